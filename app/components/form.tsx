@@ -1,0 +1,158 @@
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type FieldMetadata,
+  type FormMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "@remix-run/react";
+import type { ComponentProps, ReactNode } from "react";
+import type { z } from "zod";
+
+/**
+ * The one form set-up every page uses: the server's last result (errors and the
+ * input kept) when JavaScript is off, the same zod schema on blur and input when on.
+ */
+export function useValidatedForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
+  schema: Schema,
+  lastResult: SubmissionResult<string[]> | null | undefined,
+  id?: string,
+) {
+  return useForm<z.input<Schema>, z.output<Schema>>({
+    id,
+    lastResult,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+}
+
+type ValidatedFormProps<Shape extends Record<string, unknown>> = Omit<
+  ComponentProps<typeof Form>,
+  "method" | "id" | "onSubmit" | "noValidate"
+> & {
+  form: FormMetadata<Shape, string[]>;
+};
+
+/**
+ * A real POST form. Browser-native validation is off on purpose: the server
+ * answers with the spec's own messages, which native bubbles would replace.
+ */
+export function ValidatedForm<Shape extends Record<string, unknown>>({ form, children, ...props }: ValidatedFormProps<Shape>) {
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate {...props}>
+      {form.errors?.length ? <FormAlert errors={form.errors} id={form.errorId} /> : null}
+      {children}
+    </Form>
+  );
+}
+
+export function FormAlert({ errors, id }: { errors: string[]; id?: string }) {
+  return (
+    <div id={id} role="alert" className="mb-6 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+      {errors.map((error) => (
+        <p key={error}>{error}</p>
+      ))}
+    </div>
+  );
+}
+
+type FieldShellProps = {
+  field: FieldMetadata<unknown, Record<string, unknown>, string[]>;
+  label: ReactNode;
+  hint?: ReactNode;
+  optional?: boolean;
+  children: ReactNode;
+};
+
+function FieldShell({ field, label, hint, optional, children }: FieldShellProps) {
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={field.id} className="block text-sm font-semibold text-slate-800">
+        {label}
+        {optional ? <span className="ml-1 font-normal text-slate-500">(optional)</span> : null}
+      </label>
+      {children}
+      {hint ? (
+        <p id={field.descriptionId} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+      {field.errors?.length ? (
+        <p id={field.errorId} className="text-sm font-medium text-red-700">
+          {field.errors[0]}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+const controlClass =
+  "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-500 aria-[invalid=true]:ring-red-500/20";
+
+type TextFieldProps = Omit<FieldShellProps, "children"> & {
+  type?: "text" | "email" | "tel" | "password" | "url" | "date" | "search";
+} & Pick<ComponentProps<"input">, "autoComplete" | "placeholder" | "inputMode">;
+
+export function TextField({ field, label, hint, optional, type = "text", ...inputProps }: TextFieldProps) {
+  return (
+    <FieldShell field={field} label={label} hint={hint} optional={optional}>
+      <input
+        {...getInputProps(field, { type, ariaDescribedBy: hint ? field.descriptionId : undefined, value: type !== "password" })}
+        {...inputProps}
+        className={controlClass}
+      />
+    </FieldShell>
+  );
+}
+
+type SelectFieldProps = Omit<FieldShellProps, "children"> & {
+  options: ReadonlyArray<{ value: string; label: string }>;
+  placeholder: string;
+};
+
+export function SelectField({ field, label, hint, optional, options, placeholder }: SelectFieldProps) {
+  return (
+    <FieldShell field={field} label={label} hint={hint} optional={optional}>
+      <select {...getSelectProps(field, { ariaDescribedBy: hint ? field.descriptionId : undefined })} className={controlClass}>
+        <option value="">{placeholder}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </FieldShell>
+  );
+}
+
+type TextareaFieldProps = Omit<FieldShellProps, "children"> & Pick<ComponentProps<"textarea">, "rows" | "placeholder">;
+
+export function TextareaField({ field, label, hint, optional, rows = 5, placeholder }: TextareaFieldProps) {
+  return (
+    <FieldShell field={field} label={label} hint={hint} optional={optional}>
+      <textarea
+        {...getTextareaProps(field, { ariaDescribedBy: hint ? field.descriptionId : undefined })}
+        rows={rows}
+        placeholder={placeholder}
+        className={controlClass}
+      />
+    </FieldShell>
+  );
+}
+
+/** A submit button that shows the spec's busy label while the form posts. */
+export function SubmitButton({ children, busyLabel, className = "btn-primary w-full sm:w-auto" }: { children: ReactNode; busyLabel: string; className?: string }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  return (
+    <button type="submit" className={className} disabled={busy} aria-busy={busy}>
+      {busy ? busyLabel : children}
+    </button>
+  );
+}

@@ -1,0 +1,41 @@
+import { defineConfig, devices } from "@playwright/test";
+import { e2eBaseUrl, e2eDataDir } from "./tests/e2e/support/env";
+
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results/artifacts",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  timeout: 30_000,
+  use: {
+    baseURL: e2eBaseUrl,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: chromium,
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
+    },
+  },
+  projects: [
+    { name: "js-on", use: { ...devices["Desktop Chrome"], javaScriptEnabled: true } },
+    { name: "js-off", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: "npx tsx server.ts",
+    url: `${e2eBaseUrl}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      NODE_ENV: "test",
+      SERVE_BUILD: "1",
+      PORT: new URL(e2eBaseUrl).port,
+      DATA_DIR: e2eDataDir,
+      LOG_REQUESTS: "off",
+      SUPPORT_EMAIL: "support@example.test",
+    },
+  },
+});

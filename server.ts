@@ -1,0 +1,65 @@
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import morgan from "morgan";
+import { ConfigError, loadConfig } from "./app/server/config.server";
+import type { RequestContext } from "./app/server/context.server";
+import { assignNonce, sameOriginPosts, securityHeaders } from "./app/server/http.server";
+import { createServices } from "./app/server/services.server";
+
+async function main() {
+  const config = loadConfig();
+  const services = createServices(config);
+
+  const viteDevServer = config.isProduction || process.env.SERVE_BUILD === "1"
+    ? undefined
+    : await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }));
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
+  app.use(compression());
+  app.use(assignNonce);
+  app.use(securityHeaders(config.isProduction));
+  app.use(sameOriginPosts);
+
+  if (viteDevServer) {
+    app.use(viteDevServer.middlewares);
+  } else {
+    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+    app.use(express.static("build/client", { maxAge: "1h", index: false }));
+  }
+  if (config.logRequests) app.use(morgan(config.isProduction ? "combined" : "dev"));
+
+  const build = viteDevServer
+    ? () => viteDevServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
+    : ((await import(new URL("./build/server/index.js", import.meta.url).href)) as ServerBuild);
+
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode: config.env,
+      getLoadContext: (_req, res): RequestContext => ({ services, nonce: res.locals.nonce as string }),
+    }),
+  );
+
+  const server = app.listen(config.port, config.host, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : config.port;
+    console.log(`Listening on http://localhost:${port} (${config.env}, mail: ${services.mailer.driver})`);
+  });
+  const shutdown = () => server.close(() => process.exit(0));
+  process.on("SIGTERM", shutdown);
+  process.on("SIGINT", shutdown);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,7 @@
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+/** Shared by the Playwright config and the tests: where the app under test runs and keeps its files. */
+const port = process.env.E2E_PORT ?? "3199";
+export const e2eBaseUrl = `http://127.0.0.1:${port}`;
+export const e2eDataDir = process.env.E2E_DATA_DIR ?? path.join(tmpdir(), `referral-e2e-${port}`);

@@ -1,0 +1,41 @@
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../../app/server/config.server";
+
+const freshDir = () => mkdtempSync(path.join(tmpdir(), "config-test-"));
+
+describe("loadConfig", () => {
+  it("applies the documented defaults", () => {
+    const config = loadConfig({ DATA_DIR: freshDir() });
+    expect(config.port).toBe(3000);
+    expect(config.env).toBe("development");
+    expect(config.sendgridApiKey).toBeUndefined();
+  });
+
+  it("refuses to start in production without a session secret", () => {
+    expect(() => loadConfig({ NODE_ENV: "production", DATA_DIR: freshDir() })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: "production", DATA_DIR: freshDir() })).toThrow(/SESSION_SECRET is required/);
+  });
+
+  it("generates a development secret once and keeps it in DATA_DIR", () => {
+    const dataDir = freshDir();
+    const first = loadConfig({ DATA_DIR: dataDir }).sessionSecrets;
+    const second = loadConfig({ DATA_DIR: dataDir }).sessionSecrets;
+    expect(first).toEqual(second);
+    expect(first[0]).toMatch(/^[0-9a-f]{64}$/);
+    expect(readFileSync(path.join(dataDir, ".dev-session-secret"), "utf8")).toBe(first[0]);
+  });
+
+  it("reads a comma list of secrets for rotation and writes no file", () => {
+    const dataDir = freshDir();
+    const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: "new-secret, old-secret" });
+    expect(config.sessionSecrets).toEqual(["new-secret", "old-secret"]);
+    expect(existsSync(path.join(dataDir, ".dev-session-secret"))).toBe(false);
+  });
+
+  it("names every invalid variable", () => {
+    expect(() => loadConfig({ PORT: "eighty", SUPPORT_EMAIL: "nobody" })).toThrow(/PORT[\s\S]*SUPPORT_EMAIL/);
+  });
+});
