@@ -11,6 +11,9 @@ import { createServices } from "./app/server/services.server";
 async function main() {
   const config = loadConfig();
   const services = createServices(config);
+  // Pages read the replica, so nothing is served before it holds the workbook.
+  await services.store.refresh();
+  services.store.start();
 
   const viteDevServer = config.isProduction || process.env.SERVE_BUILD === "1"
     ? undefined
@@ -48,9 +51,14 @@ async function main() {
   const server = app.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.port;
-    console.log(`Listening on http://localhost:${port} (${config.env}, mail: ${services.mailer.driver})`);
+    console.log(
+      `Listening on http://localhost:${port} (${config.env}, mail: ${services.mailer.driver}, store: ${services.store.driver})`,
+    );
   });
-  const shutdown = () => server.close(() => process.exit(0));
+  const shutdown = () =>
+    server.close(() => {
+      services.store.stop().finally(() => process.exit(0));
+    });
   process.on("SIGTERM", shutdown);
   process.on("SIGINT", shutdown);
 }

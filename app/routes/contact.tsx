@@ -3,11 +3,13 @@ import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { SelectField, SubmitButton, TextareaField, TextField, useValidatedForm, ValidatedForm } from "~/components/form";
 import { PageHeading } from "~/components/page-heading";
-import { contactSchema } from "~/domain/contact";
+import { contactSchema, NOT_PROVIDED, type ContactMessage } from "~/domain/contact";
 import { CONTACT_CATEGORIES, MARKET_STATE_NAMES, MARKET_STATES } from "~/domain/enums";
 import { PRODUCT_NAME } from "~/domain/product";
+import type { ContactRow } from "~/domain/workbook";
 import { parseForm, rejectSubmission } from "~/server/forms.server";
 import { contactMail } from "~/server/mail/contact-mail.server";
+import { newId } from "~/server/store/store.server";
 
 export const meta: MetaFunction = () => [
   { title: `Contact Support | ${PRODUCT_NAME}` },
@@ -23,9 +25,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = await parseForm(request, contactSchema);
   if (submission.status !== "success") return rejectSubmission(submission);
 
-  const { mailer, config } = context.services;
+  const { mailer, config, store } = context.services;
+  const receivedAt = new Date();
   try {
-    await mailer.send(contactMail(submission.value, config.supportEmail, new Date()));
+    // Stored first: a message that cannot be kept is not reported as sent.
+    await store.contact.insert(contactRow(submission.value, receivedAt));
+    await mailer.send(contactMail(submission.value, config.supportEmail, receivedAt));
   } catch (error) {
     console.error("Contact message not sent:", error);
     return rejectSubmission(submission, {
@@ -34,6 +39,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   }
   return redirect("/contact/sent");
+}
+
+function contactRow(message: ContactMessage, receivedAt: Date): ContactRow {
+  return {
+    id: newId(),
+    name: message.name,
+    email: message.email,
+    subject: message.subject,
+    category: message.category,
+    message: message.message,
+    agentLicense: message.agentLicense || NOT_PROVIDED,
+    state: message.state ?? NOT_PROVIDED,
+    createdAt: receivedAt.toISOString(),
+  };
 }
 
 const stateOptions = MARKET_STATES.map((code) => ({ value: code, label: `${MARKET_STATE_NAMES[code]} (${code})` }));

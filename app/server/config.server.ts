@@ -21,6 +21,7 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.email().default("support@redriverreferrals.com"),
   PRIVACY_EMAIL: z.email().default("privacy@redriverreferrals.com"),
   LOG_REQUESTS: z.enum(["on", "off"]).default("on"),
+  STORE_REFRESH_SECONDS: z.coerce.number().positive().max(3600).default(10),
 });
 
 export type Config = {
@@ -37,6 +38,8 @@ export type Config = {
   supportEmail: string;
   privacyEmail: string;
   logRequests: boolean;
+  /** How often the in-memory replica re-reads the store. */
+  storeRefreshSeconds: number;
 };
 
 export class ConfigError extends Error {
@@ -81,6 +84,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     supportEmail: values.SUPPORT_EMAIL,
     privacyEmail: values.PRIVACY_EMAIL,
     logRequests: values.LOG_REQUESTS === "on",
+    storeRefreshSeconds: values.STORE_REFRESH_SECONDS,
   };
 }
 

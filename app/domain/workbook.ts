@@ -1,0 +1,384 @@
+/**
+ * The workbook contract: the tabs staff see in the spreadsheet, their header rows,
+ * and how each row's text cells become a typed record and back.
+ *
+ * Rows are edited by people, so parsing is tolerant (cells trimmed, enumerations
+ * case-insensitive, blank optional cells allowed) and strict only where a wrong
+ * value would mislead the app (a missing id, an unknown status, an unreadable time).
+ *
+ * To add a column, append it to a tab's `columns`; to add a tab, define it with
+ * `defineTab` and list it in `WORKBOOK`. The store and its replica are generic over
+ * these definitions and need no change.
+ */
+import { z } from "zod";
+import { SPECIALTIES } from "./enums";
+
+/** One column: how a trimmed cell is read into a value, and how the value is written back as text. */
+export type Column<T> = {
+  readonly schema: z.ZodType<T, string>;
+  /** Method syntax on purpose: a column of any value type must fit where a column of unknown values is expected. */
+  write(value: T): string;
+};
+
+type AnyColumns = { readonly id: Column<string> } & Record<string, Column<unknown>>;
+
+type ColumnValue<C> = C extends Column<infer T> ? T : never;
+
+type OptionalKeys<Columns> = { [K in keyof Columns]: undefined extends ColumnValue<Columns[K]> ? K : never }[keyof Columns];
+type Simplify<T> = { [K in keyof T]: T[K] } & {};
+
+/** The typed record of a tab: one property per column; columns that may be blank-as-undefined are optional. */
+export type RecordOf<Columns> = Simplify<
+  { readonly [K in Exclude<keyof Columns, OptionalKeys<Columns>>]: ColumnValue<Columns[K]> } & {
+    readonly [K in OptionalKeys<Columns>]?: ColumnValue<Columns[K]>;
+  }
+>;
+
+/** An index maps a record to zero, one or several keys; keys are compared trimmed and lower-cased. */
+export type IndexKey = string | readonly string[] | undefined;
+
+/** Method-typed so a tab with specific records still fits where any tab is expected. */
+type IndexFunction<Record> = { key(record: Record): IndexKey }["key"];
+
+export type TabDefinition<Columns extends AnyColumns = AnyColumns, IndexName extends string = string> = {
+  /** The tab's name in the spreadsheet, the table's name in SQLite. */
+  readonly name: string;
+  readonly columns: Columns;
+  /** The header row, in the order the app creates it (staff may reorder columns later). */
+  readonly headers: readonly string[];
+  /**
+   * Append-only tabs only ever grow at the bottom, so a refresh reads just their new
+   * rows; mutable tabs are re-read whole.
+   */
+  readonly appendOnly: boolean;
+  readonly indexes: { readonly [I in IndexName]: IndexFunction<RecordOf<Columns>> };
+};
+
+export type TabRecord<Tab> = Tab extends TabDefinition<infer Columns, string> ? RecordOf<Columns> : never;
+export type TabIndexName<Tab> = Tab extends TabDefinition<AnyColumns, infer IndexName> ? IndexName : never;
+
+export function defineTab<Columns extends AnyColumns, IndexName extends string>(definition: {
+  name: string;
+  appendOnly: boolean;
+  columns: Columns;
+  indexes: { [I in IndexName]: (record: RecordOf<Columns>) => IndexKey };
+}): TabDefinition<Columns, IndexName> {
+  return { ...definition, headers: Object.keys(definition.columns) };
+}
+
+// ---------------------------------------------------------------------------
+// Column kinds
+
+const asIs = (value: string) => value;
+
+/** Free text; blank is allowed. */
+export function text(): Column<string> {
+  return { schema: z.string(), write: asIs };
+}
+
+export function requiredText(): Column<string> {
+  return { schema: z.string().min(1, "is empty"), write: asIs };
+}
+
+/** E-mail addresses are kept lower-cased so look-ups and comparisons ignore case. */
+export function email(options: { required: boolean } = { required: false }): Column<string> {
+  const base = z.string().toLowerCase();
+  return { schema: options.required ? base.min(1, "is empty") : base, write: asIs };
+}
+
+/** Two-letter state codes, upper-cased (`tx` = `TX`). */
+export function stateCode(): Column<string> {
+  return { schema: z.string().toUpperCase(), write: asIs };
+}
+
+/** One of a fixed list, case-insensitive (`Approved ` = `approved`); a blank cell takes the default when one is given. */
+export function choice<const Values extends readonly [string, ...string[]]>(
+  values: Values,
+  blankMeans?: Values[number],
+): Column<Values[number]> {
+  const allowed = new Set<string>(values);
+  const schema = z
+    .string()
+    .transform((cell) => (cell === "" && blankMeans !== undefined ? blankMeans : cell.toLowerCase()))
+    .refine((value) => allowed.has(value), { message: `must be one of ${values.join(", ")}` })
+    .transform((value) => value as Values[number]);
+  return { schema, write: asIs };
+}
+
+const TRUE_WORDS = new Set(["true", "yes", "y", "1", "x"]);
+const FALSE_WORDS = new Set(["false", "no", "n", "0", ""]);
+
+/** A yes/no cell: true, yes, 1 (any case) are true; false, no, 0 or blank are false. */
+export function flag(): Column<boolean> {
+  const schema = z
+    .string()
+    .transform((cell) => cell.toLowerCase())
+    .refine((cell) => TRUE_WORDS.has(cell) || FALSE_WORDS.has(cell), { message: "must be true or false" })
+    .transform((cell) => TRUE_WORDS.has(cell));
+  return { schema, write: (value) => (value ? "true" : "false") };
+}
+
+/** A whole number of zero or more; blank is 0. */
+export function count(): Column<number> {
+  const schema = z
+    .string()
+    .refine((cell) => /^\d*$/.test(cell), { message: "must be a whole number" })
+    .transform((cell) => (cell === "" ? 0 : Number.parseInt(cell, 10)));
+  return { schema, write: (value) => String(value) };
+}
+
+function toIsoTime(cell: string): string | null {
+  const time = Date.parse(cell);
+  return Number.isNaN(time) ? null : new Date(time).toISOString();
+}
+
+/** A point in time, read from any date text staff type and kept as ISO 8601 UTC. */
+export function time(): Column<string> {
+  const schema = z
+    .string()
+    .min(1, "is empty")
+    .transform((cell, context) => {
+      const iso = toIsoTime(cell);
+      if (iso === null) {
+        context.addIssue({ code: "custom", message: "is not a date and time" });
+        return z.NEVER;
+      }
+      return iso;
+    });
+  return { schema, write: asIs };
+}
+
+export function optionalTime(): Column<string | undefined> {
+  const schema = z.string().transform((cell, context) => {
+    if (cell === "") return undefined;
+    const iso = toIsoTime(cell);
+    if (iso === null) {
+      context.addIssue({ code: "custom", message: "is not a date and time" });
+      return z.NEVER;
+    }
+    return iso;
+  });
+  return { schema, write: (value) => value ?? "" };
+}
+
+/**
+ * A comma-separated list. Items matching a known option in any case are spelled as the
+ * option is; other items are kept as typed.
+ */
+export function list(knownOptions: readonly string[] = []): Column<readonly string[]> {
+  const canonical = new Map(knownOptions.map((option) => [option.toLowerCase(), option]));
+  const schema = z.string().transform((cell) =>
+    cell
+      .split(",")
+      .map((item) => item.trim())
+      .filter((item) => item !== "")
+      .map((item) => canonical.get(item.toLowerCase()) ?? item),
+  );
+  return { schema, write: (items) => items.join(", ") };
+}
+
+// ---------------------------------------------------------------------------
+// The tabs
+
+export const AGENT_STATUSES = ["pending", "approved", "rejected"] as const;
+export type AgentStatus = (typeof AGENT_STATUSES)[number];
+export const MEMBERSHIP_TYPES = ["founder", "vip", "member"] as const;
+export type MembershipType = (typeof MEMBERSHIP_TYPES)[number];
+export const REQUEST_TYPE_VALUES = ["referral", "listing", "buyer"] as const;
+export type RequestType = (typeof REQUEST_TYPE_VALUES)[number];
+export const REQUEST_STATUSES = ["active", "deleted", "expired"] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+
+export const AGENTS_TAB = defineTab({
+  name: "Agents",
+  appendOnly: false,
+  columns: {
+    id: requiredText(),
+    fullName: text(),
+    email: email({ required: true }),
+    phone: text(),
+    state: stateCode(),
+    city: text(),
+    zipCode: text(),
+    licenseNumber: text(),
+    licenseState: stateCode(),
+    licenseExpiration: text(),
+    brokerage: text(),
+    brokerEmail: email(),
+    specialties: list(SPECIALTIES),
+    bio: text(),
+    photoUrl: text(),
+    membershipType: choice(MEMBERSHIP_TYPES, "member"),
+    vipCode: text(),
+    status: choice(AGENT_STATUSES, "pending"),
+    statusNote: text(),
+    passwordHash: text(),
+    createdAt: time(),
+    updatedAt: optionalTime(),
+  },
+  indexes: {
+    email: (agent) => agent.email,
+    status: (agent) => agent.status,
+    state: (agent) => agent.state,
+    specialty: (agent) => agent.specialties,
+  },
+});
+
+export const REQUESTS_TAB = defineTab({
+  name: "Requests",
+  appendOnly: false,
+  columns: {
+    id: requiredText(),
+    requestType: choice(REQUEST_TYPE_VALUES),
+    title: text(),
+    location: text(),
+    state: stateCode(),
+    specialty: text(),
+    priceRange: text(),
+    clientType: text(),
+    timeline: text(),
+    contactPreference: text(),
+    listingAddress: text(),
+    listingMLS: text(),
+    description: text(),
+    urgent: flag(),
+    agentEmail: email({ required: true }),
+    agentName: text(),
+    status: choice(REQUEST_STATUSES, "active"),
+    responses: count(),
+    createdAt: time(),
+    updatedAt: optionalTime(),
+    expiresAt: optionalTime(),
+  },
+  indexes: {
+    agentEmail: (request) => request.agentEmail,
+    status: (request) => request.status,
+  },
+});
+
+export const RESPONSES_TAB = defineTab({
+  name: "Responses",
+  appendOnly: true,
+  columns: {
+    id: requiredText(),
+    requestId: requiredText(),
+    fromEmail: email({ required: true }),
+    fromName: text(),
+    toEmail: email({ required: true }),
+    message: text(),
+    createdAt: time(),
+  },
+  indexes: {
+    requestId: (response) => response.requestId,
+    fromEmail: (response) => response.fromEmail,
+    toEmail: (response) => response.toEmail,
+  },
+});
+
+export const MESSAGES_TAB = defineTab({
+  name: "Messages",
+  appendOnly: true,
+  columns: {
+    id: requiredText(),
+    conversationId: requiredText(),
+    fromEmail: email({ required: true }),
+    toEmail: email({ required: true }),
+    text: text(),
+    createdAt: time(),
+  },
+  indexes: {
+    conversationId: (message) => message.conversationId,
+    fromEmail: (message) => message.fromEmail,
+    toEmail: (message) => message.toEmail,
+  },
+});
+
+export const CONTACT_TAB = defineTab({
+  name: "Contact",
+  appendOnly: true,
+  columns: {
+    id: requiredText(),
+    name: text(),
+    email: email({ required: true }),
+    subject: text(),
+    category: text(),
+    message: text(),
+    agentLicense: text(),
+    // Not a state code: the contact form stores the spec's "Not provided" when no state was chosen.
+    state: text(),
+    createdAt: time(),
+  },
+  indexes: {
+    email: (contact) => contact.email,
+  },
+});
+
+/** Every tab of the workbook, by the name the store's collections take. */
+export const WORKBOOK = {
+  agents: AGENTS_TAB,
+  requests: REQUESTS_TAB,
+  responses: RESPONSES_TAB,
+  messages: MESSAGES_TAB,
+  contact: CONTACT_TAB,
+} as const;
+
+export type Workbook = typeof WORKBOOK;
+export type CollectionName = keyof Workbook;
+export type CollectionRecord<Name extends CollectionName> = TabRecord<Workbook[Name]>;
+export type CollectionIndex<Name extends CollectionName> = TabIndexName<Workbook[Name]>;
+
+export type Agent = CollectionRecord<"agents">;
+export type ReferralRequest = CollectionRecord<"requests">;
+export type RequestResponse = CollectionRecord<"responses">;
+export type Message = CollectionRecord<"messages">;
+export type ContactRow = CollectionRecord<"contact">;
+
+// ---------------------------------------------------------------------------
+// Rows ↔ records
+
+/** A row as text cells by header name; missing cells count as blank. */
+export type RowCells = Readonly<Record<string, string | undefined>>;
+
+export type RowParse<T> = { ok: true; record: T } | { ok: false; reason: string } | { ok: "blank" };
+
+/** True when every cell the tab knows is blank: such rows are skipped silently. */
+export function isBlankRow(tab: TabDefinition, cells: RowCells): boolean {
+  return tab.headers.every((header) => (cells[header] ?? "").trim() === "");
+}
+
+/** Reads one row into a record, trimming every cell; the reason names each column that did not read. */
+export function parseRow<Tab extends TabDefinition>(tab: Tab, cells: RowCells): RowParse<TabRecord<Tab>> {
+  if (isBlankRow(tab, cells)) return { ok: "blank" };
+  const record: Record<string, unknown> = {};
+  const problems: string[] = [];
+  for (const header of tab.headers) {
+    const column = tab.columns[header] as Column<unknown>;
+    const result = column.schema.safeParse((cells[header] ?? "").trim());
+    if (result.success) record[header] = result.data;
+    else problems.push(`${header} ${result.error.issues.map((issue) => issue.message).join(", ")}`);
+  }
+  if (problems.length > 0) return { ok: false, reason: problems.join("; ") };
+  return { ok: true, record: record as TabRecord<Tab> };
+}
+
+/** Writes a record as text cells by header name. */
+export function serialiseRecord<Tab extends TabDefinition>(tab: Tab, record: TabRecord<Tab>): Record<string, string> {
+  const cells: Record<string, string> = {};
+  const values = record as Record<string, unknown>;
+  for (const header of tab.headers) {
+    const column = tab.columns[header] as Column<unknown>;
+    cells[header] = column.write(values[header]);
+  }
+  return cells;
+}
+
+/** The index keys of a record, normalised the way look-ups normalise theirs. */
+export function indexKeys(key: IndexKey): string[] {
+  if (key === undefined) return [];
+  const keys = typeof key === "string" ? [key] : key;
+  return keys.map(normaliseIndexKey).filter((item) => item !== "");
+}
+
+export function normaliseIndexKey(key: string): string {
+  return key.trim().toLowerCase();
+}

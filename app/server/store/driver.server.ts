@@ -1,0 +1,51 @@
+import type { RowCells } from "~/domain/workbook";
+
+/** What a driver needs to know of a tab: its name and the headers the app owns. */
+export type TabSpec = {
+  readonly name: string;
+  readonly headers: readonly string[];
+};
+
+/** One data row as read: the cells of the app's headers (missing columns read as blank). */
+export type DriverRow = {
+  /** The row's number as staff see it: the sheet's row number, or the SQLite rowid. */
+  readonly rowNumber: number;
+  readonly cells: Readonly<Record<string, string>>;
+};
+
+/** Read a tab's data rows from `from` on: 0 is the first row under the header, in the tab's order. */
+export type ReadRequest = {
+  readonly tab: TabSpec;
+  readonly from: number;
+};
+
+/**
+ * The small surface each storage backend implements. Columns are matched by header
+ * name (trimmed, case-insensitive), rows by their id cell at the moment of writing,
+ * and every cell is text. Columns the app does not know are never touched.
+ */
+export interface WorkbookDriver {
+  readonly kind: "sqlite" | "sheets";
+  /** Creates missing tabs and appends missing headers; existing data and extra columns are left alone. */
+  ensureTabs(tabs: readonly TabSpec[]): Promise<void>;
+  /** Reads several tabs at once (one request where the backend allows), answers in request order. */
+  readTabs(requests: readonly ReadRequest[]): Promise<DriverRow[][]>;
+  /** Appends rows at the bottom of a tab; cells by header name. */
+  appendRows(tab: TabSpec, rows: readonly RowCells[]): Promise<void>;
+  /** Writes the given cells of the row whose id is `id`; false when no such row exists. */
+  updateRow(tab: TabSpec, id: string, changes: RowCells): Promise<boolean>;
+  /** A cheap token that changes when anyone changed the data; absent when the backend has none. */
+  changeToken?(): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** Blank or missing cells count as the empty string. */
+export function cellText(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  return typeof value === "string" ? value : String(value);
+}
+
+/** Header matching is by name, trimmed and case-insensitive, so `Email ` finds `email`. */
+export function headerKey(header: string): string {
+  return header.trim().toLowerCase();
+}

@@ -1,0 +1,414 @@
+import {
+  indexKeys,
+  normaliseIndexKey,
+  parseRow,
+  serialiseRecord,
+  WORKBOOK,
+  type CollectionName,
+  type RowCells,
+  type TabDefinition,
+} from "~/domain/workbook";
+import type { DriverRow, ReadRequest, WorkbookDriver } from "./driver.server";
+import {
+  describeError,
+  StoreNotFoundError,
+  StoreValidationError,
+  StoreWriteError,
+  type Collection,
+  type InvalidRow,
+  type RefreshEvent,
+  type Store,
+  type StoreCollections,
+  type StoreHealth,
+} from "./types.server";
+
+export type ReplicaOptions = {
+  /** Seconds between refreshes once `start()` is called. */
+  refreshSeconds: number;
+  /** Append-only tabs are read whole at least this often, to notice rows staff deleted or moved. */
+  fullReadEverySeconds?: number;
+  log?: Pick<Console, "info" | "warn" | "error">;
+};
+
+type AnyRecord = { readonly id: string } & Readonly<Record<string, unknown>>;
+type AnyTab = TabDefinition;
+
+/** One tab as last read, plus the writes this process made since. */
+type TabState = {
+  records: Map<string, AnyRecord>;
+  /** Row numbers of records that came from a read (a fresh local insert has none yet). */
+  rowOf: Map<string, number>;
+  /** How many data rows, blank or not, the reads covered: where the next tail read starts. */
+  rowsRead: number;
+  /** The cells of the last row read, to check that a tail read still starts where the last one ended. */
+  lastSignature: string | undefined;
+  invalid: InvalidRow[];
+  list: readonly AnyRecord[] | undefined;
+  indexes: Map<string, Map<string, AnyRecord[]>>;
+};
+
+/** A write acknowledged by the driver; replayed onto a read that started before it was acknowledged. */
+type LoggedWrite = { seq: number; name: CollectionName; id: string; cells: RowCells; kind: "insert" | "update" };
+
+const COLLECTION_NAMES = Object.keys(WORKBOOK) as CollectionName[];
+
+function tabOf(name: CollectionName): AnyTab {
+  return WORKBOOK[name] as AnyTab;
+}
+
+function emptyState(): TabState {
+  return { records: new Map(), rowOf: new Map(), rowsRead: 0, lastSignature: undefined, invalid: [], list: undefined, indexes: new Map() };
+}
+
+function signature(tab: AnyTab, row: DriverRow | undefined): string | undefined {
+  return row && JSON.stringify(tab.headers.map((header) => row.cells[header] ?? ""));
+}
+
+/** Adds one read row to a state being built: blank rows skipped, invalid and duplicate rows listed. */
+function addReadRow(state: TabState, tab: AnyTab, row: DriverRow): void {
+  const parsed = parseRow(tab, row.cells);
+  if (parsed.ok === "blank") return;
+  if (parsed.ok === false) {
+    state.invalid.push({ tab: tab.name, row: row.rowNumber, reason: parsed.reason });
+    return;
+  }
+  const record = Object.freeze(parsed.record) as AnyRecord;
+  const firstRow = state.rowOf.get(record.id);
+  if (firstRow !== undefined) {
+    state.invalid.push({ tab: tab.name, row: row.rowNumber, reason: `duplicate id ${record.id} (also on row ${firstRow})` });
+    return;
+  }
+  state.records.set(record.id, record);
+  state.rowOf.set(record.id, row.rowNumber);
+}
+
+function stateFromFullRead(tab: AnyTab, rows: readonly DriverRow[]): TabState {
+  const state = emptyState();
+  for (const row of rows) addReadRow(state, tab, row);
+  state.rowsRead = rows.length;
+  state.lastSignature = signature(tab, rows.at(-1));
+  return state;
+}
+
+/** `rows` starts with the last row already read; only the rows after it are new. */
+function stateFromTailRead(previous: TabState, tab: AnyTab, rows: readonly DriverRow[]): TabState {
+  const fresh = rows.slice(1);
+  if (fresh.length === 0) return previous;
+  const state: TabState = {
+    ...emptyState(),
+    records: new Map(previous.records),
+    rowOf: new Map(previous.rowOf),
+    invalid: [...previous.invalid],
+  };
+  for (const row of fresh) addReadRow(state, tab, row);
+  state.rowsRead = previous.rowsRead + fresh.length;
+  state.lastSignature = signature(tab, fresh.at(-1));
+  return state;
+}
+
+function touched(state: TabState): void {
+  state.list = undefined;
+  state.indexes.clear();
+}
+
+function sameRecords(a: ReadonlyMap<string, AnyRecord>, b: ReadonlyMap<string, AnyRecord>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [id, record] of a) {
+    const other = b.get(id);
+    if (!other || JSON.stringify(other) !== JSON.stringify(record)) return false;
+  }
+  return true;
+}
+
+function invalidKey(row: InvalidRow): string {
+  return `${row.tab}\u0000${row.row}\u0000${row.reason}`;
+}
+
+/** The replica: typed, indexed, in-memory tabs read synchronously, kept fresh from a driver. */
+export function createStore(driver: WorkbookDriver, options: ReplicaOptions): Store {
+  const log = options.log ?? console;
+  const refreshMs = options.refreshSeconds * 1000;
+  const fullReadEveryMs = (options.fullReadEverySeconds ?? 300) * 1000;
+
+  const states = new Map<CollectionName, TabState>(COLLECTION_NAMES.map((name) => [name, emptyState()]));
+  const listeners = new Set<(event: RefreshEvent) => void>();
+  let writeLog: LoggedWrite[] = [];
+  let writeSeq = 0;
+  let ready: Promise<void> | undefined;
+  let inflight: Promise<void> | undefined;
+  let loaded = false;
+  let needFullRead = true;
+  let lastFullReadAt = 0;
+  let lastToken: string | undefined;
+  let lastRefreshAt: number | null = null;
+  let lastError: string | null = null;
+  let loggedInvalid = new Set<string>();
+  let timer: NodeJS.Timeout | undefined;
+  let running = false;
+  let closed = false;
+
+  const stateOf = (name: CollectionName): TabState => states.get(name) ?? emptyState();
+
+  function ensureReady(): Promise<void> {
+    ready ??= driver.ensureTabs(COLLECTION_NAMES.map(tabOf)).catch((error: unknown) => {
+      ready = undefined;
+      throw error;
+    });
+    return ready;
+  }
+
+  // --- reads -------------------------------------------------------------
+
+  function listOf(state: TabState): readonly AnyRecord[] {
+    state.list ??= Object.freeze([...state.records.values()]);
+    return state.list;
+  }
+
+  function indexOf(state: TabState, tab: AnyTab, index: string): Map<string, AnyRecord[]> {
+    const cached = state.indexes.get(index);
+    if (cached) return cached;
+    const keyOf = (tab.indexes as Record<string, ((record: AnyRecord) => string | readonly string[] | undefined) | undefined>)[index];
+    if (!keyOf) throw new Error(`The ${tab.name} tab has no index named ${index}`);
+    const built = new Map<string, AnyRecord[]>();
+    for (const record of state.records.values()) {
+      for (const key of new Set(indexKeys(keyOf(record)))) {
+        const bucket = built.get(key);
+        if (bucket) bucket.push(record);
+        else built.set(key, [record]);
+      }
+    }
+    state.indexes.set(index, built);
+    return built;
+  }
+
+  // --- writes ------------------------------------------------------------
+
+  /** Turns cells into a record exactly as a read would, or explains why it would not read. */
+  function recordFromCells(tab: AnyTab, cells: RowCells): AnyRecord {
+    const parsed = parseRow(tab, cells);
+    if (parsed.ok === "blank") throw new StoreValidationError(tab.name, "the row is blank");
+    if (parsed.ok === false) throw new StoreValidationError(tab.name, parsed.reason);
+    return Object.freeze(parsed.record) as AnyRecord;
+  }
+
+  function applyWrite(state: TabState, write: LoggedWrite): void {
+    const tab = tabOf(write.name);
+    const existing = state.records.get(write.id);
+    if (write.kind === "insert") {
+      if (existing) return;
+      state.records.set(write.id, recordFromCells(tab, write.cells));
+    } else {
+      if (!existing) return;
+      const cells = { ...serialiseRecord(tab, existing as never), ...write.cells };
+      const parsed = parseRow(tab, cells);
+      if (parsed.ok !== true) return;
+      state.records.set(write.id, Object.freeze(parsed.record) as AnyRecord);
+    }
+    touched(state);
+  }
+
+  function acknowledge(write: Omit<LoggedWrite, "seq">): AnyRecord {
+    const logged = { ...write, seq: ++writeSeq };
+    writeLog.push(logged);
+    const state = stateOf(write.name);
+    applyWrite(state, logged);
+    const record = state.records.get(write.id);
+    if (!record) throw new StoreNotFoundError(tabOf(write.name).name, write.id);
+    return record;
+  }
+
+  async function insert(name: CollectionName, record: AnyRecord): Promise<AnyRecord> {
+    const tab = tabOf(name);
+    const cells = serialiseRecord(tab, record as never);
+    const checked = recordFromCells(tab, cells);
+    if (stateOf(name).records.has(checked.id)) throw new StoreValidationError(tab.name, `id ${checked.id} already exists`);
+    try {
+      await ensureReady();
+      await driver.appendRows(tab, [cells]);
+    } catch (error) {
+      throw new StoreWriteError(tab.name, { cause: error });
+    }
+    return acknowledge({ name, id: checked.id, cells, kind: "insert" });
+  }
+
+  async function update(name: CollectionName, id: string, patch: Readonly<Record<string, unknown>>): Promise<AnyRecord> {
+    const tab = tabOf(name);
+    const current = stateOf(name).records.get(id);
+    if (!current) throw new StoreNotFoundError(tab.name, id);
+    const before = serialiseRecord(tab, current as never);
+    const after = serialiseRecord(tab, { ...current, ...patch, id } as never);
+    recordFromCells(tab, after);
+    const changes = Object.fromEntries(tab.headers.filter((h) => after[h] !== before[h]).map((h) => [h, after[h] ?? ""]));
+    if (Object.keys(changes).length === 0) return current;
+    let found: boolean;
+    try {
+      await ensureReady();
+      found = await driver.updateRow(tab, id, changes);
+    } catch (error) {
+      throw new StoreWriteError(tab.name, { cause: error });
+    }
+    if (!found) throw new StoreNotFoundError(tab.name, id);
+    return acknowledge({ name, id, cells: changes, kind: "update" });
+  }
+
+  // --- refresh -----------------------------------------------------------
+
+  function markFresh(): void {
+    lastRefreshAt = Date.now();
+    lastError = null;
+  }
+
+  function logNewInvalidRows(): void {
+    const current = new Set<string>();
+    for (const state of states.values()) {
+      for (const row of state.invalid) {
+        const key = invalidKey(row);
+        current.add(key);
+        if (!loggedInvalid.has(key)) log.warn(`Store: ${row.tab} row ${row.row} skipped: ${row.reason}`);
+      }
+    }
+    loggedInvalid = current;
+  }
+
+  function emit(name: CollectionName, previous: TabState, current: TabState): void {
+    if (previous === current || sameRecords(previous.records, current.records)) return;
+    // The maps hold the records of this collection's tab; the union type says which.
+    const event = { collection: name, tab: tabOf(name).name, previous: previous.records, current: current.records } as unknown as RefreshEvent;
+    for (const listener of listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        log.error("Store: a refresh listener failed:", error);
+      }
+    }
+  }
+
+  async function readAll(): Promise<void> {
+    await ensureReady();
+    const token = driver.changeToken ? await driver.changeToken() : undefined;
+    if (loaded && token !== undefined && token === lastToken) {
+      markFresh();
+      return;
+    }
+    const full = !loaded || needFullRead || Date.now() - lastFullReadAt >= fullReadEveryMs;
+    const plans: ReadRequest[] = COLLECTION_NAMES.map((name) => {
+      const tab = tabOf(name);
+      const state = stateOf(name);
+      const tail = !full && tab.appendOnly && state.rowsRead > 0;
+      return { tab, from: tail ? state.rowsRead - 1 : 0 };
+    });
+    const seqAtRead = writeSeq;
+    const results = await driver.readTabs(plans);
+
+    // A tail that no longer starts with the row last read means rows moved: read that tab whole.
+    const moved = plans
+      .map((plan, i) => ({ plan, i }))
+      .filter(({ plan, i }) => plan.from > 0 && signature(plan.tab as AnyTab, results[i]?.[0]) !== stateOf(COLLECTION_NAMES[i]!).lastSignature);
+    if (moved.length > 0) {
+      const reread = await driver.readTabs(moved.map(({ plan }) => ({ tab: plan.tab, from: 0 })));
+      moved.forEach(({ i }, j) => {
+        plans[i] = { tab: plans[i]!.tab, from: 0 };
+        results[i] = reread[j] ?? [];
+      });
+    }
+
+    const pending = writeLog.filter((write) => write.seq > seqAtRead);
+    const previous = new Map(states);
+    COLLECTION_NAMES.forEach((name, i) => {
+      const tab = tabOf(name);
+      const rows = results[i] ?? [];
+      const next = plans[i]!.from === 0 ? stateFromFullRead(tab, rows) : stateFromTailRead(stateOf(name), tab, rows);
+      for (const write of pending) if (write.name === name) applyWrite(next, write);
+      states.set(name, next);
+    });
+    writeLog = pending;
+
+    lastToken = token;
+    needFullRead = false;
+    if (full) lastFullReadAt = Date.now();
+    const firstLoad = !loaded;
+    loaded = true;
+    markFresh();
+    logNewInvalidRows();
+    if (!firstLoad) for (const name of COLLECTION_NAMES) emit(name, previous.get(name) ?? emptyState(), stateOf(name));
+  }
+
+  function refresh(): Promise<void> {
+    if (closed) return Promise.reject(new Error("The store is stopped"));
+    inflight ??= readAll()
+      .catch((error: unknown) => {
+        lastError = describeError(error);
+        needFullRead = true;
+        lastToken = undefined;
+        log.error(`Store: refresh failed, serving the last good copy: ${lastError}`);
+        throw error;
+      })
+      .finally(() => {
+        inflight = undefined;
+      });
+    return inflight;
+  }
+
+  function schedule(): void {
+    timer = setTimeout(() => {
+      refresh()
+        .catch(() => undefined)
+        .finally(() => {
+          if (running) schedule();
+        });
+    }, refreshMs);
+    timer.unref();
+  }
+
+  function health(): StoreHealth {
+    const ageSeconds = lastRefreshAt === null ? null : Math.max(0, Math.round((Date.now() - lastRefreshAt) / 1000));
+    return {
+      driver: driver.kind,
+      lastRefreshAt: lastRefreshAt === null ? null : new Date(lastRefreshAt).toISOString(),
+      ageSeconds,
+      stale: ageSeconds === null || ageSeconds > 3 * options.refreshSeconds,
+      refreshSeconds: options.refreshSeconds,
+      lastError,
+      invalidRows: [...states.values()].flatMap((state) => state.invalid),
+    };
+  }
+
+  function collection(name: CollectionName): Collection<AnyRecord> {
+    const tab = tabOf(name);
+    return {
+      tab: tab.name,
+      all: () => listOf(stateOf(name)),
+      get: (id) => stateOf(name).records.get(id),
+      by: (index, key) => indexOf(stateOf(name), tab, index).get(normaliseIndexKey(key)) ?? [],
+      insert: (record) => insert(name, record),
+      update: (id, patch) => update(name, id, patch),
+    };
+  }
+
+  // The collections are generic over WORKBOOK at run time; their static types come from StoreCollections.
+  const collections = Object.fromEntries(COLLECTION_NAMES.map((name) => [name, collection(name)])) as unknown as StoreCollections;
+
+  return {
+    ...collections,
+    driver: driver.kind,
+    refresh,
+    health,
+    onRefresh(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    start() {
+      if (running || closed) return;
+      running = true;
+      schedule();
+    },
+    async stop() {
+      running = false;
+      clearTimeout(timer);
+      if (closed) return;
+      closed = true;
+      await inflight?.catch(() => undefined);
+      await driver.close();
+    },
+  };
+}

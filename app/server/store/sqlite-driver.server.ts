@@ -1,0 +1,116 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import type { RowCells } from "~/domain/workbook";
+import { cellText, headerKey, type DriverRow, type ReadRequest, type TabSpec, type WorkbookDriver } from "./driver.server";
+
+/** SQLite identifiers are quoted so tab and header names are used exactly as written. */
+function quote(identifier: string): string {
+  return `"${identifier.replaceAll('"', '""')}"`;
+}
+
+/**
+ * The embedded store: one table per tab, named like the tab, one TEXT column per
+ * header, named like the header, rows in rowid order. No constraints, so a person
+ * editing the file with the sqlite3 shell has the same freedom as staff in the sheet;
+ * the replica reports what does not read.
+ */
+export function createSqliteDriver(file: string): WorkbookDriver {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const db = new Database(file);
+  db.pragma("journal_mode = WAL");
+  db.pragma("synchronous = FULL");
+  db.pragma("busy_timeout = 5000");
+
+  /** The table's actual column name for each of the app's headers, matched trimmed and case-insensitively. */
+  function columnsOf(tab: TabSpec): Map<string, string> {
+    const actual = db.prepare(`PRAGMA table_info(${quote(tab.name)})`).all() as { name: string }[];
+    const byKey = new Map(actual.map((column) => [headerKey(column.name), column.name]));
+    const columns = new Map<string, string>();
+    for (const header of tab.headers) {
+      const name = byKey.get(headerKey(header));
+      if (name !== undefined) columns.set(header, name);
+    }
+    return columns;
+  }
+
+  function requireColumns(tab: TabSpec, headers: readonly string[]): Map<string, string> {
+    const columns = columnsOf(tab);
+    const missing = headers.filter((header) => !columns.has(header));
+    if (missing.length > 0) throw new Error(`The ${tab.name} table has no column ${missing.join(", ")}`);
+    return columns;
+  }
+
+  const ensureTabs = db.transaction((tabs: readonly TabSpec[]) => {
+    for (const tab of tabs) {
+      const columnList = tab.headers.map((header) => `${quote(header)} TEXT`).join(", ");
+      db.exec(`CREATE TABLE IF NOT EXISTS ${quote(tab.name)} (${columnList})`);
+      const present = columnsOf(tab);
+      for (const header of tab.headers) {
+        if (!present.has(header)) db.exec(`ALTER TABLE ${quote(tab.name)} ADD COLUMN ${quote(header)} TEXT`);
+      }
+    }
+  });
+
+  function readTab(request: ReadRequest): DriverRow[] {
+    const columns = columnsOf(request.tab);
+    const rows = db
+      .prepare(`SELECT rowid AS "rowid", * FROM ${quote(request.tab.name)} ORDER BY rowid LIMIT -1 OFFSET ?`)
+      .all(request.from) as Record<string, unknown>[];
+    return rows.map((row) => {
+      const cells: Record<string, string> = {};
+      for (const [header, column] of columns) cells[header] = cellText(row[column]);
+      return { rowNumber: Number(row.rowid), cells };
+    });
+  }
+
+  // One transaction, so every tab is read from the same snapshot.
+  const readTabs = db.transaction((requests: readonly ReadRequest[]) => requests.map(readTab));
+
+  const appendRows = db.transaction((tab: TabSpec, rows: readonly RowCells[]) => {
+    for (const row of rows) {
+      const headers = Object.keys(row);
+      const columns = requireColumns(tab, headers);
+      const names = headers.map((header) => quote(columns.get(header) ?? header));
+      db.prepare(`INSERT INTO ${quote(tab.name)} (${names.join(", ")}) VALUES (${headers.map(() => "?").join(", ")})`).run(
+        ...headers.map((header) => row[header] ?? ""),
+      );
+    }
+  });
+
+  const updateRow = db.transaction((tab: TabSpec, id: string, changes: RowCells): boolean => {
+    const headers = Object.keys(changes);
+    const columns = requireColumns(tab, ["id", ...headers]);
+    const assignments = headers.map((header) => `${quote(columns.get(header) ?? header)} = ?`).join(", ");
+    const idColumn = quote(columns.get("id") ?? "id");
+    const result = db
+      .prepare(
+        `UPDATE ${quote(tab.name)} SET ${assignments} WHERE rowid = (SELECT rowid FROM ${quote(tab.name)} WHERE trim(${idColumn}) = ? ORDER BY rowid LIMIT 1)`,
+      )
+      .run(...headers.map((header) => changes[header] ?? ""), id);
+    return result.changes > 0;
+  });
+
+  return {
+    kind: "sqlite",
+    async ensureTabs(tabs) {
+      ensureTabs(tabs);
+    },
+    async readTabs(requests) {
+      return readTabs(requests);
+    },
+    async appendRows(tab, rows) {
+      appendRows(tab, rows);
+    },
+    async updateRow(tab, id, changes) {
+      return updateRow(tab, id, changes);
+    },
+    /** Changes whenever another connection (the sqlite3 shell, a staff script) commits to the file. */
+    async changeToken() {
+      return String(db.pragma("data_version", { simple: true }));
+    },
+    async close() {
+      if (db.open) db.close();
+    },
+  };
+}

@@ -1,0 +1,22 @@
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import type { Config } from "../config.server";
+import { createStore } from "./replica.server";
+import { createSqliteDriver } from "./sqlite-driver.server";
+import type { Store } from "./types.server";
+
+export * from "./types.server";
+
+/** A new record id: random, so ids made by several app instances never collide. */
+export function newId(): string {
+  return randomUUID();
+}
+
+export function sqliteStorePath(config: Pick<Config, "dataDir">): string {
+  return path.join(config.dataDir, "store.sqlite");
+}
+
+/** Chooses the driver from configuration. The store is empty until its first `refresh()`. */
+export function createStoreFromConfig(config: Config): Store {
+  return createStore(createSqliteDriver(sqliteStorePath(config)), { refreshSeconds: config.storeRefreshSeconds });
+}

@@ -1,0 +1,101 @@
+import type { CollectionIndex, CollectionName, CollectionRecord } from "~/domain/workbook";
+
+/**
+ * One tab of the workbook as typed, indexed records. Reads are synchronous and come
+ * from the in-memory replica; writes go to the driver first and are visible in the
+ * replica as soon as the driver has stored them.
+ */
+export interface Collection<T extends { readonly id: string }, IndexName extends string = string> {
+  /** The tab's name in the spreadsheet. */
+  readonly tab: string;
+  /** Every valid record, in row order. */
+  all(): readonly T[];
+  get(id: string): T | undefined;
+  /** Records whose index key matches; keys are compared trimmed and case-insensitively. */
+  by(index: IndexName, key: string): readonly T[];
+  /** Appends a row. Resolves once the driver stored it; rejects with StoreValidationError or StoreWriteError. */
+  insert(record: T): Promise<T>;
+  /** Writes the changed cells of the row with this id; rejects with StoreNotFoundError when there is none. */
+  update(id: string, patch: Partial<Omit<T, "id">>): Promise<T>;
+}
+
+export type InvalidRow = { tab: string; row: number; reason: string };
+
+export type StoreHealth = {
+  driver: "sqlite" | "sheets";
+  /** When the replica last matched the store (a read, or a check that nothing changed). */
+  lastRefreshAt: string | null;
+  ageSeconds: number | null;
+  /** True before the first load and when the replica is older than three refresh intervals. */
+  stale: boolean;
+  refreshSeconds: number;
+  lastError: string | null;
+  invalidRows: InvalidRow[];
+};
+
+/** Sent after a refresh found a tab changed by someone else (staff, another app instance, a script). */
+export type RefreshEvent = {
+  [Name in CollectionName]: {
+    collection: Name;
+    tab: string;
+    previous: ReadonlyMap<string, CollectionRecord<Name>>;
+    current: ReadonlyMap<string, CollectionRecord<Name>>;
+  };
+}[CollectionName];
+
+export type StoreCollections = {
+  readonly [Name in CollectionName]: Collection<CollectionRecord<Name>, CollectionIndex<Name>>;
+};
+
+export type Store = StoreCollections & {
+  readonly driver: "sqlite" | "sheets";
+  /** Re-reads what changed; concurrent calls share one read. Rejects when the read failed (the last good replica keeps serving). */
+  refresh(): Promise<void>;
+  health(): StoreHealth;
+  /** Returns the function that removes the listener. */
+  onRefresh(listener: (event: RefreshEvent) => void): () => void;
+  /** Starts the refresh timer. */
+  start(): void;
+  /** Stops the timer, waits for a running refresh and closes the driver. */
+  stop(): Promise<void>;
+};
+
+export class StoreError extends Error {
+  override name = "StoreError";
+}
+
+export class StoreNotFoundError extends StoreError {
+  override name = "StoreNotFoundError";
+  constructor(
+    readonly tab: string,
+    readonly id: string,
+  ) {
+    super(`No row with id ${id} in the ${tab} tab`);
+  }
+}
+
+/** The record would not read back as valid (a missing id, an unknown status, a duplicate id...). */
+export class StoreValidationError extends StoreError {
+  override name = "StoreValidationError";
+  constructor(
+    readonly tab: string,
+    readonly reason: string,
+  ) {
+    super(`Invalid ${tab} row: ${reason}`);
+  }
+}
+
+/** The driver could not store the write: nothing was saved in the replica. */
+export class StoreWriteError extends StoreError {
+  override name = "StoreWriteError";
+  constructor(
+    readonly tab: string,
+    options: { cause: unknown },
+  ) {
+    super(`Could not save to the ${tab} tab: ${describeError(options.cause)}`, options);
+  }
+}
+
+export function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
