@@ -1,20 +1,35 @@
-import { Link, NavLink } from "@remix-run/react";
+import { Link, NavLink, useLocation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { LogoMark } from "~/components/icons";
 import { PRODUCT_NAME, WHY_PATH } from "~/domain/product";
 
 type Props = { loggedIn: boolean };
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "text-brand-700" : "text-slate-700 hover:text-brand-700"}`;
+  `rounded-md px-3 py-2 text-sm font-semibold transition-colors ${
+    isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100 hover:text-brand-800"
+  }`;
+
+const mobileLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `flex items-center rounded-lg px-3 py-3 text-base font-semibold ${
+    isActive ? "bg-brand-50 text-brand-800" : "text-slate-800 hover:bg-slate-100"
+  }`;
 
 export function SiteHeader({ loggedIn }: Props) {
+  const menu = useRef<HTMLDetailsElement>(null);
+  const { pathname } = useLocation();
+
+  // A client-side navigation keeps the document, so the open menu would stay open over the new page.
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [pathname]);
+
   return (
-    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
-        <Link to="/" className="flex items-center gap-2 text-lg font-extrabold text-brand-800">
-          <span aria-hidden="true" className="grid h-8 w-8 place-items-center rounded-lg bg-brand-700 text-sm text-white">
-            RR
-          </span>
-          {PRODUCT_NAME}
+    <header className="sticky top-0 z-30 border-b border-slate-200/80 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Link to="/" className="flex items-center gap-2.5 rounded-lg text-lg font-extrabold tracking-tight text-slate-900">
+          <LogoMark />
+          <span>{PRODUCT_NAME}</span>
         </Link>
 
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
@@ -38,37 +53,37 @@ export function SiteHeader({ loggedIn }: Props) {
         </nav>
 
         {/* <details> opens and closes without JavaScript. */}
-        <details className="group relative md:hidden">
+        <details ref={menu} className="group relative md:hidden">
           <summary
-            className="grid h-11 w-11 cursor-pointer place-items-center rounded-lg border border-slate-300 text-slate-800"
+            className="grid h-11 w-11 cursor-pointer place-items-center rounded-lg border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 group-open:border-brand-600 group-open:text-brand-800"
             aria-label="Menu"
           >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6 group-open:hidden" fill="none" stroke="currentColor" strokeWidth="2">
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6 group-open:hidden" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
               <path d="M4 6h16M4 12h16M4 18h16" />
             </svg>
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="hidden h-6 w-6 group-open:block" fill="none" stroke="currentColor" strokeWidth="2">
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="hidden h-6 w-6 group-open:block" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
               <path d="M6 6l12 12M18 6L6 18" />
             </svg>
           </summary>
           <nav
             aria-label="Mobile"
-            className="absolute right-0 mt-2 flex w-64 flex-col gap-1 rounded-xl border border-slate-200 bg-white p-3 shadow-lg"
+            className="absolute right-0 mt-3 flex w-[min(18rem,calc(100vw-2rem))] flex-col gap-1 rounded-2xl border border-slate-200 bg-white p-3 shadow-xl ring-1 ring-slate-900/5"
           >
             {loggedIn ? (
-              <Link to="/member-dashboard" className="rounded-md px-3 py-3 font-medium text-slate-800 hover:bg-slate-100">
+              <NavLink to="/member-dashboard" className={mobileLinkClass}>
                 Dashboard
-              </Link>
+              </NavLink>
             ) : null}
-            <Link to={WHY_PATH} className="rounded-md px-3 py-3 font-medium text-slate-800 hover:bg-slate-100">
+            <NavLink to={WHY_PATH} className={mobileLinkClass}>
               Why {PRODUCT_NAME}
-            </Link>
-            <Link to="/contact" className="rounded-md px-3 py-3 font-medium text-slate-800 hover:bg-slate-100">
+            </NavLink>
+            <NavLink to="/contact" className={mobileLinkClass}>
               Support
-            </Link>
-            <Link to="/member-login" className="rounded-md px-3 py-3 font-medium text-slate-800 hover:bg-slate-100">
+            </NavLink>
+            <NavLink to="/member-login" className={mobileLinkClass}>
               Member Login
-            </Link>
-            <Link to="/register" className="btn-accent mt-1">
+            </NavLink>
+            <Link to="/register" className="btn-accent mt-2 py-3 text-base">
               Join FREE
             </Link>
           </nav>

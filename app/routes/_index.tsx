@@ -1,3 +1,244 @@
+import type { MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import type { ComponentType } from "react";
+import {
+  ArrowRightIcon,
+  ChatIcon,
+  CheckIcon,
+  HandshakeIcon,
+  MapPinIcon,
+  ShieldCheckIcon,
+  StarIcon,
+  TrendingUpIcon,
+  UsersIcon,
+} from "~/components/icons";
+import { FOUNDER_CAP, PRODUCT_NAME } from "~/domain/product";
+
+export const meta: MetaFunction = () => [
+  { title: `Agent Referral Network for Texas & Oklahoma | ${PRODUCT_NAME}` },
+  {
+    name: "description",
+    content: `${PRODUCT_NAME} connects verified real-estate agents in Texas and Oklahoma for direct referrals. FREE lifetime founder access for the first ${FOUNDER_CAP} agents.`,
+  },
+];
+
+export type HomeData = {
+  /** Founder spots still open, or null when the registration count is not known. */
+  foundersLeft: number | null;
+};
+
+export function loader(): HomeData {
+  return { foundersLeft: null };
+}
+
+type Card = { title: string; text: string; Icon: ComponentType<{ className?: string }> };
+
+const highlights: Card[] = [
+  {
+    title: "Growing Network",
+    text: "Licensed agents across Texas and Oklahoma are joining to trade referrals with people they can trust.",
+    Icon: TrendingUpIcon,
+  },
+  {
+    title: "FREE Founder Access",
+    text: `Lifetime membership for the first ${FOUNDER_CAP} agents. No fees and no credit card.`,
+    Icon: StarIcon,
+  },
+  {
+    title: "TX & OK Markets Covered",
+    text: "From Dallas–Fort Worth, Houston and Austin to Oklahoma City and Tulsa.",
+    Icon: MapPinIcon,
+  },
+];
+
+const features: Card[] = [
+  {
+    title: "Verified Agents Only",
+    text: "Every member's license is checked against the Texas and Oklahoma public license databases before they can log in, usually within 24-48 hours.",
+    Icon: ShieldCheckIcon,
+  },
+  {
+    title: "Direct Referral Connections",
+    text: "Post a referral request, get answers from agents who work that market and connect with them directly. No middleman.",
+    Icon: HandshakeIcon,
+  },
+  {
+    title: "Texas and Oklahoma Network",
+    text: "One network for both states, so a client moving across the Red River stays in good hands.",
+    Icon: UsersIcon,
+  },
+  {
+    title: "Built-in Referral Messaging",
+    text: "Talk details through with other verified agents in private conversations, right where the referral happens.",
+    Icon: ChatIcon,
+  },
+];
+
+const founderBenefits = [
+  "Full network access in Texas and Oklahoma",
+  "Unlimited referral requests",
+  "Direct messaging with verified agents",
+  "Professional profile with verification",
+  "Founding-member badge",
+];
+
 export default function Home() {
-  return <h1>Agent Referral Network</h1>;
+  const { foundersLeft } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <Hero foundersLeft={foundersLeft} />
+      <Highlights />
+      <Features />
+      <CallToAction />
+    </>
+  );
+}
+
+function Hero({ foundersLeft }: HomeData) {
+  return (
+    <section aria-labelledby="hero-title" className="relative overflow-hidden bg-brand-900 text-white">
+      <div aria-hidden="true" className="hero-glow absolute inset-0" />
+      <div className="relative mx-auto grid max-w-6xl items-center gap-12 px-4 pt-14 pb-28 sm:px-6 lg:grid-cols-[1.15fr_1fr] lg:pt-20 lg:pb-36">
+        <div>
+          <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-semibold text-amber-200 ring-1 ring-white/20">
+            <ShieldCheckIcon className="h-4 w-4" />
+            Licensed Texas &amp; Oklahoma agents only
+          </p>
+          <h1 id="hero-title" className="mt-6 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl">
+            Agent Referral Network
+          </h1>
+          <p className="mt-5 max-w-xl text-lg leading-relaxed text-blue-100">
+            {PRODUCT_NAME} is where verified real-estate agents in Texas and Oklahoma send and receive referrals, post
+            requests and message one another directly.
+          </p>
+          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+            <Link to="/register" className="btn-accent px-6 py-3.5 text-base shadow-lg shadow-amber-900/20">
+              Claim Your FREE Founder Access
+              <ArrowRightIcon className="h-5 w-5" />
+            </Link>
+            <Link to="/member-login" className="btn px-6 py-3.5 text-base text-white ring-1 ring-white/40 hover:bg-white/10">
+              Member Login
+            </Link>
+          </div>
+          <p className="mt-5 text-sm text-blue-200">No fees. No credit card. License verification in 24-48 hours.</p>
+        </div>
+        <FounderCard foundersLeft={foundersLeft} />
+      </div>
+    </section>
+  );
+}
+
+function FounderCard({ foundersLeft }: HomeData) {
+  return (
+    <section aria-labelledby="founder-title" className="rounded-2xl bg-white p-6 text-slate-900 shadow-2xl ring-1 ring-slate-900/5 sm:p-8">
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="founder-title" className="text-xl font-bold">Founder Access</h2>
+        <span className="rounded-full bg-amber-100 px-3 py-1 text-xs font-bold tracking-wide text-amber-900 uppercase">
+          Limited
+        </span>
+      </div>
+      <p className="mt-2 text-slate-600">
+        FREE lifetime membership for the first {FOUNDER_CAP} agents who join.
+      </p>
+      {foundersLeft === null ? null : <SpotsLeft foundersLeft={foundersLeft} />}
+      <ul className="mt-6 space-y-3" aria-label="Founder benefits">
+        {founderBenefits.map((benefit) => (
+          <li key={benefit} className="flex gap-3 text-sm text-slate-700">
+            <span className="grid h-5 w-5 shrink-0 place-items-center rounded-full bg-green-100 text-green-700">
+              <CheckIcon className="h-3.5 w-3.5" strokeWidth={2.6} />
+            </span>
+            {benefit}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function SpotsLeft({ foundersLeft }: { foundersLeft: number }) {
+  const left = Math.max(0, Math.min(FOUNDER_CAP, foundersLeft));
+  const claimedPercent = Math.round(((FOUNDER_CAP - left) / FOUNDER_CAP) * 100);
+  return (
+    <div className="mt-6 rounded-xl bg-brand-50 p-4" data-testid="founder-spots">
+      <p className="flex items-baseline gap-2">
+        <span className="text-4xl font-extrabold text-brand-800">{left}</span>
+        <span className="font-semibold text-slate-700">of {FOUNDER_CAP} founder spots left</span>
+      </p>
+      <div aria-hidden="true" className="mt-3 h-2 overflow-hidden rounded-full bg-brand-100">
+        <div className="h-full rounded-full bg-accent-500" style={{ width: `${claimedPercent}%` }} />
+      </div>
+    </div>
+  );
+}
+
+function Highlights() {
+  return (
+    <section aria-labelledby="highlights-title" className="relative mx-auto -mt-16 max-w-6xl px-4 sm:px-6 lg:-mt-20">
+      <h2 id="highlights-title" className="sr-only">Highlights</h2>
+      <ul className="grid gap-4 sm:grid-cols-3">
+        {highlights.map(({ title, text, Icon }) => (
+          <li key={title} className="card flex gap-4 shadow-lg sm:flex-col">
+            <span className="grid h-12 w-12 shrink-0 place-items-center rounded-xl bg-brand-50 text-brand-700">
+              <Icon className="h-6 w-6" />
+            </span>
+            <div>
+              <h3 className="font-bold text-slate-900">{title}</h3>
+              <p className="mt-1 text-sm leading-relaxed text-slate-600">{text}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Features() {
+  return (
+    <section aria-labelledby="features-title" className="mx-auto max-w-6xl px-4 pt-20 sm:px-6 lg:pt-28">
+      <div className="mx-auto max-w-2xl text-center">
+        <p className="text-sm font-bold tracking-wider text-brand-700 uppercase">Why agents join</p>
+        <h2 id="features-title" className="mt-2 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">
+          Built for agent-to-agent referrals
+        </h2>
+        <p className="mt-4 text-lg text-slate-600">
+          A professional network, not a consumer portal: every member is a licensed agent you can call a colleague.
+        </p>
+      </div>
+      <ul className="mt-12 grid gap-6 sm:grid-cols-2">
+        {features.map(({ title, text, Icon }) => (
+          <li key={title} className="card flex flex-col gap-4 sm:flex-row sm:gap-5 sm:p-7">
+            <span className="grid h-12 w-12 shrink-0 place-items-center rounded-xl bg-brand-700 text-white shadow-md shadow-brand-700/30">
+              <Icon className="h-6 w-6" />
+            </span>
+            <div>
+              <h3 className="text-lg font-bold text-slate-900">{title}</h3>
+              <p className="mt-2 leading-relaxed text-slate-600">{text}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function CallToAction() {
+  return (
+    <section aria-labelledby="cta-title" className="mx-auto max-w-6xl px-4 pt-20 sm:px-6">
+      <div className="relative overflow-hidden rounded-3xl bg-brand-800 px-6 py-12 text-center text-white shadow-xl sm:px-12 sm:py-16">
+        <div aria-hidden="true" className="hero-glow absolute inset-0" />
+        <div className="relative">
+          <h2 id="cta-title" className="text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">
+            Grow your referral business across Texas and Oklahoma
+          </h2>
+          <p className="mx-auto mt-4 max-w-2xl text-lg text-blue-100">
+            Founder access is free for life for the first {FOUNDER_CAP} agents. Registration takes a few minutes.
+          </p>
+          <Link to="/register" className="btn-accent mt-8 px-7 py-3.5 text-base">
+            Join FREE Today
+            <ArrowRightIcon className="h-5 w-5" />
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
 }
