@@ -3,6 +3,7 @@ import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
+import { WHY_PATH } from "./app/domain/product";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -22,6 +23,11 @@ export default defineConfig({
           v3_singleFetch: true,
           v3_lazyRouteDiscovery: true,
         },
+        // The about page's address comes from the product name, chosen once in app/domain/product.ts.
+        routes: (defineRoutes) =>
+          defineRoutes((route) => {
+            route(WHY_PATH, "pages/why.tsx");
+          }),
       }),
     tsconfigPaths(),
   ],
