@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import path from "node:path";
+import { isValidPhoneNumber, parsePhoneNumber } from "libphonenumber-js";
 import { z } from "zod";
 
 const optionalText = z
@@ -20,6 +21,9 @@ const envSchema = z.object({
   MAIL_FROM: z.email().default("no-reply@redriverreferrals.com"),
   SUPPORT_EMAIL: z.email().default("support@redriverreferrals.com"),
   PRIVACY_EMAIL: z.email().default("privacy@redriverreferrals.com"),
+  SUPPORT_PHONE: optionalText.refine((value) => value === undefined || isValidPhoneNumber(value, "US"), {
+    message: "must be a valid phone number, e.g. +1 214 555 0100",
+  }),
   LOG_REQUESTS: z.enum(["on", "off"]).default("on"),
   STORE_REFRESH_SECONDS: z.coerce.number().positive().max(3600).default(10),
 });
@@ -37,10 +41,14 @@ export type Config = {
   mailFrom: string;
   supportEmail: string;
   privacyEmail: string;
+  /** Shown beside the support e-mail when set; pages offer only e-mail otherwise. */
+  supportPhone: SupportPhone | undefined;
   logRequests: boolean;
   /** How often the in-memory replica re-reads the store. */
   storeRefreshSeconds: number;
 };
+
+export type SupportPhone = { display: string; href: string };
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -83,9 +91,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: values.MAIL_FROM,
     supportEmail: values.SUPPORT_EMAIL,
     privacyEmail: values.PRIVACY_EMAIL,
+    supportPhone: values.SUPPORT_PHONE === undefined ? undefined : supportPhone(values.SUPPORT_PHONE),
     logRequests: values.LOG_REQUESTS === "on",
     storeRefreshSeconds: values.STORE_REFRESH_SECONDS,
   };
+}
+
+function supportPhone(value: string): SupportPhone {
+  const phone = parsePhoneNumber(value, "US");
+  return { display: phone.country === "US" ? phone.formatNational() : phone.formatInternational(), href: phone.getURI() };
 }
 
 function developmentSecret(dataDir: string): string {
