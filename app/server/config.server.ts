@@ -26,6 +26,12 @@ const envSchema = z.object({
   }),
   LOG_REQUESTS: z.enum(["on", "off"]).default("on"),
   STORE_REFRESH_SECONDS: z.coerce.number().positive().max(3600).default(10),
+  GOOGLE_SHEETS_ID: optionalText,
+  GOOGLE_APPLICATION_CREDENTIALS: optionalText,
+  GOOGLE_SERVICE_ACCOUNT_JSON: optionalText,
+  GOOGLE_SHEETS_API_URL: optionalText.refine((value) => value === undefined || URL.canParse(value), {
+    message: "must be a URL, e.g. http://127.0.0.1:8085/",
+  }),
 });
 
 export type Config = {
@@ -46,6 +52,23 @@ export type Config = {
   logRequests: boolean;
   /** How often the in-memory replica re-reads the store. */
   storeRefreshSeconds: number;
+  /** The Google spreadsheet holding the workbook; undefined means the embedded SQLite file in DATA_DIR. */
+  sheets: SheetsConfig | undefined;
+};
+
+export type SheetsCredentials =
+  /** A service account key file (GOOGLE_APPLICATION_CREDENTIALS). */
+  | { kind: "keyFile"; path: string }
+  /** A service account key given inline (GOOGLE_SERVICE_ACCOUNT_JSON). */
+  | { kind: "json"; json: Record<string, unknown> }
+  /** No credentials: a fixed bearer token, only for a local stand-in of the API (GOOGLE_SHEETS_API_URL). */
+  | { kind: "fixedToken" };
+
+export type SheetsConfig = {
+  spreadsheetId: string;
+  credentials: SheetsCredentials;
+  /** The API's root URL when not Google's own (the fake Sheets server). */
+  apiUrl: string | undefined;
 };
 
 export type SupportPhone = { display: string; href: string };
@@ -94,7 +117,49 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     supportPhone: values.SUPPORT_PHONE === undefined ? undefined : supportPhone(values.SUPPORT_PHONE),
     logRequests: values.LOG_REQUESTS === "on",
     storeRefreshSeconds: values.STORE_REFRESH_SECONDS,
+    sheets: sheetsConfig(values, isProduction),
   };
+}
+
+/** Decides between SQLite and Google Sheets, refusing half a Sheets configuration. */
+function sheetsConfig(values: z.infer<typeof envSchema>, isProduction: boolean): SheetsConfig | undefined {
+  const spreadsheetId = values.GOOGLE_SHEETS_ID;
+  const keyFile = values.GOOGLE_APPLICATION_CREDENTIALS;
+  const keyJson = values.GOOGLE_SERVICE_ACCOUNT_JSON;
+  const apiUrl = values.GOOGLE_SHEETS_API_URL;
+  if (spreadsheetId === undefined) {
+    // GOOGLE_APPLICATION_CREDENTIALS alone is no mistake: other Google tools on the machine read it too.
+    const stray = [keyJson && "GOOGLE_SERVICE_ACCOUNT_JSON", apiUrl && "GOOGLE_SHEETS_API_URL"].filter(Boolean);
+    if (stray.length > 0) throw new ConfigError(`${stray.join(" and ")} set without GOOGLE_SHEETS_ID: set the spreadsheet's id too, or remove them to use the embedded SQLite store.`);
+    return undefined;
+  }
+  if (keyFile && keyJson) {
+    throw new ConfigError("Set only one of GOOGLE_APPLICATION_CREDENTIALS (a key file's path) and GOOGLE_SERVICE_ACCOUNT_JSON (the key itself).");
+  }
+  if (keyJson) return { spreadsheetId, apiUrl, credentials: { kind: "json", json: serviceAccountKey(keyJson) } };
+  if (keyFile) {
+    const file = path.resolve(keyFile);
+    if (!existsSync(file)) throw new ConfigError(`GOOGLE_APPLICATION_CREDENTIALS: no key file at ${file}.`);
+    return { spreadsheetId, apiUrl, credentials: { kind: "keyFile", path: file } };
+  }
+  if (apiUrl && !isProduction) return { spreadsheetId, apiUrl, credentials: { kind: "fixedToken" } };
+  throw new ConfigError(
+    "GOOGLE_SHEETS_ID is set but no credentials are: set GOOGLE_APPLICATION_CREDENTIALS (the path of a service account key file) or GOOGLE_SERVICE_ACCOUNT_JSON (the key's JSON).",
+  );
+}
+
+function serviceAccountKey(text: string): Record<string, unknown> {
+  let key: unknown;
+  try {
+    key = JSON.parse(text);
+  } catch {
+    throw new ConfigError("GOOGLE_SERVICE_ACCOUNT_JSON is not valid JSON: paste the whole key file downloaded for the service account.");
+  }
+  const { client_email: clientEmail, private_key: privateKey } = (key ?? {}) as Record<string, unknown>;
+  if (typeof clientEmail !== "string" || typeof privateKey !== "string") {
+    throw new ConfigError("GOOGLE_SERVICE_ACCOUNT_JSON is not a service account key: it needs client_email and private_key.");
+  }
+  return key as Record<string, unknown>;
 }
 
 function supportPhone(value: string): SupportPhone {

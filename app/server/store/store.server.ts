@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import type { Config } from "../config.server";
 import { createStore } from "./replica.server";
+import { createSheetsDriver } from "./sheets-driver.server";
 import { createSqliteDriver } from "./sqlite-driver.server";
 import type { Store } from "./types.server";
 
@@ -16,7 +17,8 @@ export function sqliteStorePath(config: Pick<Config, "dataDir">): string {
   return path.join(config.dataDir, "store.sqlite");
 }
 
-/** Chooses the driver from configuration. The store is empty until its first `refresh()`. */
+/** Chooses the driver from configuration: Google Sheets when a spreadsheet is configured, SQLite otherwise. The store is empty until its first `refresh()`. */
 export function createStoreFromConfig(config: Config): Store {
-  return createStore(createSqliteDriver(sqliteStorePath(config)), { refreshSeconds: config.storeRefreshSeconds });
+  const driver = config.sheets ? createSheetsDriver(config.sheets) : createSqliteDriver(sqliteStorePath(config));
+  return createStore(driver, { refreshSeconds: config.storeRefreshSeconds });
 }

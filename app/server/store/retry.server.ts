@@ -1,0 +1,63 @@
+/** Truncated exponential backoff with full jitter, the policy Google asks clients of its APIs to follow. */
+export type RetryPolicy = {
+  /** Tries in all, the first included. */
+  attempts: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+};
+
+/** About half a minute of patience in the worst case, so a page's write fails clearly rather than hangs. */
+export const DEFAULT_RETRY: RetryPolicy = { attempts: 6, baseDelayMs: 500, maxDelayMs: 16_000 };
+
+const RETRYABLE_CODES = new Set([
+  "ECONNRESET",
+  "ECONNREFUSED",
+  "ECONNABORTED",
+  "ETIMEDOUT",
+  "EPIPE",
+  "EAI_AGAIN",
+  "ENETUNREACH",
+  "EHOSTUNREACH",
+  "UND_ERR_SOCKET",
+  "TimeoutError",
+  "AbortError",
+]);
+
+function statusOf(error: object): number | undefined {
+  const record = error as { status?: unknown; response?: { status?: unknown } };
+  const status = record.status ?? record.response?.status;
+  return typeof status === "number" ? status : undefined;
+}
+
+/** Quota (429), server errors (5xx), request timeouts and lost connections are worth another try; a 400 or 403 is not. */
+export function isRetryable(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && typeof current === "object" && depth < 5; depth += 1) {
+    const status = statusOf(current);
+    if (status !== undefined) return status === 408 || status === 429 || status >= 500;
+    const { code, name, message } = current as { code?: unknown; name?: unknown; message?: unknown };
+    if (typeof code === "string" && RETRYABLE_CODES.has(code)) return true;
+    if (typeof name === "string" && RETRYABLE_CODES.has(name)) return true;
+    if (typeof message === "string" && /socket hang up|network timeout|premature close/i.test(message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** The wait before try number `attempt + 1`: random in [0, min(max, base × 2^attempt)]. */
+export function backoffDelay(policy: RetryPolicy, attempt: number, random: () => number = Math.random): number {
+  return Math.floor(random() * Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt));
+}
+
+const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+
+/** Runs `task` until it succeeds, fails with an error not worth retrying, or runs out of tries. */
+export async function withRetry<T>(policy: RetryPolicy, task: (attempt: number) => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await task(attempt);
+    } catch (error) {
+      if (attempt + 1 >= policy.attempts || !isRetryable(error)) throw error;
+      await sleep(backoffDelay(policy, attempt));
+    }
+  }
+}

@@ -1,0 +1,254 @@
+import { sheets, type sheets_v4 } from "@googleapis/sheets";
+import { GoogleAuth, OAuth2Client } from "google-auth-library";
+import type { RowCells } from "~/domain/workbook";
+import type { SheetsCredentials } from "../config.server";
+import { cellText, headerKey, type DriverRow, type ReadRequest, type TabSpec, type WorkbookDriver } from "./driver.server";
+import { DEFAULT_RETRY, withRetry, type RetryPolicy } from "./retry.server";
+
+export type SheetsDriverOptions = {
+  spreadsheetId: string;
+  credentials: SheetsCredentials;
+  /** The API's root URL; the real service's when absent. */
+  apiUrl?: string;
+  retry?: RetryPolicy;
+  /** Each HTTP request gives up after this long (and is then retried like a 5xx). */
+  timeoutMs?: number;
+};
+
+const SCOPES = ["https://www.googleapis.com/auth/spreadsheets"];
+/** New tabs get the default grid; at least as wide as their header row. */
+const DEFAULT_ROWS = 1000;
+const DEFAULT_COLUMNS = 26;
+
+function columnLetter(column: number): string {
+  let letters = "";
+  for (let n = column; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  return letters;
+}
+
+function sheetRef(name: string): string {
+  return `'${name.replaceAll("'", "''")}'`;
+}
+
+function authFor(credentials: SheetsCredentials): GoogleAuth | OAuth2Client {
+  switch (credentials.kind) {
+    case "keyFile":
+      return new GoogleAuth({ keyFile: credentials.path, scopes: SCOPES });
+    case "json":
+      return new GoogleAuth({ credentials: credentials.json, scopes: SCOPES });
+    case "fixedToken": {
+      // A token with no expiry and no refresh token: the client never asks Google for another.
+      const client = new OAuth2Client();
+      client.setCredentials({ access_token: "local-fake-sheets-token" });
+      return client;
+    }
+  }
+}
+
+type Grid = readonly (readonly unknown[])[];
+
+/** Where each of the app's headers is in the tab's header row (0-based), matched trimmed and case-insensitively. */
+function locateHeaders(tab: TabSpec, headerRow: readonly unknown[]): Map<string, number> {
+  const positions = new Map<string, number>();
+  headerRow.forEach((cell, column) => {
+    const key = headerKey(cellText(cell));
+    if (key !== "" && !positions.has(key)) positions.set(key, column);
+  });
+  const located = new Map<string, number>();
+  for (const header of tab.headers) {
+    const column = positions.get(headerKey(header));
+    if (column !== undefined) located.set(header, column);
+  }
+  return located;
+}
+
+function rowsFrom(values: Grid, firstRowNumber: number, columns: ReadonlyMap<string, number>): DriverRow[] {
+  return values.map((row, i) => {
+    const cells: Record<string, string> = {};
+    for (const [header, column] of columns) cells[header] = cellText(row[column]);
+    return { rowNumber: firstRowNumber + i, cells };
+  });
+}
+
+/**
+ * The Google Sheets driver. Every request goes through one retry policy (the client
+ * library's own retry is off, because it would retry GET and PUT only). Values are
+ * written RAW, so text that looks like a formula or a number stays text.
+ */
+export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver {
+  const { spreadsheetId } = options;
+  const policy = options.retry ?? DEFAULT_RETRY;
+  const api = sheets({
+    version: "v4",
+    // Two copies of google-auth-library are installed (ours and the client's); their classes are the same at run time.
+    auth: authFor(options.credentials) as unknown as sheets_v4.Options["auth"],
+    ...(options.apiUrl ? { rootUrl: options.apiUrl } : {}),
+    retry: false,
+    timeout: options.timeoutMs ?? 20_000,
+  });
+  /** Columns in each tab's header row at its last read, so a tail read asks for no more columns than the grid has. */
+  const widths = new Map<string, number>();
+
+  async function batchGet(ranges: readonly string[]): Promise<Grid[]> {
+    const response = await api.spreadsheets.values.batchGet({ spreadsheetId, ranges: [...ranges] });
+    const valueRanges = response.data.valueRanges ?? [];
+    return ranges.map((_, i) => (valueRanges[i]?.values ?? []) as Grid);
+  }
+
+  async function headerColumns(tab: TabSpec, needed: readonly string[]): Promise<Map<string, number>> {
+    const [headerRow = []] = (await batchGet([`${sheetRef(tab.name)}!1:1`]))[0] ?? [];
+    const columns = locateHeaders(tab, headerRow);
+    const missing = needed.filter((header) => !columns.has(header));
+    if (missing.length > 0) throw new Error(`The ${tab.name} tab has no ${missing.join(", ")} column (the header row was changed)`);
+    return columns;
+  }
+
+  /** Ids present in the tab: read to avoid appending a row twice when an earlier try may have reached the sheet. */
+  async function storedIds(tab: TabSpec, idColumn: number): Promise<Set<string>> {
+    const letter = columnLetter(idColumn + 1);
+    const [column = []] = await batchGet([`${sheetRef(tab.name)}!${letter}2:${letter}`]);
+    return new Set(column.map((row) => cellText(row[0]).trim()));
+  }
+
+  async function readTabsOnce(requests: readonly ReadRequest[]): Promise<DriverRow[][]> {
+    // Whole tabs are one range; a tail is its header row plus the rows from `from` on.
+    const plans = requests.map((request) => {
+      const width = widths.get(request.tab.name);
+      const ref = sheetRef(request.tab.name);
+      return request.from === 0 || width === undefined
+        ? { request, tail: false, ranges: [ref] }
+        : { request, tail: true, ranges: [`${ref}!1:1`, `${ref}!A${request.from + 2}:${columnLetter(width)}`] };
+    });
+    const grids = await batchGet(plans.flatMap((plan) => plan.ranges));
+    let next = 0;
+    const results: DriverRow[][] = [];
+    for (const plan of plans) {
+      const { tab } = plan.request;
+      if (!plan.tail) {
+        const [headerRow = [], ...data] = grids[next++] ?? [];
+        widths.set(tab.name, Math.max(1, headerRow.length));
+        results.push(rowsFrom(data, 2, locateHeaders(tab, headerRow)));
+        continue;
+      }
+      const [headerRow = []] = grids[next++] ?? [];
+      let data = grids[next++] ?? [];
+      const columns = locateHeaders(tab, headerRow);
+      const width = Math.max(1, headerRow.length);
+      if (width > (widths.get(tab.name) ?? 0)) {
+        // Staff added columns since the last read: read the tail again, wide enough.
+        data = (await batchGet([`${sheetRef(tab.name)}!A${plan.request.from + 2}:${columnLetter(width)}`]))[0] ?? [];
+      }
+      widths.set(tab.name, width);
+      results.push(rowsFrom(data, plan.request.from + 2, columns));
+    }
+    return results;
+  }
+
+  async function ensureTabsOnce(tabs: readonly TabSpec[]): Promise<void> {
+    const meta = await api.spreadsheets.get({ spreadsheetId, fields: "sheets.properties(sheetId,title,gridProperties.columnCount)" });
+    const grids = new Map<string, { sheetId: number; columnCount: number }>();
+    for (const sheet of meta.data.sheets ?? []) {
+      const { title, sheetId, gridProperties } = sheet.properties ?? {};
+      if (title != null && sheetId != null) grids.set(title.toLowerCase(), { sheetId, columnCount: gridProperties?.columnCount ?? DEFAULT_COLUMNS });
+    }
+    const missingTabs = tabs.filter((tab) => !grids.has(tab.name.toLowerCase()));
+    if (missingTabs.length > 0) {
+      const added = await api.spreadsheets.batchUpdate({
+        spreadsheetId,
+        requestBody: {
+          requests: missingTabs.map((tab) => ({
+            addSheet: { properties: { title: tab.name, gridProperties: { rowCount: DEFAULT_ROWS, columnCount: Math.max(DEFAULT_COLUMNS, tab.headers.length) } } },
+          })),
+        },
+      });
+      for (const reply of added.data.replies ?? []) {
+        const properties = reply.addSheet?.properties;
+        if (properties?.title != null && properties.sheetId != null) {
+          grids.set(properties.title.toLowerCase(), { sheetId: properties.sheetId, columnCount: properties.gridProperties?.columnCount ?? DEFAULT_COLUMNS });
+        }
+      }
+    }
+
+    const headerRows = await batchGet(tabs.map((tab) => `${sheetRef(tab.name)}!1:1`));
+    const widen: sheets_v4.Schema$Request[] = [];
+    const writes: sheets_v4.Schema$ValueRange[] = [];
+    tabs.forEach((tab, i) => {
+      const headerRow = headerRows[i]?.[0] ?? [];
+      const present = locateHeaders(tab, headerRow);
+      const missing = tab.headers.filter((header) => !present.has(header));
+      if (missing.length === 0) return;
+      // Missing headers go after the last header in use, so staff columns keep their place.
+      const firstFree = headerRow.length;
+      const grid = grids.get(tab.name.toLowerCase());
+      const needed = firstFree + missing.length;
+      if (grid && needed > grid.columnCount) {
+        widen.push({ appendDimension: { sheetId: grid.sheetId, dimension: "COLUMNS", length: needed - grid.columnCount } });
+      }
+      writes.push({ range: `${sheetRef(tab.name)}!${columnLetter(firstFree + 1)}1`, values: [missing] });
+    });
+    if (widen.length > 0) await api.spreadsheets.batchUpdate({ spreadsheetId, requestBody: { requests: widen } });
+    if (writes.length > 0) {
+      await api.spreadsheets.values.batchUpdate({ spreadsheetId, requestBody: { valueInputOption: "RAW", data: writes } });
+    }
+  }
+
+  async function appendOnce(tab: TabSpec, rows: readonly RowCells[], attempt: number): Promise<void> {
+    const headers = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+    const columns = await headerColumns(tab, [...headers, "id"]);
+    const pending = attempt === 0 ? rows : await notYetStored(tab, rows, columns.get("id") ?? 0);
+    if (pending.length === 0) return;
+    const width = Math.max(...columns.values()) + 1;
+    // null leaves a cell alone: columns the app does not own stay empty in the new row.
+    const values = pending.map((row) => {
+      const line: (string | null)[] = Array<string | null>(width).fill(null);
+      for (const header of headers) line[columns.get(header) ?? 0] = row[header] ?? "";
+      return line;
+    });
+    await api.spreadsheets.values.append({
+      spreadsheetId,
+      range: `${sheetRef(tab.name)}!A1`,
+      valueInputOption: "RAW",
+      insertDataOption: "INSERT_ROWS",
+      requestBody: { values },
+    });
+  }
+
+  async function notYetStored(tab: TabSpec, rows: readonly RowCells[], idColumn: number): Promise<readonly RowCells[]> {
+    const ids = await storedIds(tab, idColumn);
+    return rows.filter((row) => !ids.has((row.id ?? "").trim()));
+  }
+
+  async function updateOnce(tab: TabSpec, id: string, changes: RowCells): Promise<boolean> {
+    const ref = sheetRef(tab.name);
+    const [header = [], firstColumn = []] = await batchGet([`${ref}!1:1`, `${ref}!A:A`]);
+    const columns = locateHeaders(tab, header[0] ?? []);
+    const needed = ["id", ...Object.keys(changes)];
+    const missing = needed.filter((name) => !columns.has(name));
+    if (missing.length > 0) throw new Error(`The ${tab.name} tab has no ${missing.join(", ")} column (the header row was changed)`);
+    const idColumn = columns.get("id") ?? 0;
+    const idCells =
+      idColumn === 0
+        ? firstColumn
+        : ((await batchGet([`${ref}!${columnLetter(idColumn + 1)}:${columnLetter(idColumn + 1)}`]))[0] ?? []);
+    // Found by its id now, not by a remembered row number: staff sort, insert and delete rows.
+    const index = idCells.findIndex((row, i) => i > 0 && cellText(row[0]).trim() === id);
+    if (index === -1) return false;
+    const rowNumber = index + 1;
+    const data = Object.entries(changes).map(([name, value]) => ({
+      range: `${ref}!${columnLetter((columns.get(name) ?? 0) + 1)}${rowNumber}`,
+      values: [[value ?? ""]],
+    }));
+    await api.spreadsheets.values.batchUpdate({ spreadsheetId, requestBody: { valueInputOption: "RAW", data } });
+    return true;
+  }
+
+  return {
+    kind: "sheets",
+    ensureTabs: (tabs) => withRetry(policy, () => ensureTabsOnce(tabs)),
+    readTabs: (requests) => withRetry(policy, () => readTabsOnce(requests)),
+    // A retried append first checks which rows the lost try already stored, so none is added twice.
+    appendRows: (tab, rows) => withRetry(policy, (attempt) => appendOnce(tab, rows, attempt)),
+    updateRow: (tab, id, changes) => withRetry(policy, () => updateOnce(tab, id, changes)),
+    async close() {},
+  };
+}
