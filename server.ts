@@ -1,10 +1,9 @@
 import { createRequestHandler } from "@remix-run/express";
-import type { ServerBuild } from "@remix-run/node";
+import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import morgan from "morgan";
 import { ConfigError, loadConfig } from "./app/server/config.server";
-import type { RequestContext } from "./app/server/context.server";
 import { assignNonce, sameOriginPosts, securityHeaders } from "./app/server/http.server";
 import { createServices } from "./app/server/services.server";
 
@@ -44,7 +43,7 @@ async function main() {
     createRequestHandler({
       build,
       mode: config.env,
-      getLoadContext: (_req, res): RequestContext => ({ services, nonce: res.locals.nonce as string }),
+      getLoadContext: (req, res): AppLoadContext => ({ services, nonce: res.locals.nonce as string, clientIp: req.ip }),
     }),
   );
 

@@ -26,6 +26,7 @@ const envSchema = z.object({
   }),
   LOG_REQUESTS: z.enum(["on", "off"]).default("on"),
   STORE_REFRESH_SECONDS: z.coerce.number().positive().max(3600).default(10),
+  AUTH_ATTEMPTS_PER_IP: z.coerce.number().int().positive().default(30),
   GOOGLE_SHEETS_ID: optionalText,
   GOOGLE_APPLICATION_CREDENTIALS: optionalText,
   GOOGLE_SERVICE_ACCOUNT_JSON: optionalText,
@@ -52,6 +53,8 @@ export type Config = {
   logRequests: boolean;
   /** How often the in-memory replica re-reads the store. */
   storeRefreshSeconds: number;
+  /** Login attempts, and separately password-reset requests, one IP address may make per 15 minutes. */
+  authAttemptsPerIp: number;
   /** The Google spreadsheet holding the workbook; undefined means the embedded SQLite file in DATA_DIR. */
   sheets: SheetsConfig | undefined;
 };
@@ -117,6 +120,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     supportPhone: values.SUPPORT_PHONE === undefined ? undefined : supportPhone(values.SUPPORT_PHONE),
     logRequests: values.LOG_REQUESTS === "on",
     storeRefreshSeconds: values.STORE_REFRESH_SECONDS,
+    authAttemptsPerIp: values.AUTH_ATTEMPTS_PER_IP,
     sheets: sheetsConfig(values, isProduction),
   };
 }

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { createAuthServices, type AuthServices } from "./auth/auth-services.server";
 import type { Config } from "./config.server";
 import { createOutboxMailer, createSendgridMailer, type Mailer } from "./mail/mailer.server";
 import { createStoreFromConfig, type Store } from "./store/store.server";
@@ -8,6 +9,8 @@ export type Services = {
   mailer: Mailer;
   /** The workbook's in-memory replica; `server.ts` loads it before listening. */
   store: Store;
+  /** Session cookies and the login and password-reset rate limits. */
+  auth: AuthServices;
 };
 
 export function outboxDirectory(config: Config): string {
@@ -19,5 +22,5 @@ export function createServices(config: Config): Services {
   const mailer = config.sendgridApiKey
     ? createSendgridMailer(config.sendgridApiKey, config.mailFrom)
     : createOutboxMailer(outboxDirectory(config), config.mailFrom);
-  return { config, mailer, store: createStoreFromConfig(config) };
+  return { config, mailer, store: createStoreFromConfig(config), auth: createAuthServices(config) };
 }

@@ -1,0 +1,29 @@
+import type { Config } from "../config.server";
+import { createRateLimiter, type RateLimiter } from "./rate-limit.server";
+import { createMemberSessionStorage, type MemberSessionStorage } from "./session.server";
+
+export type AuthServices = {
+  sessions: MemberSessionStorage;
+  limits: {
+    loginByIp: RateLimiter;
+    loginByEmail: RateLimiter;
+    /** Forgot-password requests and new-password submissions. */
+    resetByIp: RateLimiter;
+    /** Reset mails to one address: stops the form being used to flood someone's inbox. */
+    resetByEmail: RateLimiter;
+  };
+};
+
+const FIFTEEN_MINUTES = 15 * 60;
+
+export function createAuthServices(config: Config): AuthServices {
+  return {
+    sessions: createMemberSessionStorage(config),
+    limits: {
+      loginByIp: createRateLimiter({ limit: config.authAttemptsPerIp, windowSeconds: FIFTEEN_MINUTES }),
+      loginByEmail: createRateLimiter({ limit: 10, windowSeconds: FIFTEEN_MINUTES }),
+      resetByIp: createRateLimiter({ limit: config.authAttemptsPerIp, windowSeconds: FIFTEEN_MINUTES }),
+      resetByEmail: createRateLimiter({ limit: 3, windowSeconds: 60 * 60 }),
+    },
+  };
+}

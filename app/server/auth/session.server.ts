@@ -1,0 +1,90 @@
+import { createCookieSessionStorage, redirect, type AppLoadContext, type Session, type SessionStorage } from "@remix-run/node";
+import type { Agent } from "~/domain/workbook";
+import type { Config } from "../config.server";
+import { matchesPasswordFingerprint, passwordFingerprint } from "./signing.server";
+
+/** The spec's login session lasts 7 days from the moment of login, whatever happens in between. */
+export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
+export const SESSION_COOKIE_NAME = "__session";
+
+export type MemberSessionData = {
+  agentId: string;
+  /** Milliseconds since the epoch; the server ends the session 7 days after it. */
+  loginAt: number;
+  /** Fingerprint of the password hash at login: a changed password ends the session. */
+  passwordFingerprint: string;
+};
+
+export type MemberSessionStorage = SessionStorage<Partial<MemberSessionData>>;
+type MemberSession = Session<Partial<MemberSessionData>>;
+
+export function createMemberSessionStorage(config: Pick<Config, "sessionSecrets" | "isProduction">): MemberSessionStorage {
+  return createCookieSessionStorage<Partial<MemberSessionData>>({
+    cookie: {
+      name: SESSION_COOKIE_NAME,
+      httpOnly: true,
+      sameSite: "lax",
+      secure: config.isProduction,
+      path: "/",
+      maxAge: SESSION_MAX_AGE_SECONDS,
+      secrets: config.sessionSecrets,
+    },
+  });
+}
+
+function readSession(request: Request, context: AppLoadContext): Promise<MemberSession> {
+  return context.services.auth.sessions.getSession(request.headers.get("Cookie"));
+}
+
+/** The approved agent the session belongs to, or why there is none. */
+function memberOf(session: MemberSession, context: AppLoadContext, now = Date.now()): Agent | null {
+  const { agentId, loginAt, passwordFingerprint: fingerprint } = session.data;
+  if (typeof agentId !== "string" || typeof loginAt !== "number" || typeof fingerprint !== "string") return null;
+  if (now < loginAt || now - loginAt >= SESSION_MAX_AGE_SECONDS * 1000) return null;
+  const agent = context.services.store.agents.get(agentId);
+  if (!agent || agent.status !== "approved") return null;
+  if (!matchesPasswordFingerprint(context.services.config.sessionSecrets, agent.passwordHash, fingerprint)) return null;
+  return agent;
+}
+
+/**
+ * The logged-in member, re-checked against the store on every call: null when there
+ * is no session, it is 7 days old, or the agent was deleted, is no longer approved
+ * or changed password since logging in.
+ */
+export async function getMember(request: Request, context: AppLoadContext): Promise<Agent | null> {
+  return memberOf(await readSession(request, context), context);
+}
+
+/**
+ * The logged-in member, or a thrown redirect to the login page that brings them back
+ * here afterwards (a stale session cookie is cleared on the way).
+ */
+export async function requireMember(request: Request, context: AppLoadContext): Promise<Agent> {
+  const session = await readSession(request, context);
+  const member = memberOf(session, context);
+  if (member) return member;
+  const url = new URL(request.url);
+  const login = `/member-login?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`;
+  const headers = new Headers();
+  if (session.has("agentId")) headers.append("Set-Cookie", await context.services.auth.sessions.destroySession(session));
+  throw redirect(login, { headers });
+}
+
+/** Logs the agent in (a fresh session, whatever the browser sent) and redirects. */
+export async function startMemberSession(_request: Request, context: AppLoadContext, agent: Agent, redirectTo: string): Promise<Response> {
+  const { sessions } = context.services.auth;
+  // A new session rather than the request's: nothing from before the login carries over.
+  const session = await sessions.getSession();
+  session.set("agentId", agent.id);
+  session.set("loginAt", Date.now());
+  session.set("passwordFingerprint", passwordFingerprint(context.services.config.sessionSecrets, agent.passwordHash));
+  return redirect(redirectTo, { headers: { "Set-Cookie": await sessions.commitSession(session) } });
+}
+
+/** Clears the session cookie and goes home. */
+export async function endMemberSession(request: Request, context: AppLoadContext): Promise<Response> {
+  const { sessions } = context.services.auth;
+  const session = await readSession(request, context);
+  return redirect("/", { headers: { "Set-Cookie": await sessions.destroySession(session) } });
+}
