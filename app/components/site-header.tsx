@@ -1,4 +1,4 @@
-import { Link, NavLink, useLocation } from "@remix-run/react";
+import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { LogoMark } from "~/components/icons";
 import { PRODUCT_NAME, WHY_PATH } from "~/domain/product";
@@ -44,12 +44,18 @@ export function SiteHeader({ loggedIn }: Props) {
           <NavLink to="/contact" className={navLinkClass}>
             Support
           </NavLink>
-          <NavLink to="/member-login" className={navLinkClass}>
-            Member Login
-          </NavLink>
-          <Link to="/register" className="btn-accent ml-2">
-            Join FREE
-          </Link>
+          {loggedIn ? (
+            <LogoutButton className="ml-2 rounded-md px-3 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100 hover:text-brand-800" />
+          ) : (
+            <>
+              <NavLink to="/member-login" className={navLinkClass}>
+                Member Login
+              </NavLink>
+              <Link to="/register" className="btn-accent ml-2">
+                Join FREE
+              </Link>
+            </>
+          )}
         </nav>
 
         {/* <details> opens and closes without JavaScript. */}
@@ -80,15 +86,32 @@ export function SiteHeader({ loggedIn }: Props) {
             <NavLink to="/contact" className={mobileLinkClass}>
               Support
             </NavLink>
-            <NavLink to="/member-login" className={mobileLinkClass}>
-              Member Login
-            </NavLink>
-            <Link to="/register" className="btn-accent mt-2 py-3 text-base">
-              Join FREE
-            </Link>
+            {loggedIn ? (
+              <LogoutButton className="flex w-full items-center rounded-lg px-3 py-3 text-left text-base font-semibold text-slate-800 hover:bg-slate-100" />
+            ) : (
+              <>
+                <NavLink to="/member-login" className={mobileLinkClass}>
+                  Member Login
+                </NavLink>
+                <Link to="/register" className="btn-accent mt-2 py-3 text-base">
+                  Join FREE
+                </Link>
+              </>
+            )}
           </nav>
         </details>
       </div>
     </header>
+  );
+}
+
+/** Logging out changes state, so it is a POST, never a link a prefetch or a crawler could follow. */
+function LogoutButton({ className }: { className: string }) {
+  return (
+    <Form method="post" action="/logout">
+      <button type="submit" className={className}>
+        Logout
+      </button>
+    </Form>
   );
 }
