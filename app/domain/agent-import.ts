@@ -9,7 +9,7 @@
  *
  * Pure: the caller reads the file, hashes the passwords and writes the store.
  */
-import { parse } from "csv-parse/sync";
+import { CsvError, parse } from "csv-parse/sync";
 import { z } from "zod";
 import { MARKET_STATES, SPECIALTIES, type MarketState } from "./enums";
 
@@ -105,12 +105,12 @@ export function planAgentImport(csv: string, existingEmails: ReadonlySet<string>
 function readCsv(csv: string): CsvRecord[] {
   try {
     // Blank lines are kept as records (and skipped later) so every line belongs to a record.
-    return parse(csv, { bom: true, info: true, relax_column_count: true }) as CsvRecord[];
+    // The typings do not describe the records the `info` option gives.
+    return parse(csv, { bom: true, info: true, relax_column_count: true }) as unknown as CsvRecord[];
   } catch (error) {
+    if (!(error instanceof CsvError)) throw error;
     // The parser's own message quotes cell text, which may be a password: name only the place.
-    const { code, lines } = error as { code?: unknown; lines?: unknown };
-    const where = typeof lines === "number" ? ` near line ${lines}` : "";
-    throw new ImportFileError(`The file is not valid CSV${where} (${typeof code === "string" ? code : "unreadable"}).`);
+    throw new ImportFileError(`The file is not valid CSV near line ${error.lines} (${error.code}).`);
   }
 }
 
