@@ -4,6 +4,8 @@ import { describe, expect, it } from "vitest";
 import { action } from "../../app/routes/contact";
 import { MailError, type Mailer } from "../../app/server/mail/mailer.server";
 import { readOutbox } from "../../app/server/mail/mailer.server";
+import type { WorkbookDriver } from "../../app/server/store/driver.server";
+import { createStore } from "../../app/server/store/replica.server";
 import { postForm, testContext } from "../support/services";
 
 const message = {
@@ -35,6 +37,31 @@ describe("contact action", () => {
     expect(init.status).toBe(400);
     expect(data.error.email).toEqual(["Please enter a valid email address"]);
     expect(data.initialValue.subject).toBe("Hello");
+    expect(readdirSync(context.services.config.dataDir)).not.toContain("outbox");
+  });
+
+  it("stores the message as a Contact row", async () => {
+    const { context } = await callAction({ ...message, agentLicense: "0123456" });
+    expect(context.services.store.contact.all()).toMatchObject([
+      { name: "Dana Reyes", email: "dana@example.com", category: "general", subject: "Hello", message: "A question", agentLicense: "0123456", state: "Not provided" },
+    ]);
+  });
+
+  it("reports a message the store could not keep as not sent, mails nothing and keeps the input", async () => {
+    const refusing: WorkbookDriver = {
+      kind: "sheets",
+      ensureTabs: async () => undefined,
+      readTabs: async (requests) => requests.map(() => []),
+      appendRows: () => Promise.reject(new Error("The service is currently unavailable.")),
+      updateRow: () => Promise.reject(new Error("The service is currently unavailable.")),
+      close: async () => undefined,
+    };
+    const context = testContext({ store: createStore(refusing, { refreshSeconds: 10, log: { info() {}, warn() {}, error() {} } }) });
+    const { result } = await callAction(message, context);
+    const { init, data } = result as { init: ResponseInit; data: { initialValue: Record<string, string>; error: Record<string, string[]> } };
+    expect(init.status).toBe(503);
+    expect(data.error[""]).toEqual(["Failed to send message. Please try again or email us directly at support@example.test"]);
+    expect(data.initialValue.message).toBe("A question");
     expect(readdirSync(context.services.config.dataDir)).not.toContain("outbox");
   });
 

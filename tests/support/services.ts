@@ -5,7 +5,12 @@ import type { AppLoadContext } from "@remix-run/node";
 import { loadConfig } from "../../app/server/config.server";
 import { createServices, type Services } from "../../app/server/services.server";
 
-/** Real services on a throw-away data directory, for calling loaders and actions directly. */
+/**
+ * Real services on a throw-away data directory, for calling loaders and actions directly:
+ * mail goes to its outbox, the store is an empty SQLite file in it. Records written with
+ * `services.store.<tab>.insert()` are visible at once; call `services.store.refresh()`
+ * after writing to the file any other way.
+ */
 export function testContext(overrides: Partial<Services> = {}): AppLoadContext {
   const dataDir = mkdtempSync(path.join(tmpdir(), "referral-test-"));
   const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, SUPPORT_EMAIL: "support@example.test" });

@@ -361,12 +361,12 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
   }
 
   function health(): StoreHealth {
-    const ageSeconds = lastRefreshAt === null ? null : Math.max(0, Math.round((Date.now() - lastRefreshAt) / 1000));
+    const ageMs = lastRefreshAt === null ? null : Math.max(0, Date.now() - lastRefreshAt);
     return {
       driver: driver.kind,
       lastRefreshAt: lastRefreshAt === null ? null : new Date(lastRefreshAt).toISOString(),
-      ageSeconds,
-      stale: ageSeconds === null || ageSeconds > 3 * options.refreshSeconds,
+      ageSeconds: ageMs === null ? null : Math.round(ageMs / 1000),
+      stale: ageMs === null || ageMs > 3 * refreshMs,
       refreshSeconds: options.refreshSeconds,
       lastError,
       invalidRows: [...states.values()].flatMap((state) => state.invalid),

@@ -144,7 +144,19 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
     return results;
   }
 
+  /** Another app instance starting at the same moment may add a tab first: then look again. */
   async function ensureTabsOnce(tabs: readonly TabSpec[]): Promise<void> {
+    for (let look = 1; ; look += 1) {
+      try {
+        return await ensureTabsLooking(tabs);
+      } catch (error) {
+        const text = error instanceof Error ? error.message : "";
+        if (look >= 3 || !/already exists/i.test(text)) throw error;
+      }
+    }
+  }
+
+  async function ensureTabsLooking(tabs: readonly TabSpec[]): Promise<void> {
     const meta = await api.spreadsheets.get({ spreadsheetId, fields: "sheets.properties(sheetId,title,gridProperties.columnCount)" });
     const grids = new Map<string, { sheetId: number; columnCount: number }>();
     for (const sheet of meta.data.sheets ?? []) {

@@ -94,7 +94,8 @@ export function createSqliteDriver(file: string): WorkbookDriver {
   return {
     kind: "sqlite",
     async ensureTabs(tabs) {
-      ensureTabs(tabs);
+      // Immediate: two processes starting together must not both add the same column.
+      ensureTabs.immediate(tabs);
     },
     async readTabs(requests) {
       return readTabs(requests);

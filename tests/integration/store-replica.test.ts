@@ -1,0 +1,153 @@
+/** The replica's own rules, on the SQLite driver: single-flight refreshes, change checks, writes racing reads, the timer. */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { afterEach, describe, expect, it } from "vitest";
+import type { Message } from "../../app/domain/workbook";
+import type { WorkbookDriver } from "../../app/server/store/driver.server";
+import { createStore } from "../../app/server/store/replica.server";
+import { createSqliteDriver } from "../../app/server/store/sqlite-driver.server";
+import { newId, type Store } from "../../app/server/store/store.server";
+
+const opened: Store[] = [];
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((store) => store.stop()));
+});
+
+/** A SQLite driver that counts its reads and can hold a read until released. */
+function observedDriver() {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), "store-replica-")), "store.sqlite");
+  const inner = createSqliteDriver(file);
+  let hold: Promise<void> | undefined;
+  const counts = { reads: 0 };
+  const driver: WorkbookDriver = {
+    ...inner,
+    async readTabs(requests) {
+      counts.reads += 1;
+      const rows = await inner.readTabs(requests);
+      await hold;
+      return rows;
+    },
+  };
+  const holdReads = () => {
+    let release = () => undefined as void;
+    hold = new Promise<void>((resolve) => {
+      release = () => {
+        hold = undefined;
+        resolve();
+      };
+    });
+    return release;
+  };
+  return { driver, file, counts, holdReads };
+}
+
+function open(driver: WorkbookDriver, log: { warn: (text: string) => void } = { warn: () => undefined }): Store {
+  const store = createStore(driver, { refreshSeconds: 0.05, log: { info: () => undefined, error: () => undefined, ...log } });
+  opened.push(store);
+  return store;
+}
+
+function message(text: string): Message {
+  return { id: newId(), conversationId: "c-1", fromEmail: "a@example.com", toEmail: "b@example.com", text, createdAt: new Date().toISOString() };
+}
+
+function insertFromElsewhere(file: string, text: string): void {
+  const db = new Database(file);
+  db.prepare(`INSERT INTO "Messages" (id, conversationId, fromEmail, toEmail, text, createdAt) VALUES (?, 'c-1', 'x@example.com', 'y@example.com', ?, ?)`).run(
+    newId(),
+    text,
+    new Date().toISOString(),
+  );
+  db.close();
+}
+
+describe("replica", () => {
+  it("says it is stale before the first load", () => {
+    const store = open(observedDriver().driver);
+    expect(store.health()).toMatchObject({ driver: "sqlite", lastRefreshAt: null, ageSeconds: null, stale: true, invalidRows: [] });
+  });
+
+  it("shares one read between refreshes asked for at the same time", async () => {
+    const { driver, counts } = observedDriver();
+    const store = open(driver);
+    await Promise.all([store.refresh(), store.refresh(), store.refresh()]);
+    expect(counts.reads).toBe(1);
+  });
+
+  it("reads SQLite again only when another connection changed the file", async () => {
+    const { driver, file, counts } = observedDriver();
+    const store = open(driver);
+    await store.refresh();
+    await store.messages.insert(message("written here"));
+    await store.refresh();
+    await store.refresh();
+    expect(counts.reads).toBe(1);
+    expect(store.health().stale).toBe(false);
+
+    insertFromElsewhere(file, "written by the staff command");
+    await store.refresh();
+    expect(counts.reads).toBe(2);
+    expect(store.messages.all().map((m) => m.text)).toEqual(["written here", "written by the staff command"]);
+  });
+
+  it("keeps a write acknowledged while a refresh was reading", async () => {
+    const { driver, file, holdReads } = observedDriver();
+    const store = open(driver);
+    await store.refresh();
+    insertFromElsewhere(file, "before");
+    const release = holdReads();
+    const refreshing = store.refresh();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const written = await store.messages.insert(message("during"));
+    release();
+    await refreshing;
+    expect(store.messages.get(written.id)?.text).toBe("during");
+    expect(store.messages.all().map((m) => m.text).sort()).toEqual(["before", "during"]);
+  });
+
+  it("refreshes on its timer once started, and stops", async () => {
+    const { driver, file } = observedDriver();
+    const store = open(driver);
+    await store.refresh();
+    store.start();
+    insertFromElsewhere(file, "from the timer");
+    await expect.poll(() => store.messages.all().length, { timeout: 2000, interval: 20 }).toBe(1);
+    await store.stop();
+    await expect(store.refresh()).rejects.toThrow(/stopped/);
+  });
+
+  it("logs each invalid row once, with its tab, row and reason", async () => {
+    const { driver, file } = observedDriver();
+    const warnings: string[] = [];
+    const store = open(driver, { warn: (text) => warnings.push(text) });
+    await store.refresh();
+    const db = new Database(file);
+    db.prepare(`INSERT INTO "Requests" (id, requestType, agentEmail, createdAt) VALUES ('r-1', 'rental', 'a@example.com', '2025-01-01')`).run();
+    await store.refresh();
+    insertFromElsewhere(file, "another change, same invalid row");
+    await store.refresh();
+    db.close();
+    expect(warnings).toEqual(["Store: Requests row 1 skipped: requestType must be one of referral, listing, buyer"]);
+    expect(store.health().invalidRows).toEqual([{ tab: "Requests", row: 1, reason: "requestType must be one of referral, listing, buyer" }]);
+  });
+
+  it("keeps refreshing when a listener throws", async () => {
+    const { driver, file } = observedDriver();
+    const store = open(driver, { warn: () => undefined });
+    await store.refresh();
+    const seen: string[] = [];
+    store.onRefresh(() => {
+      throw new Error("listener bug");
+    });
+    const remove = store.onRefresh((event) => seen.push(event.tab));
+    insertFromElsewhere(file, "one");
+    await store.refresh();
+    remove();
+    insertFromElsewhere(file, "two");
+    await store.refresh();
+    expect(seen).toEqual(["Messages"]);
+    expect(store.messages.all()).toHaveLength(2);
+  });
+});

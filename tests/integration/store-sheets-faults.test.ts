@@ -1,0 +1,176 @@
+/** The Sheets driver when Google misbehaves: quota answers, server errors, slowness, lost connections, outages. */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Agent } from "../../app/domain/workbook";
+import type { RetryPolicy } from "../../app/server/store/retry.server";
+import { createStore } from "../../app/server/store/replica.server";
+import { createSheetsDriver } from "../../app/server/store/sheets-driver.server";
+import { newId, StoreWriteError, type Store } from "../../app/server/store/store.server";
+import { matchers, startFakeSheets, type FakeSheetsServer } from "../fake-sheets/server";
+
+const quietLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
+const fastRetry: RetryPolicy = { attempts: 6, baseDelayMs: 1, maxDelayMs: 8 };
+
+let fake: FakeSheetsServer;
+const opened: Store[] = [];
+
+beforeAll(async () => {
+  fake = await startFakeSheets();
+});
+afterEach(async () => {
+  fake.clearFaults();
+  await Promise.all(opened.splice(0).map((store) => store.stop()));
+});
+afterAll(async () => {
+  await fake.close();
+});
+
+async function loadedStore(options: { timeoutMs?: number; retry?: RetryPolicy } = {}) {
+  const spreadsheetId = `faults-${newId()}`;
+  const open = () => {
+    const store = createStore(
+      createSheetsDriver({ spreadsheetId, credentials: { kind: "fixedToken" }, apiUrl: fake.url, retry: options.retry ?? fastRetry, timeoutMs: options.timeoutMs }),
+      { refreshSeconds: 0.05, log: quietLog },
+    );
+    opened.push(store);
+    return store;
+  };
+  const store = open();
+  await store.refresh();
+  return { store, open, book: fake.spreadsheet(spreadsheetId), callsSince: callCounter() };
+}
+
+/** Counts the calls the fake receives from now on, by kind. */
+function callCounter() {
+  const start = fake.calls.length;
+  return (kind?: string) => fake.calls.slice(start).filter((call) => kind === undefined || call.kind === kind).length;
+}
+
+function agent(overrides: Partial<Agent> = {}): Agent {
+  return {
+    id: newId(),
+    fullName: "Dana Reyes",
+    email: "dana@example.com",
+    phone: "",
+    state: "TX",
+    city: "Dallas",
+    zipCode: "",
+    licenseNumber: "",
+    licenseState: "TX",
+    licenseExpiration: "",
+    brokerage: "",
+    brokerEmail: "",
+    specialties: [],
+    bio: "",
+    photoUrl: "",
+    membershipType: "member",
+    vipCode: "",
+    status: "pending",
+    statusNote: "",
+    passwordHash: "",
+    createdAt: "2025-03-01T00:00:00.000Z",
+    ...overrides,
+  };
+}
+
+const dataRows = (book: ReturnType<FakeSheetsServer["spreadsheet"]>, tab: string) => book.rows(tab).slice(1);
+
+describe("Sheets driver under faults", () => {
+  it("rides out a storm of 429 quota answers on reads", async () => {
+    const { store, callsSince } = await loadedStore();
+    fake.failNext(4, 429);
+    await store.refresh();
+    expect(callsSince("values.batchGet")).toBe(5);
+    expect(store.health().lastError).toBeNull();
+  });
+
+  it("retries POST writes on 429 and 500, storing the row once", async () => {
+    const { store, book, callsSince } = await loadedStore();
+    fake.failNext(2, 429, matchers.kind("values.append"));
+    fake.failNext(2, 500, matchers.kind("values.append"));
+    const dana = await store.agents.insert(agent());
+    expect(callsSince("values.append")).toBe(5);
+    expect(dataRows(book, "Agents").map((row) => row[0])).toEqual([dana.id]);
+
+    fake.failNext(3, 500, matchers.kind("values.batchUpdate"));
+    await store.agents.update(dana.id, { status: "approved" });
+    expect(book.cell("Agents", dana.id, "status")).toBe("approved");
+  });
+
+  it("does not append a row twice when the connection dropped after the sheet stored it", async () => {
+    const { store, book } = await loadedStore();
+    fake.dropNext(1, "after", matchers.kind("values.append"));
+    const dana = await store.agents.insert(agent());
+    expect(dataRows(book, "Agents").map((row) => row[0])).toEqual([dana.id]);
+    expect(store.agents.get(dana.id)).toEqual(dana);
+  });
+
+  it("retries dropped connections and requests that time out", async () => {
+    const { store, callsSince } = await loadedStore({ timeoutMs: 100 });
+    fake.dropNext(2, "before");
+    await store.refresh();
+    expect(callsSince("values.batchGet")).toBe(3);
+
+    fake.setLatency(400);
+    setTimeout(() => fake.setLatency(0), 250);
+    await store.refresh();
+    expect(store.health().lastError).toBeNull();
+  });
+
+  it("serves the last good copy through an outage, says how stale it is, and catches up after", async () => {
+    const { store, book } = await loadedStore();
+    const dana = await store.agents.insert(agent());
+    fake.setOutage("error");
+    book.setCell("Agents", { id: dana.id, header: "status" }, "approved");
+    await expect(store.refresh()).rejects.toThrow();
+    expect(store.agents.get(dana.id)?.status).toBe("pending");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(store.health()).toMatchObject({ stale: true, lastError: expect.stringMatching(/unavailable/i) });
+
+    fake.setOutage("off");
+    await store.refresh();
+    expect(store.agents.get(dana.id)?.status).toBe("approved");
+    expect(store.health()).toMatchObject({ stale: false, lastError: null });
+  });
+
+  it("reports a write that finally fails as failed, and keeps nothing of it", async () => {
+    const { store, book, open } = await loadedStore();
+    const dana = await store.agents.insert(agent());
+    fake.setOutage("drop");
+    const lee = agent({ fullName: "Lee Park", email: "lee@example.com" });
+    await expect(store.agents.insert(lee)).rejects.toBeInstanceOf(StoreWriteError);
+    await expect(store.agents.update(dana.id, { status: "rejected" })).rejects.toBeInstanceOf(StoreWriteError);
+    expect(store.agents.get(lee.id)).toBeUndefined();
+    expect(store.agents.get(dana.id)?.status).toBe("pending");
+
+    fake.setOutage("off");
+    expect(dataRows(book, "Agents").map((row) => row[0])).toEqual([dana.id]);
+    const reader = open();
+    await reader.refresh();
+    expect(reader.agents.all()).toEqual([dana]);
+  });
+
+  it("does not retry what the API refuses, such as a header staff deleted", async () => {
+    const { store, book, callsSince } = await loadedStore();
+    const dana = await store.agents.insert(agent());
+    book.setCell("Agents", `${String.fromCharCode(64 + book.columnOf("Agents", "status"))}1`, "");
+    await expect(store.agents.update(dana.id, { status: "approved" })).rejects.toThrow(/no status column/);
+    expect(callsSince("values.batchUpdate")).toBe(0);
+  });
+
+  it("creates missing tabs and headers at start-up, after the columns staff added", async () => {
+    const spreadsheetId = `faults-${newId()}`;
+    const book = fake.spreadsheet(spreadsheetId);
+    book.addSheet("Agents");
+    book.write("'Agents'!A1", [["id", "Staff notes", "fullName"]], "RAW");
+    const store = createStore(createSheetsDriver({ spreadsheetId, credentials: { kind: "fixedToken" }, apiUrl: fake.url, retry: fastRetry }), {
+      refreshSeconds: 1,
+      log: quietLog,
+    });
+    opened.push(store);
+    await store.refresh();
+    expect(book.sheets.map((sheet) => sheet.title)).toEqual(["Agents", "Requests", "Responses", "Messages", "Contact"]);
+    expect(book.headers("Agents").slice(0, 4)).toEqual(["id", "Staff notes", "fullName", "email"]);
+    expect(book.headers("Agents")).toHaveLength(23);
+    expect(book.requireSheet("Agents").columnCount).toBeGreaterThanOrEqual(23);
+  });
+});
