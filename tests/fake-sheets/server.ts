@@ -17,7 +17,8 @@ export type CallKind =
   | "values.update"
   | "values.batchUpdate";
 
-export type Call = { kind: CallKind; method: string; spreadsheetId: string; at: number };
+/** One request received; `ranges` is how many ranges a values.batchGet asked for. */
+export type Call = { kind: CallKind; method: string; spreadsheetId: string; at: number; ranges: number };
 
 type Fault = { times: number; match: (call: Call) => boolean } & ({ status: number } | { drop: "before" | "after" });
 
@@ -205,7 +206,7 @@ export async function startFakeSheets(options: { port?: number; host?: string } 
       const method = request.method ?? "GET";
       const found = route(method, url.pathname);
       if (!found) return googleError(response, 404, `The fake Sheets server does not serve ${method} ${url.pathname}`);
-      const call: Call = { kind: found.kind, method, spreadsheetId: found.spreadsheetId, at: Date.now() };
+      const call: Call = { kind: found.kind, method, spreadsheetId: found.spreadsheetId, at: Date.now(), ranges: url.searchParams.getAll("ranges").length };
       calls.push(call);
       const body = method === "GET" ? {} : await readBody(request);
       if (latency > 0) await sleep(latency);

@@ -1,0 +1,195 @@
+/**
+ * How many Google Sheets calls the app makes while it serves page views: runs the
+ * app's store (services from the real configuration, Sheets driver) on the fake Sheets
+ * server, serves page views that read the replica the way loaders do, and counts the
+ * calls the fake receives. Reads should stay at the refresh rate whatever the traffic.
+ *
+ *   npm run bench:sheets                              # 1,000 views a minute for one minute, compressed 6×
+ *   npm run bench:sheets -- --views 5000 --compress 1 # five times the traffic, in real time
+ *
+ * Options: --views N (page views per app minute, 1000), --minutes N (app minutes, 1),
+ * --refresh S (STORE_REFRESH_SECONDS, 10), --writes N (messages sent per app minute, 0),
+ * --compress K (run K times faster: refresh interval, duration and pacing all divided by K;
+ * the figures are given per app minute, and per real minute for the record).
+ */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { WORKBOOK } from "../app/domain/workbook";
+import { loadConfig } from "../app/server/config.server";
+import { createServices } from "../app/server/services.server";
+import { newId, type Store } from "../app/server/store/store.server";
+import { startFakeSheets, type FakeSheetsServer } from "../tests/fake-sheets/server";
+
+const { values: args } = parseArgs({
+  options: {
+    views: { type: "string", default: "1000" },
+    minutes: { type: "string", default: "1" },
+    refresh: { type: "string", default: "10" },
+    writes: { type: "string", default: "0" },
+    compress: { type: "string", default: "6" },
+  },
+});
+const viewsPerMinute = Number(args.views);
+const appMinutes = Number(args.minutes);
+const refreshSeconds = Number(args.refresh);
+const writesPerMinute = Number(args.writes);
+const compress = Number(args.compress);
+for (const [name, value] of Object.entries({ viewsPerMinute, appMinutes, refreshSeconds, writesPerMinute, compress })) {
+  if (!Number.isFinite(value) || value < 0 || (name !== "writesPerMinute" && value === 0)) throw new Error(`Bad option ${name}: ${value}`);
+}
+
+const STATES = ["TX", "OK"] as const;
+const CITIES = ["Dallas", "Austin", "Houston", "Tulsa", "Oklahoma City", "Norman"];
+
+/** A network of about the demo's size: agents, open requests, conversations. */
+async function seed(store: Store): Promise<void> {
+  const createdAt = new Date().toISOString();
+  for (let i = 0; i < 60; i += 1) {
+    await store.agents.insert({
+      id: newId(),
+      fullName: `Agent ${i}`,
+      email: `agent${i}@example.com`,
+      phone: "",
+      state: STATES[i % 2]!,
+      city: CITIES[i % CITIES.length]!,
+      zipCode: "",
+      licenseNumber: String(100000 + i),
+      licenseState: STATES[i % 2]!,
+      licenseExpiration: "",
+      brokerage: "Bench Realty",
+      brokerEmail: "",
+      specialties: ["Residential", i % 3 === 0 ? "Luxury" : "Land"],
+      bio: "",
+      photoUrl: "",
+      membershipType: i < 40 ? "founder" : "member",
+      vipCode: "",
+      status: i % 10 === 0 ? "pending" : "approved",
+      statusNote: "",
+      passwordHash: "",
+      createdAt,
+    });
+  }
+  for (let i = 0; i < 30; i += 1) {
+    await store.requests.insert({
+      id: newId(),
+      requestType: (["referral", "listing", "buyer"] as const)[i % 3]!,
+      title: `Request ${i}`,
+      location: CITIES[i % CITIES.length]!,
+      state: STATES[i % 2]!,
+      specialty: "Residential",
+      priceRange: "$200k - $400k",
+      clientType: "",
+      timeline: "1month",
+      contactPreference: "email",
+      listingAddress: "",
+      listingMLS: "",
+      description: "",
+      urgent: i % 5 === 0,
+      agentEmail: `agent${i}@example.com`,
+      agentName: `Agent ${i}`,
+      status: "active",
+      responses: 0,
+      createdAt,
+    });
+  }
+  for (let i = 0; i < 200; i += 1) await sendMessage(store, i);
+}
+
+function sendMessage(store: Store, i: number) {
+  return store.messages.insert({
+    id: newId(),
+    conversationId: `conversation-${i % 20}`,
+    fromEmail: `agent${i % 60}@example.com`,
+    toEmail: `agent${(i + 1) % 60}@example.com`,
+    text: `Message ${i}`,
+    createdAt: new Date().toISOString(),
+  });
+}
+
+/** One page view: what the directory, dashboard, messages and landing loaders read. */
+function pageView(store: Store, n: number): number {
+  switch (n % 4) {
+    case 0:
+      return store.agents.by("status", "approved").filter((agent) => agent.state === STATES[n % 2]).length;
+    case 1:
+      return store.requests.by("status", "active").length + store.responses.by("toEmail", `agent${n % 60}@example.com`).length;
+    case 2:
+      return store.messages.by("conversationId", `conversation-${n % 20}`).length;
+    default:
+      return store.agents.all().filter((agent) => agent.membershipType === "founder").length;
+  }
+}
+
+const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+
+/** Refresh reads are the batch reads of every tab; everything else is made by the messages sent (a header read, then the append). */
+function countCalls(fake: FakeSheetsServer, from: number, tabCount: number) {
+  const calls = fake.calls.slice(from);
+  const refresh = calls.filter((call) => call.kind === "values.batchGet" && call.ranges >= tabCount).length;
+  return { refresh, byWrites: calls.length - refresh, total: calls.length };
+}
+
+async function main() {
+  const fake = await startFakeSheets();
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), "bench-sheets-")),
+    GOOGLE_SHEETS_ID: "bench",
+    GOOGLE_SHEETS_API_URL: fake.url,
+    STORE_REFRESH_SECONDS: String(refreshSeconds / compress),
+  });
+  const { store } = createServices(config);
+  await store.refresh();
+  await seed(store);
+  store.start();
+
+  const realMs = (appMinutes * 60_000) / compress;
+  const totalViews = Math.round(viewsPerMinute * appMinutes);
+  const totalWrites = Math.round(writesPerMinute * appMinutes);
+  console.log(`Fake Sheets at ${fake.url}; store driver: ${store.driver}`);
+  console.log(
+    `Serving ${totalViews} page views and ${totalWrites} messages over ${appMinutes} app minute(s), refresh every ${refreshSeconds} s` +
+      (compress === 1 ? "" : ` (compressed ${compress}×: ${(realMs / 1000).toFixed(1)} s real, refresh every ${(refreshSeconds / compress).toFixed(2)} s real)`),
+  );
+
+  const firstCall = fake.calls.length;
+  const started = performance.now();
+  let served = 0;
+  let written = 0;
+  let failedWrites = 0;
+  const pendingWrites: Promise<unknown>[] = [];
+  // Paced in 10 ms ticks: each tick serves the views and writes due by then.
+  while (served < totalViews || written < totalWrites) {
+    const elapsed = performance.now() - started;
+    const share = Math.min(1, elapsed / realMs);
+    for (; served < Math.floor(totalViews * share); served += 1) pageView(store, served);
+    for (; written < Math.floor(totalWrites * share); written += 1) {
+      pendingWrites.push(sendMessage(store, 1000 + written).catch(() => (failedWrites += 1)));
+    }
+    if (share >= 1) break;
+    await sleep(10);
+  }
+  await Promise.all(pendingWrites);
+  const elapsedMs = performance.now() - started;
+  const calls = countCalls(fake, firstCall, Object.keys(WORKBOOK).length);
+  await store.stop();
+  await fake.close();
+
+  const appMinutesRun = (elapsedMs * compress) / 60_000;
+  const realMinutesRun = elapsedMs / 60_000;
+  const perAppMinute = (count: number) => (count / appMinutesRun).toFixed(1);
+  console.log(`Served ${served} page views (${(served / appMinutesRun).toFixed(0)} per app minute); sent ${written - failedWrites} messages, ${failedWrites} failed`);
+  console.log(`Sheets calls: ${calls.total} (${calls.refresh} refresh reads, ${calls.byWrites} made by the ${written} messages sent)`);
+  console.log(
+    `Sheets calls per app minute: ${perAppMinute(calls.total)} — refresh reads ${perAppMinute(calls.refresh)} for a refresh rate of ${(60 / refreshSeconds).toFixed(1)} per minute; ` +
+      `made by messages ${perAppMinute(calls.byWrites)}`,
+  );
+  if (compress !== 1) {
+    console.log(`(per real minute: ${(calls.total / realMinutesRun).toFixed(1)} calls for a real refresh rate of ${((60 * compress) / refreshSeconds).toFixed(1)} per minute)`);
+  }
+  console.log(`Without the replica, one read per page view would be ${viewsPerMinute} read calls per minute, over the 300-a-minute project quota.`);
+}
+
+await main();
