@@ -96,7 +96,7 @@ export default function Home() {
 
 function Hero({ foundersLeft }: HomeData) {
   return (
-    <section aria-labelledby="hero-title" className="relative overflow-hidden bg-brand-900 text-white">
+    <section aria-labelledby="hero-title" className="on-dark relative overflow-hidden bg-brand-900 text-white">
       <div aria-hidden="true" className="hero-glow absolute inset-0" />
       <div className="relative mx-auto grid max-w-6xl items-center gap-12 px-4 pt-14 pb-28 sm:px-6 lg:grid-cols-[1.15fr_1fr] lg:pt-20 lg:pb-36">
         <div>
@@ -224,7 +224,7 @@ function Features() {
 function CallToAction() {
   return (
     <section aria-labelledby="cta-title" className="mx-auto max-w-6xl px-4 pt-20 sm:px-6">
-      <div className="relative overflow-hidden rounded-3xl bg-brand-800 px-6 py-12 text-center text-white shadow-xl sm:px-12 sm:py-16">
+      <div className="on-dark relative overflow-hidden rounded-3xl bg-brand-800 px-6 py-12 text-center text-white shadow-xl sm:px-12 sm:py-16">
         <div aria-hidden="true" className="hero-glow absolute inset-0" />
         <div className="relative">
           <h2 id="cta-title" className="text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">
