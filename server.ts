@@ -11,7 +11,14 @@ async function main() {
   const config = loadConfig();
   const services = createServices(config);
   // Pages read the replica, so nothing is served before it holds the workbook.
-  await services.store.refresh();
+  await services.store.refresh().catch((error: unknown) => {
+    const reason = error instanceof Error ? error.message : String(error);
+    const hint =
+      services.store.driver === "sheets"
+        ? " Check GOOGLE_SHEETS_ID, and that the spreadsheet is shared with the service account's e-mail as Editor."
+        : ` Check that ${config.dataDir} is writable.`;
+    throw new ConfigError(`Could not read the workbook from the ${services.store.driver} store: ${reason}.${hint}`);
+  });
   services.store.start();
 
   const viteDevServer = config.isProduction || process.env.SERVE_BUILD === "1"

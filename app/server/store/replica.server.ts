@@ -340,7 +340,7 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
         lastError = describeError(error);
         needFullRead = true;
         lastToken = undefined;
-        log.error(`Store: refresh failed, serving the last good copy: ${lastError}`);
+        log.error(loaded ? `Store: refresh failed, serving the last good copy: ${lastError}` : `Store: first load failed: ${lastError}`);
         throw error;
       })
       .finally(() => {
