@@ -27,6 +27,10 @@ const envSchema = z.object({
   LOG_REQUESTS: z.enum(["on", "off"]).default("on"),
   STORE_REFRESH_SECONDS: z.coerce.number().positive().max(3600).default(10),
   AUTH_ATTEMPTS_PER_IP: z.coerce.number().int().positive().default(30),
+  VIP_CODES: z.string().default(""),
+  CLOUDINARY_URL: optionalText.refine((value) => value === undefined || parseCloudinaryUrl(value) !== undefined, {
+    message: "must look like cloudinary://API_KEY:API_SECRET@CLOUD_NAME",
+  }),
   GOOGLE_SHEETS_ID: optionalText,
   GOOGLE_APPLICATION_CREDENTIALS: optionalText,
   GOOGLE_SERVICE_ACCOUNT_JSON: optionalText,
@@ -55,6 +59,10 @@ export type Config = {
   storeRefreshSeconds: number;
   /** Login attempts, and separately password-reset requests, one IP address may make per 15 minutes. */
   authAttemptsPerIp: number;
+  /** Invitation codes that make a registration VIP; compared case-insensitively. */
+  vipCodes: string[];
+  /** Where profile photos go; undefined keeps them as files in DATA_DIR/uploads. */
+  cloudinary: CloudinaryConfig | undefined;
   /** The Google spreadsheet holding the workbook; undefined means the embedded SQLite file in DATA_DIR. */
   sheets: SheetsConfig | undefined;
 };
@@ -73,6 +81,8 @@ export type SheetsConfig = {
   /** The API's root URL when not Google's own (the fake Sheets server). */
   apiUrl: string | undefined;
 };
+
+export type CloudinaryConfig = { cloudName: string; apiKey: string; apiSecret: string };
 
 export type SupportPhone = { display: string; href: string };
 
@@ -121,6 +131,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logRequests: values.LOG_REQUESTS === "on",
     storeRefreshSeconds: values.STORE_REFRESH_SECONDS,
     authAttemptsPerIp: values.AUTH_ATTEMPTS_PER_IP,
+    vipCodes: values.VIP_CODES.split(",").map((code) => code.trim()).filter(Boolean),
+    cloudinary: values.CLOUDINARY_URL === undefined ? undefined : parseCloudinaryUrl(values.CLOUDINARY_URL),
     sheets: sheetsConfig(values, isProduction),
   };
 }
@@ -164,6 +176,18 @@ function serviceAccountKey(text: string): Record<string, unknown> {
     throw new ConfigError("GOOGLE_SERVICE_ACCOUNT_JSON is not a service account key: it needs client_email and private_key.");
   }
   return key as Record<string, unknown>;
+}
+
+/** Reads the `cloudinary://API_KEY:API_SECRET@CLOUD_NAME` form Cloudinary's console shows. */
+function parseCloudinaryUrl(value: string): CloudinaryConfig | undefined {
+  if (!URL.canParse(value)) return undefined;
+  const url = new URL(value);
+  if (url.protocol !== "cloudinary:" || !url.hostname || !url.username || !url.password) return undefined;
+  return {
+    cloudName: url.hostname,
+    apiKey: decodeURIComponent(url.username),
+    apiSecret: decodeURIComponent(url.password),
+  };
 }
 
 function supportPhone(value: string): SupportPhone {

@@ -1,6 +1,8 @@
 import path from "node:path";
+import { watchAgentDecisions } from "./accounts/status-mail.server";
 import { createAuthServices, type AuthServices } from "./auth/auth-services.server";
 import type { Config } from "./config.server";
+import { createImageService, type ImageService } from "./images/images.server";
 import { createOutboxMailer, createSendgridMailer, type Mailer } from "./mail/mailer.server";
 import { createStoreFromConfig, type Store } from "./store/store.server";
 
@@ -11,6 +13,8 @@ export type Services = {
   store: Store;
   /** Session cookies and the login and password-reset rate limits. */
   auth: AuthServices;
+  /** Profile photos: Cloudinary when configured, files in DATA_DIR/uploads otherwise. */
+  images: ImageService;
 };
 
 export function outboxDirectory(config: Config): string {
@@ -22,5 +26,8 @@ export function createServices(config: Config): Services {
   const mailer = config.sendgridApiKey
     ? createSendgridMailer(config.sendgridApiKey, config.mailFrom)
     : createOutboxMailer(outboxDirectory(config), config.mailFrom);
-  return { config, mailer, store: createStoreFromConfig(config), auth: createAuthServices(config) };
+  const store = createStoreFromConfig(config);
+  // Staff approve and reject agents in the sheet; the agent hears of it by mail.
+  watchAgentDecisions({ store, mailer, config });
+  return { config, mailer, store, auth: createAuthServices(config), images: createImageService(config) };
 }

@@ -1,0 +1,35 @@
+import { getTextareaProps } from "@conform-to/react";
+import { useState } from "react";
+import { BIO_MAX_LENGTH } from "~/domain/profile";
+import { describedBy, FieldError, type AnyField } from "./field-parts";
+
+/**
+ * The bio, at most 600 characters, with a counter: rendered by the server with
+ * the current length, updated as the user types when JavaScript runs.
+ */
+export function BioField({ field, label = "Professional Bio", placeholder }: { field: AnyField; label?: string; placeholder?: string }) {
+  const initial = typeof field.initialValue === "string" ? field.initialValue : "";
+  const [length, setLength] = useState(initial.length);
+  const counterId = `${field.id}-counter`;
+  const over = length > BIO_MAX_LENGTH;
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={field.id} className="block text-sm font-semibold text-slate-800">
+        {label} <span className="font-normal text-slate-500">(optional)</span>
+      </label>
+      <textarea
+        {...getTextareaProps(field)}
+        aria-describedby={describedBy(field, counterId)}
+        maxLength={BIO_MAX_LENGTH}
+        rows={5}
+        placeholder={placeholder}
+        onInput={(event) => setLength(event.currentTarget.value.length)}
+        className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none aria-[invalid=true]:border-red-500"
+      />
+      <p id={counterId} className={`text-right text-xs ${over ? "font-semibold text-red-700" : "text-slate-500"}`} data-testid="bio-counter">
+        {length}/{BIO_MAX_LENGTH} characters
+      </p>
+      <FieldError field={field} />
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { isValidPhoneNumber, parsePhoneNumberFromString } from "libphonenumber-js";
+
+/** Numbers without a leading + are read as US numbers. */
+const DEFAULT_COUNTRY = "US";
+
+/** The spec's phone rule: only digits, spaces, hyphens, parentheses, plus and dots, at least 10 characters once spaces are removed. */
+const PHONE_CHARACTERS = /^[\d\s\-().+]+$/;
+const PHONE_MIN_LENGTH = 10;
+
+export const PHONE_REQUIRED_MESSAGE = "Phone number is required";
+export const PHONE_INVALID_MESSAGE = "Please enter a valid phone number";
+
+function meetsSpecRule(input: string): boolean {
+  return PHONE_CHARACTERS.test(input) && input.replace(/\s/g, "").length >= PHONE_MIN_LENGTH;
+}
+
+/** True when the number passes the spec's character rule and is a real, dialable number for its country. */
+export function isValidPhone(input: string): boolean {
+  const trimmed = input.trim();
+  return meetsSpecRule(trimmed) && isValidPhoneNumber(trimmed, DEFAULT_COUNTRY);
+}
+
+/**
+ * The number as it is stored and shown: `(214) 555-0100` for US numbers, the
+ * international form (`+44 20 7946 0958`) for others. Input that does not parse
+ * is returned trimmed, so callers validate first.
+ */
+export function formatPhone(input: string): string {
+  const trimmed = input.trim();
+  const phone = parsePhoneNumberFromString(trimmed, DEFAULT_COUNTRY);
+  if (!phone?.isValid()) return trimmed;
+  return phone.country === DEFAULT_COUNTRY ? phone.formatNational() : phone.formatInternational();
+}
+

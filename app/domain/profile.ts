@@ -1,0 +1,83 @@
+/**
+ * Profile fields shared by the profile completion form and edit profile: the
+ * spec's limits and messages (§5, §9), checked the same way in the browser and
+ * on the server.
+ */
+import { z } from "zod";
+import { SPECIALTIES, US_STATE_CODES } from "./enums";
+import { formatPhone, isValidPhone, PHONE_INVALID_MESSAGE } from "./phone";
+
+export const BIO_MAX_LENGTH = 600;
+export const BIO_TOO_LONG_MESSAGE = `Bio must be ${BIO_MAX_LENGTH} characters or less`;
+
+/** 5 MB, the spec's photo limit. */
+export const PHOTO_MAX_BYTES = 5_242_880;
+/** The image service also accepted `image/jpg`, which some systems send for JPEG files. */
+export const PHOTO_TYPES = ["image/jpeg", "image/jpg", "image/png", "image/webp"] as const;
+export const PHOTO_ACCEPT = "image/jpeg,image/png,image/webp";
+export const PHOTO_TOO_LARGE_MESSAGE = "File size must be less than 5MB";
+export const PHOTO_TYPE_MESSAGE = "Please upload a JPG, PNG, or WebP image";
+export const PHOTO_URL_MESSAGE = "Please enter an image URL starting with https://";
+
+export const PASSWORD_REQUIRED_FOR_SAVE_MESSAGE = "Password is required for authentication";
+
+/** Local uploads are served from here; their names are generated, never taken from the user. */
+export const UPLOADS_PATH = "/uploads/";
+export const UPLOAD_FILE_NAME = /^[a-z0-9][a-z0-9-]{0,80}\.(jpg|png|webp)$/;
+
+/** Optional trimmed text: blank is undefined (conform sends nothing for an empty input). */
+export function optionalText(max: number, tooLong: string) {
+  return z.string().trim().max(max, tooLong).optional();
+}
+
+export function requiredText(message: string, max: number, tooLong: string) {
+  return z.string({ error: message }).trim().min(1, message).max(max, tooLong);
+}
+
+export const fullNameField = requiredText("Full name is required", 100, "Please keep the name under 100 characters");
+export const cityField = requiredText("City is required", 100, "Please keep the city under 100 characters");
+
+/** One value per checked box; none checked is an empty list. */
+export const specialtiesField = z
+  .array(z.enum(SPECIALTIES, { error: "Please choose from the listed specialties" }))
+  .optional()
+  .transform((items) => [...new Set(items ?? [])]);
+
+export const bioField = z.string().trim().max(BIO_MAX_LENGTH, BIO_TOO_LONG_MESSAGE).optional();
+
+/** A phone number meeting the spec's rule, stored in its display form. */
+export const phoneField = z
+  .string()
+  .trim()
+  .refine(isValidPhone, PHONE_INVALID_MESSAGE)
+  .transform(formatPhone);
+
+/** An uploaded photo, checked by declared type and size; the server checks its content too. */
+export const photoFileField = z
+  .file()
+  .mime([...PHOTO_TYPES], PHOTO_TYPE_MESSAGE)
+  .max(PHOTO_MAX_BYTES, PHOTO_TOO_LARGE_MESSAGE)
+  .optional();
+
+/** True for the https image links edit profile accepts, and for the app's own upload paths. */
+export function isAcceptedPhotoUrl(value: string): boolean {
+  if (value.startsWith(UPLOADS_PATH)) return UPLOAD_FILE_NAME.test(value.slice(UPLOADS_PATH.length));
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return url.protocol === "https:" && url.hostname !== "";
+}
+
+export const editProfileSchema = z.object({
+  fullName: fullNameField,
+  phone: phoneField.optional(),
+  city: cityField,
+  state: z.enum(US_STATE_CODES, { error: "Please select your state" }),
+  brokerage: optionalText(150, "Please keep the brokerage under 150 characters"),
+  specialties: specialtiesField,
+  bio: bioField,
+  photoUrl: z.string().trim().max(2000, PHOTO_URL_MESSAGE).refine(isAcceptedPhotoUrl, PHOTO_URL_MESSAGE).optional(),
+  photo: photoFileField,
+  password: z.string({ error: PASSWORD_REQUIRED_FOR_SAVE_MESSAGE }).min(1, PASSWORD_REQUIRED_FOR_SAVE_MESSAGE),
+});
+
+export type EditProfileInput = z.infer<typeof editProfileSchema>;

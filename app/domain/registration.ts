@@ -1,0 +1,98 @@
+/**
+ * The registration flow's forms (spec §2 "Quick registration", "Profile
+ * completion", §5): one schema per screen, used by the page in the browser and
+ * by its action on the server, with the spec's messages.
+ */
+import { z } from "zod";
+import { MARKET_STATES } from "./enums";
+import { FOUNDER_CAP } from "./product";
+import { PHONE_REQUIRED_MESSAGE } from "./phone";
+import { bioField, cityField, fullNameField, phoneField, photoFileField, requiredText, specialtiesField } from "./profile";
+import type { MembershipType } from "./workbook";
+
+export const EMAIL_TAKEN_MESSAGE = "An account with this email already exists. Please log in instead.";
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_TOO_SHORT_MESSAGE = "Password must be at least 8 characters long.";
+export const PASSWORDS_DIFFER_MESSAGE = "Passwords do not match. Please try again.";
+/** bcrypt reads only the first 72 bytes of a password; longer ones would be silently cut. */
+const PASSWORD_MAX_BYTES = 72;
+export const PASSWORD_TOO_LONG_MESSAGE = "Password must be at most 72 characters long.";
+
+export const emailField = z
+  .string({ error: "Email is required" })
+  .trim()
+  .toLowerCase()
+  .min(1, "Email is required")
+  .max(254, "Please enter a valid email address")
+  .pipe(z.email("Please enter a valid email address"));
+
+export const quickRegistrationSchema = z.object({
+  fullName: fullNameField,
+  email: emailField,
+  phone: z.string({ error: PHONE_REQUIRED_MESSAGE }).pipe(phoneField),
+  state: z.enum(MARKET_STATES, { error: "Please select your state" }),
+  city: cityField,
+  /** The VIP code from the invitation link, carried through the form; checked again on the server. */
+  vip: z.string().trim().max(64).optional(),
+});
+
+export type QuickRegistration = z.infer<typeof quickRegistrationSchema>;
+
+/** What the flow keeps between screens, in a signed cookie. */
+export const registrationDraftSchema = z.object({
+  fullName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  state: z.enum(MARKET_STATES),
+  city: z.string(),
+  vipCode: z.string().optional(),
+});
+
+export type RegistrationDraft = z.infer<typeof registrationDraftSchema>;
+
+const passwordField = z
+  .string({ error: PASSWORD_TOO_SHORT_MESSAGE })
+  .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT_MESSAGE)
+  .refine((password) => new TextEncoder().encode(password).length <= PASSWORD_MAX_BYTES, PASSWORD_TOO_LONG_MESSAGE);
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function isCalendarDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
+export const profileCompletionSchema = z
+  .object({
+    password: passwordField,
+    confirmPassword: z.string({ error: PASSWORDS_DIFFER_MESSAGE }),
+    licenseNumber: requiredText("License number is required", 50, "Please keep the license number under 50 characters"),
+    licenseState: z.enum(MARKET_STATES, { error: "Please select your license state" }),
+    licenseExpiration: z.string().trim().refine(isCalendarDate, "Please enter a valid date").optional(),
+    brokerage: requiredText("Brokerage is required", 150, "Please keep the brokerage under 150 characters"),
+    brokerEmail: z.string().trim().toLowerCase().max(254, "Please enter a valid email address").pipe(z.email("Please enter a valid email address")).optional(),
+    specialties: specialtiesField,
+    bio: bioField,
+    photo: photoFileField,
+  })
+  .refine((profile) => profile.password === profile.confirmPassword, {
+    message: PASSWORDS_DIFFER_MESSAGE,
+    path: ["confirmPassword"],
+    // Compared even when another field has an error, so both messages show at once.
+    when: (payload) => typeof (payload.value as { password?: unknown }).password === "string",
+  });
+
+export type ProfileCompletion = z.infer<typeof profileCompletionSchema>;
+
+/** VIP with a valid code; founder while fewer than FOUNDER_CAP agents have registered; member after. */
+export function membershipTypeFor(options: { vipCode: string | undefined; registeredAgents: number }): MembershipType {
+  if (options.vipCode) return "vip";
+  return options.registeredAgents < FOUNDER_CAP ? "founder" : "member";
+}
+
+export const MEMBERSHIP_LABELS: Record<MembershipType, string> = {
+  founder: "Founding Member",
+  vip: "VIP Member",
+  member: "Member",
+};

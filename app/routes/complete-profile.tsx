@@ -1,0 +1,161 @@
+import type { Submission } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { BioField } from "~/components/bio-field";
+import { SelectField, SubmitButton, TextField, ValidatedForm } from "~/components/form";
+import { CheckCircleIcon, ShieldCheckIcon } from "~/components/icons";
+import { PhotoField } from "~/components/photo-field";
+import { usePrefilledForm } from "~/components/prefilled-form";
+import { SpecialtyCheckboxes } from "~/components/specialty-checkboxes";
+import { MARKET_STATE_NAMES, MARKET_STATES } from "~/domain/enums";
+import { PRODUCT_NAME } from "~/domain/product";
+import { PHOTO_TOO_LARGE_MESSAGE } from "~/domain/profile";
+import { EMAIL_TAKEN_MESSAGE, MEMBERSHIP_LABELS, membershipTypeFor, profileCompletionSchema } from "~/domain/registration";
+import { checkPhoto } from "~/server/images/photo-check.server";
+import { readPhotoForm } from "~/server/images/photo-form.server";
+import { savePhoto } from "~/server/images/save-photo.server";
+import { createAgent, EmailTakenError, isEmailRegistered, loginUrl, sendRegistrationMails } from "~/server/registration/create-agent.server";
+import { clearDraft, readDraft } from "~/server/registration/draft.server";
+import { matchVipCode } from "~/server/registration/vip.server";
+
+export const meta: MetaFunction = () => [{ title: `Complete Your Agent Profile | ${PRODUCT_NAME}` }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { config, store } = context.services;
+  const draft = await readDraft(request, config);
+  if (!draft) throw redirect("/register");
+  const membershipType = membershipTypeFor({
+    vipCode: matchVipCode(config, draft.vipCode),
+    registeredAgents: store.agents.all().length,
+  });
+  return { fullName: draft.fullName, email: draft.email, state: draft.state, membershipType };
+}
+
+const SECRET_FIELDS = ["password", "confirmPassword"];
+const FORM_TOO_LARGE_MESSAGE = "This form is too large to send. Please shorten your text or choose a smaller photo.";
+const REGISTRATION_FAILED_MESSAGE = "Registration failed: your profile could not be saved. Please try again.";
+
+/** Bad input answered with the messages and the input kept, never the passwords. */
+function refuse(submission: Submission<unknown>, errors: { formErrors?: string[]; fieldErrors?: Record<string, string[]> } = {}, status = 400) {
+  return data(submission.reply({ ...errors, hideFields: SECRET_FIELDS }), { status });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { services } = context;
+  const draft = await readDraft(request, services.config);
+  if (!draft) return redirect("/register");
+
+  const { formData, refused } = await readPhotoForm(request);
+  const submission = parseWithZod(formData, { schema: profileCompletionSchema });
+  if (refused === "file") return refuse(submission, { fieldErrors: { photo: [PHOTO_TOO_LARGE_MESSAGE] } }, 413);
+  if (refused === "form") return refuse(submission, { formErrors: [FORM_TOO_LARGE_MESSAGE] }, 413);
+  if (submission.status !== "success") return refuse(submission);
+  // Checked before the photo is stored, so a refused registration leaves no file behind.
+  if (isEmailRegistered(services, draft.email)) return refuse(submission, { formErrors: [EMAIL_TAKEN_MESSAGE] }, 409);
+
+  const { photo, confirmPassword: _confirmed, ...profile } = submission.value;
+  let photoUrl: string | undefined;
+  if (photo) {
+    const checked = await checkPhoto(photo);
+    if (!checked.ok) return refuse(submission, { fieldErrors: { photo: [checked.message] } });
+    const saved = await savePhoto(services.images, checked.bytes);
+    if (saved.status === "invalid") return refuse(submission, { fieldErrors: { photo: [saved.message] } });
+    photoUrl = saved.status === "saved" ? saved.url : undefined;
+  }
+
+  let agent;
+  try {
+    agent = await createAgent(services, draft, { ...profile, photoUrl });
+  } catch (error) {
+    if (error instanceof EmailTakenError) return refuse(submission, { formErrors: [EMAIL_TAKEN_MESSAGE] }, 409);
+    console.error("Registration not saved:", error);
+    return refuse(submission, { formErrors: [REGISTRATION_FAILED_MESSAGE] }, 503);
+  }
+  await sendRegistrationMails(services, agent, loginUrl(request, context));
+  return redirect("/welcome", { headers: { "Set-Cookie": await clearDraft(request, services.config) } });
+}
+
+const stateOptions = MARKET_STATES.map((code) => ({ value: code, label: `${MARKET_STATE_NAMES[code]} (${code})` }));
+
+export default function CompleteProfile() {
+  const { fullName, email, state, membershipType } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = usePrefilledForm(profileCompletionSchema, lastResult, "complete-profile", { licenseState: state });
+  const emailTaken = form.errors?.includes(EMAIL_TAKEN_MESSAGE) ?? false;
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
+      <div className="rounded-2xl border border-green-200 bg-green-50 p-6 text-green-900 shadow-sm" data-testid="registration-banner">
+        <div className="flex flex-wrap items-center gap-3">
+          <CheckCircleIcon className="h-8 w-8 text-green-600" />
+          <p className="text-xl font-bold">Registration Successful</p>
+          <span className="inline-flex items-center gap-1.5 rounded-full bg-green-600 px-3 py-1 text-xs font-bold tracking-wide text-white uppercase">
+            <ShieldCheckIcon className="h-4 w-4" />
+            Verified Member
+          </span>
+        </div>
+        <p className="mt-3 text-green-800">
+          Welcome, {fullName}. Your {MEMBERSHIP_LABELS[membershipType].toLowerCase()} access is FREE forever: no fees, no credit card,
+          ever.
+        </p>
+      </div>
+
+      <header className="mt-10">
+        <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">Complete Your Agent Profile</h1>
+        <p className="mt-3 text-lg text-slate-600">
+          We use your license details to verify you. Registering as <strong className="break-all text-slate-800">{email}</strong>{" "}
+          (<Link to="/register" className="font-semibold text-brand-700 underline">change</Link>).
+        </p>
+      </header>
+
+      <ValidatedForm form={form} encType="multipart/form-data" className="mt-8 space-y-8">
+        {emailTaken ? (
+          <p className="-mt-4 text-sm">
+            <Link to="/member-login" className="font-semibold text-brand-700 underline">
+              Go to Member Login
+            </Link>
+          </p>
+        ) : null}
+
+        <section aria-labelledby="your-login" className="card space-y-5">
+          <h2 id="your-login" className="text-lg font-bold">Your login</h2>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextField field={fields.password} label="Password" type="password" autoComplete="new-password" hint="At least 8 characters." />
+            <TextField field={fields.confirmPassword} label="Confirm Password" type="password" autoComplete="new-password" />
+          </div>
+        </section>
+
+        <section aria-labelledby="your-license" className="card space-y-5">
+          <h2 id="your-license" className="text-lg font-bold">Your license</h2>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextField field={fields.licenseNumber} label="License Number" />
+            <SelectField field={fields.licenseState} label="License State" placeholder="Select a state" options={stateOptions} />
+          </div>
+          <TextField field={fields.licenseExpiration} label="License Expiration" type="date" optional />
+        </section>
+
+        <section aria-labelledby="your-brokerage" className="card space-y-5">
+          <h2 id="your-brokerage" className="text-lg font-bold">Your brokerage</h2>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextField field={fields.brokerage} label="Brokerage" autoComplete="organization" />
+            <TextField field={fields.brokerEmail} label="Broker Email" type="email" optional />
+          </div>
+        </section>
+
+        <section aria-labelledby="your-profile" className="card space-y-6">
+          <h2 id="your-profile" className="text-lg font-bold">Your profile</h2>
+          <SpecialtyCheckboxes field={fields.specialties} />
+          <BioField field={fields.bio} placeholder="Your markets, experience and the clients you serve." />
+          {/* Last on purpose: see PhotoField. */}
+          <PhotoField field={fields.photo} />
+        </section>
+
+        <SubmitButton busyLabel="Creating Your Profiles..." className="btn-primary w-full py-3 text-base">
+          Create Agent Profile
+        </SubmitButton>
+      </ValidatedForm>
+    </div>
+  );
+}

@@ -1,0 +1,279 @@
+import { getInputProps, type Submission } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { BioField } from "~/components/bio-field";
+import { SelectField, SubmitButton, TextField, ValidatedForm } from "~/components/form";
+import { FieldError } from "~/components/field-parts";
+import { KeyIcon } from "~/components/icons";
+import { PhotoField } from "~/components/photo-field";
+import { usePrefilledForm } from "~/components/prefilled-form";
+import { SpecialtyCheckboxes } from "~/components/specialty-checkboxes";
+import { US_STATE_CODES } from "~/domain/enums";
+import { PRODUCT_NAME } from "~/domain/product";
+import { editProfileSchema, PHOTO_TOO_LARGE_MESSAGE, type EditProfileInput } from "~/domain/profile";
+import type { Agent } from "~/domain/workbook";
+import { describeWait } from "~/server/auth/rate-limit.server";
+import { verifyPassword } from "~/server/auth/password.server";
+import { requireMember } from "~/server/auth/session.server";
+import { checkPhoto } from "~/server/images/photo-check.server";
+import { readPhotoForm } from "~/server/images/photo-form.server";
+import { savePhoto } from "~/server/images/save-photo.server";
+
+export const meta: MetaFunction = () => [{ title: `Edit Profile | ${PRODUCT_NAME}` }];
+
+/** The banner after a save, carried in the address the save redirects to. */
+const SAVED_PARAM = "saved";
+const SAVED_BANNERS = {
+  ok: { tone: "success", text: "Profile updated and refreshed successfully!" },
+  "photo-failed": { tone: "warning", text: "Profile saved, but your new photo could not be uploaded. Please try it again later." },
+} as const;
+type SavedOutcome = keyof typeof SAVED_BANNERS;
+
+const WRONG_PASSWORD_MESSAGE = "Failed to save profile changes. Please check your password and try again.";
+const SAVE_FAILED_MESSAGE = "Failed to update profile. Please try again.";
+const FORM_TOO_LARGE_MESSAGE = "This form is too large to send. Please shorten your text or choose a smaller photo.";
+const SECRET_FIELDS = ["password"];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const member = await requireMember(request, context);
+  const saved = new URL(request.url).searchParams.get(SAVED_PARAM);
+  return {
+    profile: {
+      fullName: member.fullName,
+      email: member.email,
+      phone: member.phone,
+      city: member.city,
+      state: member.state,
+      brokerage: member.brokerage,
+      specialties: [...member.specialties],
+      bio: member.bio,
+      photoUrl: member.photoUrl,
+    },
+    saved: saved !== null && saved in SAVED_BANNERS ? SAVED_BANNERS[saved as SavedOutcome] : null,
+  };
+}
+
+function refuse(submission: Submission<unknown>, errors: { formErrors?: string[]; fieldErrors?: Record<string, string[]> } = {}, status = 400, headers?: HeadersInit) {
+  return data(submission.reply({ ...errors, hideFields: SECRET_FIELDS }), { status, headers });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const member = await requireMember(request, context);
+  const { services } = context;
+
+  const { formData, refused } = await readPhotoForm(request);
+  const submission = parseWithZod(formData, { schema: editProfileSchema });
+  if (refused === "file") return refuse(submission, { fieldErrors: { photo: [PHOTO_TOO_LARGE_MESSAGE] } }, 413);
+  if (refused === "form") return refuse(submission, { formErrors: [FORM_TOO_LARGE_MESSAGE] }, 413);
+  if (submission.status !== "success") return refuse(submission);
+
+  // Wrong guesses count with the login page's, so the dialog cannot be used to guess the password faster.
+  const limit = services.auth.limits.loginByEmail.hit(member.email);
+  if (!limit.allowed) {
+    const message = `Too many password attempts. Please wait ${describeWait(limit.retryAfterSeconds)} and try again.`;
+    return refuse(submission, { formErrors: [message] }, 429, { "Retry-After": String(limit.retryAfterSeconds) });
+  }
+  if (!(await verifyPassword(submission.value.password, member.passwordHash))) {
+    return refuse(submission, { formErrors: [WRONG_PASSWORD_MESSAGE] });
+  }
+  services.auth.limits.loginByEmail.reset(member.email);
+
+  let photoUrl = submission.value.photoUrl ?? "";
+  let outcome: SavedOutcome = "ok";
+  if (submission.value.photo) {
+    const checked = await checkPhoto(submission.value.photo);
+    if (!checked.ok) return refuse(submission, { fieldErrors: { photo: [checked.message] } });
+    const saved = await savePhoto(services.images, checked.bytes);
+    if (saved.status === "invalid") return refuse(submission, { fieldErrors: { photo: [saved.message] } });
+    if (saved.status === "saved") photoUrl = saved.url;
+    else outcome = "photo-failed";
+  }
+
+  try {
+    await services.store.agents.update(member.id, profilePatch(submission.value, photoUrl));
+  } catch (error) {
+    console.error(`Profile of agent ${member.id} not saved:`, error);
+    return refuse(submission, { formErrors: [SAVE_FAILED_MESSAGE] }, 503);
+  }
+  return redirect(`/edit-profile?${SAVED_PARAM}=${outcome}`);
+}
+
+function profilePatch(input: EditProfileInput, photoUrl: string): Partial<Omit<Agent, "id">> {
+  return {
+    fullName: input.fullName,
+    phone: input.phone ?? "",
+    city: input.city,
+    state: input.state,
+    brokerage: input.brokerage ?? "",
+    specialties: input.specialties,
+    bio: input.bio ?? "",
+    photoUrl,
+    updatedAt: new Date().toISOString(),
+  };
+}
+
+const stateOptions = US_STATE_CODES.map((code) => ({ value: code, label: code }));
+
+const bannerStyles = {
+  success: "border-green-200 bg-green-50 text-green-900",
+  warning: "border-amber-200 bg-amber-50 text-amber-900",
+} as const;
+
+/** True once React runs in the browser: the page then swaps the inline password field for the dialog. */
+function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+export default function EditProfile() {
+  const { profile, saved } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = usePrefilledForm(editProfileSchema, lastResult, "edit-profile", {
+    fullName: profile.fullName,
+    phone: profile.phone,
+    city: profile.city,
+    state: profile.state,
+    brokerage: profile.brokerage,
+    specialties: profile.specialties,
+    bio: profile.bio,
+    photoUrl: profile.photoUrl,
+  });
+  const hydrated = useHydrated();
+  useEffect(() => {
+    // The server's answer (a wrong password, a failed save) shows above the form: bring it into view.
+    if (lastResult && form.errors?.length) document.getElementById(form.errorId)?.scrollIntoView({ block: "center" });
+  }, [lastResult, form.errors, form.errorId]);
+  // A banner from an earlier save gives way to this submission's outcome.
+  const banner = lastResult ? null : saved;
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">Edit Profile</h1>
+          <p className="mt-2 text-slate-600">
+            Signed in as <strong className="break-all text-slate-800">{profile.email}</strong>
+          </p>
+        </div>
+        <Link to="/member-dashboard" className="btn-outline">
+          Back to Dashboard
+        </Link>
+      </div>
+
+      {banner ? (
+        <p role="status" className={`mt-6 rounded-lg border px-4 py-3 font-medium ${bannerStyles[banner.tone]}`}>
+          {banner.text}
+        </p>
+      ) : null}
+
+      <ValidatedForm form={form} encType="multipart/form-data" className="mt-8 space-y-8">
+        <section aria-labelledby="about-title" className="card space-y-5">
+          <h2 id="about-title" className="text-lg font-bold">About you</h2>
+          <TextField field={fields.fullName} label="Full Name" autoComplete="name" />
+          <TextField field={fields.phone} label="Phone" type="tel" autoComplete="tel" inputMode="tel" optional hint="For example (214) 555-0100" />
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextField field={fields.city} label="City" autoComplete="address-level2" />
+            <SelectField field={fields.state} label="State" placeholder="Select a state" options={stateOptions} />
+          </div>
+          <TextField field={fields.brokerage} label="Brokerage" autoComplete="organization" optional />
+        </section>
+
+        <section aria-labelledby="expertise-title" className="card space-y-6">
+          <h2 id="expertise-title" className="text-lg font-bold">Expertise</h2>
+          <SpecialtyCheckboxes field={fields.specialties} />
+          <BioField field={fields.bio} />
+        </section>
+
+        <section aria-labelledby="photo-title" className="card space-y-5">
+          <h2 id="photo-title" className="text-lg font-bold">Photo</h2>
+          <TextField
+            field={fields.photoUrl}
+            label="Photo URL"
+            type="url"
+            optional
+            hint="A link starting with https://, or upload a file below (an upload replaces the link). Leave both empty for no photo."
+          />
+          {/* Last on purpose: see PhotoField. */}
+          <PhotoField field={fields.photo} label="Upload a New Photo" currentPhotoUrl={profile.photoUrl || undefined} />
+        </section>
+
+        {hydrated ? <PasswordDialog field={fields.password} /> : <PasswordSection field={fields.password} />}
+      </ValidatedForm>
+    </div>
+  );
+}
+
+type PasswordFieldProps = { field: Parameters<typeof FieldError>[0]["field"] };
+
+/** Without JavaScript: the password is a field on the page, above the save button. */
+function PasswordSection({ field }: PasswordFieldProps) {
+  return (
+    <section aria-labelledby="confirm-title" className="card space-y-4 border-brand-100 bg-brand-50/50">
+      <h2 id="confirm-title" className="flex items-center gap-2 text-lg font-bold">
+        <KeyIcon className="h-5 w-5 text-brand-700" />
+        Confirm with your password
+      </h2>
+      <TextField field={field} label="Password" type="password" autoComplete="current-password" hint="Required to save changes to your profile." />
+      <SubmitButton busyLabel="Saving...">Save Changes</SubmitButton>
+    </section>
+  );
+}
+
+/**
+ * With JavaScript: Save opens a dialog asking for the password; its confirm
+ * button stays disabled while the password is empty. The dialog sits inside the
+ * form, so its password is posted with the other fields.
+ */
+function PasswordDialog({ field }: PasswordFieldProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [password, setPassword] = useState("");
+  const { key: _key, ...inputProps } = getInputProps(field, { type: "password", value: false });
+  const busy = useNavigation().state === "submitting";
+  const close = () => dialog.current?.close();
+
+  return (
+    <div className="flex justify-end">
+      <button type="button" className="btn-primary w-full sm:w-auto" disabled={busy} aria-busy={busy} onClick={() => dialog.current?.showModal()}>
+        {busy ? "Saving..." : "Save Changes"}
+      </button>
+      <dialog
+        ref={dialog}
+        aria-labelledby="confirm-dialog-title"
+        onClose={() => setPassword("")}
+        className="m-auto w-[min(28rem,calc(100%-2rem))] rounded-2xl p-6 shadow-2xl backdrop:bg-slate-900/50"
+      >
+        <h2 id="confirm-dialog-title" className="flex items-center gap-2 text-lg font-bold">
+          <KeyIcon className="h-5 w-5 text-brand-700" />
+          Confirm your password
+        </h2>
+        <p className="mt-2 text-sm text-slate-600">Enter your password to save the changes to your profile.</p>
+        <div className="mt-4 space-y-1.5">
+          <label htmlFor={field.id} className="block text-sm font-semibold text-slate-800">
+            Password
+          </label>
+          <input
+            {...inputProps}
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+            className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
+          />
+          <FieldError field={field} />
+        </div>
+        <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <button type="button" className="btn-outline" onClick={close}>
+            Cancel
+          </button>
+          {/* Closing first lets the form's own checks move focus to a field on the page. */}
+          <button type="submit" className="btn-primary" disabled={password === ""} onClick={close}>
+            Confirm and Save
+          </button>
+        </div>
+      </dialog>
+    </div>
+  );
+}

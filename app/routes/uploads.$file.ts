@@ -1,0 +1,35 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { UPLOAD_FILE_NAME } from "~/domain/profile";
+import { uploadsDirectory } from "~/server/images/images.server";
+
+const CONTENT_TYPES: Record<string, string> = { jpg: "image/jpeg", png: "image/png", webp: "image/webp" };
+
+/** A stored file never changes (each upload gets a new random name), so browsers may keep it for a year. */
+const CACHE_FOREVER = "public, max-age=31536000, immutable";
+
+function notFound(): Response {
+  return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff" } });
+}
+
+/** Serves profile photos kept locally (no Cloudinary). Only names the app generates are accepted: no paths, no dots but the extension's. */
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const name = params.file ?? "";
+  const match = UPLOAD_FILE_NAME.exec(name);
+  if (!match?.[1]) return notFound();
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(path.join(uploadsDirectory(context.services.config), name));
+  } catch {
+    return notFound();
+  }
+  return new Response(new Uint8Array(bytes), {
+    headers: {
+      "Content-Type": CONTENT_TYPES[match[1]] ?? "application/octet-stream",
+      "Content-Length": String(bytes.byteLength),
+      "Cache-Control": CACHE_FOREVER,
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

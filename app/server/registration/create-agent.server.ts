@@ -1,0 +1,95 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { membershipTypeFor, type ProfileCompletion, type RegistrationDraft } from "~/domain/registration";
+import type { Agent } from "~/domain/workbook";
+import { hashPassword } from "../auth/password.server";
+import { agentWelcomeMail, staffRegistrationMail } from "../mail/registration-mail.server";
+import type { Services } from "../services.server";
+import { newId } from "../store/store.server";
+import { matchVipCode } from "./vip.server";
+
+export class EmailTakenError extends Error {
+  override name = "EmailTakenError";
+  constructor(readonly email: string) {
+    super("An account with this email already exists");
+  }
+}
+
+export function isEmailRegistered(services: Pick<Services, "store">, email: string): boolean {
+  return services.store.agents.by("email", email).length > 0;
+}
+
+/**
+ * Registrations are checked and stored one at a time in this process, so two
+ * submissions of one e-mail cannot both pass the duplicate check.
+ */
+let registrations: Promise<unknown> = Promise.resolve();
+
+function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
+  const run = registrations.then(task, task);
+  registrations = run.catch(() => undefined);
+  return run;
+}
+
+export type NewAgentProfile = Omit<ProfileCompletion, "photo" | "confirmPassword"> & { photoUrl: string | undefined };
+
+/**
+ * Creates the agent's row, pending staff approval. The membership type is VIP
+ * for a code still configured, founder while fewer than FOUNDER_CAP agents
+ * exist, member after. Rejects with EmailTakenError, or the store's error when
+ * the row could not be saved (then nothing was saved).
+ */
+export async function createAgent(services: Services, draft: RegistrationDraft, profile: NewAgentProfile, now = new Date()): Promise<Agent> {
+  // Hashed before taking the turn: bcrypt is the slow part and needs no shared state.
+  const passwordHash = await hashPassword(profile.password);
+  return oneAtATime(async () => {
+    if (isEmailRegistered(services, draft.email)) throw new EmailTakenError(draft.email);
+    const vipCode = matchVipCode(services.config, draft.vipCode);
+    const timestamp = now.toISOString();
+    const agent: Agent = {
+      id: newId(),
+      fullName: draft.fullName,
+      email: draft.email,
+      phone: draft.phone,
+      state: draft.state,
+      city: draft.city,
+      zipCode: "",
+      licenseNumber: profile.licenseNumber,
+      licenseState: profile.licenseState,
+      licenseExpiration: profile.licenseExpiration ?? "",
+      brokerage: profile.brokerage,
+      brokerEmail: profile.brokerEmail ?? "",
+      specialties: profile.specialties,
+      bio: profile.bio ?? "",
+      photoUrl: profile.photoUrl ?? "",
+      membershipType: membershipTypeFor({ vipCode, registeredAgents: services.store.agents.all().length }),
+      vipCode: vipCode ?? "",
+      status: "pending",
+      statusNote: "",
+      passwordHash,
+      createdAt: timestamp,
+      updatedAt: timestamp,
+    };
+    return services.store.agents.insert(agent);
+  });
+}
+
+/** The login page's address for e-mailed links: APP_URL when set, else the address the request came to. */
+export function loginUrl(request: Request, context: AppLoadContext): string {
+  const base = context.services.config.appUrl ?? new URL(request.url).origin;
+  return `${base}/member-login`;
+}
+
+/**
+ * Tells the agent and staff. A mail that cannot be sent is logged and does not
+ * undo the registration (spec §8).
+ */
+export async function sendRegistrationMails(services: Services, agent: Agent, agentLoginUrl: string): Promise<void> {
+  const mails = [
+    { label: "welcome mail", mail: agentWelcomeMail(agent, agentLoginUrl) },
+    { label: "staff notice", mail: staffRegistrationMail(agent, services.config.supportEmail) },
+  ];
+  const results = await Promise.allSettled(mails.map(({ mail }) => services.mailer.send(mail)));
+  results.forEach((result, index) => {
+    if (result.status === "rejected") console.error(`Registration ${mails[index]?.label} for agent ${agent.id} not sent:`, result.reason);
+  });
+}
