@@ -30,6 +30,7 @@ export type ReplicaOptions = {
   log?: Pick<Console, "info" | "warn" | "error">;
 };
 
+/** A record of any tab. Parsing a tab typed only as "some tab" loses the id column's type, hence the casts to this. */
 type AnyRecord = { readonly id: string } & Readonly<Record<string, unknown>>;
 type AnyTab = TabDefinition;
 
@@ -199,7 +200,7 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
       state.records.set(write.id, recordFromCells(tab, write.cells));
     } else {
       if (!existing) return;
-      const cells = { ...serialiseRecord(tab, existing as never), ...write.cells };
+      const cells = { ...serialiseRecord(tab, existing), ...write.cells };
       const parsed = parseRow(tab, cells);
       if (parsed.ok !== true) return;
       state.records.set(write.id, Object.freeze(parsed.record) as AnyRecord);
@@ -219,7 +220,7 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
 
   async function insert(name: CollectionName, record: AnyRecord): Promise<AnyRecord> {
     const tab = tabOf(name);
-    const cells = serialiseRecord(tab, record as never);
+    const cells = serialiseRecord(tab, record);
     const checked = recordFromCells(tab, cells);
     if (stateOf(name).records.has(checked.id)) throw new StoreValidationError(tab.name, `id ${checked.id} already exists`);
     try {
@@ -235,8 +236,8 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
     const tab = tabOf(name);
     const current = stateOf(name).records.get(id);
     if (!current) throw new StoreNotFoundError(tab.name, id);
-    const before = serialiseRecord(tab, current as never);
-    const after = serialiseRecord(tab, { ...current, ...patch, id } as never);
+    const before = serialiseRecord(tab, current);
+    const after = serialiseRecord(tab, { ...current, ...patch, id });
     recordFromCells(tab, after);
     const changes = Object.fromEntries(tab.headers.filter((h) => after[h] !== before[h]).map((h) => [h, after[h] ?? ""]));
     if (Object.keys(changes).length === 0) return current;
