@@ -1,7 +1,10 @@
+import { randomUUID } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { AppLoadContext } from "@remix-run/node";
+import type { Agent } from "../../app/domain/workbook";
+import { hashPassword } from "../../app/server/auth/password.server";
 import { loadConfig } from "../../app/server/config.server";
 import { createServices, type Services } from "../../app/server/services.server";
 
@@ -11,10 +14,55 @@ import { createServices, type Services } from "../../app/server/services.server"
  * `services.store.<tab>.insert()` are visible at once; call `services.store.refresh()`
  * after writing to the file any other way.
  */
-export function testContext(overrides: Partial<Services> = {}): AppLoadContext {
+export function testContext(overrides: Partial<Services> = {}, env: Record<string, string> = {}): AppLoadContext {
   const dataDir = mkdtempSync(path.join(tmpdir(), "referral-test-"));
-  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, SUPPORT_EMAIL: "support@example.test" });
+  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, SUPPORT_EMAIL: "support@example.test", ...env });
   return { services: { ...createServices(config), ...overrides }, nonce: "test-nonce" };
+}
+
+const hashes = new Map<string, Promise<string>>();
+
+/** bcrypt at full cost takes a third of a second: each test password is hashed once per run. */
+function testHash(password: string): Promise<string> {
+  let hash = hashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    hashes.set(password, hash);
+  }
+  return hash;
+}
+
+/** Stores an agent (approved unless told otherwise) whose password is `password`. */
+export async function insertAgent(
+  context: AppLoadContext,
+  fields: Partial<Omit<Agent, "passwordHash">> & { password?: string } = {},
+): Promise<Agent> {
+  const { password = "correct horse battery", ...rest } = fields;
+  const agent: Agent = {
+    id: randomUUID(),
+    fullName: "Dana Reyes",
+    email: `agent-${randomUUID().slice(0, 8)}@example.com`,
+    phone: "(214) 555-0100",
+    state: "TX",
+    city: "Dallas",
+    zipCode: "",
+    licenseNumber: "0123456",
+    licenseState: "TX",
+    licenseExpiration: "",
+    brokerage: "Red River Realty",
+    brokerEmail: "",
+    specialties: ["Residential"],
+    bio: "",
+    photoUrl: "",
+    membershipType: "founder",
+    vipCode: "",
+    status: "approved",
+    statusNote: "",
+    passwordHash: await testHash(password),
+    createdAt: new Date().toISOString(),
+    ...rest,
+  };
+  return context.services.store.agents.insert(agent);
 }
 
 export function postForm(url: string, fields: Record<string, string | string[]>): Request {

@@ -1,0 +1,72 @@
+/**
+ * The login, forgot-password and new-password forms (spec §2, §5, §8): their schemas,
+ * used by the page in the browser and by its action on the server, and the spec's
+ * messages.
+ */
+import { z } from "zod";
+import { emailField, PASSWORD_MIN_LENGTH, PASSWORD_TOO_LONG_MESSAGE, PASSWORD_TOO_SHORT_MESSAGE, PASSWORDS_DIFFER_MESSAGE } from "./registration";
+
+export const LOGIN_MESSAGES = {
+  required: "Email and password are required",
+  noAccount: "No account found with this email address",
+  pending: "Your account is still under review. Please check your email for approval updates.",
+  rejected: "Your account application was not approved. Please contact support for more information.",
+  wrongPassword: "Incorrect password. Please try again.",
+  failed: "An error occurred during login. Please try again.",
+} as const;
+
+export const INVALID_EMAIL_MESSAGE = "Please enter a valid email address";
+/** bcrypt reads only the first 72 bytes of a password; a longer one would be silently cut. */
+const PASSWORD_MAX_BYTES = 72;
+export const RESET_LINK_INVALID_MESSAGE =
+  "This password reset link is invalid, has expired or was already used. Please request a new one.";
+
+/** The login page's query flag, set by /reset-password once a new password is saved. */
+export const PASSWORD_CHANGED_PARAM = "password-changed";
+
+const MAX_EMAIL_LENGTH = 254;
+
+function isEmail(value: string): boolean {
+  return value.length <= MAX_EMAIL_LENGTH && z.email().safeParse(value).success;
+}
+
+/** E-mail addresses are compared lower-cased and trimmed, as the store keeps them. */
+export function normaliseEmail(value: string): string {
+  return value.trim().toLowerCase();
+}
+
+export const loginSchema = z
+  .object({
+    email: z.string().transform(normaliseEmail).optional(),
+    password: z.string().optional(),
+    /** The page to return to after logging in; checked with `safeRedirectPath` before use. */
+    redirectTo: z.string().optional(),
+  })
+  .superRefine((form, context) => {
+    if (!form.email || !form.password) {
+      context.addIssue({ code: "custom", message: LOGIN_MESSAGES.required, path: [] });
+    } else if (!isEmail(form.email)) {
+      context.addIssue({ code: "custom", message: INVALID_EMAIL_MESSAGE, path: ["email"] });
+    }
+  })
+  .transform((form) => ({ email: form.email ?? "", password: form.password ?? "", redirectTo: form.redirectTo }));
+
+export const forgotPasswordSchema = z.object({ email: emailField });
+
+export const newPasswordField = z
+  .string({ error: PASSWORD_TOO_SHORT_MESSAGE })
+  .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT_MESSAGE)
+  .refine((password) => new TextEncoder().encode(password).length <= PASSWORD_MAX_BYTES, PASSWORD_TOO_LONG_MESSAGE);
+
+export const resetPasswordSchema = z
+  .object({
+    token: z.string({ error: RESET_LINK_INVALID_MESSAGE }),
+    password: newPasswordField,
+    confirmPassword: z.string({ error: PASSWORDS_DIFFER_MESSAGE }),
+  })
+  .refine((form) => form.password === form.confirmPassword, {
+    message: PASSWORDS_DIFFER_MESSAGE,
+    path: ["confirmPassword"],
+    // Compared even when the password is too short, so both messages show at once.
+    when: (payload) => typeof (payload.value as { password?: unknown }).password === "string",
+  });

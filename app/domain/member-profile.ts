@@ -1,0 +1,38 @@
+/** How the dashboard's "Your Profile" card shows a member, with the spec's fallbacks (§2, §9). */
+import { isSafeRedirectPath } from "./redirect";
+
+export const LOCATION_NOT_SET = "Location not set";
+export const BROKERAGE_NOT_SPECIFIED = "Not specified";
+/** The profile shows this many specialties before "+N more". */
+export const PROFILE_SPECIALTIES_SHOWN = 3;
+
+export function firstName(fullName: string): string {
+  return fullName.trim().split(/\s+/)[0] ?? "";
+}
+
+/** Up to two letters: first and last name's initials ("Dana Maria Reyes" → "DR"). */
+export function initials(fullName: string): string {
+  const words = fullName.trim().split(/\s+/).filter(Boolean);
+  const letters = [words[0], words.length > 1 ? words.at(-1) : undefined].map((word) => (word ? Array.from(word)[0] : ""));
+  return letters.join("").toUpperCase();
+}
+
+export function locationLabel(city: string, state: string): string {
+  const parts = [city.trim(), state.trim()].filter(Boolean);
+  return parts.length > 0 ? parts.join(", ") : LOCATION_NOT_SET;
+}
+
+export function brokerageLabel(brokerage: string): string {
+  return brokerage.trim() || BROKERAGE_NOT_SPECIFIED;
+}
+
+export function specialtiesSummary(specialties: readonly string[], shown = PROFILE_SPECIALTIES_SHOWN): { shown: string[]; more: number } {
+  return { shown: specialties.slice(0, shown), more: Math.max(0, specialties.length - shown) };
+}
+
+/** The photo's address when it is safe to put in an image tag: an https URL or a path on this site. */
+export function photoSource(photoUrl: string): string | null {
+  const value = photoUrl.trim();
+  if (isSafeRedirectPath(value)) return value;
+  return URL.canParse(value) && new URL(value).protocol === "https:" ? value : null;
+}

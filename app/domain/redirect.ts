@@ -1,0 +1,28 @@
+/** Where a member lands after logging in when no page asked to be returned to. */
+export const DEFAULT_AFTER_LOGIN = "/member-dashboard";
+
+const MAX_REDIRECT_LENGTH = 2000;
+/**
+ * Browsers drop tabs and line breaks from URLs and read a backslash as a slash, so
+ * "/\t/evil.example" and "/\\evil.example" would both leave the site.
+ */
+const UNSAFE_CHARACTERS = /[\\\s\u0000-\u001f\u007f]/;
+
+/**
+ * True for a path on this site: one leading slash, not two (`//host` is another
+ * site), no backslash, whitespace or control character.
+ */
+export function isSafeRedirectPath(value: unknown): value is string {
+  if (typeof value !== "string") return false;
+  if (value.length === 0 || value.length > MAX_REDIRECT_LENGTH) return false;
+  if (!value.startsWith("/") || value.startsWith("//")) return false;
+  if (UNSAFE_CHARACTERS.test(value)) return false;
+  // Belt and braces: the path must resolve to the same origin it started from.
+  const base = "http://this-site.invalid";
+  return URL.canParse(value, base) && new URL(value, base).origin === base;
+}
+
+/** The requested path when it is safe, otherwise the fallback. */
+export function safeRedirectPath(value: unknown, fallback: string = DEFAULT_AFTER_LOGIN): string {
+  return isSafeRedirectPath(value) ? value : fallback;
+}

@@ -1,0 +1,105 @@
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData } from "@remix-run/react";
+import { SubmitButton, TextField, useValidatedForm, ValidatedForm } from "~/components/form";
+import { KeyIcon, MailIcon } from "~/components/icons";
+import { forgotPasswordSchema } from "~/domain/auth";
+import { PRODUCT_NAME } from "~/domain/product";
+import { sendPasswordReset } from "~/server/accounts/password-reset.server";
+import { refuseTooMany, throttle } from "~/server/accounts/throttle.server";
+import { parseForm, rejectSubmission } from "~/server/forms.server";
+
+export const meta: MetaFunction = () => [
+  { title: `Forgot Password | ${PRODUCT_NAME}` },
+  { name: "description", content: `Reset the password of your ${PRODUCT_NAME} account.` },
+];
+
+/**
+ * The answer is the same whether or not an account uses the address, so the form
+ * cannot be used to find out who is a member.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const submission = await parseForm(request, forgotPasswordSchema);
+  if (submission.status !== "success") return rejectSubmission(submission);
+
+  const { email } = submission.value;
+  const { limits } = context.services.auth;
+  const allowed = throttle(context, limits.resetByIp, limits.resetByEmail, email);
+  if (!allowed.allowed) return refuseTooMany(submission, "password reset requests", allowed.retryAfterSeconds);
+
+  try {
+    await sendPasswordReset(context.services, email, request);
+  } catch (error) {
+    console.error("Password reset request not sent:", error);
+    const { supportEmail } = context.services.config;
+    return rejectSubmission(submission, {
+      status: 503,
+      formErrors: [`Failed to send password reset request. Please try contacting support directly at ${supportEmail}`],
+    });
+  }
+  return { sent: email };
+}
+
+export default function ForgotPassword() {
+  const actionData = useActionData<typeof action>();
+  const sent = actionData && "sent" in actionData ? actionData.sent : null;
+  return sent ? <RequestSent email={sent} /> : <RequestForm lastResult={actionData && !("sent" in actionData) ? actionData : null} />;
+}
+
+type FormResult = Parameters<typeof useValidatedForm>[1];
+
+function RequestForm({ lastResult }: { lastResult: FormResult }) {
+  const [form, fields] = useValidatedForm(forgotPasswordSchema, lastResult);
+  return (
+    <div className="mx-auto max-w-md px-4 py-10 sm:py-16">
+      <header className="text-center">
+        <span aria-hidden="true" className="mx-auto grid h-14 w-14 place-items-center rounded-2xl bg-brand-50 text-brand-700 ring-8 ring-brand-50/50">
+          <KeyIcon className="h-7 w-7" />
+        </span>
+        <h1 className="mt-5 text-3xl font-extrabold tracking-tight text-slate-900">Forgot Password?</h1>
+        <p className="mt-2 text-slate-600">Enter the email address of your account and we'll send you a link to choose a new password.</p>
+      </header>
+      <section className="card mt-8" aria-label="Password reset request">
+        <ValidatedForm form={form} className="space-y-5">
+          <TextField field={fields.email} label="Email Address" type="email" autoComplete="email" placeholder="you@brokerage.com" />
+          <SubmitButton busyLabel="Sending..." className="btn-primary w-full py-3 text-base">
+            Send Reset Link
+          </SubmitButton>
+        </ValidatedForm>
+      </section>
+      <p className="mt-8 text-center text-sm text-slate-600">
+        Remembered it?{" "}
+        <Link to="/member-login" className="font-semibold text-brand-700 hover:underline">
+          Back to Member Login
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+function RequestSent({ email }: { email: string }) {
+  return (
+    <div className="mx-auto max-w-lg px-4 py-10 text-center sm:py-16">
+      <span aria-hidden="true" className="mx-auto grid h-16 w-16 place-items-center rounded-full bg-green-100 text-green-700 ring-8 ring-green-50">
+        <MailIcon className="h-8 w-8" />
+      </span>
+      <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-slate-900">Check Your Email</h1>
+      <div role="status" className="mt-4 space-y-3 text-slate-600">
+        <p>
+          We've received a password reset request for <strong className="break-all text-slate-900">{email}</strong>.
+        </p>
+        <p>
+          If an account uses this address, an email with a link to choose a new password is on its way. The link works once, within
+          1 hour. Don't forget to check your spam folder.
+        </p>
+      </div>
+      <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center">
+        <Link to="/member-login" className="btn-primary py-3">
+          Back to Member Login
+        </Link>
+        <Link to="/" className="btn-outline py-3">
+          Back to Home
+        </Link>
+      </div>
+    </div>
+  );
+}

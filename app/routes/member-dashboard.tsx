@@ -1,0 +1,129 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { MapPinIcon, ShieldCheckIcon } from "~/components/icons";
+import { brokerageLabel, firstName, initials, locationLabel, photoSource, specialtiesSummary } from "~/domain/member-profile";
+import { PRODUCT_NAME } from "~/domain/product";
+import type { Agent } from "~/domain/workbook";
+import { requireMember } from "~/server/auth/session.server";
+
+export const meta: MetaFunction = () => [{ title: `Member Dashboard | ${PRODUCT_NAME}` }];
+
+/** Only what the page shows goes to the browser: never the password hash or staff notes. */
+function profileOf(agent: Agent) {
+  return {
+    fullName: agent.fullName,
+    city: agent.city,
+    state: agent.state,
+    brokerage: agent.brokerage,
+    specialties: [...agent.specialties],
+    bio: agent.bio,
+    photoUrl: photoSource(agent.photoUrl),
+  };
+}
+
+export type DashboardProfile = ReturnType<typeof profileOf>;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const member = await requireMember(request, context);
+  return { profile: profileOf(member) };
+}
+
+export default function MemberDashboard() {
+  const { profile } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <DashboardHeader fullName={profile.fullName} />
+      <div className="mx-auto max-w-6xl space-y-8 px-4 py-8 sm:px-6 sm:py-10">
+        <ProfileCard profile={profile} />
+      </div>
+    </>
+  );
+}
+
+function DashboardHeader({ fullName }: { fullName: string }) {
+  const name = firstName(fullName);
+  return (
+    <div className="border-b border-slate-200 bg-white">
+      <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 sm:flex-row sm:items-center sm:justify-between sm:px-6">
+        <div>
+          <h1 className="text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl">
+            {name ? `Welcome back, ${name}!` : "Welcome back!"}
+          </h1>
+          <p className="mt-1 text-slate-600">Your {PRODUCT_NAME} member dashboard.</p>
+        </div>
+        <div className="flex gap-3">
+          <Link to="/edit-profile" className="btn-outline flex-1 sm:flex-none">
+            Edit Profile
+          </Link>
+          <Form method="post" action="/logout" className="flex flex-1 sm:flex-none">
+            <button type="submit" className="btn-primary w-full">
+              Logout
+            </button>
+          </Form>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function ProfileCard({ profile }: { profile: DashboardProfile }) {
+  const specialties = specialtiesSummary(profile.specialties);
+  return (
+    <section className="card" aria-labelledby="profile-title">
+      <h2 id="profile-title" className="text-lg font-bold text-slate-900">
+        Your Profile
+      </h2>
+      <div className="mt-5 flex flex-col gap-6 sm:flex-row">
+        <ProfilePhoto fullName={profile.fullName} photoUrl={profile.photoUrl} />
+        <div className="min-w-0 flex-1">
+          <p className="text-xl font-bold break-words text-slate-900">{profile.fullName}</p>
+          <p className="mt-1 flex items-center gap-1.5 text-slate-600">
+            <MapPinIcon className="h-4 w-4 shrink-0" />
+            {locationLabel(profile.city, profile.state)}
+          </p>
+          <p className="mt-3 inline-flex items-center gap-1.5 rounded-full bg-green-50 px-3 py-1 text-sm font-semibold text-green-800 ring-1 ring-green-200">
+            <ShieldCheckIcon className="h-4 w-4" />
+            Verified Member
+          </p>
+          <dl className="mt-5 grid gap-4 text-sm sm:grid-cols-2">
+            <div>
+              <dt className="font-semibold text-slate-500">Brokerage</dt>
+              <dd className="mt-1 break-words text-slate-900">{brokerageLabel(profile.brokerage)}</dd>
+            </div>
+            <div>
+              <dt className="font-semibold text-slate-500">Specialties</dt>
+              <dd className="mt-1">
+                {specialties.shown.length > 0 ? (
+                  <ul className="flex flex-wrap gap-1.5">
+                    {specialties.shown.map((specialty) => (
+                      <li key={specialty} className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800">
+                        {specialty}
+                      </li>
+                    ))}
+                    {specialties.more > 0 ? (
+                      <li className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700">+{specialties.more} more</li>
+                    ) : null}
+                  </ul>
+                ) : (
+                  <span className="text-slate-900">Not specified</span>
+                )}
+              </dd>
+            </div>
+          </dl>
+          {profile.bio ? <p className="mt-5 leading-relaxed break-words whitespace-pre-line text-slate-700">{profile.bio}</p> : null}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function ProfilePhoto({ fullName, photoUrl }: { fullName: string; photoUrl: string | null }) {
+  if (photoUrl) {
+    return <img src={photoUrl} alt={`Photo of ${fullName}`} width={112} height={112} className="h-28 w-28 shrink-0 rounded-full object-cover ring-4 ring-brand-50" />;
+  }
+  return (
+    <span aria-hidden="true" className="grid h-28 w-28 shrink-0 place-items-center rounded-full bg-brand-700 text-3xl font-bold text-white ring-4 ring-brand-50">
+      {initials(fullName) || "?"}
+    </span>
+  );
+}

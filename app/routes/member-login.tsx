@@ -1,0 +1,122 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { SubmitButton, TextField, useValidatedForm, ValidatedForm } from "~/components/form";
+import { CheckCircleIcon, KeyIcon, MailIcon } from "~/components/icons";
+import { LOGIN_MESSAGES, loginSchema, PASSWORD_CHANGED_PARAM } from "~/domain/auth";
+import { PRODUCT_NAME } from "~/domain/product";
+import { isSafeRedirectPath, safeRedirectPath } from "~/domain/redirect";
+import { checkLogin } from "~/server/accounts/login.server";
+import { refuseTooMany, throttle } from "~/server/accounts/throttle.server";
+import { getMember, startMemberSession } from "~/server/auth/session.server";
+import { parseForm, rejectSubmission } from "~/server/forms.server";
+
+export const meta: MetaFunction = () => [
+  { title: `Member Login | ${PRODUCT_NAME}` },
+  { name: "description", content: `Log in to the ${PRODUCT_NAME} member area.` },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const requested = url.searchParams.get("redirectTo");
+  if (await getMember(request, context)) throw redirect(safeRedirectPath(requested));
+  return {
+    redirectTo: isSafeRedirectPath(requested) ? requested : null,
+    passwordChanged: url.searchParams.has(PASSWORD_CHANGED_PARAM),
+  };
+}
+
+const HIDE_PASSWORD = ["password"];
+
+/**
+ * Every refusal answers 400 with the spec's message (429 when rate-limited), the
+ * e-mail kept and the password cleared.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const submission = await parseForm(request, loginSchema);
+  if (submission.status !== "success") return rejectSubmission(submission, { hideFields: HIDE_PASSWORD });
+
+  const { email, password, redirectTo } = submission.value;
+  const { limits } = context.services.auth;
+  const allowed = throttle(context, limits.loginByIp, limits.loginByEmail, email);
+  if (!allowed.allowed) return refuseTooMany(submission, "login attempts", allowed.retryAfterSeconds, HIDE_PASSWORD);
+
+  let check: Awaited<ReturnType<typeof checkLogin>>;
+  try {
+    check = await checkLogin(context.services.store, email, password);
+  } catch (error) {
+    console.error("Login failed:", error);
+    return rejectSubmission(submission, { status: 500, formErrors: [LOGIN_MESSAGES.failed], hideFields: HIDE_PASSWORD });
+  }
+  if (!check.ok) return rejectSubmission(submission, { formErrors: [check.message], hideFields: HIDE_PASSWORD });
+
+  limits.loginByEmail.reset(email);
+  return startMemberSession(request, context, check.agent, safeRedirectPath(redirectTo));
+}
+
+export default function MemberLogin() {
+  const { redirectTo, passwordChanged } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useValidatedForm(loginSchema, lastResult);
+
+  return (
+    <div className="mx-auto max-w-md px-4 py-10 sm:py-16">
+      <header className="text-center">
+        <span aria-hidden="true" className="mx-auto grid h-14 w-14 place-items-center rounded-2xl bg-brand-50 text-brand-700 ring-8 ring-brand-50/50">
+          <KeyIcon className="h-7 w-7" />
+        </span>
+        <h1 className="mt-5 text-3xl font-extrabold tracking-tight text-slate-900">Member Login</h1>
+        <p className="mt-2 text-slate-600">Welcome back! Log in to your {PRODUCT_NAME} account.</p>
+      </header>
+
+      <section className="card mt-8" aria-label="Login">
+        {passwordChanged && !lastResult ? (
+          <p role="status" className="mb-6 flex gap-2 rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-800">
+            <CheckCircleIcon className="h-5 w-5 shrink-0" />
+            Your password has been changed. Please log in with your new password.
+          </p>
+        ) : null}
+        <ValidatedForm form={form} className="space-y-5">
+          {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+          <TextField field={fields.email} label="Email Address" type="email" autoComplete="email" placeholder="you@brokerage.com" />
+          <TextField field={fields.password} label="Password" type="password" autoComplete="current-password" />
+          <div className="flex justify-end">
+            <Link to="/forgot-password" className="text-sm font-semibold text-brand-700 underline-offset-2 hover:underline">
+              Forgot your password?
+            </Link>
+          </div>
+          <SubmitButton busyLabel="Verifying..." className="btn-primary w-full py-3 text-base">
+            Login
+          </SubmitButton>
+        </ValidatedForm>
+
+        <p className="mt-6 flex gap-3 rounded-lg bg-brand-50 px-4 py-3 text-sm text-brand-900">
+          <MailIcon className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
+          <span>
+            Log in with the email and password you chose when you registered. Check your welcome email for your account details
+            and approval updates.
+          </span>
+        </p>
+      </section>
+
+      <section className="mt-8 text-center" aria-labelledby="join-title">
+        <h2 id="join-title" className="text-sm font-semibold text-slate-600">
+          Not a member yet?
+        </h2>
+        <Link to="/" className="btn-accent mt-3 w-full py-3 text-base">
+          Join FREE - Founder Access
+        </Link>
+      </section>
+
+      <nav aria-label="Help" className="mt-8 flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm">
+        <span className="text-slate-500">Need help?</span>
+        <Link to="/contact" className="font-semibold text-brand-700 hover:underline">
+          Contact Support
+        </Link>
+        <Link to="/contact" className="font-semibold text-brand-700 hover:underline">
+          Agent Help Center
+        </Link>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { FormAlert, SubmitButton, TextField, useValidatedForm, ValidatedForm } from "~/components/form";
+import { KeyIcon } from "~/components/icons";
+import { PASSWORD_CHANGED_PARAM, RESET_LINK_INVALID_MESSAGE, resetPasswordSchema } from "~/domain/auth";
+import { PRODUCT_NAME } from "~/domain/product";
+import type { Agent } from "~/domain/workbook";
+import { setNewPassword } from "~/server/accounts/password-reset.server";
+import { clientIp } from "~/server/auth/client-ip.server";
+import { readResetToken } from "~/server/auth/reset-token.server";
+import { refuseTooMany } from "~/server/accounts/throttle.server";
+import { parseForm, rejectSubmission } from "~/server/forms.server";
+
+export const meta: MetaFunction = () => [{ title: `Choose a New Password | ${PRODUCT_NAME}` }];
+
+/** The page carries a live reset token: no cache may keep it. */
+export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
+
+function agentForToken(context: LoaderFunctionArgs["context"], token: unknown): Agent | null {
+  const { config, store } = context.services;
+  return readResetToken(config.sessionSecrets, token, (id) => store.agents.get(id));
+}
+
+export function loader({ request, context }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get("token");
+  const agent = agentForToken(context, token);
+  return agent ? { token, email: agent.email } : { token: null, email: null };
+}
+
+const HIDE_PASSWORDS = ["password", "confirmPassword"];
+
+/**
+ * Saves the new password and sends the member to log in with it. The new hash ends
+ * every session and reset link made with the old one.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const submission = await parseForm(request, resetPasswordSchema);
+  const allowed = context.services.auth.limits.resetByIp.hit(clientIp(context));
+  if (!allowed.allowed) return refuseTooMany(submission, "password reset attempts", allowed.retryAfterSeconds, HIDE_PASSWORDS);
+
+  const agent = agentForToken(context, submission.payload.token);
+  if (!agent) return rejectSubmission(submission, { formErrors: [RESET_LINK_INVALID_MESSAGE], hideFields: HIDE_PASSWORDS });
+  if (submission.status !== "success") return rejectSubmission(submission, { hideFields: HIDE_PASSWORDS });
+
+  try {
+    await setNewPassword(context.services, agent, submission.value.password);
+  } catch (error) {
+    console.error("New password not saved:", error);
+    return rejectSubmission(submission, {
+      status: 503,
+      formErrors: ["We could not save your new password. Please try again in a moment."],
+      hideFields: HIDE_PASSWORDS,
+    });
+  }
+  return redirect(`/member-login?${PASSWORD_CHANGED_PARAM}=1`);
+}
+
+export default function ResetPassword() {
+  const { token, email } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useValidatedForm(resetPasswordSchema, lastResult);
+
+  return (
+    <div className="mx-auto max-w-md px-4 py-10 sm:py-16">
+      <header className="text-center">
+        <span aria-hidden="true" className="mx-auto grid h-14 w-14 place-items-center rounded-2xl bg-brand-50 text-brand-700 ring-8 ring-brand-50/50">
+          <KeyIcon className="h-7 w-7" />
+        </span>
+        <h1 className="mt-5 text-3xl font-extrabold tracking-tight text-slate-900">Choose a New Password</h1>
+        {email ? (
+          <p className="mt-2 text-slate-600">
+            For <strong className="break-all text-slate-900">{email}</strong>
+          </p>
+        ) : null}
+      </header>
+
+      <section className="card mt-8" aria-label="New password">
+        {token ? (
+          <ValidatedForm form={form} className="space-y-5">
+            <input type="hidden" name="token" value={token} />
+            <TextField field={fields.password} label="New Password" type="password" autoComplete="new-password" hint="At least 8 characters." />
+            <TextField field={fields.confirmPassword} label="Confirm New Password" type="password" autoComplete="new-password" />
+            <SubmitButton busyLabel="Saving..." className="btn-primary w-full py-3 text-base">
+              Save New Password
+            </SubmitButton>
+          </ValidatedForm>
+        ) : (
+          <>
+            <FormAlert errors={[RESET_LINK_INVALID_MESSAGE]} />
+            <Link to="/forgot-password" className="btn-primary w-full py-3 text-base">
+              Request a New Link
+            </Link>
+          </>
+        )}
+      </section>
+
+      <p className="mt-8 text-center text-sm">
+        <Link to="/member-login" className="font-semibold text-brand-700 hover:underline">
+          Back to Member Login
+        </Link>
+      </p>
+    </div>
+  );
+}

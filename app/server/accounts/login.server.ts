@@ -1,0 +1,30 @@
+import { LOGIN_MESSAGES } from "~/domain/auth";
+import type { Agent } from "~/domain/workbook";
+import { verifyAgainstNothing, verifyPassword } from "../auth/password.server";
+import type { Store } from "../store/store.server";
+
+export type LoginCheck = { ok: true; agent: Agent } | { ok: false; message: string };
+
+/**
+ * Checks an e-mail and password against the agents in the store, with the spec's
+ * messages. The password is checked before the account's status, so only someone
+ * who knows it learns that an account is pending or rejected; an unknown e-mail
+ * costs the same bcrypt work as a known one.
+ */
+export async function checkLogin(store: Store, email: string, password: string): Promise<LoginCheck> {
+  const agent = agentForLogin(store, email);
+  if (!agent) {
+    await verifyAgainstNothing(password);
+    return { ok: false, message: LOGIN_MESSAGES.noAccount };
+  }
+  if (!(await verifyPassword(password, agent.passwordHash))) return { ok: false, message: LOGIN_MESSAGES.wrongPassword };
+  if (agent.status === "pending") return { ok: false, message: LOGIN_MESSAGES.pending };
+  if (agent.status === "rejected") return { ok: false, message: LOGIN_MESSAGES.rejected };
+  return { ok: true, agent };
+}
+
+/** Staff may leave two rows with one address; the approved one is the account that logs in. */
+export function agentForLogin(store: Store, email: string): Agent | undefined {
+  const matches = store.agents.by("email", email);
+  return matches.find((agent) => agent.status === "approved") ?? matches[0];
+}

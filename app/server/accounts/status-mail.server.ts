@@ -1,0 +1,64 @@
+import type { Agent, AgentStatus } from "~/domain/workbook";
+import { approvalMail, rejectionMail } from "../mail/account-mail.server";
+import type { Mail, Mailer } from "../mail/mailer.server";
+import type { Config } from "../config.server";
+import type { RefreshEvent, Store } from "../store/store.server";
+import { publicUrl } from "./urls.server";
+
+type Deps = {
+  store: Store;
+  mailer: Mailer;
+  config: Pick<Config, "appUrl" | "port" | "supportEmail">;
+  log?: Pick<Console, "info" | "error">;
+  /** Waits between tries of a failed send; shortened in tests. */
+  retryDelaysMs?: readonly number[];
+};
+
+/**
+ * Mails an agent once when staff decide on their application: a status that goes
+ * from pending to approved or rejected (in the sheet, the SQLite file or with the
+ * staff command) is seen on the next replica refresh. The last status seen for each
+ * agent is remembered, so a row that briefly disappears or is re-read unchanged is
+ * never mailed again; only a new decision (back to pending, then decided) is.
+ *
+ * Decisions made while the app is not running are not mailed: the replica's first
+ * read is its starting point. Returns the function that stops watching.
+ */
+export function watchAgentDecisions({ store, mailer, config, log = console, retryDelaysMs = [2_000, 10_000] }: Deps): () => void {
+  const lastStatus = new Map<string, AgentStatus>();
+
+  function onRefresh(event: RefreshEvent): void {
+    if (event.collection !== "agents") return;
+    for (const [id, agent] of event.current) {
+      const before = lastStatus.get(id) ?? event.previous.get(id)?.status;
+      lastStatus.set(id, agent.status);
+      if (before !== "pending" || agent.status === "pending") continue;
+      void sendWithRetry(decisionMail(agent, config), agent, retryDelaysMs);
+    }
+  }
+
+  async function sendWithRetry(mail: Mail, agent: Agent, delays: readonly number[]): Promise<void> {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        await mailer.send(mail);
+        log.info(`Accounts: ${agent.status} mail sent to agent ${agent.id}`);
+        return;
+      } catch (error) {
+        const delay = delays[attempt];
+        if (delay === undefined) {
+          log.error(`Accounts: could not send the ${agent.status} mail to ${agent.email} (agent ${agent.id}); tell them by hand.`, error);
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
+    }
+  }
+
+  return store.onRefresh(onRefresh);
+}
+
+function decisionMail(agent: Agent, config: Deps["config"]): Mail {
+  return agent.status === "approved"
+    ? approvalMail(agent, publicUrl(config, "/member-login"))
+    : rejectionMail(agent, config.supportEmail, publicUrl(config, "/contact"));
+}

@@ -1,0 +1,29 @@
+/**
+ * Approves and rejects agent applications without opening the spreadsheet: it edits
+ * the agent's row in the configured store (Google Sheets or the SQLite file in
+ * DATA_DIR) exactly as staff would, and the running app mails the agent when its
+ * next refresh sees the change.
+ *
+ *   npm run staff -- list [--status pending|approved|rejected]
+ *   npm run staff -- approve EMAIL
+ *   npm run staff -- reject EMAIL --note "Reason, mailed to the agent"
+ */
+import { runStaffCommand, StaffCommandError } from "~/server/accounts/staff.server";
+import { ConfigError, loadConfig } from "~/server/config.server";
+import { createStoreFromConfig } from "~/server/store/store.server";
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const store = createStoreFromConfig(config);
+  try {
+    await store.refresh();
+    for (const line of await runStaffCommand(store, process.argv.slice(2), config.storeRefreshSeconds)) console.log(line);
+  } finally {
+    await store.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof StaffCommandError || error instanceof ConfigError ? error.message : error);
+  process.exitCode = 1;
+});
