@@ -6,3 +6,8 @@ export const PRODUCT_TAGLINE = "The verified referral network for Texas and Okla
 
 export const FOUNDER_CAP = 100;
 export const COPYRIGHT_YEAR = 2024;
+
+/** Founder spots still open: every registered agent row takes one, whatever its status. */
+export function founderSpotsLeft(registeredAgents: number): number {
+  return Math.max(0, FOUNDER_CAP - registeredAgents);
+}

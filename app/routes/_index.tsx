@@ -1,4 +1,4 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { ComponentType } from "react";
 import {
@@ -12,7 +12,7 @@ import {
   TrendingUpIcon,
   UsersIcon,
 } from "~/components/icons";
-import { FOUNDER_CAP, PRODUCT_NAME } from "~/domain/product";
+import { FOUNDER_CAP, founderSpotsLeft, PRODUCT_NAME } from "~/domain/product";
 
 export const meta: MetaFunction = () => [
   { title: `Agent Referral Network for Texas & Oklahoma | ${PRODUCT_NAME}` },
@@ -23,12 +23,12 @@ export const meta: MetaFunction = () => [
 ];
 
 export type HomeData = {
-  /** Founder spots still open, or null when the registration count is not known. */
-  foundersLeft: number | null;
+  /** Founder spots still open, counted from the agent rows in the store. */
+  foundersLeft: number;
 };
 
-export function loader(): HomeData {
-  return { foundersLeft: null };
+export function loader({ context }: LoaderFunctionArgs): HomeData {
+  return { foundersLeft: founderSpotsLeft(context.services.store.agents.all().length) };
 }
 
 type Card = { title: string; text: string; Icon: ComponentType<{ className?: string }> };
@@ -140,7 +140,7 @@ function FounderCard({ foundersLeft }: HomeData) {
       <p className="mt-2 text-slate-600">
         FREE lifetime membership for the first {FOUNDER_CAP} agents who join.
       </p>
-      {foundersLeft === null ? null : <SpotsLeft foundersLeft={foundersLeft} />}
+      <SpotsLeft foundersLeft={foundersLeft} />
       <ul className="mt-6 space-y-3" aria-label="Founder benefits">
         {founderBenefits.map((benefit) => (
           <li key={benefit} className="flex gap-3 text-sm text-slate-700">
@@ -156,12 +156,11 @@ function FounderCard({ foundersLeft }: HomeData) {
 }
 
 function SpotsLeft({ foundersLeft }: { foundersLeft: number }) {
-  const left = Math.max(0, Math.min(FOUNDER_CAP, foundersLeft));
-  const claimedPercent = Math.round(((FOUNDER_CAP - left) / FOUNDER_CAP) * 100);
+  const claimedPercent = Math.round(((FOUNDER_CAP - foundersLeft) / FOUNDER_CAP) * 100);
   return (
     <div className="mt-6 rounded-xl bg-brand-50 p-4" data-testid="founder-spots">
       <p className="flex items-baseline gap-2">
-        <span className="text-4xl font-extrabold text-brand-800">{left}</span>
+        <span className="text-4xl font-extrabold text-brand-800">{foundersLeft}</span>
         <span className="font-semibold text-slate-700">of {FOUNDER_CAP} founder spots left</span>
       </p>
       <div aria-hidden="true" className="mt-3 h-2 overflow-hidden rounded-full bg-brand-100">

@@ -56,9 +56,9 @@ test.describe("home", () => {
 
     const founderCard = page.getByRole("region", { name: "Founder Access" });
     await expect(founderCard).toContainText("FREE lifetime membership for the first 100 agents");
-    // No registration count yet: the card must not invent one.
-    await expect(founderCard).not.toContainText("spots left");
-    await expect(page.getByTestId("founder-spots")).toHaveCount(0);
+    // Other tests register agents in parallel, so only the shape of the count is fixed here;
+    // tests/integration/home-route.test.ts checks the number against the store.
+    await expect(page.getByTestId("founder-spots")).toContainText(/\b\d{1,3} of 100 founder spots left/);
 
     const highlights = page.getByRole("region", { name: "Highlights" }).getByRole("heading", { level: 3 });
     await expect(highlights).toHaveText(["Growing Network", "FREE Founder Access", "TX & OK Markets Covered"]);
