@@ -133,6 +133,8 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
 
   const states = new Map<CollectionName, TabState>(COLLECTION_NAMES.map((name) => [name, emptyState()]));
   const listeners = new Set<(event: RefreshEvent) => void>();
+  /** Per tab, bumped whenever its records change: lets caches built from a tab know they are stale. */
+  const versions = new Map<CollectionName, number>(COLLECTION_NAMES.map((name) => [name, 0]));
   let writeLog: LoggedWrite[] = [];
   let writeSeq = 0;
   let ready: Promise<void> | undefined;
@@ -208,9 +210,14 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
     touched(state);
   }
 
+  function bumpVersion(name: CollectionName): void {
+    versions.set(name, (versions.get(name) ?? 0) + 1);
+  }
+
   function acknowledge(write: Omit<LoggedWrite, "seq">): AnyRecord {
     const logged = { ...write, seq: ++writeSeq };
     writeLog.push(logged);
+    bumpVersion(write.name);
     const state = stateOf(write.name);
     applyWrite(state, logged);
     const record = state.records.get(write.id);
@@ -272,7 +279,6 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
   }
 
   function emit(name: CollectionName, previous: TabState, current: TabState): void {
-    if (previous === current || sameRecords(previous.records, current.records)) return;
     // The maps hold the records of this collection's tab; the union type says which.
     const event = { collection: name, tab: tabOf(name).name, previous: previous.records, current: current.records } as unknown as RefreshEvent;
     for (const listener of listeners) {
@@ -331,7 +337,12 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
     loaded = true;
     markFresh();
     logNewInvalidRows();
-    if (!firstLoad) for (const name of COLLECTION_NAMES) emit(name, previous.get(name) ?? emptyState(), stateOf(name));
+    for (const name of COLLECTION_NAMES) {
+      const before = previous.get(name) ?? emptyState();
+      if (before === stateOf(name) || sameRecords(before.records, stateOf(name).records)) continue;
+      bumpVersion(name);
+      if (!firstLoad) emit(name, before, stateOf(name));
+    }
   }
 
   function refresh(): Promise<void> {
@@ -379,6 +390,7 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
     return {
       tab: tab.name,
       all: () => listOf(stateOf(name)),
+      version: () => versions.get(name) ?? 0,
       get: (id) => stateOf(name).records.get(id),
       by: (index, key) => indexOf(stateOf(name), tab, index).get(normaliseIndexKey(key)) ?? [],
       insert: (record) => insert(name, record),

@@ -13,6 +13,11 @@ export interface Collection<T extends { readonly id: string }, IndexName extends
   get(id: string): T | undefined;
   /** Records whose index key matches; keys are compared trimmed and case-insensitively. */
   by(index: IndexName, key: string): readonly T[];
+  /**
+   * Changes whenever the tab's records change, by a write of this process or a refresh
+   * that found changes: a cache built from the tab rebuilds when it differs.
+   */
+  version(): number;
   /** Appends a row. Resolves once the driver stored it; rejects with StoreValidationError or StoreWriteError. */
   insert(record: T): Promise<T>;
   /** Writes the changed cells of the row with this id; rejects with StoreNotFoundError when there is none. */
