@@ -1,0 +1,101 @@
+/**
+ * How the directory's text search reads words and ranks agents (issue 5): accents and
+ * case are ignored, every word of the query must match the start of a word the agent
+ * is known by, and agents found by their name come before those found by their city,
+ * brokerage or specialties.
+ */
+
+/** Lower-case without accents: "José Núñez" → "jose nunez". */
+export function foldText(text: string): string {
+  return text.normalize("NFD").replace(/\p{M}+/gu, "").toLowerCase();
+}
+
+/** The words of a text, folded: letters and digits, everything else separates ("Farm and Ranch" → farm, and, ranch). */
+export function searchTokens(text: string): string[] {
+  return foldText(text).match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/** Where a word was found, best first: the order results are ranked in. */
+export const SEARCH_FIELDS = ["name", "city", "brokerage", "specialty"] as const;
+export type SearchField = (typeof SEARCH_FIELDS)[number];
+
+const FIELD_RANK: Record<SearchField, number> = { name: 0, city: 1, brokerage: 2, specialty: 3 };
+
+/** How one query word matched one agent: in which field, and whether it was the whole word or its start. */
+export type WordMatch = { field: SearchField; exact: boolean };
+
+/** Is `candidate` a better match than `current`? A better field wins; in the same field, a whole word beats a prefix. */
+export function isBetterMatch(candidate: WordMatch, current: WordMatch | undefined): boolean {
+  if (!current) return true;
+  const byField = FIELD_RANK[candidate.field] - FIELD_RANK[current.field];
+  return byField < 0 || (byField === 0 && candidate.exact && !current.exact);
+}
+
+/** An agent's score for a whole query: the best match of each query word, in query order. */
+export type QueryScore = readonly WordMatch[];
+
+/**
+ * Orders two agents that both matched: more query words found in the name first,
+ * then better fields overall, then more whole-word matches. Zero means equal, and
+ * the caller's own order (by name) decides.
+ */
+export function compareScores(a: QueryScore, b: QueryScore): number {
+  return (
+    countWhere(b, (m) => m.field === "name") - countWhere(a, (m) => m.field === "name") ||
+    fieldRankSum(a) - fieldRankSum(b) ||
+    countWhere(b, (m) => m.exact) - countWhere(a, (m) => m.exact)
+  );
+}
+
+function countWhere(score: QueryScore, test: (match: WordMatch) => boolean): number {
+  return score.reduce((total, match) => total + (test(match) ? 1 : 0), 0);
+}
+
+function fieldRankSum(score: QueryScore): number {
+  return score.reduce((total, match) => total + FIELD_RANK[match.field], 0);
+}
+
+/** Reads a sort key for names: folded, so "Álvarez" sorts with "Alvarez". */
+export function nameSortKey(fullName: string): string {
+  return foldText(fullName.trim());
+}
+
+// ---------------------------------------------------------------------------
+// Paging
+
+export const DIRECTORY_PAGE_SIZE = 24;
+
+/** The `page` query parameter: a whole number from 1; anything else is the first page. */
+export function parsePageNumber(value: string | null): number {
+  if (value === null || !/^\d{1,6}$/.test(value.trim())) return 1;
+  return Math.max(1, Number.parseInt(value, 10));
+}
+
+export type PageWindow = {
+  page: number;
+  pageCount: number;
+  /** Index of the first result on the page, and one past the last. */
+  start: number;
+  end: number;
+};
+
+/** The page to show of `total` results; a page past the end shows the last one. */
+export function pageWindow(total: number, requestedPage: number, pageSize = DIRECTORY_PAGE_SIZE): PageWindow {
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(Math.max(1, requestedPage), pageCount);
+  const start = (page - 1) * pageSize;
+  return { page, pageCount, start, end: Math.min(total, start + pageSize) };
+}
+
+/** The page numbers to link: the first, the last and two either side of the current one; null marks a gap. */
+export function pageLinkNumbers(page: number, pageCount: number): (number | null)[] {
+  const shown = [...new Set([1, page - 2, page - 1, page, page + 1, page + 2, pageCount])]
+    .filter((n) => n >= 1 && n <= pageCount)
+    .sort((a, b) => a - b);
+  return shown.flatMap((n, i) => {
+    const previous = shown[i - 1];
+    if (previous === undefined || n === previous + 1) return [n];
+    // A gap of exactly one page is shown as that page rather than an ellipsis.
+    return n === previous + 2 ? [previous + 1, n] : [null, n];
+  });
+}

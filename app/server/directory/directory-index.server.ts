@@ -1,0 +1,135 @@
+import { AgentIdLookup } from "~/domain/agent-id";
+import { foldText, isBetterMatch, nameSortKey, searchTokens, type SearchField, type WordMatch } from "~/domain/directory-search";
+import type { Agent } from "~/domain/workbook";
+import type { Store } from "../store/store.server";
+
+/** One approved agent as the directory reads it: its folded fields are computed once per build, not per request. */
+export type DirectoryEntry = {
+  readonly agent: Agent;
+  /** Position in the directory's default order (by name). */
+  readonly order: number;
+  readonly foldedCity: string;
+  readonly foldedSpecialties: readonly string[];
+};
+
+type Posting = { readonly entry: DirectoryEntry; readonly field: SearchField };
+
+/**
+ * The directory's view of the agents tab, built once per version of the tab: the
+ * approved agents by store id, an inverted index of their words for the text search,
+ * their distinct cities and specialties for the member directory's substring filters,
+ * and every form of their profile id.
+ */
+export type DirectoryIndex = {
+  readonly version: number;
+  readonly approved: ReadonlyMap<string, DirectoryEntry>;
+  /** Distinct words, sorted, so the words starting with a prefix are one contiguous run. */
+  readonly words: readonly string[];
+  readonly postings: ReadonlyMap<string, readonly Posting[]>;
+  readonly byCity: ReadonlyMap<string, readonly DirectoryEntry[]>;
+  readonly bySpecialty: ReadonlyMap<string, readonly DirectoryEntry[]>;
+  readonly ids: AgentIdLookup<Agent>;
+};
+
+const built = new WeakMap<Store, DirectoryIndex>();
+
+/** The index for the store's current agents; rebuilt only when the agents tab changed since the last build. */
+export function directoryIndex(store: Store): DirectoryIndex {
+  const version = store.agents.version();
+  const cached = built.get(store);
+  if (cached?.version === version) return cached;
+  const index = buildDirectoryIndex(store.agents.by("status", "approved"), version);
+  built.set(store, index);
+  return index;
+}
+
+export function buildDirectoryIndex(approvedAgents: readonly Agent[], version: number): DirectoryIndex {
+  const sorted = [...approvedAgents].sort(byName);
+  const approved = new Map<string, DirectoryEntry>();
+  const postings = new Map<string, Posting[]>();
+  const byCity = new Map<string, DirectoryEntry[]>();
+  const bySpecialty = new Map<string, DirectoryEntry[]>();
+
+  sorted.forEach((agent, order) => {
+    const entry: DirectoryEntry = {
+      agent,
+      order,
+      foldedCity: foldText(agent.city.trim()),
+      foldedSpecialties: agent.specialties.map((specialty) => foldText(specialty)),
+    };
+    approved.set(agent.id, entry);
+    addWords(postings, entry, "name", agent.fullName);
+    addWords(postings, entry, "city", agent.city);
+    addWords(postings, entry, "brokerage", agent.brokerage);
+    for (const specialty of agent.specialties) addWords(postings, entry, "specialty", specialty);
+    if (entry.foldedCity) push(byCity, entry.foldedCity, entry);
+    for (const specialty of new Set(entry.foldedSpecialties)) push(bySpecialty, specialty, entry);
+  });
+
+  return {
+    version,
+    approved,
+    words: [...postings.keys()].sort(),
+    postings,
+    byCity,
+    bySpecialty,
+    ids: new AgentIdLookup(sorted, (agent) => [agent.id]),
+  };
+}
+
+function byName(a: Agent, b: Agent): number {
+  return nameSortKey(a.fullName).localeCompare(nameSortKey(b.fullName)) || a.id.localeCompare(b.id);
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+function addWords(postings: Map<string, Posting[]>, entry: DirectoryEntry, field: SearchField, text: string): void {
+  for (const word of new Set(searchTokens(text))) push(postings, word, { entry, field });
+}
+
+/** The first position in the sorted words at or after `prefix`. */
+function firstWordFrom(words: readonly string[], prefix: string): number {
+  let low = 0;
+  let high = words.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (words[middle]! < prefix) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** For one query word: each agent with a word starting with it, and its best match. */
+function matchesOfWord(index: DirectoryIndex, queryWord: string): Map<DirectoryEntry, WordMatch> {
+  const found = new Map<DirectoryEntry, WordMatch>();
+  for (let i = firstWordFrom(index.words, queryWord); i < index.words.length; i += 1) {
+    const word = index.words[i]!;
+    if (!word.startsWith(queryWord)) break;
+    for (const { entry, field } of index.postings.get(word) ?? []) {
+      const match = { field, exact: word === queryWord };
+      if (isBetterMatch(match, found.get(entry))) found.set(entry, match);
+    }
+  }
+  return found;
+}
+
+/**
+ * The agents matching every word of the query, each with its best match per word.
+ * Starts from the rarest word so the intersection stays small.
+ */
+export function textMatches(index: DirectoryIndex, query: string): Map<DirectoryEntry, WordMatch[]> {
+  const queryWords = [...new Set(searchTokens(query))];
+  const perWord = queryWords.map((word) => matchesOfWord(index, word));
+  const result = new Map<DirectoryEntry, WordMatch[]>();
+  const [rarest] = [...perWord].sort((a, b) => a.size - b.size);
+  if (!rarest) return result;
+  for (const entry of rarest.keys()) {
+    const score = perWord.map((matches) => matches.get(entry));
+    if (score.every((match): match is WordMatch => match !== undefined)) result.set(entry, score);
+  }
+  return result;
+}

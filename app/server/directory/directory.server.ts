@@ -1,0 +1,149 @@
+import type { AgentIdMatch } from "~/domain/agent-id";
+import { compareScores, foldText, pageWindow, parsePageNumber, type PageWindow, type WordMatch } from "~/domain/directory-search";
+import { MARKET_STATES, SPECIALTIES, type MarketState, type Specialty } from "~/domain/enums";
+import type { Agent } from "~/domain/workbook";
+import type { Store } from "../store/store.server";
+import { directoryIndex, textMatches, type DirectoryEntry, type DirectoryIndex } from "./directory-index.server";
+
+/** Longest search or filter text read from a URL; longer input is cut, not refused. */
+const MAX_QUERY_LENGTH = 100;
+
+/** The public directory's filters, as its GET form and shared links carry them. */
+export type DirectoryQuery = { q: string; state: MarketState | null; specialty: Specialty | null; page: number };
+
+/** The member directory's filters (§2): state, and case-insensitive substrings of city and specialty. */
+export type MemberDirectoryQuery = { state: MarketState | null; city: string; specialty: string; page: number };
+
+export type DirectoryPage = PageWindow & {
+  agents: Agent[];
+  /** How many agents match the filters, on all pages. */
+  matches: number;
+  /** How many approved agents the directory holds. */
+  total: number;
+};
+
+function textParam(params: URLSearchParams, name: string): string {
+  return (params.get(name) ?? "").trim().slice(0, MAX_QUERY_LENGTH);
+}
+
+/** A state or specialty from a link: matched ignoring case; an unknown value means no filter. */
+function choiceParam<T extends string>(params: URLSearchParams, name: string, options: readonly T[]): T | null {
+  const value = textParam(params, name).toLowerCase();
+  return options.find((option) => option.toLowerCase() === value) ?? null;
+}
+
+export function parseDirectoryQuery(params: URLSearchParams): DirectoryQuery {
+  return {
+    q: textParam(params, "q"),
+    state: choiceParam(params, "state", MARKET_STATES),
+    specialty: choiceParam(params, "specialty", SPECIALTIES),
+    page: parsePageNumber(params.get("page")),
+  };
+}
+
+export function parseMemberDirectoryQuery(params: URLSearchParams): MemberDirectoryQuery {
+  return {
+    state: choiceParam(params, "state", MARKET_STATES),
+    city: textParam(params, "city"),
+    specialty: textParam(params, "specialty"),
+    page: parsePageNumber(params.get("page")),
+  };
+}
+
+/**
+ * One filter as the query planner sees it: the agents an index lists for it, and the
+ * test an agent from another filter's list must pass. The shortest list is read; the
+ * other filters only test its agents, so no request walks every row.
+ */
+type Filter = { candidates(): readonly DirectoryEntry[]; size(): number; test(entry: DirectoryEntry): boolean };
+
+function entriesOf(index: DirectoryIndex, agents: readonly Agent[]): DirectoryEntry[] {
+  return agents.flatMap((agent) => {
+    const entry = index.approved.get(agent.id);
+    return entry ? [entry] : [];
+  });
+}
+
+/** A filter served by one of the store's indexes (state, specialty). */
+function storeIndexFilter(index: DirectoryIndex, agents: readonly Agent[], test: (entry: DirectoryEntry) => boolean): Filter {
+  return { candidates: () => entriesOf(index, agents), size: () => agents.length, test };
+}
+
+/** A substring filter over distinct values (cities, specialties): the matching values' agents are the candidates. */
+function distinctValueFilter(
+  values: ReadonlyMap<string, readonly DirectoryEntry[]>,
+  needle: string,
+  test: (entry: DirectoryEntry) => boolean,
+): Filter {
+  const lists = [...values].filter(([value]) => value.includes(needle)).map(([, entries]) => entries);
+  return {
+    candidates: () => [...new Set(lists.flat())],
+    size: () => lists.reduce((total, list) => total + list.length, 0),
+    test,
+  };
+}
+
+/** Every approved agent passing every filter, in the directory's default order. */
+function applyFilters(index: DirectoryIndex, filters: readonly Filter[]): DirectoryEntry[] {
+  const [narrowest] = [...filters].sort((a, b) => a.size() - b.size());
+  const candidates = narrowest ? narrowest.candidates() : [...index.approved.values()];
+  return candidates.filter((entry) => filters.every((filter) => filter === narrowest || filter.test(entry))).sort((a, b) => a.order - b.order);
+}
+
+function pageOf(index: DirectoryIndex, entries: readonly DirectoryEntry[], requestedPage: number): DirectoryPage {
+  const window = pageWindow(entries.length, requestedPage);
+  return {
+    ...window,
+    agents: entries.slice(window.start, window.end).map((entry) => entry.agent),
+    matches: entries.length,
+    total: index.approved.size,
+  };
+}
+
+function stateFilter(index: DirectoryIndex, store: Store, state: MarketState): Filter {
+  return storeIndexFilter(index, store.agents.by("state", state), (entry) => entry.agent.state === state);
+}
+
+/** The public directory (§2 "Directory"): text search ranked by where it matched, state and specialty filters. */
+export function searchDirectory(store: Store, query: DirectoryQuery): DirectoryPage {
+  const index = directoryIndex(store);
+  const filters: Filter[] = [];
+  if (query.state) filters.push(stateFilter(index, store, query.state));
+  const { specialty } = query;
+  if (specialty) {
+    filters.push(storeIndexFilter(index, store.agents.by("specialty", specialty), (entry) => entry.agent.specialties.includes(specialty)));
+  }
+  if (!query.q) return pageOf(index, applyFilters(index, filters), query.page);
+
+  const scores = textMatches(index, query.q);
+  const found: Filter = { candidates: () => [...scores.keys()], size: () => scores.size, test: (entry) => scores.has(entry) };
+  const ranked = applyFilters(index, [...filters, found]).sort((a, b) => compareScores(scoreOf(scores, a), scoreOf(scores, b)) || a.order - b.order);
+  return pageOf(index, ranked, query.page);
+}
+
+function scoreOf(scores: ReadonlyMap<DirectoryEntry, WordMatch[]>, entry: DirectoryEntry): WordMatch[] {
+  return scores.get(entry) ?? [];
+}
+
+/** The member directory (§2 "Member directory", §5 "Filters"): state, city and specialty substrings, by name. */
+export function filterMemberDirectory(store: Store, query: MemberDirectoryQuery): DirectoryPage {
+  const index = directoryIndex(store);
+  const filters: Filter[] = [];
+  if (query.state) filters.push(stateFilter(index, store, query.state));
+  const city = foldText(query.city);
+  if (city) filters.push(distinctValueFilter(index.byCity, city, (entry) => entry.foldedCity.includes(city)));
+  const specialty = foldText(query.specialty);
+  if (specialty) {
+    filters.push(distinctValueFilter(index.bySpecialty, specialty, (entry) => entry.foldedSpecialties.some((s) => s.includes(specialty))));
+  }
+  return pageOf(index, applyFilters(index, filters), query.page);
+}
+
+/**
+ * The approved agent a profile or message address names, by any id form the spec
+ * accepts or the store's record id (what the public directory links with, so its
+ * pages carry no e-mail). Null when no approved agent has that id.
+ */
+export function findDirectoryAgent(store: Store, requestedId: string): AgentIdMatch<Agent> | null {
+  return directoryIndex(store).ids.find(requestedId);
+}

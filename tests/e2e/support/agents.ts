@@ -1,0 +1,62 @@
+import path from "node:path";
+import bcrypt from "bcryptjs";
+import Database from "better-sqlite3";
+import { AGENTS_TAB, serialiseRecord, type Agent } from "../../../app/domain/workbook";
+import { e2eDataDir } from "./env";
+
+/** An approved agent with every field filled; tests override what they look at. */
+export function testAgent(overrides: Partial<Agent> & Pick<Agent, "id" | "fullName" | "email">): Agent {
+  return {
+    phone: "(214) 555-0100",
+    state: "TX",
+    city: "Dallas",
+    zipCode: "75201",
+    licenseNumber: "0612345",
+    licenseState: "TX",
+    licenseExpiration: "2027-12-31",
+    brokerage: "Lone Star Realty",
+    brokerEmail: "",
+    specialties: ["Residential"],
+    bio: "",
+    photoUrl: "",
+    membershipType: "member",
+    vipCode: "",
+    status: "approved",
+    statusNote: "",
+    passwordHash: "",
+    createdAt: "2026-01-15T12:00:00.000Z",
+    ...overrides,
+  };
+}
+
+/** A bcrypt hash at the lowest cost: seeded test accounts need a real hash, not a slow one. */
+export function quickPasswordHash(password: string): string {
+  return bcrypt.hashSync(password, 4);
+}
+
+/**
+ * Writes agents straight into the e2e server's SQLite store, skipping ids already
+ * there, in one transaction: the js-on and js-off workers may seed the same agents at
+ * once. The server sees them on its next store refresh.
+ */
+export function seedAgents(agents: readonly Agent[]): void {
+  const db = new Database(path.join(e2eDataDir, "store.sqlite"));
+  db.pragma("busy_timeout = 10000");
+  try {
+    const table = `"${AGENTS_TAB.name}"`;
+    const columns = AGENTS_TAB.headers.map((header) => `"${header}"`).join(", ");
+    const placeholders = AGENTS_TAB.headers.map(() => "?").join(", ");
+    const exists = db.prepare(`SELECT 1 FROM ${table} WHERE id = ?`);
+    const insert = db.prepare(`INSERT INTO ${table} (${columns}) VALUES (${placeholders})`);
+    const insertMissing = db.transaction(() => {
+      for (const agent of agents) {
+        if (exists.get(agent.id)) continue;
+        const cells = serialiseRecord(AGENTS_TAB, agent);
+        insert.run(...AGENTS_TAB.headers.map((header) => cells[header] ?? ""));
+      }
+    });
+    insertMissing.immediate();
+  } finally {
+    db.close();
+  }
+}
