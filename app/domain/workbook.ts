@@ -313,6 +313,32 @@ export const CONTACT_TAB = defineTab({
   },
 });
 
+export const MARK_KINDS = ["interested", "saved"] as const;
+export type MarkKind = (typeof MARK_KINDS)[number];
+export const MARK_STATUSES = ["active", "removed"] as const;
+
+/**
+ * A member's Interested and Save marks on requests. Unsaving sets the status to
+ * removed rather than deleting the row, so the tab keeps every mark ever made.
+ */
+export const MARKS_TAB = defineTab({
+  name: "Marks",
+  appendOnly: false,
+  columns: {
+    id: requiredText(),
+    agentEmail: email({ required: true }),
+    requestId: requiredText(),
+    kind: choice(MARK_KINDS),
+    status: choice(MARK_STATUSES, "active"),
+    createdAt: time(),
+    updatedAt: optionalTime(),
+  },
+  indexes: {
+    agentEmail: (mark) => mark.agentEmail,
+    requestId: (mark) => mark.requestId,
+  },
+});
+
 /** Every tab of the workbook, by the name the store's collections take. */
 export const WORKBOOK = {
   agents: AGENTS_TAB,
@@ -320,6 +346,7 @@ export const WORKBOOK = {
   responses: RESPONSES_TAB,
   messages: MESSAGES_TAB,
   contact: CONTACT_TAB,
+  marks: MARKS_TAB,
 } as const;
 
 export type Workbook = typeof WORKBOOK;
@@ -332,6 +359,7 @@ export type ReferralRequest = CollectionRecord<"requests">;
 export type RequestResponse = CollectionRecord<"responses">;
 export type Message = CollectionRecord<"messages">;
 export type ContactRow = CollectionRecord<"contact">;
+export type RequestMark = CollectionRecord<"marks">;
 
 // ---------------------------------------------------------------------------
 // Rows ↔ records
