@@ -293,6 +293,27 @@ export const MESSAGES_TAB = defineTab({
   },
 });
 
+/**
+ * One row per member per conversation they have opened or been mailed about: how far
+ * they have read (unread counts survive reloads and other devices) and when they were
+ * last mailed about it (the notification throttle). Updated in place, never deleted.
+ */
+export const CONVERSATION_MEMBERS_TAB = defineTab({
+  name: "ConversationMembers",
+  appendOnly: false,
+  columns: {
+    id: requiredText(),
+    conversationId: requiredText(),
+    agentEmail: email({ required: true }),
+    lastReadAt: optionalTime(),
+    lastNotifiedAt: optionalTime(),
+  },
+  indexes: {
+    conversationId: (row) => row.conversationId,
+    agentEmail: (row) => row.agentEmail,
+  },
+});
+
 export const CONTACT_TAB = defineTab({
   name: "Contact",
   appendOnly: true,
@@ -345,6 +366,7 @@ export const WORKBOOK = {
   requests: REQUESTS_TAB,
   responses: RESPONSES_TAB,
   messages: MESSAGES_TAB,
+  conversationMembers: CONVERSATION_MEMBERS_TAB,
   contact: CONTACT_TAB,
   marks: MARKS_TAB,
 } as const;
@@ -358,6 +380,7 @@ export type Agent = CollectionRecord<"agents">;
 export type ReferralRequest = CollectionRecord<"requests">;
 export type RequestResponse = CollectionRecord<"responses">;
 export type Message = CollectionRecord<"messages">;
+export type ConversationMember = CollectionRecord<"conversationMembers">;
 export type ContactRow = CollectionRecord<"contact">;
 export type RequestMark = CollectionRecord<"marks">;
 
