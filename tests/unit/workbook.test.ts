@@ -35,7 +35,7 @@ function parsed<T>(result: ReturnType<typeof parseRow>): T {
 
 describe("the workbook contract", () => {
   it("has its tabs with their headers, id first, in the documented order", () => {
-    expect(Object.values(WORKBOOK).map((tab) => tab.name)).toEqual(["Agents", "Requests", "Responses", "Messages", "Contact", "Marks"]);
+    expect(Object.values(WORKBOOK).map((tab) => tab.name)).toEqual(["Agents", "Requests", "Responses", "Messages", "ConversationMembers", "Contact", "Marks"]);
     expect(AGENTS_TAB.headers).toEqual([
       "id", "fullName", "email", "phone", "state", "city", "zipCode", "licenseNumber", "licenseState", "licenseExpiration",
       "brokerage", "brokerEmail", "specialties", "bio", "photoUrl", "membershipType", "vipCode", "status", "statusNote",
