@@ -168,7 +168,7 @@ describe("Sheets driver under faults", () => {
     });
     opened.push(store);
     await store.refresh();
-    expect(book.sheets.map((sheet) => sheet.title)).toEqual(["Agents", "Requests", "Responses", "Messages", "Contact", "Marks"]);
+    expect(book.sheets.map((sheet) => sheet.title)).toEqual(["Agents", "Requests", "Responses", "Messages", "ConversationMembers", "Contact", "Marks"]);
     expect(book.headers("Agents").slice(0, 4)).toEqual(["id", "Staff notes", "fullName", "email"]);
     expect(book.headers("Agents")).toHaveLength(23);
     expect(book.requireSheet("Agents").columnCount).toBeGreaterThanOrEqual(23);
