@@ -50,10 +50,10 @@ export async function readPhotoForm(request: Request): Promise<PhotoForm> {
 function collectingHandler(formData: FormData): UploadHandler {
   const files = createMemoryUploadHandler({ maxPartSize: PHOTO_MAX_BYTES });
   const fields = createMemoryUploadHandler({ maxPartSize: MAX_FIELD_BYTES });
-  let total = 0;
+  const total = { bytes: 0 };
   return async (part) => {
-    const counted: UploadHandlerPart = { ...part, data: countBytes(part.data, (size) => (total += size) > MAX_FORM_BYTES) };
     const isFile = typeof part.filename === "string";
+    const counted: UploadHandlerPart = { ...part, data: withinLimits(part.data, isFile ? PHOTO_MAX_BYTES : MAX_FIELD_BYTES, isFile, total) };
     try {
       const value = await (isFile ? files(counted) : fields(counted));
       if (value != null) formData.append(part.name, value);
@@ -65,9 +65,14 @@ function collectingHandler(formData: FormData): UploadHandler {
   };
 }
 
-async function* countBytes(data: AsyncIterable<Uint8Array>, overLimit: (size: number) => boolean): AsyncIterable<Uint8Array> {
+/** Passes a part's chunks on while the part and the whole form stay within their limits; the part's own limit is checked first. */
+async function* withinLimits(data: AsyncIterable<Uint8Array>, partLimit: number, isFile: boolean, total: { bytes: number }): AsyncIterable<Uint8Array> {
+  let partBytes = 0;
   for await (const chunk of data) {
-    if (overLimit(chunk.byteLength)) throw new PartRefusedError("form");
+    partBytes += chunk.byteLength;
+    total.bytes += chunk.byteLength;
+    if (partBytes > partLimit) throw new PartRefusedError(isFile ? "file" : "form");
+    if (total.bytes > MAX_FORM_BYTES) throw new PartRefusedError("form");
     yield chunk;
   }
 }

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import type { Agent } from "../../app/domain/workbook";
+import { agentWelcomeMail, staffRegistrationMail } from "../../app/server/mail/registration-mail.server";
+
+const agent: Agent = {
+  id: "a1",
+  fullName: "Dana <b>Reyes</b>",
+  email: "dana@example.com",
+  phone: "(214) 555-0100",
+  state: "TX",
+  city: "Dallas",
+  zipCode: "",
+  licenseNumber: "0654321",
+  licenseState: "TX",
+  licenseExpiration: "2027-06-30",
+  brokerage: "Lone Star Realty",
+  brokerEmail: "",
+  specialties: ["Luxury", "Land"],
+  bio: "Twenty years\nin Dallas",
+  photoUrl: "",
+  membershipType: "founder",
+  vipCode: "",
+  status: "pending",
+  statusNote: "",
+  passwordHash: "$2b$12$abcdefghijklmnopqrstuuKc8QpNQ1ZqXvW1y0rW9kX2lYpZq3T7e",
+  createdAt: "2025-01-02T03:04:05.000Z",
+  updatedAt: "2025-01-02T03:04:05.000Z",
+};
+
+describe("registration mails", () => {
+  it("welcomes the agent with the next steps, the 24-48 hour check and the login address", () => {
+    const mail = agentWelcomeMail(agent, "https://app.example/member-login");
+    expect(mail.to).toBe("dana@example.com");
+    expect(mail.text).toContain("24-48 hours");
+    expect(mail.text).toContain("https://app.example/member-login");
+    expect(mail.text).toContain("Founding Member");
+    expect(mail.html).toContain("Dana &lt;b&gt;Reyes&lt;/b&gt;");
+  });
+
+  it("gives staff the profile and both states' license look-ups", () => {
+    const mail = staffRegistrationMail(agent, "support@example.test");
+    expect(mail).toMatchObject({ to: "support@example.test", replyTo: "dana@example.com" });
+    expect(mail.subject).toBe("New registration to verify: Dana <b>Reyes</b> (TX 0654321)");
+    for (const text of ["License number: 0654321", "Brokerage: Lone Star Realty", "Specialties: Luxury, Land", "Broker email: Not provided"]) {
+      expect(mail.text).toContain(text);
+    }
+    expect(mail.text).toContain("https://www.trec.texas.gov/apps/license-holder-search/");
+    expect(mail.text).toContain("https://orec.us/");
+  });
+
+  it("never carries the password or its hash", () => {
+    for (const mail of [agentWelcomeMail(agent, "https://app.example/member-login"), staffRegistrationMail(agent, "s@example.test")]) {
+      const whole = JSON.stringify(mail);
+      expect(whole).not.toContain(agent.passwordHash);
+      expect(whole.toLowerCase()).not.toMatch(/password:/);
+    }
+  });
+
+  it("keeps the staff subject on one line whatever was typed", () => {
+    const mail = staffRegistrationMail({ ...agent, fullName: "Dana\r\nBcc: x@evil.example" }, "s@example.test");
+    expect(mail.subject).not.toMatch(/[\r\n]/);
+  });
+});
