@@ -58,7 +58,8 @@ const emailSchema = z.email();
 const marketStates = new Set<string>(MARKET_STATES);
 const canonicalSpecialty = new Map<string, string>(SPECIALTIES.map((specialty) => [specialty.toLowerCase(), specialty]));
 
-type CsvRecord = { record: string[]; info: { bytes_records: number } };
+/** A parsed record and the byte offset where it ends (after its line break). */
+type CsvRecord = { record: string[]; end: number };
 
 /**
  * Plans an import: which rows become agents, which are skipped and why.
@@ -68,15 +69,22 @@ export function planAgentImport(csv: string, existingEmails: ReadonlySet<string>
   const records = readCsv(csv);
   const headerAt = records.findIndex((entry) => !isBlank(entry.record));
   if (headerAt === -1) throw new ImportFileError("The file is empty: it needs a header row naming the columns, then one row per agent.");
-  const lineOf = lineNumbers(csv, records);
-  const columns = locateColumns(records[headerAt]!.record);
+  const lineAt = lineFinder(csv);
+  const header = records[headerAt]!.record;
+  const columns = locateColumns(header);
 
   const agents: AgentToImport[] = [];
   const skipped: SkippedRow[] = [];
   const firstLineOf = new Map<string, number>();
   records.forEach((entry, index) => {
     if (index <= headerAt || isBlank(entry.record)) return;
-    const line = lineOf[index]!;
+    // A record starts where the one before it ended.
+    const line = lineAt(records[index - 1]!.end);
+    // More cells than headers means a comma outside quotes shifted the row: its cells would land in the wrong columns.
+    if (entry.record.length > header.length) {
+      skipped.push({ line, reason: `${entry.record.length} cells where the header names ${header.length} columns: a comma outside quotes?` });
+      return;
+    }
     const cell = (column: ImportColumn) => {
       const at = columns.found.get(column);
       return at === undefined ? "" : (entry.record[at] ?? "");
@@ -103,14 +111,22 @@ export function planAgentImport(csv: string, existingEmails: ReadonlySet<string>
 }
 
 function readCsv(csv: string): CsvRecord[] {
+  const ends: number[] = [];
   try {
     // Blank lines are kept as records (and skipped later) so every line belongs to a record.
-    // The typings do not describe the records the `info` option gives.
-    return parse(csv, { bom: true, info: true, relax_column_count: true }) as unknown as CsvRecord[];
+    const records = parse(csv, {
+      bom: true,
+      relax_column_count: true,
+      on_record: (record, context) => {
+        ends.push(context.bytes_records);
+        return record;
+      },
+    });
+    return records.map((record, index) => ({ record, end: ends[index]! }));
   } catch (error) {
     if (!(error instanceof CsvError)) throw error;
-    // The parser's own message quotes cell text, which may be a password: name only the place.
-    throw new ImportFileError(`The file is not valid CSV near line ${error.lines} (${error.code}).`);
+    // The parser's message quotes cell text, which may be a password: name only the place, the start of the row that failed.
+    throw new ImportFileError(`The file is not valid CSV near line ${lineFinder(csv)(ends.at(-1) ?? 0)} (${error.code}).`);
   }
 }
 
@@ -119,26 +135,28 @@ function isBlank(record: readonly string[]): boolean {
 }
 
 /**
- * The line each record starts on. The parser's own line count is unreliable when a
- * quoted cell holds CRLF line breaks, so lines are counted here from the byte offset
- * where each record starts (the end of the record before it).
+ * The line of the file a byte offset falls on. The parser's own line count is off when
+ * a quoted cell holds CRLF line breaks (it counts two), so lines are counted here from
+ * the byte offsets the parser reports.
  */
-function lineNumbers(csv: string, records: readonly CsvRecord[]): number[] {
+function lineFinder(csv: string): (offset: number) => number {
   const bytes = new TextEncoder().encode(csv);
-  const lines: number[] = [];
-  let line = 1;
-  let position = 0;
-  let start = 0;
-  for (const entry of records) {
-    for (; position < start && position < bytes.length; position += 1) {
-      const byte = bytes[position];
-      // CRLF is one break: count the LF, or a CR not followed by LF.
-      if (byte === 0x0a || (byte === 0x0d && bytes[position + 1] !== 0x0a)) line += 1;
-    }
-    lines.push(line);
-    start = entry.info.bytes_records;
+  const breaks: number[] = [];
+  for (let position = 0; position < bytes.length; position += 1) {
+    const byte = bytes[position];
+    // CRLF is one break: count the LF, or a CR not followed by LF.
+    if (byte === 0x0a || (byte === 0x0d && bytes[position + 1] !== 0x0a)) breaks.push(position);
   }
-  return lines;
+  return (offset) => {
+    let low = 0;
+    let high = breaks.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (breaks[middle]! < offset) low = middle + 1;
+      else high = middle;
+    }
+    return low + 1;
+  };
 }
 
 function locateColumns(header: readonly string[]): { found: Map<ImportColumn, number>; missing: ImportColumn[]; ignored: string[] } {

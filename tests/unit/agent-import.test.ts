@@ -116,10 +116,21 @@ describe("planAgentImport", () => {
     expect(result.skipped).toEqual([{ line: 7, reason: 'invalid e-mail address "bad"' }]);
   });
 
+  it("skips a row with more cells than the header, which a comma outside quotes would shift", () => {
+    const result = plan([
+      HEADER,
+      "Dana Reyes,dana@example.com,Tyler,TX,Reyes Realty, LLC,Land,pw123456,,",
+      "Lee Park,lee@example.com,Tulsa,OK,,,pw123456",
+    ]);
+    // Read as is, Dana's row would have "Land" as her password.
+    expect(result.skipped).toEqual([{ line: 2, reason: "10 cells where the header names 9 columns: a comma outside quotes?" }]);
+    expect(result.agents.map((agent) => agent.email)).toEqual(["lee@example.com"]);
+  });
+
   it("imports a row without a password with a note, and keeps only http(s) photos", () => {
     const result = plan([
       HEADER,
-      "Dana Reyes,dana@example.com,Tyler,TX,,,   ,data:image/png;base64,AAAA,",
+      'Dana Reyes,dana@example.com,Tyler,TX,,,   ,"data:image/png;base64,AAAA",',
       "Lee Park,lee@example.com,Tulsa,OK,,,pw123456,javascript:alert(1),",
       "Ann Cole,ann@example.com,Enid,OK,,,pw123456,http://img.example/ann.png,",
     ]);
@@ -140,6 +151,11 @@ describe("planAgentImport", () => {
     expect(() => plan(["", "  "])).toThrow(ImportFileError);
     expect(() => plan(["fullName,email,state,Email", "Dana,a@example.com,TX,b@example.com"])).toThrow(/email column twice/);
     expect(() => plan([HEADER, 'Dana,dana@example.com,Tyler,TX,,,"my"secret,,'])).toThrow(/not valid CSV near line 2/);
+  });
+
+  it("names the line where the broken row starts, even after CRLF line breaks inside quotes", () => {
+    const lines = [HEADER, 'Dana,dana@example.com,Tyler,TX,,,pw123456,,"one', 'two"', 'Lee,lee@example.com,Tulsa,OK,,,"pw"x,,'];
+    expect(() => plan(lines, none, "\r\n")).toThrow("The file is not valid CSV near line 4 (CSV_INVALID_CLOSING_QUOTE).");
   });
 
   it("names no cell text when the CSV is broken", () => {

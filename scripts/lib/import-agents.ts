@@ -1,0 +1,76 @@
+import { planAgentImport, type AgentToImport, type ImportPlan } from "~/domain/agent-import";
+import type { Agent } from "~/domain/workbook";
+import { describeError, newId, type Store } from "~/server/store/store.server";
+
+export type ImportedAgent = { line: number; email: string; notes: string[] };
+
+export type ImportOutcome = {
+  plan: ImportPlan;
+  imported: ImportedAgent[];
+  /** The write that failed, when the store stopped answering part way: the rows after it were not tried. */
+  failure: { line: number; email: string; reason: string } | undefined;
+};
+
+export type ImportOptions = {
+  now: Date;
+  hashPassword: (plain: string) => Promise<string>;
+  /** Awaited before each write (to keep to a quota). */
+  beforeWrite?: () => Promise<void>;
+  /** Called as each agent is stored. */
+  onImported?: (agent: ImportedAgent) => void;
+};
+
+/** The row as an approved member; the plain password is hashed here and goes no further. */
+async function agentRecord(row: AgentToImport, options: ImportOptions): Promise<Agent> {
+  return {
+    id: newId(),
+    fullName: row.fullName,
+    email: row.email,
+    phone: "",
+    state: row.state,
+    city: row.city,
+    zipCode: "",
+    licenseNumber: "",
+    licenseState: "",
+    licenseExpiration: "",
+    brokerage: row.brokerage,
+    brokerEmail: "",
+    specialties: row.specialties,
+    bio: row.bio,
+    photoUrl: row.photoUrl,
+    membershipType: "member",
+    vipCode: "",
+    status: "approved",
+    statusNote: "",
+    // No password in the file: a blank hash matches no password, so the agent sets one through the reset.
+    passwordHash: row.password === "" ? "" : await options.hashPassword(row.password),
+    createdAt: options.now.toISOString(),
+    updatedAt: undefined,
+  };
+}
+
+/**
+ * Imports the old site's agent export: each valid row not already in the store (by
+ * e-mail) becomes an approved agent. Throws ImportFileError when the file as a whole
+ * cannot be read; stops at the first write the store refuses, so a re-run picks up
+ * the rest.
+ */
+export async function importAgents(store: Store, csv: string, options: ImportOptions): Promise<ImportOutcome> {
+  await store.refresh();
+  const existing = new Set(store.agents.all().map((agent) => agent.email));
+  const plan = planAgentImport(csv, existing);
+  const imported: ImportedAgent[] = [];
+  for (const row of plan.agents) {
+    try {
+      const record = await agentRecord(row, options);
+      await options.beforeWrite?.();
+      await store.agents.insert(record);
+    } catch (error) {
+      return { plan, imported, failure: { line: row.line, email: row.email, reason: describeError(error) } };
+    }
+    const done = { line: row.line, email: row.email, notes: row.notes };
+    imported.push(done);
+    options.onImported?.(done);
+  }
+  return { plan, imported, failure: undefined };
+}

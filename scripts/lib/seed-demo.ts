@@ -1,0 +1,110 @@
+import { randomInt } from "node:crypto";
+import { buildDemoNetwork, type DemoNetwork } from "~/domain/demo-network";
+import type { CollectionName } from "~/domain/workbook";
+import type { Store } from "~/server/store/store.server";
+
+/** The tabs the demo fills, in the order it fills them: an agent exists before anything refers to it. */
+const DEMO_COLLECTIONS = ["agents", "requests", "responses", "messages"] as const satisfies readonly CollectionName[];
+type DemoCollection = (typeof DEMO_COLLECTIONS)[number];
+
+export type DemoCounts = Record<DemoCollection, number>;
+
+export type SeedOutcome =
+  /** The store was empty and now holds the whole demo network. */
+  | { status: "seeded"; added: DemoCounts; loginEmail: string; password: string }
+  /** An earlier run stopped part way; the missing demo rows were added. `password` is set when the login agent was among them. */
+  | { status: "completed"; added: DemoCounts; loginEmail: string; password: string | undefined }
+  /** Every demo row is there already: nothing was written. */
+  | { status: "unchanged"; loginEmail: string }
+  /** The store holds other data: nothing was written. */
+  | { status: "refused"; reason: string };
+
+export type SeedOptions = {
+  /** Times in the demo are relative to this. */
+  now: Date;
+  /** The password every demo agent gets, asked for only when agents are to be written. */
+  newPassword: () => string;
+  hashPassword: (plain: string) => Promise<string>;
+  /** Awaited before each write (to keep to a quota). */
+  beforeWrite?: () => Promise<void>;
+  progress?: (message: string) => void;
+};
+
+type MissingRecords = { [Name in DemoCollection]: DemoNetwork[Name] };
+
+/** The demo's records that are not in the store yet, by tab. */
+function missingRecords(store: Store, network: DemoNetwork): MissingRecords {
+  return {
+    agents: network.agents.filter((record) => store.agents.get(record.id) === undefined),
+    requests: network.requests.filter((record) => store.requests.get(record.id) === undefined),
+    responses: network.responses.filter((record) => store.responses.get(record.id) === undefined),
+    messages: network.messages.filter((record) => store.messages.get(record.id) === undefined),
+  };
+}
+
+function countRows(store: Store): number {
+  return DEMO_COLLECTIONS.reduce((sum, name) => sum + store[name].all().length, 0);
+}
+
+/**
+ * Fills an empty store with the demo network, or completes a demo seed that stopped
+ * part way. A store holding anything else is left alone. The Contact tab is not
+ * looked at: contact-form messages may arrive before anyone seeds.
+ */
+export async function seedDemo(store: Store, options: SeedOptions): Promise<SeedOutcome> {
+  await store.refresh();
+  const network = buildDemoNetwork({ now: options.now, passwordHash: "" });
+  const presentAgents = network.agents.flatMap((agent) => store.agents.get(agent.id) ?? []);
+
+  if (presentAgents.length === 0 && countRows(store) > 0) {
+    return {
+      status: "refused",
+      reason:
+        `The store already holds ${store.agents.all().length} agents and ${store.requests.all().length} requests and is not the demo network. ` +
+        "seed:demo only fills an empty store: point DATA_DIR (or GOOGLE_SHEETS_ID) at a new one to try the demo.",
+    };
+  }
+
+  const missing = missingRecords(store, network);
+  if (DEMO_COLLECTIONS.every((name) => missing[name].length === 0)) {
+    return { status: "unchanged", loginEmail: network.loginEmail };
+  }
+
+  // Agents added to a part-seeded demo share the password the first run printed; a fresh seed makes a new one.
+  const knownHash = presentAgents.find((agent) => agent.passwordHash !== "")?.passwordHash;
+  let password: string | undefined;
+  let passwordHash = knownHash ?? "";
+  if (knownHash === undefined && missing.agents.length > 0) {
+    password = options.newPassword();
+    passwordHash = await options.hashPassword(password);
+  }
+
+  const added: DemoCounts = { agents: 0, requests: 0, responses: 0, messages: 0 };
+  const insertAll = async <T>(name: DemoCollection, records: readonly T[], insert: (record: T) => Promise<unknown>) => {
+    if (records.length > 0) options.progress?.(`Writing ${records.length} rows to the ${store[name].tab} tab...`);
+    for (const record of records) {
+      await options.beforeWrite?.();
+      await insert(record);
+      added[name] += 1;
+    }
+  };
+  await insertAll("agents", missing.agents, (agent) => store.agents.insert({ ...agent, passwordHash }));
+  await insertAll("requests", missing.requests, (request) => store.requests.insert(request));
+  await insertAll("responses", missing.responses, (response) => store.responses.insert(response));
+  await insertAll("messages", missing.messages, (message) => store.messages.insert(message));
+
+  if (presentAgents.length === 0) {
+    // The store was empty, so every agent, the login agent included, got the new password.
+    return { status: "seeded", added, loginEmail: network.loginEmail, password: password ?? "" };
+  }
+  const loginAdded = missing.agents.some((agent) => agent.email === network.loginEmail);
+  return { status: "completed", added, loginEmail: network.loginEmail, password: loginAdded ? password : undefined };
+}
+
+const PASSWORD_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
+
+/** A fresh demo password from the system's secure random source: `demo-` and three groups of four, about 60 bits. */
+export function randomDemoPassword(): string {
+  const group = () => Array.from({ length: 4 }, () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]).join("");
+  return `demo-${group()}-${group()}-${group()}`;
+}

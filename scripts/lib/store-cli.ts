@@ -1,0 +1,58 @@
+/**
+ * What the operator commands share: the store the app itself would use (same
+ * environment variables), a pace for writes that keeps Google Sheets quotas, and
+ * clear one-line failures.
+ */
+import { ConfigError, loadConfig, type Config } from "~/server/config.server";
+import { createStoreFromConfig, sqliteStorePath, type Store } from "~/server/store/store.server";
+
+export type OpenStore = { store: Store; description: string };
+
+/** The configured store, loaded: Google Sheets when GOOGLE_SHEETS_ID is set, the SQLite file in DATA_DIR otherwise. */
+export async function openConfiguredStore(env: Record<string, string | undefined> = process.env): Promise<OpenStore> {
+  const config = loadConfig(env);
+  const store = createStoreFromConfig(config);
+  try {
+    await store.refresh();
+  } catch (error) {
+    await store.stop();
+    throw error;
+  }
+  return { store, description: describeStore(config) };
+}
+
+export function describeStore(config: Config): string {
+  if (!config.sheets) return `the SQLite store ${sqliteStorePath(config)}`;
+  const where = config.sheets.apiUrl ? ` at ${config.sheets.apiUrl}` : "";
+  return `the Google spreadsheet ${config.sheets.spreadsheetId}${where}`;
+}
+
+/**
+ * Spaces out writes on Google Sheets. Each stored row costs one read (the header row)
+ * and one append, and Google allows about 60 of each a minute per user; a bulk run at
+ * full speed would spend its retries on 429 answers and might give up. On SQLite
+ * writes are local and need no pause.
+ */
+export function writePacer(driver: Store["driver"], intervalMs = 1_200): () => Promise<void> {
+  if (driver !== "sheets") return () => Promise.resolve();
+  let last = 0;
+  return async () => {
+    const wait = last + intervalMs - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    last = Date.now();
+  };
+}
+
+/** A mistake the operator can fix: printed as one message, with exit code 1, never as a stack trace. */
+export class OperatorError extends Error {
+  override name = "OperatorError";
+}
+
+/** Runs a command's body, printing expected failures plainly and unexpected ones in full. */
+export function runCommand(main: () => Promise<void>, expected: readonly (new (...args: never[]) => Error)[] = []): void {
+  main().catch((error: unknown) => {
+    const plain = error instanceof ConfigError || error instanceof OperatorError || expected.some((kind) => error instanceof kind);
+    console.error(plain ? (error as Error).message : error);
+    process.exitCode = 1;
+  });
+}

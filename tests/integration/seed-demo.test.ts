@@ -1,0 +1,247 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { afterEach, describe, expect, it } from "vitest";
+import { conversationIdFor } from "../../app/domain/conversation";
+import { DEMO_EMAIL_DOMAIN } from "../../app/domain/demo-network";
+import { SPECIALTIES } from "../../app/domain/enums";
+import { hashPassword, verifyPassword } from "../../app/server/auth/password.server";
+import { loadConfig } from "../../app/server/config.server";
+import { createStoreFromConfig, newId, type Store } from "../../app/server/store/store.server";
+import { seedDemo, type SeedOptions } from "../../scripts/lib/seed-demo";
+
+const NOW = new Date("2025-03-14T15:00:00.000Z");
+const PASSWORD = "demo-test-pass-4821";
+
+const opened: Store[] = [];
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((store) => store.stop()));
+});
+
+function tempDataDir(): string {
+  return mkdtempSync(path.join(tmpdir(), "seed-demo-test-"));
+}
+
+async function openStore(dataDir = tempDataDir()): Promise<{ store: Store; dataDir: string }> {
+  const store = createStoreFromConfig(loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir }));
+  opened.push(store);
+  await store.refresh();
+  return { store, dataDir };
+}
+
+function options(overrides: Partial<SeedOptions> = {}): SeedOptions {
+  return { now: NOW, newPassword: () => PASSWORD, hashPassword, ...overrides };
+}
+
+/** Every cell of every table in the SQLite file, as a person with the sqlite3 shell would see them. */
+function allCells(dataDir: string): Record<string, Record<string, unknown>[]> {
+  const db = new Database(path.join(dataDir, "store.sqlite"), { readonly: true });
+  try {
+    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[];
+    return Object.fromEntries(tables.map(({ name }) => [name, db.prepare(`SELECT * FROM "${name}" ORDER BY rowid`).all() as Record<string, unknown>[]]));
+  } finally {
+    db.close();
+  }
+}
+
+describe("seedDemo", () => {
+  it("fills an empty store with a demo network that covers every part of the app", async () => {
+    const { store, dataDir } = await openStore();
+    const outcome = await seedDemo(store, options());
+    expect(outcome).toMatchObject({ status: "seeded", loginEmail: `maria.delgado@${DEMO_EMAIL_DOMAIN}`, password: PASSWORD });
+
+    // Read back by a fresh replica: every row the seed wrote is valid.
+    const { store: reread } = await openStore(dataDir);
+    expect(reread.health().invalidRows).toEqual([]);
+    const agents = reread.agents.all();
+    const approved = reread.agents.by("status", "approved");
+    expect(approved).toHaveLength(40);
+    expect(reread.agents.by("status", "pending").length).toBeGreaterThanOrEqual(3);
+    expect(new Set(approved.flatMap((agent) => agent.specialties))).toEqual(new Set(SPECIALTIES));
+    expect(new Set(approved.map((agent) => agent.state))).toEqual(new Set(["TX", "OK"]));
+    for (const city of ["Houston", "Dallas", "Austin", "San Antonio", "Fort Worth", "El Paso", "Lubbock", "Amarillo", "Tyler", "Waco", "McKinney", "Frisco", "Oklahoma City", "Tulsa", "Norman", "Edmond", "Broken Arrow", "Lawton", "Stillwater", "Enid"]) {
+      expect(approved.some((agent) => agent.city === city), city).toBe(true);
+    }
+    const memberships = new Set(approved.map((agent) => agent.membershipType));
+    expect(memberships).toEqual(new Set(["founder", "vip", "member"]));
+
+    // Fictional contact details only, each agent its own.
+    expect(new Set(agents.map((agent) => agent.email)).size).toBe(agents.length);
+    expect(new Set(agents.map((agent) => agent.phone)).size).toBe(agents.length);
+    for (const agent of agents) {
+      expect(agent.email.endsWith(`@${DEMO_EMAIL_DOMAIN}`)).toBe(true);
+      expect(agent.phone).toMatch(/^\(\d{3}\) 555-01\d\d$/);
+      expect(agent.fullName && agent.brokerage && agent.bio && agent.licenseNumber && agent.zipCode).toBeTruthy();
+      expect(agent.bio.length).toBeLessThanOrEqual(600);
+    }
+
+    // Requests of every type, with the fields each type needs.
+    const active = reread.requests.by("status", "active");
+    expect(new Set(active.map((request) => request.requestType))).toEqual(new Set(["referral", "listing", "buyer"]));
+    for (const request of active) {
+      expect(request.title && request.location && request.specialty && request.priceRange && request.timeline && request.contactPreference && request.description).toBeTruthy();
+      expect(Date.parse(request.createdAt)).toBeLessThanOrEqual(NOW.getTime());
+      expect(Date.parse(request.expiresAt ?? "")).toBeGreaterThan(NOW.getTime());
+      if (request.requestType === "listing") expect(request.listingAddress && request.listingMLS).toBeTruthy();
+      if (request.requestType === "referral") expect(["buyer", "seller"]).toContain(request.clientType);
+      const owner = reread.agents.by("email", request.agentEmail)[0];
+      expect(owner?.status).toBe("approved");
+      expect(request.agentName).toBe(owner?.fullName);
+    }
+
+    // Responses match their request's count and go to its owner, from someone else.
+    const responses = reread.responses.all();
+    expect(responses.length).toBeGreaterThanOrEqual(3);
+    for (const request of reread.requests.all()) {
+      expect(request.responses).toBe(reread.responses.by("requestId", request.id).length);
+    }
+    for (const response of responses) {
+      const request = reread.requests.get(response.requestId);
+      expect(response.toEmail).toBe(request?.agentEmail);
+      expect(response.fromEmail).not.toBe(request?.agentEmail);
+      expect(Date.parse(response.createdAt)).toBeGreaterThan(Date.parse(request?.createdAt ?? ""));
+    }
+
+    // Conversations are keyed by the two agents' ids, and the demo login has some.
+    const messages = reread.messages.all();
+    for (const message of messages) {
+      const [from] = reread.agents.by("email", message.fromEmail);
+      const [to] = reread.agents.by("email", message.toEmail);
+      expect(message.conversationId).toBe(conversationIdFor(from!.id, to!.id));
+    }
+    const conversations = new Set(messages.map((message) => message.conversationId));
+    expect(conversations.size).toBeGreaterThanOrEqual(3);
+    const login = reread.agents.by("email", outcome.status === "seeded" ? outcome.loginEmail : "")[0]!;
+    expect(login.status).toBe("approved");
+    expect(reread.messages.by("toEmail", login.email).length).toBeGreaterThan(0);
+    expect(reread.requests.by("agentEmail", login.email).length).toBeGreaterThan(0);
+    expect(await verifyPassword(PASSWORD, login.passwordHash)).toBe(true);
+
+    // The password is kept only as a hash.
+    expect(JSON.stringify(allCells(dataDir))).not.toContain(PASSWORD);
+  });
+
+  it("changes nothing when run again, and says so", async () => {
+    const { store, dataDir } = await openStore();
+    await seedDemo(store, options());
+    const before = allCells(dataDir);
+    const again = await seedDemo(store, options({ now: new Date(NOW.getTime() + 86_400_000), newPassword: () => "another-password" }));
+    expect(again).toEqual({ status: "unchanged", loginEmail: `maria.delgado@${DEMO_EMAIL_DOMAIN}` });
+    expect(allCells(dataDir)).toEqual(before);
+  });
+
+  it("gives the same records for the same time", async () => {
+    const first = await openStore();
+    const second = await openStore();
+    await seedDemo(first.store, options());
+    await seedDemo(second.store, options());
+    // Each store hashed the password with its own salt; everything else is the same.
+    const withoutHashes = (dataDir: string) => allCells(dataDir).Agents!.map(({ passwordHash: _hash, ...agent }) => agent);
+    expect(withoutHashes(first.dataDir)).toEqual(withoutHashes(second.dataDir));
+    expect(allCells(first.dataDir).Messages).toEqual(allCells(second.dataDir).Messages);
+    expect(allCells(first.dataDir).Requests).toEqual(allCells(second.dataDir).Requests);
+  });
+
+  it("refuses a store that holds anything but the demo, and writes nothing", async () => {
+    const { store, dataDir } = await openStore();
+    await store.agents.insert({
+      id: newId(),
+      fullName: "Real Agent",
+      email: "real@example.com",
+      phone: "",
+      state: "TX",
+      city: "Dallas",
+      zipCode: "",
+      licenseNumber: "",
+      licenseState: "",
+      licenseExpiration: "",
+      brokerage: "",
+      brokerEmail: "",
+      specialties: [],
+      bio: "",
+      photoUrl: "",
+      membershipType: "founder",
+      vipCode: "",
+      status: "approved",
+      statusNote: "",
+      passwordHash: "",
+      createdAt: NOW.toISOString(),
+    });
+    const before = allCells(dataDir);
+    const outcome = await seedDemo(store, options());
+    expect(outcome.status).toBe("refused");
+    expect(outcome.status === "refused" && outcome.reason).toMatch(/holds 1 agents .* not the demo network/);
+    expect(allCells(dataDir)).toEqual(before);
+  });
+
+  it("completes a seed that stopped part way, reusing the password already set", async () => {
+    const { store, dataDir } = await openStore();
+    let writes = 0;
+    const failing = options({
+      beforeWrite: async () => {
+        writes += 1;
+        if (writes > 10) throw new Error("quota exceeded");
+      },
+    });
+    await expect(seedDemo(store, failing)).rejects.toThrow("quota exceeded");
+    expect(store.agents.all()).toHaveLength(10);
+
+    const outcome = await seedDemo(store, options({ newPassword: () => "must-not-be-used" }));
+    expect(outcome).toMatchObject({ status: "completed", added: { agents: 36, requests: 21 }, password: undefined });
+    const { store: reread } = await openStore(dataDir);
+    expect(reread.agents.all()).toHaveLength(46);
+    const hashes = new Set(reread.agents.all().map((agent) => agent.passwordHash));
+    expect(hashes.size).toBe(1);
+    expect(await verifyPassword(PASSWORD, [...hashes][0]!)).toBe(true);
+    expect(await seedDemo(reread, options())).toMatchObject({ status: "unchanged" });
+  });
+});
+
+describe("npm run seed:demo", () => {
+  const tsx = path.resolve("node_modules/.bin/tsx");
+  const run = (dataDir: string, env: Record<string, string> = {}) => {
+    const { GOOGLE_SHEETS_ID: _sheet, GOOGLE_SHEETS_API_URL: _url, GOOGLE_SERVICE_ACCOUNT_JSON: _json, ...inherited } = process.env;
+    return spawnSync(tsx, ["scripts/seed-demo.ts"], { env: { ...inherited, NODE_ENV: "test", DATA_DIR: dataDir, ...env }, encoding: "utf8" });
+  };
+
+  it("prints a demo login whose password works and is stored nowhere, then does nothing the second time", async () => {
+    const dataDir = tempDataDir();
+    const first = run(dataDir);
+    expect(first.stderr).toBe("");
+    expect(first.status).toBe(0);
+    const [, email, password] = /Demo login: (\S+)\s+password: (\S+)/.exec(first.stdout) ?? [];
+    expect(email).toBe(`maria.delgado@${DEMO_EMAIL_DOMAIN}`);
+    expect(password).toMatch(/^demo-[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$/);
+    const cells = allCells(dataDir);
+    const login = cells.Agents!.find((agent) => agent.email === email)!;
+    expect(await verifyPassword(password!, String(login.passwordHash))).toBe(true);
+    expect(JSON.stringify(cells)).not.toContain(password!);
+
+    const second = run(dataDir);
+    expect(second.status).toBe(0);
+    expect(second.stdout).toContain("The store already holds the demo network: nothing changed.");
+    expect(second.stdout).not.toContain(password!);
+    expect(allCells(dataDir)).toEqual(cells);
+  }, 60_000);
+
+  it("takes the password from DEMO_PASSWORD and refuses a short one", () => {
+    expect(run(tempDataDir(), { DEMO_PASSWORD: "short" })).toMatchObject({ status: 1, stderr: "DEMO_PASSWORD must be at least 8 characters long.\n" });
+    const chosen = run(tempDataDir(), { DEMO_PASSWORD: "our-demo-password" });
+    expect(chosen.status).toBe(0);
+    expect(chosen.stdout).toContain("password: our-demo-password");
+  }, 60_000);
+
+  it("exits with a clear message on a store that is not the demo", async () => {
+    const { store, dataDir } = await openStore();
+    await seedDemo(store, options());
+    const db = new Database(path.join(dataDir, "store.sqlite"));
+    db.prepare("DELETE FROM Agents").run();
+    db.prepare("DELETE FROM Messages").run();
+    db.close();
+    const result = run(dataDir);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/^The store already holds 0 agents and 21 requests and is not the demo network/);
+  }, 60_000);
+});
