@@ -1,0 +1,97 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { loader as dashboardLoader } from "../../app/routes/member-dashboard";
+import { action as loginAction } from "../../app/routes/member-login";
+import { setNewPassword } from "../../app/server/accounts/password-reset.server";
+import { getMember, requireMember, SESSION_MAX_AGE_SECONDS } from "../../app/server/auth/session.server";
+import { insertAgent, postForm, testContext } from "../support/services";
+import { cookieFrom, deleteAgentRow, editAgentRow, getWithCookie, responseOf } from "./accounts-support";
+
+const PASSWORD = "correct horse battery";
+
+async function loggedIn(context: AppLoadContext, fields: Parameters<typeof insertAgent>[1] = {}) {
+  const agent = await insertAgent(context, { password: PASSWORD, ...fields });
+  const response = await responseOf(() => loginAction({ request: postForm("/member-login", { email: agent.email, password: PASSWORD }), context, params: {} }));
+  return { agent, cookie: cookieFrom(response) };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("member pages", () => {
+  it("send a visitor without a session to login, remembering where they were going", async () => {
+    const context = testContext();
+    const response = await responseOf(() => dashboardLoader({ request: getWithCookie("/member-dashboard?tab=mine", null), context, params: {} }));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/member-login?redirectTo=%2Fmember-dashboard%3Ftab%3Dmine");
+    expect(response.headers.get("Set-Cookie")).toBeNull();
+  });
+
+  it("show the member's own profile and nothing secret", async () => {
+    const context = testContext();
+    const { cookie } = await loggedIn(context, {
+      fullName: "Dana Reyes",
+      specialties: ["Residential", "Luxury", "Land", "Auction"],
+      statusNote: "checked by Sam",
+      photoUrl: "javascript:alert(1)",
+    });
+    const data = await dashboardLoader({ request: getWithCookie("/member-dashboard", cookie), context, params: {} });
+    expect(data.profile).toMatchObject({ fullName: "Dana Reyes", specialties: ["Residential", "Luxury", "Land", "Auction"], photoUrl: null });
+    const text = JSON.stringify(data);
+    expect(text).not.toContain("$2");
+    expect(text).not.toContain("checked by Sam");
+  });
+});
+
+describe("a session", () => {
+  it("ends 7 days after login, checked on the server whatever the cookie says", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const loginTime = Date.UTC(2025, 2, 1, 9);
+    vi.setSystemTime(loginTime);
+    const context = testContext();
+    const { agent, cookie } = await loggedIn(context);
+
+    vi.setSystemTime(loginTime + SESSION_MAX_AGE_SECONDS * 1000 - 60_000);
+    expect((await getMember(getWithCookie("/", cookie), context))?.id).toBe(agent.id);
+
+    vi.setSystemTime(loginTime + SESSION_MAX_AGE_SECONDS * 1000);
+    expect(await getMember(getWithCookie("/", cookie), context)).toBeNull();
+    const response = await responseOf(() => requireMember(getWithCookie("/member-dashboard", cookie), context));
+    expect(response.headers.get("Location")).toBe("/member-login?redirectTo=%2Fmember-dashboard");
+    // The stale cookie is cleared on the way.
+    expect(response.headers.get("Set-Cookie")).toMatch(/^__session=;/);
+  }, 20_000);
+
+  it("ends when the password changes, in every browser", async () => {
+    const context = testContext();
+    const { agent, cookie } = await loggedIn(context);
+    const second = cookieFrom(
+      await responseOf(() => loginAction({ request: postForm("/member-login", { email: agent.email, password: PASSWORD }), context, params: {} })),
+    );
+    await setNewPassword(context.services, agent, "a brand new password");
+    expect(await getMember(getWithCookie("/", cookie), context)).toBeNull();
+    expect(await getMember(getWithCookie("/", second), context)).toBeNull();
+  }, 20_000);
+
+  it("ends when staff reject the agent or delete the row", async () => {
+    const context = testContext();
+    await context.services.store.refresh();
+    const rejected = await loggedIn(context);
+    const deleted = await loggedIn(context);
+    await editAgentRow(context, rejected.agent.id, { status: "rejected" });
+    await deleteAgentRow(context, deleted.agent.id);
+    expect(await getMember(getWithCookie("/", rejected.cookie), context)).toBeNull();
+    expect(await getMember(getWithCookie("/", deleted.cookie), context)).toBeNull();
+  }, 20_000);
+
+  it("is not accepted when tampered with or signed with another secret", async () => {
+    const context = testContext();
+    const { cookie } = await loggedIn(context);
+    const [name, value = ""] = cookie.split("=");
+    const tampered = `${name}=${value.slice(0, -3)}abc`;
+    expect(await getMember(getWithCookie("/", tampered), context)).toBeNull();
+    const otherApp = testContext({}, { SESSION_SECRET: "some-other-secret" });
+    expect(await getMember(getWithCookie("/", cookie), { ...otherApp, services: { ...otherApp.services, store: context.services.store } })).toBeNull();
+  });
+});
