@@ -36,6 +36,10 @@ export default defineConfig({
       DATA_DIR: e2eDataDir,
       LOG_REQUESTS: "off",
       SUPPORT_EMAIL: "support@example.test",
+      // Seeded agents and row edits reach the app's replica within a second.
+      STORE_REFRESH_SECONDS: "1",
+      // Every test logs in from 127.0.0.1: the per-IP limit would stop the suite, not an attacker.
+      AUTH_ATTEMPTS_PER_IP: "100000",
     },
   },
 });
