@@ -12,7 +12,7 @@ import { readFile } from "node:fs/promises";
 import { ImportFileError } from "~/domain/agent-import";
 import { hashPassword } from "~/server/auth/password.server";
 import { importAgents, type ImportedAgent } from "./lib/import-agents";
-import { OperatorError, openConfiguredStore, runCommand, writePacer } from "./lib/store-cli";
+import { OperatorError, openConfiguredStore, runCommand } from "./lib/store-cli";
 
 const USAGE = "Usage: npm run import:agents -- FILE.csv";
 
@@ -38,14 +38,14 @@ async function main(): Promise<void> {
   if (file === undefined || extra.length > 0) throw new OperatorError(USAGE);
   const csv = await readCsvFile(file);
 
-  const { store, description } = await openConfiguredStore();
+  const { store, description, beforeWrite } = await openConfiguredStore();
   try {
     console.log(`Importing agents from ${file} into ${description}...`);
     let announced = false;
     const outcome = await importAgents(store, csv, {
       now: new Date(),
       hashPassword,
-      beforeWrite: writePacer(store.driver),
+      beforeWrite,
       onImported: (agent) => {
         if (!announced) console.log("Imported (approved members):");
         announced = true;

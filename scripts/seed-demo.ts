@@ -8,7 +8,7 @@
  */
 import { hashPassword } from "~/server/auth/password.server";
 import { StoreError } from "~/server/store/store.server";
-import { OperatorError, openConfiguredStore, runCommand, writePacer } from "./lib/store-cli";
+import { OperatorError, openConfiguredStore, runCommand } from "./lib/store-cli";
 import { randomDemoPassword, seedDemo, type DemoCounts } from "./lib/seed-demo";
 
 const MIN_PASSWORD_LENGTH = 8;
@@ -26,14 +26,14 @@ function describeCounts(counts: DemoCounts): string {
 
 async function main(): Promise<void> {
   const password = chosenPassword();
-  const { store, description } = await openConfiguredStore();
+  const { store, description, beforeWrite } = await openConfiguredStore();
   try {
     console.log(`Seeding ${description} with the demo network...`);
     const outcome = await seedDemo(store, {
       now: new Date(),
       newPassword: () => password ?? randomDemoPassword(),
       hashPassword,
-      beforeWrite: writePacer(store.driver),
+      beforeWrite,
       progress: (message) => console.log(message),
     }).catch((error: unknown) => {
       if (!(error instanceof StoreError)) throw error;
