@@ -21,7 +21,7 @@ function chosenPassword(): string | undefined {
 }
 
 function describeCounts(counts: DemoCounts): string {
-  return `${counts.agents} agents, ${counts.requests} requests, ${counts.responses} responses, ${counts.messages} messages`;
+  return `${counts.agents} agents, ${counts.requests} requests, ${counts.responses} responses, ${counts.messages} messages, ${counts.conversationMembers} read positions`;
 }
 
 async function main(): Promise<void> {

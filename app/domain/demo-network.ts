@@ -22,11 +22,15 @@ export function isDemoEmail(email: string): boolean {
   return email.trim().toLowerCase().endsWith(`@${DEMO_EMAIL_DOMAIN}`);
 }
 
+export type ConversationRead = { conversationId: string; agentEmail: string; lastReadAt: string };
+
 export type DemoNetwork = {
   agents: Agent[];
   requests: ReferralRequest[];
   responses: RequestResponse[];
   messages: Message[];
+  /** How far each agent has read each demo conversation (the ConversationMembers tab keeps this). */
+  reads: ConversationRead[];
   /** The approved agent whose login the seed prints: owns requests, has responses and conversations. */
   loginEmail: string;
 };
@@ -764,7 +768,13 @@ const RESPONSES: readonly ResponseSeed[] = [
   },
 ];
 
-type ConversationSeed = { between: readonly [string, string]; startsDaysAgo: number; lines: readonly (readonly [0 | 1, string])[] };
+type ConversationSeed = {
+  between: readonly [string, string];
+  startsDaysAgo: number;
+  lines: readonly (readonly [0 | 1, string])[];
+  /** The last message is still unread by its recipient; otherwise both have read everything. */
+  lastUnread?: boolean;
+};
 
 /** Each line is [sender, text]: 0 is the first agent named in `between`, 1 the second. */
 const CONVERSATIONS: readonly ConversationSeed[] = [
@@ -778,6 +788,7 @@ const CONVERSATIONS: readonly ConversationSeed[] = [
       [0, "Perfect. I'll introduce you to them by e-mail tomorrow morning."],
       [1, "Agreement is back, signed. Thank you!"],
     ],
+    lastUnread: true,
   },
   {
     between: ["Maria Delgado", "James Whitfield"],
@@ -807,6 +818,7 @@ const CONVERSATIONS: readonly ConversationSeed[] = [
       [1, "About $450k, three bedrooms, good schools."],
       [0, "Very doable in Pflugerville. Send them over and I'll set up a call."],
     ],
+    lastUnread: true,
   },
 ];
 
@@ -867,13 +879,15 @@ function buildResponses(now: Date, agents: readonly Agent[], requests: readonly 
   });
 }
 
-function buildMessages(now: Date, agents: readonly Agent[]): Message[] {
+function buildConversations(now: Date, agents: readonly Agent[]): { messages: Message[]; reads: ConversationRead[] } {
   const clock = clockAt(now);
-  return CONVERSATIONS.flatMap((seed) => {
+  const messages: Message[] = [];
+  const reads: ConversationRead[] = [];
+  for (const seed of CONVERSATIONS) {
     const pair = [agentNamed(agents, seed.between[0]), agentNamed(agents, seed.between[1])] as const;
     const conversationId = conversationIdFor(pair[0].id, pair[1].id);
     const start = clock.daysAgo(seed.startsDaysAgo);
-    return seed.lines.map(([sender, text], index) => ({
+    const thread = seed.lines.map(([sender, text], index) => ({
       id: demoId(`message:${conversationId}:${index}`),
       conversationId,
       fromEmail: pair[sender].email,
@@ -882,7 +896,14 @@ function buildMessages(now: Date, agents: readonly Agent[]): Message[] {
       // Replies come a few hours apart, all before now.
       createdAt: clock.after(start, index * Math.min(5, (seed.startsDaysAgo * 24) / (seed.lines.length + 1))),
     }));
-  });
+    messages.push(...thread);
+    const last = thread.at(-1)!;
+    for (const agent of pair) {
+      const unread = seed.lastUnread === true && last.toEmail === agent.email;
+      reads.push({ conversationId, agentEmail: agent.email, lastReadAt: (unread ? thread.at(-2)! : last).createdAt });
+    }
+  }
+  return { messages, reads };
 }
 
 /** Every demo record, with times relative to `now`; every agent gets `passwordHash`. */
@@ -893,7 +914,7 @@ export function buildDemoNetwork(options: { now: Date; passwordHash: string }): 
     agents,
     requests,
     responses: buildResponses(options.now, agents, requests),
-    messages: buildMessages(options.now, agents),
+    ...buildConversations(options.now, agents),
     loginEmail: emailOf(LOGIN_AGENT),
   };
 }

@@ -1,10 +1,11 @@
 import { randomInt } from "node:crypto";
 import { buildDemoNetwork, type DemoNetwork } from "~/domain/demo-network";
 import type { CollectionName } from "~/domain/workbook";
+import { memberRowId } from "~/server/messages/conversation-members.server";
 import type { Store } from "~/server/store/store.server";
 
 /** The tabs the demo fills, in the order it fills them: an agent exists before anything refers to it. */
-const DEMO_COLLECTIONS = ["agents", "requests", "responses", "messages"] as const satisfies readonly CollectionName[];
+const DEMO_COLLECTIONS = ["agents", "requests", "responses", "messages", "conversationMembers"] as const satisfies readonly CollectionName[];
 type DemoCollection = (typeof DEMO_COLLECTIONS)[number];
 
 export type DemoCounts = Record<DemoCollection, number>;
@@ -30,7 +31,18 @@ export type SeedOptions = {
   progress?: (message: string) => void;
 };
 
-type MissingRecords = { [Name in DemoCollection]: DemoNetwork[Name] };
+type MissingRecords = {
+  agents: DemoNetwork["agents"];
+  requests: DemoNetwork["requests"];
+  responses: DemoNetwork["responses"];
+  messages: DemoNetwork["messages"];
+  conversationMembers: DemoNetwork["reads"];
+};
+
+/** A read position is stored in the row the messaging feature looks up for that member and conversation. */
+function readRowId(read: DemoNetwork["reads"][number]): string {
+  return memberRowId(read.conversationId, read.agentEmail);
+}
 
 /** The demo's records that are not in the store yet, by tab. */
 function missingRecords(store: Store, network: DemoNetwork): MissingRecords {
@@ -39,6 +51,7 @@ function missingRecords(store: Store, network: DemoNetwork): MissingRecords {
     requests: network.requests.filter((record) => store.requests.get(record.id) === undefined),
     responses: network.responses.filter((record) => store.responses.get(record.id) === undefined),
     messages: network.messages.filter((record) => store.messages.get(record.id) === undefined),
+    conversationMembers: network.reads.filter((read) => store.conversationMembers.get(readRowId(read)) === undefined),
   };
 }
 
@@ -79,7 +92,7 @@ export async function seedDemo(store: Store, options: SeedOptions): Promise<Seed
     passwordHash = await options.hashPassword(password);
   }
 
-  const added: DemoCounts = { agents: 0, requests: 0, responses: 0, messages: 0 };
+  const added: DemoCounts = { agents: 0, requests: 0, responses: 0, messages: 0, conversationMembers: 0 };
   const insertAll = async <T>(name: DemoCollection, records: readonly T[], insert: (record: T) => Promise<unknown>) => {
     if (records.length > 0) options.progress?.(`Writing ${records.length} rows to the ${store[name].tab} tab...`);
     for (const record of records) {
@@ -92,6 +105,9 @@ export async function seedDemo(store: Store, options: SeedOptions): Promise<Seed
   await insertAll("requests", missing.requests, (request) => store.requests.insert(request));
   await insertAll("responses", missing.responses, (response) => store.responses.insert(response));
   await insertAll("messages", missing.messages, (message) => store.messages.insert(message));
+  await insertAll("conversationMembers", missing.conversationMembers, (read) =>
+    store.conversationMembers.insert({ id: readRowId(read), ...read, lastNotifiedAt: undefined }),
+  );
 
   if (presentAgents.length === 0) {
     // The store was empty, so every agent, the login agent included, got the new password.

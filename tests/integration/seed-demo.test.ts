@@ -9,6 +9,7 @@ import { DEMO_EMAIL_DOMAIN } from "../../app/domain/demo-network";
 import { SPECIALTIES } from "../../app/domain/enums";
 import { hashPassword, verifyPassword } from "../../app/server/auth/password.server";
 import { loadConfig } from "../../app/server/config.server";
+import { listConversations } from "../../app/server/messages/conversations.server";
 import { createStoreFromConfig, newId, type Store } from "../../app/server/store/store.server";
 import { seedDemo, type SeedOptions } from "../../scripts/lib/seed-demo";
 
@@ -115,7 +116,11 @@ describe("seedDemo", () => {
     expect(conversations.size).toBeGreaterThanOrEqual(3);
     const login = reread.agents.by("email", outcome.status === "seeded" ? outcome.loginEmail : "")[0]!;
     expect(login.status).toBe("approved");
-    expect(reread.messages.by("toEmail", login.email).length).toBeGreaterThan(0);
+    // The messaging pages show the login's conversations, one with an unread reply.
+    const inbox = listConversations(reread, login);
+    expect(inbox).toHaveLength(3);
+    expect(inbox.map((conversation) => conversation.unread)).toEqual([1, 0, 0]);
+    expect(inbox[0]?.partner.fullName).toBe("Sarah Whitlock");
     expect(reread.requests.by("agentEmail", login.email).length).toBeGreaterThan(0);
     expect(await verifyPassword(PASSWORD, login.passwordHash)).toBe(true);
 
