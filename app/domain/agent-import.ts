@@ -199,6 +199,7 @@ function readRow(line: number, cell: (column: ImportColumn) => string): RowResul
   const photo = cell("photo").trim();
   const photoUrl = isWebAddress(photo) ? photo : "";
   if (photo !== "" && photoUrl === "") notes.push("photo left out: it is not an http(s) address");
+  else if (photoUrl.startsWith("http:")) notes.push("photo kept, but pages show only https photos: change it to an https address");
   // Kept exactly as typed: the old site compared passwords by plain equality, spaces included.
   const typed = cell("password");
   const password = typed.trim() === "" ? "" : typed;

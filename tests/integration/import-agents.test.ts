@@ -69,6 +69,7 @@ describe("importAgents", () => {
       [12, "jo.whitt@example.com"],
     ]);
     expect(outcome.imported[2]?.notes).toEqual(["photo left out: it is not an http(s) address", NO_PASSWORD_NOTE]);
+    expect(outcome.imported[3]?.notes).toEqual(["photo kept, but pages show only https photos: change it to an https address"]);
     expect(outcome.plan.skipped).toEqual([
       { line: 6, reason: "no name" },
       { line: 7, reason: 'invalid e-mail address "bad-email@"' },

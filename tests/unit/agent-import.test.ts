@@ -137,7 +137,7 @@ describe("planAgentImport", () => {
     expect(result.agents.map((agent) => [agent.password, agent.photoUrl, agent.notes])).toEqual([
       ["", "", ["photo left out: it is not an http(s) address", NO_PASSWORD_NOTE]],
       ["pw123456", "", ["photo left out: it is not an http(s) address"]],
-      ["pw123456", "http://img.example/ann.png", []],
+      ["pw123456", "http://img.example/ann.png", ["photo kept, but pages show only https photos: change it to an https address"]],
     ]);
   });
 
