@@ -15,6 +15,7 @@ import { useNonce } from "./components/nonce";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { getMember } from "./server/auth/session.server";
+import { unreadTotal } from "./server/messages/conversations.server";
 import stylesheet from "./tailwind.css?url";
 
 export const links: LinksFunction = () => [
@@ -22,10 +23,13 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-/** Who is logged in, for the header; every page gets it, so it carries only the name. */
+/** Who is logged in and how many messages wait for them, for the header; every page gets it, so it carries only that. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const member = await getMember(request, context);
-  return { member: member ? { fullName: member.fullName } : null };
+  return {
+    member: member ? { fullName: member.fullName } : null,
+    unreadMessages: member ? unreadTotal(context.services.store, member) : 0,
+  };
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -48,7 +52,7 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to main content
         </a>
-        <SiteHeader loggedIn={Boolean(rootData?.member)} />
+        <SiteHeader loggedIn={Boolean(rootData?.member)} unreadMessages={rootData?.unreadMessages ?? 0} />
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           {children}
         </main>

@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { LogoMark } from "~/components/icons";
 import { PRODUCT_NAME, WHY_PATH } from "~/domain/product";
 
-type Props = { loggedIn: boolean };
+type Props = { loggedIn: boolean; unreadMessages: number };
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-semibold transition-colors ${
@@ -15,7 +15,7 @@ const mobileLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "bg-brand-50 text-brand-800" : "text-slate-800 hover:bg-slate-100"
   }`;
 
-export function SiteHeader({ loggedIn }: Props) {
+export function SiteHeader({ loggedIn, unreadMessages }: Props) {
   const menu = useRef<HTMLDetailsElement>(null);
   const { pathname } = useLocation();
 
@@ -34,9 +34,15 @@ export function SiteHeader({ loggedIn }: Props) {
 
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
           {loggedIn ? (
-            <NavLink to="/member-dashboard" className={navLinkClass}>
-              Dashboard
-            </NavLink>
+            <>
+              <NavLink to="/member-dashboard" className={navLinkClass}>
+                Dashboard
+              </NavLink>
+              <NavLink to="/messages" className={navLinkClass}>
+                Messages
+                <UnreadBadge count={unreadMessages} />
+              </NavLink>
+            </>
           ) : null}
           <NavLink to={WHY_PATH} className={navLinkClass}>
             Why {PRODUCT_NAME}
@@ -70,15 +76,24 @@ export function SiteHeader({ loggedIn }: Props) {
             <svg aria-hidden="true" viewBox="0 0 24 24" className="hidden h-6 w-6 group-open:block" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
               <path d="M6 6l12 12M18 6L6 18" />
             </svg>
+            {loggedIn && unreadMessages > 0 ? (
+              <span aria-hidden="true" className="absolute -top-1 -right-1 h-3 w-3 rounded-full bg-accent-500 ring-2 ring-white" />
+            ) : null}
           </summary>
           <nav
             aria-label="Mobile"
             className="absolute right-0 mt-3 flex w-[min(18rem,calc(100vw-2rem))] flex-col gap-1 rounded-2xl border border-slate-200 bg-white p-3 shadow-xl ring-1 ring-slate-900/5"
           >
             {loggedIn ? (
-              <NavLink to="/member-dashboard" className={mobileLinkClass}>
-                Dashboard
-              </NavLink>
+              <>
+                <NavLink to="/member-dashboard" className={mobileLinkClass}>
+                  Dashboard
+                </NavLink>
+                <NavLink to="/messages" className={mobileLinkClass}>
+                  Messages
+                  <UnreadBadge count={unreadMessages} />
+                </NavLink>
+              </>
             ) : null}
             <NavLink to={WHY_PATH} className={mobileLinkClass}>
               Why {PRODUCT_NAME}
@@ -102,6 +117,17 @@ export function SiteHeader({ loggedIn }: Props) {
         </details>
       </div>
     </header>
+  );
+}
+
+/** The number of unread messages beside the Messages link; nothing when there are none. */
+function UnreadBadge({ count }: { count: number }) {
+  if (count <= 0) return null;
+  return (
+    <span className="ml-1.5 inline-grid h-5 min-w-5 place-items-center rounded-full bg-accent-500 px-1.5 text-xs font-bold text-slate-900">
+      {count > 99 ? "99+" : count}
+      <span className="sr-only"> unread</span>
+    </span>
   );
 }
 

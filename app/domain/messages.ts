@@ -1,0 +1,207 @@
+/**
+ * Direct messages between members (§2 Messages, §4, §5): the message box's rule, the
+ * conversation list and unread counts built from Messages rows, the notification
+ * mail's preview and throttle, and how times read in the thread.
+ */
+import { z } from "zod";
+import { CONVERSATION_ID_SEPARATOR, conversationIdFor } from "./conversation";
+import { formatPhone } from "./phone";
+import type { Message } from "./workbook";
+
+export const MESSAGE_MAX_LENGTH = 5_000;
+/** §9: the notification mail quotes this many characters of the message. */
+export const NOTIFICATION_PREVIEW_LENGTH = 100;
+/** A member gets at most one mail per conversation in this time, so a quick exchange does not flood an inbox. */
+export const NOTIFICATION_INTERVAL_MS = 10 * 60 * 1000;
+
+export const MESSAGE_REQUIRED = "Please enter a message";
+export const MESSAGE_TOO_LONG = "Please keep your message to 5,000 characters or fewer";
+export const NO_CONVERSATION = "Choose a conversation first.";
+export const CANNOT_RECEIVE = "This agent can no longer receive messages.";
+export const SEND_FAILED = "Your message could not be sent. Please try again.";
+
+/**
+ * The message box. Browsers post line breaks as CR LF; they are stored as LF so a
+ * message reads and counts the same wherever it was typed.
+ */
+export const messageSchema = z.object({
+  text: z
+    .string({ error: MESSAGE_REQUIRED })
+    .transform((text) => text.replace(/\r\n?/g, "\n").trim())
+    .pipe(z.string().min(1, MESSAGE_REQUIRED).max(MESSAGE_MAX_LENGTH, MESSAGE_TOO_LONG)),
+});
+
+/** The Share My Contact Info message: what another agent needs to reach the member outside the site. */
+export function contactInfoText(member: { fullName: string; email: string; phone: string; brokerage: string }): string {
+  return [
+    "Here is my contact info:",
+    `Name: ${member.fullName.trim()}`,
+    `Email: ${member.email}`,
+    `Phone: ${formatPhone(member.phone) || "Not provided"}`,
+    `Brokerage: ${member.brokerage.trim() || "Independent Agent"}`,
+  ].join("\n");
+}
+
+/** One line of at most `length` characters: whitespace runs become one space, a cut is marked with an ellipsis. */
+export function previewText(text: string, length = NOTIFICATION_PREVIEW_LENGTH): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  // By code points, so an emoji is never cut in half.
+  const characters = Array.from(flat);
+  if (characters.length <= length) return flat;
+  return `${characters.slice(0, length).join("").trimEnd()}…`;
+}
+
+/**
+ * Whether a new message may be mailed to its recipient, given when they were last
+ * mailed about this conversation. A time further in the future than the interval is
+ * not a clock difference between servers but a bad cell, and does not block mail forever.
+ */
+export function shouldNotify(lastNotifiedAt: string | undefined, now: Date): boolean {
+  if (lastNotifiedAt === undefined) return true;
+  const elapsed = now.getTime() - Date.parse(lastNotifiedAt);
+  if (Number.isNaN(elapsed)) return true;
+  return elapsed >= NOTIFICATION_INTERVAL_MS || elapsed <= -NOTIFICATION_INTERVAL_MS;
+}
+
+/**
+ * The other agent's store id in a conversation the member belongs to, or null when
+ * the id is not one of the member's conversations (the only ids a member may open).
+ */
+export function partnerIdIn(conversationId: string, memberId: string): string | null {
+  const prefix = `${memberId}${CONVERSATION_ID_SEPARATOR}`;
+  const suffix = `${CONVERSATION_ID_SEPARATOR}${memberId}`;
+  const candidates = [
+    conversationId.startsWith(prefix) ? conversationId.slice(prefix.length) : null,
+    conversationId.endsWith(suffix) ? conversationId.slice(0, -suffix.length) : null,
+  ];
+  return (
+    candidates.find(
+      (other): other is string => other !== null && other.trim() !== "" && other !== memberId && conversationIdFor(memberId, other) === conversationId,
+    ) ?? null
+  );
+}
+
+/** Oldest first; rows written in the same millisecond keep a stable order. */
+export function byTime(a: Message, b: Message): number {
+  return a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
+}
+
+/** Messages to the member after the time they last read the conversation up to. */
+export function unreadCount(messages: readonly Message[], memberEmail: string, lastReadAt: string | undefined): number {
+  return messages.filter((message) => message.toEmail === memberEmail && (lastReadAt === undefined || message.createdAt > lastReadAt)).length;
+}
+
+export type ConversationSummary = {
+  conversationId: string;
+  /** The other agent's e-mail as the newest message has it. */
+  partnerEmail: string;
+  lastMessage: Message;
+  unread: number;
+};
+
+/**
+ * The member's conversations, newest activity first, from the messages they sent or
+ * received. `lastReadAt` says how far the member has read each conversation.
+ */
+export function summariseConversations(
+  messages: readonly Message[],
+  memberEmail: string,
+  lastReadAt: (conversationId: string) => string | undefined,
+): ConversationSummary[] {
+  const byConversation = new Map<string, Message[]>();
+  for (const message of messages) {
+    if (message.fromEmail !== memberEmail && message.toEmail !== memberEmail) continue;
+    const thread = byConversation.get(message.conversationId);
+    if (thread) thread.push(message);
+    else byConversation.set(message.conversationId, [message]);
+  }
+  const summaries = [...byConversation].map(([conversationId, thread]) => {
+    const lastMessage = thread.reduce((newest, message) => (byTime(message, newest) > 0 ? message : newest));
+    return {
+      conversationId,
+      partnerEmail: lastMessage.fromEmail === memberEmail ? lastMessage.toEmail : lastMessage.fromEmail,
+      lastMessage,
+      unread: unreadCount(thread, memberEmail, lastReadAt(conversationId)),
+    };
+  });
+  return summaries.sort((a, b) => byTime(b.lastMessage, a.lastMessage));
+}
+
+/** What a member sees of the other agent in a conversation: nothing the page does not show. */
+export type Partner = {
+  fullName: string;
+  /** Already checked as safe to load (`photoSource`). */
+  photoUrl: string | null;
+  brokerage: string;
+  city: string;
+  state: string;
+  /** The profile address's id; null when the agent is no longer an approved member. */
+  profileId: string | null;
+  /** Only approved agents can be sent messages. */
+  canReceive: boolean;
+};
+
+/** A row of the conversation list, as the page and the dashboard card show it. */
+export type ConversationListItem = {
+  conversationId: string;
+  partner: Partner;
+  preview: string;
+  lastAt: string;
+  lastFromMe: boolean;
+  unread: number;
+};
+
+export type ThreadMessage = { id: string; text: string; createdAt: string; fromMe: boolean };
+
+export function conversationPath(conversationId: string): string {
+  return `/messages?${new URLSearchParams({ conversation: conversationId })}`;
+}
+
+/**
+ * The markets are Texas and Oklahoma, so times read in Central time. Built from parts
+ * rather than the formatter's own text, whose spacing differs between ICU versions:
+ * the server's page and the browser's hydration must print the same characters.
+ */
+const partsFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone: "America/Chicago",
+  year: "numeric",
+  month: "short",
+  day: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  hour12: true,
+});
+
+type TimeParts = { year: string; month: string; day: string; clock: string };
+
+function partsOf(iso: string | Date): TimeParts {
+  const parts = Object.fromEntries(partsFormat.formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
+  return {
+    year: parts.year ?? "",
+    month: parts.month ?? "",
+    day: parts.day ?? "",
+    clock: `${parts.hour ?? ""}:${parts.minute ?? ""} ${(parts.dayPeriod ?? "").toUpperCase()}`,
+  };
+}
+
+function dateOf(time: TimeParts, now: TimeParts): string {
+  return time.year === now.year ? `${time.month} ${time.day}` : `${time.month} ${time.day}, ${time.year}`;
+}
+
+function isSameDay(time: TimeParts, now: TimeParts): boolean {
+  return time.year === now.year && time.month === now.month && time.day === now.day;
+}
+
+/** For the conversation list: "2:05 PM" today, "Mar 3" this year, "Mar 3, 2025" before. */
+export function listTime(iso: string, now: Date): string {
+  const time = partsOf(iso);
+  const today = partsOf(now);
+  return isSameDay(time, today) ? time.clock : dateOf(time, today);
+}
+
+/** For a message in the thread: "2:05 PM" today, "Mar 3, 2:05 PM" before. */
+export function messageTime(iso: string, now: Date): string {
+  const time = partsOf(iso);
+  const today = partsOf(now);
+  return isSameDay(time, today) ? time.clock : `${dateOf(time, today)}, ${time.clock}`;
+}
