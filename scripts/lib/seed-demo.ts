@@ -55,6 +55,10 @@ function missingRecords(store: Store, network: DemoNetwork): MissingRecords {
   };
 }
 
+function count(amount: number, noun: string): string {
+  return `${amount} ${noun}${amount === 1 ? "" : "s"}`;
+}
+
 function countRows(store: Store): number {
   return DEMO_COLLECTIONS.reduce((sum, name) => sum + store[name].all().length, 0);
 }
@@ -73,7 +77,7 @@ export async function seedDemo(store: Store, options: SeedOptions): Promise<Seed
     return {
       status: "refused",
       reason:
-        `The store already holds ${store.agents.all().length} agents and ${store.requests.all().length} requests and is not the demo network. ` +
+        `The store already holds ${count(store.agents.all().length, "agent")} and ${count(store.requests.all().length, "request")} and is not the demo network. ` +
         "seed:demo only fills an empty store: point DATA_DIR (or GOOGLE_SHEETS_ID) at a new one to try the demo.",
     };
   }

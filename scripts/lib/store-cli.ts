@@ -4,7 +4,7 @@
  * clear one-line failures.
  */
 import { ConfigError, loadConfig, type Config } from "~/server/config.server";
-import { createStoreFromConfig, sqliteStorePath, type Store } from "~/server/store/store.server";
+import { createStoreFromConfig, describeError, sqliteStorePath, type Store } from "~/server/store/store.server";
 
 export type OpenStore = {
   store: Store;
@@ -21,7 +21,10 @@ export async function openConfiguredStore(env: Record<string, string | undefined
     await store.refresh();
   } catch (error) {
     await store.stop();
-    throw error;
+    const hint = config.sheets
+      ? "Check GOOGLE_SHEETS_ID, and that the spreadsheet is shared with the service account's e-mail as Editor."
+      : `Check that ${config.dataDir} is writable.`;
+    throw new OperatorError(`Could not read ${describeStore(config)}: ${describeError(error)}. ${hint}`);
   }
   // Only Google's own API has quotas; a local stand-in (GOOGLE_SHEETS_API_URL) and SQLite take writes at full speed.
   const quotaBound = config.sheets !== undefined && config.sheets.apiUrl === undefined;

@@ -177,7 +177,7 @@ describe("seedDemo", () => {
     const before = allCells(dataDir);
     const outcome = await seedDemo(store, options());
     expect(outcome.status).toBe("refused");
-    expect(outcome.status === "refused" && outcome.reason).toMatch(/holds 1 agents .* not the demo network/);
+    expect(outcome.status === "refused" && outcome.reason).toMatch(/^The store already holds 1 agent and 0 requests and is not the demo network/);
     expect(allCells(dataDir)).toEqual(before);
   });
 
