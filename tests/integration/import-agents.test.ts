@@ -56,7 +56,8 @@ function allCellText(dataDir: string): string {
   }
 }
 
-describe("importAgents", () => {
+// bcrypt at cost 12 takes a good part of a second per hash, longer when test files run in parallel.
+describe("importAgents", { timeout: 30_000 }, () => {
   it("imports valid rows as approved members with hashed passwords and lists the rest", async () => {
     const { store, dataDir } = await openStore();
     const outcome = await importAgents(store, await readFixture(), { now: NOW, hashPassword });

@@ -47,7 +47,8 @@ function allCells(dataDir: string): Record<string, Record<string, unknown>[]> {
   }
 }
 
-describe("seedDemo", () => {
+// bcrypt at cost 12 takes a good part of a second per hash, longer when test files run in parallel.
+describe("seedDemo", { timeout: 30_000 }, () => {
   it("fills an empty store with a demo network that covers every part of the app", async () => {
     const { store, dataDir } = await openStore();
     const outcome = await seedDemo(store, options());
