@@ -6,6 +6,7 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
@@ -32,10 +33,25 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
+/**
+ * The header's unread count. A page that changes it while loading (opening a thread
+ * marks it read) returns its own `unreadMessages`, which wins over the root loader's:
+ * loaders run side by side, so the root may have counted before the thread was marked.
+ */
+function useUnreadMessages(): number {
+  const matches = useMatches();
+  for (const match of [...matches].reverse()) {
+    const count = (match.data as { unreadMessages?: unknown } | null | undefined)?.unreadMessages;
+    if (typeof count === "number") return count;
+  }
+  return 0;
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   // Undefined when the root loader itself failed and the error screen renders: shown as logged out.
   const rootData = useRouteLoaderData<typeof loader>("root");
+  const unreadMessages = useUnreadMessages();
   return (
     <html lang="en">
       <head>
@@ -52,7 +68,7 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to main content
         </a>
-        <SiteHeader loggedIn={Boolean(rootData?.member)} unreadMessages={rootData?.unreadMessages ?? 0} />
+        <SiteHeader loggedIn={Boolean(rootData?.member)} unreadMessages={unreadMessages} />
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           {children}
         </main>
