@@ -20,6 +20,10 @@ export const NO_CONVERSATION = "Choose a conversation first.";
 export const CANNOT_RECEIVE = "This agent can no longer receive messages.";
 export const SEND_FAILED = "Your message could not be sent. Please try again.";
 
+function lineBreaksAsLf(text: string): string {
+  return text.replace(/\r\n?/g, "\n");
+}
+
 /**
  * The message box. Browsers post line breaks as CR LF; they are stored as LF so a
  * message reads and counts the same wherever it was typed.
@@ -27,8 +31,10 @@ export const SEND_FAILED = "Your message could not be sent. Please try again.";
 export const messageSchema = z.object({
   text: z
     .string({ error: MESSAGE_REQUIRED })
-    .transform((text) => text.replace(/\r\n?/g, "\n").trim())
-    .pipe(z.string().min(1, MESSAGE_REQUIRED).max(MESSAGE_MAX_LENGTH, MESSAGE_TOO_LONG)),
+    .trim()
+    .min(1, MESSAGE_REQUIRED)
+    .refine((text) => lineBreaksAsLf(text).length <= MESSAGE_MAX_LENGTH, MESSAGE_TOO_LONG)
+    .transform(lineBreaksAsLf),
 });
 
 /** The Share My Contact Info message: what another agent needs to reach the member outside the site. */
@@ -135,8 +141,8 @@ export type Partner = {
   brokerage: string;
   city: string;
   state: string;
-  /** The profile address's id; null when the agent is no longer an approved member. */
-  profileId: string | null;
+  /** Their profile page; null when the agent is no longer an approved member. */
+  profileHref: string | null;
   /** Only approved agents can be sent messages. */
   canReceive: boolean;
 };

@@ -40,7 +40,7 @@ function lastReadAt(store: Store, member: Agent): (conversationId: string) => st
 function partnerOf(store: Store, partnerId: string, fallbackEmail: string): Partner {
   const agent = store.agents.get(partnerId);
   if (!agent) {
-    return { fullName: fallbackEmail || "Former member", photoUrl: null, brokerage: "", city: "", state: "", profileId: null, canReceive: false };
+    return { fullName: fallbackEmail || "Former member", photoUrl: null, brokerage: "", city: "", state: "", profileHref: null, canReceive: false };
   }
   return {
     fullName: agent.fullName.trim() || agent.email,
@@ -48,7 +48,7 @@ function partnerOf(store: Store, partnerId: string, fallbackEmail: string): Part
     brokerage: agent.brokerage,
     city: agent.city,
     state: agent.state,
-    profileId: agent.status === "approved" ? agentIdOf(agent) : null,
+    profileHref: agent.status === "approved" ? `/agent/${encodeURIComponent(agentIdOf(agent))}` : null,
     canReceive: agent.status === "approved",
   };
 }

@@ -1,0 +1,80 @@
+import { Link } from "@remix-run/react";
+import { ChatIcon } from "~/components/icons";
+import { MessageAvatar } from "~/components/message-avatar";
+import { conversationPath, listTime, type ConversationListItem } from "~/domain/messages";
+
+type Props = {
+  conversations: ConversationListItem[];
+  unreadTotal: number;
+  conversationCount: number;
+  /** The loader's clock, so the server's page and the browser print the same times. */
+  now: string;
+};
+
+/** The dashboard's Messages card: the newest conversations and the unread total, or the spec's "No Messages Yet". */
+export function DashboardMessagesCard({ conversations, unreadTotal, conversationCount, now }: Props) {
+  const today = new Date(now);
+  return (
+    <section className="card" aria-labelledby="dashboard-messages-title">
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="dashboard-messages-title" className="flex items-center gap-2 text-lg font-bold text-slate-900">
+          <ChatIcon className="h-5 w-5 text-brand-700" />
+          Messages
+        </h2>
+        {unreadTotal > 0 ? (
+          <span className="rounded-full bg-accent-500 px-2.5 py-0.5 text-xs font-bold text-slate-900">{unreadTotal} unread</span>
+        ) : null}
+      </div>
+      {conversations.length === 0 ? (
+        <div className="mt-6 flex flex-col items-center gap-2 py-4 text-center">
+          <ChatIcon className="h-10 w-10 text-slate-300" />
+          <p className="font-semibold text-slate-800">No Messages Yet</p>
+          <p className="text-sm text-slate-600">Reach out to an agent about a request or from the directory.</p>
+          <div className="mt-3 flex flex-wrap justify-center gap-3">
+            <Link to="/referral-requests" className="btn-primary">
+              Browse Requests
+            </Link>
+            <Link to="/directory" className="btn-outline">
+              Browse Agents
+            </Link>
+          </div>
+        </div>
+      ) : (
+        <>
+          <ul className="mt-4 divide-y divide-slate-100">
+            {conversations.map((conversation) => (
+              <li key={conversation.conversationId}>
+                <Link to={conversationPath(conversation.conversationId)} className="-mx-2 flex items-center gap-3 rounded-lg px-2 py-3 hover:bg-slate-50">
+                  <MessageAvatar fullName={conversation.partner.fullName} photoUrl={conversation.partner.photoUrl} size="sm" />
+                  <span className="min-w-0 flex-1">
+                    <span className="flex items-baseline justify-between gap-2">
+                      <span className={`truncate ${conversation.unread > 0 ? "font-bold" : "font-semibold"} text-slate-900`}>{conversation.partner.fullName}</span>
+                      <time dateTime={conversation.lastAt} className="shrink-0 text-xs text-slate-500">
+                        {listTime(conversation.lastAt, today)}
+                      </time>
+                    </span>
+                    <span className="flex items-center justify-between gap-2">
+                      <span className="truncate text-sm text-slate-600">
+                        {conversation.lastFromMe ? "You: " : ""}
+                        {conversation.preview}
+                      </span>
+                      {conversation.unread > 0 ? (
+                        <span className="grid h-5 min-w-5 shrink-0 place-items-center rounded-full bg-accent-500 px-1.5 text-xs font-bold text-slate-900">
+                          {conversation.unread}
+                          <span className="sr-only"> unread</span>
+                        </span>
+                      ) : null}
+                    </span>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <Link to="/messages" className="btn-outline mt-4 w-full">
+            {conversationCount > conversations.length ? `View All ${conversationCount} Conversations` : "Open Messages"}
+          </Link>
+        </>
+      )}
+    </section>
+  );
+}

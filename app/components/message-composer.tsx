@@ -1,0 +1,83 @@
+import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { Form, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { FormAlert, useValidatedForm } from "~/components/form";
+import { messageSchema } from "~/domain/messages";
+
+type Props = {
+  /** The server's answer to the last Send that failed (the error, the text kept). */
+  lastResult: SubmissionResult<string[]> | undefined;
+  /** Why the last Share My Contact Info failed, if it did. */
+  shareError: string | undefined;
+};
+
+/** Enter sends, Shift+Enter adds a line; an IME composing text keeps Enter for itself. */
+function sendOnEnter(event: KeyboardEvent<HTMLTextAreaElement>) {
+  if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return;
+  event.preventDefault();
+  if (event.currentTarget.value.trim() !== "") event.currentTarget.form?.requestSubmit();
+}
+
+/**
+ * Share My Contact Info and the message box. Both post to the page's own address;
+ * without JavaScript the page comes back with the message in the thread and an empty
+ * box, with JavaScript the box is emptied once the message is stored.
+ */
+export function MessageComposer({ lastResult, shareError }: Props) {
+  const [form, fields] = useValidatedForm(messageSchema, lastResult, "message-form");
+  const navigation = useNavigation();
+  const intent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const sending = intent === "send";
+  const wasSending = useRef(false);
+  // Enter sends only once the page's script runs; before that it adds a line.
+  const [enterSends, setEnterSends] = useState(false);
+  useEffect(() => setEnterSends(true), []);
+
+  useEffect(() => {
+    if (sending) {
+      wasSending.current = true;
+    } else if (navigation.state === "idle" && wasSending.current) {
+      wasSending.current = false;
+      // A stored message redirects back here with no action data; a refused one keeps its text.
+      if (!lastResult) form.reset();
+    }
+  }, [sending, navigation.state, lastResult, form]);
+
+  return (
+    <div className="border-t border-slate-200 bg-white p-3 sm:p-4">
+      {shareError ? <FormAlert errors={[shareError]} /> : null}
+      <Form method="post" className="mb-3">
+        <input type="hidden" name="intent" value="share" />
+        <button type="submit" className="btn-outline px-3 py-1.5 text-xs" disabled={intent === "share"}>
+          Share My Contact Info
+        </button>
+      </Form>
+      <Form method="post" {...getFormProps(form)} noValidate>
+        {form.errors?.length ? <FormAlert errors={form.errors} id={form.errorId} /> : null}
+        <input type="hidden" name="intent" value="send" />
+        <label htmlFor={fields.text.id} className="sr-only">
+          Message
+        </label>
+        <div className="flex items-end gap-2">
+          <textarea
+            {...getTextareaProps(fields.text)}
+            rows={2}
+            placeholder="Type your message..."
+            onKeyDown={sendOnEnter}
+            className="block max-h-40 min-h-12 w-full flex-1 resize-y rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none aria-[invalid=true]:border-red-500"
+          />
+          <button type="submit" className="btn-primary h-12 shrink-0" disabled={sending} aria-busy={sending}>
+            {sending ? "Sending..." : "Send"}
+          </button>
+        </div>
+        {fields.text.errors?.length ? (
+          <p id={fields.text.errorId} className="mt-1.5 text-sm font-medium text-red-700">
+            {fields.text.errors[0]}
+          </p>
+        ) : enterSends ? (
+          <p className="mt-1.5 hidden text-xs text-slate-500 md:block">Press Enter to send, Shift+Enter for a new line.</p>
+        ) : null}
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { ChatIcon } from "~/components/icons";
+import { MessageAvatar } from "~/components/message-avatar";
+import { messageTime, type Partner, type ThreadMessage } from "~/domain/messages";
+
+type Props = {
+  partner: Partner;
+  messages: ThreadMessage[];
+  now: Date;
+  /** The message box, or why there is none. */
+  composer: ReactNode;
+};
+
+/** The open conversation: who it is with, its messages (newest at the bottom) and the message box. */
+export function MessageThread({ partner, messages, now, composer }: Props) {
+  return (
+    <>
+      <ThreadHeader partner={partner} />
+      {/* column-reverse starts the scroll at the bottom, at the newest message, without any script. */}
+      <div className="flex min-h-0 flex-1 flex-col-reverse overflow-y-auto bg-slate-50 px-3 py-4 sm:px-5" tabIndex={0} aria-label="Messages">
+        {messages.length === 0 ? (
+          <p className="m-auto max-w-xs text-center text-sm text-slate-600">
+            This is the start of your conversation with {partner.fullName}. Say hello!
+          </p>
+        ) : (
+          <ol className="space-y-3">
+            {messages.map((message) => (
+              <MessageBubble key={message.id} message={message} now={now} />
+            ))}
+          </ol>
+        )}
+      </div>
+      {composer}
+    </>
+  );
+}
+
+function ThreadHeader({ partner }: { partner: Partner }) {
+  const details = [partner.brokerage.trim(), [partner.city.trim(), partner.state.trim()].filter(Boolean).join(", ")].filter(Boolean);
+  return (
+    <div className="flex items-center gap-3 border-b border-slate-200 px-3 py-3 sm:px-4">
+      <Link
+        to="/messages"
+        className="grid h-10 w-10 shrink-0 place-items-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden"
+        aria-label="Back to conversations"
+      >
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <path d="M15 5l-7 7 7 7" />
+        </svg>
+      </Link>
+      <MessageAvatar fullName={partner.fullName} photoUrl={partner.photoUrl} size="sm" />
+      <div className="min-w-0 flex-1">
+        <h2 className="truncate font-bold text-slate-900">{partner.fullName}</h2>
+        {details.length > 0 ? <p className="truncate text-sm text-slate-600">{details.join(" · ")}</p> : null}
+      </div>
+      {partner.profileHref ? (
+        <Link to={partner.profileHref} className="shrink-0 text-sm font-semibold text-brand-700 hover:underline">
+          View Profile
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+function MessageBubble({ message, now }: { message: ThreadMessage; now: Date }) {
+  const mine = message.fromMe;
+  return (
+    <li className={`flex flex-col ${mine ? "items-end" : "items-start"}`}>
+      <p className="sr-only">{mine ? "You wrote:" : "They wrote:"}</p>
+      {/* Shown as typed: React escapes the text, pre-wrap keeps its line breaks, and nothing turns into a link. */}
+      <p
+        className={`max-w-[85%] rounded-2xl px-4 py-2.5 break-words whitespace-pre-wrap sm:max-w-[75%] ${
+          mine ? "rounded-br-md bg-brand-700 text-white" : "rounded-bl-md border border-slate-200 bg-white text-slate-900"
+        }`}
+      >
+        {message.text}
+      </p>
+      <time dateTime={message.createdAt} className="mt-1 px-1 text-xs text-slate-500">
+        {messageTime(message.createdAt, now)}
+      </time>
+    </li>
+  );
+}
+
+/** The thread pane when no conversation is open (desktop only: phones show the list instead). */
+export function NoConversationOpen({ hasConversations }: { hasConversations: boolean }) {
+  return (
+    <div className="flex flex-1 flex-col items-center justify-center gap-3 px-6 py-12 text-center">
+      <ChatIcon className="h-12 w-12 text-slate-300" />
+      <p className="font-semibold text-slate-800">{hasConversations ? "Select a conversation" : "No messages yet"}</p>
+      <p className="max-w-sm text-sm text-slate-600">
+        {hasConversations
+          ? "Choose a conversation from the list, or find another agent to write to."
+          : "Your conversations with other agents will show here."}
+      </p>
+      {/* With no conversation at all, the list beside this pane already offers Browse Agents. */}
+      {hasConversations ? (
+        <Link to="/directory" className="btn-primary mt-2">
+          Browse Agents
+        </Link>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,195 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { GenericErrorScreen } from "~/components/error-screens";
+import { MessageComposer } from "~/components/message-composer";
+import { MessageConversationList } from "~/components/message-conversation-list";
+import { useLiveMessages } from "~/components/message-live-updates";
+import { MessageThread, NoConversationOpen } from "~/components/message-thread";
+import { PageHeading } from "~/components/page-heading";
+import {
+  CANNOT_RECEIVE,
+  contactInfoText,
+  conversationPath,
+  messageSchema,
+  NO_CONVERSATION,
+  SEND_FAILED,
+  type ConversationListItem,
+} from "~/domain/messages";
+import { PRODUCT_NAME } from "~/domain/product";
+import type { Agent } from "~/domain/workbook";
+import { requireMember } from "~/server/auth/session.server";
+import { markRead } from "~/server/messages/conversation-members.server";
+import {
+  listConversations,
+  newestMessageAt,
+  openFromUrl,
+  toThreadMessage,
+  unreadTotal,
+  type OpenConversation,
+} from "~/server/messages/conversations.server";
+import { sendMessage } from "~/server/messages/send.server";
+import { StoreError, type Store } from "~/server/store/store.server";
+
+export const meta: MetaFunction = () => [{ title: `Messages | ${PRODUCT_NAME}` }];
+
+/** Opening a thread marks it read; a failed write only leaves the count as it was. */
+async function markOpenedRead(store: Store, member: Agent, opened: OpenConversation): Promise<void> {
+  const newest = opened.messages.at(-1);
+  if (!newest) return;
+  try {
+    await markRead(store, opened.conversationId, member.email, newest.createdAt);
+  } catch (error) {
+    console.error(`Messages: could not store that ${member.email} read conversation ${opened.conversationId}`, error);
+  }
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const member = await requireMember(request, context);
+  const { store } = context.services;
+  const url = new URL(request.url);
+  const opened = openFromUrl(store, member, url);
+  if (opened.kind === "open" && opened.existingPath) throw redirect(opened.existingPath);
+  if (opened.kind === "open") await markOpenedRead(store, member, opened);
+
+  const open =
+    opened.kind === "open"
+      ? {
+          conversationId: opened.conversationId,
+          partner: opened.partner,
+          messages: opened.messages.map((message) => toThreadMessage(message, member)),
+          canSend: opened.partner.canReceive,
+          // A conversation opened with ?to= and no message yet: listed at the top, at this address.
+          draftHref: opened.messages.length === 0 ? url.pathname + url.search : null,
+        }
+      : null;
+  const body = {
+    now: new Date().toISOString(),
+    // Counted after opening the thread marked it read; the header shows this rather than the root's count, computed alongside.
+    unreadMessages: unreadTotal(store, member),
+    since: newestMessageAt(store, member),
+    conversations: listConversations(store, member),
+    refusal: opened.kind === "refused" ? opened.message : null,
+    open,
+  };
+  return data(body, { status: opened.kind === "refused" ? opened.status : 200 });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const member = await requireMember(request, context);
+  const opened = openFromUrl(context.services.store, member, new URL(request.url));
+  const formData = await request.formData();
+  const intent = formData.get("intent") === "share" ? "share" : "send";
+  const submission = parseWithZod(formData, { schema: messageSchema });
+
+  const refuse = (message: string, status: number) =>
+    intent === "share"
+      ? data({ intent, shareError: message, result: undefined }, { status })
+      : data({ intent, shareError: undefined, result: submission.reply({ formErrors: [message] }) }, { status });
+
+  if (opened.kind === "none") return refuse(NO_CONVERSATION, 400);
+  if (opened.kind === "refused") return refuse(opened.message, opened.status);
+  if (!opened.partnerAgent || !opened.partner.canReceive) return refuse(CANNOT_RECEIVE, 400);
+
+  let text: string;
+  if (intent === "share") {
+    text = contactInfoText(member);
+  } else if (submission.status === "success") {
+    text = submission.value.text;
+  } else {
+    return data({ intent, shareError: undefined, result: submission.reply() }, { status: 400 });
+  }
+
+  try {
+    await sendMessage(context, { sender: member, recipient: opened.partnerAgent, conversationId: opened.conversationId, text, request });
+  } catch (error) {
+    if (!(error instanceof StoreError)) throw error;
+    console.error("Messages: message not stored:", error);
+    return refuse(SEND_FAILED, 503);
+  }
+  // Back to the conversation's own address: a reload does not post again.
+  return redirect(conversationPath(opened.conversationId));
+}
+
+export default function MessagesPage() {
+  const { now, since, conversations, refusal, open } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  useLiveMessages(since);
+  const today = new Date(now);
+
+  const draft: { item: ConversationListItem; href: string } | null =
+    open?.draftHref != null
+      ? {
+          item: { conversationId: open.conversationId, partner: open.partner, preview: "New conversation", lastAt: "", lastFromMe: false, unread: 0 },
+          href: open.draftHref,
+        }
+      : null;
+
+  // Under 768 px one pane shows: the thread when the address opens one, the list otherwise.
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-10">
+      <div className={open ? "hidden md:block" : undefined}>
+        <PageHeading title="Messages" intro="Talk with other agents about referrals, listings and buyers." />
+      </div>
+      {refusal ? (
+        <p role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          {refusal}
+        </p>
+      ) : null}
+      <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm md:mt-8 md:grid md:h-[600px] md:grid-cols-[20rem_minmax(0,1fr)] max-md:mt-6">
+        <MessageConversationList
+          conversations={conversations}
+          draft={draft}
+          activeId={open?.conversationId ?? null}
+          now={today}
+          className={open ? "hidden md:flex md:min-h-0" : "flex md:min-h-0"}
+        />
+        <section
+          aria-label={open ? `Conversation with ${open.partner.fullName}` : "Conversation"}
+          className={`min-h-0 flex-col ${open ? "flex h-[calc(100dvh-7rem)] min-h-[26rem] md:h-auto" : "hidden md:flex"}`}
+        >
+          {open ? (
+            <MessageThread
+              key={open.conversationId}
+              partner={open.partner}
+              messages={open.messages}
+              now={today}
+              composer={
+                open.canSend ? (
+                  <MessageComposer
+                    key={open.conversationId}
+                    lastResult={actionData?.intent === "send" ? actionData.result : undefined}
+                    shareError={actionData?.intent === "share" ? actionData.shareError : undefined}
+                  />
+                ) : (
+                  <p className="border-t border-slate-200 px-4 py-4 text-sm text-slate-600">{CANNOT_RECEIVE}</p>
+                )
+              }
+            />
+          ) : (
+            <NoConversationOpen hasConversations={conversations.length > 0} />
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (!isRouteErrorResponse(error) || error.status !== 404) {
+    console.error(error);
+    return <GenericErrorScreen />;
+  }
+  return (
+    <div className="mx-auto max-w-xl px-4 pt-16 pb-10 text-center sm:pt-24">
+      <p className="text-sm font-bold tracking-wide text-brand-700 uppercase">404</p>
+      <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-slate-900">Conversation not found</h1>
+      <p className="mt-4 text-lg text-slate-600">This conversation does not exist or is not one of yours.</p>
+      <Link to="/messages" className="btn-primary mt-8 px-6 py-3 text-base">
+        Back to Messages
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import type { ConversationListItem } from "~/domain/messages";
+import type { Agent } from "~/domain/workbook";
+import type { Store } from "../store/store.server";
+import { listConversations } from "./conversations.server";
+
+/** The dashboard's Messages card shows this many of the newest conversations. */
+export const DASHBOARD_CONVERSATIONS = 3;
+
+export type DashboardMessages = {
+  conversations: ConversationListItem[];
+  /** Unread messages in all the member's conversations, not only the ones shown. */
+  unreadTotal: number;
+  /** How many conversations the member has in all. */
+  conversationCount: number;
+};
+
+export function dashboardMessages(store: Store, member: Agent, shown = DASHBOARD_CONVERSATIONS): DashboardMessages {
+  const conversations = listConversations(store, member);
+  return {
+    conversations: conversations.slice(0, shown),
+    unreadTotal: conversations.reduce((total, conversation) => total + conversation.unread, 0),
+    conversationCount: conversations.length,
+  };
+}

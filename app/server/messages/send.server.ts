@@ -1,0 +1,56 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { conversationPath } from "~/domain/messages";
+import type { Agent, Message } from "~/domain/workbook";
+import { publicUrl } from "../accounts/urls.server";
+import { messageNotificationMail } from "../mail/message-mail.server";
+import { newId } from "../store/store.server";
+import { notifyThrottled, type NotifyOutcome } from "./conversation-members.server";
+import { messageEvents } from "./live.server";
+
+export type SentMessage = { message: Message; notification: NotifyOutcome | "failed" };
+
+type Send = {
+  sender: Agent;
+  recipient: Agent;
+  conversationId: string;
+  text: string;
+  /** For the conversation's address in the mail when APP_URL is not set. */
+  request: Request;
+};
+
+/**
+ * Stores the message, tells both members' open pages, then mails the recipient unless
+ * they were mailed about this conversation in the last 10 minutes. The message is
+ * stored before any mail is tried, and a mail that fails is logged, never reported
+ * as a failed send: the recipient still sees it on the site.
+ *
+ * Rejects with the store's error when the message could not be stored.
+ */
+export async function sendMessage(context: AppLoadContext, { sender, recipient, conversationId, text, request }: Send): Promise<SentMessage> {
+  const { store, mailer, config } = context.services;
+  const sentAt = new Date();
+  const message = await store.messages.insert({
+    id: newId(),
+    conversationId,
+    fromEmail: sender.email,
+    toEmail: recipient.email,
+    text,
+    createdAt: sentAt.toISOString(),
+  });
+  messageEvents(store).publish([sender.email, recipient.email]);
+
+  const mail = messageNotificationMail({
+    sender,
+    recipient,
+    text,
+    sentAt,
+    conversationUrl: publicUrl(config, conversationPath(conversationId), request),
+  });
+  try {
+    const notification = await notifyThrottled(store, conversationId, recipient.email, sentAt, () => mailer.send(mail));
+    return { message, notification };
+  } catch (error) {
+    console.error(`Messages: the notification mail for message ${message.id} could not be sent; the message is stored.`, error);
+    return { message, notification: "failed" };
+  }
+}

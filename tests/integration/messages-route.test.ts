@@ -1,0 +1,323 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { conversationIdFor } from "../../app/domain/conversation";
+import { CANNOT_RECEIVE, contactInfoText, MESSAGE_REQUIRED, MESSAGE_TOO_LONG } from "../../app/domain/messages";
+import type { Agent } from "../../app/domain/workbook";
+import { loader as rootLoader } from "../../app/root";
+import { action, loader } from "../../app/routes/messages";
+import { startMemberSession } from "../../app/server/auth/session.server";
+import { MailError, readOutbox, type Mailer } from "../../app/server/mail/mailer.server";
+import { memberRowId } from "../../app/server/messages/conversation-members.server";
+import { AGENT_NOT_FOUND, CANNOT_MESSAGE_SELF } from "../../app/server/messages/conversations.server";
+import { dashboardMessages } from "../../app/server/messages/dashboard.server";
+import { outboxDirectory } from "../../app/server/services.server";
+import type { Store } from "../../app/server/store/store.server";
+import { testAgent } from "../e2e/support/agents";
+import { testContext } from "../support/services";
+import { editAgentRow, responseOf } from "./accounts-support";
+
+const ann = testAgent({ id: "rec-ann", fullName: "Ann Archer", email: "ann@example.com", brokerage: "Archer Realty", city: "Austin", state: "TX", phone: "2145550100", passwordHash: "$2a$04$annannannannannannannu" });
+const bob = testAgent({ id: "rec-bob", fullName: "Bob Brooks", email: "bob@example.com", brokerage: "", city: "Tulsa", state: "OK", passwordHash: "$2a$04$bobbobbobbobbobbobbobu" });
+const cat = testAgent({ id: "rec-cat", fullName: "Cat Cole", email: "cat@example.com", passwordHash: "$2a$04$catcatcatcatcatcatcatu" });
+const pending = testAgent({ id: "rec-pending", fullName: "Penny Pending", email: "penny@example.com", status: "pending" });
+const annBob = conversationIdFor(ann.id, bob.id);
+
+const opened: Store[] = [];
+afterEach(async () => {
+  vi.useRealTimers();
+  await Promise.all(opened.splice(0).map((store) => store.stop()));
+});
+
+async function contextWith(agents: readonly Agent[], overrides: Parameters<typeof testContext>[0] = {}, env: Record<string, string> = {}): Promise<AppLoadContext> {
+  const context = testContext(overrides, env);
+  opened.push(context.services.store);
+  await context.services.store.refresh();
+  for (const agent of agents) if (!context.services.store.agents.get(agent.id)) await context.services.store.agents.insert(agent);
+  return context;
+}
+
+async function cookieOf(context: AppLoadContext, agent: Agent): Promise<string> {
+  const response = await startMemberSession(new Request("http://localhost/member-login"), context, agent, "/");
+  return (response.headers.get("Set-Cookie") ?? "").split(";")[0]!;
+}
+
+function get(path: string, cookie: string): Request {
+  return new Request(`http://localhost${path}`, { headers: { Cookie: cookie } });
+}
+
+function post(path: string, cookie: string, fields: Record<string, string>): Request {
+  return new Request(`http://localhost${path}`, { method: "POST", headers: { Cookie: cookie }, body: new URLSearchParams(fields) });
+}
+
+/** The loader's or action's `data(body, init)`: its body and status. */
+type Reply<T> = { data: T; init: ResponseInit | null };
+
+async function page(context: AppLoadContext, path: string, agent: Agent) {
+  const result = (await loader({ request: get(path, await cookieOf(context, agent)), context, params: {} })) as unknown as Reply<
+    Awaited<ReturnType<typeof loader>>["data"]
+  >;
+  return { status: result.init?.status ?? 200, ...result.data };
+}
+
+type ActionBody = { intent: string; shareError?: string; result?: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> } };
+
+/** Posts as `from`: a Response for a redirect or a 404, the reply and its status otherwise. */
+async function send(context: AppLoadContext, path: string, from: Agent, fields: Record<string, string>): Promise<Response | Reply<ActionBody>> {
+  try {
+    return (await action({ request: post(path, await cookieOf(context, from), fields), context, params: {} })) as unknown as Response | Reply<ActionBody>;
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+function refusal(outcome: Response | Reply<ActionBody>): Reply<ActionBody> {
+  if (outcome instanceof Response) throw new Error(`Expected a refusal, got status ${outcome.status}`);
+  return outcome;
+}
+
+function redirected(outcome: Response | Reply<ActionBody>): Response {
+  if (!(outcome instanceof Response)) throw new Error(`Expected a redirect, got ${JSON.stringify(outcome)}`);
+  return outcome;
+}
+
+function mailsTo(context: AppLoadContext, email: string) {
+  return readOutbox(outboxDirectory(context.services.config)).then((mails) => mails.filter((mail) => mail.to === email));
+}
+
+describe("/messages: login and opening conversations", () => {
+  it("sends visitors to log in and back afterwards", async () => {
+    const context = await contextWith([ann]);
+    const response = await responseOf(() => loader({ request: new Request("http://localhost/messages?to=rec-bob"), context, params: {} }));
+    expect(response.headers.get("Location")).toBe(`/member-login?redirectTo=${encodeURIComponent("/messages?to=rec-bob")}`);
+  });
+
+  it("opens a new conversation from ?to= by any id form, listed first until its first message", async () => {
+    const context = await contextWith([ann, bob]);
+    for (const id of ["bob_example_com", "rec-bob"]) {
+      const data = await page(context, `/messages?to=${id}`, ann);
+      expect(data.status).toBe(200);
+      expect(data.open).toMatchObject({ conversationId: annBob, messages: [], canSend: true, draftHref: `/messages?to=${id}` });
+      expect(data.open?.partner).toMatchObject({ fullName: "Bob Brooks", city: "Tulsa", state: "OK", profileHref: "/agent/bob_example_com" });
+      expect(data.conversations).toEqual([]);
+    }
+    expect(context.services.store.messages.all()).toHaveLength(0);
+  });
+
+  it("refuses to open a conversation with oneself, an unknown agent or one not approved", async () => {
+    const context = await contextWith([ann, pending]);
+    expect(await page(context, "/messages?to=ann_example_com", ann)).toMatchObject({ status: 400, refusal: CANNOT_MESSAGE_SELF, open: null });
+    expect(await page(context, "/messages?to=nobody_example_com", ann)).toMatchObject({ status: 404, refusal: AGENT_NOT_FOUND, open: null });
+    expect(await page(context, "/messages?to=penny_example_com", ann)).toMatchObject({ status: 404, refusal: AGENT_NOT_FOUND, open: null });
+  });
+
+  it("refuses to send to oneself, an unknown agent or one not approved, storing nothing", async () => {
+    const context = await contextWith([ann, pending]);
+    for (const [to, status, message] of [
+      ["ann_example_com", 400, CANNOT_MESSAGE_SELF],
+      ["nobody_example_com", 404, AGENT_NOT_FOUND],
+      ["rec-pending", 404, AGENT_NOT_FOUND],
+    ] as const) {
+      const reply = refusal(await send(context, `/messages?to=${to}`, ann, { intent: "send", text: "Hello" }));
+      expect(reply.init?.status).toBe(status);
+      expect(reply.data.result?.error?.[""]).toEqual([message]);
+    }
+    expect(context.services.store.messages.all()).toHaveLength(0);
+  });
+
+  it("answers 404 for a conversation the member is not part of, whoever's it is", async () => {
+    const context = await contextWith([ann, bob, cat]);
+    await send(context, "/messages?to=rec-bob", ann, { intent: "send", text: "Private" });
+    for (const id of [annBob, conversationIdFor(bob.id, "rec-nobody"), "made-up", `${cat.id}--`]) {
+      const response = await responseOf(async () => loader({ request: get(`/messages?conversation=${encodeURIComponent(id)}`, await cookieOf(context, cat)), context, params: {} }));
+      expect(response.status).toBe(404);
+      const posted = redirected(await send(context, `/messages?conversation=${encodeURIComponent(id)}`, cat, { intent: "send", text: "Hi" }));
+      expect(posted.status).toBe(404);
+    }
+    expect(context.services.store.messages.all().map((message) => message.text)).toEqual(["Private"]);
+  });
+
+  it("sends ?to= for an agent already in a conversation to that conversation's address", async () => {
+    const context = await contextWith([ann, bob]);
+    await send(context, "/messages?to=rec-bob", ann, { intent: "send", text: "First" });
+    const response = await responseOf(async () => loader({ request: get("/messages?to=bob_example_com", await cookieOf(context, ann)), context, params: {} }));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`/messages?conversation=${encodeURIComponent(annBob)}`);
+  });
+});
+
+describe("/messages: sending", () => {
+  it("stores the trimmed text, redirects to the conversation and shows it to both members", async () => {
+    const context = await contextWith([ann, bob]);
+    const response = redirected(await send(context, "/messages?to=rec-bob", ann, { intent: "send", text: "  Hello Bob\r\n<b>second</b> line  " }));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`/messages?conversation=${encodeURIComponent(annBob)}`);
+    const [stored] = context.services.store.messages.all();
+    expect(stored).toMatchObject({ conversationId: annBob, fromEmail: "ann@example.com", toEmail: "bob@example.com", text: "Hello Bob\n<b>second</b> line" });
+
+    const annView = await page(context, `/messages?conversation=${annBob}`, ann);
+    expect(annView.open?.messages).toEqual([{ id: stored!.id, text: "Hello Bob\n<b>second</b> line", createdAt: stored!.createdAt, fromMe: true }]);
+    const bobView = await page(context, `/messages?conversation=${annBob}`, bob);
+    expect(bobView.open?.messages[0]).toMatchObject({ fromMe: false, text: "Hello Bob\n<b>second</b> line" });
+    expect(bobView.conversations[0]).toMatchObject({ conversationId: annBob, partner: { fullName: "Ann Archer" }, preview: "Hello Bob <b>second</b> line", lastFromMe: false });
+  });
+
+  it("refuses blank and over-long text with the input kept", async () => {
+    const context = await contextWith([ann, bob]);
+    const blank = refusal(await send(context, "/messages?to=rec-bob", ann, { intent: "send", text: " \r\n " }));
+    expect(blank.init?.status).toBe(400);
+    expect(blank.data.result?.error?.text).toEqual([MESSAGE_REQUIRED]);
+    const long = refusal(await send(context, "/messages?to=rec-bob", ann, { intent: "send", text: "a".repeat(5_001) }));
+    expect(long.init?.status).toBe(400);
+    expect(long.data.result?.error?.text).toEqual([MESSAGE_TOO_LONG]);
+    expect(long.data.result?.initialValue?.text).toBe("a".repeat(5_001));
+    expect(context.services.store.messages.all()).toHaveLength(0);
+  });
+
+  it("shares the member's contact info as a message", async () => {
+    const context = await contextWith([ann, bob]);
+    const response = redirected(await send(context, "/messages?to=rec-bob", ann, { intent: "share" }));
+    expect(response.status).toBe(302);
+    const [stored] = context.services.store.messages.all();
+    expect(stored?.text).toBe(contactInfoText(ann));
+    expect(stored?.text).toContain("Phone: (214) 555-0100");
+    expect(stored?.text).toContain("Email: ann@example.com");
+    expect(stored?.text).toContain("Brokerage: Archer Realty");
+  });
+
+  it("keeps the history readable but refuses new messages once the other agent is no longer approved", async () => {
+    const context = await contextWith([ann, bob]);
+    await send(context, "/messages?to=rec-bob", ann, { intent: "send", text: "Before" });
+    await editAgentRow(context, bob.id, { status: "rejected" });
+    const data = await page(context, `/messages?conversation=${annBob}`, ann);
+    expect(data.open).toMatchObject({ canSend: false, messages: [{ text: "Before" }] });
+    const reply = refusal(await send(context, `/messages?conversation=${annBob}`, ann, { intent: "send", text: "After" }));
+    expect(reply.init?.status).toBe(400);
+    expect(reply.data.result?.error?.[""]).toEqual([CANNOT_RECEIVE]);
+    expect(context.services.store.messages.all()).toHaveLength(1);
+  });
+});
+
+describe("/messages: notification mail", () => {
+  it("mails the recipient the sender's name, brokerage, place, a 100-character preview and the link", async () => {
+    const context = await contextWith([ann, bob], {}, { APP_URL: "https://referrals.example" });
+    const text = `${"word ".repeat(30)}<script>alert(1)</script>`;
+    await send(context, "/messages?to=rec-bob", ann, { intent: "send", text });
+    const [mail, ...others] = await mailsTo(context, "bob@example.com");
+    expect(others).toHaveLength(0);
+    expect(mail?.subject).toBe("New message from Ann Archer on Red River Referrals");
+    expect(mail?.text).toContain("From: Ann Archer");
+    expect(mail?.text).toContain("Brokerage: Archer Realty");
+    expect(mail?.text).toContain("Location: Austin, TX");
+    expect(mail?.text).toContain(`Message: ${"word ".repeat(20).trim()}…`);
+    expect(mail?.text).toContain(`Read and reply: https://referrals.example/messages?conversation=${encodeURIComponent(annBob)}`);
+    expect(mail?.text).not.toContain("ann@example.com");
+    expect(mail?.replyTo).toBeUndefined();
+  });
+
+  it("mails at most once per conversation and recipient in 10 minutes, decided from the stored time", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-03-01T12:00:00.000Z"));
+    const context = await contextWith([ann, bob]);
+    const path = `/messages?conversation=${annBob}`;
+    await send(context, path, ann, { intent: "send", text: "One" });
+    vi.setSystemTime(new Date("2026-03-01T12:05:00.000Z"));
+    await send(context, path, ann, { intent: "send", text: "Two" });
+    vi.setSystemTime(new Date("2026-03-01T12:09:59.000Z"));
+    await send(context, path, ann, { intent: "send", text: "Three" });
+    expect((await mailsTo(context, "bob@example.com")).map((mail) => mail.text.match(/Message: (\w+)/)?.[1])).toEqual(["One"]);
+    expect(context.services.store.conversationMembers.get(memberRowId(annBob, "bob@example.com"))?.lastNotifiedAt).toBe("2026-03-01T12:00:00.000Z");
+
+    // Bob answering is a first mail to Ann: each member's inbox has its own 10 minutes.
+    await send(context, path, bob, { intent: "send", text: "Reply" });
+    expect(await mailsTo(context, "ann@example.com")).toHaveLength(1);
+
+    // A restarted app (a new replica of the same store) still knows Bob was mailed at 12:00.
+    const restarted = await contextWith([], {}, { DATA_DIR: context.services.config.dataDir });
+    vi.setSystemTime(new Date("2026-03-01T12:09:59.500Z"));
+    await send(restarted, path, ann, { intent: "send", text: "Four" });
+    vi.setSystemTime(new Date("2026-03-01T12:10:00.000Z"));
+    await send(restarted, path, ann, { intent: "send", text: "Five" });
+    expect((await mailsTo(context, "bob@example.com")).map((mail) => mail.text.match(/Message: (\w+)/)?.[1]).sort()).toEqual(["Five", "One"]);
+  });
+
+  it("keeps the message when the mail fails, and tries the mail again with the next message", async () => {
+    const sent: string[] = [];
+    let failing = true;
+    const mailer: Mailer = {
+      driver: "outbox",
+      async send(mail) {
+        if (failing) throw new MailError("SendGrid refused the mail: status 503");
+        sent.push(mail.to);
+      },
+    };
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const context = await contextWith([ann, bob], { mailer });
+    const response = redirected(await send(context, "/messages?to=rec-bob", ann, { intent: "send", text: "Kept" }));
+    expect(response.status).toBe(302);
+    expect(context.services.store.messages.all().map((message) => message.text)).toEqual(["Kept"]);
+    expect(context.services.store.conversationMembers.get(memberRowId(annBob, "bob@example.com"))?.lastNotifiedAt).toBeUndefined();
+    expect(errors).toHaveBeenCalled();
+
+    failing = false;
+    await send(context, `/messages?conversation=${annBob}`, ann, { intent: "send", text: "Again" });
+    expect(sent).toEqual(["bob@example.com"]);
+    errors.mockRestore();
+  });
+});
+
+describe("/messages: read state", () => {
+  it("counts unread messages until the thread is opened, and remembers it across restarts", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-03-01T12:00:00.000Z"));
+    const context = await contextWith([ann, bob, cat]);
+    await send(context, "/messages?to=rec-bob", ann, { intent: "send", text: "One" });
+    vi.setSystemTime(new Date("2026-03-01T12:01:00.000Z"));
+    await send(context, `/messages?conversation=${annBob}`, ann, { intent: "send", text: "Two" });
+    vi.setSystemTime(new Date("2026-03-01T12:02:00.000Z"));
+    await send(context, "/messages?to=rec-bob", cat, { intent: "send", text: "From Cat" });
+
+    const bobCookie = await cookieOf(context, bob);
+    const header = async (ctx: AppLoadContext) => (await rootLoader({ request: get("/", bobCookie), context: ctx, params: {} })).unreadMessages;
+    expect(await header(context)).toBe(3);
+    const list = await page(context, "/messages", bob);
+    expect(list.conversations.map((item) => [item.partner.fullName, item.unread])).toEqual([
+      ["Cat Cole", 1],
+      ["Ann Archer", 2],
+    ]);
+    expect(dashboardMessages(context.services.store, bob)).toMatchObject({ unreadTotal: 3, conversationCount: 2 });
+
+    const thread = await page(context, `/messages?conversation=${annBob}`, bob);
+    expect(thread.conversations.find((item) => item.conversationId === annBob)?.unread).toBe(0);
+    // The page's own count, taken after marking: the header shows it rather than the root's, counted alongside.
+    expect(thread.unreadMessages).toBe(1);
+    expect(context.services.store.conversationMembers.get(memberRowId(annBob, "bob@example.com"))?.lastReadAt).toBe("2026-03-01T12:01:00.000Z");
+    expect(await header(context)).toBe(1);
+    // Ann's own messages never count for her.
+    const annCookie = await cookieOf(context, ann);
+    expect((await rootLoader({ request: get("/", annCookie), context, params: {} })).unreadMessages).toBe(0);
+
+    const restarted = await contextWith([], {}, { DATA_DIR: context.services.config.dataDir });
+    expect(await header(restarted)).toBe(1);
+
+    vi.setSystemTime(new Date("2026-03-01T12:03:00.000Z"));
+    await send(restarted, `/messages?conversation=${annBob}`, ann, { intent: "send", text: "Three" });
+    expect(await header(restarted)).toBe(2);
+  });
+
+  it("writes nothing when a thread already read is opened again", async () => {
+    const context = await contextWith([ann, bob]);
+    await send(context, "/messages?to=rec-bob", ann, { intent: "send", text: "One" });
+    await page(context, `/messages?conversation=${annBob}`, bob);
+    const update = vi.spyOn(context.services.store.conversationMembers, "update");
+    const insert = vi.spyOn(context.services.store.conversationMembers, "insert");
+    await page(context, `/messages?conversation=${annBob}`, bob);
+    expect(update).not.toHaveBeenCalled();
+    expect(insert).not.toHaveBeenCalled();
+  });
+
+  it("shows the dashboard card's empty state data for a member without messages", async () => {
+    const context = await contextWith([ann]);
+    expect(dashboardMessages(context.services.store, ann)).toEqual({ conversations: [], unreadTotal: 0, conversationCount: 0 });
+  });
+});
