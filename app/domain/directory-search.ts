@@ -15,44 +15,26 @@ export function searchTokens(text: string): string[] {
   return foldText(text).match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
-/** Where a word was found, best first: the order results are ranked in. */
+/** Where a word was found, best first. */
 export const SEARCH_FIELDS = ["name", "city", "brokerage", "specialty"] as const;
 export type SearchField = (typeof SEARCH_FIELDS)[number];
 
 const FIELD_RANK: Record<SearchField, number> = { name: 0, city: 1, brokerage: 2, specialty: 3 };
-
-/** How one query word matched one agent: in which field, and whether it was the whole word or its start. */
-export type WordMatch = { field: SearchField; exact: boolean };
-
-/** Is `candidate` a better match than `current`? A better field wins; in the same field, a whole word beats a prefix. */
-export function isBetterMatch(candidate: WordMatch, current: WordMatch | undefined): boolean {
-  if (!current) return true;
-  const byField = FIELD_RANK[candidate.field] - FIELD_RANK[current.field];
-  return byField < 0 || (byField === 0 && candidate.exact && !current.exact);
-}
-
-/** An agent's score for a whole query: the best match of each query word, in query order. */
-export type QueryScore = readonly WordMatch[];
+const WORST_FIELD_RANK = FIELD_RANK.specialty;
 
 /**
- * Orders two agents that both matched: more query words found in the name first,
- * then better fields overall, then more whole-word matches. Zero means equal, and
- * the caller's own order (by name) decides.
+ * What one query word's match costs an agent's rank; an agent's rank for a query is
+ * the sum over the query's words of its cheapest match, and lower ranks come first.
+ * The costs are weighted so the sum orders agents by, in turn: more query words found
+ * in the name; better fields overall (city, then brokerage, then specialty); more
+ * whole-word matches than word starts. The cheapest match of a word is thus the one
+ * in the best field, a whole word before a prefix.
  */
-export function compareScores(a: QueryScore, b: QueryScore): number {
-  return (
-    countWhere(b, (m) => m.field === "name") - countWhere(a, (m) => m.field === "name") ||
-    fieldRankSum(a) - fieldRankSum(b) ||
-    countWhere(b, (m) => m.exact) - countWhere(a, (m) => m.exact)
-  );
-}
-
-function countWhere(score: QueryScore, test: (match: WordMatch) => boolean): number {
-  return score.reduce((total, match) => total + (test(match) ? 1 : 0), 0);
-}
-
-function fieldRankSum(score: QueryScore): number {
-  return score.reduce((total, match) => total + FIELD_RANK[match.field], 0);
+export function matchCost(field: SearchField, exact: boolean, queryWordCount: number): number {
+  const exactWeight = 1;
+  const fieldWeight = queryWordCount + 1;
+  const outsideNameWeight = (queryWordCount * WORST_FIELD_RANK + 1) * fieldWeight;
+  return (field === "name" ? 0 : outsideNameWeight) + FIELD_RANK[field] * fieldWeight + (exact ? 0 : exactWeight);
 }
 
 /** Reads a sort key for names: folded, so "Álvarez" sorts with "Alvarez". */

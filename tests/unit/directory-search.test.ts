@@ -1,14 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
-  compareScores,
   foldText,
-  isBetterMatch,
+  matchCost,
   nameSortKey,
   pageLinkNumbers,
   pageWindow,
   parsePageNumber,
   searchTokens,
-  type WordMatch,
+  type SearchField,
 } from "../../app/domain/directory-search";
 
 describe("accent and case folding", () => {
@@ -26,35 +25,36 @@ describe("accent and case folding", () => {
   });
 });
 
-const name = (exact = true): WordMatch => ({ field: "name", exact });
-const city = (exact = true): WordMatch => ({ field: "city", exact });
-const brokerage = (exact = true): WordMatch => ({ field: "brokerage", exact });
-const specialty = (exact = true): WordMatch => ({ field: "specialty", exact });
+type Match = [SearchField, boolean];
+const name = (exact = true): Match => ["name", exact];
+const city = (exact = true): Match => ["city", exact];
+const brokerage = (exact = true): Match => ["brokerage", exact];
+const specialty = (exact = true): Match => ["specialty", exact];
+
+/** An agent's rank for a query: the cost of its best match for each query word, summed. */
+const rank = (...matches: Match[]) => matches.reduce((sum, [field, exact]) => sum + matchCost(field, exact, matches.length), 0);
 
 describe("ranking", () => {
-  it("prefers the name over city, brokerage and specialty, and a whole word over a prefix", () => {
-    expect(isBetterMatch(name(false), city())).toBe(true);
-    expect(isBetterMatch(city(), name(false))).toBe(false);
-    expect(isBetterMatch(brokerage(), specialty())).toBe(true);
-    expect(isBetterMatch(city(), city(false))).toBe(true);
-    expect(isBetterMatch(city(false), city())).toBe(false);
-    expect(isBetterMatch(specialty(false), undefined)).toBe(true);
+  it("makes the best match of a word the one in the best field, a whole word before a prefix", () => {
+    expect(matchCost("name", false, 1)).toBeLessThan(matchCost("city", true, 1));
+    expect(matchCost("city", true, 1)).toBeLessThan(matchCost("city", false, 1));
+    expect(matchCost("city", false, 1)).toBeLessThan(matchCost("brokerage", true, 1));
+    expect(matchCost("brokerage", false, 3)).toBeLessThan(matchCost("specialty", true, 3));
   });
 
-  it("puts agents found by name before agents found by city or brokerage", () => {
-    const byName = [name(false)];
-    const byCity = [city()];
-    const byBrokerage = [brokerage()];
-    const bySpecialty = [specialty()];
-    const sorted = [bySpecialty, byBrokerage, byCity, byName].sort(compareScores);
-    expect(sorted).toEqual([byName, byCity, byBrokerage, bySpecialty]);
+  it("puts agents found by name before agents found by city, brokerage or specialty", () => {
+    const ranked = [rank(specialty()), rank(brokerage()), rank(city()), rank(name(false))].sort((a, b) => a - b);
+    expect(ranked).toEqual([rank(name(false)), rank(city()), rank(brokerage()), rank(specialty())]);
   });
 
   it("counts the words found in the name first, then the fields, then whole words", () => {
-    expect(compareScores([name(false), specialty()], [city(), city()])).toBeLessThan(0);
-    expect(compareScores([name(), city()], [name(), brokerage()])).toBeLessThan(0);
-    expect(compareScores([city(), city()], [city(), city(false)])).toBeLessThan(0);
-    expect(compareScores([name()], [name()])).toBe(0);
+    expect(rank(name(false), specialty(false))).toBeLessThan(rank(city(), city()));
+    expect(rank(name(false), name(false))).toBeLessThan(rank(name(), specialty()));
+    expect(rank(name(), city())).toBeLessThan(rank(name(), brokerage()));
+    expect(rank(city(false), city(false))).toBeLessThan(rank(brokerage(), brokerage()));
+    expect(rank(city(false), specialty(false), brokerage(false))).toBeLessThan(rank(specialty(), specialty(), specialty()));
+    expect(rank(city(), city())).toBeLessThan(rank(city(), city(false)));
+    expect(rank(name(), city(false))).toBe(rank(name(false), city()));
   });
 });
 

@@ -1,5 +1,5 @@
 import { AgentIdLookup } from "~/domain/agent-id";
-import { foldText, isBetterMatch, nameSortKey, searchTokens, type SearchField, type WordMatch } from "~/domain/directory-search";
+import { foldText, matchCost, nameSortKey, searchTokens, type SearchField } from "~/domain/directory-search";
 import type { Agent } from "~/domain/workbook";
 import type { Store } from "../store/store.server";
 
@@ -44,7 +44,10 @@ export function directoryIndex(store: Store): DirectoryIndex {
 }
 
 export function buildDirectoryIndex(approvedAgents: readonly Agent[], version: number): DirectoryIndex {
-  const sorted = [...approvedAgents].sort(byName);
+  const sorted = approvedAgents
+    .map((agent) => ({ agent, key: nameSortKey(agent.fullName) }))
+    .sort((a, b) => compareText(a.key, b.key) || compareText(a.agent.id, b.agent.id))
+    .map(({ agent }) => agent);
   const approved = new Map<string, DirectoryEntry>();
   const postings = new Map<string, Posting[]>();
   const byCity = new Map<string, DirectoryEntry[]>();
@@ -77,8 +80,9 @@ export function buildDirectoryIndex(approvedAgents: readonly Agent[], version: n
   };
 }
 
-function byName(a: Agent, b: Agent): number {
-  return nameSortKey(a.fullName).localeCompare(nameSortKey(b.fullName)) || a.id.localeCompare(b.id);
+/** Code-unit order: the keys are folded to plain lower case, where it reads as alphabetical. */
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
@@ -103,33 +107,44 @@ function firstWordFrom(words: readonly string[], prefix: string): number {
   return low;
 }
 
-/** For one query word: each agent with a word starting with it, and its best match. */
-function matchesOfWord(index: DirectoryIndex, queryWord: string): Map<DirectoryEntry, WordMatch> {
-  const found = new Map<DirectoryEntry, WordMatch>();
+/** For one query word: each agent with a word starting with it, and the cost of its best match. */
+function matchesOfWord(index: DirectoryIndex, queryWord: string, queryWordCount: number): Map<DirectoryEntry, number> {
+  const found = new Map<DirectoryEntry, number>();
   for (let i = firstWordFrom(index.words, queryWord); i < index.words.length; i += 1) {
     const word = index.words[i]!;
     if (!word.startsWith(queryWord)) break;
+    const exact = word === queryWord;
     for (const { entry, field } of index.postings.get(word) ?? []) {
-      const match = { field, exact: word === queryWord };
-      if (isBetterMatch(match, found.get(entry))) found.set(entry, match);
+      const cost = matchCost(field, exact, queryWordCount);
+      const best = found.get(entry);
+      if (best === undefined || cost < best) found.set(entry, cost);
     }
   }
   return found;
 }
 
 /**
- * The agents matching every word of the query, each with its best match per word.
- * Starts from the rarest word so the intersection stays small.
+ * The agents matching every word of the query, each with its rank (lower first, see
+ * `matchCost`). Starts from the rarest word so the intersection stays small.
  */
-export function textMatches(index: DirectoryIndex, query: string): Map<DirectoryEntry, WordMatch[]> {
+export function textMatches(index: DirectoryIndex, query: string): Map<DirectoryEntry, number> {
   const queryWords = [...new Set(searchTokens(query))];
-  const perWord = queryWords.map((word) => matchesOfWord(index, word));
-  const result = new Map<DirectoryEntry, WordMatch[]>();
-  const [rarest] = [...perWord].sort((a, b) => a.size - b.size);
-  if (!rarest) return result;
-  for (const entry of rarest.keys()) {
-    const score = perWord.map((matches) => matches.get(entry));
-    if (score.every((match): match is WordMatch => match !== undefined)) result.set(entry, score);
+  const perWord = queryWords.map((word) => matchesOfWord(index, word, queryWords.length)).sort((a, b) => a.size - b.size);
+  const [rarest, ...others] = perWord;
+  if (!rarest) return new Map();
+  if (others.length === 0) return rarest;
+  const ranks = new Map<DirectoryEntry, number>();
+  for (const [entry, cost] of rarest) {
+    let rank = cost;
+    for (const matches of others) {
+      const other = matches.get(entry);
+      if (other === undefined) {
+        rank = Number.NaN;
+        break;
+      }
+      rank += other;
+    }
+    if (!Number.isNaN(rank)) ranks.set(entry, rank);
   }
-  return result;
+  return ranks;
 }

@@ -1,5 +1,5 @@
 import type { AgentIdMatch } from "~/domain/agent-id";
-import { compareScores, foldText, pageWindow, parsePageNumber, type PageWindow, type WordMatch } from "~/domain/directory-search";
+import { foldText, pageWindow, parsePageNumber, type PageWindow } from "~/domain/directory-search";
 import { MARKET_STATES, SPECIALTIES, type MarketState, type Specialty } from "~/domain/enums";
 import type { Agent } from "~/domain/workbook";
 import type { Store } from "../store/store.server";
@@ -58,10 +58,12 @@ export function parseMemberDirectoryQuery(params: URLSearchParams): MemberDirect
 type Filter = { candidates(): readonly DirectoryEntry[]; size(): number; test(entry: DirectoryEntry): boolean };
 
 function entriesOf(index: DirectoryIndex, agents: readonly Agent[]): DirectoryEntry[] {
-  return agents.flatMap((agent) => {
+  const entries: DirectoryEntry[] = [];
+  for (const agent of agents) {
     const entry = index.approved.get(agent.id);
-    return entry ? [entry] : [];
-  });
+    if (entry) entries.push(entry);
+  }
+  return entries;
 }
 
 /** A filter served by one of the store's indexes (state, specialty). */
@@ -83,12 +85,14 @@ function distinctValueFilter(
   };
 }
 
-/** Every approved agent passing every filter, in the directory's default order. */
+/** Every approved agent passing every filter, in no particular order. */
 function applyFilters(index: DirectoryIndex, filters: readonly Filter[]): DirectoryEntry[] {
   const [narrowest] = [...filters].sort((a, b) => a.size() - b.size());
   const candidates = narrowest ? narrowest.candidates() : [...index.approved.values()];
-  return candidates.filter((entry) => filters.every((filter) => filter === narrowest || filter.test(entry))).sort((a, b) => a.order - b.order);
+  return candidates.filter((entry) => filters.every((filter) => filter === narrowest || filter.test(entry)));
 }
+
+const byOrder = (a: DirectoryEntry, b: DirectoryEntry) => a.order - b.order;
 
 function pageOf(index: DirectoryIndex, entries: readonly DirectoryEntry[], requestedPage: number): DirectoryPage {
   const window = pageWindow(entries.length, requestedPage);
@@ -113,16 +117,13 @@ export function searchDirectory(store: Store, query: DirectoryQuery): DirectoryP
   if (specialty) {
     filters.push(storeIndexFilter(index, store.agents.by("specialty", specialty), (entry) => entry.agent.specialties.includes(specialty)));
   }
-  if (!query.q) return pageOf(index, applyFilters(index, filters), query.page);
+  if (!query.q) return pageOf(index, applyFilters(index, filters).sort(byOrder), query.page);
 
-  const scores = textMatches(index, query.q);
-  const found: Filter = { candidates: () => [...scores.keys()], size: () => scores.size, test: (entry) => scores.has(entry) };
-  const ranked = applyFilters(index, [...filters, found]).sort((a, b) => compareScores(scoreOf(scores, a), scoreOf(scores, b)) || a.order - b.order);
+  const ranks = textMatches(index, query.q);
+  const found: Filter = { candidates: () => [...ranks.keys()], size: () => ranks.size, test: (entry) => ranks.has(entry) };
+  const rankOf = (entry: DirectoryEntry) => ranks.get(entry) ?? Number.POSITIVE_INFINITY;
+  const ranked = applyFilters(index, [...filters, found]).sort((a, b) => rankOf(a) - rankOf(b) || a.order - b.order);
   return pageOf(index, ranked, query.page);
-}
-
-function scoreOf(scores: ReadonlyMap<DirectoryEntry, WordMatch[]>, entry: DirectoryEntry): WordMatch[] {
-  return scores.get(entry) ?? [];
 }
 
 /** The member directory (§2 "Member directory", §5 "Filters"): state, city and specialty substrings, by name. */
@@ -136,7 +137,7 @@ export function filterMemberDirectory(store: Store, query: MemberDirectoryQuery)
   if (specialty) {
     filters.push(distinctValueFilter(index.bySpecialty, specialty, (entry) => entry.foldedSpecialties.some((s) => s.includes(specialty))));
   }
-  return pageOf(index, applyFilters(index, filters), query.page);
+  return pageOf(index, applyFilters(index, filters).sort(byOrder), query.page);
 }
 
 /**

@@ -1,0 +1,120 @@
+import { Link } from "@remix-run/react";
+import { AgentAvatar } from "~/components/agent-avatar";
+import { MembershipBadge, SpecialtyBadges, VerifiedBadge } from "~/components/agent-badges";
+import { ChatIcon, MailIcon, MapPinIcon, PhoneIcon } from "~/components/icons";
+import { locationLabel } from "~/domain/member-profile";
+import { membershipTypeLabel } from "~/domain/directory-cards";
+import type { MembershipType } from "~/domain/workbook";
+
+/** What the public directory may show of an agent: no e-mail, no phone. */
+export type PublicAgentCardData = {
+  key: string;
+  fullName: string;
+  city: string;
+  state: string;
+  brokerage: string;
+  specialties: string[];
+  membershipType: MembershipType;
+  photoUrl: string | null;
+  profileHref: string;
+  messageHref: string;
+};
+
+export function PublicAgentCard({ agent }: { agent: PublicAgentCardData }) {
+  return (
+    <article className="card flex h-full flex-col p-5" aria-label={agent.fullName}>
+      <div className="flex items-start gap-4">
+        <AgentAvatar fullName={agent.fullName} photoUrl={agent.photoUrl} />
+        <div className="min-w-0 flex-1">
+          <h3 className="text-lg leading-snug font-bold break-words text-slate-900">{agent.fullName}</h3>
+          <p className="mt-0.5 flex items-center gap-1 text-sm text-slate-600">
+            <MapPinIcon className="h-4 w-4 shrink-0" />
+            {locationLabel(agent.city, agent.state)}
+          </p>
+          <div className="mt-2 flex flex-wrap gap-1.5">
+            <VerifiedBadge />
+            <MembershipBadge membershipType={agent.membershipType} />
+          </div>
+        </div>
+      </div>
+      {agent.brokerage ? <p className="mt-4 text-sm font-medium break-words text-slate-700">{agent.brokerage}</p> : null}
+      <div className="mt-3">
+        <SpecialtyBadges specialties={agent.specialties} label={`Specialties of ${agent.fullName}`} />
+      </div>
+      <div className="mt-auto grid grid-cols-2 gap-2 pt-5">
+        <Link to={agent.profileHref} className="btn-outline" aria-label={`View Profile of ${agent.fullName}`}>
+          View Profile
+        </Link>
+        <Link to={agent.messageHref} className="btn-primary" aria-label={`Message ${agent.fullName}`}>
+          <ChatIcon className="h-4 w-4" />
+          Message
+        </Link>
+      </div>
+    </article>
+  );
+}
+
+/** The member directory's card: contact details and a bio preview, for logged-in members only. */
+export type MemberAgentCardData = {
+  key: string;
+  fullName: string;
+  membershipType: MembershipType;
+  city: string;
+  state: string;
+  brokerage: string;
+  phone: string;
+  specialties: string[];
+  bioPreview: string;
+  profileHref: string;
+  contactHref: string;
+};
+
+export function MemberAgentCard({ agent }: { agent: MemberAgentCardData }) {
+  return (
+    <article className="card flex h-full flex-col p-5" aria-label={agent.fullName}>
+      <div className="flex items-start justify-between gap-3">
+        <h3 className="text-lg leading-snug font-bold break-words text-slate-900">{agent.fullName}</h3>
+        <span className="shrink-0 rounded-md bg-slate-100 px-2 py-0.5 text-xs font-bold tracking-wide text-slate-700">
+          {membershipTypeLabel(agent.membershipType)}
+        </span>
+      </div>
+      <div className="mt-1.5 flex flex-wrap gap-1.5">
+        <VerifiedBadge />
+        <MembershipBadge membershipType={agent.membershipType} />
+      </div>
+      <dl className="mt-4 space-y-1.5 text-sm text-slate-700">
+        <div className="flex items-start gap-1.5">
+          <dt className="sr-only">Location</dt>
+          <MapPinIcon className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" />
+          <dd>{locationLabel(agent.city, agent.state)}</dd>
+        </div>
+        {agent.brokerage ? (
+          <div>
+            <dt className="sr-only">Brokerage</dt>
+            <dd className="font-medium break-words">{agent.brokerage}</dd>
+          </div>
+        ) : null}
+        {agent.phone ? (
+          <div className="flex items-start gap-1.5">
+            <dt className="sr-only">Phone</dt>
+            <PhoneIcon className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" />
+            <dd>{agent.phone}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <div className="mt-3">
+        <SpecialtyBadges specialties={agent.specialties} label={`Specialties of ${agent.fullName}`} />
+      </div>
+      {agent.bioPreview ? <p className="mt-3 text-sm leading-relaxed break-words text-slate-600">{agent.bioPreview}</p> : null}
+      <div className="mt-auto grid grid-cols-2 gap-2 pt-5">
+        <Link to={agent.profileHref} className="btn-outline" aria-label={`View Profile of ${agent.fullName}`}>
+          View Profile
+        </Link>
+        <a href={agent.contactHref} className="btn-primary" aria-label={`Contact ${agent.fullName}`}>
+          <MailIcon className="h-4 w-4" />
+          Contact
+        </a>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,163 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { AgentAvatar } from "~/components/agent-avatar";
+import { MembershipBadge, VerifiedBadge } from "~/components/agent-badges";
+import { AgentSpecialtyList } from "~/components/agent-specialty-list";
+import { ChatIcon, MailIcon, MapPinIcon, PhoneIcon, UsersIcon } from "~/components/icons";
+import { agentProfilePath, INDEPENDENT_AGENT, membershipTypeLabel, messageAgentPath, NO_BIO } from "~/domain/directory-cards";
+import { locationLabel, photoSource } from "~/domain/member-profile";
+import { formatPhoneForDisplay } from "~/domain/phone";
+import { PRODUCT_NAME } from "~/domain/product";
+import { requireMember } from "~/server/auth/session.server";
+import { findDirectoryAgent } from "~/server/directory/directory.server";
+
+export const AGENT_NOT_FOUND = "Agent not found";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.profile.fullName} | ${PRODUCT_NAME}` : `Agent Not Found | ${PRODUCT_NAME}` },
+];
+
+/**
+ * Members only. The id may be any form the spec accepts (§2): the canonical one shows
+ * the profile, the others redirect to it (a temporary redirect: the canonical id
+ * follows the e-mail, which can change). Only approved agents have a profile.
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await requireMember(request, context);
+  const match = findDirectoryAgent(context.services.store, params.agentId ?? "");
+  if (!match) throw new Response(AGENT_NOT_FOUND, { status: 404 });
+  if (!match.isCanonical) throw redirect(agentProfilePath(match.canonicalId));
+  const { agent, canonicalId } = match;
+  return {
+    profile: {
+      agentId: canonicalId,
+      fullName: agent.fullName,
+      brokerage: agent.brokerage,
+      city: agent.city,
+      state: agent.state,
+      membershipType: agent.membershipType,
+      bio: agent.bio,
+      specialties: [...agent.specialties],
+      email: agent.email,
+      phone: formatPhoneForDisplay(agent.phone),
+      photoUrl: photoSource(agent.photoUrl),
+    },
+  };
+}
+
+export default function AgentProfile() {
+  const { profile } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-10">
+      <BackToDirectory />
+      <article className="mt-6 space-y-6" aria-labelledby="agent-name">
+        <header className="card flex flex-col gap-6 sm:flex-row sm:items-center">
+          <AgentAvatar fullName={profile.fullName} photoUrl={profile.photoUrl} size="lg" />
+          <div className="min-w-0 flex-1">
+            <h1 id="agent-name" className="text-3xl font-extrabold tracking-tight break-words text-slate-900">
+              {profile.fullName}
+            </h1>
+            <p className="mt-1 text-lg font-medium break-words text-slate-700">{profile.brokerage.trim() || INDEPENDENT_AGENT}</p>
+            <p className="mt-1 flex items-center gap-1.5 text-slate-600">
+              <MapPinIcon className="h-4 w-4 shrink-0" />
+              {locationLabel(profile.city, profile.state)}
+            </p>
+            <div className="mt-3 flex flex-wrap items-center gap-2">
+              <span className="rounded-md bg-slate-100 px-2 py-0.5 text-xs font-bold tracking-wide text-slate-700">
+                {membershipTypeLabel(profile.membershipType)}
+              </span>
+              <VerifiedBadge />
+              <MembershipBadge membershipType={profile.membershipType} />
+            </div>
+          </div>
+          <Link to={messageAgentPath(profile.agentId)} className="btn-primary self-stretch sm:self-center">
+            <ChatIcon className="h-4 w-4" />
+            Send Message
+          </Link>
+        </header>
+
+        <div className="grid gap-6 md:grid-cols-[3fr_2fr] md:items-start">
+          <section className="card" aria-labelledby="about-title">
+            <h2 id="about-title" className="text-lg font-bold text-slate-900">
+              About
+            </h2>
+            {profile.bio.trim() ? (
+              <p className="mt-3 leading-relaxed break-words whitespace-pre-line text-slate-700">{profile.bio}</p>
+            ) : (
+              <p className="mt-3 text-slate-500 italic">{NO_BIO}</p>
+            )}
+          </section>
+
+          <div className="space-y-6">
+            <section className="card" aria-labelledby="specialties-title">
+              <h2 id="specialties-title" className="text-lg font-bold text-slate-900">
+                Specialties
+              </h2>
+              <div className="mt-3">
+                <AgentSpecialtyList specialties={profile.specialties} />
+              </div>
+            </section>
+
+            <section className="card" aria-labelledby="contact-title">
+              <h2 id="contact-title" className="text-lg font-bold text-slate-900">
+                Contact
+              </h2>
+              <dl className="mt-3 space-y-3 text-sm">
+                <div>
+                  <dt className="font-semibold text-slate-500">Email</dt>
+                  <dd className="mt-0.5 flex items-center gap-1.5">
+                    <MailIcon className="h-4 w-4 shrink-0 text-slate-500" />
+                    <a href={`mailto:${profile.email}`} className="break-all text-brand-700 underline underline-offset-2">
+                      {profile.email}
+                    </a>
+                  </dd>
+                </div>
+                <div>
+                  <dt className="font-semibold text-slate-500">Phone</dt>
+                  <dd className="mt-0.5 flex items-center gap-1.5">
+                    <PhoneIcon className="h-4 w-4 shrink-0 text-slate-500" />
+                    {profile.phone ? (
+                      <a href={`tel:${profile.phone.replace(/[^\d+]/g, "")}`} className="text-brand-700 underline underline-offset-2">
+                        {profile.phone}
+                      </a>
+                    ) : (
+                      <span className="text-slate-500">Not provided</span>
+                    )}
+                  </dd>
+                </div>
+              </dl>
+            </section>
+          </div>
+        </div>
+      </article>
+    </div>
+  );
+}
+
+function BackToDirectory() {
+  return (
+    <Link to="/member-directory" className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:text-brand-800">
+      <span aria-hidden="true">←</span> Back to Member Directory
+    </Link>
+  );
+}
+
+/** "Agent Not Found" with the spec's message: "Agent not found" for an unknown id, "Failed to load agent profile" otherwise. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error(error);
+  return (
+    <div className="mx-auto max-w-xl px-4 pt-16 pb-8 text-center sm:pt-24">
+      <span aria-hidden="true" className="mx-auto grid h-20 w-20 place-items-center rounded-full bg-white text-brand-700 shadow-sm ring-1 ring-slate-200">
+        <UsersIcon className="h-9 w-9" />
+      </span>
+      <h1 className="mt-8 text-3xl font-extrabold tracking-tight text-slate-900">Agent Not Found</h1>
+      <p className="mt-4 text-lg text-slate-600">{notFound ? AGENT_NOT_FOUND : "Failed to load agent profile"}</p>
+      <div className="mt-8 flex justify-center">
+        <BackToDirectory />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { PublicAgentCard, type PublicAgentCardData } from "~/components/agent-card";
+import { EmptyResults } from "~/components/agent-empty-results";
+import { FilterForm, FilterSelect, FilterTextInput, ResultsStatus } from "~/components/filter-form";
+import { PageBand } from "~/components/page-band";
+import { Pagination } from "~/components/pagination";
+import { agentProfilePath, loginFirstPath, messageAgentPath } from "~/domain/directory-cards";
+import { MARKET_STATE_NAMES, MARKET_STATES, SPECIALTIES } from "~/domain/enums";
+import { photoSource } from "~/domain/member-profile";
+import { PRODUCT_NAME } from "~/domain/product";
+import type { Agent } from "~/domain/workbook";
+import { getMember } from "~/server/auth/session.server";
+import { parseDirectoryQuery, searchDirectory } from "~/server/directory/directory.server";
+
+export const meta: MetaFunction = () => [
+  { title: `Agent Directory | ${PRODUCT_NAME}` },
+  { name: "description", content: `Find verified real-estate agents in Texas and Oklahoma by name, city, state and specialty.` },
+];
+
+/**
+ * A public page: cards carry no e-mail or phone, and link by the store's record id, since
+ * the profile id is made from the e-mail. The profile and messages redirect to the
+ * canonical id once a member is logged in.
+ */
+function publicCard(agent: Agent, loggedIn: boolean): PublicAgentCardData {
+  const messages = messageAgentPath(agent.id);
+  return {
+    key: agent.id,
+    fullName: agent.fullName,
+    city: agent.city,
+    state: agent.state,
+    brokerage: agent.brokerage,
+    specialties: [...agent.specialties],
+    membershipType: agent.membershipType,
+    photoUrl: photoSource(agent.photoUrl),
+    profileHref: agentProfilePath(agent.id),
+    messageHref: loggedIn ? messages : loginFirstPath(messages),
+  };
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const query = parseDirectoryQuery(new URL(request.url).searchParams);
+  const member = await getMember(request, context);
+  const results = searchDirectory(context.services.store, query);
+  return {
+    query,
+    agents: results.agents.map((agent) => publicCard(agent, member !== null)),
+    matches: results.matches,
+    total: results.total,
+    page: results.page,
+    pageCount: results.pageCount,
+  };
+}
+
+const stateOptions = MARKET_STATES.map((code) => ({ value: code, label: `${MARKET_STATE_NAMES[code]} (${code})` }));
+const specialtyOptions = SPECIALTIES.map((specialty) => ({ value: specialty, label: specialty }));
+
+export default function Directory() {
+  const { query, agents, matches, total, page, pageCount } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <PageBand eyebrow="Agent Directory" title="Find a verified agent" intro="Search licensed agents across Texas and Oklahoma by name, city, brokerage or specialty." />
+      <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
+        <FilterForm label="Search agents" clearHref="/directory">
+          <FilterTextInput name="q" type="search" label="Search" defaultValue={query.q} placeholder="Name, city, brokerage or specialty" />
+          <FilterSelect name="state" label="State" allLabel="All States" defaultValue={query.state ?? ""} options={stateOptions} />
+          <FilterSelect name="specialty" label="Specialty" allLabel="All Specialties" defaultValue={query.specialty ?? ""} options={specialtyOptions} />
+        </FilterForm>
+
+        <section aria-labelledby="results-title" className="mt-8">
+          <h2 id="results-title" className="sr-only">
+            Agents
+          </h2>
+          <ResultsStatus>
+            Showing {matches} of {total} agents
+            {pageCount > 1 ? ` (page ${page} of ${pageCount})` : null}
+          </ResultsStatus>
+          {agents.length === 0 ? (
+            <EmptyResults clearHref="/directory" />
+          ) : (
+            <ul className="mt-4 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+              {agents.map((agent) => (
+                <li key={agent.key}>
+                  <PublicAgentCard agent={agent} />
+                </li>
+              ))}
+            </ul>
+          )}
+          <Pagination page={page} pageCount={pageCount} label="Directory pages" />
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,87 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { MemberAgentCard, type MemberAgentCardData } from "~/components/agent-card";
+import { EmptyResults } from "~/components/agent-empty-results";
+import { FilterForm, FilterSelect, FilterTextInput, ResultsStatus } from "~/components/filter-form";
+import { PageBand } from "~/components/page-band";
+import { Pagination } from "~/components/pagination";
+import { agentIdOf } from "~/domain/agent-id";
+import { agentProfilePath, bioPreview, contactMailto } from "~/domain/directory-cards";
+import { MARKET_STATES } from "~/domain/enums";
+import { formatPhoneForDisplay } from "~/domain/phone";
+import { PRODUCT_NAME } from "~/domain/product";
+import type { Agent } from "~/domain/workbook";
+import { requireMember } from "~/server/auth/session.server";
+import { filterMemberDirectory, parseMemberDirectoryQuery } from "~/server/directory/directory.server";
+
+export const meta: MetaFunction = () => [{ title: `Member Directory | ${PRODUCT_NAME}` }];
+
+function memberCard(agent: Agent, member: Agent): MemberAgentCardData {
+  return {
+    key: agent.id,
+    fullName: agent.fullName,
+    membershipType: agent.membershipType,
+    city: agent.city,
+    state: agent.state,
+    brokerage: agent.brokerage,
+    phone: formatPhoneForDisplay(agent.phone),
+    specialties: [...agent.specialties],
+    bioPreview: bioPreview(agent.bio),
+    profileHref: agentProfilePath(agentIdOf(agent)),
+    contactHref: contactMailto(agent, member),
+  };
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const member = await requireMember(request, context);
+  const query = parseMemberDirectoryQuery(new URL(request.url).searchParams);
+  const results = filterMemberDirectory(context.services.store, query);
+  return {
+    query,
+    agents: results.agents.map((agent) => memberCard(agent, member)),
+    matches: results.matches,
+    total: results.total,
+    page: results.page,
+    pageCount: results.pageCount,
+  };
+}
+
+const stateOptions = MARKET_STATES.map((code) => ({ value: code, label: code }));
+
+export default function MemberDirectory() {
+  const { query, agents, matches, total, page, pageCount } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <PageBand eyebrow="Members Only" title="Member Directory" intro="Contact details of every verified agent in the network." />
+      <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
+        <FilterForm label="Filter agents" clearHref="/member-directory">
+          <FilterSelect name="state" label="State" allLabel="All" defaultValue={query.state ?? ""} options={stateOptions} />
+          <FilterTextInput name="city" label="City" defaultValue={query.city} placeholder="Any city" />
+          <FilterTextInput name="specialty" label="Specialty" defaultValue={query.specialty} placeholder="Any specialty" />
+        </FilterForm>
+
+        <section aria-labelledby="results-title" className="mt-8">
+          <h2 id="results-title" className="sr-only">
+            Agents
+          </h2>
+          <ResultsStatus>
+            Showing {matches} of {total} verified agents
+            {pageCount > 1 ? ` (page ${page} of ${pageCount})` : null}
+          </ResultsStatus>
+          {agents.length === 0 ? (
+            <EmptyResults clearHref="/member-directory" />
+          ) : (
+            <ul className="mt-4 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+              {agents.map((agent) => (
+                <li key={agent.key}>
+                  <MemberAgentCard agent={agent} />
+                </li>
+              ))}
+            </ul>
+          )}
+          <Pagination page={page} pageCount={pageCount} label="Member directory pages" />
+        </section>
+      </div>
+    </>
+  );
+}
