@@ -27,7 +27,7 @@ async function main() {
 
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
+  app.set("trust proxy", config.trustProxy);
   app.use(compression());
   app.use(assignNonce);
   app.use(securityHeaders(config.isProduction));

@@ -25,6 +25,7 @@ const envSchema = z.object({
     message: "must be a valid phone number, e.g. +1 214 555 0100",
   }),
   LOG_REQUESTS: z.enum(["on", "off"]).default("on"),
+  TRUST_PROXY: z.string().trim().default("loopback"),
   STORE_REFRESH_SECONDS: z.coerce.number().positive().max(3600).default(10),
   AUTH_ATTEMPTS_PER_IP: z.coerce.number().int().positive().default(30),
   VIP_CODES: z.string().default(""),
@@ -55,6 +56,8 @@ export type Config = {
   /** Shown beside the support e-mail when set; pages offer only e-mail otherwise. */
   supportPhone: SupportPhone | undefined;
   logRequests: boolean;
+  /** Express's "trust proxy" setting: which proxies may set X-Forwarded-For (client IPs feed the rate limits). */
+  trustProxy: boolean | number | string;
   /** How often the in-memory replica re-reads the store. */
   storeRefreshSeconds: number;
   /** Login attempts, and separately password-reset requests, one IP address may make per 15 minutes. */
@@ -129,6 +132,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     privacyEmail: values.PRIVACY_EMAIL,
     supportPhone: values.SUPPORT_PHONE === undefined ? undefined : supportPhone(values.SUPPORT_PHONE),
     logRequests: values.LOG_REQUESTS === "on",
+    trustProxy: parseTrustProxy(values.TRUST_PROXY),
     storeRefreshSeconds: values.STORE_REFRESH_SECONDS,
     authAttemptsPerIp: values.AUTH_ATTEMPTS_PER_IP,
     vipCodes: values.VIP_CODES.split(",").map((code) => code.trim()).filter(Boolean),
@@ -202,4 +206,15 @@ function developmentSecret(dataDir: string): string {
   const secret = randomBytes(32).toString("hex");
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * Express reads a string as a list of addresses, so "1" or "true" given as text
+ * would trust nobody (or crash); hop counts and booleans become real values here.
+ */
+export function parseTrustProxy(value: string): boolean | number | string {
+  if (value === "true") return true;
+  if (value === "false") return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
 }

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../../app/server/config.server";
+import { ConfigError, loadConfig, parseTrustProxy } from "../../app/server/config.server";
 
 const freshDir = () => mkdtempSync(path.join(tmpdir(), "config-test-"));
 
@@ -37,5 +37,18 @@ describe("loadConfig", () => {
 
   it("names every invalid variable", () => {
     expect(() => loadConfig({ PORT: "eighty", SUPPORT_EMAIL: "nobody" })).toThrow(/PORT[\s\S]*SUPPORT_EMAIL/);
+  });
+
+  it("reads TRUST_PROXY as a hop count, a boolean or a list of addresses", () => {
+    expect(parseTrustProxy("1")).toBe(1);
+    expect(parseTrustProxy("true")).toBe(true);
+    expect(parseTrustProxy("false")).toBe(false);
+    expect(parseTrustProxy("loopback, 10.0.0.0/8")).toBe("loopback, 10.0.0.0/8");
+    expect(loadConfig({ DATA_DIR: freshDir() }).trustProxy).toBe("loopback");
+  });
+
+  it("accepts a valid support phone and refuses a malformed one", () => {
+    expect(loadConfig({ DATA_DIR: freshDir(), SUPPORT_PHONE: "+1 214 555 0100" }).supportPhone).toBeDefined();
+    expect(() => loadConfig({ DATA_DIR: freshDir(), SUPPORT_PHONE: "12" })).toThrow(/SUPPORT_PHONE/);
   });
 });
