@@ -35,6 +35,7 @@ export function normaliseEmail(value: string): string {
   return value.trim().toLowerCase();
 }
 
+/** Both fields are optional in the shape so a missing one gets the spec's single message for the form, not one per field. */
 export const loginSchema = z
   .object({
     email: z.string().transform(normaliseEmail).optional(),
@@ -48,8 +49,7 @@ export const loginSchema = z
     } else if (!isEmail(form.email)) {
       context.addIssue({ code: "custom", message: INVALID_EMAIL_MESSAGE, path: ["email"] });
     }
-  })
-  .transform((form) => ({ email: form.email ?? "", password: form.password ?? "", redirectTo: form.redirectTo }));
+  });
 
 export const forgotPasswordSchema = z.object({ email: emailField });
 

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
 import { SubmitButton, TextField, useValidatedForm, ValidatedForm } from "~/components/form";
 import { CheckCircleIcon, KeyIcon, MailIcon } from "~/components/icons";
 import { LOGIN_MESSAGES, loginSchema, PASSWORD_CHANGED_PARAM } from "~/domain/auth";
@@ -36,7 +37,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = await parseForm(request, loginSchema);
   if (submission.status !== "success") return rejectSubmission(submission, { hideFields: HIDE_PASSWORD });
 
-  const { email, password, redirectTo } = submission.value;
+  // The schema refuses a blank e-mail or password, so both are set here.
+  const { email = "", password = "", redirectTo } = submission.value;
   const { limits } = context.services.auth;
   const allowed = throttle(context, limits.loginByIp, limits.loginByEmail, email);
   if (!allowed.allowed) return refuseTooMany(submission, "login attempts", allowed.retryAfterSeconds, HIDE_PASSWORD);
@@ -58,6 +60,15 @@ export default function MemberLogin() {
   const { redirectTo, passwordChanged } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useValidatedForm(loginSchema, lastResult);
+  const passwordId = fields.password.id;
+
+  // The server never sends the password back; with JavaScript the typed one would stay in the
+  // field, so it is cleared too. Directly, not through conform: an update would re-validate the
+  // form and replace the server's message with "Email and password are required".
+  useEffect(() => {
+    const input = lastResult ? document.getElementById(passwordId) : null;
+    if (input instanceof HTMLInputElement) input.value = "";
+  }, [lastResult, passwordId]);
 
   return (
     <div className="mx-auto max-w-md px-4 py-10 sm:py-16">

@@ -1,5 +1,5 @@
 import type { Submission } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import {
   forgotPasswordSchema,
@@ -19,6 +19,16 @@ function form(fields: Record<string, string>): FormData {
 function errorsOf(submission: Submission<unknown>) {
   return submission.status === "success" ? {} : (submission.reply().error ?? {});
 }
+
+describe("the forms' schemas", () => {
+  it.each([
+    ["login", loginSchema],
+    ["forgot password", forgotPasswordSchema],
+    ["new password", resetPasswordSchema],
+  ])("%s gives the browser its constraints (the page renders)", (_label, schema) => {
+    expect(() => getZodConstraint(schema)).not.toThrow();
+  });
+});
 
 describe("login form", () => {
   it("reads a lower-cased, trimmed e-mail and the password as typed", () => {

@@ -2,7 +2,7 @@ import path from "node:path";
 import bcrypt from "bcryptjs";
 import Database from "better-sqlite3";
 import { AGENTS_TAB, serialiseRecord, type Agent } from "../../../app/domain/workbook";
-import { e2eDataDir } from "./env";
+import { e2eBaseUrl, e2eDataDir } from "./env";
 
 /** An approved agent with every field filled; tests override what they look at. */
 export function testAgent(overrides: Partial<Agent> & Pick<Agent, "id" | "fullName" | "email">): Agent {
@@ -59,4 +59,36 @@ export function seedAgents(agents: readonly Agent[]): void {
   } finally {
     db.close();
   }
+}
+
+/** Edits cells of an agent's row in the e2e server's SQLite store, as staff would in the sheet. */
+export function updateAgentRow(id: string, cells: Readonly<Record<string, string>>): void {
+  const db = new Database(path.join(e2eDataDir, "store.sqlite"));
+  db.pragma("busy_timeout = 10000");
+  try {
+    const assignments = Object.keys(cells).map((column) => `"${column.replaceAll('"', '""')}" = ?`).join(", ");
+    db.prepare(`UPDATE "${AGENTS_TAB.name}" SET ${assignments} WHERE id = ?`).run(...Object.values(cells), id);
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Resolves once the server's replica has read the store from scratch after this call:
+ * the first refresh seen may have started before the write, the second cannot have.
+ */
+export async function waitForStoreRefresh(timeoutMs = 15_000): Promise<void> {
+  const after = Date.now();
+  const deadline = after + timeoutMs;
+  let first: string | undefined;
+  while (Date.now() < deadline) {
+    const health = (await (await fetch(`${e2eBaseUrl}/healthz`)).json()) as { store: { lastRefreshAt: string | null } };
+    const at = health.store.lastRefreshAt;
+    if (at !== null && Date.parse(at) > after) {
+      if (first !== undefined && at !== first) return;
+      first ??= at;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("The server's store did not refresh in time");
 }
