@@ -137,7 +137,7 @@ export default function MessagesPage() {
           {refusal}
         </p>
       ) : null}
-      <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm md:mt-8 md:grid md:h-[600px] md:grid-cols-[20rem_minmax(0,1fr)] max-md:mt-6">
+      <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm md:mt-8 md:grid md:grid-cols-[20rem_minmax(0,1fr)] md:grid-rows-[600px] max-md:mt-6">
         <MessageConversationList
           conversations={conversations}
           draft={draft}

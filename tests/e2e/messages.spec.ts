@@ -1,0 +1,271 @@
+import { randomUUID } from "node:crypto";
+import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
+import { CANNOT_MESSAGE_SELF } from "../../app/server/messages/conversations.server";
+import type { Agent } from "../../app/domain/workbook";
+import { quickPasswordHash, seedAgents, testAgent, waitForStoreRefresh } from "./support/agents";
+import { e2eBaseUrl } from "./support/env";
+import { updateConversationMemberRow } from "./support/messages";
+import { outboxMails, waitForMail } from "./support/outbox";
+
+const PASSWORD = "correct horse battery";
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+type Cast = { ann: Agent; bob: Agent; cat: Agent };
+
+/** Three fresh approved agents, unique to this test and project (the projects run at the same time). */
+async function seedCast(testInfo: TestInfo): Promise<Cast> {
+  const tag = `${testInfo.project.name}-${randomUUID().slice(0, 8)}`;
+  const agent = (first: string, last: string, fields: Partial<Agent> = {}) =>
+    testAgent({
+      id: randomUUID(),
+      fullName: `${first} ${last}${tag.replace(/[^a-z0-9]/gi, "")}`,
+      email: `${first.toLowerCase()}-${tag}@example.com`,
+      passwordHash: quickPasswordHash(PASSWORD),
+      ...fields,
+    });
+  const cast = {
+    ann: agent("Ann", "Archer", { brokerage: "Archer Realty", city: "Austin", state: "TX", phone: "2145550100" }),
+    bob: agent("Bob", "Brooks", { brokerage: "Brooks Homes", city: "Tulsa", state: "OK" }),
+    cat: agent("Cat", "Cole"),
+  };
+  seedAgents(Object.values(cast));
+  await waitForStoreRefresh();
+  return cast;
+}
+
+/** A member's own browser (its own cookies), logged in through the login page. */
+async function logIn(browser: Browser, testInfo: TestInfo, agent: Agent, viewport = DESKTOP): Promise<Page> {
+  const context = await browser.newContext({ baseURL: e2eBaseUrl, viewport, javaScriptEnabled: testInfo.project.use.javaScriptEnabled ?? true });
+  const page = await context.newPage();
+  await page.goto("/member-login");
+  await page.getByLabel("Email Address").fill(agent.email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL(/\/member-dashboard/);
+  return page;
+}
+
+const box = (page: Page) => page.getByRole("textbox", { name: "Message" });
+const thread = (page: Page) => page.getByRole("region", { name: /^Conversation with/ });
+const header = (page: Page) => page.getByRole("navigation", { name: "Main" });
+
+async function send(page: Page, text: string): Promise<void> {
+  await box(page).fill(text);
+  await page.getByRole("button", { name: "Send", exact: true }).click();
+  await expect(thread(page).getByText(text.split("\n")[0]!, { exact: false }).last()).toBeVisible();
+}
+
+function conversationIdOf(page: Page): string {
+  const id = new URL(page.url()).searchParams.get("conversation");
+  if (!id) throw new Error(`No conversation in ${page.url()}`);
+  return id;
+}
+
+test.describe("messages", () => {
+  // Each test drives two or three members' browsers, each logging in first.
+  test.describe.configure({ timeout: 90_000 });
+
+  test("a conversation started from the directory, with both members' views and the message kept as typed", async ({ browser }, testInfo) => {
+    const { ann, bob } = await seedCast(testInfo);
+    const [annPage, bobPage] = await Promise.all([logIn(browser, testInfo, ann), logIn(browser, testInfo, bob)]);
+
+    await annPage.goto(`/directory?q=${encodeURIComponent(bob.fullName)}`);
+    await annPage.getByRole("link", { name: `Message ${bob.fullName}` }).click();
+    await expect(annPage).toHaveURL(/\/messages\?to=/);
+    await expect(thread(annPage).getByRole("heading", { name: bob.fullName })).toBeVisible();
+    await expect(annPage.getByRole("region", { name: "Conversations" }).getByText("New conversation")).toBeVisible();
+
+    const typed = "Hi Bob, a buyer for Tulsa\n<b>not bold</b> https://example.com/listing";
+    await send(annPage, typed);
+    await expect(annPage).toHaveURL(/\/messages\?conversation=/);
+    await expect(box(annPage)).toHaveValue("");
+    const bubble = thread(annPage).getByText("<b>not bold</b>", { exact: false });
+    await expect(bubble).toHaveText(typed);
+    await expect(bubble).toHaveCSS("white-space", "pre-wrap");
+    await expect(thread(annPage).locator("b")).toHaveCount(0);
+    await expect(thread(annPage).getByRole("link", { name: /example\.com/ })).toHaveCount(0);
+
+    await bobPage.goto("/messages");
+    const row = bobPage.getByRole("link", { name: new RegExp(ann.fullName) });
+    await expect(row).toContainText("Hi Bob, a buyer for Tulsa");
+    await row.click();
+    await expect(thread(bobPage).getByText("<b>not bold</b>", { exact: false })).toHaveText(typed);
+    await send(bobPage, "Thanks Ann, call me tomorrow.");
+    await annPage.reload();
+    await expect(thread(annPage).getByText("Thanks Ann, call me tomorrow.")).toBeVisible();
+  });
+
+  test("sending: Enter sends and Shift+Enter adds a line with JavaScript; the Send button posts without it", async ({ browser }, testInfo) => {
+    const { ann, bob } = await seedCast(testInfo);
+    const page = await logIn(browser, testInfo, ann);
+    await page.goto(`/messages?to=${bob.id}`);
+
+    if (testInfo.project.name === "js-on") {
+      await box(page).click();
+      await page.keyboard.type("First line");
+      await page.keyboard.press("Shift+Enter");
+      await page.keyboard.type("second line");
+      await expect(box(page)).toHaveValue("First line\nsecond line");
+      await page.keyboard.press("Enter");
+      await expect(thread(page).getByText("First line", { exact: false })).toHaveText("First line\nsecond line");
+      await expect(box(page)).toHaveValue("");
+    } else {
+      await box(page).fill("Sent without JavaScript");
+      await page.getByRole("button", { name: "Send", exact: true }).click();
+      await expect(page).toHaveURL(/\/messages\?conversation=/);
+      await expect(thread(page).getByText("Sent without JavaScript")).toBeVisible();
+      await expect(box(page)).toHaveValue("");
+    }
+
+    // A blank message is refused with the spec's message; the page keeps working.
+    await box(page).fill("   ");
+    await page.getByRole("button", { name: "Send", exact: true }).click();
+    await expect(page.getByText("Please enter a message")).toBeVisible();
+  });
+
+  test("new messages reach the open thread and the list: live with JavaScript, on the next load without", async ({ browser }, testInfo) => {
+    const live = testInfo.project.name === "js-on";
+    const { ann, bob, cat } = await seedCast(testInfo);
+    const [annPage, bobPage, catPage] = await Promise.all([logIn(browser, testInfo, ann), logIn(browser, testInfo, bob), logIn(browser, testInfo, cat)]);
+
+    await annPage.goto(`/messages?to=${bob.id}`);
+    await send(annPage, "Are you there?");
+    const conversationId = conversationIdOf(annPage);
+    await bobPage.goto(`/messages?conversation=${encodeURIComponent(conversationId)}`);
+    await expect(thread(bobPage).getByText("Are you there?")).toBeVisible();
+    if (live) await bobPage.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
+
+    await send(annPage, "Live message one");
+    await catPage.goto(`/messages?to=${bob.id}`);
+    await send(catPage, "Hello from Cat");
+    if (!live) await bobPage.reload();
+
+    await expect(thread(bobPage).getByText("Live message one")).toBeVisible({ timeout: 5_000 });
+    // A new conversation shows up in the list with its unread count; the open thread is read as messages arrive.
+    const catRow = bobPage.getByRole("region", { name: "Conversations" }).getByRole("link", { name: new RegExp(cat.fullName) });
+    await expect(catRow).toContainText("Hello from Cat", { timeout: 5_000 });
+    await expect(catRow).toContainText("1 unread");
+    await expect(header(bobPage).getByRole("link", { name: /Messages/ })).toContainText("1 unread");
+    if (live) expect(await bobPage.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true);
+  });
+
+  test("unread counts in the header, the list and the dashboard, reset by opening the thread on any device", async ({ browser }, testInfo) => {
+    const { ann, bob } = await seedCast(testInfo);
+    const annPage = await logIn(browser, testInfo, ann);
+    await annPage.goto(`/messages?to=${bob.id}`);
+    await send(annPage, "Unread one");
+    await send(annPage, "Unread two");
+
+    const bobPage = await logIn(browser, testInfo, bob);
+    await expect(header(bobPage).getByRole("link", { name: /Messages/ })).toContainText("2 unread");
+    const card = bobPage.getByRole("region", { name: "Messages" });
+    if (await card.count()) await expect(card).toContainText("2 unread");
+
+    await bobPage.goto("/messages");
+    const row = bobPage.getByRole("region", { name: "Conversations" }).getByRole("link", { name: new RegExp(ann.fullName) });
+    await expect(row).toContainText("2 unread");
+    await row.click();
+    await expect(thread(bobPage).getByText("Unread two")).toBeVisible();
+    await expect(header(bobPage).getByRole("link", { name: /Messages/ })).not.toContainText("unread");
+    await expect(row).not.toContainText("unread");
+
+    // Stored, not remembered by the browser: a reload and another device agree.
+    await bobPage.reload();
+    await expect(header(bobPage).getByRole("link", { name: /Messages/ })).not.toContainText("unread");
+    const bobPhone = await logIn(browser, testInfo, bob, PHONE);
+    await bobPhone.goto("/messages");
+    await expect(bobPhone.getByRole("region", { name: "Conversations" }).getByRole("link", { name: new RegExp(ann.fullName) })).not.toContainText("unread");
+  });
+
+  test("Share My Contact Info sends the member's name, e-mail, phone and brokerage", async ({ browser }, testInfo) => {
+    const { ann, bob } = await seedCast(testInfo);
+    const annPage = await logIn(browser, testInfo, ann);
+    await annPage.goto(`/messages?to=${bob.id}`);
+    await annPage.getByRole("button", { name: "Share My Contact Info" }).click();
+    const shared = thread(annPage).getByText("Here is my contact info:", { exact: false });
+    await expect(shared).toHaveText(
+      `Here is my contact info:\nName: ${ann.fullName}\nEmail: ${ann.email}\nPhone: (214) 555-0100\nBrokerage: Archer Realty`,
+    );
+
+    const bobPage = await logIn(browser, testInfo, bob);
+    await bobPage.goto("/messages");
+    await bobPage.getByRole("link", { name: new RegExp(ann.fullName) }).click();
+    await expect(thread(bobPage).getByText(`Email: ${ann.email}`, { exact: false })).toBeVisible();
+  });
+
+  test("under 768 px one pane shows: the list first, the thread with a back arrow", async ({ browser }, testInfo) => {
+    const { ann, bob } = await seedCast(testInfo);
+    const annDesk = await logIn(browser, testInfo, ann);
+    await annDesk.goto(`/messages?to=${bob.id}`);
+    await send(annDesk, "A message to see on a phone and on a desk.\nWith a second line.");
+    await expect(annDesk.getByRole("region", { name: "Conversations" })).toBeVisible();
+    const pane = await thread(annDesk).boundingBox();
+    expect(pane?.height).toBeCloseTo(600, 0);
+    await annDesk.screenshot({ path: testInfo.outputPath("messages-1280.png") });
+
+    const bobPhone = await logIn(browser, testInfo, bob, PHONE);
+    await bobPhone.goto("/messages");
+    const list = bobPhone.getByRole("region", { name: "Conversations" });
+    await expect(list).toBeVisible();
+    await expect(bobPhone.getByText("Select a conversation")).toBeHidden();
+    await bobPhone.screenshot({ path: testInfo.outputPath("messages-390-list.png") });
+
+    await list.getByRole("link", { name: new RegExp(ann.fullName) }).click();
+    await expect(thread(bobPhone).getByText("A message to see on a phone", { exact: false })).toBeVisible();
+    await expect(list).toBeHidden();
+    await expect(box(bobPhone)).toBeVisible();
+    const width = await bobPhone.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    await bobPhone.screenshot({ path: testInfo.outputPath("messages-390-thread.png") });
+
+    await bobPhone.getByRole("link", { name: "Back to conversations" }).click();
+    await expect(list).toBeVisible();
+    await expect(bobPhone.getByRole("link", { name: "Back to conversations" })).toBeHidden();
+  });
+
+  test("nobody else reads a conversation: another member gets 404; messaging oneself is refused", async ({ browser }, testInfo) => {
+    const { ann, bob, cat } = await seedCast(testInfo);
+    const annPage = await logIn(browser, testInfo, ann);
+    await annPage.goto(`/messages?to=${bob.id}`);
+    await send(annPage, "Between Ann and Bob only");
+    const conversationId = conversationIdOf(annPage);
+
+    const catPage = await logIn(browser, testInfo, cat);
+    const response = await catPage.goto(`/messages?conversation=${encodeURIComponent(conversationId)}`);
+    expect(response?.status()).toBe(404);
+    await expect(catPage.getByRole("heading", { name: "Conversation not found" })).toBeVisible();
+    await expect(catPage.getByText("Between Ann and Bob only")).toHaveCount(0);
+
+    const self = await catPage.goto(`/messages?to=${cat.id}`);
+    expect(self?.status()).toBe(400);
+    await expect(catPage.getByRole("alert")).toHaveText(CANNOT_MESSAGE_SELF);
+    await expect(box(catPage)).toHaveCount(0);
+  });
+
+  test("the recipient is mailed once per 10 minutes per conversation", async ({ browser }, testInfo) => {
+    const { ann, bob } = await seedCast(testInfo);
+    const annPage = await logIn(browser, testInfo, ann);
+    await annPage.goto(`/messages?to=${bob.id}`);
+    await send(annPage, "First message, mailed");
+    const mail = await waitForMail((m) => m.to === bob.email);
+    expect(mail.subject).toBe(`New message from ${ann.fullName} on Red River Referrals`);
+    expect(mail.text).toContain("Brokerage: Archer Realty");
+    expect(mail.text).toContain("Location: Austin, TX");
+    expect(mail.text).toContain("Message: First message, mailed");
+    const conversationId = conversationIdOf(annPage);
+    expect(mail.text).toContain(`/messages?conversation=${encodeURIComponent(conversationId)}`);
+
+    await send(annPage, "Second message, within 10 minutes");
+    await send(annPage, "Third message, still within 10 minutes");
+    const bobMails = async () => (await outboxMails()).filter((m) => m.to === bob.email);
+    expect(await bobMails()).toHaveLength(1);
+
+    // Eleven minutes pass: the stored time of the last mail moves back, as the clock would move on.
+    updateConversationMemberRow(conversationId, bob.email, { lastNotifiedAt: new Date(Date.now() - 11 * 60_000).toISOString() });
+    await waitForStoreRefresh();
+    await send(annPage, "Fourth message, after the quiet time");
+    await expect.poll(async () => (await bobMails()).length).toBe(2);
+    expect((await bobMails())[0]?.text).toContain("Message: Fourth message, after the quiet time");
+  });
+});
