@@ -147,7 +147,7 @@ export default function MessagesPage() {
         />
         <section
           aria-label={open ? `Conversation with ${open.partner.fullName}` : "Conversation"}
-          className={`min-h-0 flex-col ${open ? "flex h-[calc(100dvh-7rem)] min-h-[26rem] md:h-auto" : "hidden md:flex"}`}
+          className={`min-h-0 flex-col ${open ? "flex h-[calc(100dvh-8.5rem)] min-h-[26rem] md:h-auto" : "hidden md:flex"}`}
         >
           {open ? (
             <MessageThread

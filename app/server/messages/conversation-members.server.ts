@@ -61,9 +61,9 @@ function saveMember(
 }
 
 /**
- * Marks the conversation read up to the newest message the member was shown. Times
- * come from the messages, not the clock, so a message another instance stored a moment
- * earlier but this one has not read yet still counts as unread. Writes only when the
+ * Marks the conversation read up to the newest message the member was shown. The time
+ * comes from that message, not the clock: a message another instance stored after it,
+ * which this instance has not read yet, still counts as unread. Writes only when the
  * position moves forward: opening a thread already read costs no write. True when it wrote.
  */
 export function markRead(store: Store, conversationId: string, agentEmail: string, upTo: string): Promise<boolean> {
