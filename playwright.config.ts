@@ -40,6 +40,8 @@ export default defineConfig({
       STORE_REFRESH_SECONDS: "1",
       // Every test logs in from 127.0.0.1: the per-IP limit would stop the suite, not an attacker.
       AUTH_ATTEMPTS_PER_IP: "100000",
+      // The registration tests' invitation codes (tests/e2e/support/registration.ts).
+      VIP_CODES: "Gold2025,Silver2025",
     },
   },
 });

@@ -12,7 +12,8 @@ import { SpecialtyCheckboxes } from "~/components/specialty-checkboxes";
 import { MARKET_STATE_NAMES, MARKET_STATES } from "~/domain/enums";
 import { PRODUCT_NAME } from "~/domain/product";
 import { PHOTO_TOO_LARGE_MESSAGE } from "~/domain/profile";
-import { EMAIL_TAKEN_MESSAGE, MEMBERSHIP_LABELS, membershipTypeFor, profileCompletionSchema } from "~/domain/registration";
+import { EMAIL_TAKEN_MESSAGE, membershipTypeFor, profileCompletionSchema } from "~/domain/registration";
+import type { MembershipType } from "~/domain/workbook";
 import { checkPhoto } from "~/server/images/photo-check.server";
 import { readPhotoForm } from "~/server/images/photo-form.server";
 import { savePhoto } from "~/server/images/save-photo.server";
@@ -77,6 +78,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect("/welcome", { headers: { "Set-Cookie": await clearDraft(request, services.config) } });
 }
 
+const accessNames: Record<MembershipType, string> = { founder: "founder access", vip: "VIP access", member: "membership" };
+
 const stateOptions = MARKET_STATES.map((code) => ({ value: code, label: `${MARKET_STATE_NAMES[code]} (${code})` }));
 
 export default function CompleteProfile() {
@@ -97,8 +100,7 @@ export default function CompleteProfile() {
           </span>
         </div>
         <p className="mt-3 text-green-800">
-          Welcome, {fullName}. Your {MEMBERSHIP_LABELS[membershipType].toLowerCase()} access is FREE forever: no fees, no credit card,
-          ever.
+          Welcome, {fullName}. Your {accessNames[membershipType]} is FREE forever: no fees, no credit card, ever.
         </p>
       </div>
 

@@ -52,6 +52,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       bio: member.bio,
       photoUrl: member.photoUrl,
     },
+    /** Changes with every save, so the form starts again from the stored values. */
+    version: member.updatedAt ?? member.createdAt,
     saved: saved !== null && saved in SAVED_BANNERS ? SAVED_BANNERS[saved as SavedOutcome] : null,
   };
 }
@@ -130,23 +132,8 @@ function useHydrated(): boolean {
 }
 
 export default function EditProfile() {
-  const { profile, saved } = useLoaderData<typeof loader>();
+  const { profile, version, saved } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = usePrefilledForm(editProfileSchema, lastResult, "edit-profile", {
-    fullName: profile.fullName,
-    phone: profile.phone,
-    city: profile.city,
-    state: profile.state,
-    brokerage: profile.brokerage,
-    specialties: profile.specialties,
-    bio: profile.bio,
-    photoUrl: profile.photoUrl,
-  });
-  const hydrated = useHydrated();
-  useEffect(() => {
-    // The server's answer (a wrong password, a failed save) shows above the form: bring it into view.
-    if (lastResult && form.errors?.length) document.getElementById(form.errorId)?.scrollIntoView({ block: "center" });
-  }, [lastResult, form.errors, form.errorId]);
   // A banner from an earlier save gives way to this submission's outcome.
   const banner = lastResult ? null : saved;
 
@@ -170,40 +157,65 @@ export default function EditProfile() {
         </p>
       ) : null}
 
-      <ValidatedForm form={form} encType="multipart/form-data" className="mt-8 space-y-8">
-        <section aria-labelledby="about-title" className="card space-y-5">
-          <h2 id="about-title" className="text-lg font-bold">About you</h2>
-          <TextField field={fields.fullName} label="Full Name" autoComplete="name" />
-          <TextField field={fields.phone} label="Phone" type="tel" autoComplete="tel" inputMode="tel" optional hint="For example (214) 555-0100" />
-          <div className="grid gap-5 sm:grid-cols-2">
-            <TextField field={fields.city} label="City" autoComplete="address-level2" />
-            <SelectField field={fields.state} label="State" placeholder="Select a state" options={stateOptions} />
-          </div>
-          <TextField field={fields.brokerage} label="Brokerage" autoComplete="organization" optional />
-        </section>
-
-        <section aria-labelledby="expertise-title" className="card space-y-6">
-          <h2 id="expertise-title" className="text-lg font-bold">Expertise</h2>
-          <SpecialtyCheckboxes field={fields.specialties} />
-          <BioField field={fields.bio} />
-        </section>
-
-        <section aria-labelledby="photo-title" className="card space-y-5">
-          <h2 id="photo-title" className="text-lg font-bold">Photo</h2>
-          <TextField
-            field={fields.photoUrl}
-            label="Photo URL"
-            type="url"
-            optional
-            hint="A link starting with https://, or upload a file below (an upload replaces the link). Leave both empty for no photo."
-          />
-          {/* Last on purpose: see PhotoField. */}
-          <PhotoField field={fields.photo} label="Upload a New Photo" currentPhotoUrl={profile.photoUrl || undefined} />
-        </section>
-
-        {hydrated ? <PasswordDialog field={fields.password} /> : <PasswordSection field={fields.password} />}
-      </ValidatedForm>
+      <ProfileForm key={version} profile={profile} />
     </div>
+  );
+}
+
+type Profile = Awaited<ReturnType<typeof loader>>["profile"];
+
+function ProfileForm({ profile }: { profile: Profile }) {
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = usePrefilledForm(editProfileSchema, lastResult, "edit-profile", {
+    fullName: profile.fullName,
+    phone: profile.phone,
+    city: profile.city,
+    state: profile.state,
+    brokerage: profile.brokerage,
+    specialties: profile.specialties,
+    bio: profile.bio,
+    photoUrl: profile.photoUrl,
+  });
+  const hydrated = useHydrated();
+  useEffect(() => {
+    // The server's answer (a wrong password, a failed save) shows above the form: bring it into view.
+    if (lastResult && form.errors?.length) document.getElementById(form.errorId)?.scrollIntoView({ block: "center" });
+  }, [lastResult, form.errors, form.errorId]);
+
+  return (
+    <ValidatedForm form={form} encType="multipart/form-data" className="mt-8 space-y-8">
+      <section aria-labelledby="about-title" className="card space-y-5">
+        <h2 id="about-title" className="text-lg font-bold">About you</h2>
+        <TextField field={fields.fullName} label="Full Name" autoComplete="name" />
+        <TextField field={fields.phone} label="Phone" type="tel" autoComplete="tel" inputMode="tel" optional hint="For example (214) 555-0100" />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField field={fields.city} label="City" autoComplete="address-level2" />
+          <SelectField field={fields.state} label="State" placeholder="Select a state" options={stateOptions} />
+        </div>
+        <TextField field={fields.brokerage} label="Brokerage" autoComplete="organization" optional />
+      </section>
+
+      <section aria-labelledby="expertise-title" className="card space-y-6">
+        <h2 id="expertise-title" className="text-lg font-bold">Expertise</h2>
+        <SpecialtyCheckboxes field={fields.specialties} />
+        <BioField field={fields.bio} />
+      </section>
+
+      <section aria-labelledby="photo-title" className="card space-y-5">
+        <h2 id="photo-title" className="text-lg font-bold">Photo</h2>
+        <TextField
+          field={fields.photoUrl}
+          label="Photo URL"
+          type="url"
+          optional
+          hint="A link starting with https://, or upload a file below (an upload replaces the link). Leave both empty for no photo."
+        />
+        {/* Last on purpose: see PhotoField. */}
+        <PhotoField field={fields.photo} label="Upload a New Photo" currentPhotoUrl={profile.photoUrl || undefined} />
+      </section>
+
+      {hydrated ? <PasswordDialog field={fields.password} /> : <PasswordSection field={fields.password} />}
+    </ValidatedForm>
   );
 }
 

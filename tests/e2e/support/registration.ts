@@ -1,0 +1,121 @@
+import path from "node:path";
+import { expect, type Page } from "@playwright/test";
+import Database from "better-sqlite3";
+import sharp from "sharp";
+import { AGENTS_TAB, parseRow, type Agent } from "../../../app/domain/workbook";
+import { quickPasswordHash, seedAgents, testAgent } from "./agents";
+import { e2eBaseUrl, e2eDataDir } from "./env";
+
+/** Invitation codes the e2e server is started with (playwright.config.ts). */
+export const E2E_VIP_CODE = "Gold2025";
+
+/** An address no other test uses, so parallel tests never collide in the shared store. */
+export function uniqueEmail(label: string, projectName: string): string {
+  return `${label}-${projectName}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+export type QuickDetails = { fullName: string; email: string; phone: string; state: "TX" | "OK"; city: string };
+
+export async function fillQuickRegistration(page: Page, details: QuickDetails): Promise<void> {
+  await page.getByLabel("Full Name").fill(details.fullName);
+  await page.getByLabel("Email Address").fill(details.email);
+  await page.getByLabel("Phone Number").fill(details.phone);
+  await page.getByLabel("State").selectOption(details.state);
+  await page.getByLabel("City").fill(details.city);
+}
+
+/** From /register through payment to the profile completion form. */
+export async function reachProfileForm(page: Page, details: QuickDetails, registerPath = "/register"): Promise<void> {
+  await page.goto(registerPath);
+  await fillQuickRegistration(page, details);
+  await page.getByRole("button", { name: "Continue to Profile Setup" }).click();
+  await expect(page).toHaveURL(/\/payment$/);
+  await page.getByRole("button", { name: "Complete Payment" }).click();
+  await expect(page).toHaveURL(/\/registration-success$/);
+  await page.getByRole("link", { name: "Complete Your Profile" }).click();
+  await expect(page).toHaveURL(/\/complete-profile$/);
+}
+
+export async function fillProfile(page: Page, password: string): Promise<void> {
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Confirm Password").fill(password);
+  await page.getByLabel("License Number").fill("0654321");
+  await page.getByLabel("Brokerage", { exact: true }).fill("Lone Star Realty");
+  await page.getByLabel("Luxury").check();
+  await page.getByLabel("Farm and Ranch").check();
+  await page.getByLabel("Professional Bio").fill("Twenty years selling ranches along the Red River.");
+}
+
+/** A real JPEG, made on the spot. */
+export async function jpegFile(name = "me.jpg"): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
+  const buffer = await sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 180, g: 30, b: 30 } } }).jpeg().toBuffer();
+  return { name, mimeType: "image/jpeg", buffer };
+}
+
+/** A text file renamed to look like a JPEG. */
+export function renamedTextFile(): { name: string; mimeType: string; buffer: Buffer } {
+  return { name: "photo.jpg", mimeType: "image/jpeg", buffer: Buffer.from("This is a text file, not a picture.\n") };
+}
+
+function openStore(): Database.Database {
+  const db = new Database(path.join(e2eDataDir, "store.sqlite"));
+  db.pragma("busy_timeout = 10000");
+  return db;
+}
+
+/** The agent's row as the store holds it: raw cells, and the record they read as. */
+export function agentRow(email: string): { cells: Record<string, string>; agent: Agent } | undefined {
+  const db = openStore();
+  try {
+    const cells = db.prepare(`SELECT * FROM "${AGENTS_TAB.name}" WHERE lower(email) = lower(?)`).get(email) as Record<string, string> | undefined;
+    if (!cells) return undefined;
+    const parsed = parseRow(AGENTS_TAB, cells);
+    if (parsed.ok !== true) throw new Error(`Agent row for ${email} does not read: ${JSON.stringify(parsed)}`);
+    return { cells, agent: parsed.record };
+  } finally {
+    db.close();
+  }
+}
+
+/** Approves the way staff would: typing the status into the agent's row. */
+export function approveAgent(email: string): void {
+  const db = openStore();
+  try {
+    db.prepare(`UPDATE "${AGENTS_TAB.name}" SET status = 'approved' WHERE lower(email) = lower(?)`).run(email);
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Waits until the server's replica has re-read the store after a write made at
+ * `writtenAt` (it refreshes on a timer). A refresh ending a second after the write
+ * began its read after it: reading the SQLite file takes milliseconds.
+ */
+export async function waitForStoreRefresh(writtenAt: number, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const health = (await (await fetch(`${e2eBaseUrl}/healthz`)).json()) as { store: { lastRefreshAt: string | null } };
+    const last = health.store.lastRefreshAt ? Date.parse(health.store.lastRefreshAt) : 0;
+    if (last > writtenAt + 1_000) return;
+    if (Date.now() > deadline) throw new Error("The server did not refresh its store in time");
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** An approved agent with a known password, written into the store and seen by the server. */
+export async function approvedAgent(email: string, password: string, overrides: Partial<Agent> = {}): Promise<Agent> {
+  const written = Date.now();
+  const agent = testAgent({ id: `e2e-${email}`, fullName: "Casey Morgan", email, passwordHash: quickPasswordHash(password), ...overrides });
+  seedAgents([agent]);
+  await waitForStoreRefresh(written);
+  return agent;
+}
+
+export async function logIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto("/member-login");
+  await page.getByLabel("Email Address").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL(/\/member-dashboard/);
+}
