@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { conversationIdFor } from "../../app/domain/conversation";
-import { CANNOT_RECEIVE, contactInfoText, MESSAGE_REQUIRED, MESSAGE_TOO_LONG } from "../../app/domain/messages";
+import { CANNOT_RECEIVE, contactInfoText, MESSAGE_REQUIRED, MESSAGE_TOO_LONG, SEND_FAILED } from "../../app/domain/messages";
 import type { Agent } from "../../app/domain/workbook";
 import { loader as rootLoader } from "../../app/root";
 import { action, loader } from "../../app/routes/messages";
@@ -11,7 +11,7 @@ import { memberRowId } from "../../app/server/messages/conversation-members.serv
 import { AGENT_NOT_FOUND, CANNOT_MESSAGE_SELF } from "../../app/server/messages/conversations.server";
 import { dashboardMessages } from "../../app/server/messages/dashboard.server";
 import { outboxDirectory } from "../../app/server/services.server";
-import type { Store } from "../../app/server/store/store.server";
+import { StoreWriteError, type Store } from "../../app/server/store/store.server";
 import { testAgent } from "../e2e/support/agents";
 import { testContext } from "../support/services";
 import { editAgentRow, responseOf } from "./accounts-support";
@@ -172,6 +172,18 @@ describe("/messages: sending", () => {
     expect(long.data.result?.error?.text).toEqual([MESSAGE_TOO_LONG]);
     expect(long.data.result?.initialValue?.text).toBe("a".repeat(5_001));
     expect(context.services.store.messages.all()).toHaveLength(0);
+  });
+
+  it("says so and keeps the text when the message cannot be stored, mailing nobody", async () => {
+    const context = await contextWith([ann, bob]);
+    vi.spyOn(context.services.store.messages, "insert").mockRejectedValue(new StoreWriteError("Messages", { cause: new Error("quota exceeded") }));
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const reply = refusal(await send(context, "/messages?to=rec-bob", ann, { intent: "send", text: "Not lost" }));
+    expect(reply.init?.status).toBe(503);
+    expect(reply.data.result?.error?.[""]).toEqual([SEND_FAILED]);
+    expect(reply.data.result?.initialValue?.text).toBe("Not lost");
+    expect(await mailsTo(context, "bob@example.com")).toHaveLength(0);
+    errors.mockRestore();
   });
 
   it("shares the member's contact info as a message", async () => {
