@@ -11,6 +11,9 @@ import { MailError, readOutbox, type Mailer } from "../../app/server/mail/mailer
 import { insertAgent, postForm, testContext } from "../support/services";
 import { cookieFrom, getWithCookie, responseOf, type ActionReply } from "./accounts-support";
 
+// Each login or new password is a real bcrypt check at cost 12: seconds per test on a busy machine.
+vi.setConfig({ testTimeout: 30_000 });
+
 const PASSWORD = "correct horse battery";
 const NEW_PASSWORD = "river crossing 2025";
 
@@ -121,7 +124,7 @@ describe("reset password", () => {
     const reused = (await postNewPassword(context, tokenOf(link), "yet another password")) as ActionReply;
     expect(reused.init?.status).toBe(400);
     expect(reused.data.error?.[""]).toEqual([RESET_LINK_INVALID_MESSAGE]);
-  }, 30_000);
+  });
 
   it("checks the length and the confirmation, never echoing a password", async () => {
     const context = testContext();

@@ -7,6 +7,9 @@ import { getMember, requireMember, SESSION_MAX_AGE_SECONDS } from "../../app/ser
 import { insertAgent, postForm, testContext } from "../support/services";
 import { cookieFrom, deleteAgentRow, editAgentRow, getWithCookie, responseOf } from "./accounts-support";
 
+// Each login or new password is a real bcrypt check at cost 12: seconds per test on a busy machine.
+vi.setConfig({ testTimeout: 30_000 });
+
 const PASSWORD = "correct horse battery";
 
 async function loggedIn(context: AppLoadContext, fields: Parameters<typeof insertAgent>[1] = {}) {
@@ -61,7 +64,7 @@ describe("a session", () => {
     expect(response.headers.get("Location")).toBe("/member-login?redirectTo=%2Fmember-dashboard");
     // The stale cookie is cleared on the way.
     expect(response.headers.get("Set-Cookie")).toMatch(/^__session=;/);
-  }, 20_000);
+  });
 
   it("ends when the password changes, in every browser", async () => {
     const context = testContext();
@@ -72,7 +75,7 @@ describe("a session", () => {
     await setNewPassword(context.services, agent, "a brand new password");
     expect(await getMember(getWithCookie("/", cookie), context)).toBeNull();
     expect(await getMember(getWithCookie("/", second), context)).toBeNull();
-  }, 20_000);
+  });
 
   it("ends when staff reject the agent or delete the row", async () => {
     const context = testContext();
@@ -83,7 +86,7 @@ describe("a session", () => {
     await deleteAgentRow(context, deleted.agent.id);
     expect(await getMember(getWithCookie("/", rejected.cookie), context)).toBeNull();
     expect(await getMember(getWithCookie("/", deleted.cookie), context)).toBeNull();
-  }, 20_000);
+  });
 
   it("is not accepted when tampered with or signed with another secret", async () => {
     const context = testContext();
