@@ -36,8 +36,6 @@ export const quickRegistrationSchema = z.object({
   vip: z.string().trim().max(64).optional(),
 });
 
-export type QuickRegistration = z.infer<typeof quickRegistrationSchema>;
-
 /** What the flow keeps between screens, in a signed cookie. */
 export const registrationDraftSchema = z.object({
   fullName: z.string(),
@@ -50,7 +48,8 @@ export const registrationDraftSchema = z.object({
 
 export type RegistrationDraft = z.infer<typeof registrationDraftSchema>;
 
-const passwordField = z
+/** A new password: the spec's minimum, and no longer than bcrypt reads. */
+export const passwordField = z
   .string({ error: PASSWORD_TOO_SHORT_MESSAGE })
   .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT_MESSAGE)
   .refine((password) => new TextEncoder().encode(password).length <= PASSWORD_MAX_BYTES, PASSWORD_TOO_LONG_MESSAGE);

@@ -55,7 +55,8 @@ beforeEach(async () => {
   cookie = await loginCookie(context, agent);
 });
 
-describe("edit profile", () => {
+// bcrypt at full cost is slow on purpose: ten password checks take seconds on a busy machine.
+describe("edit profile", { timeout: 30_000 }, () => {
   it("needs a login, for the page and for saving", async () => {
     const page = await call(() => loader({ request: new Request("http://localhost/edit-profile"), context, params: {} }));
     expect((page as Response).headers.get("Location")).toBe("/member-login?redirectTo=%2Fedit-profile");

@@ -93,7 +93,8 @@ beforeEach(async () => {
   await context.services.store.refresh();
 });
 
-describe("the registration flow", () => {
+// Each registration hashes a password with bcrypt at full cost, slow on purpose.
+describe("the registration flow", { timeout: 30_000 }, () => {
   it("goes from quick registration through payment to a pending agent with a bcrypt hash, two mails and no password anywhere", async () => {
     const cookie = await startRegistration(context);
 
@@ -260,7 +261,7 @@ describe("the registration flow", () => {
   });
 });
 
-describe("membership types", () => {
+describe("membership types", { timeout: 30_000 }, () => {
   it("shows a VIP banner for a configured code in any case, and stores the code on the agent", async () => {
     expect(await registerLoader({ request: get("/register?vip=gold2025"), context, params: {} })).toMatchObject({ vipCode: "GOLD2025" });
     expect(await registerLoader({ request: get("/register?vip=bronze"), context, params: {} })).toMatchObject({ vipCode: null });
