@@ -1,0 +1,159 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { ChatIcon, ClockIcon } from "~/components/icons";
+import { ExpiryNotice, RequestBadges, RequestTags } from "~/components/request-badges";
+import { RequestFacts } from "~/components/request-card";
+import { RequestErrorBoundary } from "~/components/request-error";
+import { RequestNotice } from "~/components/request-notice";
+import { agentIdFromEmail } from "~/domain/agent-id";
+import { PRODUCT_NAME } from "~/domain/product";
+import { isLive, noticeFrom, responseCountLabel } from "~/domain/referral-requests";
+import { relativeTime } from "~/domain/relative-time";
+import type { RequestResponse } from "~/domain/workbook";
+import { requireMember } from "~/server/auth/session.server";
+import { findRequestFor, notFound } from "~/server/requests/queries.server";
+import { responsesTo } from "~/server/requests/respond.server";
+import { requestView } from "~/server/requests/views.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.request.title ?? "Request"} | ${PRODUCT_NAME}` }];
+
+function responseView(response: RequestResponse, now: Date) {
+  return {
+    id: response.id,
+    fromName: response.fromName.trim() || "An agent",
+    fromAgentId: agentIdFromEmail(response.fromEmail),
+    message: response.message,
+    sentAgo: relativeTime(response.createdAt, now),
+  };
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const member = await requireMember(request, context);
+  const { store } = context.services;
+  const found = findRequestFor(store, params.id ?? "", member);
+  if (!found) throw notFound();
+  const now = new Date();
+  const view = requestView(found, member.email, now);
+  return {
+    request: view,
+    live: isLive(found, now),
+    notice: noticeFrom(new URL(request.url).searchParams),
+    // Responses are the poster's alone to read.
+    responses: view.isOwn ? responsesTo(store, found.id).map((response) => responseView(response, now)) : null,
+  };
+}
+
+export function ErrorBoundary() {
+  return <RequestErrorBoundary />;
+}
+
+export default function RequestDetails() {
+  const { request, live, notice, responses } = useLoaderData<typeof loader>();
+  const base = `/referral-requests/${request.id}`;
+  return (
+    <div className="mx-auto max-w-3xl space-y-6 px-4 py-10 sm:px-6 sm:py-12">
+      <p className="text-sm">
+        <Link to="/referral-requests" className="font-semibold text-brand-700 hover:underline">
+          ← Back to Requests
+        </Link>
+      </p>
+      <RequestNotice text={notice} />
+      <article className="card space-y-5" aria-labelledby="request-title">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <RequestBadges request={request} />
+          <ExpiryNotice notice={request.expiryNotice} />
+        </div>
+        <h1 id="request-title" className="text-2xl font-extrabold tracking-tight break-words text-slate-900 sm:text-3xl">
+          {request.title}
+        </h1>
+        <StatusNote status={request.status} live={live} />
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
+          <span>
+            Posted by <span className="font-semibold text-slate-800">{request.isOwn ? "You" : request.agentName}</span>
+          </span>
+          <span aria-hidden="true">·</span>
+          <span className="inline-flex items-center gap-1">
+            <ClockIcon className="h-4 w-4" />
+            {request.postedAgo}
+          </span>
+          <span aria-hidden="true">·</span>
+          <span>{responseCountLabel(request.responses)}</span>
+        </p>
+        <RequestTags tags={request.tags} />
+        <RequestFacts request={request} />
+        {request.contactPreferenceLabel ? (
+          <p className="text-sm">
+            <span className="font-semibold text-slate-500">Preferred contact:</span> {request.contactPreferenceLabel}
+          </p>
+        ) : null}
+        <div>
+          <h2 className="text-sm font-semibold text-slate-500">Description</h2>
+          <p className="mt-1 leading-relaxed break-words whitespace-pre-line text-slate-800">{request.description}</p>
+        </div>
+        <div className="flex flex-wrap gap-3 border-t border-slate-100 pt-5">
+          {request.isOwn ? (
+            request.status !== "deleted" ? (
+              <>
+                {live ? (
+                  <Link to={`${base}/edit`} className="btn-outline">
+                    Edit
+                  </Link>
+                ) : null}
+                <Link to={`${base}/delete`} className="btn-outline text-red-700">
+                  Delete
+                </Link>
+              </>
+            ) : null
+          ) : (
+            <>
+              {live ? (
+                <Link to={`${base}/respond`} className="btn-primary">
+                  Respond
+                </Link>
+              ) : null}
+              <Link to={`/messages?to=${encodeURIComponent(request.agentId)}`} className="btn-outline">
+                <ChatIcon className="h-4 w-4" />
+                Message
+              </Link>
+            </>
+          )}
+        </div>
+      </article>
+      {responses ? <Responses responses={responses} /> : null}
+    </div>
+  );
+}
+
+function StatusNote({ status, live }: { status: string; live: boolean }) {
+  if (live) return null;
+  const text = status === "deleted" ? "You deleted this request. Other agents no longer see it." : "This request has expired and no longer accepts responses.";
+  return <p className="rounded-lg bg-slate-100 px-4 py-3 text-sm font-medium text-slate-700">{text}</p>;
+}
+
+function Responses({ responses }: { responses: ReturnType<typeof responseView>[] }) {
+  return (
+    <section className="card" aria-labelledby="responses-title">
+      <h2 id="responses-title" className="text-lg font-bold text-slate-900">
+        Responses ({responses.length})
+      </h2>
+      {responses.length === 0 ? (
+        <p className="mt-3 text-slate-600">No responses yet. Agents who respond appear here, and you get an e-mail for each.</p>
+      ) : (
+        <ul className="mt-4 divide-y divide-slate-100">
+          {responses.map((response) => (
+            <li key={response.id} className="py-4 first:pt-0 last:pb-0">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <p className="font-semibold text-slate-900">{response.fromName}</p>
+                <p className="text-sm text-slate-500">{response.sentAgo}</p>
+              </div>
+              <p className="mt-2 break-words whitespace-pre-line text-slate-700">{response.message}</p>
+              <Link to={`/messages?to=${encodeURIComponent(response.fromAgentId)}`} className="mt-3 inline-flex text-sm font-semibold text-brand-700 hover:underline">
+                Message {response.fromName}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

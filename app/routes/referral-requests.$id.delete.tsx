@@ -1,0 +1,67 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { FormAlert, SubmitButton } from "~/components/form";
+import { RequestErrorBoundary } from "~/components/request-error";
+import { RequestSummary } from "~/components/request-summary";
+import { PRODUCT_NAME } from "~/domain/product";
+import { requireMember } from "~/server/auth/session.server";
+import { deleteRequest } from "~/server/requests/manage.server";
+import { requireOwnRequest } from "~/server/requests/queries.server";
+import { requestView } from "~/server/requests/views.server";
+
+export const meta: MetaFunction = () => [{ title: `Delete Request | ${PRODUCT_NAME}` }];
+
+const DELETE_FAILED = "Failed to delete request. Please try again.";
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const member = await requireMember(request, context);
+  const own = requireOwnRequest(context.services.store, params.id ?? "", member);
+  return { request: requestView(own, member.email, new Date()) };
+}
+
+/** Soft delete by the owner only; anyone else gets 403 and the row is untouched. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const member = await requireMember(request, context);
+  const { store } = context.services;
+  const own = requireOwnRequest(store, params.id ?? "", member);
+  try {
+    await deleteRequest(store, own, new Date());
+  } catch (error) {
+    console.error("Request not deleted:", error);
+    return data({ error: DELETE_FAILED }, { status: 503 });
+  }
+  return redirect("/referral-requests?tab=mine&notice=deleted");
+}
+
+export function ErrorBoundary() {
+  return <RequestErrorBoundary />;
+}
+
+export default function DeleteRequest() {
+  const { request } = useLoaderData<typeof loader>();
+  const failed = useActionData<typeof action>();
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-10 sm:px-6 sm:py-14">
+      <section className="card space-y-6" aria-labelledby="delete-title">
+        <h1 id="delete-title" className="text-2xl font-extrabold tracking-tight text-slate-900">
+          Delete Request
+        </h1>
+        <RequestSummary request={request} />
+        <p className="text-lg font-semibold text-slate-900">Are you sure you want to delete this request?</p>
+        <p className="text-slate-600">Other agents will no longer see it. Its responses stay in your records.</p>
+        <Form method="post" className="space-y-4">
+          {failed ? <FormAlert errors={[failed.error]} /> : null}
+          <div className="flex flex-wrap gap-3">
+            <SubmitButton busyLabel="Deleting..." className="btn w-full bg-red-600 text-white hover:bg-red-700 sm:w-auto">
+              Delete Request
+            </SubmitButton>
+            <Link to="/referral-requests?tab=mine" className="btn-outline w-full sm:w-auto">
+              Cancel
+            </Link>
+          </div>
+        </Form>
+      </section>
+    </div>
+  );
+}

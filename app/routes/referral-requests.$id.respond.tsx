@@ -1,0 +1,102 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { SubmitButton, TextareaField, useValidatedForm, ValidatedForm } from "~/components/form";
+import { RequestErrorBoundary } from "~/components/request-error";
+import { RequestSummary } from "~/components/request-summary";
+import { PRODUCT_NAME } from "~/domain/product";
+import { isLive, REQUEST_CLOSED, respondSchema } from "~/domain/referral-requests";
+import { publicUrl } from "~/server/accounts/urls.server";
+import { requireMember } from "~/server/auth/session.server";
+import { parseForm, rejectSubmission } from "~/server/forms.server";
+import { findRequestFor, notFound } from "~/server/requests/queries.server";
+import { respondToRequest } from "~/server/requests/respond.server";
+import { requestView } from "~/server/requests/views.server";
+
+export const meta: MetaFunction = () => [{ title: `Respond to Request | ${PRODUCT_NAME}` }];
+
+const OWN_REQUEST = "This is your own request: other agents respond to it.";
+const SEND_FAILED = "Failed to send response. Please try again.";
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const member = await requireMember(request, context);
+  const found = findRequestFor(context.services.store, params.id ?? "", member);
+  if (!found) throw notFound();
+  const now = new Date();
+  return { request: requestView(found, member.email, now), live: isLive(found, now) };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const member = await requireMember(request, context);
+  const { store, mailer, config } = context.services;
+  const found = findRequestFor(store, params.id ?? "", member);
+  if (!found) throw notFound();
+  const submission = await parseForm(request, respondSchema);
+  if (submission.status !== "success") return rejectSubmission(submission);
+
+  let result: Awaited<ReturnType<typeof respondToRequest>>;
+  try {
+    result = await respondToRequest(
+      { store, mailer },
+      {
+        requestId: found.id,
+        member,
+        message: submission.value.message,
+        now: new Date(),
+        link: publicUrl(config, `/referral-requests/${found.id}`, request),
+      },
+    );
+  } catch (error) {
+    console.error("Response not stored:", error);
+    return rejectSubmission(submission, { status: 503, formErrors: [SEND_FAILED] });
+  }
+  if (result.ok) return redirect("/referral-requests?notice=responded");
+  if (result.reason === "missing") throw notFound();
+  if (result.reason === "own") return rejectSubmission(submission, { status: 403, formErrors: [OWN_REQUEST] });
+  return rejectSubmission(submission, { status: 409, formErrors: [REQUEST_CLOSED] });
+}
+
+export function ErrorBoundary() {
+  return <RequestErrorBoundary />;
+}
+
+export default function RespondToRequest() {
+  const { request, live } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useValidatedForm(respondSchema, lastResult);
+  const open = live && !request.isOwn;
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-10 sm:px-6 sm:py-14">
+      <section className="card space-y-6" aria-labelledby="respond-title">
+        <h1 id="respond-title" className="text-2xl font-extrabold tracking-tight text-slate-900">
+          Respond to Request
+        </h1>
+        <RequestSummary request={request} />
+        {open || lastResult ? (
+          <ValidatedForm form={form} className="space-y-5">
+            <TextareaField
+              field={fields.message}
+              label="Your Message"
+              rows={6}
+              placeholder="Introduce yourself and say how you can help this agent's client."
+              hint={`${request.agentName} gets your message by e-mail with a link to this request.`}
+            />
+            <div className="flex flex-wrap gap-3">
+              <SubmitButton busyLabel="Sending...">Send Response</SubmitButton>
+              <Link to="/referral-requests" className="btn-outline w-full sm:w-auto">
+                Cancel
+              </Link>
+            </div>
+          </ValidatedForm>
+        ) : (
+          <div className="space-y-4">
+            <p className="rounded-lg bg-slate-100 px-4 py-3 text-sm font-medium text-slate-700">{request.isOwn ? OWN_REQUEST : REQUEST_CLOSED}</p>
+            <Link to="/referral-requests" className="btn-outline">
+              Back to Requests
+            </Link>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

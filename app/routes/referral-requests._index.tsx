@@ -1,0 +1,188 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { RequestCard } from "~/components/request-card";
+import { FILTER_OPTIONS, FilterForm, FilterSelect, SearchInput } from "~/components/request-filters";
+import { RequestErrorBoundary } from "~/components/request-error";
+import { RequestNotice } from "~/components/request-notice";
+import { PRODUCT_NAME } from "~/domain/product";
+import {
+  hasActiveFilters,
+  noticeFrom,
+  parseRequestListQuery,
+  REQUEST_SORTS,
+  requestListSearch,
+  type RequestListQuery,
+  type RequestTab,
+} from "~/domain/referral-requests";
+import { requireMember } from "~/server/auth/session.server";
+import { expireOverdueInBackground } from "~/server/requests/expiry.server";
+import { requestListPage } from "~/server/requests/queries.server";
+import type { RequestView } from "~/server/requests/views.server";
+
+export const meta: MetaFunction = () => [{ title: `Agent Requests | ${PRODUCT_NAME}` }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const member = await requireMember(request, context);
+  const { store } = context.services;
+  const now = new Date();
+  expireOverdueInBackground(store, now);
+  const params = new URL(request.url).searchParams;
+  const query = parseRequestListQuery(params);
+  return { query, notice: noticeFrom(params), ...requestListPage(store, member, query, now) };
+}
+
+export function ErrorBoundary() {
+  return <RequestErrorBoundary />;
+}
+
+export default function ReferralRequests() {
+  const { query, notice, counts, requests } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-10 sm:px-6 sm:py-12">
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">Agent Requests</h1>
+          <p className="mt-2 text-lg text-slate-600">Referrals, listings that need buyers and buyer representation from verified agents.</p>
+        </div>
+        <Link to="/post-request" className="btn-accent shrink-0">
+          Post Request
+        </Link>
+      </header>
+      <RequestNotice text={notice} />
+      <Tabs query={query} counts={counts} />
+      <Filters query={query} />
+      <Results query={query} requests={requests} />
+    </div>
+  );
+}
+
+function Tabs({ query, counts }: { query: RequestListQuery; counts: Record<RequestTab, number> }) {
+  const tabs: { tab: RequestTab; label: string }[] = [
+    { tab: "all", label: "All Requests" },
+    { tab: "mine", label: "My Requests" },
+  ];
+  return (
+    <nav aria-label="Request lists" className="flex gap-2 border-b border-slate-200">
+      {tabs.map(({ tab, label }) => {
+        const current = query.tab === tab;
+        return (
+          <Link
+            key={tab}
+            to={`/referral-requests${requestListSearch({ ...query, tab })}`}
+            aria-current={current ? "page" : undefined}
+            className={`-mb-px border-b-2 px-3 py-2.5 text-sm font-semibold sm:px-4 ${
+              current ? "border-brand-700 text-brand-800" : "border-transparent text-slate-600 hover:text-slate-900"
+            }`}
+          >
+            {label} ({counts[tab]})
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}
+
+function Filters({ query }: { query: RequestListQuery }) {
+  return (
+    <FilterForm action="/referral-requests" className="card space-y-4 p-4 sm:p-5">
+      {query.tab !== "all" ? <input type="hidden" name="tab" value={query.tab} /> : null}
+      <SearchInput label="Search" value={query.q} placeholder="Search title, description or location" />
+      <div className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-6">
+        <FilterSelect name="type" label="Type" anyLabel="All Types" options={FILTER_OPTIONS.type} value={query.type} />
+        <FilterSelect name="state" label="State" anyLabel="All States" options={FILTER_OPTIONS.state} value={query.state} />
+        <FilterSelect name="specialty" label="Specialty" anyLabel="All Specialties" options={FILTER_OPTIONS.specialty} value={query.specialty} />
+        <FilterSelect name="priceRange" label="Price Range" anyLabel="All Prices" options={FILTER_OPTIONS.priceRange} value={query.priceRange} />
+        <FilterSelect name="clientType" label="Client Type" anyLabel="All Clients" options={FILTER_OPTIONS.clientType} value={query.clientType} />
+        <div className="min-w-0">
+          <label htmlFor="filter-sort" className="mb-1 block text-xs font-semibold tracking-wide text-slate-600 uppercase">
+            Sort By
+          </label>
+          <select
+            id="filter-sort"
+            name="sort"
+            defaultValue={query.sort}
+            className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
+          >
+            {REQUEST_SORTS.map((sort) => (
+              <option key={sort.value} value={sort.value}>
+                {sort.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <div className="flex flex-wrap gap-3">
+        <button type="submit" className="btn-primary">
+          Apply Filters
+        </button>
+        <Link to={`/referral-requests${requestListSearch({ tab: query.tab })}`} className="btn-outline">
+          Clear All
+        </Link>
+      </div>
+    </FilterForm>
+  );
+}
+
+function Results({ query, requests }: { query: RequestListQuery; requests: RequestView[] }) {
+  if (requests.length === 0) return <EmptyState query={query} />;
+  return (
+    <section aria-labelledby="results-title">
+      <h2 id="results-title" className="sr-only">
+        Requests
+      </h2>
+      <p className="mb-4 text-sm text-slate-600" aria-live="polite">
+        {requests.length} {requests.length === 1 ? "request" : "requests"}
+      </p>
+      <ul className="grid gap-5 lg:grid-cols-2">
+        {requests.map((request) => (
+          <li key={request.id} className="flex">
+            <RequestCard request={request} actions={<CardActions request={request} />} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function CardActions({ request }: { request: RequestView }) {
+  const base = `/referral-requests/${request.id}`;
+  if (request.isOwn) {
+    return (
+      <>
+        <Link to={`${base}/edit`} className="btn-outline" aria-label={`Edit ${request.title}`}>
+          Edit
+        </Link>
+        <Link to={`${base}/delete`} className="btn-outline text-red-700" aria-label={`Delete ${request.title}`}>
+          Delete
+        </Link>
+      </>
+    );
+  }
+  return (
+    <>
+      <Link to={base} className="btn-outline" aria-label={`View details of ${request.title}`}>
+        View Details
+      </Link>
+      <Link to={`${base}/respond`} className="btn-primary" aria-label={`Respond to ${request.title}`}>
+        Respond
+      </Link>
+    </>
+  );
+}
+
+function EmptyState({ query }: { query: RequestListQuery }) {
+  const filtered = hasActiveFilters(query);
+  return (
+    <section className="card py-12 text-center" aria-labelledby="empty-title">
+      <h2 id="empty-title" className="text-xl font-bold text-slate-900">
+        {filtered ? "No requests match your filters" : query.tab === "mine" ? "You have not posted any requests yet" : "No requests yet"}
+      </h2>
+      <p className="mt-2 text-slate-600">
+        {filtered ? "Try other filters or clear them to see every request." : "Post a request and verified agents across Texas and Oklahoma will see it."}
+      </p>
+      <Link to="/post-request" className="btn-accent mt-6">
+        Post First Request
+      </Link>
+    </section>
+  );
+}

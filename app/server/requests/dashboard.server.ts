@@ -1,0 +1,70 @@
+import {
+  DASHBOARD_REQUEST_LIMIT,
+  matchesDashboard,
+  parseDashboardQuery,
+  requestListForDashboard,
+  sortRequests,
+  type DashboardQuery,
+} from "~/domain/referral-requests";
+import { REQUEST_TYPE_VALUES, type Agent, type ReferralRequest, type RequestType } from "~/domain/workbook";
+import type { Store } from "../store/store.server";
+import { expireOverdueInBackground } from "./expiry.server";
+import { marksOf } from "./marks.server";
+import { liveRequests } from "./queries.server";
+import { requestView } from "./views.server";
+
+type DashboardStore = Pick<Store, "requests" | "agents" | "marks">;
+
+/** Live requests of every member, by type, and the approved agents: the dashboard's tiles. */
+function tileCounts(store: DashboardStore, live: readonly ReferralRequest[]) {
+  const byType = Object.fromEntries(REQUEST_TYPE_VALUES.map((type) => [type, 0])) as Record<RequestType, number>;
+  for (const request of live) byType[request.requestType] += 1;
+  return { ...byType, agents: store.agents.by("status", "approved").length };
+}
+
+/** Other members' live requests matching the dashboard's filters and chip, newest first. */
+function matchingRequests(live: readonly ReferralRequest[], member: Pick<Agent, "email" | "state">, query: DashboardQuery): ReferralRequest[] {
+  return sortRequests(
+    live.filter((request) => request.agentEmail !== member.email && matchesDashboard(request, query, member.state)),
+    "newest",
+  );
+}
+
+/**
+ * Everything the dashboard's live parts show: the tiles, the filters and chip from
+ * the address, up to 8 request cards with the member's marks, and the moment the
+ * list was read, from which the browser later asks what is new.
+ */
+export function dashboardData(store: DashboardStore, member: Agent, params: URLSearchParams, now: Date) {
+  expireOverdueInBackground(store, now);
+  const live = liveRequests(store, now);
+  const query = parseDashboardQuery(params);
+  const matching = matchingRequests(live, member, query);
+  const marks = marksOf(store, member.email);
+  return {
+    tiles: tileCounts(store, live),
+    live: {
+      query,
+      memberState: member.state,
+      total: matching.length,
+      requests: matching.slice(0, DASHBOARD_REQUEST_LIMIT).map((request) => ({
+        ...requestView(request, member.email, now),
+        interested: marks.interested.has(request.id),
+        saved: marks.saved.has(request.id),
+      })),
+      viewAllHref: requestListForDashboard(query, member.state),
+      asOf: now.toISOString(),
+    },
+  };
+}
+
+export type DashboardData = ReturnType<typeof dashboardData>;
+export type DashboardLive = DashboardData["live"];
+export type DashboardTiles = DashboardData["tiles"];
+export type DashboardRequest = DashboardLive["requests"][number];
+
+/** How many requests matching the dashboard's filters were posted after `since`. */
+export function newRequestCount(store: DashboardStore, member: Agent, params: URLSearchParams, since: Date, now: Date): number {
+  const matching = matchingRequests(liveRequests(store, now), member, parseDashboardQuery(params));
+  return matching.filter((request) => Date.parse(request.createdAt) > since.getTime()).length;
+}

@@ -1,0 +1,43 @@
+import type { MarkKind, RequestMark } from "~/domain/workbook";
+import { newId, type Store } from "../store/store.server";
+
+export type MemberMarks = { interested: ReadonlySet<string>; saved: ReadonlySet<string> };
+
+/** The requests a member marked Interested and Saved (marks set to removed do not count). */
+export function marksOf(store: Pick<Store, "marks">, agentEmail: string): MemberMarks {
+  const interested = new Set<string>();
+  const saved = new Set<string>();
+  for (const mark of store.marks.by("agentEmail", agentEmail)) {
+    if (mark.status !== "active") continue;
+    (mark.kind === "interested" ? interested : saved).add(mark.requestId);
+  }
+  return { interested, saved };
+}
+
+function marksFor(store: Pick<Store, "marks">, agentEmail: string, requestId: string, kind: MarkKind): RequestMark[] {
+  return store.marks.by("agentEmail", agentEmail).filter((mark) => mark.requestId === requestId && mark.kind === kind);
+}
+
+/**
+ * Turns a mark on or off. Idempotent, so a form sent twice changes nothing more;
+ * a mark turned off is kept as removed and reused when turned on again.
+ */
+export async function setMark(
+  store: Pick<Store, "marks">,
+  options: { agentEmail: string; requestId: string; kind: MarkKind; on: boolean; now: Date },
+): Promise<void> {
+  const { agentEmail, requestId, kind, on, now } = options;
+  const existing = marksFor(store, agentEmail, requestId, kind);
+  const updatedAt = now.toISOString();
+  if (!on) {
+    for (const mark of existing.filter((row) => row.status === "active")) await store.marks.update(mark.id, { status: "removed", updatedAt });
+    return;
+  }
+  if (existing.some((row) => row.status === "active")) return;
+  const reusable = existing[0];
+  if (reusable) {
+    await store.marks.update(reusable.id, { status: "active", updatedAt });
+    return;
+  }
+  await store.marks.insert({ id: newId(), agentEmail: agentEmail.toLowerCase(), requestId, kind, status: "active", createdAt: updatedAt, updatedAt: undefined });
+}

@@ -1,0 +1,54 @@
+import { agentIdFromEmail } from "~/domain/agent-id";
+import {
+  clientTypeLabel,
+  contactPreferenceLabel,
+  expiryNotice,
+  isNewRequest,
+  requestTags,
+  requestTypeLabel,
+  timelineLabel,
+} from "~/domain/referral-requests";
+import { relativeTime } from "~/domain/relative-time";
+import type { ReferralRequest } from "~/domain/workbook";
+
+export const ANONYMOUS_AGENT = "Anonymous Agent";
+
+/**
+ * What a page shows of a request, with every time-dependent label worked out on the
+ * server: the browser renders the same words it was sent, whatever its clock says.
+ * The poster's e-mail stays on the server; pages link to them by agent id.
+ */
+export function requestView(request: ReferralRequest, viewerEmail: string, now: Date) {
+  return {
+    id: request.id,
+    requestType: request.requestType,
+    typeLabel: requestTypeLabel(request.requestType),
+    title: request.title,
+    location: request.location,
+    state: request.state,
+    specialty: request.specialty,
+    priceRange: request.priceRange,
+    clientType: request.clientType,
+    clientLabel: request.requestType === "referral" ? clientTypeLabel(request.clientType) : "",
+    timeline: request.timeline,
+    timelineLabel: request.timeline ? timelineLabel(request.timeline) : "",
+    contactPreference: request.contactPreference,
+    contactPreferenceLabel: request.contactPreference ? contactPreferenceLabel(request.contactPreference) : "",
+    listingAddress: request.listingAddress,
+    listingMLS: request.listingMLS,
+    description: request.description,
+    urgent: request.urgent,
+    status: request.status,
+    agentName: request.agentName.trim() || ANONYMOUS_AGENT,
+    agentId: agentIdFromEmail(request.agentEmail),
+    isOwn: request.agentEmail === viewerEmail.toLowerCase(),
+    responses: request.responses,
+    tags: requestTags(request),
+    createdAt: request.createdAt,
+    postedAgo: relativeTime(request.createdAt, now),
+    expiryNotice: expiryNotice(request, now),
+    isNew: isNewRequest(request, now),
+  };
+}
+
+export type RequestView = ReturnType<typeof requestView>;
