@@ -145,6 +145,7 @@ function startServer(dataDir: string, port: number): ChildProcess {
       NODE_ENV: "production",
       SERVE_BUILD: "1",
       SESSION_SECRET: randomBytes(32).toString("hex"),
+      APP_URL: `http://127.0.0.1:${port}`,
       LOG_REQUESTS: "off",
       DATA_DIR: dataDir,
       HOST: "127.0.0.1",

@@ -117,6 +117,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }
     secretList = [developmentSecret(dataDir)];
   }
+  // Mailed links (password reset) must not take their address from a Host header anyone can forge.
+  if (isProduction && !values.APP_URL) {
+    throw new ConfigError("APP_URL is required in production (the public https:// address used in e-mailed links).");
+  }
 
   return {
     env: values.NODE_ENV,

@@ -140,7 +140,7 @@ describe("login success", () => {
   });
 
   it("marks the cookie Secure in production", async () => {
-    const context = testContext({}, { NODE_ENV: "production", SESSION_SECRET: "a-production-secret-long-enough" });
+    const context = testContext({}, { NODE_ENV: "production", SESSION_SECRET: "a-production-secret-long-enough", APP_URL: "https://referrals.example" });
     const agent = await insertAgent(context, { password: PASSWORD });
     const response = await responseOf(() => logIn(context, { email: agent.email, password: PASSWORD }));
     expect(response.headers.get("Set-Cookie")).toMatch(/; Secure/i);

@@ -37,7 +37,7 @@ describe("store configuration", () => {
   it("sends a fixed token to a local API URL when no credentials are given, outside production only", () => {
     const local = { DATA_DIR: dataDir(), GOOGLE_SHEETS_ID: "local", GOOGLE_SHEETS_API_URL: "http://127.0.0.1:8085/" };
     expect(loadConfig(local).sheets).toEqual({ spreadsheetId: "local", apiUrl: "http://127.0.0.1:8085/", credentials: { kind: "fixedToken" } });
-    expect(() => loadConfig({ ...local, NODE_ENV: "production", SESSION_SECRET: "s" })).toThrow(/no credentials/);
+    expect(() => loadConfig({ ...local, NODE_ENV: "production", SESSION_SECRET: "s", APP_URL: "https://referrals.example" })).toThrow(/no credentials/);
   });
 
   it.each([

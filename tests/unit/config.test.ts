@@ -19,6 +19,13 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ NODE_ENV: "production", DATA_DIR: freshDir() })).toThrow(/SESSION_SECRET is required/);
   });
 
+  it("refuses to start in production without the public address mailed links use", () => {
+    expect(() => loadConfig({ NODE_ENV: "production", DATA_DIR: freshDir(), SESSION_SECRET: "s" })).toThrow(/APP_URL is required/);
+    expect(loadConfig({ NODE_ENV: "production", DATA_DIR: freshDir(), SESSION_SECRET: "s", APP_URL: "https://x.example/" }).appUrl).toBe(
+      "https://x.example",
+    );
+  });
+
   it("generates a development secret once and keeps it in DATA_DIR", () => {
     const dataDir = freshDir();
     const first = loadConfig({ DATA_DIR: dataDir }).sessionSecrets;
