@@ -63,8 +63,12 @@ export type DashboardLive = DashboardData["live"];
 export type DashboardTiles = DashboardData["tiles"];
 export type DashboardRequest = DashboardLive["requests"][number];
 
-/** How many requests matching the dashboard's filters were posted after `since`. */
+/**
+ * How many requests matching the dashboard's filters were posted since `since`. One
+ * posted in the very millisecond the list was read counts too: better announced once
+ * more than never.
+ */
 export function newRequestCount(store: DashboardStore, member: Agent, params: URLSearchParams, since: Date, now: Date): number {
   const matching = matchingRequests(liveRequests(store, now), member, parseDashboardQuery(params));
-  return matching.filter((request) => Date.parse(request.createdAt) > since.getTime()).length;
+  return matching.filter((request) => Date.parse(request.createdAt) >= since.getTime()).length;
 }

@@ -1,0 +1,151 @@
+import { Link, useFetcher, useRevalidator } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { DASHBOARD_CHIPS, DASHBOARD_POLL_SECONDS, dashboardSearch, FOCUS_STALE_SECONDS, type DashboardQuery } from "~/domain/referral-requests";
+import type { DashboardLive } from "~/server/requests/dashboard.server";
+import { DashboardRequestCard } from "./dashboard-request-card";
+import { BellIcon } from "./icons";
+import { FILTER_OPTIONS, FilterForm, FilterSelect, SearchInput } from "./request-filters";
+
+type LiveCheck = { since: string; newCount: number };
+
+/**
+ * While the page is open, asks every 30 s (and when the window regains focus after
+ * 10 s or more) how many matching requests arrived since the list was read. Nothing
+ * runs without JavaScript: the page is then complete as loaded.
+ */
+function useNewRequestCount(asOf: string, query: DashboardQuery): number {
+  const fetcher = useFetcher<LiveCheck>();
+  const load = useRef(fetcher.load);
+  load.current = fetcher.load;
+  const search = dashboardSearch(query);
+
+  useEffect(() => {
+    let lastCheck = Date.now();
+    const params = new URLSearchParams(search);
+    params.set("since", asOf);
+    const check = () => {
+      lastCheck = Date.now();
+      load.current(`/member-dashboard/live?${params}`);
+    };
+    const timer = window.setInterval(check, DASHBOARD_POLL_SECONDS * 1000);
+    const onFocus = () => {
+      if (Date.now() - lastCheck >= FOCUS_STALE_SECONDS * 1000) check();
+    };
+    window.addEventListener("focus", onFocus);
+    return () => {
+      window.clearInterval(timer);
+      window.removeEventListener("focus", onFocus);
+    };
+  }, [asOf, search]);
+
+  // An answer about an older list (before filters changed or the list reloaded) does not count.
+  return fetcher.data?.since === asOf ? fetcher.data.newCount : 0;
+}
+
+function NewRequestsBanner({ count }: { count: number }) {
+  const revalidator = useRevalidator();
+  return (
+    <div role="status" aria-live="polite">
+      {count > 0 ? (
+        <div className="flex flex-col gap-3 rounded-lg border border-brand-100 bg-brand-50 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
+          <p className="flex items-center gap-2 font-semibold text-brand-900">
+            <BellIcon className="h-5 w-5" />
+            {count} new {count === 1 ? "request" : "requests"} available!
+          </p>
+          <button type="button" className="btn-primary" onClick={() => revalidator.revalidate()} disabled={revalidator.state === "loading"}>
+            View New Requests
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function Chips({ query, memberState }: { query: DashboardQuery; memberState: string }) {
+  return (
+    <nav aria-label="Quick filters" className="flex flex-wrap gap-2">
+      {DASHBOARD_CHIPS.map((chip) => {
+        const current = query.chip === chip.value;
+        const label = chip.value === "market" && memberState ? `${chip.label} (${memberState})` : chip.label;
+        return (
+          <Link
+            key={chip.value}
+            to={`/member-dashboard${dashboardSearch({ ...query, chip: chip.value })}`}
+            preventScrollReset
+            aria-current={current ? "true" : undefined}
+            className={`rounded-full px-3.5 py-1.5 text-sm font-semibold ring-1 transition-colors ${
+              current ? "bg-brand-700 text-white ring-brand-700" : "bg-white text-slate-700 ring-slate-300 hover:bg-slate-100"
+            }`}
+          >
+            {label}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}
+
+function Filters({ query }: { query: DashboardQuery }) {
+  return (
+    <FilterForm action="/member-dashboard" className="grid gap-3 rounded-lg bg-slate-50 p-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_1.5fr_auto]">
+      {query.chip !== "all" ? <input type="hidden" name="chip" value={query.chip} /> : null}
+      <FilterSelect name="type" label="Type" anyLabel="All Types" options={FILTER_OPTIONS.type} value={query.type} />
+      <FilterSelect name="state" label="State" anyLabel="All States" options={FILTER_OPTIONS.state} value={query.state} />
+      <FilterSelect name="specialty" label="Specialty" anyLabel="All Specialties" options={FILTER_OPTIONS.specialty} value={query.specialty} />
+      <SearchInput label="Search" value={query.q} placeholder="Title, description or location" />
+      <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-1">
+        <button type="submit" className="btn-primary flex-1 lg:flex-none">
+          Apply
+        </button>
+        <Link to={`/member-dashboard${dashboardSearch({ chip: query.chip })}`} preventScrollReset className="btn-outline flex-1 lg:flex-none">
+          Clear Filters
+        </Link>
+      </div>
+    </FilterForm>
+  );
+}
+
+/** The dashboard's Live Agent Requests: filters, quick chips, the new-requests banner and up to 8 cards. */
+export function DashboardLiveRequests({ live }: { live: DashboardLive }) {
+  const newCount = useNewRequestCount(live.asOf, live.query);
+  return (
+    <section id="live-requests" className="card space-y-5 p-4 sm:p-6" aria-labelledby="live-title">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="live-title" className="flex items-center gap-3 text-xl font-bold text-slate-900">
+          Live Agent Requests
+          <span className="inline-flex items-center gap-1.5 rounded-full bg-green-50 px-2.5 py-0.5 text-xs font-bold text-green-800 ring-1 ring-green-200">
+            <span aria-hidden="true" className="h-2 w-2 animate-pulse rounded-full bg-green-600 motion-reduce:animate-none" />
+            Live
+          </span>
+        </h2>
+        <Link to="/post-request" className="btn-accent">
+          Post Request
+        </Link>
+      </div>
+      <Filters query={live.query} />
+      <Chips query={live.query} memberState={live.memberState} />
+      <NewRequestsBanner count={newCount} />
+      {live.requests.length === 0 ? (
+        <div className="rounded-lg border border-dashed border-slate-300 px-4 py-10 text-center">
+          <p className="font-semibold text-slate-900">No live requests match right now.</p>
+          <p className="mt-1 text-sm text-slate-600">Try another filter, or post a request of your own.</p>
+        </div>
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          {live.requests.map((request) => (
+            <li key={request.id}>
+              <DashboardRequestCard request={request} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {live.total > live.requests.length ? (
+        <div className="text-center">
+          <Link to={live.viewAllHref} className="btn-outline">
+            View All {live.total} Live Requests
+          </Link>
+        </div>
+      ) : null}
+    </section>
+  );
+}
