@@ -1,8 +1,8 @@
 import { expect, test } from "@playwright/test";
+import { updateAgentRow, waitForStoreRefresh } from "./support/agents";
 import { outboxMails, waitForMail } from "./support/outbox";
 import {
   agentRow,
-  approveAgent,
   E2E_VIP_CODE,
   fillProfile,
   fillQuickRegistration,
@@ -11,7 +11,6 @@ import {
   reachProfileForm,
   renamedTextFile,
   uniqueEmail,
-  waitForStoreRefresh,
   type QuickDetails,
 } from "./support/registration";
 
@@ -66,9 +65,8 @@ test.describe("registration", () => {
     for (const mail of await outboxMails()) expect(JSON.stringify(mail)).not.toContain(PASSWORD);
 
     // Staff approve by editing the row; the agent can then log in.
-    const approvedAt = Date.now();
-    approveAgent(email);
-    await waitForStoreRefresh(approvedAt);
+    updateAgentRow(row?.agent.id ?? "", { status: "approved" });
+    await waitForStoreRefresh();
     await logIn(page, email, PASSWORD);
   });
 

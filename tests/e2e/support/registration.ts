@@ -3,8 +3,8 @@ import { expect, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import sharp from "sharp";
 import { AGENTS_TAB, parseRow, type Agent } from "../../../app/domain/workbook";
-import { quickPasswordHash, seedAgents, testAgent } from "./agents";
-import { e2eBaseUrl, e2eDataDir } from "./env";
+import { quickPasswordHash, seedAgents, testAgent, waitForStoreRefresh } from "./agents";
+import { e2eDataDir } from "./env";
 
 /** Invitation codes the e2e server is started with (playwright.config.ts). */
 export const E2E_VIP_CODE = "Gold2025";
@@ -77,38 +77,11 @@ export function agentRow(email: string): { cells: Record<string, string>; agent:
   }
 }
 
-/** Approves the way staff would: typing the status into the agent's row. */
-export function approveAgent(email: string): void {
-  const db = openStore();
-  try {
-    db.prepare(`UPDATE "${AGENTS_TAB.name}" SET status = 'approved' WHERE lower(email) = lower(?)`).run(email);
-  } finally {
-    db.close();
-  }
-}
-
-/**
- * Waits until the server's replica has re-read the store after a write made at
- * `writtenAt` (it refreshes on a timer). A refresh ending a second after the write
- * began its read after it: reading the SQLite file takes milliseconds.
- */
-export async function waitForStoreRefresh(writtenAt: number, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const health = (await (await fetch(`${e2eBaseUrl}/healthz`)).json()) as { store: { lastRefreshAt: string | null } };
-    const last = health.store.lastRefreshAt ? Date.parse(health.store.lastRefreshAt) : 0;
-    if (last > writtenAt + 1_000) return;
-    if (Date.now() > deadline) throw new Error("The server did not refresh its store in time");
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
 /** An approved agent with a known password, written into the store and seen by the server. */
 export async function approvedAgent(email: string, password: string, overrides: Partial<Agent> = {}): Promise<Agent> {
-  const written = Date.now();
   const agent = testAgent({ id: `e2e-${email}`, fullName: "Casey Morgan", email, passwordHash: quickPasswordHash(password), ...overrides });
   seedAgents([agent]);
-  await waitForStoreRefresh(written);
+  await waitForStoreRefresh();
   return agent;
 }
 
