@@ -2,14 +2,9 @@ import { Link } from "@remix-run/react";
 import { ChatIcon } from "~/components/icons";
 import { MessageAvatar } from "~/components/message-avatar";
 import { conversationPath, listTime, type ConversationListItem } from "~/domain/messages";
+import type { DashboardMessages } from "~/server/messages/dashboard.server";
 
-type Props = {
-  conversations: ConversationListItem[];
-  unreadTotal: number;
-  conversationCount: number;
-  /** The loader's clock, so the server's page and the browser print the same times. */
-  now: string;
-};
+type Props = Omit<DashboardMessages, "conversations"> & { conversations: ConversationListItem[] };
 
 /** The dashboard's Messages card: the newest conversations and the unread total, or the spec's "No Messages Yet". */
 export function DashboardMessagesCard({ conversations, unreadTotal, conversationCount, now }: Props) {

@@ -1,12 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { DashboardLiveRequests } from "~/components/dashboard-live-requests";
+import { DashboardMessagesCard } from "~/components/dashboard-messages-card";
 import { DashboardTiles } from "~/components/dashboard-tiles";
 import { MapPinIcon, ShieldCheckIcon } from "~/components/icons";
 import { brokerageLabel, firstName, initials, locationLabel, photoSource, specialtiesSummary } from "~/domain/member-profile";
 import { PRODUCT_NAME } from "~/domain/product";
 import type { Agent } from "~/domain/workbook";
 import { requireMember } from "~/server/auth/session.server";
+import { dashboardMessages } from "~/server/messages/dashboard.server";
 import { dashboardData } from "~/server/requests/dashboard.server";
 
 export const meta: MetaFunction = () => [{ title: `Member Dashboard | ${PRODUCT_NAME}` }];
@@ -28,17 +30,22 @@ export type DashboardProfile = ReturnType<typeof profileOf>;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const member = await requireMember(request, context);
-  return { profile: profileOf(member), ...dashboardData(context.services.store, member, new URL(request.url).searchParams, new Date()) };
+  return {
+    profile: profileOf(member),
+    ...dashboardData(context.services.store, member, new URL(request.url).searchParams, new Date()),
+    messages: dashboardMessages(context.services.store, member, new Date()),
+  };
 }
 
 export default function MemberDashboard() {
-  const { profile, tiles, live } = useLoaderData<typeof loader>();
+  const { profile, tiles, live, messages } = useLoaderData<typeof loader>();
   return (
     <>
       <DashboardHeader fullName={profile.fullName} />
       <div className="mx-auto max-w-6xl space-y-8 px-4 py-8 sm:px-6 sm:py-10">
         <DashboardTiles tiles={tiles} />
         <ProfileCard profile={profile} />
+        <DashboardMessagesCard {...messages} />
         <DashboardLiveRequests live={live} />
       </div>
     </>

@@ -297,7 +297,7 @@ describe("/messages: read state", () => {
       ["Cat Cole", 1],
       ["Ann Archer", 2],
     ]);
-    expect(dashboardMessages(context.services.store, bob)).toMatchObject({ unreadTotal: 3, conversationCount: 2 });
+    expect(dashboardMessages(context.services.store, bob, new Date())).toMatchObject({ unreadTotal: 3, conversationCount: 2 });
 
     const thread = await page(context, `/messages?conversation=${annBob}`, bob);
     expect(thread.conversations.find((item) => item.conversationId === annBob)?.unread).toBe(0);
@@ -330,6 +330,7 @@ describe("/messages: read state", () => {
 
   it("shows the dashboard card's empty state data for a member without messages", async () => {
     const context = await contextWith([ann]);
-    expect(dashboardMessages(context.services.store, ann)).toEqual({ conversations: [], unreadTotal: 0, conversationCount: 0 });
+    const now = new Date();
+    expect(dashboardMessages(context.services.store, ann, now)).toEqual({ conversations: [], unreadTotal: 0, conversationCount: 0, now: now.toISOString() });
   });
 });

@@ -12,11 +12,14 @@ export type DashboardMessages = {
   unreadTotal: number;
   /** How many conversations the member has in all. */
   conversationCount: number;
+  /** The clock the card's times are read against, so the page and its hydration agree. */
+  now: string;
 };
 
-export function dashboardMessages(store: Store, member: Agent, shown = DASHBOARD_CONVERSATIONS): DashboardMessages {
+export function dashboardMessages(store: Store, member: Agent, now: Date, shown = DASHBOARD_CONVERSATIONS): DashboardMessages {
   const conversations = listConversations(store, member);
   return {
+    now: now.toISOString(),
     conversations: conversations.slice(0, shown),
     unreadTotal: conversations.reduce((total, conversation) => total + conversation.unread, 0),
     conversationCount: conversations.length,
