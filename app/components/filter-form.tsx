@@ -1,4 +1,4 @@
-import { Form, Link, useLocation, useNavigation, useSubmit } from "@remix-run/react";
+import { Form, Link, useLocation, useNavigation, useNavigationType, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
 
 /** How long typing must pause before the list updates. */
@@ -20,6 +20,15 @@ function filledFields(form: HTMLFormElement): FormData {
   return data;
 }
 
+/** True when a field no longer shows what the server rendered: the user changed it before the scripts ran. */
+function changedSinceRendered(form: HTMLFormElement): boolean {
+  return Array.from(form.elements).some((element) => {
+    if (element instanceof HTMLInputElement) return element.name !== "" && element.value !== element.defaultValue;
+    if (element instanceof HTMLSelectElement) return Array.from(element.options).some((option) => option.selected !== option.defaultSelected);
+    return false;
+  });
+}
+
 /**
  * Filters as a GET form: without JavaScript it submits like any form, so results,
  * paging and filters are plain URLs (shareable, bookmarkable, back button). With
@@ -28,25 +37,41 @@ function filledFields(form: HTMLFormElement): FormData {
  */
 export function FilterForm({ label, clearHref, children }: { label: string; clearHref: string; children: ReactNode }) {
   const submit = useSubmit();
-  const { pathname, search } = useLocation();
+  const { pathname, search, key } = useLocation();
+  const navigationType = useNavigationType();
   const formRef = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();
-  const typingSessionStarted = useRef(false);
+  /** The history entry shown now, and the one shown when the current typing session began. */
+  const currentEntry = useRef(key);
+  const typingSessionEntry = useRef(key);
+
+  useEffect(() => {
+    currentEntry.current = key;
+  }, [key]);
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  // Back, forward and links change the URL without touching the fields: show what the URL says,
-  // except in a text field the user is typing in.
+  // A choice made while the page was still loading its scripts had no handler to send it.
+  useEffect(() => {
+    const form = formRef.current;
+    if (form && changedSinceRendered(form)) send(form, false);
+    // Once, when the scripts start: later changes go through onChange.
+  }, []);
+
+  // Back, forward and links change the URL without touching the fields: show what the URL says.
+  // A text field being typed in keeps its text, unless the user went back or forward ("POP"):
+  // the answer to an earlier keystroke must not overwrite later ones.
   useEffect(() => {
     const form = formRef.current;
     if (!form) return;
+    if (navigationType === "POP") clearTimeout(timer.current);
     const params = new URLSearchParams(search);
     for (const element of Array.from(form.elements)) {
       if (!(element instanceof HTMLInputElement || element instanceof HTMLSelectElement) || !element.name) continue;
-      if (element === document.activeElement && isTextInput(element)) continue;
+      if (navigationType !== "POP" && element === document.activeElement && isTextInput(element)) continue;
       element.value = params.get(element.name) ?? "";
     }
-  }, [search]);
+  }, [search, navigationType]);
 
   function send(form: HTMLFormElement, replace: boolean) {
     clearTimeout(timer.current);
@@ -60,10 +85,9 @@ export function FilterForm({ label, clearHref, children }: { label: string; clea
       return;
     }
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      send(form, typingSessionStarted.current);
-      typingSessionStarted.current = true;
-    }, FILTER_DEBOUNCE_MS);
+    // The session's first results get a history entry of their own; later ones replace it. A first
+    // navigation still loading when the next one starts never became an entry, so that one pushes too.
+    timer.current = setTimeout(() => send(form, currentEntry.current !== typingSessionEntry.current), FILTER_DEBOUNCE_MS);
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -81,7 +105,7 @@ export function FilterForm({ label, clearHref, children }: { label: string; clea
       onChange={onChange}
       onSubmit={onSubmit}
       onFocus={(event) => {
-        if (isTextInput(event.target)) typingSessionStarted.current = false;
+        if (isTextInput(event.target)) typingSessionEntry.current = currentEntry.current;
       }}
       className="card grid gap-4 p-4 sm:p-5 md:grid-cols-[repeat(auto-fit,minmax(12rem,1fr))] md:items-end"
     >
