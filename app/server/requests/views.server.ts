@@ -5,7 +5,6 @@ import {
   expiryNotice,
   isNewRequest,
   requestTags,
-  requestTypeLabel,
   timelineLabel,
 } from "~/domain/referral-requests";
 import { relativeTime } from "~/domain/relative-time";
@@ -22,17 +21,13 @@ export function requestView(request: ReferralRequest, viewerEmail: string, now: 
   return {
     id: request.id,
     requestType: request.requestType,
-    typeLabel: requestTypeLabel(request.requestType),
     title: request.title,
     location: request.location,
     state: request.state,
     specialty: request.specialty,
     priceRange: request.priceRange,
-    clientType: request.clientType,
     clientLabel: request.requestType === "referral" ? clientTypeLabel(request.clientType) : "",
-    timeline: request.timeline,
     timelineLabel: request.timeline ? timelineLabel(request.timeline) : "",
-    contactPreference: request.contactPreference,
     contactPreferenceLabel: request.contactPreference ? contactPreferenceLabel(request.contactPreference) : "",
     listingAddress: request.listingAddress,
     listingMLS: request.listingMLS,
@@ -44,7 +39,6 @@ export function requestView(request: ReferralRequest, viewerEmail: string, now: 
     isOwn: request.agentEmail === viewerEmail.toLowerCase(),
     responses: request.responses,
     tags: requestTags(request),
-    createdAt: request.createdAt,
     postedAgo: relativeTime(request.createdAt, now),
     expiryNotice: expiryNotice(request, now),
     isNew: isNewRequest(request, now),
