@@ -150,7 +150,7 @@ test.describe("messages", () => {
     if (live) expect(await bobPage.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true);
   });
 
-  test("unread counts in the header, the list and the dashboard, reset by opening the thread on any device", async ({ browser }, testInfo) => {
+  test("unread counts in the header, the list and the dashboard card, reset by opening the thread on any device", async ({ browser }, testInfo) => {
     const { ann, bob } = await seedCast(testInfo);
     const annPage = await logIn(browser, testInfo, ann);
     await annPage.goto(`/messages?to=${bob.id}`);
@@ -159,8 +159,9 @@ test.describe("messages", () => {
 
     const bobPage = await logIn(browser, testInfo, bob);
     await expect(header(bobPage).getByRole("link", { name: /Messages/ })).toContainText("2 unread");
-    const card = bobPage.getByRole("region", { name: "Messages" });
-    if (await card.count()) await expect(card).toContainText("2 unread");
+    const card = bobPage.getByRole("region", { name: "Messages", exact: true });
+    await expect(card).toContainText("2 unread");
+    await expect(card.getByRole("link", { name: new RegExp(ann.fullName) })).toContainText("Unread two");
 
     await bobPage.goto("/messages");
     const row = bobPage.getByRole("region", { name: "Conversations" }).getByRole("link", { name: new RegExp(ann.fullName) });
@@ -224,7 +225,7 @@ test.describe("messages", () => {
     await expect(bobPhone.getByRole("link", { name: "Back to conversations" })).toBeHidden();
   });
 
-  test("nobody else reads a conversation: another member gets 404; messaging oneself is refused", async ({ browser }, testInfo) => {
+  test("nobody else reads a conversation: another member gets 404 and an empty Messages card; messaging oneself is refused", async ({ browser }, testInfo) => {
     const { ann, bob, cat } = await seedCast(testInfo);
     const annPage = await logIn(browser, testInfo, ann);
     await annPage.goto(`/messages?to=${bob.id}`);
@@ -232,6 +233,11 @@ test.describe("messages", () => {
     const conversationId = conversationIdOf(annPage);
 
     const catPage = await logIn(browser, testInfo, cat);
+    const card = catPage.getByRole("region", { name: "Messages", exact: true });
+    await expect(card.getByText("No Messages Yet")).toBeVisible();
+    await expect(card.getByRole("link", { name: "Browse Requests" })).toHaveAttribute("href", "/referral-requests");
+    await expect(card.getByRole("link", { name: "Browse Agents" })).toHaveAttribute("href", "/directory");
+
     const response = await catPage.goto(`/messages?conversation=${encodeURIComponent(conversationId)}`);
     expect(response?.status()).toBe(404);
     await expect(catPage.getByRole("heading", { name: "Conversation not found" })).toBeVisible();
