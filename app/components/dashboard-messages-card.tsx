@@ -65,7 +65,7 @@ export function DashboardMessagesCard({ conversations, unreadTotal, conversation
               </li>
             ))}
           </ul>
-          <Link to="/messages" className="btn-outline mt-4 w-full">
+          <Link to="/messages" className="btn-outline mt-4 w-full sm:w-auto">
             {conversationCount > conversations.length ? `View All ${conversationCount} Conversations` : "Open Messages"}
           </Link>
         </>
