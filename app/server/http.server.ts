@@ -56,3 +56,19 @@ export function sameOriginPosts(req: Request, res: Response, next: NextFunction)
 function refuse(res: Response) {
   res.status(403).type("text/plain").send("Cross-site form posts are not accepted.");
 }
+
+/**
+ * Remix flushes the response after every chunk it writes, which makes the
+ * compression middleware end a gzip block each time: a rendered page then goes
+ * out several times larger than it needs to. Only event streams need each
+ * chunk sent at once, so only they keep flushing.
+ */
+export function flushOnlyEventStreams(_req: Request, res: Response, next: NextFunction) {
+  const flush = (res as Response & { flush?: () => void }).flush;
+  if (flush) {
+    (res as Response & { flush: () => void }).flush = () => {
+      if (String(res.getHeader("content-type") ?? "").startsWith("text/event-stream")) flush.call(res);
+    };
+  }
+  next();
+}
