@@ -4,7 +4,6 @@ import {
   getSelectProps,
   getTextareaProps,
   useForm,
-  type FieldMetadata,
   type FormMetadata,
   type SubmissionResult,
 } from "@conform-to/react";
@@ -12,6 +11,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
 import type { ComponentProps, ReactNode } from "react";
 import type { z } from "zod";
+import { FieldError, FieldHint, type AnyField } from "./field-parts";
 
 /**
  * The one form set-up every page uses: the server's last result (errors and the
@@ -63,7 +63,7 @@ export function FormAlert({ errors, id }: { errors: string[]; id?: string }) {
 }
 
 type FieldShellProps = {
-  field: FieldMetadata<unknown, Record<string, unknown>, string[]>;
+  field: AnyField;
   label: ReactNode;
   hint?: ReactNode;
   optional?: boolean;
@@ -78,16 +78,8 @@ function FieldShell({ field, label, hint, optional, children }: FieldShellProps)
         {optional ? <span className="ml-1 font-normal text-slate-500">(optional)</span> : null}
       </label>
       {children}
-      {hint ? (
-        <p id={field.descriptionId} className="text-xs text-slate-500">
-          {hint}
-        </p>
-      ) : null}
-      {field.errors?.length ? (
-        <p id={field.errorId} className="text-sm font-medium text-red-700">
-          {field.errors[0]}
-        </p>
-      ) : null}
+      {hint ? <FieldHint id={field.descriptionId}>{hint}</FieldHint> : null}
+      <FieldError field={field} />
     </div>
   );
 }
