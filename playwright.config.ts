@@ -22,7 +22,8 @@ export default defineConfig({
   },
   projects: [
     { name: "js-on", use: { ...devices["Desktop Chrome"], javaScriptEnabled: true } },
-    { name: "js-off", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false } },
+    // Tests tagged @needs-js check what only scripts add (live updates, typing); the page itself is tested in both.
+    { name: "js-off", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false }, grepInvert: /@needs-js/ },
   ],
   webServer: {
     command: "npx tsx server.ts",

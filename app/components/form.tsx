@@ -4,6 +4,7 @@ import {
   getSelectProps,
   getTextareaProps,
   useForm,
+  type DefaultValue,
   type FormMetadata,
   type SubmissionResult,
 } from "@conform-to/react";
@@ -16,14 +17,16 @@ import { FieldError, FieldHint, type AnyField } from "./field-parts";
 /**
  * The one form set-up every page uses: the server's last result (errors and the
  * input kept) when JavaScript is off, the same zod schema on blur and input when on.
+ * `defaultValue` fills a form that opens with values in it (a draft, the current profile).
  */
 export function useValidatedForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
   schema: Schema,
   lastResult: SubmissionResult<string[]> | null | undefined,
-  id?: string,
+  options: { id?: string; defaultValue?: DefaultValue<z.input<Schema>> } = {},
 ) {
   return useForm<z.input<Schema>, z.output<Schema>>({
-    id,
+    id: options.id,
+    defaultValue: options.defaultValue,
     lastResult,
     constraint: getZodConstraint(schema),
     shouldValidate: "onBlur",

@@ -24,7 +24,7 @@ function sendOnEnter(event: KeyboardEvent<HTMLTextAreaElement>) {
  * box, with JavaScript the box is emptied once the message is stored.
  */
 export function MessageComposer({ lastResult, shareError }: Props) {
-  const [form, fields] = useValidatedForm(messageSchema, lastResult, "message-form");
+  const [form, fields] = useValidatedForm(messageSchema, lastResult, { id: "message-form" });
   const navigation = useNavigation();
   const intent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const sending = intent === "send";

@@ -4,7 +4,7 @@
  * messages.
  */
 import { z } from "zod";
-import { emailField, PASSWORD_MIN_LENGTH, PASSWORD_TOO_LONG_MESSAGE, PASSWORD_TOO_SHORT_MESSAGE, PASSWORDS_DIFFER_MESSAGE } from "./registration";
+import { emailField, INVALID_EMAIL_MESSAGE, passwordField, PASSWORDS_DIFFER_MESSAGE } from "./registration";
 
 export const LOGIN_MESSAGES = {
   required: "Email and password are required",
@@ -15,9 +15,6 @@ export const LOGIN_MESSAGES = {
   failed: "An error occurred during login. Please try again.",
 } as const;
 
-export const INVALID_EMAIL_MESSAGE = "Please enter a valid email address";
-/** bcrypt reads only the first 72 bytes of a password; a longer one would be silently cut. */
-const PASSWORD_MAX_BYTES = 72;
 export const RESET_LINK_INVALID_MESSAGE =
   "This password reset link is invalid, has expired or was already used. Please request a new one.";
 
@@ -53,15 +50,10 @@ export const loginSchema = z
 
 export const forgotPasswordSchema = z.object({ email: emailField });
 
-export const newPasswordField = z
-  .string({ error: PASSWORD_TOO_SHORT_MESSAGE })
-  .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT_MESSAGE)
-  .refine((password) => new TextEncoder().encode(password).length <= PASSWORD_MAX_BYTES, PASSWORD_TOO_LONG_MESSAGE);
-
 export const resetPasswordSchema = z
   .object({
     token: z.string({ error: RESET_LINK_INVALID_MESSAGE }),
-    password: newPasswordField,
+    password: passwordField,
     confirmPassword: z.string({ error: PASSWORDS_DIFFER_MESSAGE }),
   })
   .refine((form) => form.password === form.confirmPassword, {

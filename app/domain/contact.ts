@@ -1,16 +1,13 @@
 import { z } from "zod";
 import { CONTACT_CATEGORY_VALUES, MARKET_STATES } from "./enums";
+import { emailField } from "./registration";
 
 /** Blank optional inputs arrive as undefined from conform; store the spec's default instead. */
 export const NOT_PROVIDED = "Not provided";
 
 export const contactSchema = z.object({
   name: z.string({ error: "Full name is required" }).trim().min(1, "Full name is required").max(200, "Please keep the name under 200 characters"),
-  email: z
-    .string({ error: "Email is required" })
-    .trim()
-    .toLowerCase()
-    .pipe(z.email("Please enter a valid email address")),
+  email: emailField,
   category: z.enum(CONTACT_CATEGORY_VALUES, { error: "Please choose a category" }),
   subject: z.string({ error: "Subject is required" }).trim().min(1, "Subject is required").max(200, "Please keep the subject under 200 characters"),
   message: z

@@ -18,13 +18,15 @@ export const PASSWORDS_DIFFER_MESSAGE = "Passwords do not match. Please try agai
 const PASSWORD_MAX_BYTES = 72;
 export const PASSWORD_TOO_LONG_MESSAGE = "Password must be at most 72 characters long.";
 
+export const INVALID_EMAIL_MESSAGE = "Please enter a valid email address";
+
 export const emailField = z
   .string({ error: "Email is required" })
   .trim()
   .toLowerCase()
   .min(1, "Email is required")
-  .max(254, "Please enter a valid email address")
-  .pipe(z.email("Please enter a valid email address"));
+  .max(254, INVALID_EMAIL_MESSAGE)
+  .pipe(z.email(INVALID_EMAIL_MESSAGE));
 
 export const quickRegistrationSchema = z.object({
   fullName: fullNameField,
@@ -70,7 +72,7 @@ export const profileCompletionSchema = z
     licenseState: z.enum(MARKET_STATES, { error: "Please select your license state" }),
     licenseExpiration: z.string().trim().refine(isCalendarDate, "Please enter a valid date").optional(),
     brokerage: requiredText("Brokerage is required", 150, "Please keep the brokerage under 150 characters"),
-    brokerEmail: z.string().trim().toLowerCase().max(254, "Please enter a valid email address").pipe(z.email("Please enter a valid email address")).optional(),
+    brokerEmail: z.string().trim().toLowerCase().max(254, INVALID_EMAIL_MESSAGE).pipe(z.email(INVALID_EMAIL_MESSAGE)).optional(),
     specialties: specialtiesField,
     bio: bioField,
     photo: photoFileField,

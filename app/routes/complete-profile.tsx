@@ -4,10 +4,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { BioField } from "~/components/bio-field";
-import { SelectField, SubmitButton, TextField, ValidatedForm } from "~/components/form";
+import { SelectField, SubmitButton, TextField, useValidatedForm, ValidatedForm } from "~/components/form";
 import { CheckCircleIcon, ShieldCheckIcon } from "~/components/icons";
 import { PhotoField } from "~/components/photo-field";
-import { usePrefilledForm } from "~/components/prefilled-form";
 import { SpecialtyCheckboxes } from "~/components/specialty-checkboxes";
 import { MARKET_STATE_NAMES, MARKET_STATES } from "~/domain/enums";
 import { PRODUCT_NAME } from "~/domain/product";
@@ -85,7 +84,7 @@ const stateOptions = MARKET_STATES.map((code) => ({ value: code, label: `${MARKE
 export default function CompleteProfile() {
   const { fullName, email, state, membershipType } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = usePrefilledForm(profileCompletionSchema, lastResult, "complete-profile", { licenseState: state });
+  const [form, fields] = useValidatedForm(profileCompletionSchema, lastResult, { id: "complete-profile", defaultValue: { licenseState: state } });
   const emailTaken = form.errors?.includes(EMAIL_TAKEN_MESSAGE) ?? false;
 
   return (

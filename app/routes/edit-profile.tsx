@@ -5,11 +5,10 @@ import { data, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { BioField } from "~/components/bio-field";
-import { SelectField, SubmitButton, TextField, ValidatedForm } from "~/components/form";
+import { SelectField, SubmitButton, TextField, useValidatedForm, ValidatedForm } from "~/components/form";
 import { FieldError } from "~/components/field-parts";
 import { KeyIcon } from "~/components/icons";
 import { PhotoField } from "~/components/photo-field";
-import { usePrefilledForm } from "~/components/prefilled-form";
 import { SpecialtyCheckboxes } from "~/components/specialty-checkboxes";
 import { US_STATE_CODES } from "~/domain/enums";
 import { PRODUCT_NAME } from "~/domain/product";
@@ -166,15 +165,18 @@ type Profile = Awaited<ReturnType<typeof loader>>["profile"];
 
 function ProfileForm({ profile }: { profile: Profile }) {
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = usePrefilledForm(editProfileSchema, lastResult, "edit-profile", {
-    fullName: profile.fullName,
-    phone: profile.phone,
-    city: profile.city,
-    state: profile.state,
-    brokerage: profile.brokerage,
-    specialties: profile.specialties,
-    bio: profile.bio,
-    photoUrl: profile.photoUrl,
+  const [form, fields] = useValidatedForm(editProfileSchema, lastResult, {
+    id: "edit-profile",
+    defaultValue: {
+      fullName: profile.fullName,
+      phone: profile.phone,
+      city: profile.city,
+      state: profile.state,
+      brokerage: profile.brokerage,
+      specialties: profile.specialties,
+      bio: profile.bio,
+      photoUrl: profile.photoUrl,
+    },
   });
   const hydrated = useHydrated();
   useEffect(() => {

@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { SubmitButton, ValidatedForm } from "~/components/form";
-import { usePrefilledForm } from "~/components/prefilled-form";
+import { SubmitButton, useValidatedForm, ValidatedForm } from "~/components/form";
 import { RequestErrorBoundary } from "~/components/request-error";
 import { RequestFormFields } from "~/components/request-form-fields";
 import { PRODUCT_NAME } from "~/domain/product";
@@ -67,7 +66,7 @@ export function ErrorBoundary() {
 export default function EditRequest() {
   const { id, type, values, live } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = usePrefilledForm(editRequestSchema, lastResult, `edit-${id}`, values);
+  const [form, fields] = useValidatedForm(editRequestSchema, lastResult, { id: `edit-${id}`, defaultValue: values });
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
       <p className="text-sm">

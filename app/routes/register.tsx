@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { SelectField, SubmitButton, TextField, ValidatedForm } from "~/components/form";
+import { SelectField, SubmitButton, TextField, useValidatedForm, ValidatedForm } from "~/components/form";
 import { ArrowRightIcon, StarIcon } from "~/components/icons";
-import { usePrefilledForm } from "~/components/prefilled-form";
 import { RegistrationFrame } from "~/components/registration-frame";
 import { MARKET_STATE_NAMES, MARKET_STATES } from "~/domain/enums";
 import { FOUNDER_CAP, PRODUCT_NAME } from "~/domain/product";
@@ -53,7 +52,7 @@ const nextSteps = [
 export default function Register() {
   const { vipCode, foundersLeft, previous } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = usePrefilledForm(quickRegistrationSchema, lastResult, "register", previous);
+  const [form, fields] = useValidatedForm(quickRegistrationSchema, lastResult, { id: "register", defaultValue: previous });
   const emailTaken = fields.email.errors?.includes(EMAIL_TAKEN_MESSAGE) ?? false;
 
   return (

@@ -3,12 +3,16 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import {
   forgotPasswordSchema,
-  INVALID_EMAIL_MESSAGE,
   LOGIN_MESSAGES,
   loginSchema,
   resetPasswordSchema,
 } from "../../app/domain/auth";
-import { PASSWORD_TOO_LONG_MESSAGE, PASSWORD_TOO_SHORT_MESSAGE, PASSWORDS_DIFFER_MESSAGE } from "../../app/domain/registration";
+import {
+  INVALID_EMAIL_MESSAGE,
+  PASSWORD_TOO_LONG_MESSAGE,
+  PASSWORD_TOO_SHORT_MESSAGE,
+  PASSWORDS_DIFFER_MESSAGE,
+} from "../../app/domain/registration";
 
 function form(fields: Record<string, string>): FormData {
   const data = new FormData();
