@@ -1,34 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Agent } from "../../app/domain/workbook";
 import { loader } from "../../app/routes/_index";
-import { newId } from "../../app/server/store/store.server";
-import { testContext } from "../support/services";
-
-function agentRow(index: number): Agent {
-  return {
-    id: newId(),
-    fullName: `Agent ${index}`,
-    email: `agent${index}@example.test`,
-    phone: "",
-    state: "TX",
-    city: "Austin",
-    zipCode: "",
-    licenseNumber: "",
-    licenseState: "TX",
-    licenseExpiration: "",
-    brokerage: "",
-    brokerEmail: "",
-    specialties: [],
-    bio: "",
-    photoUrl: "",
-    membershipType: "founder",
-    vipCode: "",
-    status: index % 2 === 0 ? "approved" : "pending",
-    statusNote: "",
-    passwordHash: "",
-    createdAt: new Date().toISOString(),
-  };
-}
+import { insertAgent, testContext } from "../support/services";
 
 describe("landing page founder counter", () => {
   it("counts real agent rows, whatever their status", async () => {
@@ -37,7 +9,9 @@ describe("landing page founder counter", () => {
     const request = new Request("http://localhost/");
     expect(loader({ request, context, params: {} }).foundersLeft).toBe(100);
 
-    for (let index = 0; index < 3; index += 1) await context.services.store.agents.insert(agentRow(index));
+    await insertAgent(context, { status: "approved" });
+    await insertAgent(context, { status: "pending" });
+    await insertAgent(context, { status: "rejected" });
     expect(loader({ request, context, params: {} }).foundersLeft).toBe(97);
   });
 });

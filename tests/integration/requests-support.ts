@@ -1,8 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { Agent, ReferralRequest } from "../../app/domain/workbook";
-import { expiresAtFor } from "../../app/domain/referral-requests";
 import { startMemberSession } from "../../app/server/auth/session.server";
-import { newId } from "../../app/server/store/store.server";
+import { requestRecord } from "../support/records";
 
 /** The Cookie header of a logged-in session for the agent. */
 export async function sessionCookie(context: AppLoadContext, agent: Agent): Promise<string> {
@@ -32,29 +31,5 @@ export type Rejection = { init: ResponseInit | null; data: { initialValue?: Reco
 
 /** Stores a request row as another process or staff would have written it. */
 export function insertRequest(context: AppLoadContext, owner: Agent, fields: Partial<ReferralRequest> = {}): Promise<ReferralRequest> {
-  const createdAt = fields.createdAt ?? new Date().toISOString();
-  return context.services.store.requests.insert({
-    id: newId(),
-    requestType: "referral",
-    title: "Relocating family needs an OKC agent",
-    location: "Oklahoma City",
-    state: "OK",
-    specialty: "Residential",
-    priceRange: "$200k - $400k",
-    clientType: "buyer",
-    timeline: "1month",
-    contactPreference: "either",
-    listingAddress: "",
-    listingMLS: "",
-    description: "Two kids, four bedrooms, pre-approved.",
-    urgent: false,
-    agentEmail: owner.email,
-    agentName: owner.fullName,
-    status: "active",
-    responses: 0,
-    createdAt,
-    updatedAt: undefined,
-    expiresAt: expiresAtFor(createdAt),
-    ...fields,
-  });
+  return context.services.store.requests.insert(requestRecord(owner, fields));
 }

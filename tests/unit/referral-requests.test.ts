@@ -23,6 +23,7 @@ import {
   sortRequests,
 } from "../../app/domain/referral-requests";
 import type { ReferralRequest } from "../../app/domain/workbook";
+import { requestRecord } from "../support/records";
 
 const NOW = new Date("2026-03-10T12:00:00.000Z");
 const HOUR = 60 * 60 * 1000;
@@ -33,31 +34,10 @@ function ago(ms: number): string {
 }
 
 function request(overrides: Partial<ReferralRequest> = {}): ReferralRequest {
-  const createdAt = overrides.createdAt ?? ago(2 * DAY);
-  return {
-    id: "r1",
-    requestType: "referral",
-    title: "Relocating family",
-    location: "Oklahoma City",
-    state: "OK",
-    specialty: "Residential",
-    priceRange: "$200k - $400k",
-    clientType: "buyer",
-    timeline: "1month",
-    contactPreference: "either",
-    listingAddress: "",
-    listingMLS: "",
-    description: "Moving from Dallas this summer.",
-    urgent: false,
-    agentEmail: "maria@example.com",
-    agentName: "Maria Delgado",
-    status: "active",
-    responses: 0,
-    createdAt,
-    updatedAt: undefined,
-    expiresAt: expiresAtFor(createdAt),
-    ...overrides,
-  };
+  return requestRecord(
+    { email: "maria@example.com", fullName: "Maria Delgado" },
+    { id: "r1", title: "Relocating family", description: "Moving from Dallas this summer.", createdAt: ago(2 * DAY), ...overrides },
+  );
 }
 
 function form(fields: Record<string, string>): FormData {

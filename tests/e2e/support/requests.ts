@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
-import { expiresAtFor } from "../../../app/domain/referral-requests";
 import { REQUESTS_TAB, serialiseRecord, type Agent, type ReferralRequest } from "../../../app/domain/workbook";
 import { quickPasswordHash, seedAgents, testAgent } from "./agents";
+import { requestRecord } from "../../support/records";
 import { e2eDataDir } from "./env";
 
 export const MEMBER_PASSWORD = "referral-e2e-password";
@@ -36,31 +36,7 @@ const HOUR_MS = 60 * 60 * 1000;
 /** A request row as the app writes it; `hoursAgo` sets its creation and expiry. */
 export function testRequest(owner: Agent, fields: Partial<ReferralRequest> & { hoursAgo?: number } = {}): ReferralRequest {
   const { hoursAgo = 2, ...rest } = fields;
-  const createdAt = new Date(Date.now() - hoursAgo * HOUR_MS).toISOString();
-  return {
-    id: randomUUID(),
-    requestType: "referral",
-    title: "Relocating family needs an agent",
-    location: "Oklahoma City",
-    state: "OK",
-    specialty: "Residential",
-    priceRange: "$200k - $400k",
-    clientType: "buyer",
-    timeline: "1month",
-    contactPreference: "either",
-    listingAddress: "",
-    listingMLS: "",
-    description: "Two kids, four bedrooms, pre-approved.",
-    urgent: false,
-    agentEmail: owner.email,
-    agentName: owner.fullName,
-    status: "active",
-    responses: 0,
-    createdAt,
-    updatedAt: undefined,
-    expiresAt: expiresAtFor(createdAt),
-    ...rest,
-  };
+  return requestRecord(owner, { createdAt: new Date(Date.now() - hoursAgo * HOUR_MS).toISOString(), ...rest });
 }
 
 /** Writes request rows straight into the e2e server's store; it sees them on its next refresh (every second). */
