@@ -1,10 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PublicAgentCard, type PublicAgentCardData } from "~/components/agent-card";
-import { EmptyResults } from "~/components/agent-empty-results";
-import { FilterForm, FilterSelect, FilterTextInput, ResultsStatus } from "~/components/filter-form";
+import { AgentResults } from "~/components/agent-results";
+import { FilterForm, FilterSelect, FilterTextInput } from "~/components/filter-form";
 import { PageBand } from "~/components/page-band";
-import { Pagination } from "~/components/pagination";
 import { agentProfilePath, loginFirstPath, messageAgentPath } from "~/domain/directory-cards";
 import { MARKET_STATE_NAMES, MARKET_STATES, SPECIALTIES } from "~/domain/enums";
 import { photoSource } from "~/domain/member-profile";
@@ -68,27 +67,17 @@ export default function Directory() {
           <FilterSelect name="specialty" label="Specialty" allLabel="All Specialties" defaultValue={query.specialty ?? ""} options={specialtyOptions} />
         </FilterForm>
 
-        <section aria-labelledby="results-title" className="mt-8">
-          <h2 id="results-title" className="sr-only">
-            Agents
-          </h2>
-          <ResultsStatus>
-            Showing {matches} of {total} agents
-            {pageCount > 1 ? ` (page ${page} of ${pageCount})` : null}
-          </ResultsStatus>
-          {agents.length === 0 ? (
-            <EmptyResults clearHref="/directory" />
-          ) : (
-            <ul className="mt-4 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-              {agents.map((agent) => (
-                <li key={agent.key}>
-                  <PublicAgentCard agent={agent} />
-                </li>
-              ))}
-            </ul>
-          )}
-          <Pagination page={page} pageCount={pageCount} label="Directory pages" />
-        </section>
+        <AgentResults
+          noun="agents"
+          matches={matches}
+          total={total}
+          page={page}
+          pageCount={pageCount}
+          cards={agents}
+          renderCard={(agent) => <PublicAgentCard agent={agent} />}
+          clearHref="/directory"
+          pagesLabel="Directory pages"
+        />
       </div>
     </>
   );

@@ -1,10 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { MemberAgentCard, type MemberAgentCardData } from "~/components/agent-card";
-import { EmptyResults } from "~/components/agent-empty-results";
-import { FilterForm, FilterSelect, FilterTextInput, ResultsStatus } from "~/components/filter-form";
+import { AgentResults } from "~/components/agent-results";
+import { FilterForm, FilterSelect, FilterTextInput } from "~/components/filter-form";
 import { PageBand } from "~/components/page-band";
-import { Pagination } from "~/components/pagination";
 import { agentIdOf } from "~/domain/agent-id";
 import { agentProfilePath, bioPreview, contactMailto } from "~/domain/directory-cards";
 import { MARKET_STATES } from "~/domain/enums";
@@ -60,27 +59,17 @@ export default function MemberDirectory() {
           <FilterTextInput name="specialty" label="Specialty" defaultValue={query.specialty} placeholder="Any specialty" />
         </FilterForm>
 
-        <section aria-labelledby="results-title" className="mt-8">
-          <h2 id="results-title" className="sr-only">
-            Agents
-          </h2>
-          <ResultsStatus>
-            Showing {matches} of {total} verified agents
-            {pageCount > 1 ? ` (page ${page} of ${pageCount})` : null}
-          </ResultsStatus>
-          {agents.length === 0 ? (
-            <EmptyResults clearHref="/member-directory" />
-          ) : (
-            <ul className="mt-4 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-              {agents.map((agent) => (
-                <li key={agent.key}>
-                  <MemberAgentCard agent={agent} />
-                </li>
-              ))}
-            </ul>
-          )}
-          <Pagination page={page} pageCount={pageCount} label="Member directory pages" />
-        </section>
+        <AgentResults
+          noun="verified agents"
+          matches={matches}
+          total={total}
+          page={page}
+          pageCount={pageCount}
+          cards={agents}
+          renderCard={(agent) => <MemberAgentCard agent={agent} />}
+          clearHref="/member-directory"
+          pagesLabel="Member directory pages"
+        />
       </div>
     </>
   );
