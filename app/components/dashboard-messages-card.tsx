@@ -3,6 +3,7 @@ import { ChatIcon } from "~/components/icons";
 import { MessageAvatar } from "~/components/message-avatar";
 import { conversationPath, listTime, type ConversationListItem } from "~/domain/messages";
 import type { DashboardMessages } from "~/server/messages/dashboard.server";
+import { UnreadBadge } from "./unread-badge";
 
 type Props = Omit<DashboardMessages, "conversations"> & { conversations: ConversationListItem[] };
 
@@ -53,12 +54,7 @@ export function DashboardMessagesCard({ conversations, unreadTotal, conversation
                         {conversation.lastFromMe ? "You: " : ""}
                         {conversation.preview}
                       </span>
-                      {conversation.unread > 0 ? (
-                        <span className="grid h-5 min-w-5 shrink-0 place-items-center rounded-full bg-accent-500 px-1.5 text-xs font-bold text-slate-900">
-                          {conversation.unread}
-                          <span className="sr-only"> unread</span>
-                        </span>
-                      ) : null}
+                      <UnreadBadge count={conversation.unread} />
                     </span>
                   </span>
                 </Link>

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { ChatIcon } from "~/components/icons";
 import { MessageAvatar } from "~/components/message-avatar";
 import { conversationPath, listTime, type ConversationListItem } from "~/domain/messages";
+import { UnreadBadge } from "./unread-badge";
 
 type Props = {
   conversations: ConversationListItem[];
@@ -63,12 +64,7 @@ function ConversationRow({ item, href, active, now }: { item: ConversationListIt
               {item.lastFromMe ? "You: " : ""}
               {item.preview}
             </span>
-            {unread ? (
-              <span className="grid h-5 min-w-5 shrink-0 place-items-center rounded-full bg-accent-500 px-1.5 text-xs font-bold text-slate-900">
-                {item.unread}
-                <span className="sr-only"> unread</span>
-              </span>
-            ) : null}
+            <UnreadBadge count={item.unread} />
           </span>
         </span>
       </Link>

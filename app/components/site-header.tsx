@@ -2,6 +2,7 @@ import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { LogoMark } from "~/components/icons";
 import { PRODUCT_NAME, WHY_PATH } from "~/domain/product";
+import { UnreadBadge } from "./unread-badge";
 
 type Props = { loggedIn: boolean; unreadMessages: number };
 
@@ -40,7 +41,7 @@ export function SiteHeader({ loggedIn, unreadMessages }: Props) {
               </NavLink>
               <NavLink to="/messages" className={navLinkClass}>
                 Messages
-                <UnreadBadge count={unreadMessages} />
+                <UnreadBadge className="ml-1.5" count={unreadMessages} />
               </NavLink>
             </>
           ) : null}
@@ -91,7 +92,7 @@ export function SiteHeader({ loggedIn, unreadMessages }: Props) {
                 </NavLink>
                 <NavLink to="/messages" className={mobileLinkClass}>
                   Messages
-                  <UnreadBadge count={unreadMessages} />
+                  <UnreadBadge className="ml-1.5" count={unreadMessages} />
                 </NavLink>
               </>
             ) : null}
@@ -117,17 +118,6 @@ export function SiteHeader({ loggedIn, unreadMessages }: Props) {
         </details>
       </div>
     </header>
-  );
-}
-
-/** The number of unread messages beside the Messages link; nothing when there are none. */
-function UnreadBadge({ count }: { count: number }) {
-  if (count <= 0) return null;
-  return (
-    <span className="ml-1.5 inline-grid h-5 min-w-5 place-items-center rounded-full bg-accent-500 px-1.5 text-xs font-bold text-slate-900">
-      {count > 99 ? "99+" : count}
-      <span className="sr-only"> unread</span>
-    </span>
   );
 }
 
