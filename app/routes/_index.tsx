@@ -4,7 +4,6 @@ import type { ComponentType } from "react";
 import {
   ArrowRightIcon,
   ChatIcon,
-  CheckIcon,
   HandshakeIcon,
   MapPinIcon,
   ShieldCheckIcon,
@@ -12,6 +11,7 @@ import {
   TrendingUpIcon,
   UsersIcon,
 } from "~/components/icons";
+import { CheckList } from "~/components/check-list";
 import { FOUNDER_CAP, founderSpotsLeft, PRODUCT_NAME } from "~/domain/product";
 
 export const meta: MetaFunction = () => [
@@ -141,16 +141,7 @@ function FounderCard({ foundersLeft }: HomeData) {
         FREE lifetime membership for the first {FOUNDER_CAP} agents who join.
       </p>
       <SpotsLeft foundersLeft={foundersLeft} />
-      <ul className="mt-6 space-y-3" aria-label="Founder benefits">
-        {founderBenefits.map((benefit) => (
-          <li key={benefit} className="flex gap-3 text-sm text-slate-700">
-            <span className="grid h-5 w-5 shrink-0 place-items-center rounded-full bg-green-100 text-green-700">
-              <CheckIcon className="h-3.5 w-3.5" strokeWidth={2.6} />
-            </span>
-            {benefit}
-          </li>
-        ))}
-      </ul>
+      <CheckList items={founderBenefits} label="Founder benefits" className="mt-6 space-y-3" />
     </section>
   );
 }

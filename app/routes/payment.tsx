@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { SubmitButton } from "~/components/form";
-import { CheckIcon, ShieldCheckIcon, StarIcon } from "~/components/icons";
+import { CheckList } from "~/components/check-list";
+import { ShieldCheckIcon, StarIcon } from "~/components/icons";
 import { RegistrationFrame } from "~/components/registration-frame";
 import { MARKET_STATE_NAMES } from "~/domain/enums";
 import { PRODUCT_NAME } from "~/domain/product";
@@ -88,16 +89,7 @@ export default function Payment() {
               <span className="text-xs font-semibold text-slate-500 uppercase">lifetime</span>
             </p>
           </div>
-          <ul className="mt-5 space-y-3" aria-label="Included">
-            {benefits.map((benefit) => (
-              <li key={benefit} className="flex gap-3 text-sm text-slate-700">
-                <span className="grid h-5 w-5 shrink-0 place-items-center rounded-full bg-green-100 text-green-700">
-                  <CheckIcon className="h-3.5 w-3.5" strokeWidth={2.6} />
-                </span>
-                {benefit}
-              </li>
-            ))}
-          </ul>
+          <CheckList items={benefits} label="Included" className="mt-5 space-y-3" />
           <p className="mt-5 flex items-center gap-2 rounded-lg bg-green-50 px-3 py-2 text-sm font-medium text-green-800">
             <ShieldCheckIcon className="h-5 w-5 shrink-0" />
             No credit card required. Nothing is charged.
