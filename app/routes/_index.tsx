@@ -151,7 +151,7 @@ function SpotsLeft({ foundersLeft }: { foundersLeft: number }) {
   return (
     <div className="mt-6 rounded-xl bg-brand-50 p-4" data-testid="founder-spots">
       <p className="flex items-baseline gap-2">
-        <span className="text-4xl font-extrabold text-brand-800">{foundersLeft}</span>
+        <span className="text-4xl font-extrabold text-brand-800">{foundersLeft}</span>{" "}
         <span className="font-semibold text-slate-700">of {FOUNDER_CAP} founder spots left</span>
       </p>
       <div aria-hidden="true" className="mt-3 h-2 overflow-hidden rounded-full bg-brand-100">
