@@ -34,35 +34,13 @@ export function SiteHeader({ loggedIn, unreadMessages }: Props) {
         </Link>
 
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
-          {loggedIn ? (
-            <>
-              <NavLink to="/member-dashboard" className={navLinkClass}>
-                Dashboard
-              </NavLink>
-              <NavLink to="/messages" className={navLinkClass}>
-                Messages
-                <UnreadBadge className="ml-1.5" count={unreadMessages} />
-              </NavLink>
-            </>
-          ) : null}
-          <NavLink to={WHY_PATH} className={navLinkClass}>
-            Why {PRODUCT_NAME}
-          </NavLink>
-          <NavLink to="/contact" className={navLinkClass}>
-            Support
-          </NavLink>
-          {loggedIn ? (
-            <LogoutButton className="ml-2 rounded-md px-3 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100 hover:text-brand-800" />
-          ) : (
-            <>
-              <NavLink to="/member-login" className={navLinkClass}>
-                Member Login
-              </NavLink>
-              <Link to="/register" className="btn-accent ml-2">
-                Join FREE
-              </Link>
-            </>
-          )}
+          <NavItems
+            loggedIn={loggedIn}
+            unreadMessages={unreadMessages}
+            linkClass={navLinkClass}
+            logoutClass="ml-2 rounded-md px-3 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100 hover:text-brand-800"
+            joinClass="btn-accent ml-2"
+          />
         </nav>
 
         {/* <details> opens and closes without JavaScript. */}
@@ -85,39 +63,60 @@ export function SiteHeader({ loggedIn, unreadMessages }: Props) {
             aria-label="Mobile"
             className="absolute right-0 mt-3 flex w-[min(18rem,calc(100vw-2rem))] flex-col gap-1 rounded-2xl border border-slate-200 bg-white p-3 shadow-xl ring-1 ring-slate-900/5"
           >
-            {loggedIn ? (
-              <>
-                <NavLink to="/member-dashboard" className={mobileLinkClass}>
-                  Dashboard
-                </NavLink>
-                <NavLink to="/messages" className={mobileLinkClass}>
-                  Messages
-                  <UnreadBadge className="ml-1.5" count={unreadMessages} />
-                </NavLink>
-              </>
-            ) : null}
-            <NavLink to={WHY_PATH} className={mobileLinkClass}>
-              Why {PRODUCT_NAME}
-            </NavLink>
-            <NavLink to="/contact" className={mobileLinkClass}>
-              Support
-            </NavLink>
-            {loggedIn ? (
-              <LogoutButton className="flex w-full items-center rounded-lg px-3 py-3 text-left text-base font-semibold text-slate-800 hover:bg-slate-100" />
-            ) : (
-              <>
-                <NavLink to="/member-login" className={mobileLinkClass}>
-                  Member Login
-                </NavLink>
-                <Link to="/register" className="btn-accent mt-2 py-3 text-base">
-                  Join FREE
-                </Link>
-              </>
-            )}
+            <NavItems
+              loggedIn={loggedIn}
+              unreadMessages={unreadMessages}
+              linkClass={mobileLinkClass}
+              logoutClass="flex w-full items-center rounded-lg px-3 py-3 text-left text-base font-semibold text-slate-800 hover:bg-slate-100"
+              joinClass="btn-accent mt-2 py-3 text-base"
+            />
           </nav>
         </details>
       </div>
     </header>
+  );
+}
+
+type NavItemsProps = Props & {
+  linkClass: (state: { isActive: boolean }) => string;
+  logoutClass: string;
+  joinClass: string;
+};
+
+/** The header's links, the same on wide screens and in the phone menu; only their styles differ. */
+function NavItems({ loggedIn, unreadMessages, linkClass, logoutClass, joinClass }: NavItemsProps) {
+  return (
+    <>
+      {loggedIn ? (
+        <>
+          <NavLink to="/member-dashboard" className={linkClass}>
+            Dashboard
+          </NavLink>
+          <NavLink to="/messages" className={linkClass}>
+            Messages
+            <UnreadBadge className="ml-1.5" count={unreadMessages} />
+          </NavLink>
+        </>
+      ) : null}
+      <NavLink to={WHY_PATH} className={linkClass}>
+        Why {PRODUCT_NAME}
+      </NavLink>
+      <NavLink to="/contact" className={linkClass}>
+        Support
+      </NavLink>
+      {loggedIn ? (
+        <LogoutButton className={logoutClass} />
+      ) : (
+        <>
+          <NavLink to="/member-login" className={linkClass}>
+            Member Login
+          </NavLink>
+          <Link to="/register" className={joinClass}>
+            Join FREE
+          </Link>
+        </>
+      )}
+    </>
   );
 }
 
