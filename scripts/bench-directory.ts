@@ -21,6 +21,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { seededRandom } from "../app/domain/demo-network";
 import { SPECIALTIES } from "../app/domain/enums";
 import { serialiseRecord, WORKBOOK, type Agent, type MembershipType } from "../app/domain/workbook";
 import { createSqliteDriver } from "../app/server/store/sqlite-driver.server";
@@ -68,18 +69,6 @@ const BROKERAGES = [
   "Lone Star Realty", "Red River Homes", "Prairie Partners", "Hill Country Properties", "Sooner Realty Group",
   "Gulf Coast Brokers", "Panhandle Land Co.", "Crossroads Real Estate", "Bluebonnet Realty", "Redbud Realty",
 ];
-
-/** A fixed pseudo-random sequence, so every run benchmarks the same network. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function pick<T>(random: () => number, items: readonly T[]): T {
   return items[Math.floor(random() * items.length)]!;

@@ -1,30 +1,38 @@
 import { initials } from "~/domain/member-profile";
 
 const SIZES = {
-  md: { box: "h-16 w-16 text-xl", pixels: 64 },
-  lg: { box: "h-28 w-28 text-3xl", pixels: 112 },
+  xs: { box: "h-10 w-10 text-sm", pixels: 40, ring: "" },
+  sm: { box: "h-12 w-12 text-base", pixels: 48, ring: "" },
+  md: { box: "h-16 w-16 text-xl", pixels: 64, ring: "ring-4 ring-brand-50" },
+  lg: { box: "h-28 w-28 text-3xl", pixels: 112, ring: "ring-4 ring-brand-50" },
 } as const;
 
-/**
- * An agent's photo, or their initials on a coloured disc when there is none.
- * `photoUrl` must already be checked as safe to load (`photoSource`).
- */
-export function AgentAvatar({ fullName, photoUrl, size = "md" }: { fullName: string; photoUrl: string | null; size?: keyof typeof SIZES }) {
-  const { box, pixels } = SIZES[size];
+type Props = {
+  fullName: string;
+  /** Must already be checked as safe to load (`photoSource`). */
+  photoUrl: string | null;
+  size?: keyof typeof SIZES;
+  /** Beside the agent's name (lists, threads) the photo adds nothing for a screen reader. */
+  decorative?: boolean;
+};
+
+/** An agent's photo, or their initials on a coloured disc when there is none. */
+export function AgentAvatar({ fullName, photoUrl, size = "md", decorative = false }: Props) {
+  const { box, pixels, ring } = SIZES[size];
   if (photoUrl) {
     return (
       <img
         src={photoUrl}
-        alt={`Photo of ${fullName}`}
+        alt={decorative ? "" : `Photo of ${fullName}`}
         width={pixels}
         height={pixels}
         loading="lazy"
-        className={`${box} shrink-0 rounded-full object-cover ring-4 ring-brand-50`}
+        className={`${box} shrink-0 rounded-full object-cover ${ring}`}
       />
     );
   }
   return (
-    <span aria-hidden="true" className={`${box} grid shrink-0 place-items-center rounded-full bg-brand-700 font-bold text-white ring-4 ring-brand-50`}>
+    <span aria-hidden="true" className={`${box} grid shrink-0 place-items-center rounded-full bg-brand-700 font-bold text-white ${ring}`}>
       {initials(fullName) || "?"}
     </span>
   );

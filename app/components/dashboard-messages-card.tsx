@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { ChatIcon } from "~/components/icons";
-import { MessageAvatar } from "~/components/message-avatar";
+import { AgentAvatar } from "~/components/agent-avatar";
 import { conversationPath, listTime, type ConversationListItem } from "~/domain/messages";
 import type { DashboardMessages } from "~/server/messages/dashboard.server";
 import { UnreadBadge } from "./unread-badge";
@@ -41,7 +41,7 @@ export function DashboardMessagesCard({ conversations, unreadTotal, conversation
             {conversations.map((conversation) => (
               <li key={conversation.conversationId}>
                 <Link to={conversationPath(conversation.conversationId)} className="-mx-2 flex items-center gap-3 rounded-lg px-2 py-3 hover:bg-slate-50">
-                  <MessageAvatar fullName={conversation.partner.fullName} photoUrl={conversation.partner.photoUrl} size="sm" />
+                  <AgentAvatar fullName={conversation.partner.fullName} photoUrl={conversation.partner.photoUrl} size="xs" decorative />
                   <span className="min-w-0 flex-1">
                     <span className="flex items-baseline justify-between gap-2">
                       <span className={`truncate ${conversation.unread > 0 ? "font-bold" : "font-semibold"} text-slate-900`}>{conversation.partner.fullName}</span>

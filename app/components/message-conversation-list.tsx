@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { ChatIcon } from "~/components/icons";
-import { MessageAvatar } from "~/components/message-avatar";
+import { AgentAvatar } from "~/components/agent-avatar";
 import { conversationPath, listTime, type ConversationListItem } from "~/domain/messages";
 import { UnreadBadge } from "./unread-badge";
 
@@ -49,7 +49,7 @@ function ConversationRow({ item, href, active, now }: { item: ConversationListIt
         aria-current={active ? "page" : undefined}
         className={`flex items-center gap-3 px-4 py-3 transition-colors ${active ? "bg-brand-50" : "hover:bg-slate-50"}`}
       >
-        <MessageAvatar fullName={item.partner.fullName} photoUrl={item.partner.photoUrl} />
+        <AgentAvatar fullName={item.partner.fullName} photoUrl={item.partner.photoUrl} size="sm" decorative />
         <span className="min-w-0 flex-1">
           <span className="flex items-baseline justify-between gap-2">
             <span className={`truncate ${unread ? "font-bold text-slate-900" : "font-semibold text-slate-800"}`}>{item.partner.fullName}</span>

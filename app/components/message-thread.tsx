@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ChatIcon } from "~/components/icons";
-import { MessageAvatar } from "~/components/message-avatar";
+import { AgentAvatar } from "~/components/agent-avatar";
 import { messageTime, type Partner, type ThreadMessage } from "~/domain/messages";
 
 type Props = {
@@ -49,7 +49,7 @@ function ThreadHeader({ partner }: { partner: Partner }) {
           <path d="M15 5l-7 7 7 7" />
         </svg>
       </Link>
-      <MessageAvatar fullName={partner.fullName} photoUrl={partner.photoUrl} size="sm" />
+      <AgentAvatar fullName={partner.fullName} photoUrl={partner.photoUrl} size="xs" decorative />
       <div className="min-w-0 flex-1">
         <h2 className="truncate font-bold text-slate-900">{partner.fullName}</h2>
         {details.length > 0 ? <p className="truncate text-sm text-slate-600">{details.join(" · ")}</p> : null}

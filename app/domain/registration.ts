@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { MARKET_STATES } from "./enums";
-import { FOUNDER_CAP } from "./product";
+import { founderSpotsLeft } from "./product";
 import { PHONE_REQUIRED_MESSAGE } from "./phone";
 import { bioField, cityField, fullNameField, phoneField, photoFileField, requiredText, specialtiesField } from "./profile";
 import type { MembershipType } from "./workbook";
@@ -86,10 +86,10 @@ export const profileCompletionSchema = z
 
 export type ProfileCompletion = z.infer<typeof profileCompletionSchema>;
 
-/** VIP with a valid code; founder while fewer than FOUNDER_CAP agents have registered; member after. */
+/** VIP with a valid code; founder while founder spots are left; member after. */
 export function membershipTypeFor(options: { vipCode: string | undefined; registeredAgents: number }): MembershipType {
   if (options.vipCode) return "vip";
-  return options.registeredAgents < FOUNDER_CAP ? "founder" : "member";
+  return founderSpotsLeft(options.registeredAgents) > 0 ? "founder" : "member";
 }
 
 export const MEMBERSHIP_LABELS: Record<MembershipType, string> = {

@@ -11,25 +11,21 @@ import { SpecialtyCheckboxes } from "~/components/specialty-checkboxes";
 import { MARKET_STATE_NAMES, MARKET_STATES } from "~/domain/enums";
 import { PRODUCT_NAME } from "~/domain/product";
 import { PHOTO_TOO_LARGE_MESSAGE } from "~/domain/profile";
-import { EMAIL_TAKEN_MESSAGE, membershipTypeFor, profileCompletionSchema } from "~/domain/registration";
+import { EMAIL_TAKEN_MESSAGE, profileCompletionSchema } from "~/domain/registration";
 import type { MembershipType } from "~/domain/workbook";
 import { checkPhoto } from "~/server/images/photo-check.server";
 import { readPhotoForm } from "~/server/images/photo-form.server";
 import { savePhoto } from "~/server/images/save-photo.server";
 import { createAgent, EmailTakenError, isEmailRegistered, loginUrl, sendRegistrationMails } from "~/server/registration/create-agent.server";
 import { clearDraft, readDraft } from "~/server/registration/draft.server";
-import { matchVipCode } from "~/server/registration/vip.server";
+import { membershipForDraft } from "~/server/registration/vip.server";
 
 export const meta: MetaFunction = () => [{ title: `Complete Your Agent Profile | ${PRODUCT_NAME}` }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { config, store } = context.services;
-  const draft = await readDraft(request, config);
+  const draft = await readDraft(request, context.services.config);
   if (!draft) throw redirect("/register");
-  const membershipType = membershipTypeFor({
-    vipCode: matchVipCode(config, draft.vipCode),
-    registeredAgents: store.agents.all().length,
-  });
+  const membershipType = membershipForDraft(context.services, draft);
   return { fullName: draft.fullName, email: draft.email, state: draft.state, membershipType };
 }
 

@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { AgentAvatar } from "~/components/agent-avatar";
 import { DashboardLiveRequests } from "~/components/dashboard-live-requests";
 import { DashboardMessagesCard } from "~/components/dashboard-messages-card";
 import { DashboardTiles } from "~/components/dashboard-tiles";
 import { MapPinIcon, ShieldCheckIcon } from "~/components/icons";
-import { brokerageLabel, firstName, initials, locationLabel, photoSource, specialtiesSummary } from "~/domain/member-profile";
+import { brokerageLabel, firstName, locationLabel, photoSource, specialtiesSummary } from "~/domain/member-profile";
 import { PRODUCT_NAME } from "~/domain/product";
 import type { Agent } from "~/domain/workbook";
 import { requireMember } from "~/server/auth/session.server";
@@ -86,7 +87,7 @@ function ProfileCard({ profile }: { profile: DashboardProfile }) {
         Your Profile
       </h2>
       <div className="mt-5 flex flex-col gap-6 sm:flex-row">
-        <ProfilePhoto fullName={profile.fullName} photoUrl={profile.photoUrl} />
+        <AgentAvatar fullName={profile.fullName} photoUrl={profile.photoUrl} size="lg" />
         <div className="min-w-0 flex-1">
           <p className="text-xl font-bold break-words text-slate-900">{profile.fullName}</p>
           <p className="mt-1 flex items-center gap-1.5 text-slate-600">
@@ -129,13 +130,3 @@ function ProfileCard({ profile }: { profile: DashboardProfile }) {
   );
 }
 
-function ProfilePhoto({ fullName, photoUrl }: { fullName: string; photoUrl: string | null }) {
-  if (photoUrl) {
-    return <img src={photoUrl} alt={`Photo of ${fullName}`} width={112} height={112} className="h-28 w-28 shrink-0 rounded-full object-cover ring-4 ring-brand-50" />;
-  }
-  return (
-    <span aria-hidden="true" className="grid h-28 w-28 shrink-0 place-items-center rounded-full bg-brand-700 text-3xl font-bold text-white ring-4 ring-brand-50">
-      {initials(fullName) || "?"}
-    </span>
-  );
-}

@@ -7,21 +7,17 @@ import { ShieldCheckIcon, StarIcon } from "~/components/icons";
 import { RegistrationFrame } from "~/components/registration-frame";
 import { MARKET_STATE_NAMES } from "~/domain/enums";
 import { PRODUCT_NAME } from "~/domain/product";
-import { MEMBERSHIP_LABELS, membershipTypeFor } from "~/domain/registration";
+import { MEMBERSHIP_LABELS } from "~/domain/registration";
 import type { MembershipType } from "~/domain/workbook";
 import { readDraft } from "~/server/registration/draft.server";
-import { matchVipCode } from "~/server/registration/vip.server";
+import { membershipForDraft } from "~/server/registration/vip.server";
 
 export const meta: MetaFunction = () => [{ title: `Your Membership | ${PRODUCT_NAME}` }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { config, store } = context.services;
-  const draft = await readDraft(request, config);
+  const draft = await readDraft(request, context.services.config);
   if (!draft) throw redirect("/register");
-  const membershipType = membershipTypeFor({
-    vipCode: matchVipCode(config, draft.vipCode),
-    registeredAgents: store.agents.all().length,
-  });
+  const membershipType = membershipForDraft(context.services, draft);
   return { draft, membershipType };
 }
 

@@ -5,7 +5,7 @@ import { SelectField, SubmitButton, TextField, useValidatedForm, ValidatedForm }
 import { ArrowRightIcon, StarIcon } from "~/components/icons";
 import { RegistrationFrame } from "~/components/registration-frame";
 import { MARKET_STATE_NAMES, MARKET_STATES } from "~/domain/enums";
-import { FOUNDER_CAP, PRODUCT_NAME } from "~/domain/product";
+import { FOUNDER_CAP, founderSpotsLeft, PRODUCT_NAME } from "~/domain/product";
 import { EMAIL_TAKEN_MESSAGE, quickRegistrationSchema } from "~/domain/registration";
 import { parseForm, rejectSubmission } from "~/server/forms.server";
 import { isEmailRegistered } from "~/server/registration/create-agent.server";
@@ -22,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const draft = await readDraft(request, config);
   // A code in the link wins over one remembered from an earlier visit.
   const vipCode = matchVipCode(config, new URL(request.url).searchParams.get("vip")) ?? matchVipCode(config, draft?.vipCode);
-  const foundersLeft = Math.max(0, FOUNDER_CAP - store.agents.all().length);
+  const foundersLeft = founderSpotsLeft(store.agents.all().length);
   const previous = draft ? { fullName: draft.fullName, email: draft.email, phone: draft.phone, state: draft.state, city: draft.city } : undefined;
   return { vipCode: vipCode ?? null, foundersLeft, previous };
 }

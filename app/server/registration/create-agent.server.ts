@@ -1,11 +1,11 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { membershipTypeFor, type ProfileCompletion, type RegistrationDraft } from "~/domain/registration";
+import type { ProfileCompletion, RegistrationDraft } from "~/domain/registration";
 import type { Agent } from "~/domain/workbook";
 import { hashPassword } from "../auth/password.server";
 import { agentWelcomeMail, staffRegistrationMail } from "../mail/registration-mail.server";
 import type { Services } from "../services.server";
 import { newId } from "../store/store.server";
-import { matchVipCode } from "./vip.server";
+import { matchVipCode, membershipForDraft } from "./vip.server";
 
 export class EmailTakenError extends Error {
   override name = "EmailTakenError";
@@ -61,7 +61,7 @@ export async function createAgent(services: Services, draft: RegistrationDraft, 
       specialties: profile.specialties,
       bio: profile.bio ?? "",
       photoUrl: profile.photoUrl ?? "",
-      membershipType: membershipTypeFor({ vipCode, registeredAgents: services.store.agents.all().length }),
+      membershipType: membershipForDraft(services, draft),
       vipCode: vipCode ?? "",
       status: "pending",
       statusNote: "",

@@ -1,8 +1,16 @@
+import { membershipTypeFor } from "~/domain/registration";
+import type { MembershipType } from "~/domain/workbook";
 import type { Config } from "../config.server";
+import type { Services } from "../services.server";
 
 /** The configured VIP code matching the one given (in any case), or undefined. */
 export function matchVipCode(config: Pick<Config, "vipCodes">, code: string | null | undefined): string | undefined {
   const wanted = code?.trim().toLowerCase();
   if (!wanted) return undefined;
   return config.vipCodes.find((vipCode) => vipCode.toLowerCase() === wanted);
+}
+
+/** The membership a registration gets now: VIP for a code still configured, founder while spots are left, member after. */
+export function membershipForDraft({ config, store }: Pick<Services, "config" | "store">, draft: { vipCode?: string }): MembershipType {
+  return membershipTypeFor({ vipCode: matchVipCode(config, draft.vipCode), registeredAgents: store.agents.all().length });
 }
