@@ -1,6 +1,16 @@
 import { randomBytes } from "node:crypto";
-import type { NextFunction, Request, Response } from "express";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
 import helmet from "helmet";
+import { SESSION_COOKIE_NAME } from "./auth/session.server";
+
+/**
+ * Everything every response goes through, in order: per-request nonce, security
+ * headers, caching of signed-in answers, and the cross-site post check. Placed
+ * before static files and the app, so assets, errors and streams carry the headers too.
+ */
+export function securityMiddleware(isProduction: boolean): RequestHandler[] {
+  return [flushOnlyEventStreams, assignNonce, securityHeaders(isProduction), permissionsPolicy, privateWhenSignedIn, sameOriginPosts];
+}
 
 export function assignNonce(_req: Request, res: Response, next: NextFunction) {
   res.locals.nonce = randomBytes(16).toString("base64");
@@ -29,6 +39,63 @@ export function securityHeaders(isProduction: boolean) {
     referrerPolicy: { policy: "same-origin" },
     strictTransportSecurity: isProduction,
   });
+}
+
+/**
+ * Browser features no page here uses, switched off for the page and anything it
+ * embeds, so even a script that slipped past the CSP cannot reach them. A photo
+ * upload opens the system file picker, which needs none of these.
+ */
+export const PERMISSIONS_POLICY = [
+  "accelerometer=()",
+  "autoplay=()",
+  "browsing-topics=()",
+  "camera=()",
+  "display-capture=()",
+  "encrypted-media=()",
+  "fullscreen=()",
+  "geolocation=()",
+  "gyroscope=()",
+  "hid=()",
+  "magnetometer=()",
+  "microphone=()",
+  "midi=()",
+  "payment=()",
+  "publickey-credentials-get=()",
+  "screen-wake-lock=()",
+  "serial=()",
+  "usb=()",
+  "xr-spatial-tracking=()",
+].join(", ");
+
+export function permissionsPolicy(_req: Request, res: Response, next: NextFunction) {
+  res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
+  next();
+}
+
+export const PRIVATE_NO_STORE = "private, no-store";
+
+function sendsSessionCookie(req: Request): boolean {
+  return (req.get("cookie") ?? "").split(";").some((pair) => pair.trim().startsWith(`${SESSION_COOKIE_NAME}=`));
+}
+
+/**
+ * Anything answered to a signed-in browser may show that member's data (the
+ * header's name, the dashboard, messages, a profile form), and a response that
+ * sets a cookie carries the session itself: neither may be kept by a shared
+ * cache or the browser's disk cache. Decided when the headers go out, after the
+ * route set its own: only a route that declared itself `public` (a stored
+ * photo, a static asset, the same for everyone) keeps its caching.
+ */
+export function privateWhenSignedIn(req: Request, res: Response, next: NextFunction) {
+  const signedIn = sendsSessionCookie(req);
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: Response, ...args: Parameters<Response["writeHead"]>) {
+    const declared = String(res.getHeader("cache-control") ?? "");
+    if ((signedIn || res.hasHeader("set-cookie")) && !/\bpublic\b/.test(declared)) res.setHeader("Cache-Control", PRIVATE_NO_STORE);
+    return writeHead.apply(this, args);
+  } as Response["writeHead"];
+  next();
 }
 
 const unsafeMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);
