@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { e2eBaseUrl, e2eDataDir } from "./tests/e2e/support/env";
+import { e2eBaseUrl, e2eDataDir, e2eHealthToken } from "./tests/e2e/support/env";
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -43,6 +43,7 @@ export default defineConfig({
       AUTH_ATTEMPTS_PER_IP: "100000",
       // The registration tests' invitation codes (tests/e2e/support/registration.ts).
       VIP_CODES: "Gold2025,Silver2025",
+      HEALTH_TOKEN: e2eHealthToken,
     },
   },
 });

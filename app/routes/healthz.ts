@@ -1,10 +1,19 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { bearsHealthToken, healthStatus } from "~/server/health.server";
 
-/** Up and serving; `store` says which driver holds the data, how old the replica is and which rows did not read. */
-export function loader({ context }: LoaderFunctionArgs) {
+/**
+ * Up and serving: anyone gets `ok` or `degraded`. With `Authorization: Bearer
+ * HEALTH_TOKEN` it also says which driver holds the data, how old the replica is, the
+ * last store error (it can name the spreadsheet) and which rows did not read.
+ */
+export function loader({ request, context }: LoaderFunctionArgs) {
   const { config, mailer, store } = context.services;
+  const health = store.health();
+  const status = healthStatus(health);
+  const headers = { "Cache-Control": "no-store" };
+  if (!bearsHealthToken(request, config.healthToken)) return Response.json({ status }, { headers });
   return Response.json(
-    { ok: true, env: config.env, mail: mailer.driver, uptimeSeconds: Math.round(process.uptime()), store: store.health() },
-    { headers: { "Cache-Control": "no-store" } },
+    { status, env: config.env, mail: mailer.driver, uptimeSeconds: Math.round(process.uptime()), store: health },
+    { headers },
   );
 }

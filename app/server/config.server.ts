@@ -29,6 +29,9 @@ const envSchema = z.object({
   STORE_REFRESH_SECONDS: z.coerce.number().positive().max(3600).default(10),
   AUTH_ATTEMPTS_PER_IP: z.coerce.number().int().positive().default(30),
   VIP_CODES: z.string().default(""),
+  HEALTH_TOKEN: optionalText.refine((value) => value === undefined || value.length >= 24, {
+    message: "must be at least 24 characters (a random string, e.g. from `openssl rand -hex 24`)",
+  }),
   CLOUDINARY_URL: optionalText.refine((value) => value === undefined || parseCloudinaryUrl(value) !== undefined, {
     message: "must look like cloudinary://API_KEY:API_SECRET@CLOUD_NAME",
   }),
@@ -64,6 +67,8 @@ export type Config = {
   authAttemptsPerIp: number;
   /** Invitation codes that make a registration VIP; compared case-insensitively. */
   vipCodes: string[];
+  /** The bearer token that unlocks /healthz's details (driver, errors, invalid rows); unset keeps them hidden. */
+  healthToken: string | undefined;
   /** Where profile photos go; undefined keeps them as files in DATA_DIR/uploads. */
   cloudinary: CloudinaryConfig | undefined;
   /** The Google spreadsheet holding the workbook; undefined means the embedded SQLite file in DATA_DIR. */
@@ -140,6 +145,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     storeRefreshSeconds: values.STORE_REFRESH_SECONDS,
     authAttemptsPerIp: values.AUTH_ATTEMPTS_PER_IP,
     vipCodes: values.VIP_CODES.split(",").map((code) => code.trim()).filter(Boolean),
+    healthToken: values.HEALTH_TOKEN,
     cloudinary: values.CLOUDINARY_URL === undefined ? undefined : parseCloudinaryUrl(values.CLOUDINARY_URL),
     sheets: sheetsConfig(values, isProduction),
   };

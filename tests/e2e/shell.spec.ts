@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { PRODUCT_NAME, WHY_PATH } from "../../app/domain/product";
+import { e2eHealthHeaders } from "./support/env";
 
 test.describe("header", () => {
   test("has the product name, Why, Support, Member Login and Join FREE, and no Dashboard when logged out", async ({ page }) => {
@@ -133,11 +134,16 @@ test.describe("generic error screen", () => {
 });
 
 test.describe("health check", () => {
-  test("answers 200 JSON", async ({ request }) => {
+  test("answers 200 JSON, only ok or degraded without the token", async ({ request }) => {
     const response = await request.get("/healthz");
     expect(response.status()).toBe(200);
     expect(response.headers()["content-type"]).toContain("application/json");
-    expect(await response.json()).toMatchObject({ ok: true });
+    expect(await response.json()).toEqual({ status: "ok" });
+  });
+
+  test("shows the store's details with the token", async ({ request }) => {
+    const response = await request.get("/healthz", { headers: e2eHealthHeaders });
+    expect(await response.json()).toMatchObject({ status: "ok", store: { driver: "sqlite" } });
   });
 });
 

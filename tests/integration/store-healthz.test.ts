@@ -4,14 +4,17 @@ import { describe, expect, it } from "vitest";
 import { loader } from "../../app/routes/healthz";
 import { testContext } from "../support/services";
 
-async function health(context = testContext()) {
-  const response = loader({ request: new Request("http://localhost/healthz"), context, params: {} });
-  return (await response.json()) as { ok: boolean; store: Record<string, unknown> };
+const TOKEN = "operator-health-token-0123456789";
+
+async function health(context: ReturnType<typeof testContext>) {
+  const request = new Request("http://localhost/healthz", { headers: { Authorization: `Bearer ${TOKEN}` } });
+  const response = loader({ request, context, params: {} });
+  return (await response.json()) as { status: string; store: Record<string, unknown> };
 }
 
 describe("/healthz", () => {
   it("names the store's driver and the replica's age, and lists rows that did not read", async () => {
-    const context = testContext();
+    const context = testContext({}, { HEALTH_TOKEN: TOKEN });
     const { store, config } = context.services;
     await store.refresh();
     const db = new Database(path.join(config.dataDir, "store.sqlite"));
@@ -19,7 +22,7 @@ describe("/healthz", () => {
     db.close();
     await store.refresh();
     const body = await health(context);
-    expect(body.ok).toBe(true);
+    expect(body.status).toBe("ok");
     expect(body.store).toMatchObject({
       driver: "sqlite",
       ageSeconds: 0,

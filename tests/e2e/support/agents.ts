@@ -2,7 +2,7 @@ import path from "node:path";
 import bcrypt from "bcryptjs";
 import Database from "better-sqlite3";
 import { AGENTS_TAB, serialiseRecord, type Agent } from "../../../app/domain/workbook";
-import { e2eBaseUrl, e2eDataDir } from "./env";
+import { e2eBaseUrl, e2eDataDir, e2eHealthHeaders } from "./env";
 
 /** An approved agent with every field filled; tests override what they look at. */
 export function testAgent(overrides: Partial<Agent> & Pick<Agent, "id" | "fullName" | "email">): Agent {
@@ -82,7 +82,7 @@ export async function waitForStoreRefresh(timeoutMs = 15_000): Promise<void> {
   const deadline = after + timeoutMs;
   let first: string | undefined;
   while (Date.now() < deadline) {
-    const health = (await (await fetch(`${e2eBaseUrl}/healthz`)).json()) as { store: { lastRefreshAt: string | null } };
+    const health = (await (await fetch(`${e2eBaseUrl}/healthz`, { headers: e2eHealthHeaders })).json()) as { store: { lastRefreshAt: string | null } };
     const at = health.store.lastRefreshAt;
     if (at !== null && Date.parse(at) > after) {
       if (first !== undefined && at !== first) return;

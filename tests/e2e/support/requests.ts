@@ -5,7 +5,7 @@ import Database from "better-sqlite3";
 import { REQUESTS_TAB, serialiseRecord, type Agent, type ReferralRequest } from "../../../app/domain/workbook";
 import { quickPasswordHash, seedAgents, testAgent } from "./agents";
 import { requestRecord } from "../../support/records";
-import { e2eDataDir } from "./env";
+import { e2eDataDir, e2eHealthHeaders } from "./env";
 
 export const MEMBER_PASSWORD = "referral-e2e-password";
 
@@ -88,7 +88,7 @@ export function storedTileCounts(now = Date.now()): { referral: number; listing:
 export async function waitForReplica(request: APIRequestContext, since = Date.now()): Promise<void> {
   await expect
     .poll(async () => {
-      const health = (await (await request.get("/healthz")).json()) as { store: { lastRefreshAt: string | null } };
+      const health = (await (await request.get("/healthz", { headers: e2eHealthHeaders })).json()) as { store: { lastRefreshAt: string | null } };
       return Date.parse(health.store.lastRefreshAt ?? "") > since;
     })
     .toBe(true);

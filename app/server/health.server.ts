@@ -1,0 +1,24 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+import type { StoreHealth } from "./store/store.server";
+
+export type HealthStatus = "ok" | "degraded";
+
+/** Degraded: the last refresh failed or the replica is older than three refresh periods. Pages are still served from it. */
+export function healthStatus(store: Pick<StoreHealth, "lastError" | "stale">): HealthStatus {
+  return store.lastError === null && !store.stale ? "ok" : "degraded";
+}
+
+function digest(value: string): Buffer {
+  return createHash("sha256").update(value).digest();
+}
+
+/**
+ * True when the request carries `Authorization: Bearer <HEALTH_TOKEN>`. A header
+ * rather than a query parameter, so the token never lands in access logs. The
+ * comparison takes the same time whatever the guess.
+ */
+export function bearsHealthToken(request: Request, token: string | undefined): boolean {
+  if (token === undefined) return false;
+  const match = /^Bearer (.+)$/.exec(request.headers.get("Authorization") ?? "");
+  return match?.[1] !== undefined && timingSafeEqual(digest(match[1]), digest(token));
+}
