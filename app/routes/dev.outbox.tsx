@@ -1,15 +1,20 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PageHeading } from "~/components/page-heading";
+import { isLoopbackClient } from "~/server/auth/client-ip.server";
 import { readOutbox } from "~/server/mail/mailer.server";
 import { outboxDirectory } from "~/server/services.server";
 
 export const meta: MetaFunction = () => [{ title: "Outbox (development)" }, { name: "robots", content: "noindex" }];
 
-/** Outside production, mail lands in an outbox folder; this page lists it for people testing the app. */
+/**
+ * Outside production, mail lands in an outbox folder; this page lists it for people
+ * testing the app on their own machine. It shows live password-reset links, so any
+ * other client gets the same 404 as a page that does not exist.
+ */
 export async function loader({ context }: LoaderFunctionArgs) {
   const { config, mailer } = context.services;
-  if (config.isProduction || mailer.driver !== "outbox") throw new Response("Not Found", { status: 404 });
+  if (config.isProduction || mailer.driver !== "outbox" || !isLoopbackClient(context)) throw new Response("Not Found", { status: 404 });
   return { mails: await readOutbox(outboxDirectory(config)) };
 }
 
