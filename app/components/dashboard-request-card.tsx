@@ -19,7 +19,7 @@ function useHydrated(): boolean {
  * shows its new state at once.
  */
 function MarkButton({ request, kind }: { request: DashboardRequest; kind: "interested" | "saved" }) {
-  const fetcher = useFetcher();
+  const fetcher = useFetcher<{ error?: string }>();
   const hydrated = useHydrated();
   const { pathname, search } = useLocation();
   const stored = kind === "interested" ? request.interested : request.saved;
@@ -48,6 +48,11 @@ function MarkButton({ request, kind }: { request: DashboardRequest; kind: "inter
         {kind === "interested" ? marked ? <CheckIcon className="h-4 w-4" /> : <HeartIcon className="h-4 w-4" /> : <BookmarkIcon className="h-4 w-4" filled={marked} />}
         {label}
       </button>
+      {fetcher.state === "idle" && fetcher.data?.error ? (
+        <p role="alert" className="mt-1 text-xs text-red-700">
+          {fetcher.data.error}
+        </p>
+      ) : null}
     </fetcher.Form>
   );
 }

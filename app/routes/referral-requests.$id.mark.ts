@@ -5,6 +5,10 @@ import { MARK_KINDS, type MarkKind } from "~/domain/workbook";
 import { requireMember } from "~/server/auth/session.server";
 import { setMark } from "~/server/requests/marks.server";
 import { findRequestFor, notFound } from "~/server/requests/queries.server";
+import { escapeHtml } from "~/server/mail/html.server";
+import { StoreError } from "~/server/store/store.server";
+
+const MARK_FAILED_MESSAGE = "Your choice could not be saved just now. Please try again in a moment.";
 
 function markKind(value: FormDataEntryValue | null): MarkKind | null {
   return MARK_KINDS.find((kind) => kind === value) ?? null;
@@ -24,8 +28,25 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const kind = markKind(form.get("kind"));
   if (!kind) return Response.json({ error: "Unknown mark" }, { status: 400 });
   const on = kind === "interested" || form.get("on") !== "false";
-  await setMark(store, { agentEmail: member.email, requestId: found.id, kind, on, now: new Date() });
   const back = form.get("redirectTo");
+  try {
+    await setMark(store, { agentEmail: member.email, requestId: found.id, kind, on, now: new Date() });
+  } catch (error) {
+    if (!(error instanceof StoreError)) throw error;
+    console.error(`Mark ${kind} on request ${found.id} not saved:`, error);
+    return markFailed(isSafeRedirectPath(back) ? back : null);
+  }
   if (isSafeRedirectPath(back)) return redirect(back);
   return Response.json({ requestId: found.id, kind, on });
+}
+
+/**
+ * The store refused the write (the spreadsheet's quota, an outage). The script gets
+ * the message to show beside the button; a plain form, which has no page of its own
+ * to return to here, gets a short page with the message and a way back.
+ */
+function markFailed(back: string | null): Response {
+  if (back === null) return Response.json({ error: MARK_FAILED_MESSAGE }, { status: 503 });
+  const page = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Not saved</title><p role="alert">${escapeHtml(MARK_FAILED_MESSAGE)}</p><p><a href="${escapeHtml(back)}">Go back</a></p></html>`;
+  return new Response(page, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
 }
