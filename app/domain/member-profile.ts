@@ -1,5 +1,5 @@
 /** How the dashboard's "Your Profile" card shows a member, with the spec's fallbacks (§2, §9). */
-import { isSafeRedirectPath } from "./redirect";
+import { isStoredPhotoUrl } from "./profile";
 
 export const LOCATION_NOT_SET = "Location not set";
 export const BROKERAGE_NOT_SPECIFIED = "Not specified";
@@ -30,9 +30,12 @@ export function specialtiesSummary(specialties: readonly string[], shown = PROFI
   return { shown: specialties.slice(0, shown), more: Math.max(0, specialties.length - shown) };
 }
 
-/** The photo's address when it is safe to put in an image tag: an https URL or a path on this site. */
+/**
+ * The photo's address when the app stored it (an upload on this site or on
+ * Cloudinary); any other address in the sheet shows the initials instead, so
+ * pages never make browsers fetch a host chosen by whoever wrote the cell.
+ */
 export function photoSource(photoUrl: string): string | null {
   const value = photoUrl.trim();
-  if (isSafeRedirectPath(value)) return value;
-  return URL.canParse(value) && new URL(value).protocol === "https:" ? value : null;
+  return isStoredPhotoUrl(value) ? value : null;
 }

@@ -11,6 +11,7 @@ import { KeyIcon } from "~/components/icons";
 import { PhotoField } from "~/components/photo-field";
 import { SpecialtyCheckboxes } from "~/components/specialty-checkboxes";
 import { US_STATE_CODES } from "~/domain/enums";
+import { photoSource } from "~/domain/member-profile";
 import { PRODUCT_NAME } from "~/domain/product";
 import { editProfileSchema, PHOTO_TOO_LARGE_MESSAGE, type EditProfileInput } from "~/domain/profile";
 import type { Agent } from "~/domain/workbook";
@@ -19,6 +20,7 @@ import { verifyPassword } from "~/server/auth/password.server";
 import { requireMember } from "~/server/auth/session.server";
 import { checkPhoto } from "~/server/images/photo-check.server";
 import { readPhotoForm } from "~/server/images/photo-form.server";
+import { photoFromLink } from "~/server/images/photo-link.server";
 import { savePhoto } from "~/server/images/save-photo.server";
 
 export const meta: MetaFunction = () => [{ title: `Edit Profile | ${PRODUCT_NAME}` }];
@@ -82,9 +84,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   services.auth.limits.loginByEmail.reset(member.email);
 
-  let photoUrl = submission.value.photoUrl ?? "";
+  let photoUrl = member.photoUrl;
   let outcome: SavedOutcome = "ok";
-  if (submission.value.photo) {
+  if (!submission.value.photo) {
+    const linked = await photoFromLink(services, submission.value.photoUrl ?? "");
+    if (linked.status === "refused") return refuse(submission, { fieldErrors: { photoUrl: [linked.message] } });
+    if (linked.status === "saved") photoUrl = linked.url;
+    else outcome = "photo-failed";
+  } else {
     const checked = await checkPhoto(submission.value.photo);
     if (!checked.ok) return refuse(submission, { fieldErrors: { photo: [checked.message] } });
     const saved = await savePhoto(services.images, checked.bytes);
@@ -210,10 +217,10 @@ function ProfileForm({ profile }: { profile: Profile }) {
           label="Photo URL"
           type="url"
           optional
-          hint="A link starting with https://, or upload a file below (an upload replaces the link). Leave both empty for no photo."
+          hint="A link starting with https://: we fetch the image once and keep our own copy. Or upload a file below (an upload replaces the link). Leave both empty for no photo."
         />
         {/* Last on purpose: see PhotoField. */}
-        <PhotoField field={fields.photo} label="Upload a New Photo" currentPhotoUrl={profile.photoUrl || undefined} />
+        <PhotoField field={fields.photo} label="Upload a New Photo" currentPhotoUrl={photoSource(profile.photoUrl) ?? undefined} />
       </section>
 
       {hydrated ? <PasswordDialog field={fields.password} /> : <PasswordSection field={fields.password} />}

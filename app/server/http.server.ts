@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import helmet from "helmet";
+import { CLOUDINARY_DELIVERY_ORIGIN } from "~/domain/profile";
 import { SESSION_COOKIE_NAME } from "./auth/session.server";
 
 /**
@@ -24,7 +25,8 @@ export function securityHeaders(isProduction: boolean) {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as Response).locals.nonce as string}'`, "'strict-dynamic'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "https:"],
+        // Profile photos are only ever the app's own copies (uploads here or on Cloudinary), see photoSource.
+        imgSrc: ["'self'", "data:", CLOUDINARY_DELIVERY_ORIGIN],
         connectSrc: isProduction ? ["'self'"] : ["'self'", "ws:"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],

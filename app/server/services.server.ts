@@ -3,6 +3,7 @@ import { watchAgentDecisions } from "./accounts/status-mail.server";
 import { createAuthServices, type AuthServices } from "./auth/auth-services.server";
 import type { Config } from "./config.server";
 import { createImageService, type ImageService } from "./images/images.server";
+import { createPhotoFetcher, type PhotoFetcher } from "./images/remote-photo.server";
 import { createOutboxMailer, createSendgridMailer, type Mailer } from "./mail/mailer.server";
 import { createStoreFromConfig, type Store } from "./store/store.server";
 
@@ -15,6 +16,8 @@ export type Services = {
   auth: AuthServices;
   /** Profile photos: Cloudinary when configured, files in DATA_DIR/uploads otherwise. */
   images: ImageService;
+  /** Fetches a photo a member linked to, with guards against reaching internal addresses, so it can be re-hosted. */
+  photoFetcher: PhotoFetcher;
 };
 
 export function outboxDirectory(config: Config): string {
@@ -29,5 +32,5 @@ export function createServices(config: Config): Services {
   const store = createStoreFromConfig(config);
   // Staff approve and reject agents in the sheet; the agent hears of it by mail.
   watchAgentDecisions({ store, mailer, config });
-  return { config, mailer, store, auth: createAuthServices(config), images: createImageService(config) };
+  return { config, mailer, store, auth: createAuthServices(config), images: createImageService(config), photoFetcher: createPhotoFetcher() };
 }

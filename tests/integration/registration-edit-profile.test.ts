@@ -73,6 +73,9 @@ describe("edit profile", { timeout: 30_000 }, () => {
   });
 
   it("saves the changes after the password check and shows the success banner", async () => {
+    // The linked photo is fetched once and the app keeps its own copy (tests/security/photo-link.test.ts covers the fetch).
+    const linked = await sharp({ create: { width: 200, height: 200, channels: 3, background: "#888888" } }).jpeg().toBuffer();
+    context.services.photoFetcher = async (link) => (link === changes.photoUrl ? { ok: true, bytes: linked } : { ok: false, reason: "unreachable" });
     const result = await call(() => action({ request: save({ ...changes, password: PASSWORD }, cookie), context, params: {} }));
     expect((result as Response).headers.get("Location")).toBe("/edit-profile?saved=ok");
     expect(context.services.store.agents.get(agent.id)).toMatchObject({
@@ -82,7 +85,7 @@ describe("edit profile", { timeout: 30_000 }, () => {
       state: "OK",
       specialties: ["Land", "Auction"],
       bio: "Now in Tulsa.",
-      photoUrl: "https://images.example/dana.jpg",
+      photoUrl: expect.stringMatching(/^\/uploads\/profile-[0-9a-f-]+\.jpg$/),
       passwordHash: agent.passwordHash,
       status: "approved",
     });
@@ -133,7 +136,7 @@ describe("edit profile", { timeout: 30_000 }, () => {
     const { store } = context.services;
     context.services.store = { ...store, agents: { ...store.agents, update: () => Promise.reject(new StoreWriteError("Agents", { cause: new Error("quota") })) } };
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const result = (await call(() => action({ request: save({ ...changes, password: PASSWORD }, cookie), context, params: {} }))) as DataReply;
+    const result = (await call(() => action({ request: save({ ...changes, photoUrl: "", password: PASSWORD }, cookie), context, params: {} }))) as DataReply;
     logged.mockRestore();
     expect(result.init?.status).toBe(503);
     expect(result.data.error?.[""]).toEqual(["Failed to update profile. Please try again."]);

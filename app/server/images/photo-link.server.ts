@@ -1,0 +1,28 @@
+import { isStoredPhotoUrl, PHOTO_LINK_UNREACHABLE_MESSAGE, PHOTO_TOO_LARGE_MESSAGE, PHOTO_TYPE_MESSAGE } from "~/domain/profile";
+import type { Services } from "../services.server";
+import { detectImageKind } from "./photo-check.server";
+import { savePhoto } from "./save-photo.server";
+
+export type LinkedPhoto =
+  /** The address to store: the app's own copy, the photo kept as it was, or none. */
+  | { status: "saved"; url: string }
+  | { status: "refused"; message: string }
+  /** The image was fine but storing it failed: the caller keeps the current photo and says so. */
+  | { status: "failed" };
+
+/**
+ * Turns the Photo URL a member typed into a photo the app stores. An address the
+ * app already stores (the current photo, shown in the field) is kept as it is; any
+ * other https link is fetched once with the fetcher's guards, checked by its
+ * content like an upload, resized and stored, and the app's copy is what the
+ * profile keeps.
+ */
+export async function photoFromLink(services: Pick<Services, "images" | "photoFetcher">, link: string): Promise<LinkedPhoto> {
+  if (link === "" || isStoredPhotoUrl(link)) return { status: "saved", url: link };
+  const fetched = await services.photoFetcher(link);
+  if (!fetched.ok) return { status: "refused", message: fetched.reason === "too-large" ? PHOTO_TOO_LARGE_MESSAGE : PHOTO_LINK_UNREACHABLE_MESSAGE };
+  if (detectImageKind(fetched.bytes) === undefined) return { status: "refused", message: PHOTO_TYPE_MESSAGE };
+  const saved = await savePhoto(services.images, fetched.bytes);
+  if (saved.status === "invalid") return { status: "refused", message: saved.message };
+  return saved;
+}
