@@ -1,0 +1,149 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { beforeAll, describe, expect, it } from "vitest";
+import { conversationIdFor } from "../../app/domain/conversation";
+import type { Agent, ReferralRequest } from "../../app/domain/workbook";
+import * as agentProfile from "../../app/routes/agent.$agentId";
+import * as editProfile from "../../app/routes/edit-profile";
+import * as dashboard from "../../app/routes/member-dashboard";
+import * as dashboardLive from "../../app/routes/member-dashboard_.live";
+import * as memberDirectory from "../../app/routes/member-directory";
+import * as messages from "../../app/routes/messages";
+import * as messageEvents from "../../app/routes/messages_.events";
+import * as postRequest from "../../app/routes/post-request";
+import * as requestDelete from "../../app/routes/referral-requests.$id.delete";
+import * as requestEdit from "../../app/routes/referral-requests.$id.edit";
+import * as requestDetail from "../../app/routes/referral-requests.$id._index";
+import * as requestMark from "../../app/routes/referral-requests.$id.mark";
+import * as requestRespond from "../../app/routes/referral-requests.$id.respond";
+import * as requestList from "../../app/routes/referral-requests._index";
+import { readOutbox } from "../../app/server/mail/mailer.server";
+import { outboxDirectory } from "../../app/server/services.server";
+import { get, insertRequest, outcome, post, sessionCookie } from "../integration/requests-support";
+import { insertAgent, testContext } from "../support/services";
+
+type Actor = "visitor" | "pending" | "memberA" | "memberB";
+const ACTORS: readonly Actor[] = ["visitor", "pending", "memberA", "memberB"];
+
+/** What an actor must get: sent to log in, refused (403 or 404), or 401 for an event stream. */
+type Refusal = "login" | "refused" | "unauthorized";
+
+type Handler = (args: { request: Request; context: AppLoadContext; params: Record<string, string> }) => unknown;
+
+type Case = {
+  name: string;
+  handler: Handler;
+  request: (cookie: string) => Request;
+  params?: () => Record<string, string>;
+  /** Actors that must be turned away, and how. Others are allowed and not checked here. */
+  refuse: Partial<Record<Actor, Refusal>>;
+};
+
+let context: AppLoadContext;
+let memberA: Agent;
+let memberB: Agent;
+let memberC: Agent;
+let requestOfA: ReferralRequest;
+const cookies: Record<Actor, string> = { visitor: "", pending: "", memberA: "", memberB: "" };
+let conversationAC = "";
+
+beforeAll(async () => {
+  context = testContext();
+  await context.services.store.refresh();
+  memberA = await insertAgent(context, { fullName: "Ann Archer" });
+  memberB = await insertAgent(context, { fullName: "Bob Brooks" });
+  memberC = await insertAgent(context, { fullName: "Cat Cole" });
+  const pending = await insertAgent(context, { fullName: "Penny Pending", status: "pending" });
+  requestOfA = await insertRequest(context, memberA, { title: "Ann's buyer" });
+  cookies.memberA = await sessionCookie(context, memberA);
+  cookies.memberB = await sessionCookie(context, memberB);
+  cookies.pending = await sessionCookie(context, pending);
+  conversationAC = conversationIdFor(memberA.id, memberC.id);
+  const sent = await outcome(() => messages.action({ request: post(`/messages?to=${memberC.id}`, cookies.memberA, { text: "Private to Cat" }), context, params: {} }));
+  expect((sent as Response).status).toBe(302);
+});
+
+const notMembers = { visitor: "login", pending: "login" } as const;
+const onlyOwner = { visitor: "login", pending: "login", memberB: "refused" } as const;
+
+const requestFields = {
+  requestType: "referral",
+  title: "Changed by someone else",
+  location: "Dallas",
+  state: "TX",
+  specialty: "Residential",
+  priceRange: "$200k - $400k",
+  clientType: "buyer",
+  timeline: "1month",
+  contactPreference: "email",
+  description: "Rewritten",
+};
+
+const cases: Case[] = [
+  { name: "GET /member-dashboard", handler: dashboard.loader as Handler, request: (c) => get("/member-dashboard", c), refuse: notMembers },
+  { name: "GET /member-dashboard/live", handler: dashboardLive.loader as Handler, request: (c) => get(`/member-dashboard/live?since=${encodeURIComponent(new Date().toISOString())}`, c), refuse: notMembers },
+  { name: "GET /member-directory", handler: memberDirectory.loader as Handler, request: (c) => get("/member-directory", c), refuse: notMembers },
+  { name: "GET /agent/:id", handler: agentProfile.loader as Handler, request: (c) => get(`/agent/${memberA.id}`, c), params: () => ({ agentId: memberA.id }), refuse: notMembers },
+  { name: "GET /edit-profile", handler: editProfile.loader as Handler, request: (c) => get("/edit-profile", c), refuse: notMembers },
+  { name: "POST /edit-profile", handler: editProfile.action as Handler, request: (c) => post("/edit-profile", c, { fullName: "Taken over", city: "Dallas", state: "TX", password: "correct horse battery" }), refuse: notMembers },
+  { name: "GET /messages", handler: messages.loader as Handler, request: (c) => get("/messages", c), refuse: notMembers },
+  { name: "GET /messages?conversation= (someone else's)", handler: messages.loader as Handler, request: (c) => get(`/messages?conversation=${conversationAC}`, c), refuse: onlyOwner },
+  { name: "POST /messages?to=", handler: messages.action as Handler, request: (c) => post(`/messages?to=${memberA.id}`, c, { text: "hello" }), refuse: notMembers },
+  { name: "POST /messages?conversation= (someone else's)", handler: messages.action as Handler, request: (c) => post(`/messages?conversation=${conversationAC}`, c, { text: "butting in" }), refuse: onlyOwner },
+  { name: "GET /messages/events", handler: messageEvents.loader as Handler, request: (c) => get("/messages/events", c), refuse: { visitor: "unauthorized", pending: "unauthorized" } },
+  { name: "GET /post-request", handler: postRequest.loader as Handler, request: (c) => get("/post-request", c), refuse: notMembers },
+  { name: "POST /post-request", handler: postRequest.action as Handler, request: (c) => post("/post-request", c, requestFields), refuse: notMembers },
+  { name: "GET /referral-requests", handler: requestList.loader as Handler, request: (c) => get("/referral-requests", c), refuse: notMembers },
+  { name: "GET /referral-requests/:id", handler: requestDetail.loader as Handler, request: (c) => get(`/referral-requests/${requestOfA.id}`, c), params: () => ({ id: requestOfA.id }), refuse: notMembers },
+  { name: "GET /referral-requests/:id/edit", handler: requestEdit.loader as Handler, request: (c) => get(`/referral-requests/${requestOfA.id}/edit`, c), params: () => ({ id: requestOfA.id }), refuse: onlyOwner },
+  { name: "POST /referral-requests/:id/edit", handler: requestEdit.action as Handler, request: (c) => post(`/referral-requests/${requestOfA.id}/edit`, c, requestFields), params: () => ({ id: requestOfA.id }), refuse: onlyOwner },
+  { name: "GET /referral-requests/:id/delete", handler: requestDelete.loader as Handler, request: (c) => get(`/referral-requests/${requestOfA.id}/delete`, c), params: () => ({ id: requestOfA.id }), refuse: onlyOwner },
+  { name: "POST /referral-requests/:id/delete", handler: requestDelete.action as Handler, request: (c) => post(`/referral-requests/${requestOfA.id}/delete`, c, {}), params: () => ({ id: requestOfA.id }), refuse: onlyOwner },
+  { name: "GET /referral-requests/:id/respond", handler: requestRespond.loader as Handler, request: (c) => get(`/referral-requests/${requestOfA.id}/respond`, c), params: () => ({ id: requestOfA.id }), refuse: notMembers },
+  { name: "POST /referral-requests/:id/respond", handler: requestRespond.action as Handler, request: (c) => post(`/referral-requests/${requestOfA.id}/respond`, c, { message: "I can help" }), params: () => ({ id: requestOfA.id }), refuse: notMembers },
+  { name: "POST /referral-requests/:id/mark", handler: requestMark.action as Handler, request: (c) => post(`/referral-requests/${requestOfA.id}/mark`, c, { kind: "saved", on: "true" }), params: () => ({ id: requestOfA.id }), refuse: notMembers },
+  { name: "POST /referral-requests/:id/mark (unknown request)", handler: requestMark.action as Handler, request: (c) => post("/referral-requests/no-such-id/mark", c, { kind: "saved", on: "true" }), params: () => ({ id: "no-such-id" }), refuse: { ...notMembers, memberA: "refused", memberB: "refused" } },
+];
+
+/** Every row of every tab, and every mail sent: what a refused request must leave as it was. */
+async function snapshot(): Promise<string> {
+  const { store, config } = context.services;
+  const tabs = [store.agents, store.requests, store.responses, store.messages, store.conversationMembers, store.contact, store.marks].map((tab) => tab.all());
+  const mails = await readOutbox(outboxDirectory(config));
+  return JSON.stringify({ tabs, mails: mails.length });
+}
+
+async function statusOf(answer: unknown): Promise<{ status: number; location: string | null }> {
+  if (answer instanceof Response) return { status: answer.status, location: answer.headers.get("Location") };
+  const init = (answer as { init?: ResponseInit | null } | null)?.init;
+  return { status: init?.status ?? 200, location: null };
+}
+
+describe("authorization matrix: visitor, pending agent, member A, member B × every member route and action", { timeout: 60_000 }, () => {
+  for (const entry of cases) {
+    for (const actor of ACTORS) {
+      const expected = entry.refuse[actor];
+      if (!expected) continue;
+      it(`${entry.name} as ${actor}: ${expected}, nothing changed`, async () => {
+        const before = await snapshot();
+        const answer = await outcome(() => entry.handler({ request: entry.request(cookies[actor]), context, params: entry.params?.() ?? {} }));
+        const { status, location } = await statusOf(answer);
+        if (expected === "login") {
+          expect(status).toBe(302);
+          expect(location).toMatch(/^\/member-login\?redirectTo=/);
+        } else if (expected === "unauthorized") {
+          expect(status).toBe(401);
+        } else {
+          expect([403, 404]).toContain(status);
+        }
+        expect(await snapshot()).toBe(before);
+      });
+    }
+  }
+
+  it("covers every member route module", () => {
+    const covered = new Set(cases.map((entry) => entry.handler));
+    for (const module of [agentProfile, editProfile, dashboard, dashboardLive, memberDirectory, messages, messageEvents, postRequest, requestDelete, requestEdit, requestDetail, requestMark, requestRespond, requestList]) {
+      expect(covered.has(module.loader as Handler) || covered.has((module as { action?: Handler }).action as Handler)).toBe(true);
+    }
+  });
+});
