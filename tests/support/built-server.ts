@@ -88,6 +88,6 @@ export async function logIn(baseUrl: string, email: string, password: string): P
 }
 
 /** A same-site form post, as the browser sends it. */
-export function postForm(baseUrl: string, path: string, cookie: string, body: URLSearchParams | FormData): Promise<Response> {
-  return fetch(`${baseUrl}${path}`, { method: "POST", headers: { Origin: baseUrl, Cookie: cookie }, body, redirect: "manual" });
+export function postForm(baseUrl: string, path: string, cookie: string, body: URLSearchParams | FormData, signal?: AbortSignal): Promise<Response> {
+  return fetch(`${baseUrl}${path}`, { method: "POST", headers: { Origin: baseUrl, Cookie: cookie }, body, redirect: "manual", signal });
 }
