@@ -26,13 +26,13 @@ export default defineConfig({
     { name: "js-off", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false }, grepInvert: /@needs-js/ },
   ],
   webServer: {
-    command: "npx tsx server.ts",
+    // The production entry `npm start` runs (one node process; builds first when the build is stale).
+    command: "node scripts/start.mjs",
     url: `${e2eBaseUrl}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
     env: {
       NODE_ENV: "test",
-      SERVE_BUILD: "1",
       PORT: new URL(e2eBaseUrl).port,
       DATA_DIR: e2eDataDir,
       LOG_REQUESTS: "off",

@@ -1,13 +1,35 @@
+import type { Server } from "node:http";
 import { createRequestHandler } from "@remix-run/express";
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import morgan from "morgan";
+import type { ViteDevServer } from "vite";
 import { ConfigError, loadConfig } from "./app/server/config.server";
 import { securityMiddleware } from "./app/server/http.server";
-import { createServices } from "./app/server/services.server";
+import { closeEventStreams } from "./app/server/messages/event-stream.server";
+import { createServices, type Services } from "./app/server/services.server";
 
-async function main() {
+/** Where the app comes from: the production build, or Vite's dev server compiling the sources on demand. */
+export type AppSource =
+  | { kind: "build"; build: ServerBuild; clientDirectory: string }
+  | { kind: "vite"; vite: ViteDevServer };
+
+/**
+ * A stop cuts the connections still open after this long, so the process is gone
+ * inside the 10 s that `docker stop` and systemd wait before killing it.
+ */
+const STOP_DEADLINE_MS = 8_000;
+
+/** Starts the server and exits the process when start-up fails; the entry files call only this. */
+export function runServer(source: AppSource): void {
+  startServer(source).catch((error: unknown) => {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(1);
+  });
+}
+
+async function startServer(source: AppSource): Promise<void> {
   const config = loadConfig();
   const services = createServices(config);
   // Pages read the replica, so nothing is served before it holds the workbook.
@@ -21,27 +43,24 @@ async function main() {
   });
   services.store.start();
 
-  const viteDevServer = config.isProduction || process.env.SERVE_BUILD === "1"
-    ? undefined
-    : await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }));
-
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
   app.use(compression());
   app.use(securityMiddleware(config.isProduction));
 
-  if (viteDevServer) {
-    app.use(viteDevServer.middlewares);
+  if (source.kind === "vite") {
+    app.use(source.vite.middlewares);
   } else {
-    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-    app.use(express.static("build/client", { maxAge: "1h", index: false }));
+    app.use("/assets", express.static(`${source.clientDirectory}/assets`, { immutable: true, maxAge: "1y" }));
+    app.use(express.static(source.clientDirectory, { maxAge: "1h", index: false }));
   }
   if (config.logRequests) app.use(morgan(config.isProduction ? "combined" : "dev"));
 
-  const build = viteDevServer
-    ? () => viteDevServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
-    : ((await import(new URL("./build/server/index.js", import.meta.url).href)) as ServerBuild);
+  const build =
+    source.kind === "vite"
+      ? () => source.vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
+      : source.build;
 
   app.all(
     "*",
@@ -55,23 +74,49 @@ async function main() {
   const server = app.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.port;
+    const app = source.kind === "vite" ? "sources through Vite" : "built app";
     console.log(
-      `Listening on http://localhost:${port} (${config.env}, mail: ${services.mailer.driver}, store: ${services.store.driver})`,
+      `Listening on http://localhost:${port} (${config.env}, ${app}, mail: ${services.mailer.driver}, store: ${services.store.driver})`,
     );
   });
-  const shutdown = () =>
-    server.close(() => {
-      services.store.stop().finally(() => process.exit(0));
-    });
-  process.on("SIGTERM", shutdown);
-  process.on("SIGINT", shutdown);
+  stopOnSignals(server, services);
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-  } else {
-    console.error(error);
-  }
-  process.exit(1);
-});
+/**
+ * SIGTERM (docker stop, systemd, process managers) and SIGINT (Ctrl-C) stop the server
+ * without losing work: no new connections, event streams ended (browsers reconnect
+ * elsewhere), requests in flight answered, then the store closed. Every store write is
+ * awaited before its request is answered, so a finished request is a stored write.
+ */
+function stopOnSignals(server: Server, services: Services): void {
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received: finishing requests in flight, then stopping.`);
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    closeEventStreams();
+    // Keep-alive connections stay open after their last response; close each once idle.
+    server.closeIdleConnections();
+    const idleSweep = setInterval(() => server.closeIdleConnections(), 100);
+    const deadline = setTimeout(() => {
+      console.error(`Requests still open after ${STOP_DEADLINE_MS / 1000} s: closing them.`);
+      server.closeAllConnections();
+    }, STOP_DEADLINE_MS);
+    closed
+      .then(() => services.store.stop())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error("Stopping the store failed:", error);
+          process.exit(1);
+        },
+      )
+      .finally(() => {
+        clearInterval(idleSweep);
+        clearTimeout(deadline);
+      });
+  };
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+}

@@ -1,9 +1,30 @@
 /// <reference types="vitest/config" />
 import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import path from "node:path";
+import { defineConfig, type Plugin } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { WHY_PATH } from "./app/domain/product";
+
+/**
+ * Adds the Express server (server.production.ts) to Remix's server build as a second
+ * entry, so build/server/server.js and the routes share one copy of every module:
+ * one StoreError class, one set of services.
+ */
+function expressServerEntry(): Plugin {
+  return {
+    name: "express-server-entry",
+    apply: (_config, env) => env.command === "build" && env.isSsrBuild === true,
+    options(options) {
+      const remixEntry = options.input;
+      if (typeof remixEntry !== "string") throw new Error("Expected Remix's server build as the only SSR input");
+      return { ...options, input: { index: remixEntry, server: path.resolve("server.production.ts") } };
+    },
+    outputOptions(output) {
+      return { ...output, entryFileNames: "[name].js" };
+    },
+  };
+}
 
 declare module "@remix-run/node" {
   interface Future {
@@ -30,6 +51,7 @@ export default defineConfig({
           }),
       }),
     tsconfigPaths(),
+    expressServerEntry(),
   ],
   test: {
     include: ["app/**/*.test.ts", "app/**/*.test.tsx", "tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/security/**/*.test.ts", "scripts/**/*.test.ts"],

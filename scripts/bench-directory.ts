@@ -129,12 +129,11 @@ function freePort(): Promise<number> {
 }
 
 function startServer(dataDir: string, port: number): ChildProcess {
-  // One process (no npx or tsx wrapper), so stopping it stops the server.
-  return spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  // The production entry in one process, so stopping it stops the server.
+  return spawn(process.execPath, ["scripts/start.mjs"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
-      SERVE_BUILD: "1",
       SESSION_SECRET: randomBytes(32).toString("hex"),
       APP_URL: `http://127.0.0.1:${port}`,
       LOG_REQUESTS: "off",

@@ -1,15 +1,25 @@
-// Starts the production server, building first when no build exists, so a
-// fresh clone needs only `npm ci && npm start`.
+// `npm start`: runs the production server in this process (no wrapper process
+// between the one that receives SIGTERM and the one that must stop), building it
+// first when the build is missing or older than the sources, so a fresh clone or
+// an edited checkout needs only `npm start`.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { buildNeeded, SERVER_ENTRY } from "./lib/build-freshness.mjs";
 
-const run = (command, args, env = process.env) => {
-  const result = spawnSync(command, args, { stdio: "inherit", env });
+const root = fileURLToPath(new URL("..", import.meta.url));
+
+const reason = buildNeeded(root);
+if (reason) {
+  console.log(`${reason}: building the app first...`);
+  const remixCli = path.join(root, "node_modules/@remix-run/dev/dist/cli.js");
+  if (!existsSync(remixCli)) {
+    console.error("Cannot build: the development dependencies are not installed (run `npm ci`).");
+    process.exit(1);
+  }
+  const result = spawnSync(process.execPath, [remixCli, "vite:build"], { cwd: root, stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
-};
-
-if (!existsSync("build/server/index.js")) {
-  console.log("No build found: building the app first...");
-  run("npx", ["remix", "vite:build"]);
 }
-run("npx", ["tsx", "server.ts"], { SERVE_BUILD: "1", ...process.env });
+
+await import(pathToFileURL(path.join(root, SERVER_ENTRY)).href);

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Runs every test: types, unit and integration tests (vitest), then browser
-# tests (Playwright, JavaScript on and off) against the production build.
+# Runs every test: types, the production build, unit and integration tests (vitest),
+# then browser tests (Playwright, JavaScript on and off) against the production build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,11 +21,12 @@ export CHROMIUM_PATH="$chromium"
 echo "== Type check"
 npx tsc --noEmit
 
+echo "== Production build"
+# Before the vitest run too: the production-server tests start the built server.
+npx remix vite:build >/dev/null
+
 echo "== Unit and integration tests"
 npx vitest run
-
-echo "== Production build"
-npx remix vite:build >/dev/null
 
 echo "== Browser tests"
 export E2E_DATA_DIR="${E2E_DATA_DIR:-$(mktemp -d -t referral-e2e.XXXXXX)}"

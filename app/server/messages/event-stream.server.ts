@@ -12,18 +12,12 @@ const RECONNECT_MS = 3_000;
 
 const encoder = new TextEncoder();
 
-/** Streams open in this process, ended when it is asked to stop so the server can close. */
+/** Streams open in this process, ended when it stops so the server can close. */
 const openStreams = new Set<() => void>();
-let stopHooked = false;
 
-function endAllOnStop(): void {
-  if (stopHooked) return;
-  stopHooked = true;
-  const endAll = () => {
-    for (const end of [...openStreams]) end();
-  };
-  process.once("SIGTERM", endAll);
-  process.once("SIGINT", endAll);
+/** Ends every open stream (the browsers reconnect, to this server once it is back or to another). */
+export function closeEventStreams(): void {
+  for (const end of [...openStreams]) end();
 }
 
 type StreamOptions = {
@@ -76,7 +70,6 @@ export function memberEventStream({
       };
       signal.addEventListener("abort", end);
       openStreams.add(end);
-      endAllOnStop();
 
       send(`retry: ${RECONNECT_MS}\n\n`);
       if (missedNews) send("event: change\ndata: {}\n\n");

@@ -1,0 +1,183 @@
+import { readFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { deflateSync } from "node:zlib";
+import { afterEach, describe, expect, it } from "vitest";
+import { SEND_FAILED } from "../../app/domain/messages";
+import type { Agent } from "../../app/domain/workbook";
+import { matchers, startFakeSheets, type FakeSheetsServer } from "../fake-sheets/server";
+import { logIn, portIsFree, postForm, productionEnv, startBuiltServer, type BuiltServer } from "../support/built-server";
+import { insertAgent, testContext } from "../support/services";
+
+const PASSWORD = "correct horse battery";
+/** What `docker stop` and systemd allow before SIGKILL. */
+const STOP_LIMIT_MS = 10_000;
+
+let running: BuiltServer | undefined;
+let fake: FakeSheetsServer | undefined;
+
+afterEach(async () => {
+  if (running?.child.exitCode === null && running.child.signalCode === null) running.child.kill("SIGKILL");
+  running = undefined;
+  await fake?.close();
+  fake = undefined;
+});
+
+/** Two approved agents stored in the workbook `env` names, before the server starts. */
+async function seedTwoAgents(env: Record<string, string>): Promise<[Agent, Agent]> {
+  const context = testContext({}, env);
+  await context.services.store.refresh();
+  const sender = await insertAgent(context, { fullName: "Dana Reyes", password: PASSWORD });
+  const recipient = await insertAgent(context, { fullName: "Sam Ortiz", password: PASSWORD });
+  await context.services.store.stop();
+  return [sender, recipient];
+}
+
+async function storedMessageTexts(env: Record<string, string>): Promise<Set<string>> {
+  const context = testContext({}, env);
+  await context.services.store.refresh();
+  const texts = new Set(context.services.store.messages.all().map((message) => message.text));
+  await context.services.store.stop();
+  return texts;
+}
+
+/** Child processes of `pid`, from /proc (Linux). */
+function childrenOf(pid: number): number[] {
+  const text = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim();
+  return text === "" ? [] : text.split(" ").map(Number);
+}
+
+const commandLine = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean).join(" ");
+
+/** Sends SIGTERM and waits for the exit, failing when it takes longer than `docker stop` waits. */
+async function stopLikeDocker(server: BuiltServer) {
+  const sentAt = Date.now();
+  server.child.kill("SIGTERM");
+  const timeout = new Promise<never>((_, reject) =>
+    setTimeout(() => reject(new Error(`Still running ${STOP_LIMIT_MS / 1000} s after SIGTERM:\n${server.output()}`)), STOP_LIMIT_MS),
+  );
+  const exit = await Promise.race([server.exited, timeout]);
+  return { ...exit, tookMs: Date.now() - sentAt };
+}
+
+/**
+ * A PNG whose header declares 30000 × 30000 pixels: a few hundred bytes that would
+ * decode to 3.6 GB, the "decompression bomb" the photo check refuses.
+ */
+function hugePngHeader(): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc32 = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type, "ascii"), data])));
+    return Buffer.concat([length, Buffer.from(type, "ascii"), data, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(30_000, 0);
+  header.writeUInt32BE(30_000, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(Buffer.alloc(1024))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+describe("the production process", { timeout: 180_000 }, () => {
+  it("npm start runs one node process in the mode it names, and SIGTERM to npm stops it with every acknowledged write kept", async () => {
+    const env = productionEnv(mkdtempSync(path.join(tmpdir(), "referral-prod-")));
+    const [sender, recipient] = await seedTwoAgents(env);
+    running = await startBuiltServer(["npm", "start"], env);
+    const server = running;
+    expect(server.output()).toContain("(production, built app,");
+
+    // npm's only child is the server itself: plain node, no tsx, no second npm.
+    const children = childrenOf(server.child.pid!);
+    expect(children).toHaveLength(1);
+    expect(commandLine(children[0]!)).toMatch(/^node scripts\/start\.mjs$/);
+    expect(childrenOf(children[0]!)).toEqual([]);
+
+    const cookie = await logIn(server.baseUrl, sender.email, PASSWORD);
+    // An open live-updates stream must not keep the server from stopping.
+    const stream = await fetch(`${server.baseUrl}/messages/events`, { headers: { Cookie: cookie } });
+    expect(stream.headers.get("content-type")).toContain("text/event-stream");
+
+    const sends = Array.from({ length: 12 }, (_, i) =>
+      postForm(server.baseUrl, `/messages?to=${recipient.id}`, cookie, new URLSearchParams({ intent: "send", text: `Message ${i}` })).then(
+        (response) => ({ text: `Message ${i}`, acknowledged: response.status === 302 || response.status === 303, status: response.status }),
+        () => ({ text: `Message ${i}`, acknowledged: false, status: 0 }),
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const stopped = await stopLikeDocker(server);
+    const results = await Promise.all(sends);
+
+    expect(stopped.code).toBe(0);
+    expect(await portIsFree(server.port)).toBe(true);
+    expect(results.every((result) => result.status < 500)).toBe(true);
+    const acknowledged = results.filter((result) => result.acknowledged).map((result) => result.text);
+    expect(acknowledged.length).toBeGreaterThan(0);
+    const stored = await storedMessageTexts(env);
+    expect(acknowledged.filter((text) => !stored.has(text))).toEqual([]);
+  });
+
+  it("the Docker image's command stops cleanly when docker stop sends it SIGTERM", async () => {
+    const dockerfile = readFileSync("Dockerfile", "utf8");
+    const command = JSON.parse(/^CMD\s+(\[.*\])\s*$/m.exec(dockerfile)![1]!) as string[];
+    const packageJson = JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { start: string } };
+    // The same entry as `npm start`.
+    expect(packageJson.scripts.start).toBe(`exec ${command.join(" ")}`);
+
+    running = await startBuiltServer(command, productionEnv(mkdtempSync(path.join(tmpdir(), "referral-docker-"))));
+    const server = running;
+    expect(await fetch(`${server.baseUrl}/healthz`).then((response) => response.status)).toBe(200);
+
+    const stopped = await stopLikeDocker(server);
+    expect(stopped).toMatchObject({ code: 0, signal: null });
+    expect(await portIsFree(server.port)).toBe(true);
+  });
+
+  it("routes recognise the services' errors: a store outage gives the send-failed message and a 30000 × 30000 PNG 'Invalid image file'", async () => {
+    fake = await startFakeSheets();
+    const env = {
+      ...productionEnv(mkdtempSync(path.join(tmpdir(), "referral-outage-"))),
+      // The fake Sheets server needs no credentials, which only a non-production mode allows.
+      NODE_ENV: "test",
+      GOOGLE_SHEETS_ID: "outage-test",
+      GOOGLE_SHEETS_API_URL: fake.url,
+    };
+    const [sender, recipient] = await seedTwoAgents(env);
+    running = await startBuiltServer(["node", "scripts/start.mjs"], env);
+    const server = running;
+    const cookie = await logIn(server.baseUrl, sender.email, PASSWORD);
+
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ fullName: sender.fullName, phone: sender.phone, city: sender.city, state: sender.state, brokerage: sender.brokerage })) {
+      form.append(name, value);
+    }
+    form.append("specialties", "Residential");
+    form.append("password", PASSWORD);
+    form.append("photo", new File([new Uint8Array(hugePngHeader())], "huge.png", { type: "image/png" }));
+    const photo = await postForm(server.baseUrl, "/edit-profile", cookie, form);
+    expect(photo.status).toBe(400);
+    expect(await photo.text()).toContain("Invalid image file");
+
+    // Staff took the app's write access away: every write is refused, at once and for good.
+    fake.failNext(1000, 403, matchers.writes);
+    const send = await postForm(server.baseUrl, `/messages?to=${recipient.id}`, cookie, new URLSearchParams({ intent: "send", text: "Hello during the outage" }));
+    expect(send.status).toBe(503);
+    expect(await send.text()).toContain(SEND_FAILED);
+  });
+});

@@ -1,0 +1,241 @@
+/**
+ * The fault and load run: simulated members browse, post requests, respond and message
+ * against two built app instances sharing one workbook on the fake Sheets server, while
+ * the fake injects 429 storms, 500s, stalls and dropped connections. Afterwards the
+ * workbook is read afresh and every write an instance acknowledged must be in it.
+ *
+ * Used by `npm run soak` (scripts/soak.ts, a few minutes) and by the short run inside
+ * `npm test` (tests/integration/soak.test.ts).
+ */
+import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Agent, ReferralRequest } from "../../app/domain/workbook";
+import { matchers, startFakeSheets, type FakeSheetsServer } from "../fake-sheets/server";
+import { logIn, postForm, productionEnv, startBuiltServer, type BuiltServer } from "../support/built-server";
+import { requestRecord } from "../support/records";
+import { insertAgent, testContext } from "../support/services";
+
+export type SoakOptions = {
+  durationMs: number;
+  /** Simulated members, spread over the two instances; each does one thing at a time. */
+  members: number;
+  log: (line: string) => void;
+};
+
+export type SoakFigures = {
+  durationSeconds: number;
+  pagesServed: number;
+  writesAcknowledged: number;
+  /** 4xx, or the app's own 503, with a message on the page for the member. */
+  writesRefusedWithMessage: number;
+  /** A 5xx answer without the app's message (an error page): must be 0. */
+  serverErrors: number;
+  /** Requests that got no answer at all within the client's patience. */
+  noAnswer: number;
+  /** Acknowledged writes not in the workbook once the run is over: must be 0. */
+  acknowledgedMissing: number;
+  /** Rows stored twice (the same id), e.g. a retried append whose first try had landed. */
+  duplicateRows: number;
+  faultsInjected: Record<FaultName, number>;
+  sheetsCalls: number;
+  /** Both instances exited with code 0 on SIGTERM at the end. */
+  cleanStops: boolean;
+};
+
+type FaultName = "429 storm" | "500s" | "stall" | "dropped connections";
+
+const PASSWORD = "correct horse battery";
+const PHASE_MS = 4_000;
+const CLIENT_PATIENCE_MS = 60_000;
+
+type Write = { kind: "message" | "request" | "response"; marker: string };
+
+/** The fault phases, in turn, with a calm phase between each. */
+function faultCycle(fake: FakeSheetsServer, counts: Record<FaultName, number>) {
+  const faults: Array<[FaultName, () => void]> = [
+    ["429 storm", () => fake.failNext(40, 429)],
+    ["500s", () => fake.failNext(8, 500)],
+    ["stall", () => fake.setLatency(2_500)],
+    [
+      "dropped connections",
+      () => {
+        fake.dropNext(3, "before");
+        fake.dropNext(3, "after", matchers.writes);
+      },
+    ],
+  ];
+  let phase = 0;
+  const timer = setInterval(() => {
+    fake.clearFaults();
+    phase += 1;
+    if (phase % 2 === 0) return; // calm
+    const [name, inject] = faults[((phase - 1) / 2) % faults.length]!;
+    counts[name] += 1;
+    inject();
+  }, PHASE_MS);
+  return () => {
+    clearInterval(timer);
+    fake.clearFaults();
+  };
+}
+
+type Outcome = "served" | "acknowledged" | "refused" | "server error" | "no answer";
+
+async function outcomeOf(response: Response, isWrite: boolean): Promise<Outcome> {
+  const body = await response.text();
+  const hasMessage = body.includes('role="alert"');
+  if (response.status >= 500) return response.status === 503 && hasMessage ? "refused" : "server error";
+  if (!isWrite) return response.status < 400 ? "served" : "refused";
+  if (response.status === 302 || response.status === 303) return "acknowledged";
+  return response.status >= 400 && (hasMessage || response.status === 429) ? "refused" : "server error";
+}
+
+export async function runSoak({ durationMs, members, log }: SoakOptions): Promise<SoakFigures> {
+  const fake = await startFakeSheets();
+  const env = {
+    ...productionEnv(mkdtempSync(path.join(tmpdir(), "referral-soak-"))),
+    // The fake Sheets server needs no credentials, which only a non-production mode allows.
+    NODE_ENV: "test",
+    GOOGLE_SHEETS_ID: "soak",
+    GOOGLE_SHEETS_API_URL: fake.url,
+    STORE_REFRESH_SECONDS: "1",
+  };
+
+  const seed = testContext({}, env);
+  await seed.services.store.refresh();
+  const agents: Agent[] = [];
+  const requests: ReferralRequest[] = [];
+  for (let i = 0; i < members; i += 1) {
+    const agent = await insertAgent(seed, { fullName: `Soak Member ${i}`, email: `soak-${i}@example.com`, password: PASSWORD });
+    agents.push(agent);
+    for (let j = 0; j < 2; j += 1) requests.push(await seed.services.store.requests.insert(requestRecord(agent, { title: `Seeded request ${i}.${j}` })));
+  }
+  await seed.services.store.stop();
+
+  const servers: BuiltServer[] = [];
+  for (let i = 0; i < 2; i += 1) servers.push(await startBuiltServer(["node", "scripts/start.mjs"], env));
+  log(`Soak: two instances (${servers.map((s) => s.baseUrl).join(", ")}) on one workbook, ${members} members, ${Math.round(durationMs / 1000)} s`);
+
+  const counts = { served: 0, acknowledged: 0, refused: 0, "server error": 0, "no answer": 0 } satisfies Record<Outcome, number>;
+  const acknowledged: Write[] = [];
+  const faultsInjected: Record<FaultName, number> = { "429 storm": 0, "500s": 0, stall: 0, "dropped connections": 0 };
+  const problems: string[] = [];
+  const deadline = Date.now() + durationMs;
+  const stopFaults = faultCycle(fake, faultsInjected);
+
+  async function member(index: number): Promise<void> {
+    const me = agents[index]!;
+    const server = servers[index % 2]!;
+    const cookie = await logIn(server.baseUrl, me.email, PASSWORD);
+    const others = agents.filter((agent) => agent.id !== me.id);
+    const theirRequests = requests.filter((request) => request.agentEmail !== me.email);
+    const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)]!;
+
+    const record = async (label: string, send: () => Promise<Response>, write?: Write) => {
+      let outcome: Outcome;
+      try {
+        outcome = await outcomeOf(await send(), write !== undefined);
+      } catch (error) {
+        outcome = "no answer";
+        problems.push(`${label}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      counts[outcome] += 1;
+      if (outcome === "server error") problems.push(`${label}: 5xx without a message`);
+      if (outcome === "acknowledged" && write) acknowledged.push(write);
+    };
+    const get = (pathname: string) => () => fetch(`${server.baseUrl}${pathname}`, { headers: { Cookie: cookie }, signal: AbortSignal.timeout(CLIENT_PATIENCE_MS) });
+    const post = (pathname: string, fields: Record<string, string>) => () =>
+      postForm(server.baseUrl, pathname, cookie, new URLSearchParams(fields), AbortSignal.timeout(CLIENT_PATIENCE_MS));
+
+    while (Date.now() < deadline) {
+      const marker = randomBytes(6).toString("hex");
+      const roll = Math.random();
+      if (roll < 0.6) {
+        const page = pick(["/", "/directory?state=TX", "/member-dashboard", "/referral-requests", "/messages", `/referral-requests/${pick(requests).id}`]);
+        await record(`GET ${page}`, get(page));
+      } else if (roll < 0.75) {
+        const text = `Soak message ${marker}`;
+        await record("send a message", post(`/messages?to=${pick(others).id}`, { intent: "send", text }), { kind: "message", marker: text });
+      } else if (roll < 0.9) {
+        const message = `Soak response ${marker}`;
+        await record("respond", post(`/referral-requests/${pick(theirRequests).id}/respond`, { message }), { kind: "response", marker: message });
+      } else {
+        const title = `Soak request ${marker}`;
+        const fields = { requestType: "referral", title, location: "Dallas", state: "TX", specialty: "Residential", priceRange: "$200k - $400k", clientType: "buyer", contactPreference: "either", description: "Load test." };
+        await record("post a request", post("/post-request", fields), { kind: "request", marker: title });
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  const startedAt = Date.now();
+  await Promise.all(agents.map((_, index) => member(index)));
+  stopFaults();
+  const durationSeconds = Math.round((Date.now() - startedAt) / 1000);
+
+  // Stopped the way an operator does; each instance finishes its requests in flight first.
+  const exits = await Promise.all(
+    servers.map((server) => {
+      server.child.kill("SIGTERM");
+      return server.exited;
+    }),
+  );
+  const cleanStops = exits.every((exit) => exit.code === 0);
+  if (!cleanStops) problems.push(`instance exits: ${JSON.stringify(exits)}`);
+
+  const check = testContext({}, env);
+  await check.services.store.refresh();
+  const { store } = check.services;
+  const stored = {
+    message: new Set(store.messages.all().map((row) => row.text)),
+    response: new Set(store.responses.all().map((row) => row.message)),
+    request: new Set(store.requests.all().map((row) => row.title)),
+  };
+  const missing = acknowledged.filter((write) => !stored[write.kind].has(write.marker));
+  for (const write of missing.slice(0, 10)) problems.push(`acknowledged ${write.kind} missing: ${write.marker}`);
+  const book = fake.spreadsheet("soak");
+  const duplicateRows = book.sheets.reduce((total, sheet) => {
+    const idColumn = book.headers(sheet.title).indexOf("id");
+    const ids = idColumn < 0 ? [] : book.rows(sheet.title).slice(1).map((row) => row[idColumn]).filter(Boolean);
+    return total + ids.length - new Set(ids).size;
+  }, 0);
+  await check.services.store.stop();
+  const sheetsCalls = fake.calls.length;
+  await fake.close();
+
+  for (const problem of problems.slice(0, 20)) log(`  problem: ${problem}`);
+  if (counts["server error"] > 0) for (const server of servers) log(`--- ${server.baseUrl} output (last 3000 characters):\n${server.output().slice(-3000)}`);
+
+  return {
+    durationSeconds,
+    pagesServed: counts.served,
+    writesAcknowledged: counts.acknowledged,
+    writesRefusedWithMessage: counts.refused,
+    serverErrors: counts["server error"],
+    noAnswer: counts["no answer"],
+    acknowledgedMissing: missing.length,
+    duplicateRows,
+    faultsInjected,
+    sheetsCalls,
+    cleanStops,
+  };
+}
+
+export function formatFigures(figures: SoakFigures): string {
+  const faults = Object.entries(figures.faultsInjected)
+    .map(([name, count]) => `${name} ×${count}`)
+    .join(", ");
+  return [
+    `Soak run, ${figures.durationSeconds} s, two instances on one workbook (faults: ${faults}; ${figures.sheetsCalls} Sheets calls)`,
+    `  pages served                      ${figures.pagesServed}`,
+    `  writes acknowledged               ${figures.writesAcknowledged}`,
+    `  writes refused with a message     ${figures.writesRefusedWithMessage}`,
+    `  5xx without a message (must be 0) ${figures.serverErrors}`,
+    `  no answer within 60 s             ${figures.noAnswer}`,
+    `  acknowledged writes missing (0)   ${figures.acknowledgedMissing}`,
+    `  rows stored twice                 ${figures.duplicateRows}`,
+    `  clean stops on SIGTERM            ${figures.cleanStops ? "yes" : "no"}`,
+  ].join("\n");
+}

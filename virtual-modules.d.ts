@@ -1,0 +1,13 @@
+// Remix's Vite plugin provides the server build as a virtual module (see server.production.ts).
+declare module "virtual:remix/server-build" {
+  import type { ServerBuild } from "@remix-run/node";
+  export const assets: ServerBuild["assets"];
+  export const assetsBuildDirectory: ServerBuild["assetsBuildDirectory"];
+  export const basename: ServerBuild["basename"];
+  export const entry: ServerBuild["entry"];
+  export const future: ServerBuild["future"];
+  export const isSpaMode: ServerBuild["isSpaMode"];
+  export const mode: ServerBuild["mode"];
+  export const publicPath: ServerBuild["publicPath"];
+  export const routes: ServerBuild["routes"];
+}
