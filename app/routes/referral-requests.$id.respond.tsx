@@ -23,7 +23,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const found = findRequestFor(context.services.store, params.id ?? "", member);
   if (!found) throw notFound();
   const now = new Date();
-  return { request: requestView(found, member.email, now), live: isLive(found, now) };
+  return { request: requestView(context.services.store, found, member.email, now), live: isLive(found, now) };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
