@@ -215,6 +215,8 @@ export const AGENTS_TAB = defineTab({
     passwordHash: text(),
     createdAt: time(),
     updatedAt: optionalTime(),
+    /** Sessions that began at or before this time are over: set by logging out. */
+    sessionsEndedAt: optionalTime(),
   },
   indexes: {
     email: (agent) => agent.email,
