@@ -2,7 +2,7 @@ import { createRequestHandler } from "@remix-run/express";
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
-import morgan from "morgan";
+import { accessLog } from "./app/server/access-log.server";
 import { ConfigError, loadConfig } from "./app/server/config.server";
 import { assignNonce, flushOnlyEventStreams, sameOriginPosts, securityHeaders } from "./app/server/http.server";
 import { createServices } from "./app/server/services.server";
@@ -40,7 +40,7 @@ async function main() {
     app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
     app.use(express.static("build/client", { maxAge: "1h", index: false }));
   }
-  if (config.logRequests) app.use(morgan(config.isProduction ? "combined" : "dev"));
+  if (config.logRequests) app.use(accessLog(config));
 
   const build = viteDevServer
     ? () => viteDevServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
