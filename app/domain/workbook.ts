@@ -251,6 +251,8 @@ export const REQUESTS_TAB = defineTab({
     createdAt: time(),
     updatedAt: optionalTime(),
     expiresAt: optionalTime(),
+    /** When the poster was last mailed about a response: at most one such mail per request every 10 minutes. */
+    lastNotifiedAt: optionalTime(),
   },
   indexes: {
     agentEmail: (request) => request.agentEmail,

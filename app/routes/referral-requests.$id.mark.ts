@@ -2,9 +2,11 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { isSafeRedirectPath } from "~/domain/redirect";
 import { MARK_KINDS, type MarkKind } from "~/domain/workbook";
+import { tooManyInit, tooManyMessage } from "~/server/accounts/throttle.server";
 import { requireMember } from "~/server/auth/session.server";
 import { setMark } from "~/server/requests/marks.server";
 import { findRequestFor, notFound } from "~/server/requests/queries.server";
+import { limitMemberWrite, WRITE_NAMES } from "~/server/write-limits.server";
 
 function markKind(value: FormDataEntryValue | null): MarkKind | null {
   return MARK_KINDS.find((kind) => kind === value) ?? null;
@@ -24,6 +26,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const kind = markKind(form.get("kind"));
   if (!kind) return Response.json({ error: "Unknown mark" }, { status: 400 });
   const on = kind === "interested" || form.get("on") !== "false";
+  const allowed = limitMemberWrite(context, "mark", member);
+  if (!allowed.allowed) {
+    return Response.json({ error: tooManyMessage(WRITE_NAMES.mark, allowed.retryAfterSeconds) }, tooManyInit(allowed.retryAfterSeconds));
+  }
   await setMark(store, { agentEmail: member.email, requestId: found.id, kind, on, now: new Date() });
   const back = form.get("redirectTo");
   if (isSafeRedirectPath(back)) return redirect(back);

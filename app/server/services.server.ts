@@ -5,6 +5,7 @@ import type { Config } from "./config.server";
 import { createImageService, type ImageService } from "./images/images.server";
 import { createOutboxMailer, createSendgridMailer, type Mailer } from "./mail/mailer.server";
 import { createStoreFromConfig, type Store } from "./store/store.server";
+import { createWriteLimits, type WriteLimits } from "./write-limits.server";
 
 export type Services = {
   config: Config;
@@ -15,6 +16,8 @@ export type Services = {
   auth: AuthServices;
   /** Profile photos: Cloudinary when configured, files in DATA_DIR/uploads otherwise. */
   images: ImageService;
+  /** Per-hour limits on contact messages, sign-ups and every member write. */
+  limits: WriteLimits;
 };
 
 export function outboxDirectory(config: Config): string {
@@ -29,5 +32,5 @@ export function createServices(config: Config): Services {
   const store = createStoreFromConfig(config);
   // Staff approve and reject agents in the sheet; the agent hears of it by mail.
   watchAgentDecisions({ store, mailer, config });
-  return { config, mailer, store, auth: createAuthServices(config), images: createImageService(config) };
+  return { config, mailer, store, auth: createAuthServices(config), images: createImageService(config), limits: createWriteLimits(config) };
 }

@@ -1,3 +1,4 @@
+import { shouldNotify } from "~/domain/messages";
 import { isLive } from "~/domain/referral-requests";
 import type { Agent, RequestResponse } from "~/domain/workbook";
 import type { Mailer } from "../mail/mailer.server";
@@ -15,7 +16,7 @@ type RespondServices = { store: Store; mailer: Mailer };
 
 /**
  * Stores a response in the Responses tab, writes the request's count of responses
- * and mails the poster. Resolves once the response is stored; a count or mail that fails after
+ * and mails the poster, at most once per request every 10 minutes. Resolves once the response is stored; a count or mail that fails after
  * that is logged, since the response itself is kept and must not be sent twice.
  * Rejects (nothing stored) when the response cannot be written.
  */
@@ -45,11 +46,29 @@ export async function respondToRequest(
     log.error(`Response ${response.id} stored, but the count of request ${request.id} was not updated:`, error);
   }
   try {
-    await mailer.send(responseMail({ request, responder: member, message, link, sentAt: now }));
+    await notifyPoster(store, request.id, now, () => mailer.send(responseMail({ request, responder: member, message, link, sentAt: now })), log);
   } catch (error) {
     log.error(`Response ${response.id} stored, but the mail to the poster failed:`, error);
   }
   return { ok: true, response };
+}
+
+/**
+ * Mails the poster unless they were mailed about this request in the last 10 minutes,
+ * then records the time in the request's `lastNotifiedAt`: the rule message mails
+ * follow (docs/decisions/0005), so thirty responses in a row are one mail, and every
+ * response stays on the request's page. A failed mail records nothing.
+ */
+function notifyPoster(store: Store, requestId: string, now: Date, send: () => Promise<void>, log: Pick<Console, "error">): Promise<void> {
+  return serially(store, `notify:${requestId}`, async () => {
+    if (!shouldNotify(store.requests.get(requestId)?.lastNotifiedAt, now)) return;
+    await send();
+    try {
+      await store.requests.update(requestId, { lastNotifiedAt: now.toISOString() });
+    } catch (error) {
+      log.error(`The response mail for request ${requestId} was sent but its time could not be stored:`, error);
+    }
+  });
 }
 
 /**
