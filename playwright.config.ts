@@ -41,6 +41,10 @@ export default defineConfig({
       STORE_REFRESH_SECONDS: "1",
       // Every test logs in from 127.0.0.1: the per-IP limit would stop the suite, not an attacker.
       AUTH_ATTEMPTS_PER_IP: "100000",
+      // Likewise for the per-address write limits; per-member limits keep their defaults (each test has its own members).
+      CONTACT_PER_IP_PER_HOUR: "100000",
+      REGISTRATIONS_PER_IP_PER_HOUR: "100000",
+      MEMBER_WRITES_PER_IP_PER_HOUR: "100000",
       // The registration tests' invitation codes (tests/e2e/support/registration.ts).
       VIP_CODES: "Gold2025,Silver2025",
       HEALTH_TOKEN: e2eHealthToken,

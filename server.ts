@@ -3,8 +3,8 @@ import { createRequestHandler } from "@remix-run/express";
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
-import morgan from "morgan";
 import type { ViteDevServer } from "vite";
+import { accessLog } from "./app/server/access-log.server";
 import { ConfigError, loadConfig } from "./app/server/config.server";
 import { securityMiddleware } from "./app/server/http.server";
 import { closeEventStreams } from "./app/server/messages/event-stream.server";
@@ -55,7 +55,7 @@ async function startServer(source: AppSource): Promise<void> {
     app.use("/assets", express.static(`${source.clientDirectory}/assets`, { immutable: true, maxAge: "1y" }));
     app.use(express.static(source.clientDirectory, { maxAge: "1h", index: false }));
   }
-  if (config.logRequests) app.use(morgan(config.isProduction ? "combined" : "dev"));
+  if (config.logRequests) app.use(accessLog(config));
 
   const build =
     source.kind === "vite"

@@ -52,7 +52,6 @@ export const forgotPasswordSchema = z.object({ email: emailField });
 
 export const resetPasswordSchema = z
   .object({
-    token: z.string({ error: RESET_LINK_INVALID_MESSAGE }),
     password: passwordField,
     confirmPassword: z.string({ error: PASSWORDS_DIFFER_MESSAGE }),
   })

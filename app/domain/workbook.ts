@@ -215,6 +215,8 @@ export const AGENTS_TAB = defineTab({
     passwordHash: text(),
     createdAt: time(),
     updatedAt: optionalTime(),
+    /** Sessions that began at or before this time are over: set by logging out. */
+    sessionsEndedAt: optionalTime(),
   },
   indexes: {
     email: (agent) => agent.email,
@@ -249,6 +251,8 @@ export const REQUESTS_TAB = defineTab({
     createdAt: time(),
     updatedAt: optionalTime(),
     expiresAt: optionalTime(),
+    /** When the poster was last mailed about a response: at most one such mail per request every 10 minutes. */
+    lastNotifiedAt: optionalTime(),
   },
   indexes: {
     agentEmail: (request) => request.agentEmail,

@@ -13,12 +13,14 @@ import { PRODUCT_NAME } from "~/domain/product";
 import { PHOTO_TOO_LARGE_MESSAGE } from "~/domain/profile";
 import { EMAIL_TAKEN_MESSAGE, profileCompletionSchema } from "~/domain/registration";
 import type { MembershipType } from "~/domain/workbook";
+import { refuseTooMany } from "~/server/accounts/throttle.server";
 import { checkPhoto } from "~/server/images/photo-check.server";
 import { readPhotoForm } from "~/server/images/photo-form.server";
 import { savePhoto } from "~/server/images/save-photo.server";
 import { createAgent, EmailTakenError, isEmailRegistered, loginUrl, sendRegistrationMails } from "~/server/registration/create-agent.server";
 import { clearDraft, readDraft } from "~/server/registration/draft.server";
 import { membershipForDraft } from "~/server/registration/vip.server";
+import { limitVisitorWrite, WRITE_NAMES } from "~/server/write-limits.server";
 
 export const meta: MetaFunction = () => [{ title: `Complete Your Agent Profile | ${PRODUCT_NAME}` }];
 
@@ -50,6 +52,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return refuse(submission);
   // Checked before the photo is stored, so a refused registration leaves no file behind.
   if (isEmailRegistered(services, draft.email)) return refuse(submission, { formErrors: [EMAIL_TAKEN_MESSAGE] }, 409);
+  // Each sign-up takes a founder spot and sends mail: counted per address before anything is stored.
+  const allowed = limitVisitorWrite(context, "registration");
+  if (!allowed.allowed) return refuseTooMany(submission, WRITE_NAMES.registration, allowed.retryAfterSeconds, SECRET_FIELDS);
 
   const { photo, confirmPassword: _confirmed, ...profile } = submission.value;
   let photoUrl: string | undefined;

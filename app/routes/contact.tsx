@@ -7,9 +7,11 @@ import { contactSchema, NOT_PROVIDED, type ContactMessage } from "~/domain/conta
 import { CONTACT_CATEGORIES, MARKET_STATE_NAMES, MARKET_STATES } from "~/domain/enums";
 import { PRODUCT_NAME } from "~/domain/product";
 import type { ContactRow } from "~/domain/workbook";
+import { refuseTooMany } from "~/server/accounts/throttle.server";
 import { parseForm, rejectSubmission } from "~/server/forms.server";
 import { contactMail } from "~/server/mail/contact-mail.server";
 import { newId } from "~/server/store/store.server";
+import { limitVisitorWrite, WRITE_NAMES } from "~/server/write-limits.server";
 
 export const meta: MetaFunction = () => [
   { title: `Contact Support | ${PRODUCT_NAME}` },
@@ -24,6 +26,8 @@ export function loader({ context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = await parseForm(request, contactSchema);
   if (submission.status !== "success") return rejectSubmission(submission);
+  const allowed = limitVisitorWrite(context, "contact");
+  if (!allowed.allowed) return refuseTooMany(submission, WRITE_NAMES.contact, allowed.retryAfterSeconds);
 
   const { mailer, config, store } = context.services;
   const receivedAt = new Date();

@@ -15,7 +15,7 @@ import { photoSource } from "~/domain/member-profile";
 import { PRODUCT_NAME } from "~/domain/product";
 import { editProfileSchema, PHOTO_TOO_LARGE_MESSAGE, type EditProfileInput } from "~/domain/profile";
 import type { Agent } from "~/domain/workbook";
-import { describeWait } from "~/server/auth/rate-limit.server";
+import { loginSucceeded, startLoginAttempt, tooManyMessage } from "~/server/accounts/throttle.server";
 import { verifyPassword } from "~/server/auth/password.server";
 import { requireMember } from "~/server/auth/session.server";
 import { checkPhoto } from "~/server/images/photo-check.server";
@@ -74,15 +74,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return refuse(submission);
 
   // Wrong guesses count with the login page's, so the dialog cannot be used to guess the password faster.
-  const limit = services.auth.limits.loginByEmail.hit(member.email);
+  const limit = startLoginAttempt(context, member.email);
   if (!limit.allowed) {
-    const message = `Too many password attempts. Please wait ${describeWait(limit.retryAfterSeconds)} and try again.`;
-    return refuse(submission, { formErrors: [message] }, 429, { "Retry-After": String(limit.retryAfterSeconds) });
+    return refuse(submission, { formErrors: [tooManyMessage("password attempts", limit.retryAfterSeconds)] }, 429, { "Retry-After": String(limit.retryAfterSeconds) });
   }
   if (!(await verifyPassword(submission.value.password, member.passwordHash))) {
     return refuse(submission, { formErrors: [WRONG_PASSWORD_MESSAGE] });
   }
-  services.auth.limits.loginByEmail.reset(member.email);
+  loginSucceeded(context, member.email);
 
   let photoUrl = member.photoUrl;
   let outcome: SavedOutcome = "ok";

@@ -8,7 +8,7 @@ import { LOGIN_MESSAGES, loginSchema, PASSWORD_CHANGED_PARAM } from "~/domain/au
 import { PRODUCT_NAME } from "~/domain/product";
 import { isSafeRedirectPath, safeRedirectPath } from "~/domain/redirect";
 import { checkLogin } from "~/server/accounts/login.server";
-import { refuseTooMany, throttle } from "~/server/accounts/throttle.server";
+import { loginSucceeded, refuseTooMany, startLoginAttempt } from "~/server/accounts/throttle.server";
 import { getMember, startMemberSession } from "~/server/auth/session.server";
 import { parseForm, rejectSubmission } from "~/server/forms.server";
 
@@ -39,8 +39,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   // The schema refuses a blank e-mail or password, so both are set here.
   const { email = "", password = "", redirectTo } = submission.value;
-  const { limits } = context.services.auth;
-  const allowed = throttle(context, limits.loginByIp, limits.loginByEmail, email);
+  const allowed = startLoginAttempt(context, email);
   if (!allowed.allowed) return refuseTooMany(submission, "login attempts", allowed.retryAfterSeconds, HIDE_PASSWORD);
 
   let check: Awaited<ReturnType<typeof checkLogin>>;
@@ -52,7 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (!check.ok) return rejectSubmission(submission, { formErrors: [check.message], hideFields: HIDE_PASSWORD });
 
-  limits.loginByEmail.reset(email);
+  loginSucceeded(context, email);
   return startMemberSession(request, context, check.agent, safeRedirectPath(redirectTo));
 }
 

@@ -19,6 +19,7 @@ import {
 } from "~/domain/messages";
 import { PRODUCT_NAME } from "~/domain/product";
 import type { Agent } from "~/domain/workbook";
+import { tooManyInit, tooManyMessage } from "~/server/accounts/throttle.server";
 import { requireMember } from "~/server/auth/session.server";
 import { markRead } from "~/server/messages/conversation-members.server";
 import {
@@ -31,6 +32,7 @@ import {
 } from "~/server/messages/conversations.server";
 import { sendMessage } from "~/server/messages/send.server";
 import { StoreError, type Store } from "~/server/store/store.server";
+import { limitMemberWrite, WRITE_NAMES } from "~/server/write-limits.server";
 
 export const meta: MetaFunction = () => [{ title: `Messages | ${PRODUCT_NAME}` }];
 
@@ -91,6 +93,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (opened.kind === "none") return refuse(NO_CONVERSATION, 400);
   if (opened.kind === "refused") return refuse(opened.message, opened.status);
   if (!opened.partnerAgent || !opened.partner.canReceive) return refuse(CANNOT_RECEIVE, 400);
+
+  const allowed = limitMemberWrite(context, "message", member);
+  if (!allowed.allowed) {
+    const message = tooManyMessage(WRITE_NAMES.message, allowed.retryAfterSeconds);
+    const body = intent === "share" ? { intent, shareError: message, result: undefined } : { intent, shareError: undefined, result: submission.reply({ formErrors: [message] }) };
+    return data(body, tooManyInit(allowed.retryAfterSeconds));
+  }
 
   let text: string;
   if (intent === "share") {

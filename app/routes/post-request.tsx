@@ -7,9 +7,11 @@ import { RequestFormFields } from "~/components/request-form-fields";
 import { parseRequestType, POST_FAILED, postRequestSchema, REQUEST_LIFETIME_DAYS, REQUEST_TYPE_LABELS, REQUEST_TYPE_TITLES } from "~/domain/referral-requests";
 import { PRODUCT_NAME } from "~/domain/product";
 import { REQUEST_TYPE_VALUES, type RequestType } from "~/domain/workbook";
+import { refuseTooMany } from "~/server/accounts/throttle.server";
 import { requireMember } from "~/server/auth/session.server";
 import { parseForm, rejectSubmission } from "~/server/forms.server";
 import { postRequest } from "~/server/requests/manage.server";
+import { limitMemberWrite, WRITE_NAMES } from "~/server/write-limits.server";
 
 export const meta: MetaFunction = () => [{ title: `Post a Request | ${PRODUCT_NAME}` }];
 
@@ -22,6 +24,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const member = await requireMember(request, context);
   const submission = await parseForm(request, postRequestSchema);
   if (submission.status !== "success") return rejectSubmission(submission);
+  const allowed = limitMemberWrite(context, "request", member);
+  if (!allowed.allowed) return refuseTooMany(submission, WRITE_NAMES.request, allowed.retryAfterSeconds);
   try {
     await postRequest(context.services.store, member, submission.value, new Date());
   } catch (error) {

@@ -33,7 +33,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const found = findRequestFor(store, params.id ?? "", member);
   if (!found) throw notFound();
   const now = new Date();
-  const view = requestView(found, member.email, now);
+  const view = requestView(store, found, member.email, now);
   return {
     request: view,
     live: isLive(found, now),

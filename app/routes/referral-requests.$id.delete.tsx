@@ -17,7 +17,7 @@ const DELETE_FAILED = "Failed to delete request. Please try again.";
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const member = await requireMember(request, context);
   const own = requireOwnRequest(context.services.store, params.id ?? "", member);
-  return { request: requestView(own, member.email, new Date()) };
+  return { request: requestView(context.services.store, own, member.email, new Date()) };
 }
 
 /** Soft delete by the owner only; anyone else gets 403 and the row is untouched. */

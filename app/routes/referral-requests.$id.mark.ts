@@ -2,11 +2,13 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { isSafeRedirectPath } from "~/domain/redirect";
 import { MARK_KINDS, type MarkKind } from "~/domain/workbook";
+import { tooManyInit, tooManyMessage } from "~/server/accounts/throttle.server";
 import { requireMember } from "~/server/auth/session.server";
 import { setMark } from "~/server/requests/marks.server";
 import { findRequestFor, notFound } from "~/server/requests/queries.server";
 import { escapeHtml } from "~/server/mail/html.server";
 import { StoreError } from "~/server/store/store.server";
+import { limitMemberWrite, WRITE_NAMES } from "~/server/write-limits.server";
 
 const MARK_FAILED_MESSAGE = "Your choice could not be saved just now. Please try again in a moment.";
 
@@ -29,24 +31,32 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!kind) return Response.json({ error: "Unknown mark" }, { status: 400 });
   const on = kind === "interested" || form.get("on") !== "false";
   const back = form.get("redirectTo");
+  const backPath = isSafeRedirectPath(back) ? back : null;
+  const allowed = limitMemberWrite(context, "mark", member);
+  if (!allowed.allowed) {
+    return markRefused(backPath, tooManyMessage(WRITE_NAMES.mark, allowed.retryAfterSeconds), tooManyInit(allowed.retryAfterSeconds));
+  }
   try {
     await setMark(store, { agentEmail: member.email, requestId: found.id, kind, on, now: new Date() });
   } catch (error) {
     if (!(error instanceof StoreError)) throw error;
     console.error(`Mark ${kind} on request ${found.id} not saved:`, error);
-    return markFailed(isSafeRedirectPath(back) ? back : null);
+    return markRefused(backPath, MARK_FAILED_MESSAGE, { status: 503 });
   }
-  if (isSafeRedirectPath(back)) return redirect(back);
+  if (backPath) return redirect(backPath);
   return Response.json({ requestId: found.id, kind, on });
 }
 
 /**
- * The store refused the write (the spreadsheet's quota, an outage). The script gets
- * the message to show beside the button; a plain form, which has no page of its own
- * to return to here, gets a short page with the message and a way back.
+ * The mark was not stored (the member's write limit, the spreadsheet's quota, an
+ * outage). The script gets the message to show beside the button; a plain form,
+ * which has no page of its own to return to here, gets a short page with the
+ * message and a way back.
  */
-function markFailed(back: string | null): Response {
-  if (back === null) return Response.json({ error: MARK_FAILED_MESSAGE }, { status: 503 });
-  const page = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Not saved</title><p role="alert">${escapeHtml(MARK_FAILED_MESSAGE)}</p><p><a href="${escapeHtml(back)}">Go back</a></p></html>`;
-  return new Response(page, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
+function markRefused(back: string | null, message: string, init: ResponseInit): Response {
+  if (back === null) return Response.json({ error: message }, init);
+  const page = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Not saved</title><p role="alert">${escapeHtml(message)}</p><p><a href="${escapeHtml(back)}">Go back</a></p></html>`;
+  const headers = new Headers(init.headers);
+  headers.set("Content-Type", "text/html; charset=utf-8");
+  return new Response(page, { ...init, headers });
 }

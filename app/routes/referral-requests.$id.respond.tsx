@@ -6,12 +6,14 @@ import { RequestErrorBoundary } from "~/components/request-error";
 import { RequestSummary } from "~/components/request-summary";
 import { PRODUCT_NAME } from "~/domain/product";
 import { isLive, REQUEST_CLOSED, respondSchema } from "~/domain/referral-requests";
+import { refuseTooMany } from "~/server/accounts/throttle.server";
 import { publicUrl } from "~/server/accounts/urls.server";
 import { requireMember } from "~/server/auth/session.server";
 import { parseForm, rejectSubmission } from "~/server/forms.server";
 import { findRequestFor, notFound } from "~/server/requests/queries.server";
 import { respondToRequest } from "~/server/requests/respond.server";
 import { requestView } from "~/server/requests/views.server";
+import { limitMemberWrite, WRITE_NAMES } from "~/server/write-limits.server";
 
 export const meta: MetaFunction = () => [{ title: `Respond to Request | ${PRODUCT_NAME}` }];
 
@@ -23,7 +25,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const found = findRequestFor(context.services.store, params.id ?? "", member);
   if (!found) throw notFound();
   const now = new Date();
-  return { request: requestView(found, member.email, now), live: isLive(found, now) };
+  return { request: requestView(context.services.store, found, member.email, now), live: isLive(found, now) };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -33,6 +35,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!found) throw notFound();
   const submission = await parseForm(request, respondSchema);
   if (submission.status !== "success") return rejectSubmission(submission);
+  const allowed = limitMemberWrite(context, "response", member);
+  if (!allowed.allowed) return refuseTooMany(submission, WRITE_NAMES.response, allowed.retryAfterSeconds);
 
   let result: Awaited<ReturnType<typeof respondToRequest>>;
   try {

@@ -8,24 +8,33 @@ import { PRODUCT_NAME } from "~/domain/product";
 import type { Agent } from "~/domain/workbook";
 import { setNewPassword } from "~/server/accounts/password-reset.server";
 import { clientIp } from "~/server/auth/client-ip.server";
-import { readResetToken } from "~/server/auth/reset-token.server";
+import { readResetToken, resetTokenCookie } from "~/server/auth/reset-token.server";
 import { refuseTooMany } from "~/server/accounts/throttle.server";
 import { parseForm, rejectSubmission } from "~/server/forms.server";
 
 export const meta: MetaFunction = () => [{ title: `Choose a New Password | ${PRODUCT_NAME}` }];
 
-/** The page carries a live reset token: no cache may keep it. */
+/** The page answers for a live reset token: no cache may keep it. */
 export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
-function agentForToken(context: LoaderFunctionArgs["context"], token: unknown): Agent | null {
+/** The agent whose reset link this browser opened, from the cookie the link's first request set. */
+async function agentForLink(request: Request, context: LoaderFunctionArgs["context"]): Promise<Agent | null> {
   const { config, store } = context.services;
+  const token: unknown = await resetTokenCookie(config).parse(request.headers.get("Cookie"));
   return readResetToken(config.sessionSecrets, token, (id) => store.agents.get(id));
 }
 
-export function loader({ request, context }: LoaderFunctionArgs) {
+/**
+ * The mailed link (`?token=...`) is answered with the token moved into a cookie and a
+ * redirect to the bare address, so the token is in no later URL, log line or Referer.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token");
-  const agent = agentForToken(context, token);
-  return agent ? { token, email: agent.email } : { token: null, email: null };
+  if (token !== null) {
+    throw redirect("/reset-password", { headers: { "Set-Cookie": await resetTokenCookie(context.services.config).serialize(token) } });
+  }
+  const agent = await agentForLink(request, context);
+  return { email: agent?.email ?? null };
 }
 
 const HIDE_PASSWORDS = ["password", "confirmPassword"];
@@ -39,7 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const allowed = context.services.auth.limits.resetByIp.hit(clientIp(context));
   if (!allowed.allowed) return refuseTooMany(submission, "password reset attempts", allowed.retryAfterSeconds, HIDE_PASSWORDS);
 
-  const agent = agentForToken(context, submission.payload.token);
+  const agent = await agentForLink(request, context);
   if (!agent) return rejectSubmission(submission, { formErrors: [RESET_LINK_INVALID_MESSAGE], hideFields: HIDE_PASSWORDS });
   if (submission.status !== "success") return rejectSubmission(submission, { hideFields: HIDE_PASSWORDS });
 
@@ -53,11 +62,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
       hideFields: HIDE_PASSWORDS,
     });
   }
-  return redirect(`/member-login?${PASSWORD_CHANGED_PARAM}=1`);
+  const usedLink = await resetTokenCookie(context.services.config).serialize("", { maxAge: 0 });
+  return redirect(`/member-login?${PASSWORD_CHANGED_PARAM}=1`, { headers: { "Set-Cookie": usedLink } });
 }
 
 export default function ResetPassword() {
-  const { token, email } = useLoaderData<typeof loader>();
+  const { email } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useValidatedForm(resetPasswordSchema, lastResult);
 
@@ -76,9 +86,8 @@ export default function ResetPassword() {
       </header>
 
       <section className="card mt-8" aria-label="New password">
-        {token ? (
+        {email ? (
           <ValidatedForm form={form} className="space-y-5">
-            <input type="hidden" name="token" value={token} />
             <TextField field={fields.password} label="New Password" type="password" autoComplete="new-password" hint="At least 8 characters." />
             <TextField field={fields.confirmPassword} label="Confirm New Password" type="password" autoComplete="new-password" />
             <SubmitButton busyLabel="Saving..." className="btn-primary w-full py-3 text-base">

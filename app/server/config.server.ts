@@ -28,6 +28,14 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().trim().default("loopback"),
   STORE_REFRESH_SECONDS: z.coerce.number().positive().max(3600).default(10),
   AUTH_ATTEMPTS_PER_IP: z.coerce.number().int().positive().default(30),
+  LOGIN_FAILURES_PER_EMAIL_AND_IP: z.coerce.number().int().positive().default(10),
+  CONTACT_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(5),
+  REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(5),
+  MEMBER_WRITES_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(600),
+  MESSAGES_PER_MEMBER_PER_HOUR: z.coerce.number().int().positive().default(100),
+  RESPONSES_PER_MEMBER_PER_HOUR: z.coerce.number().int().positive().default(20),
+  REQUESTS_PER_MEMBER_PER_HOUR: z.coerce.number().int().positive().default(10),
+  MARKS_PER_MEMBER_PER_HOUR: z.coerce.number().int().positive().default(200),
   VIP_CODES: z.string().default(""),
   HEALTH_TOKEN: optionalText.refine((value) => value === undefined || value.length >= 24, {
     message: "must be at least 24 characters (a random string, e.g. from `openssl rand -hex 24`)",
@@ -63,8 +71,12 @@ export type Config = {
   trustProxy: boolean | number | string;
   /** How often the in-memory replica re-reads the store. */
   storeRefreshSeconds: number;
-  /** Login attempts, and separately password-reset requests, one IP address may make per 15 minutes. */
+  /** Failed login attempts, and separately password-reset requests, one IP address may make per 15 minutes. */
   authAttemptsPerIp: number;
+  /** Failed logins to one e-mail from one IP address per 15 minutes: guesses from elsewhere never lock the owner out. */
+  loginFailuresPerEmailAndIp: number;
+  /** Writes allowed per hour (see WriteLimits). */
+  writeLimits: WriteLimitConfig;
   /** Invitation codes that make a registration VIP; compared case-insensitively. */
   vipCodes: string[];
   /** The bearer token that unlocks /healthz's details (driver, errors, invalid rows); unset keeps them hidden. */
@@ -73,6 +85,18 @@ export type Config = {
   cloudinary: CloudinaryConfig | undefined;
   /** The Google spreadsheet holding the workbook; undefined means the embedded SQLite file in DATA_DIR. */
   sheets: SheetsConfig | undefined;
+};
+
+export type WriteLimitConfig = {
+  contactPerIp: number;
+  /** Complete sign-ups (agent rows, founder spots, mails) from one IP address. */
+  registrationsPerIp: number;
+  /** Every member write (messages, responses, posts, marks) from one IP address together. */
+  memberWritesPerIp: number;
+  messagesPerMember: number;
+  responsesPerMember: number;
+  requestsPerMember: number;
+  marksPerMember: number;
 };
 
 export type SheetsCredentials =
@@ -144,6 +168,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
     storeRefreshSeconds: values.STORE_REFRESH_SECONDS,
     authAttemptsPerIp: values.AUTH_ATTEMPTS_PER_IP,
+    loginFailuresPerEmailAndIp: values.LOGIN_FAILURES_PER_EMAIL_AND_IP,
+    writeLimits: {
+      contactPerIp: values.CONTACT_PER_IP_PER_HOUR,
+      registrationsPerIp: values.REGISTRATIONS_PER_IP_PER_HOUR,
+      memberWritesPerIp: values.MEMBER_WRITES_PER_IP_PER_HOUR,
+      messagesPerMember: values.MESSAGES_PER_MEMBER_PER_HOUR,
+      responsesPerMember: values.RESPONSES_PER_MEMBER_PER_HOUR,
+      requestsPerMember: values.REQUESTS_PER_MEMBER_PER_HOUR,
+      marksPerMember: values.MARKS_PER_MEMBER_PER_HOUR,
+    },
     vipCodes: values.VIP_CODES.split(",").map((code) => code.trim()).filter(Boolean),
     healthToken: values.HEALTH_TOKEN,
     cloudinary: values.CLOUDINARY_URL === undefined ? undefined : parseCloudinaryUrl(values.CLOUDINARY_URL),

@@ -6,6 +6,7 @@ import { createImageService, type ImageService } from "./images/images.server";
 import { createPhotoFetcher, type PhotoFetcher } from "./images/remote-photo.server";
 import { createOutboxMailer, createSendgridMailer, type Mailer } from "./mail/mailer.server";
 import { createStoreFromConfig, type Store } from "./store/store.server";
+import { createWriteLimits, type WriteLimits } from "./write-limits.server";
 
 export type Services = {
   config: Config;
@@ -18,6 +19,8 @@ export type Services = {
   images: ImageService;
   /** Fetches a photo a member linked to, with guards against reaching internal addresses, so it can be re-hosted. */
   photoFetcher: PhotoFetcher;
+  /** Per-hour limits on contact messages, sign-ups and every member write. */
+  limits: WriteLimits;
 };
 
 export function outboxDirectory(config: Config): string {
@@ -32,5 +35,13 @@ export function createServices(config: Config): Services {
   const store = createStoreFromConfig(config);
   // Staff approve and reject agents in the sheet; the agent hears of it by mail.
   watchAgentDecisions({ store, mailer, config });
-  return { config, mailer, store, auth: createAuthServices(config), images: createImageService(config), photoFetcher: createPhotoFetcher() };
+  return {
+    config,
+    mailer,
+    store,
+    auth: createAuthServices(config),
+    images: createImageService(config),
+    photoFetcher: createPhotoFetcher(),
+    limits: createWriteLimits(config),
+  };
 }

@@ -121,6 +121,32 @@ describe("login rate limits", () => {
   });
 });
 
+describe("login rate limits count failures, per address and per e-mail from that address", () => {
+  it("never counts a successful login toward the address's limit", async () => {
+    const context = { ...testContext({}, { AUTH_ATTEMPTS_PER_IP: "2" }), clientIp: "198.51.100.30" };
+    const agent = await insertAgent(context, { password: PASSWORD });
+    // One office, many members: a successful login costs nothing.
+    for (let login = 0; login < 4; login += 1) {
+      expect((await responseOf(() => logIn(context, { email: agent.email, password: PASSWORD }))).status).toBe(302);
+    }
+    await logIn(context, { email: agent.email, password: "wrong" });
+    await logIn(context, { email: "nobody@example.com", password: "wrong" });
+    expect(reply(await logIn(context, { email: agent.email, password: PASSWORD })).init?.status).toBe(429);
+  });
+
+  it("locks an e-mail only for the address that guessed: the owner elsewhere still logs in", async () => {
+    const context = testContext({}, { LOGIN_FAILURES_PER_EMAIL_AND_IP: "3" });
+    const agent = await insertAgent(context, { password: PASSWORD });
+    const attacker = { ...context, clientIp: "203.0.113.66" };
+    for (let guess = 0; guess < 3; guess += 1) {
+      expect(reply(await logIn(attacker, { email: agent.email, password: `guess ${guess}` })).init?.status).toBe(400);
+    }
+    expect(reply(await logIn(attacker, { email: agent.email, password: PASSWORD })).init?.status).toBe(429);
+    const owner = { ...context, clientIp: "198.51.100.31" };
+    expect((await responseOf(() => logIn(owner, { email: agent.email, password: PASSWORD }))).status).toBe(302);
+  });
+});
+
 describe("login success", () => {
   it("starts a session the next request is recognised by, and the header learns the name", async () => {
     const context = testContext();

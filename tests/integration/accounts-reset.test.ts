@@ -33,12 +33,34 @@ async function resetLinkFor(context: AppLoadContext, email: string): Promise<str
   return link;
 }
 
-function tokenOf(link: string): string {
-  return new URL(link).searchParams.get("token") ?? "";
+/**
+ * Follows the mailed link: the token moves into a cookie for the bare /reset-password
+ * address, so it is in no later URL, access log line or Referer. Returns that cookie.
+ */
+async function openLink(context: AppLoadContext, link: string): Promise<string> {
+  const response = await responseOf(() => resetLoader({ request: new Request(link), context, params: {} }));
+  expect(response.status).toBe(302);
+  expect(response.headers.get("Location")).toBe("/reset-password");
+  const header = response.headers.get("Set-Cookie") ?? "";
+  expect(header).toMatch(/HttpOnly/i);
+  expect(header).toMatch(/Path=\/reset-password/);
+  expect(header).toMatch(/Max-Age=3600/);
+  return cookieFrom(response);
 }
 
-async function postNewPassword(context: AppLoadContext, token: string, password = NEW_PASSWORD, confirmPassword = password) {
-  return (await resetAction({ request: postForm("/reset-password", { token, password, confirmPassword }), context, params: {} })) as unknown;
+/** What the bare /reset-password page shows with the link's cookie. */
+function resetPage(context: AppLoadContext, cookie: string) {
+  return resetLoader({ request: getWithCookie("/reset-password", cookie), context, params: {} });
+}
+
+/** The cookie a link made of this token would set. */
+function tokenCookie(token: string): string {
+  return `__reset=${encodeURIComponent(token)}`;
+}
+
+async function postNewPassword(context: AppLoadContext, cookie: string, password = NEW_PASSWORD, confirmPassword = password) {
+  const request = new Request("http://localhost/reset-password", { method: "POST", headers: { Cookie: cookie }, body: new URLSearchParams({ password, confirmPassword }) });
+  return (await resetAction({ request, context, params: {} })) as unknown;
 }
 
 afterEach(() => {
@@ -104,10 +126,13 @@ describe("reset password", () => {
       await responseOf(() => loginAction({ request: postForm("/member-login", { email: agent.email, password: PASSWORD }), context, params: {} })),
     );
     const link = await resetLinkFor(context, agent.email);
-    expect(await resetLoader({ request: new Request(link), context, params: {} })).toEqual({ token: tokenOf(link), email: agent.email });
+    const cookie = await openLink(context, link);
+    expect(await resetPage(context, cookie)).toEqual({ email: agent.email });
 
-    const response = await responseOf(() => postNewPassword(context, tokenOf(link)));
+    const response = await responseOf(() => postNewPassword(context, cookie));
     expect(response.headers.get("Location")).toBe("/member-login?password-changed=1");
+    // The used token's cookie is cleared.
+    expect(response.headers.get("Set-Cookie")).toMatch(/^__reset=;/);
 
     const stored = context.services.store.agents.get(agent.id);
     expect(stored?.passwordHash).not.toBe(agent.passwordHash);
@@ -120,8 +145,8 @@ describe("reset password", () => {
     const newLogin = await responseOf(() => loginAction({ request: postForm("/member-login", { email: agent.email, password: NEW_PASSWORD }), context, params: {} }));
     expect(newLogin.headers.get("Location")).toBe("/member-dashboard");
 
-    expect(await resetLoader({ request: new Request(link), context, params: {} })).toEqual({ token: null, email: null });
-    const reused = (await postNewPassword(context, tokenOf(link), "yet another password")) as ActionReply;
+    expect(await resetPage(context, await openLink(context, link))).toEqual({ email: null });
+    const reused = (await postNewPassword(context, cookie, "yet another password")) as ActionReply;
     expect(reused.init?.status).toBe(400);
     expect(reused.data.error?.[""]).toEqual([RESET_LINK_INVALID_MESSAGE]);
   });
@@ -129,11 +154,11 @@ describe("reset password", () => {
   it("checks the length and the confirmation, never echoing a password", async () => {
     const context = testContext();
     const agent = await insertAgent(context, { password: PASSWORD });
-    const token = tokenOf(await resetLinkFor(context, agent.email));
-    const short = (await postNewPassword(context, token, "short")) as ActionReply;
+    const cookie = await openLink(context, await resetLinkFor(context, agent.email));
+    const short = (await postNewPassword(context, cookie, "short")) as ActionReply;
     expect(short.init?.status).toBe(400);
     expect(short.data.error?.password).toEqual([PASSWORD_TOO_SHORT_MESSAGE]);
-    const differ = (await postNewPassword(context, token, NEW_PASSWORD, "something else")) as ActionReply;
+    const differ = (await postNewPassword(context, cookie, NEW_PASSWORD, "something else")) as ActionReply;
     expect(differ.data.error?.confirmPassword).toEqual([PASSWORDS_DIFFER_MESSAGE]);
     expect(JSON.stringify(differ)).not.toContain(NEW_PASSWORD);
     expect(context.services.store.agents.get(agent.id)?.passwordHash).toBe(agent.passwordHash);
@@ -145,12 +170,12 @@ describe("reset password", () => {
     vi.setSystemTime(start);
     const context = testContext();
     const agent = await insertAgent(context, { password: PASSWORD });
-    const link = await resetLinkFor(context, agent.email);
+    const cookie = await openLink(context, await resetLinkFor(context, agent.email));
     vi.setSystemTime(start + 59 * 60_000);
-    expect((await resetLoader({ request: new Request(link), context, params: {} })).token).not.toBeNull();
+    expect((await resetPage(context, cookie)).email).toBe(agent.email);
     vi.setSystemTime(start + 60 * 60_000);
-    expect((await resetLoader({ request: new Request(link), context, params: {} })).token).toBeNull();
-    const late = (await postNewPassword(context, tokenOf(link))) as ActionReply;
+    expect((await resetPage(context, cookie)).email).toBeNull();
+    const late = (await postNewPassword(context, cookie)) as ActionReply;
     expect(late.data.error?.[""]).toEqual([RESET_LINK_INVALID_MESSAGE]);
   });
 
@@ -158,6 +183,7 @@ describe("reset password", () => {
     const context = testContext();
     const agent = await insertAgent(context, { password: PASSWORD });
     const forged = `${Buffer.from(agent.id).toString("base64url")}.9999999999.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`;
-    expect((await postNewPassword(context, forged)) as ActionReply).toMatchObject({ data: { error: { "": [RESET_LINK_INVALID_MESSAGE] } } });
+    expect((await postNewPassword(context, tokenCookie(forged))) as ActionReply).toMatchObject({ data: { error: { "": [RESET_LINK_INVALID_MESSAGE] } } });
+    expect((await postNewPassword(context, "")) as ActionReply).toMatchObject({ data: { error: { "": [RESET_LINK_INVALID_MESSAGE] } } });
   });
 });

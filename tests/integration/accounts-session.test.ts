@@ -2,7 +2,9 @@ import type { AppLoadContext } from "@remix-run/node";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { loader as dashboardLoader } from "../../app/routes/member-dashboard";
 import { action as loginAction } from "../../app/routes/member-login";
+import { action as logoutAction } from "../../app/routes/logout";
 import { setNewPassword } from "../../app/server/accounts/password-reset.server";
+import { createStoreFromConfig } from "../../app/server/store/store.server";
 import { getMember, requireMember, SESSION_MAX_AGE_SECONDS } from "../../app/server/auth/session.server";
 import { insertAgent, postForm, testContext } from "../support/services";
 import { cookieFrom, deleteAgentRow, editAgentRow, getWithCookie, responseOf } from "./accounts-support";
@@ -86,6 +88,30 @@ describe("a session", () => {
     await deleteAgentRow(context, deleted.agent.id);
     expect(await getMember(getWithCookie("/", rejected.cookie), context)).toBeNull();
     expect(await getMember(getWithCookie("/", deleted.cookie), context)).toBeNull();
+  });
+
+  it("ends on the server at logout: the old cookie stops working at once, here and on another instance", async () => {
+    const context = testContext();
+    const { agent, cookie } = await loggedIn(context);
+    const response = await responseOf(() => logoutAction({ request: new Request("http://localhost/logout", { method: "POST", headers: { Cookie: cookie } }), context, params: {} }));
+    expect(response.headers.get("Location")).toBe("/");
+    expect(response.headers.get("Set-Cookie")).toMatch(/^__session=;/);
+
+    // Someone who copied the cookie before the logout sends it again.
+    expect(await getMember(getWithCookie("/", cookie), context)).toBeNull();
+    const otherInstance = createStoreFromConfig(context.services.config);
+    await otherInstance.refresh();
+    try {
+      expect(await getMember(getWithCookie("/", cookie), { ...context, services: { ...context.services, store: otherInstance } })).toBeNull();
+    } finally {
+      await otherInstance.stop();
+    }
+
+    // Logging in again works.
+    const again = cookieFrom(
+      await responseOf(() => loginAction({ request: postForm("/member-login", { email: agent.email, password: PASSWORD }), context, params: {} })),
+    );
+    expect((await getMember(getWithCookie("/", again), context))?.id).toBe(agent.id);
   });
 
   it("is not accepted when tampered with or signed with another secret", async () => {

@@ -19,6 +19,18 @@ describe("rate limiter", () => {
     expect(limiter.hit("other").allowed).toBe(true);
   });
 
+  it("takes back a released attempt, so only the ones kept count", () => {
+    const limiter = createRateLimiter({ limit: 2, windowSeconds: 900 });
+    for (let success = 0; success < 5; success += 1) {
+      expect(limiter.hit("ip").allowed).toBe(true);
+      limiter.release("ip");
+    }
+    limiter.hit("ip");
+    limiter.hit("ip");
+    expect(limiter.hit("ip").allowed).toBe(false);
+    limiter.release("unknown");
+  });
+
   it("slides: each attempt leaves the window on its own", () => {
     const limiter = createRateLimiter({ limit: 2, windowSeconds: 60 });
     limiter.hit("k");

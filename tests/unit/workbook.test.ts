@@ -39,12 +39,12 @@ describe("the workbook contract", () => {
     expect(AGENTS_TAB.headers).toEqual([
       "id", "fullName", "email", "phone", "state", "city", "zipCode", "licenseNumber", "licenseState", "licenseExpiration",
       "brokerage", "brokerEmail", "specialties", "bio", "photoUrl", "membershipType", "vipCode", "status", "statusNote",
-      "passwordHash", "createdAt", "updatedAt",
+      "passwordHash", "createdAt", "updatedAt", "sessionsEndedAt",
     ]);
     expect(REQUESTS_TAB.headers).toEqual([
       "id", "requestType", "title", "location", "state", "specialty", "priceRange", "clientType", "timeline", "contactPreference",
       "listingAddress", "listingMLS", "description", "urgent", "agentEmail", "agentName", "status", "responses", "createdAt",
-      "updatedAt", "expiresAt",
+      "updatedAt", "expiresAt", "lastNotifiedAt",
     ]);
     expect(RESPONSES_TAB.headers).toEqual(["id", "requestId", "fromEmail", "fromName", "toEmail", "message", "createdAt"]);
     expect(MESSAGES_TAB.headers).toEqual(["id", "conversationId", "fromEmail", "toEmail", "text", "createdAt"]);

@@ -11,11 +11,43 @@ export function throttle(context: AppLoadContext, byIp: RateLimiter, byEmail: Ra
   ]);
 }
 
+/** One login's key for the per e-mail and address count. */
+function loginKey(context: AppLoadContext, email: string): string {
+  return `${email.trim().toLowerCase()}\n${clientIp(context)}`;
+}
+
+/**
+ * Counts a password check as it starts, against the client's address and against this
+ * e-mail from this address, so parallel guesses cannot all slip under the limits. Only
+ * failures stay counted: call loginSucceeded() when the password was right. Guesses from
+ * other addresses never lock the owner out of their account.
+ */
+export function startLoginAttempt(context: AppLoadContext, email: string): RateLimitResult {
+  const { limits } = context.services.auth;
+  return hitAll([
+    [limits.loginByIp, clientIp(context)],
+    [limits.loginByEmailAndIp, loginKey(context, email)],
+  ]);
+}
+
+/** A right password: the attempt no longer counts, and the e-mail's failures from this address are forgiven. */
+export function loginSucceeded(context: AppLoadContext, email: string): void {
+  const { limits } = context.services.auth;
+  limits.loginByIp.release(clientIp(context));
+  limits.loginByEmailAndIp.reset(loginKey(context, email));
+}
+
+/** "Too many messages. Please wait 5 minutes and try again." */
+export function tooManyMessage(what: string, retryAfterSeconds: number): string {
+  return `Too many ${what}. Please wait ${describeWait(retryAfterSeconds)} and try again.`;
+}
+
+/** Status 429 and Retry-After, for clients that read it. */
+export function tooManyInit(retryAfterSeconds: number): ResponseInit {
+  return { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } };
+}
+
 /** Status 429 with the message on the page, the input kept (never a password) and Retry-After for clients that read it. */
 export function refuseTooMany(submission: Submission<unknown>, what: string, retryAfterSeconds: number, hideFields: string[] = []) {
-  const message = `Too many ${what}. Please wait ${describeWait(retryAfterSeconds)} and try again.`;
-  return data(submission.reply({ formErrors: [message], hideFields }), {
-    status: 429,
-    headers: { "Retry-After": String(retryAfterSeconds) },
-  });
+  return data(submission.reply({ formErrors: [tooManyMessage(what, retryAfterSeconds)], hideFields }), tooManyInit(retryAfterSeconds));
 }

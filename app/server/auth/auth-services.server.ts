@@ -5,8 +5,10 @@ import { createMemberSessionStorage, type MemberSessionStorage } from "./session
 export type AuthServices = {
   sessions: MemberSessionStorage;
   limits: {
+    /** Failed logins from one address (a login is counted as it starts and released when it succeeds). */
     loginByIp: RateLimiter;
-    loginByEmail: RateLimiter;
+    /** Failed logins to one e-mail from one address, keyed by loginKey(). */
+    loginByEmailAndIp: RateLimiter;
     /** Forgot-password requests and new-password submissions. */
     resetByIp: RateLimiter;
     /** Reset mails to one address: stops the form being used to flood someone's inbox. */
@@ -21,7 +23,7 @@ export function createAuthServices(config: Config): AuthServices {
     sessions: createMemberSessionStorage(config),
     limits: {
       loginByIp: createRateLimiter({ limit: config.authAttemptsPerIp, windowSeconds: FIFTEEN_MINUTES }),
-      loginByEmail: createRateLimiter({ limit: 10, windowSeconds: FIFTEEN_MINUTES }),
+      loginByEmailAndIp: createRateLimiter({ limit: config.loginFailuresPerEmailAndIp, windowSeconds: FIFTEEN_MINUTES }),
       resetByIp: createRateLimiter({ limit: config.authAttemptsPerIp, windowSeconds: FIFTEEN_MINUTES }),
       resetByEmail: createRateLimiter({ limit: 3, windowSeconds: 60 * 60 }),
     },

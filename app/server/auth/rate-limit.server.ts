@@ -7,7 +7,12 @@
 export type RateLimiter = {
   /** Records an attempt for the key, unless the key is already over its limit. */
   hit(key: string): RateLimitResult;
-  /** Forgets the key's attempts (a successful login clears its e-mail's count). */
+  /**
+   * Takes back the key's latest attempt: a login is counted as it starts, so parallel
+   * guesses cannot all slip under the limit, and released when it turns out to succeed.
+   */
+  release(key: string): void;
+  /** Forgets the key's attempts (a successful login clears the count of its e-mail and address). */
   reset(key: string): void;
 };
 
@@ -44,6 +49,12 @@ export function createRateLimiter({ limit, windowSeconds }: RateLimitRule): Rate
       }
       attempts.set(key, [...times, now]);
       return { allowed: true };
+    },
+    release(key) {
+      const times = attempts.get(key);
+      if (!times) return;
+      times.pop();
+      if (times.length === 0) attempts.delete(key);
     },
     reset(key) {
       attempts.delete(key);

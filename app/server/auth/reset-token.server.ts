@@ -1,4 +1,6 @@
+import { createCookie, type Cookie } from "@remix-run/node";
 import type { Agent } from "~/domain/workbook";
+import type { Config } from "../config.server";
 import { sign, verifySignature } from "./signing.server";
 
 /** A reset link works for one hour. */
@@ -32,6 +34,22 @@ export function readResetToken(
   const agent = findAgent(Buffer.from(encodedId, "base64url").toString("utf8"));
   if (!agent) return null;
   return verifySignature(secrets, PURPOSE, signedData(agent.id, expiresAt, agent.passwordHash), signature) ? agent : null;
+}
+
+/**
+ * Holds the token after the mailed link's first request, which moves it out of the
+ * address: the bare /reset-password URL is what the access log and any Referer show.
+ * Scripts cannot read it, and it is sent only to the reset page, for as long as a link lives.
+ * Unsigned: the token carries its own signature.
+ */
+export function resetTokenCookie(config: Pick<Config, "isProduction">): Cookie {
+  return createCookie("__reset", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: config.isProduction,
+    path: "/reset-password",
+    maxAge: RESET_TOKEN_TTL_SECONDS,
+  });
 }
 
 function signedData(agentId: string, expiresAt: number, passwordHash: string): string {

@@ -44,13 +44,14 @@ function memberOf(session: MemberSession, context: AppLoadContext, now = Date.no
   const agent = context.services.store.agents.get(agentId);
   if (!agent || agent.status !== "approved") return null;
   if (!matchesPasswordFingerprint(context.services.config.sessionSecrets, agent.passwordHash, fingerprint)) return null;
+  if (agent.sessionsEndedAt !== undefined && loginAt <= Date.parse(agent.sessionsEndedAt)) return null;
   return agent;
 }
 
 /**
  * The logged-in member, re-checked against the store on every call: null when there
- * is no session, it is 7 days old, or the agent was deleted, is no longer approved
- * or changed password since logging in.
+ * is no session, it is 7 days old, or the agent was deleted, is no longer approved,
+ * changed password or logged out since logging in.
  */
 export async function getMember(request: Request, context: AppLoadContext): Promise<Agent | null> {
   return memberOf(await readSession(request, context), context);
@@ -82,9 +83,20 @@ export async function startMemberSession(_request: Request, context: AppLoadCont
   return redirect(redirectTo, { headers: { "Set-Cookie": await sessions.commitSession(session) } });
 }
 
-/** Clears the session cookie and goes home. */
+/**
+ * Ends the member's sessions on the server, so a copy of the cookie stops working too
+ * (in every browser: see docs/decisions/0007), then clears the cookie and goes home.
+ */
 export async function endMemberSession(request: Request, context: AppLoadContext): Promise<Response> {
   const { sessions } = context.services.auth;
   const session = await readSession(request, context);
+  const member = memberOf(session, context);
+  if (member) {
+    try {
+      await context.services.store.agents.update(member.id, { sessionsEndedAt: new Date().toISOString() });
+    } catch (error) {
+      console.error(`Logout: the end of agent ${member.id}'s sessions could not be stored; only this browser's cookie is cleared.`, error);
+    }
+  }
   return redirect("/", { headers: { "Set-Cookie": await sessions.destroySession(session) } });
 }

@@ -21,7 +21,7 @@ export function responseMail(options: { request: ReferralRequest; responder: Res
       ["Sent", sentAt.toISOString()],
       ["Message", message],
     ],
-    `View the request and its responses: ${link}`,
+    `View the request and all its responses: ${link}\nYou get at most one mail per request every 10 minutes.`,
   );
   return { to: request.agentEmail, replyTo: responder.email, subject: `New response to your request: ${title}`, ...body };
 }

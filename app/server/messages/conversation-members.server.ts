@@ -1,5 +1,6 @@
 import { shouldNotify } from "~/domain/messages";
 import type { ConversationMember } from "~/domain/workbook";
+import { serially } from "../store/serially.server";
 import type { Store } from "../store/store.server";
 
 /**
@@ -18,25 +19,6 @@ export function conversationMember(store: Store, conversationId: string, agentEm
 }
 
 type MemberPatch = Partial<Pick<ConversationMember, "lastReadAt" | "lastNotifiedAt">>;
-
-/** Per store, the write in progress for each row: two requests of one process never both create the same row. */
-const pendingWrites = new WeakMap<Store, Map<string, Promise<unknown>>>();
-
-function serially<T>(store: Store, key: string, task: () => Promise<T>): Promise<T> {
-  let queue = pendingWrites.get(store);
-  if (!queue) {
-    queue = new Map();
-    pendingWrites.set(store, queue);
-  }
-  const previous = queue.get(key) ?? Promise.resolve();
-  const next = previous.catch(() => undefined).then(task);
-  queue.set(key, next);
-  const settled = () => {
-    if (queue.get(key) === next) queue.delete(key);
-  };
-  next.then(settled, settled);
-  return next;
-}
 
 /**
  * Writes the cells `change` asks for given the row as it is when the write starts

@@ -13,7 +13,7 @@ import { marksOf } from "./marks.server";
 import { liveRequests } from "./queries.server";
 import { requestView } from "./views.server";
 
-type DashboardStore = Pick<Store, "requests" | "agents" | "marks">;
+type DashboardStore = Pick<Store, "requests" | "responses" | "agents" | "marks">;
 
 /** Live requests of every member, by type, and the approved agents: the dashboard's tiles. */
 function tileCounts(store: DashboardStore, live: readonly ReferralRequest[]) {
@@ -48,7 +48,7 @@ export function dashboardData(store: DashboardStore, member: Agent, params: URLS
       memberState: member.state,
       total: matching.length,
       requests: matching.slice(0, DASHBOARD_REQUEST_LIMIT).map((request) => ({
-        ...requestView(request, member.email, now),
+        ...requestView(store, request, member.email, now),
         interested: marks.interested.has(request.id),
         saved: marks.saved.has(request.id),
       })),

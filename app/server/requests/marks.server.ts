@@ -1,4 +1,5 @@
 import type { MarkKind, RequestMark } from "~/domain/workbook";
+import { serially } from "../store/serially.server";
 import { newId, type Store } from "../store/store.server";
 
 export type MemberMarks = { interested: ReadonlySet<string>; saved: ReadonlySet<string> };
@@ -19,25 +20,28 @@ function marksFor(store: Pick<Store, "marks">, agentEmail: string, requestId: st
 }
 
 /**
- * Turns a mark on or off. Idempotent, so a form sent twice changes nothing more;
- * a mark turned off is kept as removed and reused when turned on again.
+ * Turns a mark on or off. Idempotent, so a form sent twice changes nothing more, and
+ * one decision at a time per member, request and kind in this process, so two posts of a
+ * double click store one row; a mark turned off is kept as removed and reused when turned on again.
  */
-export async function setMark(
-  store: Pick<Store, "marks">,
+export function setMark(
+  store: Store,
   options: { agentEmail: string; requestId: string; kind: MarkKind; on: boolean; now: Date },
 ): Promise<void> {
   const { agentEmail, requestId, kind, on, now } = options;
-  const existing = marksFor(store, agentEmail, requestId, kind);
-  const updatedAt = now.toISOString();
-  if (!on) {
-    for (const mark of existing.filter((row) => row.status === "active")) await store.marks.update(mark.id, { status: "removed", updatedAt });
-    return;
-  }
-  if (existing.some((row) => row.status === "active")) return;
-  const reusable = existing[0];
-  if (reusable) {
-    await store.marks.update(reusable.id, { status: "active", updatedAt });
-    return;
-  }
-  await store.marks.insert({ id: newId(), agentEmail: agentEmail.toLowerCase(), requestId, kind, status: "active", createdAt: updatedAt, updatedAt: undefined });
+  return serially(store, `mark:${agentEmail.toLowerCase()}/${requestId}/${kind}`, async () => {
+    const existing = marksFor(store, agentEmail, requestId, kind);
+    const updatedAt = now.toISOString();
+    if (!on) {
+      for (const mark of existing.filter((row) => row.status === "active")) await store.marks.update(mark.id, { status: "removed", updatedAt });
+      return;
+    }
+    if (existing.some((row) => row.status === "active")) return;
+    const reusable = existing[0];
+    if (reusable) {
+      await store.marks.update(reusable.id, { status: "active", updatedAt });
+      return;
+    }
+    await store.marks.insert({ id: newId(), agentEmail: agentEmail.toLowerCase(), requestId, kind, status: "active", createdAt: updatedAt, updatedAt: undefined });
+  });
 }

@@ -12,14 +12,14 @@ export function liveRequests(store: Pick<Store, "requests">, now: Date): Referra
  * The requests page: All Requests are other members' live requests, My Requests the
  * member's own; both counts ignore the filters, the list applies them.
  */
-export function requestListPage(store: Pick<Store, "requests">, member: Pick<Agent, "email">, query: RequestListQuery, now: Date) {
+export function requestListPage(store: Pick<Store, "requests" | "responses">, member: Pick<Agent, "email">, query: RequestListQuery, now: Date) {
   const live = liveRequests(store, now);
   const own = live.filter((request) => request.agentEmail === member.email);
   const others = live.filter((request) => request.agentEmail !== member.email);
   const shown = sortRequests((query.tab === "mine" ? own : others).filter((request) => matchesFilters(request, query)), query.sort);
   return {
     counts: { all: others.length, mine: own.length },
-    requests: shown.map((request) => requestView(request, member.email, now)),
+    requests: shown.map((request) => requestView(store, request, member.email, now)),
   };
 }
 

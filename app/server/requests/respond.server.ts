@@ -1,19 +1,22 @@
+import { shouldNotify } from "~/domain/messages";
 import { isLive } from "~/domain/referral-requests";
 import type { Agent, RequestResponse } from "~/domain/workbook";
 import type { Mailer } from "../mail/mailer.server";
 import { responseMail } from "../mail/request-mail.server";
+import { serially } from "../store/serially.server";
 import { newId, type Store } from "../store/store.server";
+import { responseCount } from "./views.server";
 
 export type RespondResult =
   | { ok: true; response: RequestResponse }
   /** closed: deleted or expired; own: members do not answer their own requests. */
   | { ok: false; reason: "closed" | "own" | "missing" };
 
-type RespondServices = { store: Pick<Store, "requests" | "responses">; mailer: Mailer };
+type RespondServices = { store: Store; mailer: Mailer };
 
 /**
- * Stores a response in the Responses tab, adds one to the request's count and mails
- * the poster. Resolves once the response is stored; a count or mail that fails after
+ * Stores a response in the Responses tab, writes the request's count of responses
+ * and mails the poster, at most once per request every 10 minutes. Resolves once the response is stored; a count or mail that fails after
  * that is logged, since the response itself is kept and must not be sent twice.
  * Rejects (nothing stored) when the response cannot be written.
  */
@@ -38,18 +41,43 @@ export async function respondToRequest(
     createdAt: now.toISOString(),
   });
   try {
-    // Read again: another response may have been counted while this one was stored.
-    const current = store.requests.get(request.id) ?? request;
-    await store.requests.update(request.id, { responses: current.responses + 1 });
+    await recountResponses(store, request.id);
   } catch (error) {
     log.error(`Response ${response.id} stored, but the count of request ${request.id} was not updated:`, error);
   }
   try {
-    await mailer.send(responseMail({ request, responder: member, message, link, sentAt: now }));
+    await notifyPoster(store, request.id, now, () => mailer.send(responseMail({ request, responder: member, message, link, sentAt: now })), log);
   } catch (error) {
     log.error(`Response ${response.id} stored, but the mail to the poster failed:`, error);
   }
   return { ok: true, response };
+}
+
+/**
+ * Mails the poster unless they were mailed about this request in the last 10 minutes,
+ * then records the time in the request's `lastNotifiedAt`: the rule message mails
+ * follow (docs/decisions/0005), so thirty responses in a row are one mail, and every
+ * response stays on the request's page. A failed mail records nothing.
+ */
+function notifyPoster(store: Store, requestId: string, now: Date, send: () => Promise<void>, log: Pick<Console, "error">): Promise<void> {
+  return serially(store, `notify:${requestId}`, async () => {
+    if (!shouldNotify(store.requests.get(requestId)?.lastNotifiedAt, now)) return;
+    await send();
+    try {
+      await store.requests.update(requestId, { lastNotifiedAt: now.toISOString() });
+    } catch (error) {
+      log.error(`The response mail for request ${requestId} was sent but its time could not be stored:`, error);
+    }
+  });
+}
+
+/**
+ * Writes the count of a request's rows into its `responses` cell, for staff reading the
+ * Requests tab. Counted, never incremented, and one write at a time per request, so
+ * responses arriving together cannot overwrite each other's count with an older one.
+ */
+function recountResponses(store: Store, requestId: string): Promise<unknown> {
+  return serially(store, `responses:${requestId}`, () => store.requests.update(requestId, { responses: responseCount(store, requestId) }));
 }
 
 /** The responses to a request, newest first: only its owner is shown them. */

@@ -9,15 +9,25 @@ import {
 } from "~/domain/referral-requests";
 import { relativeTime } from "~/domain/relative-time";
 import type { ReferralRequest } from "~/domain/workbook";
+import type { Store } from "../store/store.server";
 
 export const ANONYMOUS_AGENT = "Anonymous Agent";
+
+/**
+ * How many responses a request has: its rows in the Responses tab. Pages show this
+ * rather than the row's `responses` cell, which staff may edit and which another
+ * instance may not have updated yet.
+ */
+export function responseCount(store: Pick<Store, "responses">, requestId: string): number {
+  return store.responses.by("requestId", requestId).length;
+}
 
 /**
  * What a page shows of a request, with every time-dependent label worked out on the
  * server: the browser renders the same words it was sent, whatever its clock says.
  * The poster's e-mail stays on the server; pages link to them by agent id.
  */
-export function requestView(request: ReferralRequest, viewerEmail: string, now: Date) {
+export function requestView(store: Pick<Store, "responses">, request: ReferralRequest, viewerEmail: string, now: Date) {
   return {
     id: request.id,
     requestType: request.requestType,
@@ -37,7 +47,7 @@ export function requestView(request: ReferralRequest, viewerEmail: string, now: 
     agentName: request.agentName.trim() || ANONYMOUS_AGENT,
     agentId: agentIdFromEmail(request.agentEmail),
     isOwn: request.agentEmail === viewerEmail.toLowerCase(),
-    responses: request.responses,
+    responses: responseCount(store, request.id),
     tags: requestTags(request),
     postedAgo: relativeTime(request.createdAt, now),
     expiryNotice: expiryNotice(request, now),

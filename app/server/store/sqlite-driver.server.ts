@@ -100,11 +100,13 @@ export function createSqliteDriver(file: string): WorkbookDriver {
     async readTabs(requests) {
       return readTabs(requests);
     },
+    // Writes take the write lock as they begin: a transaction that read first could not wait for
+    // another process's lock (SQLite refuses a stale snapshot at once), immediate ones wait busy_timeout.
     async appendRows(tab, rows) {
-      appendRows(tab, rows);
+      appendRows.immediate(tab, rows);
     },
     async updateRow(tab, id, changes) {
-      return updateRow(tab, id, changes);
+      return updateRow.immediate(tab, id, changes);
     },
     /** Changes whenever another connection (the sqlite3 shell, a staff script) commits to the file. */
     async changeToken() {

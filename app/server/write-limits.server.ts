@@ -1,0 +1,61 @@
+import type { AppLoadContext } from "@remix-run/node";
+import type { Agent } from "~/domain/workbook";
+import { clientIp } from "./auth/client-ip.server";
+import { createRateLimiter, hitAll, type RateLimiter, type RateLimitResult } from "./auth/rate-limit.server";
+import type { Config } from "./config.server";
+
+const HOUR = 60 * 60;
+
+/** Writes a visitor makes without logging in: counted per IP address. */
+export type VisitorWrite = "contact" | "registration";
+/** Writes a member makes: counted per member and, all kinds together, per IP address. */
+export type MemberWrite = "message" | "response" | "request" | "mark";
+
+/**
+ * How many rows and mails one client may cause per hour. Counted only for submissions
+ * that would write (bad input costs nothing), before the write.
+ */
+export type WriteLimits = {
+  byIp: Record<VisitorWrite, RateLimiter>;
+  memberWritesByIp: RateLimiter;
+  byMember: Record<MemberWrite, RateLimiter>;
+};
+
+/** What the page says there were too many of: "Too many responses. Please wait...". */
+export const WRITE_NAMES: Record<VisitorWrite | MemberWrite, string> = {
+  contact: "messages",
+  registration: "registrations",
+  message: "messages",
+  response: "responses",
+  request: "requests posted",
+  mark: "changes",
+};
+
+export function createWriteLimits(config: Pick<Config, "writeLimits">): WriteLimits {
+  const limits = config.writeLimits;
+  const perHour = (limit: number) => createRateLimiter({ limit, windowSeconds: HOUR });
+  return {
+    byIp: { contact: perHour(limits.contactPerIp), registration: perHour(limits.registrationsPerIp) },
+    memberWritesByIp: perHour(limits.memberWritesPerIp),
+    byMember: {
+      message: perHour(limits.messagesPerMember),
+      response: perHour(limits.responsesPerMember),
+      request: perHour(limits.requestsPerMember),
+      mark: perHour(limits.marksPerMember),
+    },
+  };
+}
+
+/** Counts one visitor write against the client's address. */
+export function limitVisitorWrite(context: AppLoadContext, kind: VisitorWrite): RateLimitResult {
+  return context.services.limits.byIp[kind].hit(clientIp(context));
+}
+
+/** Counts one member write against the client's address and the member. */
+export function limitMemberWrite(context: AppLoadContext, kind: MemberWrite, member: Pick<Agent, "id">): RateLimitResult {
+  const { limits } = context.services;
+  return hitAll([
+    [limits.memberWritesByIp, clientIp(context)],
+    [limits.byMember[kind], member.id],
+  ]);
+}
