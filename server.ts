@@ -5,6 +5,7 @@ import express from "express";
 import morgan from "morgan";
 import { ConfigError, loadConfig } from "./app/server/config.server";
 import { assignNonce, flushOnlyEventStreams, sameOriginPosts, securityHeaders } from "./app/server/http.server";
+import { requestGuards } from "./app/server/request-guards.server";
 import { createServices } from "./app/server/services.server";
 
 async function main() {
@@ -33,6 +34,7 @@ async function main() {
   app.use(assignNonce);
   app.use(securityHeaders(config.isProduction));
   app.use(sameOriginPosts);
+  app.use(requestGuards);
 
   if (viteDevServer) {
     app.use(viteDevServer.middlewares);

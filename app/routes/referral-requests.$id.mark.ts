@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { isSafeRedirectPath } from "~/domain/redirect";
+import { isSafeRedirectPath, safeRedirectPath } from "~/domain/redirect";
 import { MARK_KINDS, type MarkKind } from "~/domain/workbook";
 import { requireMember } from "~/server/auth/session.server";
+import { readForm } from "~/server/forms.server";
 import { setMark } from "~/server/requests/marks.server";
 import { findRequestFor, notFound } from "~/server/requests/queries.server";
 
@@ -20,12 +21,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const { store } = context.services;
   const found = findRequestFor(store, params.id ?? "", member);
   if (!found) throw notFound();
-  const form = await request.formData();
+  const { formData: form, refusal } = await readForm(request);
+  if (refusal) return Response.json({ error: refusal.message }, { status: refusal.status });
   const kind = markKind(form.get("kind"));
   if (!kind) return Response.json({ error: "Unknown mark" }, { status: 400 });
   const on = kind === "interested" || form.get("on") !== "false";
   await setMark(store, { agentEmail: member.email, requestId: found.id, kind, on, now: new Date() });
   const back = form.get("redirectTo");
-  if (isSafeRedirectPath(back)) return redirect(back);
+  if (isSafeRedirectPath(back)) return redirect(safeRedirectPath(back));
   return Response.json({ requestId: found.id, kind, on });
 }
