@@ -1,4 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
+import { isWellFormedPath } from "~/domain/redirect";
 import { FORM_MAX_BYTES } from "./forms.server";
 import { MAX_FORM_BYTES as PHOTO_FORM_MAX_BYTES } from "./images/photo-form.server";
 
@@ -57,17 +58,19 @@ function countStreamedBody(req: Request, res: Response, limit: number) {
 
 /**
  * A path with a broken percent escape (`/agent/%E0%A4%A`) makes Express's router
- * throw and answer with its own bare page. Escaping the stray "%" lets routing go
- * on; Remix reads `originalUrl`, so the app still sees the address as sent and
- * answers it with its own 400 screen (see `isWellFormedPath` in the root loader).
+ * throw and answer with its own bare page, and would reach a page's loader (a
+ * member page would send the visitor to log in). Express gets the path with the
+ * stray "%" escaped, so routing goes on; Remix, which reads `originalUrl`, gets it
+ * folded into one segment that only the catch-all route matches and still
+ * malformed, so the root loader answers with the app's 400 screen.
  */
 export function routeMalformedPaths(req: Request, _res: Response, next: NextFunction) {
   const queryAt = req.url.indexOf("?");
   const path = queryAt === -1 ? req.url : req.url.slice(0, queryAt);
-  try {
-    decodeURIComponent(path);
-  } catch {
-    req.url = path.replace(/%/g, "%25") + (queryAt === -1 ? "" : req.url.slice(queryAt));
+  const query = queryAt === -1 ? "" : req.url.slice(queryAt);
+  if (!isWellFormedPath(path)) {
+    req.url = path.replace(/%/g, "%25") + query;
+    req.originalUrl = `/${path.slice(1).replace(/\//g, "%2F")}${query}`;
   }
   next();
 }
