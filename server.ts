@@ -8,6 +8,7 @@ import { accessLog } from "./app/server/access-log.server";
 import { ConfigError, loadConfig } from "./app/server/config.server";
 import { securityMiddleware } from "./app/server/http.server";
 import { closeEventStreams } from "./app/server/messages/event-stream.server";
+import { requestGuards } from "./app/server/request-guards.server";
 import { createServices, type Services } from "./app/server/services.server";
 
 /** Where the app comes from: the production build, or Vite's dev server compiling the sources on demand. */
@@ -48,6 +49,7 @@ async function startServer(source: AppSource): Promise<void> {
   app.set("trust proxy", config.trustProxy);
   app.use(compression());
   app.use(securityMiddleware(config.isProduction));
+  app.use(requestGuards);
 
   if (source.kind === "vite") {
     app.use(source.vite.middlewares);

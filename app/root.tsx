@@ -11,10 +11,11 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { GenericErrorScreen, NotFoundScreen } from "./components/error-screens";
+import { BadAddressScreen, GenericErrorScreen, NotFoundScreen } from "./components/error-screens";
 import { useNonce } from "./components/nonce";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
+import { isWellFormedPath } from "./domain/redirect";
 import { getMember } from "./server/auth/session.server";
 import { unreadTotal } from "./server/messages/conversations.server";
 import stylesheet from "./tailwind.css?url";
@@ -26,6 +27,7 @@ export const links: LinksFunction = () => [
 
 /** Who is logged in and how many messages wait for them, for the header; every page gets it, so it carries only that. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  if (!isWellFormedPath(new URL(request.url).pathname)) throw new Response("Bad Request", { status: 400 });
   const member = await getMember(request, context);
   return {
     member: member ? { fullName: member.fullName } : null,
@@ -87,6 +89,7 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
+  if (isRouteErrorResponse(error) && error.status === 400) return <BadAddressScreen />;
   if (!isRouteErrorResponse(error)) console.error(error);
   return <GenericErrorScreen />;
 }

@@ -46,3 +46,16 @@ export function NotFoundScreen() {
     </ErrorPanel>
   );
 }
+
+/** An address the server could not read (a broken percent escape): reloading it cannot help, so no Refresh button. */
+export function BadAddressScreen() {
+  return (
+    <ErrorPanel titleId="bad-address-title" badge={<span className="text-2xl font-extrabold">400</span>}>
+      <h1 id="bad-address-title" className="mt-8 text-3xl font-extrabold tracking-tight text-slate-900">This address is not valid</h1>
+      <p className="mt-4 text-lg text-slate-600">The link you followed is damaged. Please check it, or start again from the home page.</p>
+      <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+        <Link to="/" className="btn-primary px-6 py-3 text-base">Back to Home</Link>
+      </div>
+    </ErrorPanel>
+  );
+}

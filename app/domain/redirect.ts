@@ -22,7 +22,22 @@ export function isSafeRedirectPath(value: unknown): value is string {
   return URL.canParse(value, base) && new URL(value, base).origin === base;
 }
 
-/** The requested path when it is safe, otherwise the fallback. */
+/**
+ * The requested path when it is safe, otherwise the fallback. Percent-encoded as
+ * a URL would be: a Location header holds only Latin-1, so "/Ā" goes out as "/%C4%80".
+ */
 export function safeRedirectPath(value: unknown, fallback: string = DEFAULT_AFTER_LOGIN): string {
-  return isSafeRedirectPath(value) ? value : fallback;
+  if (!isSafeRedirectPath(value)) return fallback;
+  const url = new URL(value, "http://this-site.invalid");
+  return url.pathname + url.search + url.hash;
+}
+
+/** False for an address with a broken percent escape (`/agent/%E0%A4%A`), which no page can answer. */
+export function isWellFormedPath(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
 }

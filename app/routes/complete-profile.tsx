@@ -1,5 +1,4 @@
 import type { Submission } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -14,6 +13,7 @@ import { PHOTO_TOO_LARGE_MESSAGE } from "~/domain/profile";
 import { EMAIL_TAKEN_MESSAGE, profileCompletionSchema } from "~/domain/registration";
 import type { MembershipType } from "~/domain/workbook";
 import { refuseTooMany } from "~/server/accounts/throttle.server";
+import { FORM_MESSAGES, parseSubmission } from "~/server/forms.server";
 import { checkPhoto } from "~/server/images/photo-check.server";
 import { readPhotoForm } from "~/server/images/photo-form.server";
 import { savePhoto } from "~/server/images/save-photo.server";
@@ -46,9 +46,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!draft) return redirect("/register");
 
   const { formData, refused } = await readPhotoForm(request);
-  const submission = parseWithZod(formData, { schema: profileCompletionSchema });
+  const submission = parseSubmission(formData, profileCompletionSchema);
   if (refused === "file") return refuse(submission, { fieldErrors: { photo: [PHOTO_TOO_LARGE_MESSAGE] } }, 413);
   if (refused === "form") return refuse(submission, { formErrors: [FORM_TOO_LARGE_MESSAGE] }, 413);
+  if (refused === "unreadable") return refuse(submission, { formErrors: [FORM_MESSAGES.unreadable] });
   if (submission.status !== "success") return refuse(submission);
   // Checked before the photo is stored, so a refused registration leaves no file behind.
   if (isEmailRegistered(services, draft.email)) return refuse(submission, { formErrors: [EMAIL_TAKEN_MESSAGE] }, 409);

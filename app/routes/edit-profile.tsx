@@ -1,5 +1,4 @@
 import { getInputProps, type Submission } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -18,6 +17,7 @@ import type { Agent } from "~/domain/workbook";
 import { loginSucceeded, startLoginAttempt, tooManyMessage } from "~/server/accounts/throttle.server";
 import { verifyPassword } from "~/server/auth/password.server";
 import { requireMember } from "~/server/auth/session.server";
+import { FORM_MESSAGES, parseSubmission } from "~/server/forms.server";
 import { checkPhoto } from "~/server/images/photo-check.server";
 import { readPhotoForm } from "~/server/images/photo-form.server";
 import { photoFromLink } from "~/server/images/photo-link.server";
@@ -68,9 +68,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { services } = context;
 
   const { formData, refused } = await readPhotoForm(request);
-  const submission = parseWithZod(formData, { schema: editProfileSchema });
+  const submission = parseSubmission(formData, editProfileSchema);
   if (refused === "file") return refuse(submission, { fieldErrors: { photo: [PHOTO_TOO_LARGE_MESSAGE] } }, 413);
   if (refused === "form") return refuse(submission, { formErrors: [FORM_TOO_LARGE_MESSAGE] }, 413);
+  if (refused === "unreadable") return refuse(submission, { formErrors: [FORM_MESSAGES.unreadable] });
   if (submission.status !== "success") return refuse(submission);
 
   // Wrong guesses count with the login page's, so the dialog cannot be used to guess the password faster.

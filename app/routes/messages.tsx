@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
@@ -21,6 +20,7 @@ import { PRODUCT_NAME } from "~/domain/product";
 import type { Agent } from "~/domain/workbook";
 import { tooManyInit, tooManyMessage } from "~/server/accounts/throttle.server";
 import { requireMember } from "~/server/auth/session.server";
+import { parseSubmission, readForm } from "~/server/forms.server";
 import { markRead } from "~/server/messages/conversation-members.server";
 import {
   listConversations,
@@ -81,9 +81,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const member = await requireMember(request, context);
   const opened = openFromUrl(context.services.store, member, new URL(request.url));
-  const formData = await request.formData();
+  const { formData, refusal } = await readForm(request);
   const intent = formData.get("intent") === "share" ? "share" : "send";
-  const submission = parseWithZod(formData, { schema: messageSchema });
+  const submission = parseSubmission(formData, messageSchema, refusal);
 
   const refuse = (message: string, status: number) =>
     intent === "share"

@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { isSafeRedirectPath } from "~/domain/redirect";
+import { isSafeRedirectPath, safeRedirectPath } from "~/domain/redirect";
 import { MARK_KINDS, type MarkKind } from "~/domain/workbook";
 import { tooManyInit, tooManyMessage } from "~/server/accounts/throttle.server";
 import { requireMember } from "~/server/auth/session.server";
+import { readForm } from "~/server/forms.server";
 import { setMark } from "~/server/requests/marks.server";
 import { findRequestFor, notFound } from "~/server/requests/queries.server";
 import { escapeHtml } from "~/server/mail/html.server";
@@ -26,12 +27,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const { store } = context.services;
   const found = findRequestFor(store, params.id ?? "", member);
   if (!found) throw notFound();
-  const form = await request.formData();
+  const { formData: form, refusal } = await readForm(request);
+  if (refusal) return Response.json({ error: refusal.message }, { status: refusal.status });
   const kind = markKind(form.get("kind"));
   if (!kind) return Response.json({ error: "Unknown mark" }, { status: 400 });
   const on = kind === "interested" || form.get("on") !== "false";
   const back = form.get("redirectTo");
-  const backPath = isSafeRedirectPath(back) ? back : null;
+  const backPath = isSafeRedirectPath(back) ? safeRedirectPath(back) : null;
   const allowed = limitMemberWrite(context, "mark", member);
   if (!allowed.allowed) {
     return markRefused(backPath, tooManyMessage(WRITE_NAMES.mark, allowed.retryAfterSeconds), tooManyInit(allowed.retryAfterSeconds));

@@ -6,6 +6,7 @@ import {
   type UploadHandlerPart,
 } from "@remix-run/node";
 import { PHOTO_MAX_BYTES } from "~/domain/profile";
+import { FORM_MAX_FIELDS, mediaType } from "~/server/forms.server";
 
 /** Text fields are short (the longest, the bio, is 600 characters). */
 const MAX_FIELD_BYTES = 16 * 1024;
@@ -14,8 +15,11 @@ export const MAX_FORM_BYTES = PHOTO_MAX_BYTES + 256 * 1024;
 
 export type PhotoForm = {
   formData: FormData;
-  /** What went over its limit, if anything: a file, or the form as a whole. Reading stopped there. */
-  refused: "file" | "form" | undefined;
+  /**
+   * Why reading stopped, if it did: a file or the form as a whole went over its limit
+   * (or the form had too many fields), or the body was not a readable web form.
+   */
+  refused: "file" | "form" | "unreadable" | undefined;
 };
 
 class PartRefusedError extends Error {
@@ -33,25 +37,27 @@ class PartRefusedError extends Error {
  */
 export async function readPhotoForm(request: Request): Promise<PhotoForm> {
   const formData = new FormData();
-  const contentType = request.headers.get("Content-Type") ?? "";
-  if (!contentType.startsWith("multipart/form-data")) {
-    return readUrlEncodedForm(request, formData);
-  }
+  const type = mediaType(request.headers.get("Content-Type"));
+  if (type === "application/x-www-form-urlencoded") return readUrlEncodedForm(request, formData);
+  if (type !== "multipart/form-data") return { formData, refused: "unreadable" };
   const handler = collectingHandler(formData);
   try {
     await parseMultipartFormData(request, handler);
     return { formData, refused: undefined };
   } catch (error) {
     if (error instanceof PartRefusedError) return { formData, refused: error.refused };
-    throw error;
+    // A missing or wrong boundary, a truncated body: the client's fault, not the server's.
+    return { formData, refused: "unreadable" };
   }
 }
 
 function collectingHandler(formData: FormData): UploadHandler {
   const files = createMemoryUploadHandler({ maxPartSize: PHOTO_MAX_BYTES });
   const fields = createMemoryUploadHandler({ maxPartSize: MAX_FIELD_BYTES });
-  const total = { bytes: 0 };
+  const total = { bytes: 0, parts: 0 };
   return async (part) => {
+    total.parts += 1;
+    if (total.parts > FORM_MAX_FIELDS) throw new PartRefusedError("form");
     const isFile = typeof part.filename === "string";
     const counted: UploadHandlerPart = { ...part, data: withinLimits(part.data, isFile ? PHOTO_MAX_BYTES : MAX_FIELD_BYTES, isFile, total) };
     try {
@@ -66,7 +72,7 @@ function collectingHandler(formData: FormData): UploadHandler {
 }
 
 /** Passes a part's chunks on while the part and the whole form stay within their limits; the part's own limit is checked first. */
-async function* withinLimits(data: AsyncIterable<Uint8Array>, partLimit: number, isFile: boolean, total: { bytes: number }): AsyncIterable<Uint8Array> {
+async function* withinLimits(data: AsyncIterable<Uint8Array>, partLimit: number, isFile: boolean, total: { bytes: number; parts: number }): AsyncIterable<Uint8Array> {
   let partBytes = 0;
   for await (const chunk of data) {
     partBytes += chunk.byteLength;
@@ -83,15 +89,24 @@ async function readUrlEncodedForm(request: Request, formData: FormData): Promise
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
-  for (let read = await reader.read(); !read.done; read = await reader.read()) {
-    total += read.value.byteLength;
-    if (total > MAX_FORM_BYTES) {
-      await reader.cancel();
-      return { formData, refused: "form" };
+  try {
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      total += read.value.byteLength;
+      if (total > MAX_FORM_BYTES) {
+        await reader.cancel();
+        return { formData, refused: "form" };
+      }
+      chunks.push(read.value);
     }
-    chunks.push(read.value);
+  } catch {
+    return { formData, refused: "unreadable" };
   }
   const params = new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
-  for (const [name, value] of params) formData.append(name, value);
+  let fields = 0;
+  for (const [name, value] of params) {
+    fields += 1;
+    if (fields > FORM_MAX_FIELDS) return { formData, refused: "form" };
+    formData.append(name, value);
+  }
   return { formData, refused: undefined };
 }

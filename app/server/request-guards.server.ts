@@ -1,0 +1,79 @@
+import type { NextFunction, Request, RequestHandler, Response } from "express";
+import { isWellFormedPath } from "~/domain/redirect";
+import { FORM_MAX_BYTES } from "./forms.server";
+import { MAX_FORM_BYTES as PHOTO_FORM_MAX_BYTES } from "./images/photo-form.server";
+
+/** The pages whose forms carry a photo; every other body is an ordinary form. */
+const PHOTO_FORM_PATHS = new Set(["/complete-profile", "/edit-profile"]);
+
+/** Routes match without regard to case or a trailing slash, and Remix's data requests end in ".data". */
+function routePath(path: string): string {
+  return path.toLowerCase().replace(/\.data$/, "").replace(/\/+$/, "") || "/";
+}
+
+export function bodyLimitFor(path: string): number {
+  return PHOTO_FORM_PATHS.has(routePath(path)) ? PHOTO_FORM_MAX_BYTES : FORM_MAX_BYTES;
+}
+
+function tooLargeMessage(limit: number): string {
+  const size = limit >= 1024 * 1024 ? `${Math.floor(limit / (1024 * 1024))} MB` : `${limit / 1024} KB`;
+  return `Request body too large: forms on this page accept at most ${size}.`;
+}
+
+function refuseTooLarge(res: Response, limit: number) {
+  // Closing the connection spares reading (and discarding) the rest of a huge body.
+  res.status(413).set("Connection", "close").type("text/plain").send(tooLargeMessage(limit));
+}
+
+/**
+ * Refuses a request body over its page's limit before the page reads it: at once
+ * when Content-Length says so, otherwise (a chunked body) as soon as the bytes
+ * received pass the limit. The form readers keep the same limits, so a page never
+ * acts on a body cut short here.
+ */
+export function limitBodySize(req: Request, res: Response, next: NextFunction) {
+  const limit = bodyLimitFor(req.path);
+  if (Number(req.get("content-length") ?? "0") > limit) return refuseTooLarge(res, limit);
+  if (req.get("content-length") === undefined && req.get("transfer-encoding") !== undefined) countStreamedBody(req, res, limit);
+  next();
+}
+
+function countStreamedBody(req: Request, res: Response, limit: number) {
+  let received = 0;
+  // Paused first, so that listening here does not start the flow before the page reads the body.
+  req.pause();
+  const count = (chunk: Buffer) => {
+    received += chunk.byteLength;
+    if (received <= limit) return;
+    req.off("data", count);
+    if (!res.headersSent) {
+      refuseTooLarge(res, limit);
+      res.once("finish", () => req.destroy());
+    } else {
+      req.destroy();
+    }
+  };
+  req.on("data", count);
+}
+
+/**
+ * A path with a broken percent escape (`/agent/%E0%A4%A`) makes Express's router
+ * throw and answer with its own bare page, and would reach a page's loader (a
+ * member page would send the visitor to log in). Express gets the path with the
+ * stray "%" escaped, so routing goes on; Remix, which reads `originalUrl`, gets it
+ * folded into one segment that only the catch-all route matches and still
+ * malformed, so the root loader answers with the app's 400 screen.
+ */
+export function routeMalformedPaths(req: Request, _res: Response, next: NextFunction) {
+  const queryAt = req.url.indexOf("?");
+  const path = queryAt === -1 ? req.url : req.url.slice(0, queryAt);
+  const query = queryAt === -1 ? "" : req.url.slice(queryAt);
+  if (!isWellFormedPath(path)) {
+    req.url = path.replace(/%/g, "%25") + query;
+    req.originalUrl = `/${path.slice(1).replace(/\//g, "%2F")}${query}`;
+  }
+  next();
+}
+
+/** Mounted before everything that reads the path or the body. */
+export const requestGuards: RequestHandler[] = [routeMalformedPaths, limitBodySize];

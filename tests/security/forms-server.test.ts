@@ -1,0 +1,125 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import http from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+/**
+ * The app's own Express server (server.ts, from source), started as a child on a
+ * free port: the attacks of issue 10 must leave it answering at once.
+ */
+let server: ChildProcess;
+let origin = "";
+
+beforeAll(async () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "referral-forms-server-"));
+  // Without VITEST, so vite.config.ts loads the Remix plugin as under `npm run dev`.
+  const { VITEST: _vitest, ...env } = process.env;
+  server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    env: { ...env, NODE_ENV: "development", PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_REQUESTS: "off" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  origin = await new Promise<string>((resolve, reject) => {
+    let output = "";
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Listening on (http:\/\/\S+?):(\d+)/.exec(output);
+      if (match) resolve(`http://127.0.0.1:${match[2]}`);
+    };
+    server.stdout?.on("data", onData);
+    server.stderr?.on("data", onData);
+    server.once("exit", (code) => reject(new Error(`The server exited with ${code}: ${output}`)));
+  });
+  // The first requests compile the app; the timings below are for a warm server.
+  await fetch(`${origin}/healthz`);
+  await fetch(`${origin}/member-login`);
+}, 120_000);
+
+afterAll(() => {
+  server?.kill("SIGTERM");
+});
+
+/** Answers /healthz, returning how long it took. */
+async function healthzMs(): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(5000) });
+  expect(response.status).toBe(200);
+  return performance.now() - started;
+}
+
+/** Posts `total` bytes of urlencoded body, declared with Content-Length or sent chunked, and returns the status and text. */
+function postBig(pathname: string, total: number, chunked: boolean): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const url = new URL(pathname, origin);
+    const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded", Origin: origin };
+    if (!chunked) headers["Content-Length"] = String(total);
+    const request = http.request(url, { method: "POST", headers });
+    request.on("response", (response) => {
+      let body = "";
+      response.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    // The server closes the connection as soon as it refuses: later writes fail, which is expected.
+    request.on("error", () => undefined);
+    const chunk = Buffer.alloc(64 * 1024, "a");
+    let sent = 0;
+    const writeMore = () => {
+      while (sent < total && !request.destroyed) {
+        sent += chunk.length;
+        if (!request.write(chunk)) return void request.once("drain", writeMore);
+      }
+      if (!request.destroyed) request.end();
+    };
+    request.write("message=");
+    writeMore();
+    setTimeout(() => reject(new Error("No answer within 20 s")), 20_000).unref();
+  });
+}
+
+describe("the running server", () => {
+  it("answers the crash request of issue 10 with a short 400 and keeps answering /healthz within 1 s", async () => {
+    const started = performance.now();
+    const response = await fetch(`${origin}/member-login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin },
+      body: "email=a%40b.c&password=x&specialties[1000000000]=x",
+    });
+    const text = await response.text();
+    const took = performance.now() - started;
+    const healthz = await healthzMs();
+    console.log(`crash request answered ${response.status} in ${took.toFixed(0)} ms (${text.length} bytes); /healthz after it: ${healthz.toFixed(0)} ms`);
+    expect(response.status).toBe(400);
+    expect(text.length).toBeLessThan(200_000);
+    expect(text).not.toMatch(/at .+\.(ts|js):\d+/);
+    expect(healthz).toBeLessThan(1000);
+  });
+
+  for (const chunked of [false, true]) {
+    it(`refuses a 50 MB ${chunked ? "chunked" : "declared"} body with 413 and keeps answering /healthz within 1 s`, async () => {
+      const [refused, healthz] = await Promise.all([
+        postBig("/contact", 50 * 1024 * 1024, chunked),
+        new Promise<number>((resolve) => setTimeout(() => resolve(healthzMs()), 100)),
+      ]);
+      console.log(`50 MB ${chunked ? "chunked" : "declared"} body: ${refused.status}; /healthz meanwhile: ${healthz.toFixed(0)} ms`);
+      expect(refused.status).toBe(413);
+      expect(refused.body).toMatch(/^Request body too large: forms on this page accept at most 64 KB\.$/);
+      expect(healthz).toBeLessThan(1000);
+      expect(await healthzMs()).toBeLessThan(1000);
+    }, 30_000);
+  }
+
+  it("lets a photo form send more than 64 KB", async () => {
+    const response = await postBig("/edit-profile", 200 * 1024, false);
+    expect(response.status).not.toBe(413);
+    expect(response.status).toBeLessThan(500);
+  });
+
+  it("answers a malformed address with the app's own 400 screen, no stack trace", async () => {
+    const response = await fetch(`${origin}/agent/%E0%A4%A`);
+    const html = await response.text();
+    expect(response.status).toBe(400);
+    expect(html).toContain("This address is not valid");
+    expect(html).not.toMatch(/URIError|at .+\.(ts|js):\d+/);
+  });
+});
