@@ -26,6 +26,7 @@ afterAll(async () => {
 
 async function loadedStore(options: { timeoutMs?: number; retry?: RetryPolicy } = {}) {
   const spreadsheetId = `faults-${newId()}`;
+  const book = fake.spreadsheet(spreadsheetId);
   const open = () => {
     const store = createStore(
       createSheetsDriver({ spreadsheetId, credentials: { kind: "fixedToken" }, apiUrl: fake.url, retry: options.retry ?? fastRetry, timeoutMs: options.timeoutMs }),
@@ -36,7 +37,7 @@ async function loadedStore(options: { timeoutMs?: number; retry?: RetryPolicy } 
   };
   const store = open();
   await store.refresh();
-  return { store, open, book: fake.spreadsheet(spreadsheetId), callsSince: callCounter() };
+  return { store, open, book, callsSince: callCounter() };
 }
 
 /** Counts the calls the fake receives from now on, by kind. */
