@@ -175,6 +175,7 @@ type BatchRequest = {
     developerMetadata?: { metadataId?: number; metadataKey?: string; metadataValue?: string; visibility?: "DOCUMENT" | "PROJECT"; location?: { dimensionRange?: DimensionRange } };
   };
   deleteDeveloperMetadata?: { dataFilter?: DataFilter };
+  updateDeveloperMetadata?: { dataFilters?: DataFilter[]; developerMetadata?: { metadataKey?: string; metadataValue?: string }; fields?: string };
 };
 type ValuesBatchUpdateBody = { valueInputOption?: string; data?: Array<{ range?: string; values?: CellInput[][] }> };
 type ByDataFilterUpdateBody = { valueInputOption?: string; data?: Array<{ dataFilter?: DataFilter; values?: CellInput[][] }> };
@@ -271,6 +272,15 @@ function applyBatchRequest(spreadsheet: FakeSpreadsheet, request: BatchRequest):
   }
   if (request.deleteDeveloperMetadata) {
     return { deleteDeveloperMetadata: { deletedDeveloperMetadata: spreadsheet.deleteMetadata(lookupOf(request.deleteDeveloperMetadata.dataFilter)) } };
+  }
+  if (request.updateDeveloperMetadata) {
+    const { dataFilters = [], developerMetadata = {}, fields = "" } = request.updateDeveloperMetadata;
+    const matches = dataFilters.flatMap((filter) => spreadsheet.findMetadata(lookupOf(filter)));
+    for (const { metadata } of matches) {
+      if (fields.includes("metadataKey") && developerMetadata.metadataKey) metadata.metadataKey = developerMetadata.metadataKey;
+      if (fields.includes("metadataValue")) metadata.metadataValue = developerMetadata.metadataValue;
+    }
+    return { updateDeveloperMetadata: { developerMetadata: matches.map(metadataJson) } };
   }
   throw new SheetsRequestError(`The fake does not support this request: ${Object.keys(request).join(", ")}`);
 }

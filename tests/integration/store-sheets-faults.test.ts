@@ -92,7 +92,7 @@ describe("Sheets driver under faults", () => {
     expect(callsSince("values.append")).toBe(5);
     expect(dataRows(book, "Agents").map((row) => row[0])).toEqual([dana.id]);
 
-    fake.failNext(3, 500, matchers.kind("values.batchUpdate"));
+    fake.failNext(3, 500, matchers.kind("values.batchUpdateByDataFilter"));
     await store.agents.update(dana.id, { status: "approved" });
     expect(book.cell("Agents", dana.id, "status")).toBe("approved");
   });
@@ -155,7 +155,7 @@ describe("Sheets driver under faults", () => {
     const dana = await store.agents.insert(agent());
     book.setCell("Agents", `${String.fromCharCode(64 + book.columnOf("Agents", "status"))}1`, "");
     await expect(store.agents.update(dana.id, { status: "approved" })).rejects.toThrow(/no status column/);
-    expect(callsSince("values.batchUpdate")).toBe(0);
+    expect(callsSince("values.batchUpdateByDataFilter")).toBe(0);
   });
 
   it("creates missing tabs and headers at start-up, after the columns staff added", async () => {

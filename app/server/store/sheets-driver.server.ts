@@ -20,6 +20,22 @@ const SCOPES = ["https://www.googleapis.com/auth/spreadsheets"];
 const DEFAULT_ROWS = 1000;
 const DEFAULT_COLUMNS = 26;
 
+/**
+ * Rows are anchored to their ids with developer metadata on the row: the key names the
+ * tab, the value is the id. A provisional key marks a tag not yet checked to sit on the
+ * right row; nothing is ever written through it.
+ */
+const PROVISIONAL_ANCHOR = "rrn.anchor.unchecked";
+const ANCHOR_ATTEMPTS = 3;
+
+function anchorKey(tab: TabSpec): string {
+  return `rrn.anchor.${tab.name}`;
+}
+
+function anchorFilter(tab: TabSpec, id: string): sheets_v4.Schema$DataFilter {
+  return { developerMetadataLookup: { metadataKey: anchorKey(tab), metadataValue: id, locationType: "ROW" } };
+}
+
 function columnLetter(column: number): string {
   let letters = "";
   for (let n = column; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
@@ -88,6 +104,8 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
   });
   /** Columns in each tab's header row at its last read, so a tail read asks for no more columns than the grid has. */
   const widths = new Map<string, number>();
+  /** Each tab's grid id, by lower-cased title. */
+  const sheetIds = new Map<string, number>();
 
   async function batchGet(ranges: readonly string[]): Promise<Grid[]> {
     const response = await api.spreadsheets.values.batchGet({ spreadsheetId, ranges: [...ranges] });
@@ -163,6 +181,7 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
       const { title, sheetId, gridProperties } = sheet.properties ?? {};
       if (title != null && sheetId != null) grids.set(title.toLowerCase(), { sheetId, columnCount: gridProperties?.columnCount ?? DEFAULT_COLUMNS });
     }
+    for (const [title, grid] of grids) sheetIds.set(title, grid.sheetId);
     const missingTabs = tabs.filter((tab) => !grids.has(tab.name.toLowerCase()));
     if (missingTabs.length > 0) {
       const added = await api.spreadsheets.batchUpdate({
@@ -177,6 +196,7 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
         const properties = reply.addSheet?.properties;
         if (properties?.title != null && properties.sheetId != null) {
           grids.set(properties.title.toLowerCase(), { sheetId: properties.sheetId, columnCount: properties.gridProperties?.columnCount ?? DEFAULT_COLUMNS });
+          sheetIds.set(properties.title.toLowerCase(), properties.sheetId);
         }
       }
     }
@@ -230,28 +250,97 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
     return rows.filter((row) => !ids.has((row.id ?? "").trim()));
   }
 
+  /** The grid id of a tab, for requests that name sheets by id; learnt at start-up, asked again if staff recreated the tab. */
+  async function sheetIdOf(tab: TabSpec): Promise<number> {
+    const known = sheetIds.get(tab.name.toLowerCase());
+    if (known !== undefined) return known;
+    const meta = await api.spreadsheets.get({ spreadsheetId, fields: "sheets.properties(sheetId,title)" });
+    for (const sheet of meta.data.sheets ?? []) {
+      const { title, sheetId } = sheet.properties ?? {};
+      if (title != null && sheetId != null) sheetIds.set(title.toLowerCase(), sheetId);
+    }
+    const found = sheetIds.get(tab.name.toLowerCase());
+    if (found === undefined) throw new Error(`The ${tab.name} tab is missing`);
+    return found;
+  }
+
+  /** Writes the cells through the row's anchor; false when no row carries it (never anchored, or deleted by staff). */
+  async function writeThroughAnchor(tab: TabSpec, id: string, line: readonly (string | null)[]): Promise<boolean> {
+    const response = await api.spreadsheets.values.batchUpdateByDataFilter({
+      spreadsheetId,
+      requestBody: { valueInputOption: "RAW", data: [{ dataFilter: anchorFilter(tab, id), values: [[...line]] }] },
+    });
+    return (response.data.responses ?? []).some((reply) => (reply.updatedCells ?? 0) > 0);
+  }
+
+  /** The 0-based grid row holding this id now, read from the id column; undefined when no row has it. */
+  async function locate(tab: TabSpec, id: string, idColumn: number): Promise<number | undefined> {
+    const letter = columnLetter(idColumn + 1);
+    const [column = []] = await batchGet([`${sheetRef(tab.name)}!${letter}:${letter}`]);
+    const index = column.findIndex((row, i) => i > 0 && cellText(row[0]).trim() === id);
+    return index === -1 ? undefined : index;
+  }
+
+  /**
+   * Binds the row with this id to developer metadata, which Google keeps on the row
+   * through sorts, inserts, deletes and moves. The row is found by its id cell, then
+   * tagged with a provisional key; the tag is kept (its key made final) only if the row
+   * it landed on still holds the id, because staff may have moved rows between the two
+   * calls. A row that is not there any more is not anchored: false.
+   */
+  async function anchor(tab: TabSpec, id: string, idColumn: number): Promise<boolean> {
+    const sheetId = await sheetIdOf(tab);
+    for (let attempt = 0; attempt < ANCHOR_ATTEMPTS; attempt += 1) {
+      const rowIndex = await locate(tab, id, idColumn);
+      if (rowIndex === undefined) return false;
+      const created = await api.spreadsheets.batchUpdate({
+        spreadsheetId,
+        requestBody: {
+          requests: [
+            {
+              createDeveloperMetadata: {
+                developerMetadata: {
+                  metadataKey: PROVISIONAL_ANCHOR,
+                  metadataValue: id,
+                  visibility: "DOCUMENT",
+                  location: { dimensionRange: { sheetId, dimension: "ROWS", startIndex: rowIndex, endIndex: rowIndex + 1 } },
+                },
+              },
+            },
+          ],
+        },
+      });
+      const metadataId = created.data.replies?.[0]?.createDeveloperMetadata?.developerMetadata?.metadataId;
+      if (metadataId == null) throw new Error(`Google did not confirm the anchor of ${tab.name} row ${id}`);
+      const byId = { developerMetadataLookup: { metadataId } };
+      const tagged = await api.spreadsheets.values.batchGetByDataFilter({ spreadsheetId, requestBody: { dataFilters: [byId] } });
+      const row = tagged.data.valueRanges?.[0]?.valueRange?.values?.[0] ?? [];
+      const holdsId = cellText(row[idColumn]).trim() === id;
+      await api.spreadsheets.batchUpdate({
+        spreadsheetId,
+        requestBody: {
+          requests: [
+            holdsId
+              ? { updateDeveloperMetadata: { dataFilters: [byId], developerMetadata: { metadataKey: anchorKey(tab) }, fields: "metadataKey" } }
+              : { deleteDeveloperMetadata: { dataFilter: byId } },
+          ],
+        },
+      });
+      if (holdsId) return true;
+    }
+    throw new Error(`The ${tab.name} rows kept moving while row ${id} was being anchored`);
+  }
+
   async function updateOnce(tab: TabSpec, id: string, changes: RowCells): Promise<boolean> {
-    const ref = sheetRef(tab.name);
-    const [header = [], firstColumn = []] = await batchGet([`${ref}!1:1`, `${ref}!A:A`]);
-    const columns = locateHeaders(tab, header[0] ?? []);
-    const needed = ["id", ...Object.keys(changes)];
-    const missing = needed.filter((name) => !columns.has(name));
-    if (missing.length > 0) throw new Error(`The ${tab.name} tab has no ${missing.join(", ")} column (the header row was changed)`);
-    const idColumn = columns.get("id") ?? 0;
-    const idCells =
-      idColumn === 0
-        ? firstColumn
-        : ((await batchGet([`${ref}!${columnLetter(idColumn + 1)}:${columnLetter(idColumn + 1)}`]))[0] ?? []);
-    // Found by its id now, not by a remembered row number: staff sort, insert and delete rows.
-    const index = idCells.findIndex((row, i) => i > 0 && cellText(row[0]).trim() === id);
-    if (index === -1) return false;
-    const rowNumber = index + 1;
-    const data = Object.entries(changes).map(([name, value]) => ({
-      range: `${ref}!${columnLetter((columns.get(name) ?? 0) + 1)}${rowNumber}`,
-      values: [[value ?? ""]],
-    }));
-    await api.spreadsheets.values.batchUpdate({ spreadsheetId, requestBody: { valueInputOption: "RAW", data } });
-    return true;
+    const columns = await headerColumns(tab, ["id", ...Object.keys(changes)]);
+    const width = Math.max(...columns.values()) + 1;
+    // null leaves a cell alone: only the changed cells are written, wherever staff moved the row.
+    const line = Array<string | null>(width).fill(null);
+    for (const [name, value] of Object.entries(changes)) line[columns.get(name) ?? 0] = value ?? "";
+    if (await writeThroughAnchor(tab, id, line)) return true;
+    // Not anchored yet (a row appended since, or written by staff), or gone: anchor it, then write.
+    if (!(await anchor(tab, id, columns.get("id") ?? 0))) return false;
+    return writeThroughAnchor(tab, id, line);
   }
 
   return {

@@ -1,0 +1,148 @@
+/**
+ * Staff edit the spreadsheet while the app runs: the scenarios below make each edit at
+ * the worst moment, between the app's read and its write, on the fake Sheets server in
+ * its Google-faithful mode, and check that every record stays where it belongs.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Agent } from "../../app/domain/workbook";
+import { createStore } from "../../app/server/store/replica.server";
+import { createSheetsDriver } from "../../app/server/store/sheets-driver.server";
+import { newId, StoreNotFoundError, type Store } from "../../app/server/store/store.server";
+import { matchers, startFakeSheets, type FakeSheetsServer } from "../fake-sheets/server";
+import type { FakeSpreadsheet } from "../fake-sheets/spreadsheet";
+
+const fastRetry = { attempts: 4, baseDelayMs: 1, maxDelayMs: 5 };
+
+let fake: FakeSheetsServer;
+const opened: Store[] = [];
+
+beforeAll(async () => {
+  fake = await startFakeSheets();
+});
+afterEach(async () => {
+  fake.clearFaults();
+  await Promise.all(opened.splice(0).map((store) => store.stop()));
+});
+afterAll(async () => {
+  await fake.close();
+});
+
+function recordingLog() {
+  const lines: string[] = [];
+  const keep = (...parts: unknown[]) => void lines.push(parts.map(String).join(" "));
+  return { lines, log: { info: keep, warn: keep, error: keep } };
+}
+
+async function network(names: readonly string[]) {
+  const spreadsheetId = `staff-${newId()}`;
+  const book = fake.spreadsheet(spreadsheetId);
+  const { lines, log } = recordingLog();
+  const store = createStore(createSheetsDriver({ spreadsheetId, credentials: { kind: "fixedToken" }, apiUrl: fake.url, retry: fastRetry }), {
+    refreshSeconds: 60,
+    log,
+  });
+  opened.push(store);
+  await store.refresh();
+  const agents: Agent[] = [];
+  for (const [i, fullName] of names.entries()) agents.push(await store.agents.insert(agent(fullName, i)));
+  return { store, book, agents, lines };
+}
+
+function agent(fullName: string, i: number): Agent {
+  return {
+    id: newId(),
+    fullName,
+    email: `agent${i}@example.com`,
+    phone: "",
+    state: "TX",
+    city: `City ${i}`,
+    zipCode: "",
+    licenseNumber: "",
+    licenseState: "TX",
+    licenseExpiration: "",
+    brokerage: "",
+    brokerEmail: "",
+    specialties: [],
+    bio: `Bio of ${fullName}`,
+    photoUrl: "",
+    membershipType: "member",
+    vipCode: "",
+    status: "pending",
+    statusNote: "",
+    passwordHash: `hash-of-${fullName}`,
+    createdAt: "2025-03-01T00:00:00.000Z",
+  };
+}
+
+/** Every record the app holds is on the row with its id, cell for cell. */
+function expectEveryRowInPlace(store: Store, book: FakeSpreadsheet): void {
+  for (const record of store.agents.all()) {
+    for (const header of ["fullName", "city", "bio", "status", "passwordHash"] as const) {
+      expect(book.cell("Agents", record.id, header), `${header} of ${record.fullName}`).toBe(String(record[header]));
+    }
+  }
+  // Every anchor sits on the row of its id, and no unchecked tag is left behind.
+  for (const { sheet, rowIndex, metadata } of book.findMetadata({})) {
+    expect(metadata.metadataKey).toBe(`rrn.anchor.${sheet.title}`);
+    expect(book.rowNumberOf(sheet.title, metadata.metadataValue ?? "")).toBe(rowIndex + 1);
+  }
+}
+
+const sortByName = (book: FakeSpreadsheet) => book.sortRows("Agents", "fullName", "descending");
+
+describe("staff edits between the app's read and its write", () => {
+  it("a sort just before the first write of a row: the new city and bio land on that member's row", async () => {
+    const { store, book, agents } = await network(["Ann", "Bo", "Cy", "Di"]);
+    fake.beforeNext(sortByName);
+    await store.agents.update(agents[0]!.id, { city: "Austin", bio: "Moved to Austin" });
+    expect(book.cell("Agents", agents[0]!.id, "city")).toBe("Austin");
+    expectEveryRowInPlace(store, book);
+  });
+
+  it("sorts, inserted rows and moved rows before later writes: each write follows its row", async () => {
+    const { store, book, agents } = await network(["Ann", "Bo", "Cy", "Di"]);
+    const [ann, bo, cy] = agents;
+    await store.agents.update(ann!.id, { status: "approved" });
+    await store.agents.update(bo!.id, { status: "approved" });
+
+    fake.beforeNext(sortByName);
+    await store.agents.update(ann!.id, { passwordHash: "new-hash" });
+    fake.beforeNext((sheet) => sheet.insertRow("Agents", 2, ["", "Staff note row"]));
+    await store.agents.update(bo!.id, { city: "Tulsa" });
+    fake.beforeNext((sheet) => sheet.moveRow("Agents", sheet.rowNumberOf("Agents", bo!.id), 2));
+    await store.agents.update(bo!.id, { statusNote: "checked" });
+    fake.beforeNext((sheet) => sheet.sortRows("Agents", "city", "ascending"));
+    await store.agents.update(cy!.id, { status: "rejected" });
+
+    expect(book.cell("Agents", ann!.id, "passwordHash")).toBe("new-hash");
+    expect(book.cell("Agents", bo!.id, "city")).toBe("Tulsa");
+    expect(book.cell("Agents", bo!.id, "statusNote")).toBe("checked");
+    expect(book.cell("Agents", cy!.id, "status")).toBe("rejected");
+    expectEveryRowInPlace(store, book);
+  });
+
+  it("rows moved between finding a row and tagging it: the misplaced tag is caught and removed", async () => {
+    const { store, book, agents } = await network(["Ann", "Bo", "Cy"]);
+    // The first spreadsheets.batchUpdate of the update is the tag; staff sort just before it.
+    fake.beforeNext(sortByName, matchers.kind("spreadsheets.batchUpdate"));
+    await store.agents.update(agents[0]!.id, { city: "Norman" });
+    expect(book.cell("Agents", agents[0]!.id, "city")).toBe("Norman");
+    fake.beforeNext((sheet) => sheet.sortRows("Agents", "fullName", "ascending"));
+    await store.agents.update(agents[2]!.id, { city: "Edmond" });
+    expectEveryRowInPlace(store, book);
+    expect(book.cell("Agents", agents[2]!.id, "city")).toBe("Edmond");
+  });
+
+  it("a row staff deleted is not brought back by an update: the update is dropped with a log line", async () => {
+    const { store, book, agents, lines } = await network(["Ann", "Bo", "Cy"]);
+    const [ann, bo] = agents;
+    await store.agents.update(bo!.id, { status: "approved" });
+    fake.beforeNext((sheet) => sheet.deleteRow("Agents", sheet.rowNumberOf("Agents", bo!.id)));
+    await expect(store.agents.update(bo!.id, { city: "Waco" })).rejects.toBeInstanceOf(StoreNotFoundError);
+    fake.beforeNext((sheet) => sheet.deleteRow("Agents", sheet.rowNumberOf("Agents", ann!.id)));
+    await expect(store.agents.update(ann!.id, { city: "Waco" })).rejects.toBeInstanceOf(StoreNotFoundError);
+    expect(book.rows("Agents").slice(1).map((row) => row[1])).toEqual(["Cy"]);
+    expect(book.rows("Agents").flat()).not.toContain("Waco");
+    expect(lines.filter((line) => /update of Agents row .* dropped/.test(line))).toHaveLength(2);
+  });
+});
