@@ -253,7 +253,8 @@ function applyBatchRequest(spreadsheet: FakeSpreadsheet, request: BatchRequest):
   }
   if (request.appendCells) {
     const rows = (request.appendCells.rows ?? []).map((row) => (row.values ?? []).map(cellInput));
-    spreadsheet.appendCells(request.appendCells.sheetId, rows, "USER_ENTERED");
+    // A stringValue is stored as it is, like RAW input.
+    spreadsheet.appendCells(request.appendCells.sheetId, rows, "RAW");
     return {};
   }
   if (request.repeatCell?.range && request.repeatCell.cell?.userEnteredFormat?.numberFormat) {

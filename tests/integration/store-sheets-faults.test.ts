@@ -86,10 +86,10 @@ describe("Sheets driver under faults", () => {
 
   it("retries POST writes on 429 and 500, storing the row once", async () => {
     const { store, book, callsSince } = await loadedStore();
-    fake.failNext(2, 429, matchers.kind("values.append"));
-    fake.failNext(2, 500, matchers.kind("values.append"));
+    fake.failNext(2, 429, matchers.kind("spreadsheets.batchUpdate"));
+    fake.failNext(2, 500, matchers.kind("spreadsheets.batchUpdate"));
     const dana = await store.agents.insert(agent());
-    expect(callsSince("values.append")).toBe(5);
+    expect(callsSince("spreadsheets.batchUpdate")).toBe(5);
     expect(dataRows(book, "Agents").map((row) => row[0])).toEqual([dana.id]);
 
     fake.failNext(3, 500, matchers.kind("values.batchUpdateByDataFilter"));
@@ -99,7 +99,7 @@ describe("Sheets driver under faults", () => {
 
   it("does not append a row twice when the connection dropped after the sheet stored it", async () => {
     const { store, book } = await loadedStore();
-    fake.dropNext(1, "after", matchers.kind("values.append"));
+    fake.dropNext(1, "after", matchers.kind("spreadsheets.batchUpdate"));
     const dana = await store.agents.insert(agent());
     expect(dataRows(book, "Agents").map((row) => row[0])).toEqual([dana.id]);
     expect(store.agents.get(dana.id)).toEqual(dana);

@@ -146,3 +146,21 @@ describe("staff edits between the app's read and its write", () => {
     expect(lines.filter((line) => /update of Agents row .* dropped/.test(line))).toHaveLength(2);
   });
 });
+
+describe("appends where staff left blank rows and notes", () => {
+  it("new rows go under the last row with data, never into a gap or above a note", async () => {
+    const { store, book, agents } = await network(["Ann", "Bo", "Cy"]);
+    // Staff cleared Bo's row by hand (a blank row mid-data) and typed a note two rows below the data.
+    const bo = book.rowNumberOf("Agents", agents[1]!.id);
+    book.deleteRow("Agents", bo);
+    book.insertRow("Agents", bo);
+    book.setCell("Agents", `A${book.rows("Agents").length + 2}`, "Note: Bo left the network");
+    const before = book.rows("Agents");
+
+    const di = await store.agents.insert(agent("Di", 9));
+    const rows = book.rows("Agents");
+    expect(rows.slice(0, before.length)).toEqual(before);
+    expect(rows).toHaveLength(before.length + 1);
+    expect(rows.at(-1)?.[0]).toBe(di.id);
+  });
+});

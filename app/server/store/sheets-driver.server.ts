@@ -89,7 +89,8 @@ function rowsFrom(values: Grid, firstRowNumber: number, columns: ReadonlyMap<str
 /**
  * The Google Sheets driver. Every request goes through one retry policy (the client
  * library's own retry is off, because it would retry GET and PUT only). Values are
- * written RAW, so text that looks like a formula or a number stays text.
+ * written RAW (string values in appended cells), so text that looks like a formula or a
+ * number stays text.
  */
 export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver {
   const { spreadsheetId } = options;
@@ -230,18 +231,17 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
     const pending = attempt === 0 ? rows : await notYetStored(tab, rows, columns.get("id") ?? 0);
     if (pending.length === 0) return;
     const width = Math.max(...columns.values()) + 1;
-    // null leaves a cell alone: columns the app does not own stay empty in the new row.
-    const values = pending.map((row) => {
-      const line: (string | null)[] = Array<string | null>(width).fill(null);
-      for (const header of headers) line[columns.get(header) ?? 0] = row[header] ?? "";
-      return line;
+    // An empty cell is left alone: columns the app does not own stay empty in the new row.
+    const rowData = pending.map((row) => {
+      const cells: sheets_v4.Schema$CellData[] = Array.from({ length: width }, () => ({}));
+      for (const header of headers) cells[columns.get(header) ?? 0] = { userEnteredValue: { stringValue: row[header] ?? "" } };
+      return { values: cells };
     });
-    await api.spreadsheets.values.append({
+    // AppendCells goes after the last row with data; values.append would go after the "table"
+    // Google detects from A1, which a blank row or a note below the data cuts short.
+    await api.spreadsheets.batchUpdate({
       spreadsheetId,
-      range: `${sheetRef(tab.name)}!A1`,
-      valueInputOption: "RAW",
-      insertDataOption: "INSERT_ROWS",
-      requestBody: { values },
+      requestBody: { requests: [{ appendCells: { sheetId: await sheetIdOf(tab), rows: rowData, fields: "userEnteredValue" } }] },
     });
   }
 
