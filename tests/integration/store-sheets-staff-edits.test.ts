@@ -4,7 +4,7 @@
  * its Google-faithful mode, and check that every record stays where it belongs.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { Agent } from "../../app/domain/workbook";
+import type { Agent, ReferralRequest } from "../../app/domain/workbook";
 import { createStore } from "../../app/server/store/replica.server";
 import { createSheetsDriver } from "../../app/server/store/sheets-driver.server";
 import { newId, StoreNotFoundError, type Store } from "../../app/server/store/store.server";
@@ -162,5 +162,61 @@ describe("appends where staff left blank rows and notes", () => {
     expect(rows.slice(0, before.length)).toEqual(before);
     expect(rows).toHaveLength(before.length + 1);
     expect(rows.at(-1)?.[0]).toBe(di.id);
+  });
+});
+
+describe("values staff type into the spreadsheet", () => {
+  function request(expiresAt: string): ReferralRequest {
+    return {
+      id: newId(),
+      requestType: "referral",
+      title: "Buyer moving to Austin",
+      location: "Austin",
+      state: "TX",
+      specialty: "",
+      priceRange: "",
+      clientType: "",
+      timeline: "",
+      contactPreference: "",
+      listingAddress: "",
+      listingMLS: "",
+      description: "",
+      urgent: false,
+      agentEmail: "agent0@example.com",
+      agentName: "Ann",
+      status: "active",
+      responses: 0,
+      createdAt: "2026-11-01T00:00:00.000Z",
+      expiresAt,
+    };
+  }
+
+  it("keeps leading zeros and a leading + in text columns, as typed", async () => {
+    const { store, book, agents } = await network(["Ann"]);
+    const id = agents[0]!.id;
+    book.typeCell("Agents", { id, header: "licenseNumber" }, "0123456");
+    book.typeCell("Agents", { id, header: "phone" }, "+1 512 555 0100");
+    book.typeCell("Agents", { id, header: "zipCode" }, "07030");
+    await store.refresh();
+    expect(store.agents.get(id)).toMatchObject({ licenseNumber: "0123456", phone: "+1 512 555 0100", zipCode: "07030" });
+  });
+
+  it("reads dates, numbers and yes/no cells by value, whatever their display format or the sheet's locale", async () => {
+    const { store, book } = await network([]);
+    const austin = await store.requests.insert(request("2026-12-01T00:00:00.000Z"));
+    book.locale = "en_GB";
+    book.typeCell("Requests", { id: austin.id, header: "expiresAt" }, "25/12/2026");
+    book.typeCell("Requests", { id: austin.id, header: "urgent" }, "TRUE");
+    book.typeCell("Requests", { id: austin.id, header: "responses" }, "3");
+    const sheet = book.requireSheet("Requests");
+    const row = book.rowNumberOf("Requests", austin.id) - 1;
+    const responses = book.columnOf("Requests", "responses") - 1;
+    book.setNumberFormat({ sheetId: sheet.sheetId, startRowIndex: row, endRowIndex: row + 1, startColumnIndex: responses, endColumnIndex: responses + 1 }, { type: "NUMBER", pattern: "0.00" });
+    expect(book.cell("Requests", austin.id, "responses")).toBe("3.00");
+    expect(book.cell("Requests", austin.id, "expiresAt")).toBe("25/12/2026");
+
+    await store.refresh();
+    expect(store.health().invalidRows).toEqual([]);
+    expect(store.requests.get(austin.id)).toMatchObject({ expiresAt: "2026-12-25T00:00:00.000Z", urgent: true, responses: 3 });
   });
 });

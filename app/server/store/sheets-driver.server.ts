@@ -1,6 +1,6 @@
 import { sheets, type sheets_v4 } from "@googleapis/sheets";
 import { GoogleAuth, OAuth2Client } from "google-auth-library";
-import type { RowCells } from "~/domain/workbook";
+import { sheetValueText, type RowCells } from "~/domain/workbook";
 import type { SheetsCredentials } from "../config.server";
 import { cellText, headerKey, type DriverRow, type ReadRequest, type TabSpec, type WorkbookDriver } from "./driver.server";
 import { DEFAULT_RETRY, withRetry, type RetryPolicy } from "./retry.server";
@@ -78,10 +78,30 @@ function locateHeaders(tab: TabSpec, headerRow: readonly unknown[]): Map<string,
   return located;
 }
 
-function rowsFrom(values: Grid, firstRowNumber: number, columns: ReadonlyMap<string, number>): DriverRow[] {
+/**
+ * Text columns formatted as plain text (`@`), so what staff type there stays as typed:
+ * `0123456` keeps its zero and `+1 512 555 0100` is not read as a formula. Applied at
+ * every start-up, which also repairs a column staff reformatted.
+ */
+function plainTextColumns(tab: TabSpec, sheetId: number, columns: ReadonlyMap<string, number>): sheets_v4.Schema$Request[] {
+  return tab.headers
+    .filter((header) => tab.kinds?.[header] === "text" && columns.has(header))
+    .map((header) => {
+      const column = columns.get(header) ?? 0;
+      return {
+        repeatCell: {
+          range: { sheetId, startRowIndex: 1, startColumnIndex: column, endColumnIndex: column + 1 },
+          cell: { userEnteredFormat: { numberFormat: { type: "TEXT", pattern: "@" } } },
+          fields: "userEnteredFormat.numberFormat",
+        },
+      };
+    });
+}
+
+function rowsFrom(tab: TabSpec, values: Grid, firstRowNumber: number, columns: ReadonlyMap<string, number>): DriverRow[] {
   return values.map((row, i) => {
     const cells: Record<string, string> = {};
-    for (const [header, column] of columns) cells[header] = cellText(row[column]);
+    for (const [header, column] of columns) cells[header] = sheetValueText(tab.kinds?.[header], row[column]);
     return { rowNumber: firstRowNumber + i, cells };
   });
 }
@@ -108,8 +128,17 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
   /** Each tab's grid id, by lower-cased title. */
   const sheetIds = new Map<string, number>();
 
+  /**
+   * Values as stored, not as displayed: a number format, a date format or the sheet's
+   * locale never changes what the app reads. Dates come as serial numbers.
+   */
   async function batchGet(ranges: readonly string[]): Promise<Grid[]> {
-    const response = await api.spreadsheets.values.batchGet({ spreadsheetId, ranges: [...ranges] });
+    const response = await api.spreadsheets.values.batchGet({
+      spreadsheetId,
+      ranges: [...ranges],
+      valueRenderOption: "UNFORMATTED_VALUE",
+      dateTimeRenderOption: "SERIAL_NUMBER",
+    });
     const valueRanges = response.data.valueRanges ?? [];
     return ranges.map((_, i) => (valueRanges[i]?.values ?? []) as Grid);
   }
@@ -146,7 +175,7 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
       if (!plan.tail) {
         const [headerRow = [], ...data] = grids[next++] ?? [];
         widths.set(tab.name, Math.max(1, headerRow.length));
-        results.push(rowsFrom(data, 2, locateHeaders(tab, headerRow)));
+        results.push(rowsFrom(tab, data, 2, locateHeaders(tab, headerRow)));
         continue;
       }
       const [headerRow = []] = grids[next++] ?? [];
@@ -158,7 +187,7 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
         data = (await batchGet([`${sheetRef(tab.name)}!A${plan.request.from + 2}:${columnLetter(width)}`]))[0] ?? [];
       }
       widths.set(tab.name, width);
-      results.push(rowsFrom(data, plan.request.from + 2, columns));
+      results.push(rowsFrom(tab, data, plan.request.from + 2, columns));
     }
     return results;
   }
@@ -203,23 +232,26 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
     }
 
     const headerRows = await batchGet(tabs.map((tab) => `${sheetRef(tab.name)}!1:1`));
-    const widen: sheets_v4.Schema$Request[] = [];
+    const structure: sheets_v4.Schema$Request[] = [];
     const writes: sheets_v4.Schema$ValueRange[] = [];
     tabs.forEach((tab, i) => {
       const headerRow = headerRows[i]?.[0] ?? [];
       const present = locateHeaders(tab, headerRow);
       const missing = tab.headers.filter((header) => !present.has(header));
-      if (missing.length === 0) return;
+      const grid = grids.get(tab.name.toLowerCase());
       // Missing headers go after the last header in use, so staff columns keep their place.
       const firstFree = headerRow.length;
-      const grid = grids.get(tab.name.toLowerCase());
-      const needed = firstFree + missing.length;
-      if (grid && needed > grid.columnCount) {
-        widen.push({ appendDimension: { sheetId: grid.sheetId, dimension: "COLUMNS", length: needed - grid.columnCount } });
+      missing.forEach((header, j) => present.set(header, firstFree + j));
+      if (missing.length > 0) {
+        const needed = firstFree + missing.length;
+        if (grid && needed > grid.columnCount) {
+          structure.push({ appendDimension: { sheetId: grid.sheetId, dimension: "COLUMNS", length: needed - grid.columnCount } });
+        }
+        writes.push({ range: `${sheetRef(tab.name)}!${columnLetter(firstFree + 1)}1`, values: [missing] });
       }
-      writes.push({ range: `${sheetRef(tab.name)}!${columnLetter(firstFree + 1)}1`, values: [missing] });
+      if (grid) structure.push(...plainTextColumns(tab, grid.sheetId, present));
     });
-    if (widen.length > 0) await api.spreadsheets.batchUpdate({ spreadsheetId, requestBody: { requests: widen } });
+    if (structure.length > 0) await api.spreadsheets.batchUpdate({ spreadsheetId, requestBody: { requests: structure } });
     if (writes.length > 0) {
       await api.spreadsheets.values.batchUpdate({ spreadsheetId, requestBody: { valueInputOption: "RAW", data: writes } });
     }
