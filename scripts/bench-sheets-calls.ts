@@ -133,6 +133,7 @@ function countCalls(fake: FakeSheetsServer, from: number, tabCount: number) {
 
 async function main() {
   const fake = await startFakeSheets();
+  fake.spreadsheet("bench");
   const config = loadConfig({
     NODE_ENV: "test",
     DATA_DIR: mkdtempSync(path.join(tmpdir(), "bench-sheets-")),

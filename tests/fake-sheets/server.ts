@@ -1,38 +1,66 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { FakeSpreadsheet, SheetsRequestError, type CellInput, type ValueInputOption } from "./spreadsheet";
+import {
+  FakeSpreadsheet,
+  SheetsRequestError,
+  type CellInput,
+  type DataFilter,
+  type DateTimeRenderOption,
+  type DeveloperMetadataLookup,
+  type DimensionRange,
+  type GridRange,
+  type MetadataMatch,
+  type NumberFormat,
+  type Render,
+  type ValueInputOption,
+  type ValueRenderOption,
+} from "./spreadsheet";
 
 /**
  * A local stand-in for the Google Sheets v4 REST API: the subset the store's Sheets
- * driver calls, cells held in memory, with switches to inject the faults the real
- * service shows (429 quota answers, 500s, slowness, dropped connections).
+ * driver calls, cells held in memory and typed as Google types them, with switches to
+ * inject the faults the real service shows (429 quota answers, 500s, slowness, dropped
+ * connections, a Viewer-only share) and the edits staff make between two of the app's calls.
  */
 
 export type CallKind =
   | "spreadsheets.get"
   | "spreadsheets.batchUpdate"
+  | "developerMetadata.search"
   | "values.get"
   | "values.batchGet"
+  | "values.batchGetByDataFilter"
   | "values.append"
   | "values.update"
-  | "values.batchUpdate";
+  | "values.batchUpdate"
+  | "values.batchUpdateByDataFilter";
 
 /** One request received; `ranges` is how many ranges a values.batchGet asked for. */
 export type Call = { kind: CallKind; method: string; spreadsheetId: string; at: number; ranges: number };
 
 type Fault = { times: number; match: (call: Call) => boolean } & ({ status: number } | { drop: "before" | "after" });
 
+/** What the service account may do with a spreadsheet: a Viewer share reads but every write is refused with 403. */
+export type ShareRole = "writer" | "reader";
+
 export type FakeSheetsServer = {
   /** The `rootUrl` to give the client, e.g. http://127.0.0.1:41234/ */
   readonly url: string;
-  /** The spreadsheet with this id, created empty on first use (by a request or by a test). */
+  /** The spreadsheet with this id, created empty on first use by a test; a request for an id never created is answered 404, as Google does. */
   spreadsheet(spreadsheetId: string): FakeSpreadsheet;
+  /** Shares the spreadsheet with the service account as Editor (the default) or Viewer. */
+  share(spreadsheetId: string, role: ShareRole): void;
   /** Every request received, faulty or not, in order. */
   readonly calls: Call[];
   /** The next `times` matching requests are answered with `status` and change nothing. */
   failNext(times: number, status: number, match?: (call: Call) => boolean): void;
   /** The next `times` matching requests lose their connection, before or after the change is made. */
   dropNext(times: number, when: "before" | "after", match?: (call: Call) => boolean): void;
+  /**
+   * Staff at work between two of the app's calls: `edit` runs on the spreadsheet just
+   * before the next matching request is handled (by default the next write).
+   */
+  beforeNext(edit: (book: FakeSpreadsheet) => void, match?: (call: Call) => boolean): void;
   /** While on, every request is answered 503 ("error") or loses its connection ("drop"). */
   setOutage(mode: "off" | "error" | "drop"): void;
   /** Delay before each answer. */
@@ -41,7 +69,8 @@ export type FakeSheetsServer = {
   close(): Promise<void>;
 };
 
-const isWrite = (call: Call) => call.method !== "GET";
+const READ_KINDS = new Set<CallKind>(["spreadsheets.get", "developerMetadata.search", "values.get", "values.batchGet", "values.batchGetByDataFilter"]);
+const isWrite = (call: Call) => !READ_KINDS.has(call.kind);
 export const matchers = {
   any: () => true,
   writes: isWrite,
@@ -49,16 +78,39 @@ export const matchers = {
   kind: (kind: CallKind) => (call: Call) => call.kind === kind,
 };
 
-function googleError(response: ServerResponse, status: number, message: string): void {
-  const statusText: Record<number, string> = {
-    400: "INVALID_ARGUMENT",
-    401: "UNAUTHENTICATED",
-    404: "NOT_FOUND",
-    429: "RESOURCE_EXHAUSTED",
-    500: "INTERNAL",
-    503: "UNAVAILABLE",
-  };
-  sendJson(response, status, { error: { code: status, message, status: statusText[status] ?? "UNKNOWN" } });
+const STATUS_TEXT: Record<number, string> = {
+  400: "INVALID_ARGUMENT",
+  401: "UNAUTHENTICATED",
+  403: "PERMISSION_DENIED",
+  404: "NOT_FOUND",
+  429: "RESOURCE_EXHAUSTED",
+  500: "INTERNAL",
+  503: "UNAVAILABLE",
+};
+
+/** The messages Google gives for the statuses the app must tell apart. */
+const GOOGLE_MESSAGES: Record<number, string> = {
+  403: "The caller does not have permission",
+  404: "Requested entity was not found.",
+  500: "Internal error encountered.",
+};
+
+function googleError(response: ServerResponse, status: number, message: string, details?: unknown[]): void {
+  sendJson(response, status, { error: { code: status, message, status: STATUS_TEXT[status] ?? "UNKNOWN", ...(details ? { details } : {}) } });
+}
+
+/** Google's 429 body: which per-minute quota ran out, with the ErrorInfo detail its clients read. */
+function quotaError(response: ServerResponse, call: Call): void {
+  const [metric, limit] = isWrite(call) ? ["Write requests", "WriteRequestsPerMinutePerUser"] : ["Read requests", "ReadRequestsPerMinutePerUser"];
+  const message = `Quota exceeded for quota metric '${metric}' and limit '${metric.replace(" requests", "")} requests per minute per user' of service 'sheets.googleapis.com' for consumer 'project_number:000000000000'.`;
+  googleError(response, 429, message, [
+    {
+      "@type": "type.googleapis.com/google.rpc.ErrorInfo",
+      reason: "RATE_LIMIT_EXCEEDED",
+      domain: "googleapis.com",
+      metadata: { service: "sheets.googleapis.com", quota_metric: `sheets.googleapis.com/${metric.toLowerCase().replace(" ", "_")}`, quota_limit: limit, consumer: "projects/000000000000" },
+    },
+  ]);
 }
 
 function sendJson(response: ServerResponse, status: number, body: unknown): void {
@@ -89,6 +141,9 @@ function route(method: string, pathname: string): Route | undefined {
   }
   if (rest === "/values:batchGet" && method === "GET") return { kind: "values.batchGet", spreadsheetId: head };
   if (rest === "/values:batchUpdate" && method === "POST") return { kind: "values.batchUpdate", spreadsheetId: head };
+  if (rest === "/values:batchGetByDataFilter" && method === "POST") return { kind: "values.batchGetByDataFilter", spreadsheetId: head };
+  if (rest === "/values:batchUpdateByDataFilter" && method === "POST") return { kind: "values.batchUpdateByDataFilter", spreadsheetId: head };
+  if (rest === "/developerMetadata:search" && method === "POST") return { kind: "developerMetadata.search", spreadsheetId: head };
   if (!rest.startsWith("/values/")) return undefined;
   const range = rest.slice("/values/".length);
   if (method === "POST" && range.endsWith(":append")) return { kind: "values.append", spreadsheetId: head, range: range.slice(0, -":append".length) };
@@ -106,13 +161,25 @@ function valueInputOption(query: URLSearchParams, body: { valueInputOption?: unk
 }
 
 type ValuesBody = { values?: CellInput[][]; range?: string };
-type BatchUpdateBody = {
-  requests?: Array<{
-    addSheet?: { properties?: { title?: string; gridProperties?: { rowCount?: number; columnCount?: number } } };
-    appendDimension?: { sheetId?: number; dimension?: string; length?: number };
-  }>;
+type CellData = { userEnteredValue?: { stringValue?: string; numberValue?: number; boolValue?: boolean; formulaValue?: string } };
+type BatchRequest = {
+  addSheet?: { properties?: { title?: string; gridProperties?: { rowCount?: number; columnCount?: number } } };
+  appendDimension?: { sheetId?: number; dimension?: string; length?: number };
+  insertDimension?: { range?: DimensionRange };
+  deleteDimension?: { range?: DimensionRange };
+  moveDimension?: { source?: DimensionRange; destinationIndex?: number };
+  sortRange?: { range?: GridRange; sortSpecs?: { dimensionIndex?: number; sortOrder?: string }[] };
+  appendCells?: { sheetId?: number; rows?: { values?: CellData[] }[]; fields?: string };
+  repeatCell?: { range?: GridRange; cell?: { userEnteredFormat?: { numberFormat?: NumberFormat } }; fields?: string };
+  createDeveloperMetadata?: {
+    developerMetadata?: { metadataId?: number; metadataKey?: string; metadataValue?: string; visibility?: "DOCUMENT" | "PROJECT"; location?: { dimensionRange?: DimensionRange } };
+  };
+  deleteDeveloperMetadata?: { dataFilter?: DataFilter };
+  updateDeveloperMetadata?: { dataFilters?: DataFilter[]; developerMetadata?: { metadataKey?: string; metadataValue?: string }; fields?: string };
 };
 type ValuesBatchUpdateBody = { valueInputOption?: string; data?: Array<{ range?: string; values?: CellInput[][] }> };
+type ByDataFilterUpdateBody = { valueInputOption?: string; data?: Array<{ dataFilter?: DataFilter; values?: CellInput[][] }> };
+type ByDataFilterGetBody = { dataFilters?: DataFilter[]; valueRenderOption?: string; dateTimeRenderOption?: string };
 
 function sheetProperties(spreadsheet: FakeSpreadsheet) {
   return spreadsheet.sheets.map((sheet, index) => ({
@@ -126,35 +193,140 @@ function sheetProperties(spreadsheet: FakeSpreadsheet) {
   }));
 }
 
+function renderOf(valueRenderOption: unknown, dateTimeRenderOption: unknown): Render {
+  const value = (valueRenderOption ?? "FORMATTED_VALUE") as ValueRenderOption;
+  const dateTime = (dateTimeRenderOption ?? "SERIAL_NUMBER") as DateTimeRenderOption;
+  if (!["FORMATTED_VALUE", "UNFORMATTED_VALUE", "FORMULA"].includes(value)) throw new SheetsRequestError(`Invalid valueRenderOption: ${value}`);
+  if (!["SERIAL_NUMBER", "FORMATTED_STRING"].includes(dateTime)) throw new SheetsRequestError(`Invalid dateTimeRenderOption: ${dateTime}`);
+  return { value, dateTime };
+}
+
+function cellInput(cell: CellData): CellInput {
+  const value = cell.userEnteredValue;
+  if (!value) return null;
+  if (value.formulaValue !== undefined) return value.formulaValue;
+  return value.stringValue ?? value.numberValue ?? value.boolValue ?? null;
+}
+
+function metadataJson(match: MetadataMatch) {
+  return {
+    ...match.metadata,
+    location: {
+      locationType: "ROW",
+      dimensionRange: { sheetId: match.sheet.sheetId, dimension: "ROWS", startIndex: match.rowIndex, endIndex: match.rowIndex + 1 },
+    },
+  };
+}
+
+/** Only developer-metadata lookups on rows are served: the app's anchors. */
+function lookupOf(filter: DataFilter | undefined): DeveloperMetadataLookup {
+  if (!filter?.developerMetadataLookup) throw new SheetsRequestError("The fake supports developerMetadataLookup data filters only");
+  return filter.developerMetadataLookup;
+}
+
+function applyBatchRequest(spreadsheet: FakeSpreadsheet, request: BatchRequest): unknown {
+  if (request.addSheet) {
+    const title = request.addSheet.properties?.title;
+    if (!title) throw new SheetsRequestError("addSheet needs a title");
+    const sheet = spreadsheet.addSheet(title, request.addSheet.properties?.gridProperties);
+    return { addSheet: { properties: { sheetId: sheet.sheetId, title: sheet.title, gridProperties: { rowCount: sheet.rowCount, columnCount: sheet.columnCount } } } };
+  }
+  if (request.appendDimension?.dimension === "COLUMNS") {
+    spreadsheet.appendColumns(request.appendDimension.sheetId ?? -1, request.appendDimension.length ?? 0);
+    return {};
+  }
+  if (request.insertDimension?.range) {
+    spreadsheet.insertDimension(request.insertDimension.range);
+    return {};
+  }
+  if (request.deleteDimension?.range) {
+    spreadsheet.deleteDimension(request.deleteDimension.range);
+    return {};
+  }
+  if (request.moveDimension?.source) {
+    spreadsheet.moveDimension(request.moveDimension.source, request.moveDimension.destinationIndex ?? 0);
+    return {};
+  }
+  if (request.sortRange?.range) {
+    spreadsheet.sortRange(request.sortRange.range, request.sortRange.sortSpecs ?? []);
+    return {};
+  }
+  if (request.appendCells) {
+    const rows = (request.appendCells.rows ?? []).map((row) => (row.values ?? []).map(cellInput));
+    // A stringValue is stored as it is, like RAW input.
+    spreadsheet.appendCells(request.appendCells.sheetId, rows, "RAW");
+    return {};
+  }
+  if (request.repeatCell?.range && request.repeatCell.cell?.userEnteredFormat?.numberFormat) {
+    spreadsheet.setNumberFormat(request.repeatCell.range, request.repeatCell.cell.userEnteredFormat.numberFormat);
+    return {};
+  }
+  if (request.createDeveloperMetadata?.developerMetadata) {
+    const { location, metadataKey, ...rest } = request.createDeveloperMetadata.developerMetadata;
+    const range = location?.dimensionRange;
+    if (!metadataKey) throw new SheetsRequestError("Developer metadata must have a key");
+    if (range?.dimension !== "ROWS" || (range.endIndex ?? 0) - (range.startIndex ?? 0) !== 1) {
+      throw new SheetsRequestError("The fake supports developer metadata on a single row only");
+    }
+    const match = spreadsheet.createRowMetadata(range.sheetId, range.startIndex ?? 0, { visibility: "DOCUMENT", ...rest, metadataKey });
+    return { createDeveloperMetadata: { developerMetadata: metadataJson(match) } };
+  }
+  if (request.deleteDeveloperMetadata) {
+    return { deleteDeveloperMetadata: { deletedDeveloperMetadata: spreadsheet.deleteMetadata(lookupOf(request.deleteDeveloperMetadata.dataFilter)) } };
+  }
+  if (request.updateDeveloperMetadata) {
+    const { dataFilters = [], developerMetadata = {}, fields = "" } = request.updateDeveloperMetadata;
+    const matches = dataFilters.flatMap((filter) => spreadsheet.findMetadata(lookupOf(filter)));
+    for (const { metadata } of matches) {
+      if (fields.includes("metadataKey") && developerMetadata.metadataKey) metadata.metadataKey = developerMetadata.metadataKey;
+      if (fields.includes("metadataValue")) metadata.metadataValue = developerMetadata.metadataValue;
+    }
+    return { updateDeveloperMetadata: { developerMetadata: matches.map(metadataJson) } };
+  }
+  throw new SheetsRequestError(`The fake does not support this request: ${Object.keys(request).join(", ")}`);
+}
+
+/** Google applies a batchUpdate's requests all or none: a failing request leaves the spreadsheet as it was. */
+function applyBatch(spreadsheet: FakeSpreadsheet, requests: readonly BatchRequest[]): unknown[] {
+  const before = structuredClone(spreadsheet.sheets);
+  try {
+    return requests.map((request) => applyBatchRequest(spreadsheet, request));
+  } catch (error) {
+    spreadsheet.sheets.splice(0, spreadsheet.sheets.length, ...before);
+    throw error;
+  }
+}
+
 function handle(spreadsheet: FakeSpreadsheet, found: Route, query: URLSearchParams, body: unknown): unknown {
   const spreadsheetId = spreadsheet.spreadsheetId;
   switch (found.kind) {
     case "spreadsheets.get":
-      return { spreadsheetId, properties: { title: spreadsheet.title }, sheets: sheetProperties(spreadsheet) };
-    case "spreadsheets.batchUpdate": {
-      const replies = ((body as BatchUpdateBody).requests ?? []).map((request) => {
-        if (request.addSheet) {
-          const title = request.addSheet.properties?.title;
-          if (!title) throw new SheetsRequestError("addSheet needs a title");
-          const sheet = spreadsheet.addSheet(title, request.addSheet.properties?.gridProperties);
-          return { addSheet: { properties: { sheetId: sheet.sheetId, title: sheet.title, gridProperties: { rowCount: sheet.rowCount, columnCount: sheet.columnCount } } } };
-        }
-        if (request.appendDimension?.dimension === "COLUMNS") {
-          spreadsheet.appendColumns(request.appendDimension.sheetId ?? -1, request.appendDimension.length ?? 0);
-          return {};
-        }
-        throw new SheetsRequestError("The fake supports addSheet and appendDimension (COLUMNS) requests only");
-      });
-      return { spreadsheetId, replies };
+      return { spreadsheetId, properties: { title: spreadsheet.title, locale: spreadsheet.locale }, sheets: sheetProperties(spreadsheet) };
+    case "spreadsheets.batchUpdate":
+      return { spreadsheetId, replies: applyBatch(spreadsheet, (body as { requests?: BatchRequest[] }).requests ?? []) };
+    case "developerMetadata.search": {
+      const filters = (body as { dataFilters?: DataFilter[] }).dataFilters ?? [];
+      const matched = filters.flatMap((filter) => spreadsheet.findMetadata(lookupOf(filter)).map((match) => ({ developerMetadata: metadataJson(match), dataFilters: [filter] })));
+      return matched.length > 0 ? { matchedDeveloperMetadata: matched } : {};
     }
     case "values.get":
-      return spreadsheet.read(found.range ?? "");
-    case "values.batchGet":
-      return { spreadsheetId, valueRanges: query.getAll("ranges").map((range) => spreadsheet.read(range)) };
+      return spreadsheet.read(found.range ?? "", renderOf(query.get("valueRenderOption"), query.get("dateTimeRenderOption")));
+    case "values.batchGet": {
+      const render = renderOf(query.get("valueRenderOption"), query.get("dateTimeRenderOption"));
+      return { spreadsheetId, valueRanges: query.getAll("ranges").map((range) => spreadsheet.read(range, render)) };
+    }
+    case "values.batchGetByDataFilter": {
+      const request = body as ByDataFilterGetBody;
+      const render = renderOf(request.valueRenderOption, request.dateTimeRenderOption);
+      const valueRanges = (request.dataFilters ?? []).flatMap((filter) =>
+        spreadsheet.findMetadata(lookupOf(filter)).map((match) => ({ valueRange: spreadsheet.readMatch(match, render), dataFilters: [filter] })),
+      );
+      return { spreadsheetId, valueRanges };
+    }
     case "values.append": {
       const option = valueInputOption(query);
       const result = spreadsheet.append(found.range ?? "", (body as ValuesBody).values ?? [], option);
-      return { spreadsheetId, tableRange: result.tableRange, updates: { spreadsheetId, ...result.updates } };
+      return { spreadsheetId, ...(result.tableRange ? { tableRange: result.tableRange } : {}), updates: { spreadsheetId, ...result.updates } };
     }
     case "values.update": {
       const option = valueInputOption(query);
@@ -164,22 +336,67 @@ function handle(spreadsheet: FakeSpreadsheet, found: Route, query: URLSearchPara
       const request = body as ValuesBatchUpdateBody;
       const option = valueInputOption(query, request);
       const responses = (request.data ?? []).map((item) => ({ spreadsheetId, ...spreadsheet.write(item.range ?? "", item.values ?? [], option) }));
-      return {
-        spreadsheetId,
-        totalUpdatedRows: responses.reduce((total, r) => total + r.updatedRows, 0),
-        totalUpdatedCells: responses.reduce((total, r) => total + r.updatedCells, 0),
-        responses,
-      };
+      return totals(spreadsheetId, responses);
+    }
+    case "values.batchUpdateByDataFilter": {
+      const request = body as ByDataFilterUpdateBody;
+      const option = valueInputOption(query, request);
+      // A filter that matches no row (its row was deleted) updates nothing and has no response.
+      const responses = (request.data ?? []).flatMap((item) =>
+        spreadsheet.findMetadata(lookupOf(item.dataFilter)).map((match) => ({ ...spreadsheet.writeMatch(match, item.values ?? [], option), dataFilter: item.dataFilter })),
+      );
+      return totals(spreadsheetId, responses);
     }
   }
 }
 
+function totals<R extends { updatedRows: number; updatedCells: number }>(spreadsheetId: string, responses: R[]) {
+  return {
+    spreadsheetId,
+    totalUpdatedRows: responses.reduce((total, r) => total + r.updatedRows, 0),
+    totalUpdatedCells: responses.reduce((total, r) => total + r.updatedCells, 0),
+    responses,
+  };
+}
+
 const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+
+type StaffEdit = { match: (call: Call) => boolean; edit: (book: FakeSpreadsheet) => void };
+
+/**
+ * The staff edits `npm run fake-sheets` takes over HTTP, so a person can replay a scenario
+ * by hand: `POST /_staff/{spreadsheetId}/{action}?tab=Agents&...`, done now or, with
+ * `when=next-write`, between the app's next read and its write.
+ */
+function staffEdit(action: string, query: URLSearchParams): ((book: FakeSpreadsheet) => void) | undefined {
+  const tab = query.get("tab") ?? "";
+  const row = Number(query.get("row"));
+  switch (action) {
+    case "sort":
+      return (book) => book.sortRows(tab, query.get("column") ?? "id", query.get("order") === "descending" ? "descending" : "ascending");
+    case "insert-row":
+      return (book) => book.insertRow(tab, row);
+    case "delete-row":
+      return (book) => book.deleteRow(tab, row);
+    case "move-row":
+      return (book) => book.moveRow(tab, row, Number(query.get("before")));
+    case "type":
+      return (book) => book.typeCell(tab, query.get("cell") ?? "A1", query.get("text") ?? "");
+    case "rename-tab":
+      return (book) => book.renameSheet(tab, query.get("to") ?? tab);
+    case "locale":
+      return (book) => void (book.locale = query.get("locale") === "en_GB" ? "en_GB" : "en_US");
+    default:
+      return undefined;
+  }
+}
 
 export async function startFakeSheets(options: { port?: number; host?: string } = {}): Promise<FakeSheetsServer> {
   const spreadsheets = new Map<string, FakeSpreadsheet>();
+  const roles = new Map<string, ShareRole>();
   const calls: Call[] = [];
   let faults: Fault[] = [];
+  let edits: StaffEdit[] = [];
   let outage: "off" | "error" | "drop" = "off";
   let latency = 0;
 
@@ -200,10 +417,38 @@ export async function startFakeSheets(options: { port?: number; host?: string } 
     return fault;
   }
 
+  function runStaffEdits(call: Call, book: FakeSpreadsheet): void {
+    const due = edits.filter((edit) => edit.match(call));
+    edits = edits.filter((edit) => !due.includes(edit));
+    for (const { edit } of due) edit(book);
+  }
+
+  function serveStaff(method: string, url: URL, response: ServerResponse): void {
+    const [, , spreadsheetId = "", action = ""] = url.pathname.split("/").map(decodeURIComponent);
+    if (method !== "POST" || !spreadsheets.has(spreadsheetId)) return googleError(response, 404, `No spreadsheet ${spreadsheetId}`);
+    if (action === "share") {
+      roles.set(spreadsheetId, url.searchParams.get("role") === "reader" ? "reader" : "writer");
+      return sendJson(response, 200, { ok: true });
+    }
+    const edit = staffEdit(action, url.searchParams);
+    if (!edit) return googleError(response, 400, `Unknown staff action ${action}`);
+    if (url.searchParams.get("when") === "next-write") {
+      edits.push({ match: (call) => call.spreadsheetId === spreadsheetId && isWrite(call), edit });
+      return sendJson(response, 200, { ok: true, when: "next-write" });
+    }
+    try {
+      edit(spreadsheet(spreadsheetId));
+    } catch (error) {
+      return googleError(response, 400, error instanceof Error ? error.message : String(error));
+    }
+    sendJson(response, 200, { ok: true });
+  }
+
   const server = createServer((request, response) => {
     void (async () => {
       const url = new URL(request.url ?? "/", "http://fake");
       const method = request.method ?? "GET";
+      if (url.pathname.startsWith("/_staff/")) return serveStaff(method, url, response);
       const found = route(method, url.pathname);
       if (!found) return googleError(response, 404, `The fake Sheets server does not serve ${method} ${url.pathname}`);
       const call: Call = { kind: found.kind, method, spreadsheetId: found.spreadsheetId, at: Date.now(), ranges: url.searchParams.getAll("ranges").length };
@@ -215,17 +460,23 @@ export async function startFakeSheets(options: { port?: number; host?: string } 
       }
       if (outage === "drop") return request.socket.destroy();
       if (outage === "error") return googleError(response, 503, "The service is currently unavailable.");
+      const book = spreadsheets.get(found.spreadsheetId);
+      if (!book) return googleError(response, 404, GOOGLE_MESSAGES[404]!);
+      if (isWrite(call) && roles.get(found.spreadsheetId) === "reader") return googleError(response, 403, GOOGLE_MESSAGES[403]!);
       const fault = takeFault(call);
-      if (fault && "status" in fault) return googleError(response, fault.status, fault.status === 429 ? "Quota exceeded for quota metric 'Read requests'" : "Internal error encountered.");
-      if (fault?.drop === "before") return request.socket.destroy();
+      if (fault && "status" in fault) {
+        return fault.status === 429 ? quotaError(response, call) : googleError(response, fault.status, GOOGLE_MESSAGES[fault.status] ?? "Internal error encountered.");
+      }
+      if (fault && "drop" in fault && fault.drop === "before") return request.socket.destroy();
+      runStaffEdits(call, book);
       let answer: unknown;
       try {
-        answer = handle(spreadsheet(found.spreadsheetId), found, url.searchParams, body);
+        answer = handle(book, found, url.searchParams, body);
       } catch (error) {
         if (error instanceof SheetsRequestError) return googleError(response, error.status, error.message);
         throw error;
       }
-      if (fault?.drop === "after") return request.socket.destroy();
+      if (fault && "drop" in fault && fault.drop === "after") return request.socket.destroy();
       sendJson(response, 200, answer);
     })().catch((error: unknown) => {
       googleError(response, 500, error instanceof Error ? error.message : String(error));
@@ -238,12 +489,18 @@ export async function startFakeSheets(options: { port?: number; host?: string } 
   return {
     url: `http://${options.host ?? "127.0.0.1"}:${port}/`,
     spreadsheet,
+    share(spreadsheetId, role) {
+      roles.set(spreadsheetId, role);
+    },
     calls,
     failNext(times, status, match = matchers.any) {
       faults.push({ times, status, match });
     },
     dropNext(times, when, match = matchers.any) {
       faults.push({ times, drop: when, match });
+    },
+    beforeNext(edit, match = matchers.writes) {
+      edits.push({ edit, match });
     },
     setOutage(mode) {
       outage = mode;
@@ -253,6 +510,7 @@ export async function startFakeSheets(options: { port?: number; host?: string } 
     },
     clearFaults() {
       faults = [];
+      edits = [];
       outage = "off";
       latency = 0;
     },

@@ -1,6 +1,6 @@
-import { A1Error, columnNumber, formatA1, parseA1, quoteSheet } from "./a1";
+import { A1Error, columnLetter, columnNumber, formatA1, parseA1, quoteSheet } from "./a1";
 
-/** A 400 answer of the Sheets API: a bad range, a missing tab, a write past the grid. */
+/** A 4xx answer of the Sheets API: a bad range, a missing tab, a write past the grid. */
 export class SheetsRequestError extends Error {
   override name = "SheetsRequestError";
   constructor(
@@ -12,41 +12,160 @@ export class SheetsRequestError extends Error {
 }
 
 export type CellInput = string | number | boolean | null;
+export type CellValue = string | number | boolean;
 export type ValueInputOption = "RAW" | "USER_ENTERED";
+export type ValueRenderOption = "FORMATTED_VALUE" | "UNFORMATTED_VALUE" | "FORMULA";
+export type DateTimeRenderOption = "SERIAL_NUMBER" | "FORMATTED_STRING";
+export type Render = { value: ValueRenderOption; dateTime: DateTimeRenderOption };
+export const FORMATTED: Render = { value: "FORMATTED_VALUE", dateTime: "SERIAL_NUMBER" };
+
+/** Google's `NumberFormat`: `TEXT` (`@`) keeps typed text as text; `DATE`/`DATE_TIME`/`NUMBER` patterns change how a number displays. */
+export type NumberFormat = { type: "TEXT" | "NUMBER" | "DATE" | "DATE_TIME" | "TIME"; pattern?: string };
+
+type Cell = { value: CellValue; format?: NumberFormat };
+
+export type DeveloperMetadata = { metadataId: number; metadataKey: string; metadataValue?: string; visibility: "DOCUMENT" | "PROJECT" };
+
+/** A row of the grid: its cells and the developer metadata bound to it, which moves with the row. */
+type Row = { cells: (Cell | undefined)[]; metadata: DeveloperMetadata[] };
 
 export type Sheet = {
   sheetId: number;
   title: string;
-  /** Row 1 is rows[0]; rows may be shorter than the grid (missing cells are blank). */
-  rows: string[][];
+  /** Row 1 is rows[0]; rows may be fewer than the grid and shorter than it (missing cells are blank). */
+  rows: Row[];
   rowCount: number;
   columnCount: number;
+  /** A whole column's number format (set by repeatCell over unbounded rows): cells typed later take it. */
+  columnFormats: (NumberFormat | undefined)[];
 };
 
+/** The spreadsheet's locale decides how USER_ENTERED reads `3/4/2025`: March 4 in en_US, 3 April in en_GB. */
+export type Locale = "en_US" | "en_GB";
+
+// --- dates as Google keeps them: days since 30 Dec 1899 -------------------
+
+const EPOCH = Date.UTC(1899, 11, 30);
+const DAY_MS = 86_400_000;
+
+export function serialFromDate(year: number, month: number, day: number, hours = 0, minutes = 0, seconds = 0): number {
+  return (Date.UTC(year, month - 1, day, hours, minutes, seconds) - EPOCH) / DAY_MS;
+}
+
+function dateFromSerial(serial: number): Date {
+  return new Date(EPOCH + Math.round(serial * DAY_MS));
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+
+/** Enough of Google's pattern language for the formats staff and the app use: yyyy, mm, m, dd, d, hh, mm (minutes), ss, and 0.00. */
+function formatNumber(value: number, format: NumberFormat | undefined): string {
+  if (!format || format.type === "TEXT") return String(value);
+  const pattern = format.pattern ?? (format.type === "DATE" ? "m/d/yyyy" : format.type === "DATE_TIME" ? "m/d/yyyy h:mm:ss" : "");
+  if (format.type === "NUMBER") {
+    const decimals = /\.(0+)/.exec(pattern)?.[1]?.length ?? 0;
+    return pattern === "" ? String(value) : value.toFixed(decimals);
+  }
+  const date = dateFromSerial(value);
+  return pattern.replace(/yyyy|mm|m|dd|d|hh|h|ss/g, (token, offset: number) => {
+    const minutes = (token === "mm" || token === "m") && (/h+:$/.test(pattern.slice(0, offset)) || pattern.slice(offset + token.length).startsWith(":s"));
+    switch (token) {
+      case "yyyy":
+        return String(date.getUTCFullYear());
+      case "mm":
+        return minutes ? pad(date.getUTCMinutes()) : pad(date.getUTCMonth() + 1);
+      case "m":
+        return minutes ? String(date.getUTCMinutes()) : String(date.getUTCMonth() + 1);
+      case "dd":
+        return pad(date.getUTCDate());
+      case "d":
+        return String(date.getUTCDate());
+      case "hh":
+        return pad(date.getUTCHours());
+      case "h":
+        return String(date.getUTCHours());
+      default:
+        return pad(date.getUTCSeconds());
+    }
+  });
+}
+
+const isDateFormat = (format: NumberFormat | undefined) => format?.type === "DATE" || format?.type === "DATE_TIME" || format?.type === "TIME";
+
+/** What a cell shows on screen (FORMATTED_VALUE). */
+function display(cell: Cell | undefined): string {
+  if (!cell) return "";
+  if (typeof cell.value === "boolean") return cell.value ? "TRUE" : "FALSE";
+  if (typeof cell.value === "number") return formatNumber(cell.value, cell.format);
+  return cell.value;
+}
+
+function rendered(cell: Cell | undefined, render: Render): CellValue {
+  if (!cell) return "";
+  if (render.value === "FORMATTED_VALUE") return display(cell);
+  if (typeof cell.value === "number" && isDateFormat(cell.format) && render.dateTime === "FORMATTED_STRING") return display(cell);
+  return cell.value;
+}
+
+const DATE_TIME = /^(\d{1,4})[/-](\d{1,2})[/-](\d{1,4})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/;
+
+/** A date staff type, as Google reads it in the sheet's locale: a serial number and the format it shows with. */
+function typedDate(text: string, locale: Locale): Cell | undefined {
+  const match = DATE_TIME.exec(text);
+  if (!match) return undefined;
+  const [a, b, c] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const isoOrder = match[1]!.length === 4;
+  const [year, month, day] = isoOrder ? [a, b, c] : locale === "en_GB" ? [c, b, a] : [c, a, b];
+  if (month < 1 || month > 12 || day < 1 || day > 31 || year < 1000) return undefined;
+  const withTime = match[4] !== undefined;
+  const serial = serialFromDate(year, month, day, Number(match[4] ?? 0), Number(match[5] ?? 0), Number(match[6] ?? 0));
+  const datePattern = isoOrder ? "yyyy-mm-dd" : locale === "en_GB" ? "dd/mm/yyyy" : "m/d/yyyy";
+  return { value: serial, format: withTime ? { type: "DATE_TIME", pattern: `${datePattern} hh:mm:ss` } : { type: "DATE", pattern: datePattern } };
+}
+
 /**
- * What USER_ENTERED would make of typed text, enough to tell it from RAW: formulas are
- * evaluated (here to an error, the fake evaluates nothing), numbers lose their leading
- * zeros and spaces, a leading apostrophe is dropped.
+ * What USER_ENTERED makes of typed text in a cell not formatted as plain text: formulas
+ * are evaluated (the fake evaluates none: a formula is an error), a leading `+` starts a
+ * formula (`+1 512 555 0100` is `#ERROR!`), numbers lose their leading zeros, `TRUE` is a
+ * boolean, dates become serial numbers shown in a date format, a leading apostrophe is dropped.
  */
-function userEntered(value: string): string {
-  if (value.startsWith("'")) return value.slice(1);
-  if (value.startsWith("=")) return "#NAME?";
-  const compact = value.replace(/\s+/g, "");
-  if (/^[+-]?\d+(\.\d+)?$/.test(compact)) return String(Number(compact));
-  return value;
+function userEntered(input: CellInput, locale: Locale, format: NumberFormat | undefined): Cell | undefined {
+  if (input === null) return undefined;
+  if (typeof input !== "string") return { value: input, ...(format ? { format } : {}) };
+  if (format?.type === "TEXT") return { value: input, format };
+  const text = input.trim();
+  if (input.startsWith("'")) return { value: input.slice(1) };
+  if (text.startsWith("=")) return { value: "#NAME?" };
+  if (/^[+-]?\d+(\.\d+)?$/.test(text)) return { value: Number(text), ...(format ? { format } : {}) };
+  if (text.startsWith("+")) return { value: "#ERROR!" };
+  if (/^(true|false)$/i.test(text)) return { value: text.toLowerCase() === "true" };
+  return typedDate(text, locale) ?? { value: input };
 }
 
-function cellFrom(input: CellInput, option: ValueInputOption): string {
-  const text = input === null ? "" : String(input);
-  return option === "RAW" ? text : userEntered(text);
+function cellFrom(input: CellInput, option: ValueInputOption, locale: Locale, format: NumberFormat | undefined): Cell | undefined {
+  if (option === "USER_ENTERED") return userEntered(input, locale, format);
+  if (input === null) return undefined;
+  return { value: input, ...(format ? { format } : {}) };
 }
 
-const isBlank = (row: readonly string[] | undefined) => !row || row.every((cell) => cell === "");
+const isBlankCell = (cell: Cell | undefined) => !cell || cell.value === "";
+const isBlank = (row: Row | undefined) => !row || row.cells.every(isBlankCell);
+const newRow = (): Row => ({ cells: [], metadata: [] });
+
+/** Google's GridRange: 0-based, end exclusive, unbounded when absent. */
+export type GridRange = { sheetId?: number; startRowIndex?: number; endRowIndex?: number; startColumnIndex?: number; endColumnIndex?: number };
+export type DimensionRange = { sheetId?: number; dimension?: "ROWS" | "COLUMNS"; startIndex?: number; endIndex?: number };
+export type DeveloperMetadataLookup = { metadataId?: number; metadataKey?: string; metadataValue?: string; locationType?: string };
+export type DataFilter = { developerMetadataLookup?: DeveloperMetadataLookup; a1Range?: string };
+/** A row that carries developer metadata, found by a data filter. */
+export type MetadataMatch = { sheet: Sheet; rowIndex: number; metadata: DeveloperMetadata };
 
 /** One spreadsheet held in memory, with the operations staff perform by hand. */
 export class FakeSpreadsheet {
   readonly sheets: Sheet[] = [];
   private nextSheetId = 1;
+  private nextMetadataId = 1;
+  locale: Locale = "en_US";
 
   constructor(
     readonly spreadsheetId: string,
@@ -64,17 +183,25 @@ export class FakeSpreadsheet {
     return sheet;
   }
 
+  sheetById(sheetId: number | undefined): Sheet {
+    const sheet = this.sheets.find((candidate) => candidate.sheetId === sheetId);
+    if (!sheet) throw new SheetsRequestError(`No grid with id: ${sheetId}`);
+    return sheet;
+  }
+
   addSheet(title: string, grid: { rowCount?: number; columnCount?: number } = {}): Sheet {
     if (this.sheet(title)) throw new SheetsRequestError(`A sheet with the name "${title}" already exists. Please enter another name.`);
-    const sheet = { sheetId: this.nextSheetId++, title, rows: [], rowCount: grid.rowCount ?? 1000, columnCount: grid.columnCount ?? 26 };
+    const sheet: Sheet = { sheetId: this.nextSheetId++, title, rows: [], rowCount: grid.rowCount ?? 1000, columnCount: grid.columnCount ?? 26, columnFormats: [] };
     this.sheets.push(sheet);
     return sheet;
   }
 
+  renameSheet(title: string, newTitle: string): void {
+    this.requireSheet(title).title = newTitle;
+  }
+
   appendColumns(sheetId: number, length: number): void {
-    const sheet = this.sheets.find((candidate) => candidate.sheetId === sheetId);
-    if (!sheet) throw new SheetsRequestError(`No grid with id: ${sheetId}`);
-    sheet.columnCount += length;
+    this.sheetById(sheetId).columnCount += length;
   }
 
   private lastDataRow(sheet: Sheet): number {
@@ -98,22 +225,32 @@ export class FakeSpreadsheet {
     }
   }
 
+  private rowAt(sheet: Sheet, rowNumber: number): Row {
+    while (sheet.rows.length < rowNumber) sheet.rows.push(newRow());
+    return sheet.rows[rowNumber - 1]!;
+  }
+
+  /** The cells of a block, trailing blank rows and cells left out as the API does. */
+  private valuesOf(sheet: Sheet, startRow: number, endRow: number, startColumn: number, endColumn: number, render: Render): CellValue[][] {
+    const values: CellValue[][] = [];
+    for (let row = startRow; row <= Math.min(endRow, this.lastDataRow(sheet)); row += 1) {
+      const cells = (sheet.rows[row - 1]?.cells ?? []).slice(startColumn - 1, endColumn);
+      while (cells.length > 0 && isBlankCell(cells.at(-1))) cells.pop();
+      values.push(Array.from(cells, (cell) => rendered(cell, render)));
+    }
+    while (values.length > 0 && values.at(-1)?.length === 0) values.pop();
+    return values;
+  }
+
   /** values.get: trailing blank rows and trailing blank cells are left out, as the API does. */
-  read(range: string): { range: string; majorDimension: "ROWS"; values?: string[][] } {
+  read(range: string, render: Render = FORMATTED): { range: string; majorDimension: "ROWS"; values?: CellValue[][] } {
     const a1 = this.parse(range);
     const sheet = this.requireSheet(a1.sheet);
     this.checkColumns(sheet, a1.endColumn ?? a1.startColumn, range);
     const startRow = a1.startRow ?? 1;
     const startColumn = a1.startColumn ?? 1;
-    const endRow = Math.min(a1.endRow ?? sheet.rowCount, this.lastDataRow(sheet));
     const endColumn = a1.endColumn ?? sheet.columnCount;
-    const values: string[][] = [];
-    for (let row = startRow; row <= endRow; row += 1) {
-      const cells = (sheet.rows[row - 1] ?? []).slice(startColumn - 1, endColumn);
-      while (cells.length > 0 && cells.at(-1) === "") cells.pop();
-      values.push(cells);
-    }
-    while (values.length > 0 && values.at(-1)?.length === 0) values.pop();
+    const values = this.valuesOf(sheet, startRow, a1.endRow ?? sheet.rowCount, startColumn, endColumn, render);
     const answered = formatA1(sheet.title, startRow, startColumn, Math.max(a1.endRow ?? sheet.rowCount, startRow), endColumn);
     return values.length > 0 ? { range: answered, majorDimension: "ROWS", values } : { range: answered, majorDimension: "ROWS" };
   }
@@ -121,21 +258,22 @@ export class FakeSpreadsheet {
   private writeAt(sheet: Sheet, row: number, column: number, values: readonly (readonly CellInput[])[], option: ValueInputOption, range: string) {
     const widest = Math.max(0, ...values.map((cells) => cells.length));
     this.checkColumns(sheet, column + widest - 1, range);
-    values.forEach((cells, i) => {
-      const target = (sheet.rows[row - 1 + i] ??= []);
-      cells.forEach((input, j) => {
+    let updatedCells = 0;
+    values.forEach((inputs, i) => {
+      const target = this.rowAt(sheet, row + i);
+      inputs.forEach((input, j) => {
         if (input === null) return;
-        while (target.length < column + j) target.push("");
-        target[column - 1 + j] = cellFrom(input, option);
+        const index = column - 1 + j;
+        target.cells[index] = cellFrom(input, option, this.locale, target.cells[index]?.format ?? sheet.columnFormats[index]);
+        updatedCells += 1;
       });
     });
-    for (let i = 0; i < sheet.rows.length; i += 1) sheet.rows[i] ??= [];
     sheet.rowCount = Math.max(sheet.rowCount, row - 1 + values.length);
     return {
       updatedRange: formatA1(sheet.title, row, column, row + Math.max(values.length, 1) - 1, column + Math.max(widest, 1) - 1),
       updatedRows: values.length,
       updatedColumns: widest,
-      updatedCells: values.reduce((total, cells) => total + cells.length, 0),
+      updatedCells,
     };
   }
 
@@ -146,33 +284,198 @@ export class FakeSpreadsheet {
     return this.writeAt(sheet, a1.startRow ?? 1, a1.startColumn ?? 1, values, option, range);
   }
 
-  /** values.append: after the last row holding data, new rows inserted. */
+  /**
+   * values.append as Google does it: the range's "table" is found from its top-left cell
+   * (the first non-blank row and the rows that follow it without a fully blank row), and
+   * the new rows go right under that table, inserted (INSERT_ROWS), so a blank row in the
+   * data or a note below it makes new rows land mid-sheet.
+   */
   append(range: string, values: readonly (readonly CellInput[])[], option: ValueInputOption) {
     const a1 = this.parse(range);
     const sheet = this.requireSheet(a1.sheet);
-    const at = this.lastDataRow(sheet) + 1;
-    sheet.rows.splice(at - 1, 0, ...values.map(() => [] as string[]));
-    sheet.rowCount += values.length;
-    const tableRange = formatA1(sheet.title, 1, 1, Math.max(at - 1, 1), Math.max(1, ...sheet.rows.map((row) => row.length)));
+    let start = a1.startRow ?? 1;
+    while (start <= sheet.rows.length && isBlank(sheet.rows[start - 1])) start += 1;
+    let end = start;
+    while (end <= sheet.rows.length && !isBlank(sheet.rows[end - 1])) end += 1;
+    const tableFound = start <= sheet.rows.length;
+    const at = tableFound ? end : (a1.startRow ?? 1);
+    this.insertRows(sheet, at, values.length);
+    const width = Math.max(1, ...sheet.rows.slice(start - 1, end - 1).map((row) => row.cells.length));
+    const tableRange = tableFound ? formatA1(sheet.title, start, 1, end - 1, width) : undefined;
     return { tableRange, updates: this.writeAt(sheet, at, a1.startColumn ?? 1, values, option, range) };
+  }
+
+  private insertRows(sheet: Sheet, before: number, count: number): void {
+    if (before - 1 <= sheet.rows.length) sheet.rows.splice(before - 1, 0, ...Array.from({ length: count }, newRow));
+    sheet.rowCount += count;
+  }
+
+  /** AppendCellsRequest: after the last row with data in the sheet, no table detection; the grid grows if needed. */
+  appendCells(sheetId: number | undefined, rows: readonly (readonly CellInput[])[], option: ValueInputOption): { rowIndex: number } {
+    const sheet = this.sheetById(sheetId);
+    const at = this.lastDataRow(sheet) + 1;
+    this.writeAt(sheet, at, 1, rows, option, sheet.title);
+    return { rowIndex: at - 1 };
+  }
+
+  // --- formats ------------------------------------------------------------
+
+  /** repeatCell with a number format: every cell of the range, and over unbounded rows the column itself. */
+  setNumberFormat(range: GridRange, format: NumberFormat): void {
+    const sheet = this.sheetById(range.sheetId);
+    const [firstColumn, lastColumn] = [range.startColumnIndex ?? 0, range.endColumnIndex ?? sheet.columnCount];
+    const [firstRow, lastRow] = [range.startRowIndex ?? 0, range.endRowIndex ?? sheet.rowCount];
+    for (let column = firstColumn; column < lastColumn; column += 1) {
+      if (range.endRowIndex === undefined) sheet.columnFormats[column] = format;
+      for (let row = firstRow; row < Math.min(lastRow, sheet.rows.length); row += 1) {
+        const cell = sheet.rows[row]?.cells[column];
+        if (cell) cell.format = format;
+      }
+    }
+  }
+
+  /** The number format in effect for a cell (its own, or its column's): what Format → Number shows. */
+  numberFormat(title: string, rowNumber: number, column: number): NumberFormat | undefined {
+    const sheet = this.requireSheet(title);
+    return sheet.rows[rowNumber - 1]?.cells[column - 1]?.format ?? sheet.columnFormats[column - 1];
+  }
+
+  // --- developer metadata -------------------------------------------------
+
+  createRowMetadata(sheetId: number | undefined, rowIndex: number, metadata: Omit<DeveloperMetadata, "metadataId"> & { metadataId?: number }): MetadataMatch {
+    const sheet = this.sheetById(sheetId);
+    if (rowIndex < 0 || rowIndex >= sheet.rowCount) throw new SheetsRequestError(`Invalid dimensionRange: row ${rowIndex} is outside the grid`);
+    const created = { ...metadata, metadataId: metadata.metadataId ?? this.nextMetadataId++ };
+    this.rowAt(sheet, rowIndex + 1).metadata.push(created);
+    return { sheet, rowIndex, metadata: created };
+  }
+
+  /** Every row metadata matching the lookup, in sheet then row order. */
+  findMetadata(lookup: DeveloperMetadataLookup): MetadataMatch[] {
+    if (lookup.locationType !== undefined && lookup.locationType !== "ROW") return [];
+    const matches: MetadataMatch[] = [];
+    for (const sheet of this.sheets) {
+      sheet.rows.forEach((row, rowIndex) => {
+        for (const metadata of row.metadata) {
+          if (lookup.metadataId !== undefined && metadata.metadataId !== lookup.metadataId) continue;
+          if (lookup.metadataKey !== undefined && metadata.metadataKey !== lookup.metadataKey) continue;
+          if (lookup.metadataValue !== undefined && metadata.metadataValue !== lookup.metadataValue) continue;
+          matches.push({ sheet, rowIndex, metadata });
+        }
+      });
+    }
+    return matches;
+  }
+
+  deleteMetadata(lookup: DeveloperMetadataLookup): DeveloperMetadata[] {
+    const matches = this.findMetadata(lookup);
+    for (const { sheet, rowIndex, metadata } of matches) {
+      const row = sheet.rows[rowIndex]!;
+      row.metadata = row.metadata.filter((candidate) => candidate !== metadata);
+    }
+    return matches.map((match) => match.metadata);
+  }
+
+  /** The A1 range of the row a metadata match is bound to: the whole row, as Google answers. */
+  matchRange(match: MetadataMatch): string {
+    return formatA1(match.sheet.title, match.rowIndex + 1, 1, match.rowIndex + 1, match.sheet.columnCount);
+  }
+
+  readMatch(match: MetadataMatch, render: Render): { range: string; majorDimension: "ROWS"; values?: CellValue[][] } {
+    const row = match.rowIndex + 1;
+    const values = this.valuesOf(match.sheet, row, row, 1, match.sheet.columnCount, render);
+    return values.length > 0 ? { range: this.matchRange(match), majorDimension: "ROWS", values } : { range: this.matchRange(match), majorDimension: "ROWS" };
+  }
+
+  writeMatch(match: MetadataMatch, values: readonly (readonly CellInput[])[], option: ValueInputOption) {
+    return this.writeAt(match.sheet, match.rowIndex + 1, 1, values.slice(0, 1), option, this.matchRange(match));
+  }
+
+  // --- dimensions (spreadsheets.batchUpdate, and what staff do by hand) ----
+
+  insertDimension(range: DimensionRange): void {
+    const sheet = this.sheetById(range.sheetId);
+    const [start, end] = [range.startIndex ?? 0, range.endIndex ?? 0];
+    if (range.dimension === "COLUMNS") {
+      sheet.columnCount += end - start;
+      for (const row of sheet.rows) if (row.cells.length > start) row.cells.splice(start, 0, ...Array<undefined>(end - start));
+      if (sheet.columnFormats.length > start) sheet.columnFormats.splice(start, 0, ...Array<undefined>(end - start));
+      return;
+    }
+    this.insertRows(sheet, start + 1, end - start);
+  }
+
+  deleteDimension(range: DimensionRange): void {
+    const sheet = this.sheetById(range.sheetId);
+    const [start, end] = [range.startIndex ?? 0, range.endIndex ?? 0];
+    if (range.dimension === "COLUMNS") {
+      sheet.columnCount = Math.max(1, sheet.columnCount - (end - start));
+      for (const row of sheet.rows) row.cells.splice(start, end - start);
+      sheet.columnFormats.splice(start, end - start);
+      return;
+    }
+    sheet.rows.splice(start, end - start);
+    sheet.rowCount = Math.max(1, sheet.rowCount - (end - start));
+  }
+
+  /** moveDimension: the rows (or columns) [start, end) go before `destinationIndex` as counted before the move. */
+  moveDimension(source: DimensionRange, destinationIndex: number): void {
+    const sheet = this.sheetById(source.sheetId);
+    const [start, end] = [source.startIndex ?? 0, source.endIndex ?? 0];
+    const move = <T>(items: T[], fill: () => T): T[] => {
+      while (items.length < Math.max(end, destinationIndex)) items.push(fill());
+      const moved = items.splice(start, end - start);
+      items.splice(destinationIndex > start ? destinationIndex - moved.length : destinationIndex, 0, ...moved);
+      return items;
+    };
+    if (source.dimension === "COLUMNS") {
+      for (const row of sheet.rows) move(row.cells, () => undefined);
+      move(sheet.columnFormats, () => undefined);
+      return;
+    }
+    move(sheet.rows, newRow);
+  }
+
+  /** sortRange over whole rows: rows move with their metadata; blank sort cells last, as Google sorts. */
+  sortRange(range: GridRange, sortSpecs: readonly { dimensionIndex?: number; sortOrder?: string }[]): void {
+    const sheet = this.sheetById(range.sheetId);
+    const first = range.startRowIndex ?? 0;
+    const last = Math.min(range.endRowIndex ?? sheet.rows.length, sheet.rows.length);
+    const block = sheet.rows.slice(first, last);
+    const key = (row: Row, column: number) => display(row.cells[column]);
+    block.sort((a, b) => {
+      for (const spec of sortSpecs) {
+        const column = spec.dimensionIndex ?? 0;
+        const [x, y] = [key(a, column), key(b, column)];
+        if (x === y) continue;
+        if (x === "") return 1;
+        if (y === "") return -1;
+        return x.localeCompare(y) * (spec.sortOrder === "DESCENDING" ? -1 : 1);
+      }
+      return 0;
+    });
+    sheet.rows.splice(first, block.length, ...block);
   }
 
   // --- what staff do by hand ---------------------------------------------
 
-  /** A copy of the tab's cells, row 1 first. */
+  /** A copy of the tab's cells as displayed, row 1 first. */
   rows(title: string): string[][] {
-    return this.requireSheet(title).rows.map((row) => [...row]);
+    return this.requireSheet(title).rows.map((row) => {
+      const cells = Array.from(row.cells, display);
+      while (cells.length > 0 && cells.at(-1) === "") cells.pop();
+      return cells;
+    });
   }
 
   headers(title: string): string[] {
-    return [...(this.requireSheet(title).rows[0] ?? [])];
+    return this.rows(title)[0] ?? [];
   }
 
   /** The sheet row number (1 = header) of the row whose `id` cell is `id`. */
   rowNumberOf(title: string, id: string): number {
-    const sheet = this.requireSheet(title);
     const idColumn = this.columnOf(title, "id");
-    const index = sheet.rows.findIndex((row, i) => i > 0 && (row[idColumn - 1] ?? "").trim() === id);
+    const index = this.rows(title).findIndex((row, i) => i > 0 && (row[idColumn - 1] ?? "").trim() === id);
     if (index === -1) throw new Error(`No row with id ${id} in ${title}`);
     return index + 1;
   }
@@ -184,71 +487,71 @@ export class FakeSpreadsheet {
     return index + 1;
   }
 
-  /** Types into one cell: `cell` is A1 (`C7`) or the row's id and a header. */
-  setCell(title: string, cell: string | { id: string; header: string }, value: string): void {
-    const sheet = this.requireSheet(title);
-    const [row, column] =
-      typeof cell === "string"
-        ? (() => {
-            const match = /^([A-Z]+)(\d+)$/i.exec(cell);
-            if (!match) throw new Error(`Not a cell: ${cell}`);
-            return [Number(match[2]), columnNumber(match[1]!)];
-          })()
-        : [this.rowNumberOf(title, cell.id), this.columnOf(title, cell.header)];
-    this.writeAt(sheet, row, column, [[value]], "RAW", cell.toString());
+  private cellAddress(title: string, cell: string | { id: string; header: string }): [number, number] {
+    if (typeof cell !== "string") return [this.rowNumberOf(title, cell.id), this.columnOf(title, cell.header)];
+    const match = /^([A-Z]+)(\d+)$/i.exec(cell);
+    if (!match) throw new Error(`Not a cell: ${cell}`);
+    return [Number(match[2]), columnNumber(match[1]!)];
+  }
+
+  /** Pastes a value as it is into one cell: `cell` is A1 (`C7`) or the row's id and a header. */
+  setCell(title: string, cell: string | { id: string; header: string }, value: CellValue): void {
+    const [row, column] = this.cellAddress(title, cell);
+    this.writeAt(this.requireSheet(title), row, column, [[value]], "RAW", `${quoteSheet(title)}!${columnLetter(column)}${row}`);
+  }
+
+  /** Types into one cell as a person does in the browser: Google reads the text (USER_ENTERED). */
+  typeCell(title: string, cell: string | { id: string; header: string }, text: string): void {
+    const [row, column] = this.cellAddress(title, cell);
+    this.writeAt(this.requireSheet(title), row, column, [[text]], "USER_ENTERED", `${quoteSheet(title)}!${columnLetter(column)}${row}`);
   }
 
   cell(title: string, id: string, header: string): string {
-    const row = this.requireSheet(title).rows[this.rowNumberOf(title, id) - 1] ?? [];
+    const row = this.rows(title)[this.rowNumberOf(title, id) - 1] ?? [];
     return row[this.columnOf(title, header) - 1] ?? "";
   }
 
   /** Inserts a row before `rowNumber` (2 = right under the header). */
   insertRow(title: string, rowNumber: number, cells: string[] = []): void {
     const sheet = this.requireSheet(title);
-    sheet.rows.splice(rowNumber - 1, 0, [...cells]);
-    sheet.rowCount += 1;
+    this.insertRows(sheet, rowNumber, 1);
+    if (cells.length > 0) this.writeAt(sheet, rowNumber, 1, [cells], "RAW", title);
   }
 
   deleteRow(title: string, rowNumber: number): void {
-    const sheet = this.requireSheet(title);
-    sheet.rows.splice(rowNumber - 1, 1);
-    sheet.rowCount = Math.max(1, sheet.rowCount - 1);
+    this.deleteDimension({ sheetId: this.requireSheet(title).sheetId, dimension: "ROWS", startIndex: rowNumber - 1, endIndex: rowNumber });
+  }
+
+  /** Drags row `from` to sit before row `before` (both as numbered before the move). */
+  moveRow(title: string, from: number, before: number): void {
+    this.moveDimension({ sheetId: this.requireSheet(title).sheetId, dimension: "ROWS", startIndex: from - 1, endIndex: from }, before - 1);
   }
 
   /** Data → Sort range: the rows under the header sorted by one column, blank rows last. */
   sortRows(title: string, header: string, direction: "ascending" | "descending" = "ascending"): void {
     const sheet = this.requireSheet(title);
     const column = this.columnOf(title, header) - 1;
-    const [head = [], ...data] = sheet.rows;
-    const filled = data.filter((row) => !isBlank(row));
-    const blank = data.filter((row) => isBlank(row));
-    filled.sort((a, b) => (a[column] ?? "").localeCompare(b[column] ?? "") * (direction === "ascending" ? 1 : -1));
-    sheet.rows = [head, ...filled, ...blank];
+    this.sortRange({ sheetId: sheet.sheetId, startRowIndex: 1 }, [{ dimensionIndex: column, sortOrder: direction === "ascending" ? "ASCENDING" : "DESCENDING" }]);
   }
 
   /** Drags a column (found by header) to another position, 1-based. */
   moveColumn(title: string, header: string, toColumn: number): void {
     const sheet = this.requireSheet(title);
     const from = this.columnOf(title, header) - 1;
-    const width = Math.max(...sheet.rows.map((row) => row.length), toColumn);
-    sheet.rows = sheet.rows.map((row) => {
-      const padded = [...row, ...Array<string>(width - row.length).fill("")];
-      const [moved = ""] = padded.splice(from, 1);
-      padded.splice(toColumn - 1, 0, moved);
-      while (padded.length > 0 && padded.at(-1) === "") padded.pop();
-      return padded;
-    });
+    const destination = toColumn - 1 > from ? toColumn : toColumn - 1;
+    this.moveDimension({ sheetId: sheet.sheetId, dimension: "COLUMNS", startIndex: from, endIndex: from + 1 }, destination);
   }
 
   /** Inserts a blank column before `atColumn` with a header, as staff add their own notes column. */
   insertColumn(title: string, atColumn: number, header: string): void {
     const sheet = this.requireSheet(title);
-    sheet.columnCount += 1;
-    sheet.rows = sheet.rows.map((row, i) => {
-      const padded = [...row, ...Array<string>(Math.max(0, atColumn - 1 - row.length)).fill("")];
-      padded.splice(atColumn - 1, 0, i === 0 ? header : "");
-      return padded;
-    });
+    this.insertDimension({ sheetId: sheet.sheetId, dimension: "COLUMNS", startIndex: atColumn - 1, endIndex: atColumn });
+    this.writeAt(sheet, 1, atColumn, [[header]], "RAW", title);
+  }
+
+  /** Deletes a column by header, as staff do with Delete column. */
+  deleteColumn(title: string, header: string): void {
+    const column = this.columnOf(title, header);
+    this.deleteDimension({ sheetId: this.requireSheet(title).sheetId, dimension: "COLUMNS", startIndex: column - 1, endIndex: column });
   }
 }

@@ -125,6 +125,7 @@ const harnesses: Harness[] = [
     name: "sheets",
     open() {
       const spreadsheetId = `contract-${newId()}`;
+      fake.spreadsheet(spreadsheetId);
       return {
         store: () =>
           track(

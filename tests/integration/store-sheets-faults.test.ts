@@ -26,6 +26,7 @@ afterAll(async () => {
 
 async function loadedStore(options: { timeoutMs?: number; retry?: RetryPolicy } = {}) {
   const spreadsheetId = `faults-${newId()}`;
+  const book = fake.spreadsheet(spreadsheetId);
   const open = () => {
     const store = createStore(
       createSheetsDriver({ spreadsheetId, credentials: { kind: "fixedToken" }, apiUrl: fake.url, retry: options.retry ?? fastRetry, timeoutMs: options.timeoutMs }),
@@ -36,7 +37,7 @@ async function loadedStore(options: { timeoutMs?: number; retry?: RetryPolicy } 
   };
   const store = open();
   await store.refresh();
-  return { store, open, book: fake.spreadsheet(spreadsheetId), callsSince: callCounter() };
+  return { store, open, book, callsSince: callCounter() };
 }
 
 /** Counts the calls the fake receives from now on, by kind. */
@@ -85,20 +86,20 @@ describe("Sheets driver under faults", () => {
 
   it("retries POST writes on 429 and 500, storing the row once", async () => {
     const { store, book, callsSince } = await loadedStore();
-    fake.failNext(2, 429, matchers.kind("values.append"));
-    fake.failNext(2, 500, matchers.kind("values.append"));
+    fake.failNext(2, 429, matchers.kind("spreadsheets.batchUpdate"));
+    fake.failNext(2, 500, matchers.kind("spreadsheets.batchUpdate"));
     const dana = await store.agents.insert(agent());
-    expect(callsSince("values.append")).toBe(5);
+    expect(callsSince("spreadsheets.batchUpdate")).toBe(5);
     expect(dataRows(book, "Agents").map((row) => row[0])).toEqual([dana.id]);
 
-    fake.failNext(3, 500, matchers.kind("values.batchUpdate"));
+    fake.failNext(3, 500, matchers.kind("values.batchUpdateByDataFilter"));
     await store.agents.update(dana.id, { status: "approved" });
     expect(book.cell("Agents", dana.id, "status")).toBe("approved");
   });
 
   it("does not append a row twice when the connection dropped after the sheet stored it", async () => {
     const { store, book } = await loadedStore();
-    fake.dropNext(1, "after", matchers.kind("values.append"));
+    fake.dropNext(1, "after", matchers.kind("spreadsheets.batchUpdate"));
     const dana = await store.agents.insert(agent());
     expect(dataRows(book, "Agents").map((row) => row[0])).toEqual([dana.id]);
     expect(store.agents.get(dana.id)).toEqual(dana);
@@ -154,7 +155,7 @@ describe("Sheets driver under faults", () => {
     const dana = await store.agents.insert(agent());
     book.setCell("Agents", `${String.fromCharCode(64 + book.columnOf("Agents", "status"))}1`, "");
     await expect(store.agents.update(dana.id, { status: "approved" })).rejects.toThrow(/no status column/);
-    expect(callsSince("values.batchUpdate")).toBe(0);
+    expect(callsSince("values.batchUpdateByDataFilter")).toBe(0);
   });
 
   it("creates missing tabs and headers at start-up, after the columns staff added", async () => {

@@ -7,6 +7,7 @@ import {
   REQUESTS_TAB,
   RESPONSES_TAB,
   serialiseRecord,
+  sheetValueText,
   WORKBOOK,
   type Agent,
   type ReferralRequest,
@@ -99,6 +100,23 @@ describe("reading rows typed by people", () => {
     expect(agent.createdAt).toBe("2025-03-01T00:00:00.000Z");
     expect(agent.updatedAt).toBe("2025-03-02T15:00:00.000Z");
     expect(parsed<Agent>(parseRow(AGENTS_TAB, agentCells)).updatedAt).toBeUndefined();
+  });
+
+  it("reads only ISO 8601 dates: a bare number is never a year, a local date is never guessed", () => {
+    for (const typed of ["47483", "2025", "3/4/2025", "March 4, 2025", "2025-02-30", "2025-13-01"]) {
+      expect(parseRow(AGENTS_TAB, { ...agentCells, createdAt: typed }), typed).toMatchObject({ ok: false, reason: "createdAt is not a date and time" });
+    }
+    const agent = parsed<Agent>(parseRow(AGENTS_TAB, { ...agentCells, updatedAt: "2025-03-04 09:30" }));
+    expect(agent.updatedAt).toBe("2025-03-04T09:30:00.000Z");
+  });
+
+  it("turns the Sheets API's unformatted values into the text each column reads", () => {
+    expect(sheetValueText("time", 45720.5)).toBe("2025-03-04T12:00:00.000Z");
+    expect(sheetValueText("text", 123456)).toBe("123456");
+    expect(sheetValueText("flag", true)).toBe("true");
+    expect(sheetValueText("number", 3)).toBe("3");
+    expect(sheetValueText("time", "2025-03-04")).toBe("2025-03-04");
+    expect(sheetValueText(undefined, undefined)).toBe("");
   });
 
   it("explains every column that does not read", () => {

@@ -1,9 +1,11 @@
-import type { RowCells } from "~/domain/workbook";
+import type { CellKind, RowCells } from "~/domain/workbook";
 
-/** What a driver needs to know of a tab: its name and the headers the app owns. */
+/** What a driver needs to know of a tab: its name, the headers the app owns and what each column holds. */
 export type TabSpec = {
   readonly name: string;
   readonly headers: readonly string[];
+  /** Text when a header has none. */
+  readonly kinds?: Readonly<Record<string, CellKind>>;
 };
 
 /** One data row as read: the cells of the app's headers (missing columns read as blank). */

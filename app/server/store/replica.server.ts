@@ -255,7 +255,11 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
     } catch (error) {
       throw new StoreWriteError(tab.name, { cause: error });
     }
-    if (!found) throw new StoreNotFoundError(tab.name, id);
+    if (!found) {
+      // Staff deleted the row: the change is dropped rather than the row brought back.
+      log.warn(`Store: update of ${tab.name} row ${id} dropped: no row has that id any more (deleted in the spreadsheet?)`);
+      throw new StoreNotFoundError(tab.name, id);
+    }
     return acknowledge({ name, id, cells: changes, kind: "update" });
   }
 

@@ -1,6 +1,6 @@
 import { sheets, type sheets_v4 } from "@googleapis/sheets";
 import { GoogleAuth, OAuth2Client } from "google-auth-library";
-import type { RowCells } from "~/domain/workbook";
+import { sheetValueText, type RowCells } from "~/domain/workbook";
 import type { SheetsCredentials } from "../config.server";
 import { cellText, headerKey, type DriverRow, type ReadRequest, type TabSpec, type WorkbookDriver } from "./driver.server";
 import { DEFAULT_RETRY, withRetry, type RetryPolicy } from "./retry.server";
@@ -19,6 +19,22 @@ const SCOPES = ["https://www.googleapis.com/auth/spreadsheets"];
 /** New tabs get the default grid; at least as wide as their header row. */
 const DEFAULT_ROWS = 1000;
 const DEFAULT_COLUMNS = 26;
+
+/**
+ * Rows are anchored to their ids with developer metadata on the row: the key names the
+ * tab, the value is the id. A provisional key marks a tag not yet checked to sit on the
+ * right row; nothing is ever written through it.
+ */
+const PROVISIONAL_ANCHOR = "rrn.anchor.unchecked";
+const ANCHOR_ATTEMPTS = 3;
+
+function anchorKey(tab: TabSpec): string {
+  return `rrn.anchor.${tab.name}`;
+}
+
+function anchorFilter(tab: TabSpec, id: string): sheets_v4.Schema$DataFilter {
+  return { developerMetadataLookup: { metadataKey: anchorKey(tab), metadataValue: id, locationType: "ROW" } };
+}
 
 function columnLetter(column: number): string {
   let letters = "";
@@ -62,10 +78,30 @@ function locateHeaders(tab: TabSpec, headerRow: readonly unknown[]): Map<string,
   return located;
 }
 
-function rowsFrom(values: Grid, firstRowNumber: number, columns: ReadonlyMap<string, number>): DriverRow[] {
+/**
+ * Text columns formatted as plain text (`@`), so what staff type there stays as typed:
+ * `0123456` keeps its zero and `+1 512 555 0100` is not read as a formula. Applied at
+ * every start-up, which also repairs a column staff reformatted.
+ */
+function plainTextColumns(tab: TabSpec, sheetId: number, columns: ReadonlyMap<string, number>): sheets_v4.Schema$Request[] {
+  return tab.headers
+    .filter((header) => tab.kinds?.[header] === "text" && columns.has(header))
+    .map((header) => {
+      const column = columns.get(header) ?? 0;
+      return {
+        repeatCell: {
+          range: { sheetId, startRowIndex: 1, startColumnIndex: column, endColumnIndex: column + 1 },
+          cell: { userEnteredFormat: { numberFormat: { type: "TEXT", pattern: "@" } } },
+          fields: "userEnteredFormat.numberFormat",
+        },
+      };
+    });
+}
+
+function rowsFrom(tab: TabSpec, values: Grid, firstRowNumber: number, columns: ReadonlyMap<string, number>): DriverRow[] {
   return values.map((row, i) => {
     const cells: Record<string, string> = {};
-    for (const [header, column] of columns) cells[header] = cellText(row[column]);
+    for (const [header, column] of columns) cells[header] = sheetValueText(tab.kinds?.[header], row[column]);
     return { rowNumber: firstRowNumber + i, cells };
   });
 }
@@ -73,7 +109,8 @@ function rowsFrom(values: Grid, firstRowNumber: number, columns: ReadonlyMap<str
 /**
  * The Google Sheets driver. Every request goes through one retry policy (the client
  * library's own retry is off, because it would retry GET and PUT only). Values are
- * written RAW, so text that looks like a formula or a number stays text.
+ * written RAW (string values in appended cells), so text that looks like a formula or a
+ * number stays text.
  */
 export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver {
   const { spreadsheetId } = options;
@@ -88,9 +125,20 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
   });
   /** Columns in each tab's header row at its last read, so a tail read asks for no more columns than the grid has. */
   const widths = new Map<string, number>();
+  /** Each tab's grid id, by lower-cased title. */
+  const sheetIds = new Map<string, number>();
 
+  /**
+   * Values as stored, not as displayed: a number format, a date format or the sheet's
+   * locale never changes what the app reads. Dates come as serial numbers.
+   */
   async function batchGet(ranges: readonly string[]): Promise<Grid[]> {
-    const response = await api.spreadsheets.values.batchGet({ spreadsheetId, ranges: [...ranges] });
+    const response = await api.spreadsheets.values.batchGet({
+      spreadsheetId,
+      ranges: [...ranges],
+      valueRenderOption: "UNFORMATTED_VALUE",
+      dateTimeRenderOption: "SERIAL_NUMBER",
+    });
     const valueRanges = response.data.valueRanges ?? [];
     return ranges.map((_, i) => (valueRanges[i]?.values ?? []) as Grid);
   }
@@ -127,7 +175,7 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
       if (!plan.tail) {
         const [headerRow = [], ...data] = grids[next++] ?? [];
         widths.set(tab.name, Math.max(1, headerRow.length));
-        results.push(rowsFrom(data, 2, locateHeaders(tab, headerRow)));
+        results.push(rowsFrom(tab, data, 2, locateHeaders(tab, headerRow)));
         continue;
       }
       const [headerRow = []] = grids[next++] ?? [];
@@ -139,7 +187,7 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
         data = (await batchGet([`${sheetRef(tab.name)}!A${plan.request.from + 2}:${columnLetter(width)}`]))[0] ?? [];
       }
       widths.set(tab.name, width);
-      results.push(rowsFrom(data, plan.request.from + 2, columns));
+      results.push(rowsFrom(tab, data, plan.request.from + 2, columns));
     }
     return results;
   }
@@ -163,6 +211,7 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
       const { title, sheetId, gridProperties } = sheet.properties ?? {};
       if (title != null && sheetId != null) grids.set(title.toLowerCase(), { sheetId, columnCount: gridProperties?.columnCount ?? DEFAULT_COLUMNS });
     }
+    for (const [title, grid] of grids) sheetIds.set(title, grid.sheetId);
     const missingTabs = tabs.filter((tab) => !grids.has(tab.name.toLowerCase()));
     if (missingTabs.length > 0) {
       const added = await api.spreadsheets.batchUpdate({
@@ -177,28 +226,32 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
         const properties = reply.addSheet?.properties;
         if (properties?.title != null && properties.sheetId != null) {
           grids.set(properties.title.toLowerCase(), { sheetId: properties.sheetId, columnCount: properties.gridProperties?.columnCount ?? DEFAULT_COLUMNS });
+          sheetIds.set(properties.title.toLowerCase(), properties.sheetId);
         }
       }
     }
 
     const headerRows = await batchGet(tabs.map((tab) => `${sheetRef(tab.name)}!1:1`));
-    const widen: sheets_v4.Schema$Request[] = [];
+    const structure: sheets_v4.Schema$Request[] = [];
     const writes: sheets_v4.Schema$ValueRange[] = [];
     tabs.forEach((tab, i) => {
       const headerRow = headerRows[i]?.[0] ?? [];
       const present = locateHeaders(tab, headerRow);
       const missing = tab.headers.filter((header) => !present.has(header));
-      if (missing.length === 0) return;
+      const grid = grids.get(tab.name.toLowerCase());
       // Missing headers go after the last header in use, so staff columns keep their place.
       const firstFree = headerRow.length;
-      const grid = grids.get(tab.name.toLowerCase());
-      const needed = firstFree + missing.length;
-      if (grid && needed > grid.columnCount) {
-        widen.push({ appendDimension: { sheetId: grid.sheetId, dimension: "COLUMNS", length: needed - grid.columnCount } });
+      missing.forEach((header, j) => present.set(header, firstFree + j));
+      if (missing.length > 0) {
+        const needed = firstFree + missing.length;
+        if (grid && needed > grid.columnCount) {
+          structure.push({ appendDimension: { sheetId: grid.sheetId, dimension: "COLUMNS", length: needed - grid.columnCount } });
+        }
+        writes.push({ range: `${sheetRef(tab.name)}!${columnLetter(firstFree + 1)}1`, values: [missing] });
       }
-      writes.push({ range: `${sheetRef(tab.name)}!${columnLetter(firstFree + 1)}1`, values: [missing] });
+      if (grid) structure.push(...plainTextColumns(tab, grid.sheetId, present));
     });
-    if (widen.length > 0) await api.spreadsheets.batchUpdate({ spreadsheetId, requestBody: { requests: widen } });
+    if (structure.length > 0) await api.spreadsheets.batchUpdate({ spreadsheetId, requestBody: { requests: structure } });
     if (writes.length > 0) {
       await api.spreadsheets.values.batchUpdate({ spreadsheetId, requestBody: { valueInputOption: "RAW", data: writes } });
     }
@@ -210,18 +263,17 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
     const pending = attempt === 0 ? rows : await notYetStored(tab, rows, columns.get("id") ?? 0);
     if (pending.length === 0) return;
     const width = Math.max(...columns.values()) + 1;
-    // null leaves a cell alone: columns the app does not own stay empty in the new row.
-    const values = pending.map((row) => {
-      const line: (string | null)[] = Array<string | null>(width).fill(null);
-      for (const header of headers) line[columns.get(header) ?? 0] = row[header] ?? "";
-      return line;
+    // An empty cell is left alone: columns the app does not own stay empty in the new row.
+    const rowData = pending.map((row) => {
+      const cells: sheets_v4.Schema$CellData[] = Array.from({ length: width }, () => ({}));
+      for (const header of headers) cells[columns.get(header) ?? 0] = { userEnteredValue: { stringValue: row[header] ?? "" } };
+      return { values: cells };
     });
-    await api.spreadsheets.values.append({
+    // AppendCells goes after the last row with data; values.append would go after the "table"
+    // Google detects from A1, which a blank row or a note below the data cuts short.
+    await api.spreadsheets.batchUpdate({
       spreadsheetId,
-      range: `${sheetRef(tab.name)}!A1`,
-      valueInputOption: "RAW",
-      insertDataOption: "INSERT_ROWS",
-      requestBody: { values },
+      requestBody: { requests: [{ appendCells: { sheetId: await sheetIdOf(tab), rows: rowData, fields: "userEnteredValue" } }] },
     });
   }
 
@@ -230,28 +282,97 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
     return rows.filter((row) => !ids.has((row.id ?? "").trim()));
   }
 
+  /** The grid id of a tab, for requests that name sheets by id; learnt at start-up, asked again if staff recreated the tab. */
+  async function sheetIdOf(tab: TabSpec): Promise<number> {
+    const known = sheetIds.get(tab.name.toLowerCase());
+    if (known !== undefined) return known;
+    const meta = await api.spreadsheets.get({ spreadsheetId, fields: "sheets.properties(sheetId,title)" });
+    for (const sheet of meta.data.sheets ?? []) {
+      const { title, sheetId } = sheet.properties ?? {};
+      if (title != null && sheetId != null) sheetIds.set(title.toLowerCase(), sheetId);
+    }
+    const found = sheetIds.get(tab.name.toLowerCase());
+    if (found === undefined) throw new Error(`The ${tab.name} tab is missing`);
+    return found;
+  }
+
+  /** Writes the cells through the row's anchor; false when no row carries it (never anchored, or deleted by staff). */
+  async function writeThroughAnchor(tab: TabSpec, id: string, line: readonly (string | null)[]): Promise<boolean> {
+    const response = await api.spreadsheets.values.batchUpdateByDataFilter({
+      spreadsheetId,
+      requestBody: { valueInputOption: "RAW", data: [{ dataFilter: anchorFilter(tab, id), values: [[...line]] }] },
+    });
+    return (response.data.responses ?? []).some((reply) => (reply.updatedCells ?? 0) > 0);
+  }
+
+  /** The 0-based grid row holding this id now, read from the id column; undefined when no row has it. */
+  async function locate(tab: TabSpec, id: string, idColumn: number): Promise<number | undefined> {
+    const letter = columnLetter(idColumn + 1);
+    const [column = []] = await batchGet([`${sheetRef(tab.name)}!${letter}:${letter}`]);
+    const index = column.findIndex((row, i) => i > 0 && cellText(row[0]).trim() === id);
+    return index === -1 ? undefined : index;
+  }
+
+  /**
+   * Binds the row with this id to developer metadata, which Google keeps on the row
+   * through sorts, inserts, deletes and moves. The row is found by its id cell, then
+   * tagged with a provisional key; the tag is kept (its key made final) only if the row
+   * it landed on still holds the id, because staff may have moved rows between the two
+   * calls. A row that is not there any more is not anchored: false.
+   */
+  async function anchor(tab: TabSpec, id: string, idColumn: number): Promise<boolean> {
+    const sheetId = await sheetIdOf(tab);
+    for (let attempt = 0; attempt < ANCHOR_ATTEMPTS; attempt += 1) {
+      const rowIndex = await locate(tab, id, idColumn);
+      if (rowIndex === undefined) return false;
+      const created = await api.spreadsheets.batchUpdate({
+        spreadsheetId,
+        requestBody: {
+          requests: [
+            {
+              createDeveloperMetadata: {
+                developerMetadata: {
+                  metadataKey: PROVISIONAL_ANCHOR,
+                  metadataValue: id,
+                  visibility: "DOCUMENT",
+                  location: { dimensionRange: { sheetId, dimension: "ROWS", startIndex: rowIndex, endIndex: rowIndex + 1 } },
+                },
+              },
+            },
+          ],
+        },
+      });
+      const metadataId = created.data.replies?.[0]?.createDeveloperMetadata?.developerMetadata?.metadataId;
+      if (metadataId == null) throw new Error(`Google did not confirm the anchor of ${tab.name} row ${id}`);
+      const byId = { developerMetadataLookup: { metadataId } };
+      const tagged = await api.spreadsheets.values.batchGetByDataFilter({ spreadsheetId, requestBody: { dataFilters: [byId] } });
+      const row = tagged.data.valueRanges?.[0]?.valueRange?.values?.[0] ?? [];
+      const holdsId = cellText(row[idColumn]).trim() === id;
+      await api.spreadsheets.batchUpdate({
+        spreadsheetId,
+        requestBody: {
+          requests: [
+            holdsId
+              ? { updateDeveloperMetadata: { dataFilters: [byId], developerMetadata: { metadataKey: anchorKey(tab) }, fields: "metadataKey" } }
+              : { deleteDeveloperMetadata: { dataFilter: byId } },
+          ],
+        },
+      });
+      if (holdsId) return true;
+    }
+    throw new Error(`The ${tab.name} rows kept moving while row ${id} was being anchored`);
+  }
+
   async function updateOnce(tab: TabSpec, id: string, changes: RowCells): Promise<boolean> {
-    const ref = sheetRef(tab.name);
-    const [header = [], firstColumn = []] = await batchGet([`${ref}!1:1`, `${ref}!A:A`]);
-    const columns = locateHeaders(tab, header[0] ?? []);
-    const needed = ["id", ...Object.keys(changes)];
-    const missing = needed.filter((name) => !columns.has(name));
-    if (missing.length > 0) throw new Error(`The ${tab.name} tab has no ${missing.join(", ")} column (the header row was changed)`);
-    const idColumn = columns.get("id") ?? 0;
-    const idCells =
-      idColumn === 0
-        ? firstColumn
-        : ((await batchGet([`${ref}!${columnLetter(idColumn + 1)}:${columnLetter(idColumn + 1)}`]))[0] ?? []);
-    // Found by its id now, not by a remembered row number: staff sort, insert and delete rows.
-    const index = idCells.findIndex((row, i) => i > 0 && cellText(row[0]).trim() === id);
-    if (index === -1) return false;
-    const rowNumber = index + 1;
-    const data = Object.entries(changes).map(([name, value]) => ({
-      range: `${ref}!${columnLetter((columns.get(name) ?? 0) + 1)}${rowNumber}`,
-      values: [[value ?? ""]],
-    }));
-    await api.spreadsheets.values.batchUpdate({ spreadsheetId, requestBody: { valueInputOption: "RAW", data } });
-    return true;
+    const columns = await headerColumns(tab, ["id", ...Object.keys(changes)]);
+    const width = Math.max(...columns.values()) + 1;
+    // null leaves a cell alone: only the changed cells are written, wherever staff moved the row.
+    const line = Array<string | null>(width).fill(null);
+    for (const [name, value] of Object.entries(changes)) line[columns.get(name) ?? 0] = value ?? "";
+    if (await writeThroughAnchor(tab, id, line)) return true;
+    // Not anchored yet (a row appended since, or written by staff), or gone: anchor it, then write.
+    if (!(await anchor(tab, id, columns.get("id") ?? 0))) return false;
+    return writeThroughAnchor(tab, id, line);
   }
 
   return {
