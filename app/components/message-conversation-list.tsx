@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { ChatIcon } from "~/components/icons";
 import { AgentAvatar } from "~/components/agent-avatar";
 import { conversationPath, listTime, type ConversationListItem } from "~/domain/messages";
+import { Pagination } from "./pagination";
 import { UnreadBadge } from "./unread-badge";
 
 type Props = {
@@ -9,11 +10,14 @@ type Props = {
   /** A conversation opened with `?to=` that has no message yet: listed first, at that address. */
   draft: { item: ConversationListItem; href: string } | null;
   activeId: string | null;
+  /** Which page of the member's conversations this is, of how many. */
+  page: number;
+  pageCount: number;
   now: Date;
   className: string;
 };
 
-export function MessageConversationList({ conversations, draft, activeId, now, className }: Props) {
+export function MessageConversationList({ conversations, draft, activeId, page, pageCount, now, className }: Props) {
   const empty = conversations.length === 0 && draft === null;
   return (
     <section aria-labelledby="conversations-title" className={`flex-col border-slate-200 md:border-r ${className}`}>
@@ -29,13 +33,14 @@ export function MessageConversationList({ conversations, draft, activeId, now, c
             <ConversationRow
               key={item.conversationId}
               item={item}
-              href={conversationPath(item.conversationId)}
+              href={conversationPath(item.conversationId, page)}
               active={item.conversationId === activeId}
               now={now}
             />
           ))}
         </ul>
       )}
+      <Pagination page={page} pageCount={pageCount} label="Conversation pages" className="border-t border-slate-200 px-2 py-3" />
     </section>
   );
 }

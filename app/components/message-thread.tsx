@@ -1,19 +1,23 @@
-import { Link } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ChatIcon } from "~/components/icons";
 import { AgentAvatar } from "~/components/agent-avatar";
+import { pageHref } from "~/components/pagination";
 import { messageTime, type Partner, type ThreadMessage } from "~/domain/messages";
 
 type Props = {
   partner: Partner;
+  /** One page of the thread, oldest first: page 1 is the newest messages. */
   messages: ThreadMessage[];
+  threadPage: number;
+  threadPageCount: number;
   now: Date;
   /** The message box, or why there is none. */
   composer: ReactNode;
 };
 
 /** The open conversation: who it is with, its messages (newest at the bottom) and the message box. */
-export function MessageThread({ partner, messages, now, composer }: Props) {
+export function MessageThread({ partner, messages, threadPage, threadPageCount, now, composer }: Props) {
   return (
     <>
       <ThreadHeader partner={partner} />
@@ -24,15 +28,31 @@ export function MessageThread({ partner, messages, now, composer }: Props) {
             This is the start of your conversation with {partner.fullName}. Say hello!
           </p>
         ) : (
-          <ol className="space-y-3">
-            {messages.map((message) => (
-              <MessageBubble key={message.id} message={message} now={now} />
-            ))}
-          </ol>
+          <div>
+            {threadPage < threadPageCount ? <ThreadPageLink page={threadPage + 1} label="Earlier messages" /> : null}
+            <ol className="space-y-3">
+              {messages.map((message) => (
+                <MessageBubble key={message.id} message={message} now={now} />
+              ))}
+            </ol>
+            {threadPage > 1 ? <ThreadPageLink page={threadPage - 1} label="Later messages" /> : null}
+          </div>
         )}
       </div>
       {composer}
     </>
+  );
+}
+
+/** A long thread shows its newest messages; these links page back through the rest, without any script. */
+function ThreadPageLink({ page, label }: { page: number; label: string }) {
+  const { pathname, search } = useLocation();
+  return (
+    <p className="my-3 text-center">
+      <Link to={pageHref(pathname, search, page, "threadPage")} className="text-sm font-semibold text-brand-700 hover:underline">
+        {label}
+      </Link>
+    </p>
   );
 }
 

@@ -1,11 +1,11 @@
 import { Link, useLocation } from "@remix-run/react";
 import { pageLinkNumbers } from "~/domain/directory-search";
 
-/** The current address with another page number; the first page has no `page` parameter. */
-function pageHref(pathname: string, search: string, page: number): string {
+/** The current address with another page number in `param`; the first page has no such parameter. */
+export function pageHref(pathname: string, search: string, page: number, param = "page"): string {
   const params = new URLSearchParams(search);
-  if (page === 1) params.delete("page");
-  else params.set("page", String(page));
+  if (page === 1) params.delete(param);
+  else params.set(param, String(page));
   const query = params.toString();
   return query ? `${pathname}?${query}` : pathname;
 }
@@ -13,11 +13,22 @@ function pageHref(pathname: string, search: string, page: number): string {
 const itemClass = "grid h-10 min-w-10 place-items-center rounded-lg px-3 text-sm font-semibold";
 
 /** Page links that keep the page's other query parameters (filters, search), so every page is a shareable URL. */
-export function Pagination({ page, pageCount, label = "Pages" }: { page: number; pageCount: number; label?: string }) {
+export function Pagination({
+  page,
+  pageCount,
+  label = "Pages",
+  className = "mt-10",
+}: {
+  page: number;
+  pageCount: number;
+  label?: string;
+  /** Spacing around the links: a page's foot by default, tighter inside a panel. */
+  className?: string;
+}) {
   const { pathname, search } = useLocation();
   if (pageCount <= 1) return null;
   return (
-    <nav aria-label={label} className="mt-10 flex flex-wrap items-center justify-center gap-1.5">
+    <nav aria-label={label} className={`${className} flex flex-wrap items-center justify-center gap-1.5`}>
       {page > 1 ? (
         <Link to={pageHref(pathname, search, page - 1)} rel="prev" className="btn-outline">
           Previous

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { CONVERSATION_ID_SEPARATOR, conversationIdFor } from "./conversation";
+import { pageWindow } from "./directory-search";
 import { formatPhone } from "./phone";
 import type { Message } from "./workbook";
 
@@ -159,8 +160,24 @@ export type ConversationListItem = {
 
 export type ThreadMessage = { id: string; text: string; createdAt: string; fromMe: boolean };
 
-export function conversationPath(conversationId: string): string {
-  return `/messages?${new URLSearchParams({ conversation: conversationId })}`;
+/** Conversations on one page of the Messages list, and messages on one page of a thread. */
+export const CONVERSATION_PAGE_SIZE = 20;
+export const THREAD_PAGE_SIZE = 50;
+
+/** A conversation's address; from a later page of the list, the list stays on that page beside it. */
+export function conversationPath(conversationId: string, listPage = 1): string {
+  const params = new URLSearchParams({ conversation: conversationId });
+  if (listPage > 1) params.set("page", String(listPage));
+  return `/messages?${params}`;
+}
+
+/**
+ * Page `requestedPage` of a thread held oldest first, counted from the newest end: page 1
+ * holds the newest messages, page 2 the ones before them; each page stays oldest first.
+ */
+export function threadPage<T>(messages: readonly T[], requestedPage: number): { messages: T[]; page: number; pageCount: number } {
+  const window = pageWindow(messages.length, requestedPage, THREAD_PAGE_SIZE);
+  return { messages: messages.slice(messages.length - window.end, messages.length - window.start), page: window.page, pageCount: window.pageCount };
 }
 
 /**

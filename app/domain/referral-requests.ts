@@ -15,6 +15,8 @@ export const REQUEST_LIFETIME_DAYS = 30;
 export const EXPIRY_WARNING_DAYS = 7;
 export const NEW_BADGE_HOURS = 24;
 export const DASHBOARD_REQUEST_LIMIT = 8;
+/** Request cards on one page of the requests page: a page stays small whatever the network's size. */
+export const REQUEST_PAGE_SIZE = 20;
 export const DASHBOARD_POLL_SECONDS = 30;
 /** On window focus the dashboard checks again only when its last check is older than this. */
 export const FOCUS_STALE_SECONDS = 10;

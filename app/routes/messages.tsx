@@ -7,6 +7,7 @@ import { MessageConversationList } from "~/components/message-conversation-list"
 import { useLiveMessages } from "~/components/message-live-updates";
 import { MessageThread, NoConversationOpen } from "~/components/message-thread";
 import { PageHeading } from "~/components/page-heading";
+import { parsePageNumber } from "~/domain/directory-search";
 import {
   CANNOT_RECEIVE,
   contactInfoText,
@@ -14,6 +15,7 @@ import {
   messageSchema,
   NO_CONVERSATION,
   SEND_FAILED,
+  threadPage,
   type ConversationListItem,
 } from "~/domain/messages";
 import { PRODUCT_NAME } from "~/domain/product";
@@ -23,7 +25,7 @@ import { requireMember } from "~/server/auth/session.server";
 import { parseSubmission, readForm } from "~/server/forms.server";
 import { markRead } from "~/server/messages/conversation-members.server";
 import {
-  listConversations,
+  conversationListPage,
   newestMessageAt,
   openFromUrl,
   toThreadMessage,
@@ -55,12 +57,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (opened.kind === "open" && opened.existingPath) throw redirect(opened.existingPath);
   if (opened.kind === "open") await markOpenedRead(store, member, opened);
 
+  const thread = opened.kind === "open" ? threadPage(opened.messages, parsePageNumber(url.searchParams.get("threadPage"))) : null;
   const open =
-    opened.kind === "open"
+    opened.kind === "open" && thread
       ? {
           conversationId: opened.conversationId,
           partner: opened.partner,
-          messages: opened.messages.map((message) => toThreadMessage(message, member)),
+          messages: thread.messages.map((message) => toThreadMessage(message, member)),
+          threadPage: thread.page,
+          threadPageCount: thread.pageCount,
           canSend: opened.partner.canReceive,
           // A conversation opened with ?to= and no message yet: listed at the top, at this address.
           draftHref: opened.messages.length === 0 ? url.pathname + url.search : null,
@@ -71,7 +76,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // Counted after opening the thread marked it read; the header shows this rather than the root's count, computed alongside.
     unreadMessages: unreadTotal(store, member),
     since: newestMessageAt(store, member),
-    conversations: listConversations(store, member),
+    ...conversationListPage(store, member, parsePageNumber(url.searchParams.get("page"))),
     refusal: opened.kind === "refused" ? opened.message : null,
     open,
   };
@@ -122,7 +127,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function MessagesPage() {
-  const { now, since, conversations, refusal, open } = useLoaderData<typeof loader>();
+  const { now, since, conversations, conversationTotal, page, pageCount, refusal, open } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   useLiveMessages(since);
   const today = new Date(now);
@@ -151,6 +156,8 @@ export default function MessagesPage() {
           conversations={conversations}
           draft={draft}
           activeId={open?.conversationId ?? null}
+          page={page}
+          pageCount={pageCount}
           now={today}
           className={open ? "hidden md:flex md:min-h-0" : "flex md:min-h-0"}
         />
@@ -163,6 +170,8 @@ export default function MessagesPage() {
               key={open.conversationId}
               partner={open.partner}
               messages={open.messages}
+              threadPage={open.threadPage}
+              threadPageCount={open.threadPageCount}
               now={today}
               composer={
                 open.canSend ? (
@@ -177,7 +186,7 @@ export default function MessagesPage() {
               }
             />
           ) : (
-            <NoConversationOpen hasConversations={conversations.length > 0} />
+            <NoConversationOpen hasConversations={conversationTotal > 0} />
           )}
         </section>
       </div>

@@ -1,9 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { Pagination } from "~/components/pagination";
 import { RequestCard } from "~/components/request-card";
 import { FILTER_OPTIONS, FilterForm, FilterSelect, SearchInput } from "~/components/request-filters";
 import { RequestErrorBoundary } from "~/components/request-error";
 import { RequestNotice } from "~/components/request-notice";
+import { parsePageNumber } from "~/domain/directory-search";
 import { PRODUCT_NAME } from "~/domain/product";
 import {
   hasActiveFilters,
@@ -28,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   expireOverdueInBackground(store, now);
   const params = new URL(request.url).searchParams;
   const query = parseRequestListQuery(params);
-  return { query, notice: noticeFrom(params), ...requestListPage(store, member, query, now) };
+  return { query, notice: noticeFrom(params), ...requestListPage(store, member, query, parsePageNumber(params.get("page")), now) };
 }
 
 export function ErrorBoundary() {
@@ -36,7 +38,7 @@ export function ErrorBoundary() {
 }
 
 export default function ReferralRequests() {
-  const { query, notice, counts, requests } = useLoaderData<typeof loader>();
+  const { query, notice, counts, requests, total, page, pageCount } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-10 sm:px-6 sm:py-12">
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
@@ -51,7 +53,8 @@ export default function ReferralRequests() {
       <RequestNotice text={notice} />
       <Tabs query={query} counts={counts} />
       <Filters query={query} />
-      <Results query={query} requests={requests} />
+      <Results query={query} requests={requests} total={total} />
+      <Pagination page={page} pageCount={pageCount} label="Request pages" />
     </div>
   );
 }
@@ -123,7 +126,7 @@ function Filters({ query }: { query: RequestListQuery }) {
   );
 }
 
-function Results({ query, requests }: { query: RequestListQuery; requests: RequestView[] }) {
+function Results({ query, requests, total }: { query: RequestListQuery; requests: RequestView[]; total: number }) {
   if (requests.length === 0) return <EmptyState query={query} />;
   return (
     <section aria-labelledby="results-title">
@@ -131,7 +134,7 @@ function Results({ query, requests }: { query: RequestListQuery; requests: Reque
         Requests
       </h2>
       <p className="mb-4 text-sm text-slate-600" aria-live="polite">
-        {requests.length} {requests.length === 1 ? "request" : "requests"}
+        {total} {total === 1 ? "request" : "requests"}
       </p>
       <ul className="grid gap-5 lg:grid-cols-2">
         {requests.map((request) => (

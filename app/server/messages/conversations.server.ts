@@ -1,7 +1,9 @@
 import { agentIdOf } from "~/domain/agent-id";
 import { conversationIdFor } from "~/domain/conversation";
+import { pageWindow } from "~/domain/directory-search";
 import {
   byTime,
+  CONVERSATION_PAGE_SIZE,
   conversationPath,
   partnerIdIn,
   previewText,
@@ -63,6 +65,18 @@ export function listConversations(store: Store, member: Agent): ConversationList
     lastFromMe: summary.lastMessage.fromEmail === member.email,
     unread: summary.unread,
   }));
+}
+
+/** One page of the member's conversations, newest first, and how many there are in all. */
+export function conversationListPage(store: Store, member: Agent, requestedPage: number) {
+  const conversations = listConversations(store, member);
+  const window = pageWindow(conversations.length, requestedPage, CONVERSATION_PAGE_SIZE);
+  return {
+    conversations: conversations.slice(window.start, window.end),
+    conversationTotal: conversations.length,
+    page: window.page,
+    pageCount: window.pageCount,
+  };
 }
 
 /** Messages to the member they have not read yet, in all their conversations: the header badge. */

@@ -1,4 +1,5 @@
-import { isLive, matchesFilters, sortRequests, type RequestListQuery } from "~/domain/referral-requests";
+import { pageWindow } from "~/domain/directory-search";
+import { isLive, matchesFilters, REQUEST_PAGE_SIZE, sortRequests, type RequestListQuery } from "~/domain/referral-requests";
 import type { Agent, ReferralRequest } from "~/domain/workbook";
 import type { Store } from "../store/store.server";
 import { requestView } from "./views.server";
@@ -9,17 +10,29 @@ export function liveRequests(store: Pick<Store, "requests">, now: Date): Referra
 }
 
 /**
- * The requests page: All Requests are other members' live requests, My Requests the
- * member's own; both counts ignore the filters, the list applies them.
+ * One page of the requests page: All Requests are other members' live requests, My
+ * Requests the member's own; both counts ignore the filters, the list applies them.
+ * Only the requested page is turned into views, so the page weighs the same however
+ * many requests are live.
  */
-export function requestListPage(store: Pick<Store, "requests" | "responses">, member: Pick<Agent, "email">, query: RequestListQuery, now: Date) {
+export function requestListPage(
+  store: Pick<Store, "requests" | "responses">,
+  member: Pick<Agent, "email">,
+  query: RequestListQuery,
+  requestedPage: number,
+  now: Date,
+) {
   const live = liveRequests(store, now);
   const own = live.filter((request) => request.agentEmail === member.email);
   const others = live.filter((request) => request.agentEmail !== member.email);
-  const shown = sortRequests((query.tab === "mine" ? own : others).filter((request) => matchesFilters(request, query)), query.sort);
+  const matching = sortRequests((query.tab === "mine" ? own : others).filter((request) => matchesFilters(request, query)), query.sort);
+  const window = pageWindow(matching.length, requestedPage, REQUEST_PAGE_SIZE);
   return {
     counts: { all: others.length, mine: own.length },
-    requests: shown.map((request) => requestView(store, request, member.email, now)),
+    total: matching.length,
+    page: window.page,
+    pageCount: window.pageCount,
+    requests: matching.slice(window.start, window.end).map((request) => requestView(store, request, member.email, now)),
   };
 }
 

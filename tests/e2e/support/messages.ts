@@ -1,6 +1,6 @@
 import path from "node:path";
 import Database from "better-sqlite3";
-import { CONVERSATION_MEMBERS_TAB } from "../../../app/domain/workbook";
+import { CONVERSATION_MEMBERS_TAB, MESSAGES_TAB, serialiseRecord, type Message } from "../../../app/domain/workbook";
 import { memberRowId } from "../../../app/server/messages/conversation-members.server";
 import { e2eDataDir } from "./env";
 
@@ -18,6 +18,24 @@ export function updateConversationMemberRow(conversationId: string, agentEmail: 
       .prepare(`UPDATE "${CONVERSATION_MEMBERS_TAB.name}" SET ${assignments} WHERE id = ?`)
       .run(...Object.values(cells), memberRowId(conversationId, agentEmail)).changes;
     if (changed !== 1) throw new Error(`No ConversationMembers row for ${agentEmail} in ${conversationId}`);
+  } finally {
+    db.close();
+  }
+}
+
+/** Writes Messages rows straight into the e2e server's store; it sees them on its next refresh. */
+export function seedMessages(messages: readonly Message[]): void {
+  const db = new Database(path.join(e2eDataDir, "store.sqlite"));
+  db.pragma("busy_timeout = 10000");
+  try {
+    const columns = MESSAGES_TAB.headers.map((header) => `"${header}"`).join(", ");
+    const insert = db.prepare(`INSERT INTO "${MESSAGES_TAB.name}" (${columns}) VALUES (${MESSAGES_TAB.headers.map(() => "?").join(", ")})`);
+    db.transaction(() => {
+      for (const message of messages) {
+        const cells = serialiseRecord(MESSAGES_TAB, message);
+        insert.run(...MESSAGES_TAB.headers.map((header) => cells[header] ?? ""));
+      }
+    }).immediate();
   } finally {
     db.close();
   }

@@ -1,0 +1,373 @@
+/**
+ * `npm run bench`: the production build on a large network, every page of the table
+ * loaded with autocannon beside a bare Remix page and `/healthz`, with the budgets of
+ * issue 12 marked met or missed (printed, never asserted). Also start-up time and
+ * memory, page weight, cost growth with the store's size, and the longest stall after
+ * one write. Results go to bench/results/ as JSON.
+ *
+ *   npm run bench                       # the issue's sizes, 3 rounds: about 15 minutes
+ *   npm run bench -- --quick            # small network, 1 round, short runs, growth at two small sizes
+ *   npm run bench -- --skip-build --rounds 1 --seconds 5 --growth off
+ *
+ * Options: --agents --requests --live --messages --member-messages (the large network),
+ * --rounds (3), --seconds per run (8), --warmup seconds (2), --connections (50),
+ * --growth full|quick|off, --skip-build.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import bcrypt from "bcryptjs";
+import { WHY_PATH } from "../app/domain/product";
+import { BENCH_MEMBER_EMAIL, LARGE_NETWORK, writeNetwork, type NetworkSize } from "./large-network";
+import { load, weigh, type LoadResult, type PageWeight } from "./measure";
+import { rssMb, startApp, startBaseline, stopServer, type Server } from "./servers";
+import { measureStalls, type Stalls } from "./stall";
+
+const { values: args } = parseArgs({
+  options: {
+    quick: { type: "boolean", default: false },
+    agents: { type: "string" },
+    requests: { type: "string" },
+    live: { type: "string" },
+    messages: { type: "string" },
+    "member-messages": { type: "string" },
+    rounds: { type: "string" },
+    seconds: { type: "string" },
+    warmup: { type: "string" },
+    connections: { type: "string", default: "50" },
+    growth: { type: "string" },
+    "skip-build": { type: "boolean", default: false },
+  },
+});
+
+const QUICK_NETWORK: NetworkSize = { agents: 1_000, requests: 400, liveRequests: 150, messages: 10_000, memberMessages: 300 };
+const base = args.quick ? QUICK_NETWORK : LARGE_NETWORK;
+const network: NetworkSize = {
+  agents: numberArg("agents", base.agents),
+  requests: numberArg("requests", base.requests),
+  liveRequests: numberArg("live", base.liveRequests),
+  messages: numberArg("messages", base.messages),
+  memberMessages: numberArg("member-messages", base.memberMessages),
+};
+const rounds = numberArg("rounds", args.quick ? 1 : 3);
+const seconds = numberArg("seconds", args.quick ? 3 : 8);
+const warmupSeconds = numberArg("warmup", args.quick ? 1 : 2);
+const connections = numberArg("connections", 50);
+const growthMode = (args.growth ?? (args.quick ? "quick" : "full")) as "full" | "quick" | "off";
+const PASSWORD = "bench-member-password";
+
+function numberArg(name: keyof typeof args, fallback: number): number {
+  const raw = args[name];
+  if (raw === undefined || typeof raw === "boolean") return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`--${name} must be a number, not ${raw}`);
+  return value;
+}
+
+// ---------------------------------------------------------------------------
+// Budgets (issue 12, item 6)
+
+const BUDGET = {
+  publicRatio: 0.8,
+  memberRatio: 0.5,
+  p99Ms: 300,
+  htmlKb: 150,
+  jsGzipKb: 100,
+  cssGzipKb: 30,
+  startupMs: 2_000,
+  memoryMb: 300,
+  stallMs: 5,
+  growth: 1.3,
+};
+
+const mark = (met: boolean) => (met ? "met" : "MISSED");
+
+type Page = { label: string; path: string; member: boolean };
+
+function pagesOf(memberThread: string): Page[] {
+  return [
+    { label: "/", path: "/", member: false },
+    { label: WHY_PATH, path: WHY_PATH, member: false },
+    { label: "/directory search p3", path: "/directory?q=san&state=TX&page=3", member: false },
+    { label: "/member-dashboard", path: "/member-dashboard", member: true },
+    { label: "/messages", path: "/messages", member: true },
+    { label: "/messages thread", path: `/messages?conversation=${encodeURIComponent(memberThread)}`, member: true },
+    { label: "/referral-requests", path: "/referral-requests", member: true },
+    { label: "/referral-requests p10", path: "/referral-requests?page=10", member: true },
+  ];
+}
+
+// ---------------------------------------------------------------------------
+
+function build(): void {
+  const steps: string[][] = args["skip-build"] ? [] : [["remix", "vite:build"]];
+  steps.push(["remix", "vite:build", "bench/baseline"]);
+  for (const step of steps) {
+    console.log(`Building: npx ${step.join(" ")}`);
+    const result = spawnSync("npx", step, { stdio: ["ignore", "ignore", "inherit"] });
+    if (result.status !== 0) throw new Error(`npx ${step.join(" ")} failed`);
+  }
+}
+
+async function logIn(server: Server): Promise<string> {
+  const response = await fetch(`${server.base}/member-login`, {
+    method: "POST",
+    headers: { origin: server.base, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email: BENCH_MEMBER_EMAIL, password: PASSWORD }),
+    redirect: "manual",
+  });
+  const cookie = response.headers.getSetCookie().map((header) => header.split(";")[0]).join("; ");
+  if (!cookie) throw new Error(`Logging in as ${BENCH_MEMBER_EMAIL} failed with status ${response.status}`);
+  return cookie;
+}
+
+async function withNetwork<T>(size: NetworkSize, passwordHash: string, use: (dataDir: string) => Promise<T>): Promise<T> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "bench-"));
+  try {
+    await writeNetwork(dataDir, size, passwordHash);
+    return await use(dataDir);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+type PageResult = { page: Page; weight: PageWeight; runs: LoadResult[]; baselineRuns: LoadResult[]; ratio: number };
+
+type MainResult = {
+  startupMs: number;
+  rssAfterStartMb: number;
+  rssAfterLoadMb: number;
+  healthz: LoadResult[];
+  pages: PageResult[];
+  baselineWeight: PageWeight;
+  stalls: Stalls;
+};
+
+async function mainRun(passwordHash: string): Promise<MainResult> {
+  return withNetwork(network, passwordHash, async (dataDir) => {
+    const app = await startApp(dataDir);
+    const rssAfterStartMb = rssMb(app);
+    const baseline = await startBaseline();
+    try {
+      const cookie = await logIn(app);
+      const pages = pagesOf("bench-0--bench-1");
+      const weights = new Map<Page, PageWeight>();
+      for (const page of pages) weights.set(page, await weigh(app, page.path, page.member ? cookie : undefined));
+      const baselineWeight = await weigh(baseline, "/");
+      const runs = new Map<Page, LoadResult[]>(pages.map((page) => [page, []]));
+      const baselineRuns = new Map<Page, LoadResult[]>(pages.map((page) => [page, []]));
+      const healthz: LoadResult[] = [];
+      const options = { connections, seconds, warmupSeconds };
+      for (let round = 1; round <= rounds; round += 1) {
+        console.log(`Round ${round} of ${rounds}...`);
+        healthz.push(await load(app, "/healthz", options));
+        for (const page of pages) {
+          // Each page right after the baseline, so both see the same machine.
+          baselineRuns.get(page)!.push(await load(baseline, "/", options));
+          runs.get(page)!.push(await load(app, page.path, { ...options, cookie: page.member ? cookie : undefined }));
+        }
+      }
+      const rssAfterLoadMb = rssMb(app);
+      await Promise.all([stopServer(app), stopServer(baseline)]);
+      const stalls = await measureStalls(dataDir, BENCH_MEMBER_EMAIL);
+      return {
+        startupMs: app.startupMs,
+        rssAfterStartMb,
+        rssAfterLoadMb,
+        healthz,
+        baselineWeight,
+        stalls,
+        pages: pages.map((page) => {
+          const pageRuns = runs.get(page)!;
+          const base = baselineRuns.get(page)!;
+          return {
+            page,
+            weight: weights.get(page)!,
+            runs: pageRuns,
+            baselineRuns: base,
+            ratio: median(pageRuns.map((run, i) => run.requestsPerSecond / base[i]!.requestsPerSecond)),
+          };
+        }),
+      };
+    } finally {
+      await Promise.all([stopServer(app), stopServer(baseline)]);
+    }
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Cost growth: one page's CPU per request as the store grows, and the write stall at each size
+
+type GrowthPoint = { size: string; cpuMsPerRequest: number; p50Ms: number; htmlKb: number; stallMs: number };
+type GrowthSeries = { name: string; path: string; points: GrowthPoint[] };
+
+function growthPlans(): { name: string; path: string; member: boolean; sizes: { size: string; network: NetworkSize }[] }[] {
+  const small = { agents: 300, requests: 100, liveRequests: 50, messages: 2_000, memberMessages: 100 };
+  const full = growthMode === "full";
+  const agentSizes = full ? [1_000, 5_000, 20_000] : [300, 1_000];
+  const storeMessages = full ? [10_000, 100_000, 300_000] : [2_000, 10_000];
+  const ownMessages = full ? [100, 1_000, 10_000] : [100, 1_000];
+  const requestSizes = full ? [300, 2_000, 6_000] : [100, 400];
+  return [
+    {
+      name: "directory search at N agents",
+      path: "/directory?q=san&state=TX&page=3",
+      member: false,
+      sizes: agentSizes.map((agents) => ({ size: `${agents} agents`, network: { ...small, agents } })),
+    },
+    {
+      name: "/messages at N messages in the store",
+      path: "/messages",
+      member: true,
+      sizes: storeMessages.map((messages) => ({ size: `${messages} messages`, network: { ...small, agents: 1_000, messages } })),
+    },
+    {
+      name: "/messages with N of the member's own",
+      path: "/messages",
+      member: true,
+      sizes: ownMessages.map((memberMessages) => ({
+        size: `${memberMessages} own`,
+        network: { ...small, agents: 1_000, messages: Math.max(20_000, memberMessages * 2), memberMessages },
+      })),
+    },
+    {
+      name: "/referral-requests at N requests",
+      path: "/referral-requests",
+      member: true,
+      sizes: requestSizes.map((requests) => ({ size: `${requests} requests`, network: { ...small, requests, liveRequests: Math.round(requests * 0.32) } })),
+    },
+  ];
+}
+
+async function growthRun(passwordHash: string): Promise<GrowthSeries[]> {
+  const series: GrowthSeries[] = [];
+  for (const plan of growthPlans()) {
+    const points: GrowthPoint[] = [];
+    for (const { size, network: sized } of plan.sizes) {
+      console.log(`Growth: ${plan.name}, ${size}...`);
+      points.push(
+        await withNetwork(sized, passwordHash, async (dataDir) => {
+          const app = await startApp(dataDir);
+          try {
+            const cookie = plan.member ? await logIn(app) : undefined;
+            const weight = await weigh(app, plan.path, cookie);
+            const run = await load(app, plan.path, { connections: 10, seconds: Math.max(2, Math.round(seconds / 2)), warmupSeconds: 1, cookie });
+            await stopServer(app);
+            const stalls = await measureStalls(dataDir, BENCH_MEMBER_EMAIL);
+            const stall = plan.path.startsWith("/directory") ? stalls.agentWrite : stalls.messageWrite;
+            return { size, cpuMsPerRequest: run.cpuMsPerRequest, p50Ms: run.p50Ms, htmlKb: weight.htmlKb, stallMs: stall.writeThenReadMs };
+          } finally {
+            await stopServer(app);
+          }
+        }),
+      );
+    }
+    series.push({ name: plan.name, path: plan.path, points });
+  }
+  return series;
+}
+
+// ---------------------------------------------------------------------------
+// Report
+
+const f1 = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : "n/a");
+const f2 = (value: number) => (Number.isFinite(value) ? value.toFixed(2) : "n/a");
+
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((cell, i) => Math.max(cell.length, ...rows.map((row) => row[i]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i]!)).join(" | ")} |`;
+  return [line(header), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...rows.map(line)].join("\n");
+}
+
+function report(main: MainResult, growth: GrowthSeries[]): string {
+  const out: string[] = [];
+  const baselineRps = median(main.pages.flatMap((page) => page.baselineRuns.map((run) => run.requestsPerSecond)));
+  const healthz = median(main.healthz.map((run) => run.requestsPerSecond));
+  out.push(
+    `Network: ${network.agents} agents, ${network.requests} requests (${network.liveRequests} live), ${network.messages} messages (${network.memberMessages} the member's).`,
+    `${rounds} round(s), ${seconds} s per run after ${warmupSeconds} s warm-up, ${connections} connections, Accept-Encoding "${"gzip, deflate, br, zstd"}".`,
+    `Machine: ${cpus().length} × ${cpus()[0]?.model ?? "unknown CPU"}, Node ${process.version}. Medians over rounds; ratio = page req/s ÷ the bare Remix page's in the run just before it.`,
+    "",
+  );
+  const rows = [
+    ["bare Remix 24-item page", f1(baselineRps), "", "", f2(median(main.pages.flatMap((p) => p.baselineRuns.map((r) => r.cpuMsPerRequest)))), "1.00", f1(main.baselineWeight.htmlKb), "", ""],
+    ["/healthz", f1(healthz), f1(median(main.healthz.map((r) => r.p50Ms))), f1(median(main.healthz.map((r) => r.p99Ms))), f2(median(main.healthz.map((r) => r.cpuMsPerRequest))), f2(healthz / baselineRps), "", "", ""],
+  ];
+  for (const result of main.pages) {
+    const p99 = median(result.runs.map((run) => run.p99Ms));
+    const ratioBudget = result.page.member ? BUDGET.memberRatio : BUDGET.publicRatio;
+    const failures = result.runs.reduce((sum, run) => sum + run.errors + run.non2xx, 0);
+    const budgets = [
+      `ratio ≥ ${ratioBudget} ${mark(result.ratio >= ratioBudget)}`,
+      `p99 ${mark(p99 < BUDGET.p99Ms)}`,
+      `HTML ${mark(result.weight.htmlKb <= BUDGET.htmlKb)}`,
+      `JS ${mark(result.weight.jsGzipKb <= BUDGET.jsGzipKb)}`,
+      `CSS ${mark(result.weight.cssGzipKb <= BUDGET.cssGzipKb)}`,
+      ...(failures > 0 || result.weight.status !== 200 ? [`${failures} failed, status ${result.weight.status}`] : []),
+    ];
+    rows.push([
+      result.page.label,
+      f1(median(result.runs.map((run) => run.requestsPerSecond))),
+      f1(median(result.runs.map((run) => run.p50Ms))),
+      f1(p99),
+      f2(median(result.runs.map((run) => run.cpuMsPerRequest))),
+      f2(result.ratio),
+      `${f1(result.weight.htmlKb)} (${f1(result.weight.htmlSentKb)} sent)`,
+      `${f1(result.weight.jsGzipKb)} / ${f1(result.weight.cssGzipKb)}`,
+      budgets.join(", "),
+    ]);
+  }
+  out.push(table(["page", "req/s", "p50 ms", "p99 ms", "CPU ms/req", "ratio", "HTML KB", "JS / CSS KB gz", "budgets"], rows), "");
+  out.push(
+    `Start-up with this store: ${f1(main.startupMs)} ms (budget < ${BUDGET.startupMs} ms: ${mark(main.startupMs < BUDGET.startupMs)}).`,
+    `Memory: ${f1(main.rssAfterStartMb)} MB after start, ${f1(main.rssAfterLoadMb)} MB after the load (budget < ${BUDGET.memoryMb} MB: ${mark(main.rssAfterLoadMb < BUDGET.memoryMb)}).`,
+    `Stall after one agent write (then a directory search): ${f2(main.stalls.agentWrite.writeThenReadMs)} ms, the search alone ${f2(main.stalls.agentWrite.steadyReadMs)} ms (budget ≤ ${BUDGET.stallMs} ms: ${mark(main.stalls.agentWrite.writeThenReadMs <= BUDGET.stallMs)}).`,
+    `Stall after one message (then the member's list and unread count): ${f2(main.stalls.messageWrite.writeThenReadMs)} ms, the reads alone ${f2(main.stalls.messageWrite.steadyReadMs)} ms (budget ≤ ${BUDGET.stallMs} ms: ${mark(main.stalls.messageWrite.writeThenReadMs <= BUDGET.stallMs)}).`,
+    "",
+  );
+  for (const series of growth) {
+    const first = series.points[0]!;
+    const last = series.points.at(-1)!;
+    const growthFactor = last.cpuMsPerRequest / first.cpuMsPerRequest;
+    out.push(`Cost growth, ${series.name} (${series.path}): ×${f2(growthFactor)} CPU from ${first.size} to ${last.size} (budget ≤ ×${BUDGET.growth}: ${mark(growthFactor <= BUDGET.growth)})`);
+    out.push(
+      table(
+        ["size", "CPU ms/req", "p50 ms (10 conn.)", "HTML KB", "stall after a write ms"],
+        series.points.map((point) => [point.size, f2(point.cpuMsPerRequest), f1(point.p50Ms), f1(point.htmlKb), `${f2(point.stallMs)} ${mark(point.stallMs <= BUDGET.stallMs)}`]),
+      ),
+      "",
+    );
+  }
+  return out.join("\n");
+}
+
+async function main(): Promise<void> {
+  build();
+  const passwordHash = await bcrypt.hash(PASSWORD, 4);
+  const started = Date.now();
+  const mainResult = await mainRun(passwordHash);
+  const growth = growthMode === "off" ? [] : await growthRun(passwordHash);
+  const text = report(mainResult, growth);
+  console.log(`\n${text}`);
+  console.log("Figures from a shared, busy machine vary from run to run; compare ratios taken in the same run rather than absolute rates.");
+  const resultsDir = path.join(import.meta.dirname, "results");
+  mkdirSync(resultsDir, { recursive: true });
+  const json = JSON.stringify({ date: new Date().toISOString(), tookSeconds: (Date.now() - started) / 1000, network, rounds, seconds, connections, budgets: BUDGET, main: mainResult, growth, report: text }, null, 2);
+  const file = path.join(resultsDir, `${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
+  writeFileSync(file, json);
+  writeFileSync(path.join(resultsDir, "latest.json"), json);
+  console.log(`Results: ${path.relative(process.cwd(), file)}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.stack : error);
+  process.exit(1);
+});

@@ -1,0 +1,118 @@
+/**
+ * Starting the servers the benchmark loads, and reading their CPU time and memory from
+ * /proc. Each server is one process (no npm or npx wrapper), so its CPU time is the
+ * server's alone and stopping it stops the server.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+
+/**
+ * The production entry, exactly what `npm start` ends up running (scripts/start.mjs):
+ * the one place to change when the start command changes.
+ */
+export const PRODUCTION_COMMAND = { args: ["--import", "tsx", "server.ts"], env: { NODE_ENV: "production", SERVE_BUILD: "1" } };
+
+export type Server = { name: string; base: string; process: ChildProcess; startupMs: number };
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("No free port"))));
+    });
+  });
+}
+
+async function waitUntilUp(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}`);
+    const ok = await fetch(url).then((response) => response.ok, () => false);
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`${url} did not answer within 120 s`);
+}
+
+async function start(name: string, args: string[], cwd: string, env: Record<string, string>, readyPath: string): Promise<Server> {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, args, {
+    cwd,
+    env: { ...process.env, ...env, HOST: "127.0.0.1", PORT: String(port) },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    await waitUntilUp(base + readyPath, child);
+  } catch (error) {
+    await stopServer({ name, base, process: child, startupMs: 0 });
+    throw error;
+  }
+  return { name, base, process: child, startupMs: performance.now() - started };
+}
+
+/** The app's production build on the store in `dataDir`: up once `/healthz` answers, which is after the store's first load. */
+export function startApp(dataDir: string): Promise<Server> {
+  return start(
+    "app",
+    PRODUCTION_COMMAND.args,
+    ROOT,
+    {
+      ...PRODUCTION_COMMAND.env,
+      SESSION_SECRET: randomBytes(32).toString("hex"),
+      LOG_REQUESTS: "off",
+      DATA_DIR: dataDir,
+      APP_URL: "http://127.0.0.1",
+    },
+    "/healthz",
+  );
+}
+
+/** The bare Remix page of bench/baseline, served the way remix-serve serves it. */
+export function startBaseline(): Promise<Server> {
+  return start("baseline", ["server.mjs"], path.join(ROOT, "bench/baseline"), { NODE_ENV: "production" }, "/");
+}
+
+export async function stopServer(server: Server): Promise<void> {
+  if (server.process.exitCode !== null || server.process.signalCode !== null) return;
+  const exited = new Promise((resolve) => server.process.once("exit", resolve));
+  server.process.kill("SIGTERM");
+  const timer = setTimeout(() => server.process.kill("SIGKILL"), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+let ticks: number | undefined;
+function clockTicksPerSecond(): number {
+  ticks ??= Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
+  return ticks;
+}
+
+/** The process's CPU time so far (user + system) in milliseconds; NaN where there is no /proc. */
+export function cpuMs(server: Server): number {
+  try {
+    // The fields after the command name, which is in parentheses and may hold spaces: utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${server.process.pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicksPerSecond();
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** Resident memory in MB; NaN where there is no /proc. */
+export function rssMb(server: Server): number {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${server.process.pid}/status`, "utf8"));
+    return match ? Number(match[1]) / 1024 : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * The longest stall one write causes: measured in process on the replica the server
+ * uses, as the time of the write plus the first read that needs the changed indexes,
+ * against the same read with nothing changed. Reads and writes run on the event
+ * loop, so this is time every other request waits.
+ */
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { conversationIdFor } from "../app/domain/conversation";
+import { parseDirectoryQuery, searchDirectory } from "../app/server/directory/directory.server";
+import { conversationListPage, unreadTotal } from "../app/server/messages/conversations.server";
+import { createStore } from "../app/server/store/replica.server";
+import { createSqliteDriver } from "../app/server/store/sqlite-driver.server";
+import type { Store } from "../app/server/store/store.server";
+
+export type Stall = { steadyReadMs: number; writeThenReadMs: number };
+export type Stalls = { agentWrite: Stall; messageWrite: Stall };
+
+const WRITES = 5;
+
+async function worst(read: () => void, write: (i: number) => Promise<void>): Promise<Stall> {
+  read();
+  let steady = 0;
+  let stalled = 0;
+  for (let i = 0; i < WRITES; i += 1) {
+    let started = performance.now();
+    read();
+    steady = Math.max(steady, performance.now() - started);
+    started = performance.now();
+    await write(i);
+    read();
+    stalled = Math.max(stalled, performance.now() - started);
+  }
+  return { steadyReadMs: steady, writeThenReadMs: stalled };
+}
+
+export async function measureStalls(dataDir: string, memberEmail: string): Promise<Stalls> {
+  const quiet = { info() {}, warn() {}, error: console.error };
+  const store: Store = createStore(createSqliteDriver(path.join(dataDir, "store.sqlite")), { refreshSeconds: 3600, log: quiet });
+  await store.refresh();
+  try {
+    const member = store.agents.by("email", memberEmail)[0];
+    const other = store.agents.all()[1];
+    if (!member || !other) throw new Error("The benchmark network has no member to write as");
+    const search = parseDirectoryQuery(new URLSearchParams({ q: "san", state: "TX", page: "3" }));
+    const agentWrite = await worst(
+      () => void searchDirectory(store, search),
+      async (i) => void (await store.agents.update(other.id, { bio: `Edited bio number ${i}` })),
+    );
+    const messageWrite = await worst(
+      () => {
+        conversationListPage(store, member, 1);
+        unreadTotal(store, member);
+      },
+      async (i) =>
+        void (await store.messages.insert({
+          id: randomUUID(),
+          conversationId: conversationIdFor(member.id, other.id),
+          fromEmail: other.email,
+          toEmail: member.email,
+          text: `Message ${i} sent during the benchmark`,
+          createdAt: new Date().toISOString(),
+        })),
+    );
+    return { agentWrite, messageWrite };
+  } finally {
+    await store.stop();
+  }
+}
