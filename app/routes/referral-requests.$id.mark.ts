@@ -26,12 +26,15 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const kind = markKind(form.get("kind"));
   if (!kind) return Response.json({ error: "Unknown mark" }, { status: 400 });
   const on = kind === "interested" || form.get("on") !== "false";
+  const back = form.get("redirectTo");
   const allowed = limitMemberWrite(context, "mark", member);
   if (!allowed.allowed) {
-    return Response.json({ error: tooManyMessage(WRITE_NAMES.mark, allowed.retryAfterSeconds) }, tooManyInit(allowed.retryAfterSeconds));
+    const error = tooManyMessage(WRITE_NAMES.mark, allowed.retryAfterSeconds);
+    // A plain form (no script) has no page to return to with the message: the browser shows it as text.
+    if (isSafeRedirectPath(back)) return new Response(error, tooManyInit(allowed.retryAfterSeconds));
+    return Response.json({ error }, tooManyInit(allowed.retryAfterSeconds));
   }
   await setMark(store, { agentEmail: member.email, requestId: found.id, kind, on, now: new Date() });
-  const back = form.get("redirectTo");
   if (isSafeRedirectPath(back)) return redirect(back);
   return Response.json({ requestId: found.id, kind, on });
 }
