@@ -12,7 +12,7 @@ import { PRODUCT_NAME } from "~/domain/product";
 import { PHOTO_TOO_LARGE_MESSAGE } from "~/domain/profile";
 import { EMAIL_TAKEN_MESSAGE, profileCompletionSchema } from "~/domain/registration";
 import type { MembershipType } from "~/domain/workbook";
-import { refuseTooMany } from "~/server/accounts/throttle.server";
+import { passRetryAfter, refuseTooMany } from "~/server/accounts/throttle.server";
 import { FORM_MESSAGES, parseSubmission } from "~/server/forms.server";
 import { checkPhoto } from "~/server/images/photo-check.server";
 import { readPhotoForm } from "~/server/images/photo-form.server";
@@ -23,6 +23,8 @@ import { membershipForDraft } from "~/server/registration/vip.server";
 import { limitVisitorWrite, WRITE_NAMES } from "~/server/write-limits.server";
 
 export const meta: MetaFunction = () => [{ title: `Complete Your Agent Profile | ${PRODUCT_NAME}` }];
+
+export const headers = passRetryAfter;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const draft = await readDraft(request, context.services.config);

@@ -7,7 +7,7 @@ import { contactSchema, NOT_PROVIDED, type ContactMessage } from "~/domain/conta
 import { CONTACT_CATEGORIES, MARKET_STATE_NAMES, MARKET_STATES } from "~/domain/enums";
 import { PRODUCT_NAME } from "~/domain/product";
 import type { ContactRow } from "~/domain/workbook";
-import { refuseTooMany } from "~/server/accounts/throttle.server";
+import { passRetryAfter, refuseTooMany } from "~/server/accounts/throttle.server";
 import { parseForm, rejectSubmission } from "~/server/forms.server";
 import { contactMail } from "~/server/mail/contact-mail.server";
 import { newId } from "~/server/store/store.server";
@@ -17,6 +17,8 @@ export const meta: MetaFunction = () => [
   { title: `Contact Support | ${PRODUCT_NAME}` },
   { name: "description", content: `Questions about ${PRODUCT_NAME}? Our support team answers within 24 hours on business days.` },
 ];
+
+export const headers = passRetryAfter;
 
 export function loader({ context }: LoaderFunctionArgs) {
   const { supportEmail, privacyEmail } = context.services.config;

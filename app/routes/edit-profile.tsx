@@ -14,7 +14,7 @@ import { photoSource } from "~/domain/member-profile";
 import { PRODUCT_NAME } from "~/domain/product";
 import { editProfileSchema, PHOTO_TOO_LARGE_MESSAGE, type EditProfileInput } from "~/domain/profile";
 import type { Agent } from "~/domain/workbook";
-import { loginSucceeded, startLoginAttempt, tooManyMessage } from "~/server/accounts/throttle.server";
+import { loginSucceeded, passRetryAfter, startLoginAttempt, tooManyMessage } from "~/server/accounts/throttle.server";
 import { verifyPassword } from "~/server/auth/password.server";
 import { requireMember } from "~/server/auth/session.server";
 import { FORM_MESSAGES, parseSubmission } from "~/server/forms.server";
@@ -24,6 +24,8 @@ import { photoFromLink } from "~/server/images/photo-link.server";
 import { savePhoto } from "~/server/images/save-photo.server";
 
 export const meta: MetaFunction = () => [{ title: `Edit Profile | ${PRODUCT_NAME}` }];
+
+export const headers = passRetryAfter;
 
 /** The banner after a save, carried in the address the save redirects to. */
 const SAVED_PARAM = "saved";

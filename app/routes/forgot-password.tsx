@@ -5,13 +5,15 @@ import { KeyIcon, MailIcon } from "~/components/icons";
 import { forgotPasswordSchema } from "~/domain/auth";
 import { PRODUCT_NAME } from "~/domain/product";
 import { sendPasswordReset } from "~/server/accounts/password-reset.server";
-import { refuseTooMany, throttle } from "~/server/accounts/throttle.server";
+import { passRetryAfter, refuseTooMany, throttle } from "~/server/accounts/throttle.server";
 import { parseForm, rejectSubmission } from "~/server/forms.server";
 
 export const meta: MetaFunction = () => [
   { title: `Forgot Password | ${PRODUCT_NAME}` },
   { name: "description", content: `Reset the password of your ${PRODUCT_NAME} account.` },
 ];
+
+export const headers = passRetryAfter;
 
 /**
  * The answer is the same whether or not an account uses the address, so the form

@@ -8,7 +8,7 @@ import { LOGIN_MESSAGES, loginSchema, PASSWORD_CHANGED_PARAM } from "~/domain/au
 import { PRODUCT_NAME } from "~/domain/product";
 import { isSafeRedirectPath, safeRedirectPath } from "~/domain/redirect";
 import { checkLogin } from "~/server/accounts/login.server";
-import { loginSucceeded, refuseTooMany, startLoginAttempt } from "~/server/accounts/throttle.server";
+import { loginSucceeded, passRetryAfter, refuseTooMany, startLoginAttempt } from "~/server/accounts/throttle.server";
 import { getMember, startMemberSession } from "~/server/auth/session.server";
 import { parseForm, rejectSubmission } from "~/server/forms.server";
 
@@ -16,6 +16,8 @@ export const meta: MetaFunction = () => [
   { title: `Member Login | ${PRODUCT_NAME}` },
   { name: "description", content: `Log in to the ${PRODUCT_NAME} member area.` },
 ];
+
+export const headers = passRetryAfter;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);

@@ -20,7 +20,7 @@ import {
 } from "~/domain/messages";
 import { PRODUCT_NAME } from "~/domain/product";
 import type { Agent } from "~/domain/workbook";
-import { tooManyInit, tooManyMessage } from "~/server/accounts/throttle.server";
+import { passRetryAfter, tooManyInit, tooManyMessage } from "~/server/accounts/throttle.server";
 import { requireMember } from "~/server/auth/session.server";
 import { parseSubmission, readForm } from "~/server/forms.server";
 import { markRead } from "~/server/messages/conversation-members.server";
@@ -37,6 +37,8 @@ import { StoreError, type Store } from "~/server/store/store.server";
 import { limitMemberWrite, WRITE_NAMES } from "~/server/write-limits.server";
 
 export const meta: MetaFunction = () => [{ title: `Messages | ${PRODUCT_NAME}` }];
+
+export const headers = passRetryAfter;
 
 /** Opening a thread marks it read; a failed write only leaves the count as it was. */
 async function markOpenedRead(store: Store, member: Agent, opened: OpenConversation): Promise<void> {

@@ -7,13 +7,15 @@ import { RequestFormFields } from "~/components/request-form-fields";
 import { parseRequestType, POST_FAILED, postRequestSchema, REQUEST_LIFETIME_DAYS, REQUEST_TYPE_LABELS, REQUEST_TYPE_TITLES } from "~/domain/referral-requests";
 import { PRODUCT_NAME } from "~/domain/product";
 import { REQUEST_TYPE_VALUES, type RequestType } from "~/domain/workbook";
-import { refuseTooMany } from "~/server/accounts/throttle.server";
+import { passRetryAfter, refuseTooMany } from "~/server/accounts/throttle.server";
 import { requireMember } from "~/server/auth/session.server";
 import { parseForm, rejectSubmission } from "~/server/forms.server";
 import { postRequest } from "~/server/requests/manage.server";
 import { limitMemberWrite, WRITE_NAMES } from "~/server/write-limits.server";
 
 export const meta: MetaFunction = () => [{ title: `Post a Request | ${PRODUCT_NAME}` }];
+
+export const headers = passRetryAfter;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireMember(request, context);

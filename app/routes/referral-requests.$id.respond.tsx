@@ -6,7 +6,7 @@ import { RequestErrorBoundary } from "~/components/request-error";
 import { RequestSummary } from "~/components/request-summary";
 import { PRODUCT_NAME } from "~/domain/product";
 import { isLive, REQUEST_CLOSED, respondSchema } from "~/domain/referral-requests";
-import { refuseTooMany } from "~/server/accounts/throttle.server";
+import { passRetryAfter, refuseTooMany } from "~/server/accounts/throttle.server";
 import { publicUrl } from "~/server/accounts/urls.server";
 import { requireMember } from "~/server/auth/session.server";
 import { parseForm, rejectSubmission } from "~/server/forms.server";
@@ -16,6 +16,8 @@ import { requestView } from "~/server/requests/views.server";
 import { limitMemberWrite, WRITE_NAMES } from "~/server/write-limits.server";
 
 export const meta: MetaFunction = () => [{ title: `Respond to Request | ${PRODUCT_NAME}` }];
+
+export const headers = passRetryAfter;
 
 const OWN_REQUEST = "This is your own request: other agents respond to it.";
 const SEND_FAILED = "Failed to send response. Please try again.";

@@ -9,13 +9,17 @@ import type { Agent } from "~/domain/workbook";
 import { setNewPassword } from "~/server/accounts/password-reset.server";
 import { clientIp } from "~/server/auth/client-ip.server";
 import { readResetToken, resetTokenCookie } from "~/server/auth/reset-token.server";
-import { refuseTooMany } from "~/server/accounts/throttle.server";
+import { passRetryAfter, refuseTooMany } from "~/server/accounts/throttle.server";
 import { parseForm, rejectSubmission } from "~/server/forms.server";
 
 export const meta: MetaFunction = () => [{ title: `Choose a New Password | ${PRODUCT_NAME}` }];
 
 /** The page answers for a live reset token: no cache may keep it. */
-export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
+export const headers: HeadersFunction = (args) => {
+  const headers = passRetryAfter(args);
+  headers.set("Cache-Control", "no-store");
+  return headers;
+};
 
 /** The agent whose reset link this browser opened, from the cookie the link's first request set. */
 async function agentForLink(request: Request, context: LoaderFunctionArgs["context"]): Promise<Agent | null> {

@@ -170,6 +170,8 @@ test.describe("forgot and reset password", () => {
     await waitForMail((candidate) => candidate.to === "support@example.test" && candidate.text.includes(agent.email));
 
     await page.goto(link ?? "");
+    // The token leaves the address at once: it is in no later URL, log line or Referer.
+    await expect(page).toHaveURL(/\/reset-password$/);
     await expect(page.getByRole("heading", { level: 1, name: "Choose a New Password" })).toBeVisible();
     await page.getByLabel("New Password", { exact: true }).fill("short");
     await page.getByLabel("Confirm New Password").fill("different");

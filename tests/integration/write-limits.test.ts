@@ -146,6 +146,10 @@ describe("member writes", () => {
     expect(refused.status).toBe(429);
     expect(refused.headers.get("Retry-After")).toMatch(/^\d+$/);
     expect(await refused.json()).toMatchObject({ error: expect.stringMatching(/^Too many changes\. Please wait/) });
+    // Without JavaScript the form's post gets the message as the page.
+    const plain = (await mark({ kind: "saved", on: "true", redirectTo: "/member-dashboard" })) as Response;
+    expect(plain.status).toBe(429);
+    expect(await plain.text()).toMatch(/^Too many changes\. Please wait/);
     expect(context.services.store.marks.all()).toHaveLength(1);
   });
 

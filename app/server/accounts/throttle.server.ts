@@ -1,5 +1,5 @@
 import type { Submission } from "@conform-to/react";
-import { data, type AppLoadContext } from "@remix-run/node";
+import { data, type AppLoadContext, type HeadersFunction } from "@remix-run/node";
 import { clientIp } from "../auth/client-ip.server";
 import { describeWait, hitAll, type RateLimiter, type RateLimitResult } from "../auth/rate-limit.server";
 
@@ -45,6 +45,17 @@ export function tooManyMessage(what: string, retryAfterSeconds: number): string 
 /** Status 429 and Retry-After, for clients that read it. */
 export function tooManyInit(retryAfterSeconds: number): ResponseInit {
   return { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } };
+}
+
+/**
+ * A form route's `headers`: a page rendered for a refused post keeps the action's
+ * Retry-After (a route without `headers` would drop it).
+ */
+export function passRetryAfter({ actionHeaders, parentHeaders }: Parameters<HeadersFunction>[0]): Headers {
+  const headers = new Headers(parentHeaders);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
 }
 
 /** Status 429 with the message on the page, the input kept (never a password) and Retry-After for clients that read it. */

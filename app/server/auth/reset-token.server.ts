@@ -39,7 +39,8 @@ export function readResetToken(
 /**
  * Holds the token after the mailed link's first request, which moves it out of the
  * address: the bare /reset-password URL is what the access log and any Referer show.
- * Scripts cannot read it, and it is sent only to the reset page, for as long as a link lives.
+ * Scripts cannot read it, and it lives only as long as a link. Its path is the whole site:
+ * the form posts to /reset-password.data when scripts run, which a narrower path would miss.
  * Unsigned: the token carries its own signature.
  */
 export function resetTokenCookie(config: Pick<Config, "isProduction">): Cookie {
@@ -47,7 +48,7 @@ export function resetTokenCookie(config: Pick<Config, "isProduction">): Cookie {
     httpOnly: true,
     sameSite: "lax",
     secure: config.isProduction,
-    path: "/reset-password",
+    path: "/",
     maxAge: RESET_TOKEN_TTL_SECONDS,
   });
 }

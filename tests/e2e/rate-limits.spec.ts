@@ -1,0 +1,40 @@
+import { expect, test } from "@playwright/test";
+import { logIn, seedMembers, uniqueToken, waitForReplica } from "./support/requests";
+
+/** REQUESTS_PER_MEMBER_PER_HOUR's default: the e2e server keeps it. */
+const REQUESTS_PER_HOUR = 10;
+
+test("a member past the posting limit sees the message beside the form, with everything typed kept", async ({ page }) => {
+  const [poster] = seedMembers({ fullName: "Rita Ratelimit" });
+  await waitForReplica(page.request);
+  await logIn(page, poster!, "/post-request?type=buyer");
+  const token = uniqueToken();
+
+  // The browser's own session posts the allowed ones, as a quick succession of form posts would.
+  for (let i = 0; i < REQUESTS_PER_HOUR; i += 1) {
+    const posted = await page.request.post("/post-request?type=buyer", {
+      form: { requestType: "buyer", title: `${token} ${i}`, location: "Tulsa", state: "OK", specialty: "Land", priceRange: "Under $200k", description: "Quick post." },
+      maxRedirects: 0,
+    });
+    expect(posted.status()).toBe(302);
+  }
+
+  await page.goto("/post-request?type=buyer");
+  await page.getByLabel("Request Title").fill(`${token} one too many`);
+  await page.getByLabel("City/Area").fill("Norman");
+  await page.getByLabel("State", { exact: true }).selectOption("OK");
+  await page.getByLabel("Specialty").selectOption("Land");
+  await page.getByLabel("Price Range").selectOption("Under $200k");
+  await page.getByLabel("Description").fill("Kept after the refusal.");
+  const answer = page.waitForResponse((response) => response.request().method() === "POST" && /^\/post-request(\.data)?$/.test(new URL(response.url()).pathname));
+  await page.getByRole("button", { name: "Post Buyer Rep Request" }).click();
+  const refused = await answer;
+  expect(refused.status()).toBe(429);
+  expect(Number(await refused.headerValue("Retry-After"))).toBeGreaterThan(0);
+
+  await expect(page.getByRole("alert")).toHaveText("Too many requests posted. Please wait 60 minutes and try again.");
+  await expect(page.getByLabel("Request Title")).toHaveValue(`${token} one too many`);
+  await expect(page.getByLabel("City/Area")).toHaveValue("Norman");
+  await expect(page.getByLabel("State", { exact: true })).toHaveValue("OK");
+  await expect(page.getByLabel("Description")).toHaveValue("Kept after the refusal.");
+});
