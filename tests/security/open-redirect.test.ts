@@ -1,0 +1,106 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { isSafeRedirectPath } from "../../app/domain/redirect";
+import { action as loginAction, loader as loginLoader } from "../../app/routes/member-login";
+import { action as markAction } from "../../app/routes/referral-requests.$id.mark";
+import type { ReferralRequest } from "../../app/domain/workbook";
+import { responseOf } from "../integration/accounts-support";
+import { insertRequest, outcome, post, sessionCookie } from "../integration/requests-support";
+import { insertAgent, postForm, testContext } from "../support/services";
+
+vi.setConfig({ testTimeout: 30_000 });
+
+/** Ways to write "another site" that browsers accept in a Location header. */
+const CORPUS = [
+  "https://evil.example",
+  "http://evil.example/member-dashboard",
+  "//evil.example",
+  "///evil.example",
+  "////evil.example/",
+  "/\\evil.example",
+  "\\/evil.example",
+  "\\\\evil.example",
+  "/\t/evil.example",
+  "/\n/evil.example",
+  "/\r\n/evil.example",
+  "/\u0000/evil.example",
+  " //evil.example",
+  "\u2028//evil.example",
+  "https:evil.example",
+  "https:/evil.example",
+  "javascript:alert(1)",
+  "JaVaScRiPt:alert(1)",
+  "data:text/html,<script>alert(1)</script>",
+  "evil.example",
+  "@evil.example",
+  ".evil.example",
+  "%2F%2Fevil.example",
+] as const;
+
+const SITE = "https://redriverreferrals.test";
+
+/** Where a browser on this site goes for this Location: it must stay on the site, with nothing a browser would read leniently. */
+function expectStaysOnSite(location: string | null, payload: string) {
+  expect(location, payload).not.toBeNull();
+  const target = location ?? "";
+  expect(target.startsWith("/") && !target.startsWith("//"), `${JSON.stringify(payload)} → ${JSON.stringify(target)}`).toBe(true);
+  expect(target, payload).not.toMatch(/[\\\s\u0000-\u001f]/);
+  expect(new URL(target, SITE).origin, payload).toBe(SITE);
+}
+
+let context: AppLoadContext;
+let cookie = "";
+let request: ReferralRequest;
+let email = "";
+
+beforeAll(async () => {
+  context = testContext();
+  const member = await insertAgent(context);
+  email = member.email;
+  cookie = await sessionCookie(context, member);
+  request = await insertRequest(context, await insertAgent(context));
+});
+
+describe("open-redirect corpus through redirectTo", () => {
+  it("is refused by the one rule every redirect uses", () => {
+    for (const payload of CORPUS) expect(isSafeRedirectPath(payload), JSON.stringify(payload)).toBe(false);
+    // Percent-encoded characters stay in the path: the browser does not decode them into a new line or a host.
+    for (const path of ["/member-dashboard", "/referral-requests?chip=urgent&page=2", "/messages?conversation=a--b", "/%0d%0aLocation:%20https://evil.example"]) {
+      expect(isSafeRedirectPath(path)).toBe(true);
+      expectStaysOnSite(path, path);
+    }
+  });
+
+  it("the login page sends a signed-in member to the dashboard instead", async () => {
+    for (const payload of CORPUS) {
+      const url = `http://localhost/member-login?redirectTo=${encodeURIComponent(payload)}`;
+      const answer = await responseOf(() => loginLoader({ request: new Request(url, { headers: { Cookie: cookie } }), context, params: {} }));
+      expectStaysOnSite(answer.headers.get("Location"), payload);
+    }
+  });
+
+  it("the login page does not carry it into its form for a visitor", async () => {
+    for (const payload of CORPUS) {
+      const url = `http://localhost/member-login?redirectTo=${encodeURIComponent(payload)}`;
+      const page = (await loginLoader({ request: new Request(url), context, params: {} })) as { redirectTo: string | null };
+      expect(page.redirectTo, payload).toBeNull();
+    }
+  });
+
+  it("logging in with it lands on the dashboard", async () => {
+    // A few only: each login is a real bcrypt check.
+    for (const payload of ["//evil.example", "/\\evil.example", "https://evil.example"]) {
+      const answer = await responseOf(() => loginAction({ request: postForm("/member-login", { email, password: "correct horse battery", redirectTo: payload }), context, params: {} }));
+      expect(answer.headers.get("Location"), payload).toBe("/member-dashboard");
+    }
+  });
+
+  it("the mark form's return address never leaves the site", async () => {
+    for (const payload of CORPUS) {
+      const answer = await outcome(() => markAction({ request: post(`/referral-requests/${request.id}/mark`, cookie, { kind: "saved", on: "true", redirectTo: payload }), context, params: { id: request.id } }));
+      // Not a redirect at all (the script's JSON answer) is as good as one to the site.
+      if (answer instanceof Response && answer.status >= 300 && answer.status < 400) expectStaysOnSite(answer.headers.get("Location"), payload);
+      else expect((answer as Response).status, payload).toBe(200);
+    }
+  });
+});
