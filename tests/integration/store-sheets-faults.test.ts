@@ -158,11 +158,11 @@ describe("Sheets driver under faults", () => {
     expect(callsSince("values.batchUpdateByDataFilter")).toBe(0);
   });
 
-  it("creates missing tabs and headers at start-up, after the columns staff added", async () => {
+  it("creates missing tabs and optional headers at start-up, after the columns staff added", async () => {
     const spreadsheetId = `faults-${newId()}`;
     const book = fake.spreadsheet(spreadsheetId);
     book.addSheet("Agents");
-    book.write("'Agents'!A1", [["id", "Staff notes", "fullName"]], "RAW");
+    book.write("'Agents'!A1", [["id", "Staff notes", "fullName", "email", "status", "membershipType", "createdAt"]], "RAW");
     const store = createStore(createSheetsDriver({ spreadsheetId, credentials: { kind: "fixedToken" }, apiUrl: fake.url, retry: fastRetry }), {
       refreshSeconds: 1,
       log: quietLog,
@@ -170,7 +170,7 @@ describe("Sheets driver under faults", () => {
     opened.push(store);
     await store.refresh();
     expect(book.sheets.map((sheet) => sheet.title)).toEqual(["Agents", "Requests", "Responses", "Messages", "ConversationMembers", "Contact", "Marks"]);
-    expect(book.headers("Agents").slice(0, 4)).toEqual(["id", "Staff notes", "fullName", "email"]);
+    expect(book.headers("Agents").slice(0, 8)).toEqual(["id", "Staff notes", "fullName", "email", "status", "membershipType", "createdAt", "phone"]);
     expect(book.headers("Agents")).toHaveLength(23);
     expect(book.requireSheet("Agents").columnCount).toBeGreaterThanOrEqual(23);
   });
