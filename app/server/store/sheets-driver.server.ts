@@ -3,7 +3,7 @@ import { GoogleAuth, OAuth2Client } from "google-auth-library";
 import { sheetValueText, type RowCells } from "~/domain/workbook";
 import type { SheetsCredentials } from "../config.server";
 import { cellText, headerKey, type DriverRow, type ReadRequest, type StructureProblem, type TabSpec, type WorkbookDriver } from "./driver.server";
-import { DEFAULT_RETRY, withRetry, type RetryPolicy } from "./retry.server";
+import { DEFAULT_RETRY, withDeadline, withRetry, type RetryPolicy } from "./retry.server";
 
 export type SheetsDriverOptions = {
   spreadsheetId: string;
@@ -13,6 +13,8 @@ export type SheetsDriverOptions = {
   retry?: RetryPolicy;
   /** Each HTTP request gives up after this long (and is then retried like a 5xx). */
   timeoutMs?: number;
+  /** A write (with its retries) answers within this long, so a member is not kept waiting on a stalled API; 10 s when absent. */
+  writeDeadlineMs?: number;
 };
 
 const SCOPES = ["https://www.googleapis.com/auth/spreadsheets"];
@@ -159,6 +161,7 @@ function rowsFrom(tab: TabSpec, values: Grid, firstRowNumber: number, columns: R
 export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver {
   const { spreadsheetId } = options;
   const policy = options.retry ?? DEFAULT_RETRY;
+  const writeDeadlineMs = options.writeDeadlineMs ?? 10_000;
   const api = sheets({
     version: "v4",
     // Two copies of google-auth-library are installed (ours and the client's); their classes are the same at run time.
@@ -531,9 +534,9 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
     kind: "sheets",
     ensureTabs: (tabs) => withRetry(policy, () => ensureTabsOnce(tabs)),
     readTabs: (requests) => withRetry(policy, () => readTabsOnce(requests)),
-    // A retried append first checks which rows the lost try already stored, so none is added twice.
-    appendRows: (tab, rows) => withRetry(policy, (attempt) => appendOnce(tab, rows, attempt)),
-    updateRow: (tab, id, changes) => withRetry(policy, () => updateOnce(tab, id, changes)),
+    // A retried append first checks (by id) which rows the lost or timed-out try already stored, so none is added twice.
+    appendRows: (tab, rows) => withDeadline(writeDeadlineMs, policy, (attempt) => appendOnce(tab, rows, attempt)),
+    updateRow: (tab, id, changes) => withDeadline(writeDeadlineMs, policy, () => updateOnce(tab, id, changes)),
     structureProblems: () => [...problems.values()],
     async close() {},
   };
