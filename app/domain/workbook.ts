@@ -23,6 +23,12 @@ export type CellKind = "text" | "time" | "number" | "flag";
 /** One column: how a trimmed cell is read into a value, and how the value is written back as text. */
 export type Column<T> = {
   readonly kind: CellKind;
+  /**
+   * A column the tab cannot be read without (ids, required e-mails and times, choices such
+   * as status whose blank would mean something): when its header is missing the tab is
+   * degraded rather than read with every cell blank.
+   */
+  readonly required?: true;
   readonly schema: z.ZodType<T, string>;
   /** Method syntax on purpose: a column of any value type must fit where a column of unknown values is expected. */
   write(value: T): string;
@@ -56,6 +62,8 @@ export type TabDefinition<Columns extends AnyColumns = AnyColumns, IndexName ext
   readonly headers: readonly string[];
   /** Each header's cell kind. */
   readonly kinds: Readonly<Record<string, CellKind>>;
+  /** Headers of required columns. */
+  readonly requiredHeaders: readonly string[];
   /**
    * Append-only tabs only ever grow at the bottom, so a refresh reads just their new
    * rows; mutable tabs are re-read whole.
@@ -74,7 +82,10 @@ export function defineTab<Columns extends AnyColumns, IndexName extends string>(
   indexes: { [I in IndexName]: (record: RecordOf<Columns>) => IndexKey };
 }): TabDefinition<Columns, IndexName> {
   const kinds = Object.fromEntries(Object.entries(definition.columns).map(([header, column]) => [header, column.kind]));
-  return { ...definition, headers: Object.keys(definition.columns), kinds };
+  const requiredHeaders = Object.entries(definition.columns)
+    .filter(([, column]) => column.required)
+    .map(([header]) => header);
+  return { ...definition, headers: Object.keys(definition.columns), kinds, requiredHeaders };
 }
 
 // ---------------------------------------------------------------------------
@@ -88,13 +99,13 @@ export function text(): Column<string> {
 }
 
 export function requiredText(): Column<string> {
-  return { kind: "text", schema: z.string().min(1, "is empty"), write: asIs };
+  return { kind: "text", required: true, schema: z.string().min(1, "is empty"), write: asIs };
 }
 
 /** E-mail addresses are kept lower-cased so look-ups and comparisons ignore case. */
 export function email(options: { required: boolean } = { required: false }): Column<string> {
   const base = z.string().toLowerCase();
-  return { kind: "text", schema: options.required ? base.min(1, "is empty") : base, write: asIs };
+  return options.required ? { kind: "text", required: true, schema: base.min(1, "is empty"), write: asIs } : { kind: "text", schema: base, write: asIs };
 }
 
 /** Two-letter state codes, upper-cased (`tx` = `TX`). */
@@ -113,7 +124,7 @@ export function choice<const Values extends readonly [string, ...string[]]>(
     .transform((cell) => (cell === "" && blankMeans !== undefined ? blankMeans : cell.toLowerCase()))
     .refine((value) => allowed.has(value), { message: `must be one of ${values.join(", ")}` })
     .transform((value) => value as Values[number]);
-  return { kind: "text", schema, write: asIs };
+  return { kind: "text", required: true, schema, write: asIs };
 }
 
 const TRUE_WORDS = new Set(["true", "yes", "y", "1", "x"]);
@@ -188,7 +199,7 @@ export function time(): Column<string> {
       }
       return iso;
     });
-  return { kind: "time", schema, write: asIs };
+  return { kind: "time", required: true, schema, write: asIs };
 }
 
 export function optionalTime(): Column<string | undefined> {

@@ -24,12 +24,12 @@ afterAll(async () => {
   await fake.close();
 });
 
-async function loadedStore(options: { timeoutMs?: number; retry?: RetryPolicy } = {}) {
+async function loadedStore(options: { timeoutMs?: number; retry?: RetryPolicy; writeDeadlineMs?: number } = {}) {
   const spreadsheetId = `faults-${newId()}`;
   const book = fake.spreadsheet(spreadsheetId);
   const open = () => {
     const store = createStore(
-      createSheetsDriver({ spreadsheetId, credentials: { kind: "fixedToken" }, apiUrl: fake.url, retry: options.retry ?? fastRetry, timeoutMs: options.timeoutMs }),
+      createSheetsDriver({ spreadsheetId, credentials: { kind: "fixedToken" }, apiUrl: fake.url, retry: options.retry ?? fastRetry, timeoutMs: options.timeoutMs, writeDeadlineMs: options.writeDeadlineMs }),
       { refreshSeconds: 0.05, log: quietLog },
     );
     opened.push(store);
@@ -117,6 +117,19 @@ describe("Sheets driver under faults", () => {
     expect(store.health().lastError).toBeNull();
   });
 
+  it("answers a write within its deadline when the API stalls, saving nothing in the replica", async () => {
+    const { store } = await loadedStore({ writeDeadlineMs: 300, retry: { attempts: 6, baseDelayMs: 50, maxDelayMs: 200 } });
+    const dana = await store.agents.insert(agent());
+    fake.setLatency(3000);
+    const started = Date.now();
+    const lee = agent({ fullName: "Lee Park", email: "lee@example.com" });
+    await expect(store.agents.insert(lee)).rejects.toThrow(/Could not save to the Agents tab: Google Sheets did not answer within 0.3 s/);
+    await expect(store.agents.update(dana.id, { city: "Austin" })).rejects.toBeInstanceOf(StoreWriteError);
+    expect(Date.now() - started).toBeLessThan(1500);
+    expect(store.agents.get(lee.id)).toBeUndefined();
+    expect(store.agents.get(dana.id)?.city).toBe("Dallas");
+  });
+
   it("serves the last good copy through an outage, says how stale it is, and catches up after", async () => {
     const { store, book } = await loadedStore();
     const dana = await store.agents.insert(agent());
@@ -158,11 +171,11 @@ describe("Sheets driver under faults", () => {
     expect(callsSince("values.batchUpdateByDataFilter")).toBe(0);
   });
 
-  it("creates missing tabs and headers at start-up, after the columns staff added", async () => {
+  it("creates missing tabs and optional headers at start-up, after the columns staff added", async () => {
     const spreadsheetId = `faults-${newId()}`;
     const book = fake.spreadsheet(spreadsheetId);
     book.addSheet("Agents");
-    book.write("'Agents'!A1", [["id", "Staff notes", "fullName"]], "RAW");
+    book.write("'Agents'!A1", [["id", "Staff notes", "fullName", "email", "status", "membershipType", "createdAt"]], "RAW");
     const store = createStore(createSheetsDriver({ spreadsheetId, credentials: { kind: "fixedToken" }, apiUrl: fake.url, retry: fastRetry }), {
       refreshSeconds: 1,
       log: quietLog,
@@ -170,7 +183,7 @@ describe("Sheets driver under faults", () => {
     opened.push(store);
     await store.refresh();
     expect(book.sheets.map((sheet) => sheet.title)).toEqual(["Agents", "Requests", "Responses", "Messages", "ConversationMembers", "Contact", "Marks"]);
-    expect(book.headers("Agents").slice(0, 4)).toEqual(["id", "Staff notes", "fullName", "email"]);
+    expect(book.headers("Agents").slice(0, 8)).toEqual(["id", "Staff notes", "fullName", "email", "status", "membershipType", "createdAt", "phone"]);
     expect(book.headers("Agents")).toHaveLength(23);
     expect(book.requireSheet("Agents").columnCount).toBeGreaterThanOrEqual(23);
   });

@@ -8,6 +8,9 @@ import type { Agent, ReferralRequest } from "../../app/domain/workbook";
 import { createStore } from "../../app/server/store/replica.server";
 import { createSheetsDriver } from "../../app/server/store/sheets-driver.server";
 import { newId, StoreNotFoundError, type Store } from "../../app/server/store/store.server";
+import { watchAgentDecisions } from "../../app/server/accounts/status-mail.server";
+import type { Mail } from "../../app/server/mail/mailer.server";
+import { StoreWriteError } from "../../app/server/store/store.server";
 import { matchers, startFakeSheets, type FakeSheetsServer } from "../fake-sheets/server";
 import type { FakeSpreadsheet } from "../fake-sheets/spreadsheet";
 
@@ -37,15 +40,20 @@ async function network(names: readonly string[]) {
   const spreadsheetId = `staff-${newId()}`;
   const book = fake.spreadsheet(spreadsheetId);
   const { lines, log } = recordingLog();
-  const store = createStore(createSheetsDriver({ spreadsheetId, credentials: { kind: "fixedToken" }, apiUrl: fake.url, retry: fastRetry }), {
-    refreshSeconds: 60,
-    log,
-  });
-  opened.push(store);
+  /** Another app instance on the same workbook, as after a restart. */
+  const open = () => {
+    const store = createStore(createSheetsDriver({ spreadsheetId, credentials: { kind: "fixedToken" }, apiUrl: fake.url, retry: fastRetry }), {
+      refreshSeconds: 60,
+      log,
+    });
+    opened.push(store);
+    return store;
+  };
+  const store = open();
   await store.refresh();
   const agents: Agent[] = [];
   for (const [i, fullName] of names.entries()) agents.push(await store.agents.insert(agent(fullName, i)));
-  return { store, book, agents, lines };
+  return { store, book, agents, lines, open };
 }
 
 function agent(fullName: string, i: number): Agent {
@@ -82,7 +90,7 @@ function expectEveryRowInPlace(store: Store, book: FakeSpreadsheet): void {
     }
   }
   // Every anchor sits on the row of its id, and no unchecked tag is left behind.
-  for (const { sheet, rowIndex, metadata } of book.findMetadata({})) {
+  for (const { sheet, rowIndex, metadata } of book.findMetadata({}).filter((match) => match.metadata.metadataKey !== "rrn.tab")) {
     expect(metadata.metadataKey).toBe(`rrn.anchor.${sheet.title}`);
     expect(book.rowNumberOf(sheet.title, metadata.metadataValue ?? "")).toBe(rowIndex + 1);
   }
@@ -218,5 +226,97 @@ describe("values staff type into the spreadsheet", () => {
     await store.refresh();
     expect(store.health().invalidRows).toEqual([]);
     expect(store.requests.get(austin.id)).toMatchObject({ expiresAt: "2026-12-25T00:00:00.000Z", urgent: true, responses: 3 });
+  });
+});
+
+describe("structural mistakes degrade the tab, loudly, and never lose or mail in bulk", () => {
+  const problemOf = (store: Store, tab: string) => store.health().degradedTabs.find((problem) => problem.tab === tab);
+  const names = ["Ann", "Bo", "Cy", "Di"];
+
+  it("a renamed required header: members keep being served, the tab is named with the fix, and no empty column is added", async () => {
+    const { store, book, agents, lines, open } = await network(names);
+    book.setCell("Agents", `${String.fromCharCode(64 + book.columnOf("Agents", "email"))}1`, "E-mail");
+    await store.refresh();
+    expect(store.agents.all()).toHaveLength(4);
+    expect(store.agents.by("email", "agent0@example.com")).toHaveLength(1);
+    expect(problemOf(store, "Agents")).toMatchObject({ column: "email", problem: 'row 1 has no "email" column', fix: expect.stringMatching(/rename it back to "email"/) });
+    expect(lines.some((line) => /Agents tab cannot be read: row 1 has no "email" column\. Fix: if the header was renamed/.test(line))).toBe(true);
+    await expect(store.agents.insert(agent("Eve", 5))).rejects.toBeInstanceOf(StoreWriteError);
+    await expect(store.agents.update(agents[0]!.id, { city: "Waco" })).rejects.toThrow(/Agents tab cannot be read/);
+
+    const restarted = open();
+    await restarted.refresh();
+    expect(book.headers("Agents").filter((header) => header.toLowerCase() === "email")).toEqual([]);
+    expect(problemOf(restarted, "Agents")?.column).toBe("email");
+
+    book.setCell("Agents", `${String.fromCharCode(64 + book.columnOf("Agents", "E-mail"))}1`, "email");
+    await store.refresh();
+    expect(store.health().degradedTabs).toEqual([]);
+    expect(lines.some((line) => /the Agents tab reads again/.test(line))).toBe(true);
+    await store.agents.update(agents[0]!.id, { city: "Waco" });
+    expect(book.cell("Agents", agents[0]!.id, "city")).toBe("Waco");
+  });
+
+  it("a status column deleted and restored: statuses kept meanwhile, and no decision mail from it", async () => {
+    const { store, book, agents } = await network(names);
+    const sent: Mail[] = [];
+    const stop = watchAgentDecisions({
+      store,
+      mailer: { driver: "outbox", send: async (mail) => void sent.push(mail) },
+      config: { appUrl: "http://localhost", port: 3204, supportEmail: "support@example.com" },
+      log: { info: () => undefined, error: () => undefined },
+    });
+    for (const { id } of agents.slice(0, 3)) book.setCell("Agents", { id, header: "status" }, "approved");
+    await store.refresh();
+    expect(sent).toHaveLength(3);
+
+    const statuses = book.rows("Agents").map((row) => row[book.columnOf("Agents", "status") - 1] ?? "");
+    const column = book.columnOf("Agents", "status");
+    book.deleteColumn("Agents", "status");
+    await store.refresh();
+    expect(problemOf(store, "Agents")?.column).toBe("status");
+    expect(store.agents.by("status", "approved")).toHaveLength(3);
+
+    book.insertColumn("Agents", column, "status");
+    statuses.slice(1).forEach((status, i) => book.setCell("Agents", `${String.fromCharCode(64 + column)}${i + 2}`, status));
+    await store.refresh();
+    expect(store.health().degradedTabs).toEqual([]);
+    expect(store.agents.by("status", "approved")).toHaveLength(3);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(sent).toHaveLength(3);
+    stop();
+  });
+
+  it("a title row above the headers: the tab is degraded with the fix, and nothing is written into row 1", async () => {
+    const { store, book, open } = await network(names);
+    book.insertRow("Agents", 1, ["Red River Referrals: agents"]);
+    await store.refresh();
+    expect(store.agents.all()).toHaveLength(4);
+    expect(problemOf(store, "Agents")).toMatchObject({ problem: "the header row is on row 2, not row 1", fix: expect.stringMatching(/delete the row above the headers/) });
+    const restarted = open();
+    await restarted.refresh();
+    expect(book.rows("Agents")[0]).toEqual(["Red River Referrals: agents"]);
+    expect(restarted.health().degradedTabs.map((problem) => problem.tab)).toEqual(["Agents"]);
+  });
+
+  it("a renamed tab: not replaced by a new empty one, named with the fix, the other tabs still read and written", async () => {
+    const { store, book, agents, open } = await network(names);
+    book.renameSheet("Agents", "Agents (old)");
+    await store.refresh();
+    expect(store.agents.all()).toHaveLength(4);
+    expect(problemOf(store, "Agents")).toMatchObject({ problem: 'the workbook has no "Agents" tab', fix: expect.stringMatching(/rename the tab back to "Agents"/) });
+    await store.messages.insert({ id: newId(), conversationId: "c-1", fromEmail: "agent0@example.com", toEmail: "agent1@example.com", text: "Hello", createdAt: "2026-11-23T00:00:00.000Z" });
+
+    const restarted = open();
+    await restarted.refresh();
+    expect(book.sheets.map((sheet) => sheet.title)).not.toContain("Agents");
+    expect(problemOf(restarted, "Agents")).toMatchObject({ problem: 'the "Agents" tab was renamed to "Agents (old)"' });
+    expect(restarted.messages.all()).toHaveLength(1);
+
+    book.renameSheet("Agents (old)", "Agents");
+    await store.refresh();
+    expect(store.health().degradedTabs).toEqual([]);
+    await store.agents.update(agents[1]!.id, { city: "Enid" });
+    expect(book.cell("Agents", agents[1]!.id, "city")).toBe("Enid");
   });
 });

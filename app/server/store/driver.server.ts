@@ -6,7 +6,16 @@ export type TabSpec = {
   readonly headers: readonly string[];
   /** Text when a header has none. */
   readonly kinds?: Readonly<Record<string, CellKind>>;
+  /** Headers the tab cannot be read without: when one is missing the tab is degraded, never given a new empty column. */
+  readonly requiredHeaders?: readonly string[];
 };
+
+/**
+ * A tab whose structure staff changed so that it cannot be read safely (a required
+ * header renamed or deleted, a row above the headers, the tab renamed): the tab is
+ * degraded until they fix it. Said in words staff can act on.
+ */
+export type StructureProblem = { tab: string; column: string | null; problem: string; fix: string };
 
 /** One data row as read: the cells of the app's headers (missing columns read as blank). */
 export type DriverRow = {
@@ -36,6 +45,8 @@ export interface WorkbookDriver {
   appendRows(tab: TabSpec, rows: readonly RowCells[]): Promise<void>;
   /** Writes the given cells of the row whose id is `id`; false when no such row exists. */
   updateRow(tab: TabSpec, id: string, changes: RowCells): Promise<boolean>;
+  /** The degraded tabs found by the last `ensureTabs` or `readTabs`; absent when the backend has no such states. */
+  structureProblems?(): readonly StructureProblem[];
   /** A cheap token that changes when anyone changed the data; absent when the backend has none. */
   changeToken?(): Promise<string>;
   close(): Promise<void>;

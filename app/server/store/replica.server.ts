@@ -8,7 +8,7 @@ import {
   type RowCells,
   type TabDefinition,
 } from "~/domain/workbook";
-import type { DriverRow, ReadRequest, WorkbookDriver } from "./driver.server";
+import type { DriverRow, ReadRequest, StructureProblem, WorkbookDriver } from "./driver.server";
 import {
   describeError,
   StoreNotFoundError,
@@ -146,6 +146,8 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
   let lastRefreshAt: number | null = null;
   let lastError: string | null = null;
   let loggedInvalid = new Set<string>();
+  /** Degraded tabs by tab name, as last reported by the driver. */
+  let degraded = new Map<string, StructureProblem>();
   let timer: NodeJS.Timeout | undefined;
   let running = false;
   let closed = false;
@@ -232,6 +234,7 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
     if (stateOf(name).records.has(checked.id)) throw new StoreValidationError(tab.name, `id ${checked.id} already exists`);
     try {
       await ensureReady();
+      refuseIfDegraded(tab);
       await driver.appendRows(tab, [cells]);
     } catch (error) {
       throw new StoreWriteError(tab.name, { cause: error });
@@ -251,6 +254,7 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
     let found: boolean;
     try {
       await ensureReady();
+      refuseIfDegraded(tab);
       found = await driver.updateRow(tab, id, changes);
     } catch (error) {
       throw new StoreWriteError(tab.name, { cause: error });
@@ -261,6 +265,29 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
       throw new StoreNotFoundError(tab.name, id);
     }
     return acknowledge({ name, id, cells: changes, kind: "update" });
+  }
+
+  // --- structure -------------------------------------------------------------
+
+  function describeProblem(problem: StructureProblem): string {
+    return `the ${problem.tab} tab cannot be read: ${problem.problem}. Fix: ${problem.fix}`;
+  }
+
+  /** Nothing is added to or changed in a degraded tab: a write there could land in the wrong place or make a wrong column. */
+  function refuseIfDegraded(tab: AnyTab): void {
+    noteStructure();
+    const problem = degraded.get(tab.name);
+    if (problem) throw new Error(describeProblem(problem));
+  }
+
+  /** Takes the driver's degraded tabs, logging each new one and each one fixed. */
+  function noteStructure(): void {
+    const current = new Map((driver.structureProblems?.() ?? []).map((problem) => [problem.tab, problem]));
+    for (const [tab, problem] of current) {
+      if (degraded.get(tab)?.problem !== problem.problem) log.error(`Store: ${describeProblem(problem)}. Its last good copy keeps serving; nothing is added to it until it is fixed.`);
+    }
+    for (const tab of degraded.keys()) if (!current.has(tab)) log.info(`Store: the ${tab} tab reads again.`);
+    degraded = current;
   }
 
   // --- refresh -----------------------------------------------------------
@@ -310,11 +337,13 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
     });
     const seqAtRead = writeSeq;
     const results = await driver.readTabs(plans);
+    noteStructure();
+    const isDegraded = (i: number) => degraded.has(plans[i]!.tab.name);
 
     // A tail that no longer starts with the row last read means rows moved: read that tab whole.
     const moved = plans
       .map((plan, i) => ({ plan, i }))
-      .filter(({ plan, i }) => plan.from > 0 && signature(plan.tab as AnyTab, results[i]?.[0]) !== stateOf(COLLECTION_NAMES[i]!).lastSignature);
+      .filter(({ plan, i }) => plan.from > 0 && !isDegraded(i) && signature(plan.tab as AnyTab, results[i]?.[0]) !== stateOf(COLLECTION_NAMES[i]!).lastSignature);
     if (moved.length > 0) {
       const reread = await driver.readTabs(moved.map(({ plan }) => ({ tab: plan.tab, from: 0 })));
       moved.forEach(({ i }, j) => {
@@ -327,6 +356,8 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
     const previous = new Map(states);
     COLLECTION_NAMES.forEach((name, i) => {
       const tab = tabOf(name);
+      // A degraded tab keeps its last good copy (and the writes acknowledged on it).
+      if (isDegraded(i)) return;
       const rows = results[i] ?? [];
       const next = plans[i]!.from === 0 ? stateFromFullRead(tab, rows) : stateFromTailRead(stateOf(name), tab, rows);
       for (const write of pending) if (write.name === name) applyWrite(next, write);
@@ -335,7 +366,8 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
     writeLog = pending;
 
     lastToken = token;
-    needFullRead = false;
+    // Once a degraded tab is fixed, it is read whole again.
+    needFullRead = degraded.size > 0;
     if (full) lastFullReadAt = Date.now();
     const firstLoad = !loaded;
     loaded = true;
@@ -386,6 +418,7 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
       refreshSeconds: options.refreshSeconds,
       lastError,
       invalidRows: [...states.values()].flatMap((state) => state.invalid),
+      degradedTabs: [...degraded.values()],
     };
   }
 

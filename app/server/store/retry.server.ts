@@ -50,14 +50,36 @@ export function backoffDelay(policy: RetryPolicy, attempt: number, random: () =>
 
 const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 
-/** Runs `task` until it succeeds, fails with an error not worth retrying, or runs out of tries. */
-export async function withRetry<T>(policy: RetryPolicy, task: (attempt: number) => Promise<T>): Promise<T> {
+/** Runs `task` until it succeeds, fails with an error not worth retrying, or runs out of tries (or of time, past `deadline`). */
+export async function withRetry<T>(policy: RetryPolicy, task: (attempt: number) => Promise<T>, deadline = Number.POSITIVE_INFINITY): Promise<T> {
   for (let attempt = 0; ; attempt += 1) {
     try {
       return await task(attempt);
     } catch (error) {
       if (attempt + 1 >= policy.attempts || !isRetryable(error)) throw error;
-      await sleep(backoffDelay(policy, attempt));
+      const delay = backoffDelay(policy, attempt);
+      if (Date.now() + delay >= deadline) throw error;
+      await sleep(delay);
     }
   }
+}
+
+export class DeadlineError extends Error {
+  override name = "DeadlineError";
+}
+
+/**
+ * Runs `task` with retries, but answers within `milliseconds` whatever happens: past
+ * that it rejects with a DeadlineError and starts no further try (a try under way may
+ * still reach the service; its result is then ignored).
+ */
+export function withDeadline<T>(milliseconds: number, policy: RetryPolicy, task: (attempt: number) => Promise<T>): Promise<T> {
+  const deadline = Date.now() + milliseconds;
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DeadlineError(`Google Sheets did not answer within ${milliseconds / 1000} s`)), milliseconds);
+  });
+  const work = withRetry(policy, task, deadline);
+  work.catch(() => undefined);
+  return Promise.race([work, expired]).finally(() => clearTimeout(timer));
 }

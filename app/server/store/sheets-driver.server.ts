@@ -2,8 +2,8 @@ import { sheets, type sheets_v4 } from "@googleapis/sheets";
 import { GoogleAuth, OAuth2Client } from "google-auth-library";
 import { sheetValueText, type RowCells } from "~/domain/workbook";
 import type { SheetsCredentials } from "../config.server";
-import { cellText, headerKey, type DriverRow, type ReadRequest, type TabSpec, type WorkbookDriver } from "./driver.server";
-import { DEFAULT_RETRY, withRetry, type RetryPolicy } from "./retry.server";
+import { cellText, headerKey, type DriverRow, type ReadRequest, type StructureProblem, type TabSpec, type WorkbookDriver } from "./driver.server";
+import { DEFAULT_RETRY, withDeadline, withRetry, type RetryPolicy } from "./retry.server";
 
 export type SheetsDriverOptions = {
   spreadsheetId: string;
@@ -13,6 +13,8 @@ export type SheetsDriverOptions = {
   retry?: RetryPolicy;
   /** Each HTTP request gives up after this long (and is then retried like a 5xx). */
   timeoutMs?: number;
+  /** A write (with its retries) answers within this long, so a member is not kept waiting on a stalled API; 10 s when absent. */
+  writeDeadlineMs?: number;
 };
 
 const SCOPES = ["https://www.googleapis.com/auth/spreadsheets"];
@@ -98,6 +100,50 @@ function plainTextColumns(tab: TabSpec, sheetId: number, columns: ReadonlyMap<st
     });
 }
 
+/** How many rows from the top are searched for a header row staff pushed down (a title row above it). */
+const HEADER_SEARCH_ROWS = 5;
+/** Row metadata on each app tab's header row, naming the tab: a renamed tab is recognised by it, not replaced by a new empty one. */
+const TAB_TAG = "rrn.tab";
+
+/** Why a tab cannot be read as it is, from its top rows (row 1 first); undefined when its required headers are all on row 1. */
+function headerProblem(tab: TabSpec, top: Grid): StructureProblem | undefined {
+  const required = tab.requiredHeaders ?? [];
+  const located = locateHeaders(tab, top[0] ?? []);
+  const missing = required.filter((header) => !located.has(header));
+  if (missing.length === 0) return undefined;
+  const lower = top.findIndex((row, i) => i > 0 && required.every((header) => locateHeaders(tab, row).has(header)));
+  if (lower > 0) {
+    return {
+      tab: tab.name,
+      column: null,
+      problem: `the header row is on row ${lower + 1}, not row 1`,
+      fix: `delete the ${lower === 1 ? "row" : `${lower} rows`} above the headers, so that the headers are on row 1`,
+    };
+  }
+  const [first = ""] = missing;
+  return {
+    tab: tab.name,
+    column: first,
+    problem: `row 1 has no ${missing.map((header) => `"${header}"`).join(", ")} column`,
+    fix: `if the header was renamed, rename it back to "${first}" (any case); if the column was deleted, restore it with Edit → Undo or File → Version history`,
+  };
+}
+
+function missingTabProblem(tab: TabSpec, renamedTo?: string): StructureProblem {
+  return {
+    tab: tab.name,
+    column: null,
+    problem: renamedTo === undefined ? `the workbook has no "${tab.name}" tab` : `the "${tab.name}" tab was renamed to "${renamedTo}"`,
+    fix: `rename the tab back to "${tab.name}"${renamedTo === undefined ? " (or restore it with File → Version history)" : ""}`,
+  };
+}
+
+/** The API's answer when a range names a tab that does not exist. */
+function isMissingTab(error: unknown): boolean {
+  const record = error as { status?: unknown; message?: unknown };
+  return record.status === 400 && typeof record.message === "string" && /Unable to parse range/i.test(record.message);
+}
+
 function rowsFrom(tab: TabSpec, values: Grid, firstRowNumber: number, columns: ReadonlyMap<string, number>): DriverRow[] {
   return values.map((row, i) => {
     const cells: Record<string, string> = {};
@@ -115,6 +161,7 @@ function rowsFrom(tab: TabSpec, values: Grid, firstRowNumber: number, columns: R
 export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver {
   const { spreadsheetId } = options;
   const policy = options.retry ?? DEFAULT_RETRY;
+  const writeDeadlineMs = options.writeDeadlineMs ?? 10_000;
   const api = sheets({
     version: "v4",
     // Two copies of google-auth-library are installed (ours and the client's); their classes are the same at run time.
@@ -127,6 +174,10 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
   const widths = new Map<string, number>();
   /** Each tab's grid id, by lower-cased title. */
   const sheetIds = new Map<string, number>();
+  /** Degraded tabs, by the app's tab name. */
+  const problems = new Map<string, StructureProblem>();
+  /** App tabs not in the workbook at the last look (renamed or deleted by staff). */
+  const missingTabs = new Set<string>();
 
   /**
    * Values as stored, not as displayed: a number format, a date format or the sheet's
@@ -158,9 +209,51 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
     return new Set(column.map((row) => cellText(row[0]).trim()));
   }
 
+  type Grids = Map<string, { sheetId: number; title: string; columnCount: number }>;
+
+  /** The workbook's tabs by lower-cased title; also refreshes the grid ids. */
+  async function loadGrids(): Promise<Grids> {
+    const meta = await api.spreadsheets.get({ spreadsheetId, fields: "sheets.properties(sheetId,title,gridProperties.columnCount)" });
+    const grids: Grids = new Map();
+    for (const sheet of meta.data.sheets ?? []) {
+      const { title, sheetId, gridProperties } = sheet.properties ?? {};
+      if (title != null && sheetId != null) grids.set(title.toLowerCase(), { sheetId, title, columnCount: gridProperties?.columnCount ?? DEFAULT_COLUMNS });
+    }
+    sheetIds.clear();
+    for (const [title, grid] of grids) sheetIds.set(title, grid.sheetId);
+    return grids;
+  }
+
+  /** Marks the app tabs the workbook does not have (degraded) and clears those that are back. */
+  async function checkTabsPresent(tabs: readonly TabSpec[]): Promise<void> {
+    const grids = await loadGrids();
+    for (const tab of tabs) {
+      if (grids.has(tab.name.toLowerCase())) {
+        if (missingTabs.delete(tab.name)) problems.delete(tab.name);
+      } else {
+        missingTabs.add(tab.name);
+        if (!problems.has(tab.name)) problems.set(tab.name, missingTabProblem(tab));
+      }
+    }
+  }
+
   async function readTabsOnce(requests: readonly ReadRequest[]): Promise<DriverRow[][]> {
+    // While a tab is missing, look each time whether staff brought it back.
+    if (missingTabs.size > 0) await checkTabsPresent(requests.map((request) => request.tab));
+    try {
+      return await readPresentTabs(requests);
+    } catch (error) {
+      if (!isMissingTab(error)) throw error;
+      await checkTabsPresent(requests.map((request) => request.tab));
+      return readPresentTabs(requests);
+    }
+  }
+
+  /** Reads the tabs the workbook has (a missing tab reads as no rows: it is degraded), checking each one's headers. */
+  async function readPresentTabs(requests: readonly ReadRequest[]): Promise<DriverRow[][]> {
+    const present = requests.filter((request) => !missingTabs.has(request.tab.name));
     // Whole tabs are one range; a tail is its header row plus the rows from `from` on.
-    const plans = requests.map((request) => {
+    const plans = present.map((request) => {
       const width = widths.get(request.tab.name);
       const ref = sheetRef(request.tab.name);
       return request.from === 0 || width === undefined
@@ -169,17 +262,20 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
     });
     const grids = await batchGet(plans.flatMap((plan) => plan.ranges));
     let next = 0;
-    const results: DriverRow[][] = [];
+    const results = new Map<ReadRequest, DriverRow[]>();
     for (const plan of plans) {
       const { tab } = plan.request;
       if (!plan.tail) {
-        const [headerRow = [], ...data] = grids[next++] ?? [];
+        const whole = grids[next++] ?? [];
+        const [headerRow = [], ...data] = whole;
+        noteHeaderProblem(tab, whole.slice(0, HEADER_SEARCH_ROWS));
         widths.set(tab.name, Math.max(1, headerRow.length));
-        results.push(rowsFrom(tab, data, 2, locateHeaders(tab, headerRow)));
+        results.set(plan.request, rowsFrom(tab, data, 2, locateHeaders(tab, headerRow)));
         continue;
       }
       const [headerRow = []] = grids[next++] ?? [];
       let data = grids[next++] ?? [];
+      noteHeaderProblem(tab, [headerRow]);
       const columns = locateHeaders(tab, headerRow);
       const width = Math.max(1, headerRow.length);
       if (width > (widths.get(tab.name) ?? 0)) {
@@ -187,9 +283,15 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
         data = (await batchGet([`${sheetRef(tab.name)}!A${plan.request.from + 2}:${columnLetter(width)}`]))[0] ?? [];
       }
       widths.set(tab.name, width);
-      results.push(rowsFrom(tab, data, plan.request.from + 2, columns));
+      results.set(plan.request, rowsFrom(tab, data, plan.request.from + 2, columns));
     }
-    return results;
+    return requests.map((request) => results.get(request) ?? []);
+  }
+
+  function noteHeaderProblem(tab: TabSpec, top: Grid): void {
+    const problem = headerProblem(tab, top);
+    if (problem) problems.set(tab.name, problem);
+    else problems.delete(tab.name);
   }
 
   /** Another app instance starting at the same moment may add a tab first: then look again. */
@@ -204,20 +306,50 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
     }
   }
 
-  async function ensureTabsLooking(tabs: readonly TabSpec[]): Promise<void> {
-    const meta = await api.spreadsheets.get({ spreadsheetId, fields: "sheets.properties(sheetId,title,gridProperties.columnCount)" });
-    const grids = new Map<string, { sheetId: number; columnCount: number }>();
-    for (const sheet of meta.data.sheets ?? []) {
-      const { title, sheetId, gridProperties } = sheet.properties ?? {};
-      if (title != null && sheetId != null) grids.set(title.toLowerCase(), { sheetId, columnCount: gridProperties?.columnCount ?? DEFAULT_COLUMNS });
+  /** The app tabs whose header row carries the tab tag, by tab name: where each tab is, whatever its title now. */
+  async function taggedTabs(): Promise<Map<string, number>> {
+    const found = await api.spreadsheets.developerMetadata.search({
+      spreadsheetId,
+      requestBody: { dataFilters: [{ developerMetadataLookup: { metadataKey: TAB_TAG, locationType: "ROW" } }] },
+    });
+    const tagged = new Map<string, number>();
+    for (const match of found.data.matchedDeveloperMetadata ?? []) {
+      const { metadataValue, location } = match.developerMetadata ?? {};
+      const sheetId = location?.dimensionRange?.sheetId;
+      if (metadataValue != null && sheetId != null) tagged.set(metadataValue, sheetId);
     }
-    for (const [title, grid] of grids) sheetIds.set(title, grid.sheetId);
-    const missingTabs = tabs.filter((tab) => !grids.has(tab.name.toLowerCase()));
-    if (missingTabs.length > 0) {
+    return tagged;
+  }
+
+  /**
+   * Creates the tabs the workbook has never had, and repairs the others: missing optional
+   * headers appended, text columns formatted as plain text, the header row tagged. A tab
+   * renamed by staff (its tag found under another title) is not created again, and a tab
+   * missing a required header or with its header row pushed down is left alone: both are
+   * degraded until staff fix them.
+   */
+  async function ensureTabsLooking(tabs: readonly TabSpec[]): Promise<void> {
+    const grids = await loadGrids();
+    const tagged = await taggedTabs();
+    const toCreate: TabSpec[] = [];
+    const renamed = new Set<string>();
+    for (const tab of tabs) {
+      if (grids.has(tab.name.toLowerCase())) continue;
+      const taggedId = tagged.get(tab.name);
+      const now = [...grids.values()].find((grid) => grid.sheetId === taggedId);
+      if (now) {
+        renamed.add(tab.name);
+        missingTabs.add(tab.name);
+        problems.set(tab.name, missingTabProblem(tab, now.title));
+      } else {
+        toCreate.push(tab);
+      }
+    }
+    if (toCreate.length > 0) {
       const added = await api.spreadsheets.batchUpdate({
         spreadsheetId,
         requestBody: {
-          requests: missingTabs.map((tab) => ({
+          requests: toCreate.map((tab) => ({
             addSheet: { properties: { title: tab.name, gridProperties: { rowCount: DEFAULT_ROWS, columnCount: Math.max(DEFAULT_COLUMNS, tab.headers.length) } } },
           })),
         },
@@ -225,23 +357,33 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
       for (const reply of added.data.replies ?? []) {
         const properties = reply.addSheet?.properties;
         if (properties?.title != null && properties.sheetId != null) {
-          grids.set(properties.title.toLowerCase(), { sheetId: properties.sheetId, columnCount: properties.gridProperties?.columnCount ?? DEFAULT_COLUMNS });
+          grids.set(properties.title.toLowerCase(), { sheetId: properties.sheetId, title: properties.title, columnCount: properties.gridProperties?.columnCount ?? DEFAULT_COLUMNS });
           sheetIds.set(properties.title.toLowerCase(), properties.sheetId);
         }
       }
     }
 
-    const headerRows = await batchGet(tabs.map((tab) => `${sheetRef(tab.name)}!1:1`));
+    const present = tabs.filter((tab) => !renamed.has(tab.name));
+    const tops = await batchGet(present.map((tab) => `${sheetRef(tab.name)}!1:${HEADER_SEARCH_ROWS}`));
     const structure: sheets_v4.Schema$Request[] = [];
     const writes: sheets_v4.Schema$ValueRange[] = [];
-    tabs.forEach((tab, i) => {
-      const headerRow = headerRows[i]?.[0] ?? [];
-      const present = locateHeaders(tab, headerRow);
-      const missing = tab.headers.filter((header) => !present.has(header));
+    present.forEach((tab, i) => {
+      const top = tops[i] ?? [];
+      const fresh = top.every((row) => row.every((cell) => cellText(cell).trim() === ""));
+      const problem = fresh ? undefined : headerProblem(tab, top);
+      if (problem) {
+        problems.set(tab.name, problem);
+        return;
+      }
+      problems.delete(tab.name);
+      missingTabs.delete(tab.name);
+      const headerRow = top[0] ?? [];
+      const located = locateHeaders(tab, headerRow);
+      const missing = tab.headers.filter((header) => !located.has(header));
       const grid = grids.get(tab.name.toLowerCase());
       // Missing headers go after the last header in use, so staff columns keep their place.
       const firstFree = headerRow.length;
-      missing.forEach((header, j) => present.set(header, firstFree + j));
+      missing.forEach((header, j) => located.set(header, firstFree + j));
       if (missing.length > 0) {
         const needed = firstFree + missing.length;
         if (grid && needed > grid.columnCount) {
@@ -249,7 +391,20 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
         }
         writes.push({ range: `${sheetRef(tab.name)}!${columnLetter(firstFree + 1)}1`, values: [missing] });
       }
-      if (grid) structure.push(...plainTextColumns(tab, grid.sheetId, present));
+      if (!grid) return;
+      structure.push(...plainTextColumns(tab, grid.sheetId, located));
+      if (tagged.get(tab.name) !== grid.sheetId) {
+        structure.push({
+          createDeveloperMetadata: {
+            developerMetadata: {
+              metadataKey: TAB_TAG,
+              metadataValue: tab.name,
+              visibility: "DOCUMENT",
+              location: { dimensionRange: { sheetId: grid.sheetId, dimension: "ROWS", startIndex: 0, endIndex: 1 } },
+            },
+          },
+        });
+      }
     });
     if (structure.length > 0) await api.spreadsheets.batchUpdate({ spreadsheetId, requestBody: { requests: structure } });
     if (writes.length > 0) {
@@ -379,9 +534,10 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
     kind: "sheets",
     ensureTabs: (tabs) => withRetry(policy, () => ensureTabsOnce(tabs)),
     readTabs: (requests) => withRetry(policy, () => readTabsOnce(requests)),
-    // A retried append first checks which rows the lost try already stored, so none is added twice.
-    appendRows: (tab, rows) => withRetry(policy, (attempt) => appendOnce(tab, rows, attempt)),
-    updateRow: (tab, id, changes) => withRetry(policy, () => updateOnce(tab, id, changes)),
+    // A retried append first checks (by id) which rows the lost or timed-out try already stored, so none is added twice.
+    appendRows: (tab, rows) => withDeadline(writeDeadlineMs, policy, (attempt) => appendOnce(tab, rows, attempt)),
+    updateRow: (tab, id, changes) => withDeadline(writeDeadlineMs, policy, () => updateOnce(tab, id, changes)),
+    structureProblems: () => [...problems.values()],
     async close() {},
   };
 }

@@ -1,4 +1,5 @@
 import type { CollectionIndex, CollectionName, CollectionRecord } from "~/domain/workbook";
+import type { StructureProblem } from "./driver.server";
 
 /**
  * One tab of the workbook as typed, indexed records. Reads are synchronous and come
@@ -36,6 +37,12 @@ export type StoreHealth = {
   refreshSeconds: number;
   lastError: string | null;
   invalidRows: InvalidRow[];
+  /**
+   * Tabs staff changed so that they cannot be read safely (a required header renamed or
+   * deleted, a row above the headers, the tab renamed), each with the fix. Each keeps
+   * serving its last good copy, and nothing is written to it until it is fixed.
+   */
+  degradedTabs: StructureProblem[];
 };
 
 /** Sent after a refresh found a tab changed by someone else (staff, another app instance, a script). */
