@@ -10,16 +10,20 @@ import { buildNeeded, SERVER_ENTRY } from "./lib/build-freshness.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
+const serverEntry = path.join(root, SERVER_ENTRY);
+const remixCli = path.join(root, "node_modules/@remix-run/dev/dist/cli.js");
 const reason = buildNeeded(root);
-if (reason) {
-  console.log(`${reason}: building the app first...`);
-  const remixCli = path.join(root, "node_modules/@remix-run/dev/dist/cli.js");
-  if (!existsSync(remixCli)) {
-    console.error("Cannot build: the development dependencies are not installed (run `npm ci`).");
+if (reason && !existsSync(remixCli)) {
+  // A production-only install (the Docker image) cannot build: it serves the build it shipped.
+  if (!existsSync(serverEntry)) {
+    console.error(`${reason}, and the development dependencies needed to build are not installed (run \`npm ci\`).`);
     process.exit(1);
   }
+  console.warn(`${reason}, but the development dependencies needed to build are not installed: serving the existing build.`);
+} else if (reason) {
+  console.log(`${reason}: building the app first...`);
   const result = spawnSync(process.execPath, [remixCli, "vite:build"], { cwd: root, stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-await import(pathToFileURL(path.join(root, SERVER_ENTRY)).href);
+await import(pathToFileURL(serverEntry).href);

@@ -1,5 +1,4 @@
-import { readFileSync } from "node:fs";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { deflateSync } from "node:zlib";
@@ -23,6 +22,11 @@ afterEach(async () => {
   await fake?.close();
   fake = undefined;
 });
+
+/** The workbook on the fake Sheets server, which needs no credentials: only a non-production mode allows that. */
+function fakeSheetsEnv(sheets: FakeSheetsServer, spreadsheetId: string): Record<string, string> {
+  return { NODE_ENV: "test", GOOGLE_SHEETS_ID: spreadsheetId, GOOGLE_SHEETS_API_URL: sheets.url };
+}
 
 /** Two approved agents stored in the workbook `env` names, before the server starts. */
 async function seedTwoAgents(env: Record<string, string>): Promise<[Agent, Agent]> {
@@ -97,11 +101,12 @@ function hugePngHeader(): Buffer {
 
 describe("the production process", { timeout: 180_000 }, () => {
   it("npm start runs one node process in the mode it names, and SIGTERM to npm stops it with every acknowledged write kept", async () => {
-    const env = productionEnv(mkdtempSync(path.join(tmpdir(), "referral-prod-")));
+    fake = await startFakeSheets();
+    const env = { ...productionEnv(mkdtempSync(path.join(tmpdir(), "referral-stop-"))), ...fakeSheetsEnv(fake, "stop-test") };
     const [sender, recipient] = await seedTwoAgents(env);
     running = await startBuiltServer(["npm", "start"], env);
     const server = running;
-    expect(server.output()).toContain("(production, built app,");
+    expect(server.output()).toContain("(test, built app,");
 
     // npm's only child is the server itself: plain node, no tsx, no second npm.
     const children = childrenOf(server.child.pid!);
@@ -114,23 +119,28 @@ describe("the production process", { timeout: 180_000 }, () => {
     const stream = await fetch(`${server.baseUrl}/messages/events`, { headers: { Cookie: cookie } });
     expect(stream.headers.get("content-type")).toContain("text/event-stream");
 
-    const sends = Array.from({ length: 12 }, (_, i) =>
+    // A slow spreadsheet keeps the sends in flight when the signal arrives.
+    fake.setLatency(1_000);
+    const sends = Array.from({ length: 8 }, (_, i) =>
       postForm(server.baseUrl, `/messages?to=${recipient.id}`, cookie, new URLSearchParams({ intent: "send", text: `Message ${i}` })).then(
-        (response) => ({ text: `Message ${i}`, acknowledged: response.status === 302 || response.status === 303, status: response.status }),
-        () => ({ text: `Message ${i}`, acknowledged: false, status: 0 }),
+        (response) => ({ text: `Message ${i}`, status: response.status, answeredAt: Date.now() }),
+        () => ({ text: `Message ${i}`, status: 0, answeredAt: Date.now() }),
       ),
     );
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const signalledAt = Date.now();
     const stopped = await stopLikeDocker(server);
     const results = await Promise.all(sends);
 
     expect(stopped.code).toBe(0);
     expect(await portIsFree(server.port)).toBe(true);
-    expect(results.every((result) => result.status < 500)).toBe(true);
-    const acknowledged = results.filter((result) => result.acknowledged).map((result) => result.text);
-    expect(acknowledged.length).toBeGreaterThan(0);
+    expect(results.filter((result) => result.status >= 500)).toEqual([]);
+    const acknowledged = results.filter((result) => result.status === 302 || result.status === 303);
+    // Requests in flight when the signal came were answered, not cut off.
+    expect(acknowledged.filter((result) => result.answeredAt > signalledAt).length).toBeGreaterThan(0);
+    fake.setLatency(0);
     const stored = await storedMessageTexts(env);
-    expect(acknowledged.filter((text) => !stored.has(text))).toEqual([]);
+    expect(acknowledged.map((result) => result.text).filter((text) => !stored.has(text))).toEqual([]);
   });
 
   it("the Docker image's command stops cleanly when docker stop sends it SIGTERM", async () => {
@@ -142,6 +152,7 @@ describe("the production process", { timeout: 180_000 }, () => {
 
     running = await startBuiltServer(command, productionEnv(mkdtempSync(path.join(tmpdir(), "referral-docker-"))));
     const server = running;
+    expect(server.output()).toContain("(production, built app,");
     expect(await fetch(`${server.baseUrl}/healthz`).then((response) => response.status)).toBe(200);
 
     const stopped = await stopLikeDocker(server);
@@ -151,13 +162,7 @@ describe("the production process", { timeout: 180_000 }, () => {
 
   it("routes recognise the services' errors: a store outage gives the send-failed message and a 30000 × 30000 PNG 'Invalid image file'", async () => {
     fake = await startFakeSheets();
-    const env = {
-      ...productionEnv(mkdtempSync(path.join(tmpdir(), "referral-outage-"))),
-      // The fake Sheets server needs no credentials, which only a non-production mode allows.
-      NODE_ENV: "test",
-      GOOGLE_SHEETS_ID: "outage-test",
-      GOOGLE_SHEETS_API_URL: fake.url,
-    };
+    const env = { ...productionEnv(mkdtempSync(path.join(tmpdir(), "referral-outage-"))), ...fakeSheetsEnv(fake, "outage-test") };
     const [sender, recipient] = await seedTwoAgents(env);
     running = await startBuiltServer(["node", "scripts/start.mjs"], env);
     const server = running;

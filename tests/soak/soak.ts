@@ -164,7 +164,8 @@ export async function runSoak({ durationMs, members, log }: SoakOptions): Promis
       } else {
         const title = `Soak request ${marker}`;
         const fields = { requestType: "referral", title, location: "Dallas", state: "TX", specialty: "Residential", priceRange: "$200k - $400k", clientType: "buyer", contactPreference: "either", description: "Load test." };
-        await record("post a request", post("/post-request", fields), { kind: "request", marker: title });
+        // The form posts to its own address, which names the type.
+        await record("post a request", post("/post-request?type=referral", fields), { kind: "request", marker: title });
       }
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
