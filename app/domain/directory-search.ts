@@ -69,6 +69,29 @@ export function pageWindow(total: number, requestedPage: number, pageSize = DIRE
   return { page, pageCount, start, end: Math.min(total, start + pageSize) };
 }
 
+/**
+ * The first `count` items in `compare` order, sorted, without sorting them all: a page
+ * near the start of many matches costs one pass over the matches, not a sort of them.
+ */
+export function firstInOrder<T>(items: readonly T[], count: number, compare: (a: T, b: T) => number): T[] {
+  // Past a quarter of the items, keeping a sorted head costs more than sorting everything.
+  if (count * 4 >= items.length) return [...items].sort(compare).slice(0, count);
+  const head: T[] = [];
+  for (const item of items) {
+    if (head.length === count && compare(item, head[count - 1]!) >= 0) continue;
+    let low = 0;
+    let high = head.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (compare(head[middle]!, item) <= 0) low = middle + 1;
+      else high = middle;
+    }
+    head.splice(low, 0, item);
+    if (head.length > count) head.pop();
+  }
+  return head;
+}
+
 /** The page numbers to link: the first, the last and two either side of the current one; null marks a gap. */
 export function pageLinkNumbers(page: number, pageCount: number): (number | null)[] {
   const shown = [...new Set([1, page - 2, page - 1, page, page + 1, page + 2, pageCount])]

@@ -151,3 +151,44 @@ describe("replica", () => {
     expect(store.messages.all()).toHaveLength(2);
   });
 });
+
+describe("indexes kept across writes", () => {
+  function note(conversationId: string, fromEmail: string, text: string): Message {
+    return { id: newId(), conversationId, fromEmail, toEmail: "b@example.com", text, createdAt: new Date().toISOString() };
+  }
+
+  it("a write updates only the buckets of the keys it touches; other buckets, and arrays readers hold, stay as they were", async () => {
+    const { driver } = observedDriver();
+    const store = open(driver);
+    await store.refresh();
+    const first = await store.messages.insert(note("c-1", "a@example.com", "one"));
+    await store.messages.insert(note("c-2", "c@example.com", "two"));
+    const c1 = store.messages.by("conversationId", "c-1");
+    const fromC = store.messages.by("fromEmail", "c@example.com");
+
+    const third = await store.messages.insert(note("c-1", "a@example.com", "three"));
+
+    // Not rebuilt: the untouched key's bucket is the very array read before the write.
+    expect(store.messages.by("fromEmail", "c@example.com")).toBe(fromC);
+    expect(store.messages.by("conversationId", "c-1").map((m) => m.text)).toEqual(["one", "three"]);
+    expect(c1.map((m) => m.text)).toEqual(["one"]);
+    expect(store.messages.by("fromEmail", "A@example.com ")).toEqual([first, third]);
+    expect(store.messages.all()).toHaveLength(3);
+  });
+
+  it("an update moves the record between buckets when its key changes, and replaces it where it stays", async () => {
+    const { driver } = observedDriver();
+    const store = open(driver);
+    await store.refresh();
+    const saved = await store.conversationMembers.insert({ id: "c-1/a@example.com", conversationId: "c-1", agentEmail: "a@example.com", lastReadAt: undefined, lastNotifiedAt: undefined });
+    expect(store.conversationMembers.by("conversationId", "c-1")).toEqual([saved]);
+
+    const read = await store.conversationMembers.update(saved.id, { lastReadAt: new Date().toISOString() });
+    expect(store.conversationMembers.by("conversationId", "c-1")).toEqual([read]);
+    expect(store.conversationMembers.by("agentEmail", "a@example.com")).toEqual([read]);
+
+    const moved = await store.conversationMembers.update(saved.id, { conversationId: "c-9" });
+    expect(store.conversationMembers.by("conversationId", "c-1")).toEqual([]);
+    expect(store.conversationMembers.by("conversationId", "c-9")).toEqual([moved]);
+  });
+});

@@ -1,5 +1,7 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  firstInOrder,
   foldText,
   matchCost,
   nameSortKey,
@@ -84,5 +86,17 @@ describe("paging", () => {
     expect(pageLinkNumbers(6, 12)).toEqual([1, null, 4, 5, 6, 7, 8, null, 12]);
     expect(pageLinkNumbers(4, 10)).toEqual([1, 2, 3, 4, 5, 6, null, 10]);
     expect(pageLinkNumbers(10, 10)).toEqual([1, null, 8, 9, 10]);
+  });
+});
+
+describe("the first matches in order", () => {
+  it("are the first items of a full, stable sort, for any list and any count", () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 20 }), { maxLength: 300 }), fc.nat(320), (values, count) => {
+        const items = values.map((value, position) => ({ value, position }));
+        const byValue = (a: (typeof items)[number], b: (typeof items)[number]) => a.value - b.value;
+        expect(firstInOrder(items, count, byValue)).toEqual([...items].sort(byValue).slice(0, count));
+      }),
+    );
   });
 });

@@ -1,5 +1,5 @@
 import type { AgentIdMatch } from "~/domain/agent-id";
-import { foldText, pageWindow, parsePageNumber, type PageWindow } from "~/domain/directory-search";
+import { firstInOrder, foldText, pageWindow, parsePageNumber, type PageWindow } from "~/domain/directory-search";
 import { MARKET_STATES, SPECIALTIES, type MarketState, type Specialty } from "~/domain/enums";
 import type { Agent } from "~/domain/workbook";
 import type { Store } from "../store/store.server";
@@ -94,11 +94,19 @@ function applyFilters(index: DirectoryIndex, filters: readonly Filter[]): Direct
 
 const byOrder = (a: DirectoryEntry, b: DirectoryEntry) => a.order - b.order;
 
-function pageOf(index: DirectoryIndex, entries: readonly DirectoryEntry[], requestedPage: number): DirectoryPage {
+/** The requested page of the matches in `compare` order: only the matches up to that page's end are put in order. */
+function pageOf(
+  index: DirectoryIndex,
+  entries: readonly DirectoryEntry[],
+  compare: (a: DirectoryEntry, b: DirectoryEntry) => number,
+  requestedPage: number,
+): DirectoryPage {
   const window = pageWindow(entries.length, requestedPage);
   return {
     ...window,
-    agents: entries.slice(window.start, window.end).map((entry) => entry.agent),
+    agents: firstInOrder(entries, window.end, compare)
+      .slice(window.start)
+      .map((entry) => entry.agent),
     matches: entries.length,
     total: index.approved.size,
   };
@@ -117,13 +125,12 @@ export function searchDirectory(store: Store, query: DirectoryQuery): DirectoryP
   if (specialty) {
     filters.push(storeIndexFilter(index, store.agents.by("specialty", specialty), (entry) => entry.agent.specialties.includes(specialty)));
   }
-  if (!query.q) return pageOf(index, applyFilters(index, filters).sort(byOrder), query.page);
+  if (!query.q) return pageOf(index, applyFilters(index, filters), byOrder, query.page);
 
   const ranks = textMatches(index, query.q);
   const found: Filter = { candidates: () => [...ranks.keys()], size: () => ranks.size, test: (entry) => ranks.has(entry) };
   const rankOf = (entry: DirectoryEntry) => ranks.get(entry) ?? Number.POSITIVE_INFINITY;
-  const ranked = applyFilters(index, [...filters, found]).sort((a, b) => rankOf(a) - rankOf(b) || a.order - b.order);
-  return pageOf(index, ranked, query.page);
+  return pageOf(index, applyFilters(index, [...filters, found]), (a, b) => rankOf(a) - rankOf(b) || a.order - b.order, query.page);
 }
 
 /** The member directory (§2 "Member directory", §5 "Filters"): state, city and specialty substrings, by name. */
@@ -137,7 +144,7 @@ export function filterMemberDirectory(store: Store, query: MemberDirectoryQuery)
   if (specialty) {
     filters.push(distinctValueFilter(index.bySpecialty, specialty, (entry) => entry.foldedSpecialties.some((s) => s.includes(specialty))));
   }
-  return pageOf(index, applyFilters(index, filters).sort(byOrder), query.page);
+  return pageOf(index, applyFilters(index, filters), byOrder, query.page);
 }
 
 /**

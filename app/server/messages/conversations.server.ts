@@ -8,13 +8,13 @@ import {
   partnerIdIn,
   previewText,
   summariseConversations,
-  unreadCount,
   type ConversationListItem,
+  type ConversationSummary,
   type Partner,
   type ThreadMessage,
 } from "~/domain/messages";
 import { photoSource } from "~/domain/member-profile";
-import type { Agent, Message } from "~/domain/workbook";
+import type { Agent, ConversationMember, Message } from "~/domain/workbook";
 import { findDirectoryAgent } from "../directory/directory.server";
 import type { Store } from "../store/store.server";
 import { conversationMember } from "./conversation-members.server";
@@ -28,11 +28,48 @@ export const AGENT_NOT_FOUND = "Agent not found";
  * the member but filed under another pair's conversation id (a staff edit gone wrong)
  * is left out, so a conversation only ever shows to the two agents its id names.
  */
-function messagesOf(store: Store, member: Agent): Message[] {
-  const sent = store.messages.by("fromEmail", member.email);
-  const received = store.messages.by("toEmail", member.email);
+function messagesOf(member: Agent, sent: readonly Message[], received: readonly Message[]): Message[] {
   const receivedOnly = received.filter((message) => message.fromEmail !== member.email);
   return [...sent, ...receivedOnly].filter((message) => partnerIdIn(message.conversationId, member.id) !== null);
+}
+
+/** The rows a member's summaries were worked out from: the replica replaces an index bucket whenever a row in it changes. */
+type SummarySources = { sent: readonly Message[]; received: readonly Message[]; reads: readonly ConversationMember[] };
+type CachedSummaries = SummarySources & { memberId: string; summaries: ConversationSummary[] };
+
+/** Members whose summaries are kept; the least recently used beyond this are dropped. */
+const SUMMARY_CACHE_MEMBERS = 5_000;
+const summaryCaches = new WeakMap<Store, Map<string, CachedSummaries>>();
+
+function sameRows(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return a === b || (a.length === 0 && b.length === 0);
+}
+
+/**
+ * The member's conversation summaries (newest first, with unread counts), worked out
+ * again only when a message to or from them or one of their read positions changed:
+ * every page's header needs the unread count, and most pages change nothing.
+ */
+function summariesOf(store: Store, member: Agent): ConversationSummary[] {
+  const sources: SummarySources = {
+    sent: store.messages.by("fromEmail", member.email),
+    received: store.messages.by("toEmail", member.email),
+    reads: store.conversationMembers.by("agentEmail", member.email),
+  };
+  let cache = summaryCaches.get(store);
+  if (!cache) summaryCaches.set(store, (cache = new Map()));
+  const cached = cache.get(member.email);
+  cache.delete(member.email);
+  const fresh =
+    cached &&
+    cached.memberId === member.id &&
+    sameRows(cached.sent, sources.sent) &&
+    sameRows(cached.received, sources.received) &&
+    sameRows(cached.reads, sources.reads);
+  const summaries = fresh ? cached.summaries : summariseConversations(messagesOf(member, sources.sent, sources.received), member.email, lastReadAt(store, member));
+  cache.set(member.email, { ...sources, memberId: member.id, summaries });
+  if (cache.size > SUMMARY_CACHE_MEMBERS) cache.delete(cache.keys().next().value!);
+  return summaries;
 }
 
 function lastReadAt(store: Store, member: Agent): (conversationId: string) => string | undefined {
@@ -55,25 +92,29 @@ function partnerOf(store: Store, partnerId: string, fallbackEmail: string): Part
   };
 }
 
-/** The member's conversations, the one with the newest message first. */
-export function listConversations(store: Store, member: Agent): ConversationListItem[] {
-  return summariseConversations(messagesOf(store, member), member.email, lastReadAt(store, member)).map((summary) => ({
+function listItem(store: Store, member: Agent, summary: ConversationSummary): ConversationListItem {
+  return {
     conversationId: summary.conversationId,
     partner: partnerOf(store, partnerIdIn(summary.conversationId, member.id) ?? "", summary.partnerEmail),
     preview: previewText(summary.lastMessage.text),
     lastAt: summary.lastMessage.createdAt,
     lastFromMe: summary.lastMessage.fromEmail === member.email,
     unread: summary.unread,
-  }));
+  };
+}
+
+/** The member's conversations, the one with the newest message first. */
+export function listConversations(store: Store, member: Agent): ConversationListItem[] {
+  return summariesOf(store, member).map((summary) => listItem(store, member, summary));
 }
 
 /** One page of the member's conversations, newest first, and how many there are in all. */
-export function conversationListPage(store: Store, member: Agent, requestedPage: number) {
-  const conversations = listConversations(store, member);
-  const window = pageWindow(conversations.length, requestedPage, CONVERSATION_PAGE_SIZE);
+export function conversationListPage(store: Store, member: Agent, requestedPage: number, pageSize = CONVERSATION_PAGE_SIZE) {
+  const summaries = summariesOf(store, member);
+  const window = pageWindow(summaries.length, requestedPage, pageSize);
   return {
-    conversations: conversations.slice(window.start, window.end),
-    conversationTotal: conversations.length,
+    conversations: summaries.slice(window.start, window.end).map((summary) => listItem(store, member, summary)),
+    conversationTotal: summaries.length,
     page: window.page,
     pageCount: window.pageCount,
   };
@@ -81,22 +122,12 @@ export function conversationListPage(store: Store, member: Agent, requestedPage:
 
 /** Messages to the member they have not read yet, in all their conversations: the header badge. */
 export function unreadTotal(store: Store, member: Agent): number {
-  const readUpTo = lastReadAt(store, member);
-  const byConversation = new Map<string, Message[]>();
-  for (const message of store.messages.by("toEmail", member.email)) {
-    if (partnerIdIn(message.conversationId, member.id) === null) continue;
-    const thread = byConversation.get(message.conversationId);
-    if (thread) thread.push(message);
-    else byConversation.set(message.conversationId, [message]);
-  }
-  let total = 0;
-  for (const [conversationId, thread] of byConversation) total += unreadCount(thread, member.email, readUpTo(conversationId));
-  return total;
+  return summariesOf(store, member).reduce((total, summary) => total + summary.unread, 0);
 }
 
 /** When the newest message to or from the member was written; "" when there is none. */
 export function newestMessageAt(store: Store, member: Agent): string {
-  return messagesOf(store, member).reduce((newest, message) => (message.createdAt > newest ? message.createdAt : newest), "");
+  return summariesOf(store, member)[0]?.lastMessage.createdAt ?? "";
 }
 
 /** The thread's messages the member may read, oldest first. */

@@ -1,7 +1,7 @@
 import type { ConversationListItem } from "~/domain/messages";
 import type { Agent } from "~/domain/workbook";
 import type { Store } from "../store/store.server";
-import { listConversations } from "./conversations.server";
+import { conversationListPage, unreadTotal } from "./conversations.server";
 
 /** The dashboard's Messages card shows this many of the newest conversations. */
 export const DASHBOARD_CONVERSATIONS = 3;
@@ -17,11 +17,11 @@ export type DashboardMessages = {
 };
 
 export function dashboardMessages(store: Store, member: Agent, now: Date, shown = DASHBOARD_CONVERSATIONS): DashboardMessages {
-  const conversations = listConversations(store, member);
+  const newest = conversationListPage(store, member, 1, shown);
   return {
     now: now.toISOString(),
-    conversations: conversations.slice(0, shown),
-    unreadTotal: conversations.reduce((total, conversation) => total + conversation.unread, 0),
-    conversationCount: conversations.length,
+    conversations: newest.conversations,
+    unreadTotal: unreadTotal(store, member),
+    conversationCount: newest.conversationTotal,
   };
 }

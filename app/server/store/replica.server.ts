@@ -107,9 +107,45 @@ function stateFromTailRead(previous: TabState, tab: AnyTab, rows: readonly Drive
   return state;
 }
 
-function touched(state: TabState): void {
+type KeyFunction = (record: AnyRecord) => string | readonly string[] | undefined;
+
+function keyFunctionOf(tab: AnyTab, index: string): KeyFunction | undefined {
+  return (tab.indexes as Record<string, KeyFunction | undefined>)[index];
+}
+
+/** The keys a record is filed under in one index, normalised, without repeats. */
+function keysOf(keyOf: KeyFunction, record: AnyRecord | undefined): Set<string> {
+  return new Set(record ? indexKeys(keyOf(record)) : []);
+}
+
+/**
+ * Brings the indexes already built up to date with one record's change, touching only
+ * the buckets of its old and new keys: a write costs the size of those buckets, not a
+ * rebuild of the tab's indexes. Buckets are replaced, never changed, because readers may
+ * still hold the arrays `by()` gave them. A record that moves to another key joins the
+ * end of its new bucket; a full read puts buckets back in row order.
+ */
+function updateIndexes(state: TabState, tab: AnyTab, before: AnyRecord | undefined, after: AnyRecord): void {
   state.list = undefined;
-  state.indexes.clear();
+  for (const [index, buckets] of state.indexes) {
+    const keyOf = keyFunctionOf(tab, index);
+    if (!keyOf) continue;
+    const oldKeys = keysOf(keyOf, before);
+    const newKeys = keysOf(keyOf, after);
+    for (const key of oldKeys) {
+      const bucket = buckets.get(key) ?? [];
+      if (newKeys.has(key)) {
+        buckets.set(key, bucket.map((record) => (record === before ? after : record)));
+      } else {
+        const rest = bucket.filter((record) => record !== before);
+        if (rest.length > 0) buckets.set(key, rest);
+        else buckets.delete(key);
+      }
+    }
+    for (const key of newKeys) {
+      if (!oldKeys.has(key)) buckets.set(key, [...(buckets.get(key) ?? []), after]);
+    }
+  }
 }
 
 function sameRecords(a: ReadonlyMap<string, AnyRecord>, b: ReadonlyMap<string, AnyRecord>): boolean {
@@ -172,7 +208,7 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
   function indexOf(state: TabState, tab: AnyTab, index: string): Map<string, AnyRecord[]> {
     const cached = state.indexes.get(index);
     if (cached) return cached;
-    const keyOf = (tab.indexes as Record<string, ((record: AnyRecord) => string | readonly string[] | undefined) | undefined>)[index];
+    const keyOf = keyFunctionOf(tab, index);
     if (!keyOf) throw new Error(`The ${tab.name} tab has no index named ${index}`);
     const built = new Map<string, AnyRecord[]>();
     for (const record of state.records.values()) {
@@ -199,17 +235,19 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
   function applyWrite(state: TabState, write: LoggedWrite): void {
     const tab = tabOf(write.name);
     const existing = state.records.get(write.id);
+    let record: AnyRecord;
     if (write.kind === "insert") {
       if (existing) return;
-      state.records.set(write.id, recordFromCells(tab, write.cells));
+      record = recordFromCells(tab, write.cells);
     } else {
       if (!existing) return;
       const cells = { ...serialiseRecord(tab, existing), ...write.cells };
       const parsed = parseRow(tab, cells);
       if (parsed.ok !== true) return;
-      state.records.set(write.id, Object.freeze(parsed.record) as AnyRecord);
+      record = Object.freeze(parsed.record) as AnyRecord;
     }
-    touched(state);
+    state.records.set(write.id, record);
+    updateIndexes(state, tab, existing, record);
   }
 
   function bumpVersion(name: CollectionName): void {
