@@ -3,9 +3,12 @@ import type { StoreHealth } from "./store/store.server";
 
 export type HealthStatus = "ok" | "degraded";
 
-/** Degraded: the last refresh failed or the replica is older than three refresh periods. Pages are still served from it. */
-export function healthStatus(store: Pick<StoreHealth, "lastError" | "stale">): HealthStatus {
-  return store.lastError === null && !store.stale ? "ok" : "degraded";
+/**
+ * Degraded: the last refresh failed, the replica is older than three refresh periods,
+ * or a tab's structure is broken (staff must fix it). Pages are still served from the replica.
+ */
+export function healthStatus(store: Pick<StoreHealth, "lastError" | "stale" | "degradedTabs">): HealthStatus {
+  return store.lastError === null && !store.stale && store.degradedTabs.length === 0 ? "ok" : "degraded";
 }
 
 function digest(value: string): Buffer {

@@ -8,6 +8,7 @@ import type { Agent, ReferralRequest } from "../../app/domain/workbook";
 import { createStore } from "../../app/server/store/replica.server";
 import { createSheetsDriver } from "../../app/server/store/sheets-driver.server";
 import { newId, StoreNotFoundError, type Store } from "../../app/server/store/store.server";
+import { healthStatus } from "../../app/server/health.server";
 import { watchAgentDecisions } from "../../app/server/accounts/status-mail.server";
 import type { Mail } from "../../app/server/mail/mailer.server";
 import { StoreWriteError } from "../../app/server/store/store.server";
@@ -241,6 +242,7 @@ describe("structural mistakes degrade the tab, loudly, and never lose or mail in
     expect(store.agents.by("email", "agent0@example.com")).toHaveLength(1);
     expect(problemOf(store, "Agents")).toMatchObject({ column: "email", problem: 'row 1 has no "email" column', fix: expect.stringMatching(/rename it back to "email"/) });
     expect(lines.some((line) => /Agents tab cannot be read: row 1 has no "email" column\. Fix: if the header was renamed/.test(line))).toBe(true);
+    expect(healthStatus(store.health())).toBe("degraded");
     await expect(store.agents.insert(agent("Eve", 5))).rejects.toBeInstanceOf(StoreWriteError);
     await expect(store.agents.update(agents[0]!.id, { city: "Waco" })).rejects.toThrow(/Agents tab cannot be read/);
 
