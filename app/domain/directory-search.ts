@@ -74,6 +74,7 @@ export function pageWindow(total: number, requestedPage: number, pageSize = DIRE
  * near the start of many matches costs one pass over the matches, not a sort of them.
  */
 export function firstInOrder<T>(items: readonly T[], count: number, compare: (a: T, b: T) => number): T[] {
+  if (count <= 0) return [];
   // Past a quarter of the items, keeping a sorted head costs more than sorting everything.
   if (count * 4 >= items.length) return [...items].sort(compare).slice(0, count);
   const head: T[] = [];

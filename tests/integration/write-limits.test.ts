@@ -146,10 +146,13 @@ describe("member writes", () => {
     expect(refused.status).toBe(429);
     expect(refused.headers.get("Retry-After")).toMatch(/^\d+$/);
     expect(await refused.json()).toMatchObject({ error: expect.stringMatching(/^Too many changes\. Please wait/) });
-    // Without JavaScript the form's post gets the message as the page.
+    // Without JavaScript the form's post gets a page with the message and a way back.
     const plain = (await mark({ kind: "saved", on: "true", redirectTo: "/member-dashboard" })) as Response;
     expect(plain.status).toBe(429);
-    expect(await plain.text()).toMatch(/^Too many changes\. Please wait/);
+    expect(plain.headers.get("Retry-After")).toMatch(/^\d+$/);
+    const page = await plain.text();
+    expect(page).toMatch(/<p role="alert">Too many changes\. Please wait/);
+    expect(page).toContain('<a href="/member-dashboard">Go back</a>');
     expect(context.services.store.marks.all()).toHaveLength(1);
   });
 

@@ -39,7 +39,10 @@ let responder: Agent;
 beforeAll(async () => {
   fake = await startFakeSheets({ port: 0 });
   spreadsheetId = `formula-${newId()}`;
-  context = testContext({}, { GOOGLE_SHEETS_ID: spreadsheetId, GOOGLE_SHEETS_API_URL: fake.url });
+  // Like Google, the fake serves only spreadsheets that exist.
+  fake.spreadsheet(spreadsheetId);
+  // The whole corpus goes through the contact form from one address: past the per-address limit.
+  context = testContext({}, { GOOGLE_SHEETS_ID: spreadsheetId, GOOGLE_SHEETS_API_URL: fake.url, CONTACT_PER_IP_PER_HOUR: "1000" });
   await context.services.store.refresh();
   poster = await insertAgent(context, { fullName: "Ann Archer" });
   responder = await insertAgent(context, { fullName: "Bob Brooks", password: "correct horse battery" });
