@@ -92,21 +92,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = formData.get("intent") === "share" ? "share" : "send";
   const submission = parseSubmission(formData, messageSchema, refusal);
 
-  const refuse = (message: string, status: number) =>
+  const refuse = (message: string, init: number | ResponseInit) =>
     intent === "share"
-      ? data({ intent, shareError: message, result: undefined }, { status })
-      : data({ intent, shareError: undefined, result: submission.reply({ formErrors: [message] }) }, { status });
+      ? data({ intent, shareError: message, result: undefined }, init)
+      : data({ intent, shareError: undefined, result: submission.reply({ formErrors: [message] }) }, init);
 
   if (opened.kind === "none") return refuse(NO_CONVERSATION, 400);
   if (opened.kind === "refused") return refuse(opened.message, opened.status);
   if (!opened.partnerAgent || !opened.partner.canReceive) return refuse(CANNOT_RECEIVE, 400);
-
-  const allowed = limitMemberWrite(context, "message", member);
-  if (!allowed.allowed) {
-    const message = tooManyMessage(WRITE_NAMES.message, allowed.retryAfterSeconds);
-    const body = intent === "share" ? { intent, shareError: message, result: undefined } : { intent, shareError: undefined, result: submission.reply({ formErrors: [message] }) };
-    return data(body, tooManyInit(allowed.retryAfterSeconds));
-  }
 
   let text: string;
   if (intent === "share") {
@@ -116,6 +109,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } else {
     return data({ intent, shareError: undefined, result: submission.reply() }, { status: 400 });
   }
+  const allowed = limitMemberWrite(context, "message", member);
+  if (!allowed.allowed) return refuse(tooManyMessage(WRITE_NAMES.message, allowed.retryAfterSeconds), tooManyInit(allowed.retryAfterSeconds));
 
   try {
     await sendMessage(context, { sender: member, recipient: opened.partnerAgent, conversationId: opened.conversationId, text, request });

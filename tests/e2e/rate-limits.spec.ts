@@ -4,7 +4,7 @@ import { logIn, seedMembers, uniqueToken, waitForReplica } from "./support/reque
 /** REQUESTS_PER_MEMBER_PER_HOUR's default: the e2e server keeps it. */
 const REQUESTS_PER_HOUR = 10;
 
-test("a member past the posting limit sees the message beside the form, with everything typed kept", async ({ page }) => {
+test("a member past the posting limit sees the message beside the form, with everything typed kept", async ({ page }, testInfo) => {
   const [poster] = seedMembers({ fullName: "Rita Ratelimit" });
   await waitForReplica(page.request);
   await logIn(page, poster!, "/post-request?type=buyer");
@@ -37,4 +37,6 @@ test("a member past the posting limit sees the message beside the form, with eve
   await expect(page.getByLabel("City/Area")).toHaveValue("Norman");
   await expect(page.getByLabel("State", { exact: true })).toHaveValue("OK");
   await expect(page.getByLabel("Description")).toHaveValue("Kept after the refusal.");
+  const suffix = testInfo.project.name === "js-on" ? "" : `-${testInfo.project.name}`;
+  await page.screenshot({ path: `test-results/screenshots/post-request-rate-limited${suffix}.png`, fullPage: true });
 });
