@@ -25,6 +25,8 @@ afterEach(async () => {
 
 /** The workbook on the fake Sheets server, which needs no credentials: only a non-production mode allows that. */
 function fakeSheetsEnv(sheets: FakeSheetsServer, spreadsheetId: string): Record<string, string> {
+  // Like Google, the fake serves only spreadsheets that exist.
+  sheets.spreadsheet(spreadsheetId);
   return { NODE_ENV: "test", GOOGLE_SHEETS_ID: spreadsheetId, GOOGLE_SHEETS_API_URL: sheets.url };
 }
 

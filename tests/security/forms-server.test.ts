@@ -1,43 +1,29 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { productionEnv, startBuiltServer, type BuiltServer } from "../support/built-server";
 
 /**
- * The app's own Express server (server.ts, from source), started as a child on a
- * free port: the attacks of issue 10 must leave it answering at once.
+ * The production server as operators run it, started as a child on a free port:
+ * the attacks of issue 10 must leave it answering at once.
  */
-let server: ChildProcess;
+let server: BuiltServer;
 let origin = "";
 
 beforeAll(async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "referral-forms-server-"));
-  // Without VITEST, so vite.config.ts loads the Remix plugin as under `npm run dev`.
-  const { VITEST: _vitest, ...env } = process.env;
-  server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-    env: { ...env, NODE_ENV: "development", PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_REQUESTS: "off" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  origin = await new Promise<string>((resolve, reject) => {
-    let output = "";
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Listening on (http:\/\/\S+?):(\d+)/.exec(output);
-      if (match) resolve(`http://127.0.0.1:${match[2]}`);
-    };
-    server.stdout?.on("data", onData);
-    server.stderr?.on("data", onData);
-    server.once("exit", (code) => reject(new Error(`The server exited with ${code}: ${output}`)));
-  });
-  // The first requests compile the app; the timings below are for a warm server.
+  server = await startBuiltServer(["node", "scripts/start.mjs"], productionEnv(dataDir));
+  origin = server.baseUrl;
+  // The timings below are for a warm server.
   await fetch(`${origin}/healthz`);
   await fetch(`${origin}/member-login`);
 }, 120_000);
 
-afterAll(() => {
-  server?.kill("SIGTERM");
+afterAll(async () => {
+  server?.child.kill("SIGTERM");
+  await server?.exited;
 });
 
 /** Answers /healthz, returning how long it took. */

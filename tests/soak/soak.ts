@@ -94,6 +94,8 @@ async function outcomeOf(response: Response, isWrite: boolean): Promise<Outcome>
 
 export async function runSoak({ durationMs, members, log }: SoakOptions): Promise<SoakFigures> {
   const fake = await startFakeSheets();
+  // Like Google, the fake serves only spreadsheets that exist.
+  fake.spreadsheet("soak");
   const env = {
     ...productionEnv(mkdtempSync(path.join(tmpdir(), "referral-soak-"))),
     // The fake Sheets server needs no credentials, which only a non-production mode allows.
