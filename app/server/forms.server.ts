@@ -77,7 +77,9 @@ async function readBodyWithin(request: Request, limit: number): Promise<Uint8Arr
     for (let read = await reader.read(); !read.done; read = await reader.read()) {
       total += read.value.byteLength;
       if (total > limit) {
-        await reader.cancel().catch(() => undefined);
+        // Not cancelled: that would reset the connection before the client reads the 413.
+        // The rest of the body is left unread; the server's body limit ends the connection.
+        reader.releaseLock();
         return "too-large";
       }
       chunks.push(read.value);
