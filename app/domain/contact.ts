@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CONTACT_CATEGORY_VALUES, MARKET_STATES } from "./enums";
 import { emailField } from "./registration";
+import { multiLine } from "./text";
 
 /** Blank optional inputs arrive as undefined from conform; store the spec's default instead. */
 export const NOT_PROVIDED = "Not provided";
@@ -10,11 +11,9 @@ export const contactSchema = z.object({
   email: emailField,
   category: z.enum(CONTACT_CATEGORY_VALUES, { error: "Please choose a category" }),
   subject: z.string({ error: "Subject is required" }).trim().min(1, "Subject is required").max(200, "Please keep the subject under 200 characters"),
-  message: z
-    .string({ error: "Message is required" })
-    .trim()
-    .min(1, "Message is required")
-    .max(5000, "Please keep the message under 5,000 characters"),
+  message: multiLine(
+    z.string({ error: "Message is required" }).trim().min(1, "Message is required").max(5000, "Please keep the message under 5,000 characters"),
+  ),
   agentLicense: z.string().trim().max(50, "Please keep the license number under 50 characters").optional(),
   state: z.enum(MARKET_STATES, { error: "Please choose TX or OK" }).optional(),
 });

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { CONVERSATION_ID_SEPARATOR, conversationIdFor } from "./conversation";
 import { pageWindow } from "./directory-search";
 import { formatPhone } from "./phone";
+import { multiLine } from "./text";
 import type { Message } from "./workbook";
 
 export const MESSAGE_MAX_LENGTH = 5_000;
@@ -30,12 +31,14 @@ function lineBreaksAsLf(text: string): string {
  * message reads and counts the same wherever it was typed.
  */
 export const messageSchema = z.object({
-  text: z
-    .string({ error: MESSAGE_REQUIRED })
-    .trim()
-    .min(1, MESSAGE_REQUIRED)
-    .refine((text) => lineBreaksAsLf(text).length <= MESSAGE_MAX_LENGTH, MESSAGE_TOO_LONG)
-    .transform(lineBreaksAsLf),
+  text: multiLine(
+    z
+      .string({ error: MESSAGE_REQUIRED })
+      .trim()
+      .min(1, MESSAGE_REQUIRED)
+      .refine((text) => lineBreaksAsLf(text).length <= MESSAGE_MAX_LENGTH, MESSAGE_TOO_LONG)
+      .transform(lineBreaksAsLf),
+  ),
 });
 
 /** The Share My Contact Info message: what another agent needs to reach the member outside the site. */

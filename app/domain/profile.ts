@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { SPECIALTIES, US_STATE_CODES } from "./enums";
 import { formatPhone, isValidPhone, PHONE_INVALID_MESSAGE } from "./phone";
+import { multiLine } from "./text";
 
 export const BIO_MAX_LENGTH = 600;
 export const BIO_TOO_LONG_MESSAGE = `Bio must be ${BIO_MAX_LENGTH} characters or less`;
@@ -46,7 +47,7 @@ export const specialtiesField = z
   .optional()
   .transform((items) => [...new Set(items ?? [])]);
 
-export const bioField = z.string().trim().max(BIO_MAX_LENGTH, BIO_TOO_LONG_MESSAGE).optional();
+export const bioField = multiLine(z.string().trim().max(BIO_MAX_LENGTH, BIO_TOO_LONG_MESSAGE).optional());
 
 /** A phone number meeting the spec's rule, stored in its display form. */
 export const phoneField = z

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { CONTACT_PREFERENCES, MARKET_STATES, PRICE_RANGES, SPECIALTIES, TIMELINES, type MarketState } from "./enums";
+import { multiLine } from "./text";
 import { REQUEST_TYPE_VALUES, type ReferralRequest, type RequestType } from "./workbook";
 
 // ---------------------------------------------------------------------------
@@ -105,7 +106,7 @@ const requestFields = {
   contactPreference: z.enum(CONTACT_PREFERENCES, { error: "Please choose a contact method" }).default("either"),
   listingAddress: optionalText(200, "Please keep the address under 200 characters"),
   listingMLS: optionalText(30, "Please keep the MLS number under 30 characters"),
-  description: requiredText("Description is required", DESCRIPTION_MAX, `Please keep the description under ${DESCRIPTION_MAX.toLocaleString("en-US")} characters`),
+  description: multiLine(requiredText("Description is required", DESCRIPTION_MAX, `Please keep the description under ${DESCRIPTION_MAX.toLocaleString("en-US")} characters`)),
   urgent: z.boolean().optional(),
 };
 
@@ -119,12 +120,12 @@ export type PostRequestInput = z.infer<typeof postRequestSchema>;
 export const editRequestSchema = z.object({
   ...requestFields,
   title: requiredText(EDIT_FIELDS_REQUIRED, TITLE_MAX, `Please keep the title under ${TITLE_MAX} characters`),
-  description: requiredText(EDIT_FIELDS_REQUIRED, DESCRIPTION_MAX, `Please keep the description under ${DESCRIPTION_MAX.toLocaleString("en-US")} characters`),
+  description: multiLine(requiredText(EDIT_FIELDS_REQUIRED, DESCRIPTION_MAX, `Please keep the description under ${DESCRIPTION_MAX.toLocaleString("en-US")} characters`)),
 });
 export type EditRequestInput = z.infer<typeof editRequestSchema>;
 
 export const respondSchema = z.object({
-  message: requiredText(RESPOND_MESSAGE_REQUIRED, MESSAGE_MAX, `Please keep the message under ${MESSAGE_MAX.toLocaleString("en-US")} characters`),
+  message: multiLine(requiredText(RESPOND_MESSAGE_REQUIRED, MESSAGE_MAX, `Please keep the message under ${MESSAGE_MAX.toLocaleString("en-US")} characters`)),
 });
 export type RespondInput = z.infer<typeof respondSchema>;
 

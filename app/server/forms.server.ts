@@ -2,6 +2,7 @@ import type { Submission } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import { z } from "zod";
+import { cleanText, isMultiLine } from "~/domain/text";
 
 /**
  * Every posted form is read here: the body within its size limit, the names
@@ -77,7 +78,9 @@ async function readBodyWithin(request: Request, limit: number): Promise<Uint8Arr
     for (let read = await reader.read(); !read.done; read = await reader.read()) {
       total += read.value.byteLength;
       if (total > limit) {
-        await reader.cancel().catch(() => undefined);
+        // Not cancelled: that would reset the connection before the client reads the 413.
+        // The rest of the body is left unread; the server's body limit ends the connection.
+        reader.releaseLock();
         return "too-large";
       }
       chunks.push(read.value);
@@ -87,17 +90,6 @@ async function readBodyWithin(request: Request, limit: number): Promise<Uint8Arr
     return "unreadable";
   }
   return new Uint8Array(Buffer.concat(chunks));
-}
-
-/**
- * C0 and C1 control characters other than tab, line feed and carriage return
- * (browsers send a textarea's line breaks as CR LF). NUL and friends break
- * mail headers, spreadsheets and terminals and are never typed on purpose.
- */
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
-
-export function withoutControlCharacters(value: string): string {
-  return value.replace(CONTROL_CHARACTERS, "");
 }
 
 const fieldNamesBySchema = new WeakMap<z.ZodType, ReadonlySet<string>>();
@@ -113,6 +105,12 @@ function fieldNames(schema: z.ZodType): ReadonlySet<string> {
 }
 
 const LIST_INDEX = /\[(\d+)\]/g;
+
+/** The schema of a top-level field (`name` or `name[3]`), when the form's schema is an object. */
+function fieldSchema(schema: z.ZodType, name: string): z.ZodType | undefined {
+  if (!(schema instanceof z.ZodObject)) return undefined;
+  return (schema.shape as Record<string, z.ZodType>)[name.replace(LIST_INDEX, "")];
+}
 
 /** "known" for a name the form has, "ignored" for a plain extra name (a button's), "refused" for an index or nesting the form does not define. */
 function judgeName(name: string, names: ReadonlySet<string>): "known" | "ignored" | "refused" {
@@ -144,7 +142,7 @@ export function parseSubmission<Schema extends z.ZodType>(formData: FormData, sc
     const judged = judgeName(name, names);
     if (judged === "refused") problem ??= { status: 400, message: FORM_MESSAGES.unknownFields };
     if (judged !== "known") continue;
-    accepted.append(name, typeof value === "string" ? withoutControlCharacters(value) : value);
+    accepted.append(name, typeof value === "string" ? cleanText(value, isMultiLine(fieldSchema(schema, name))) : value);
   }
   if (!problem) return parseWithZod(accepted, { schema });
   const submission = parseWithZod(accepted, { schema: refusalSchema(problem.message) }) as unknown as SubmissionOf<Schema>;

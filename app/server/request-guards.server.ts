@@ -1,10 +1,15 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { isWellFormedPath } from "~/domain/redirect";
 import { FORM_MAX_BYTES } from "./forms.server";
-import { MAX_FORM_BYTES as PHOTO_FORM_MAX_BYTES } from "./images/photo-form.server";
 
 /** The pages whose forms carry a photo; every other body is an ordinary form. */
 const PHOTO_FORM_PATHS = new Set(["/complete-profile", "/edit-profile"]);
+/**
+ * Photo forms read their own body and stop at 5 MB with the size message beside the
+ * field, the other fields kept (images/photo-form.server.ts), so a 6 MB photo must
+ * reach the page. Only a body far beyond any phone's photo is refused here.
+ */
+const PHOTO_FORM_REFUSED_BYTES = 25 * 1024 * 1024;
 
 /** Routes match without regard to case or a trailing slash, and Remix's data requests end in ".data". */
 function routePath(path: string): string {
@@ -12,7 +17,7 @@ function routePath(path: string): string {
 }
 
 export function bodyLimitFor(path: string): number {
-  return PHOTO_FORM_PATHS.has(routePath(path)) ? PHOTO_FORM_MAX_BYTES : FORM_MAX_BYTES;
+  return PHOTO_FORM_PATHS.has(routePath(path)) ? PHOTO_FORM_REFUSED_BYTES : FORM_MAX_BYTES;
 }
 
 function tooLargeMessage(limit: number): string {
@@ -20,20 +25,30 @@ function tooLargeMessage(limit: number): string {
   return `Request body too large: forms on this page accept at most ${size}.`;
 }
 
-function refuseTooLarge(res: Response, limit: number) {
-  // Closing the connection spares reading (and discarding) the rest of a huge body.
-  res.status(413).set("Connection", "close").type("text/plain").send(tooLargeMessage(limit));
+/** How long a refused upload may go on arriving (and be thrown away) before the connection is cut. */
+const LINGER_MS = 2000;
+
+/**
+ * Answers 413 without reading the body. The connection is not cut at once: a client
+ * still sending would get a reset instead of the answer. Node throws the rest of the
+ * body away as it arrives, and the connection is cut if it has not ended after LINGER_MS.
+ */
+function refuseTooLarge(req: Request, res: Response, limit: number) {
+  res.once("finish", () => {
+    if (!req.complete) setTimeout(() => req.socket.destroy(), LINGER_MS).unref();
+  });
+  res.status(413).type("text/plain").send(tooLargeMessage(limit));
 }
 
 /**
  * Refuses a request body over its page's limit before the page reads it: at once
  * when Content-Length says so, otherwise (a chunked body) as soon as the bytes
- * received pass the limit. The form readers keep the same limits, so a page never
- * acts on a body cut short here.
+ * received pass the limit. The form readers stop at the same or lower limits, so a
+ * page never acts on a body cut short here.
  */
 export function limitBodySize(req: Request, res: Response, next: NextFunction) {
   const limit = bodyLimitFor(req.path);
-  if (Number(req.get("content-length") ?? "0") > limit) return refuseTooLarge(res, limit);
+  if (Number(req.get("content-length") ?? "0") > limit) return refuseTooLarge(req, res, limit);
   if (req.get("content-length") === undefined && req.get("transfer-encoding") !== undefined) countStreamedBody(req, res, limit);
   next();
 }
@@ -46,12 +61,8 @@ function countStreamedBody(req: Request, res: Response, limit: number) {
     received += chunk.byteLength;
     if (received <= limit) return;
     req.off("data", count);
-    if (!res.headersSent) {
-      refuseTooLarge(res, limit);
-      res.once("finish", () => req.destroy());
-    } else {
-      req.destroy();
-    }
+    if (!res.headersSent) refuseTooLarge(req, res, limit);
+    else req.destroy();
   };
   req.on("data", count);
 }

@@ -197,6 +197,14 @@ describe("control characters", () => {
   });
 });
 
+describe("line breaks and tabs", () => {
+  it("are kept in multi-line fields and become one space in single-line ones", async () => {
+    const fields = { name: "Dana\r\nReyes", email: "dana@example.com", category: "general", subject: "Bcc: x\n\tHello", message: "One\r\n\tTwo" };
+    await contact(postForm("/contact", fields), context);
+    expect(context.services.store.contact.all()).toMatchObject([{ name: "Dana Reyes", subject: "Bcc: x Hello", message: "One\r\n\tTwo" }]);
+  });
+});
+
 describe("redirectTo outside Latin-1", () => {
   it("logs in and redirects to the percent-encoded path", async () => {
     const agent = await insertAgent(context, { password: "correct horse battery" });

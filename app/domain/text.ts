@@ -1,0 +1,31 @@
+import type { z } from "zod";
+
+/**
+ * The fields typed in a textarea. Line breaks and tabs are kept in these and
+ * turned into spaces in every other field, where no browser lets them be typed.
+ */
+const multiLineFields = new WeakSet<z.ZodType>();
+
+/** Marks a form field as multi-line (a textarea); returns the same schema. */
+export function multiLine<Schema extends z.ZodType>(schema: Schema): Schema {
+  multiLineFields.add(schema);
+  return schema;
+}
+
+export function isMultiLine(schema: z.ZodType | undefined): boolean {
+  return schema !== undefined && multiLineFields.has(schema);
+}
+
+/**
+ * C0 and C1 control characters other than tab, line feed and carriage return
+ * (browsers send a textarea's line breaks as CR LF). NUL and friends break
+ * mail headers, spreadsheets and terminals and are never typed on purpose.
+ */
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+const LINE_BREAKS_AND_TABS = /[\t\r\n]+/g;
+
+/** A submitted value without control characters; a single-line field's line breaks and tabs become one space. */
+export function cleanText(value: string, isMultiLineField: boolean): string {
+  const clean = value.replace(CONTROL_CHARACTERS, "");
+  return isMultiLineField ? clean : clean.replace(LINE_BREAKS_AND_TABS, " ");
+}
