@@ -10,10 +10,13 @@ const CONTENT_TYPES: Record<string, string> = { jpg: "image/jpeg", png: "image/p
 const CACHE_FOREVER = "public, max-age=31536000, immutable";
 
 function notFound(): Response {
-  return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff" } });
+  return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
 
-/** Serves profile photos kept locally (no Cloudinary). Only names the app generates are accepted: no paths, no dots but the extension's. */
+/**
+ * Serves profile photos kept locally (no Cloudinary). Only names the app generates are accepted: no paths, no dots but the extension's.
+ * `X-Content-Type-Options: nosniff` comes with every response from the security middleware (app/server/http.server.ts).
+ */
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const name = params.file ?? "";
   const match = UPLOAD_FILE_NAME.exec(name);
@@ -29,7 +32,6 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
       "Content-Type": CONTENT_TYPES[match[1]] ?? "application/octet-stream",
       "Content-Length": String(bytes.byteLength),
       "Cache-Control": CACHE_FOREVER,
-      "X-Content-Type-Options": "nosniff",
     },
   });
 }

@@ -297,12 +297,10 @@ describe("the uploads route", () => {
     for (const name of ["../store.sqlite", "..%2Fstore.sqlite", "profile.svg", ".hidden.jpg", "profile-missing.jpg"]) {
       const response = await serve(name);
       expect(response.status).toBe(404);
-      expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
     }
     const stored = await context.services.images.saveProfilePhoto(Buffer.from(await jpeg()));
     const response = await serve(path.basename(stored));
     expect(response.status).toBe(200);
-    expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(Buffer.from(await response.arrayBuffer())).toEqual(readFileSync(path.join(context.services.config.dataDir, "uploads", path.basename(stored))));
   });
 });
