@@ -179,6 +179,19 @@ describe("fetching a linked photo", () => {
       expect(stored()).toBe(first);
     });
 
+    it("re-hosts a photo from another Cloudinary cloud rather than trusting it", async () => {
+      const fetched: string[] = [];
+      const png = await sharp({ create: { width: 50, height: 50, channels: 3, background: "#000000" } }).png().toBuffer();
+      context.services.photoFetcher = async (link) => {
+        fetched.push(link);
+        return { ok: true, bytes: png };
+      };
+      const foreign = "https://res.cloudinary.com/someone-else/image/upload/pixel.png";
+      await save(foreign);
+      expect(fetched).toEqual([foreign]);
+      expect(stored()).toMatch(/^\/uploads\/profile-[0-9a-f-]+\.jpg$/);
+    });
+
     it("refuses internal addresses, non-images and oversize files beside the field, storing nothing", async () => {
       context.services.photoFetcher = createPhotoFetcher({ timeoutMs: 2_000 });
       for (const [link, message] of [
