@@ -140,6 +140,17 @@ describe("authorization matrix: visitor, pending agent, member A, member B × ev
     }
   }
 
+  // The control: the same pages open for the member they belong to, so the refusals above are not an app that refuses everyone.
+  for (const entry of cases.filter((candidate) => candidate.name.startsWith("GET") && candidate.handler !== (messageEvents.loader as Handler) && !candidate.refuse.memberA)) {
+    it(`${entry.name} as memberA: answered`, async () => {
+      const answer = await outcome(() => entry.handler({ request: entry.request(cookies.memberA), context, params: entry.params?.() ?? {} }));
+      const { status, location } = await statusOf(answer);
+      // A profile first sends the browser to its canonical address: a redirect on the page, not to the login.
+      if (status === 302) expect(location).toMatch(/^\/agent\//);
+      else expect(status).toBe(200);
+    });
+  }
+
   it("covers every member route module", () => {
     const covered = new Set(cases.map((entry) => entry.handler));
     for (const module of [agentProfile, editProfile, dashboard, dashboardLive, memberDirectory, messages, messageEvents, postRequest, requestDelete, requestEdit, requestDetail, requestMark, requestRespond, requestList]) {

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { action as markAction } from "../../app/routes/referral-requests.$id.mark";
 import { StoreWriteError } from "../../app/server/store/store.server";
 import { insertRequest, outcome, post, sessionCookie } from "../integration/requests-support";
@@ -16,6 +16,14 @@ function refusingMarks(context: AppLoadContext): AppLoadContext {
 }
 
 describe("the mark action when the store refuses the write", () => {
+  // The refusal is logged for the operator; the test keeps the output quiet.
+  beforeEach(() => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
   async function setUp() {
     const context = testContext();
     const poster = await insertAgent(context);

@@ -135,9 +135,8 @@ describe("fetching a linked photo", () => {
   });
 
   it("gives up on a host that stalls, at the time cap", async () => {
-    const started = Date.now();
+    // The host never finishes its answer: without the cap this would wait for ever.
     expect(await testFetcher({ timeoutMs: 300 })(`${base}/stall.png`)).toEqual({ ok: false, reason: "unreachable" });
-    expect(Date.now() - started).toBeLessThan(2_000);
   });
 
   it("refuses a certificate it does not trust", async () => {
