@@ -1,7 +1,7 @@
 /** The Sheets driver when Google misbehaves: quota answers, server errors, slowness, lost connections, outages. */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Agent } from "../../app/domain/workbook";
-import type { RetryPolicy } from "../../app/server/store/retry.server";
+import { httpStatusOf, type RetryPolicy } from "../../app/server/store/retry.server";
 import { createStore } from "../../app/server/store/replica.server";
 import { createSheetsDriver } from "../../app/server/store/sheets-driver.server";
 import { newId, StoreWriteError, type Store } from "../../app/server/store/store.server";
@@ -169,6 +169,23 @@ describe("Sheets driver under faults", () => {
     book.setCell("Agents", `${String.fromCharCode(64 + book.columnOf("Agents", "status"))}1`, "");
     await expect(store.agents.update(dana.id, { status: "approved" })).rejects.toThrow(/no status column/);
     expect(callsSince("values.batchUpdateByDataFilter")).toBe(0);
+  });
+
+  it("finds a spreadsheet shared as Viewer at start-up, with the fix, before any member writes", async () => {
+    const { book } = await loadedStore();
+    fake.share(book.spreadsheetId, "reader");
+    const store = createStore(createSheetsDriver({ spreadsheetId: book.spreadsheetId, credentials: { kind: "fixedToken" }, apiUrl: fake.url, retry: fastRetry }), {
+      refreshSeconds: 1,
+      log: quietLog,
+    });
+    opened.push(store);
+    const failure = await store.refresh().then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(String(failure)).toMatch(/shared with the service account as Viewer\. Share it as Editor/);
+    expect(httpStatusOf(failure)).toBe(403);
+    fake.share(book.spreadsheetId, "writer");
   });
 
   it("creates missing tabs and optional headers at start-up, after the columns staff added", async () => {

@@ -29,6 +29,16 @@ function statusOf(error: object): number | undefined {
   return typeof status === "number" ? status : undefined;
 }
 
+/** The HTTP status an API error (or one it caused) carries, if any. */
+export function httpStatusOf(error: unknown): number | undefined {
+  for (let current: unknown = error, depth = 0; current && typeof current === "object" && depth < 5; depth += 1) {
+    const status = statusOf(current);
+    if (status !== undefined) return status;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 /** Quota (429), server errors (5xx), request timeouts and lost connections are worth another try; a 400 or 403 is not. */
 export function isRetryable(error: unknown): boolean {
   for (let current: unknown = error, depth = 0; current && typeof current === "object" && depth < 5; depth += 1) {

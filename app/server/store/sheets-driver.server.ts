@@ -3,7 +3,7 @@ import { GoogleAuth, OAuth2Client } from "google-auth-library";
 import { sheetValueText, type RowCells } from "~/domain/workbook";
 import type { SheetsCredentials } from "../config.server";
 import { cellText, headerKey, type DriverRow, type ReadRequest, type StructureProblem, type TabSpec, type WorkbookDriver } from "./driver.server";
-import { DEFAULT_RETRY, withDeadline, withRetry, type RetryPolicy } from "./retry.server";
+import { DEFAULT_RETRY, httpStatusOf, withDeadline, withRetry, type RetryPolicy } from "./retry.server";
 
 export type SheetsDriverOptions = {
   spreadsheetId: string;
@@ -16,6 +16,15 @@ export type SheetsDriverOptions = {
   /** A write (with its retries) answers within this long, so a member is not kept waiting on a stalled API; 10 s when absent. */
   writeDeadlineMs?: number;
 };
+
+/** The spreadsheet can be read but not written: shared with the service account as Viewer (or Commenter). */
+export class SheetsViewerError extends Error {
+  override name = "SheetsViewerError";
+  readonly status = 403;
+  constructor(options: { cause: unknown }) {
+    super("the spreadsheet can be read but not changed: it is shared with the service account as Viewer. Share it as Editor (Share → the service account's e-mail → Editor)", options);
+  }
+}
 
 const SCOPES = ["https://www.googleapis.com/auth/spreadsheets"];
 /** New tabs get the default grid; at least as wide as their header row. */
@@ -406,7 +415,14 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
         });
       }
     });
-    if (structure.length > 0) await api.spreadsheets.batchUpdate({ spreadsheetId, requestBody: { requests: structure } });
+    // There is always a write here (the text formats) unless every tab is degraded, so a
+    // spreadsheet shared as Viewer is found at start-up, not at a member's first write.
+    if (structure.length > 0) {
+      await api.spreadsheets.batchUpdate({ spreadsheetId, requestBody: { requests: structure } }).catch((error: unknown) => {
+        if (httpStatusOf(error) !== 403) throw error;
+        throw new SheetsViewerError({ cause: error });
+      });
+    }
     if (writes.length > 0) {
       await api.spreadsheets.values.batchUpdate({ spreadsheetId, requestBody: { valueInputOption: "RAW", data: writes } });
     }
