@@ -163,12 +163,22 @@ describe("Sheets driver under faults", () => {
     expect(reader.agents.all()).toEqual([dana]);
   });
 
-  it("does not retry what the API refuses, such as a header staff deleted", async () => {
+  it("writes nothing to a tab whose required header staff deleted, once a refresh has seen it", async () => {
     const { store, book, callsSince } = await loadedStore();
     const dana = await store.agents.insert(agent());
     book.setCell("Agents", `${String.fromCharCode(64 + book.columnOf("Agents", "status"))}1`, "");
-    await expect(store.agents.update(dana.id, { status: "approved" })).rejects.toThrow(/no status column/);
+    await store.refresh();
+    await expect(store.agents.update(dana.id, { status: "approved" })).rejects.toThrow(/Agents tab cannot be read: row 1 has no "status" column/);
     expect(callsSince("values.batchUpdateByDataFilter")).toBe(0);
+  });
+
+  it("sends appends to one tab that arrive together as one call, each row once", async () => {
+    const { store, book, callsSince } = await loadedStore();
+    const sent = Array.from({ length: 12 }, (_, i) => agent({ fullName: `Agent ${i}`, email: `agent${i}@example.com` }));
+    await Promise.all(sent.map((record) => store.agents.insert(record)));
+    expect(callsSince("spreadsheets.batchUpdate")).toBeLessThanOrEqual(2);
+    expect(callsSince("values.batchGet")).toBe(0);
+    expect(dataRows(book, "Agents").map((row) => row[0]).sort()).toEqual(sent.map((record) => record.id).sort());
   });
 
   it("finds a spreadsheet shared as Viewer at start-up, with the fix, before any member writes", async () => {

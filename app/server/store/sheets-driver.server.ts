@@ -74,6 +74,11 @@ function authFor(credentials: SheetsCredentials): GoogleAuth | OAuth2Client {
 
 type Grid = readonly (readonly unknown[])[];
 
+type AppendQueue = {
+  waiting: { rows: readonly RowCells[]; resolve: () => void; reject: (error: unknown) => void }[];
+  running: boolean;
+};
+
 /** Where each of the app's headers is in the tab's header row (0-based), matched trimmed and case-insensitively. */
 function locateHeaders(tab: TabSpec, headerRow: readonly unknown[]): Map<string, number> {
   const positions = new Map<string, number>();
@@ -183,6 +188,10 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
   const widths = new Map<string, number>();
   /** Each tab's grid id, by lower-cased title. */
   const sheetIds = new Map<string, number>();
+  /** Each tab's header positions at its last read. */
+  const headerCache = new Map<string, Map<string, number>>();
+  /** Appends waiting for each tab, sent together as one call. */
+  const appendQueues = new Map<string, AppendQueue>();
   /** Degraded tabs, by the app's tab name. */
   const problems = new Map<string, StructureProblem>();
   /** App tabs not in the workbook at the last look (renamed or deleted by staff). */
@@ -203,9 +212,16 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
     return ranges.map((_, i) => (valueRanges[i]?.values ?? []) as Grid);
   }
 
+  /**
+   * Where the app's headers are, as of the last read of the tab (every refresh reads each
+   * header row), so a write costs no header read; read afresh when a header is not there.
+   */
   async function headerColumns(tab: TabSpec, needed: readonly string[]): Promise<Map<string, number>> {
+    const cached = headerCache.get(tab.name);
+    if (cached && needed.every((header) => cached.has(header))) return cached;
     const [headerRow = []] = (await batchGet([`${sheetRef(tab.name)}!1:1`]))[0] ?? [];
     const columns = locateHeaders(tab, headerRow);
+    headerCache.set(tab.name, columns);
     const missing = needed.filter((header) => !columns.has(header));
     if (missing.length > 0) throw new Error(`The ${tab.name} tab has no ${missing.join(", ")} column (the header row was changed)`);
     return columns;
@@ -298,6 +314,7 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
   }
 
   function noteHeaderProblem(tab: TabSpec, top: Grid): void {
+    headerCache.set(tab.name, locateHeaders(tab, top[0] ?? []));
     const problem = headerProblem(tab, top);
     if (problem) problems.set(tab.name, problem);
     else problems.delete(tab.name);
@@ -393,6 +410,7 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
       // Missing headers go after the last header in use, so staff columns keep their place.
       const firstFree = headerRow.length;
       missing.forEach((header, j) => located.set(header, firstFree + j));
+      headerCache.set(tab.name, located);
       if (missing.length > 0) {
         const needed = firstFree + missing.length;
         if (grid && needed > grid.columnCount) {
@@ -546,12 +564,45 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
     return writeThroughAnchor(tab, id, line);
   }
 
+  /**
+   * Appends to one tab that arrive while an append to it is under way wait and go
+   * together in the next call: one write for a burst of messages, not one each.
+   */
+  function appendRows(tab: TabSpec, rows: readonly RowCells[]): Promise<void> {
+    let queue = appendQueues.get(tab.name);
+    if (!queue) {
+      queue = { waiting: [], running: false };
+      appendQueues.set(tab.name, queue);
+    }
+    const joined = queue;
+    return new Promise((resolve, reject) => {
+      joined.waiting.push({ rows, resolve, reject });
+      if (!joined.running) void drain(tab, joined);
+    });
+  }
+
+  async function drain(tab: TabSpec, queue: AppendQueue): Promise<void> {
+    queue.running = true;
+    // Appends made in the same turn of the event loop join the first call.
+    await new Promise((resolve) => setImmediate(resolve));
+    while (queue.waiting.length > 0) {
+      const batch = queue.waiting.splice(0);
+      try {
+        // A retried append first checks (by id) which rows the lost or timed-out try already stored, so none is added twice.
+        await withDeadline(writeDeadlineMs, policy, (attempt) => appendOnce(tab, batch.flatMap((item) => item.rows), attempt));
+        for (const item of batch) item.resolve();
+      } catch (error) {
+        for (const item of batch) item.reject(error);
+      }
+    }
+    queue.running = false;
+  }
+
   return {
     kind: "sheets",
     ensureTabs: (tabs) => withRetry(policy, () => ensureTabsOnce(tabs)),
     readTabs: (requests) => withRetry(policy, () => readTabsOnce(requests)),
-    // A retried append first checks (by id) which rows the lost or timed-out try already stored, so none is added twice.
-    appendRows: (tab, rows) => withDeadline(writeDeadlineMs, policy, (attempt) => appendOnce(tab, rows, attempt)),
+    appendRows,
     updateRow: (tab, id, changes) => withDeadline(writeDeadlineMs, policy, () => updateOnce(tab, id, changes)),
     structureProblems: () => [...problems.values()],
     async close() {},
