@@ -24,12 +24,12 @@ afterAll(async () => {
   await fake.close();
 });
 
-async function loadedStore(options: { timeoutMs?: number; retry?: RetryPolicy; writeDeadlineMs?: number } = {}) {
+async function loadedStore(options: { timeoutMs?: number; retry?: RetryPolicy; writeDeadlineMs?: number; appendsPerMinute?: number } = {}) {
   const spreadsheetId = `faults-${newId()}`;
   const book = fake.spreadsheet(spreadsheetId);
   const open = () => {
     const store = createStore(
-      createSheetsDriver({ spreadsheetId, credentials: { kind: "fixedToken" }, apiUrl: fake.url, retry: options.retry ?? fastRetry, timeoutMs: options.timeoutMs, writeDeadlineMs: options.writeDeadlineMs }),
+      createSheetsDriver({ spreadsheetId, credentials: { kind: "fixedToken" }, apiUrl: fake.url, retry: options.retry ?? fastRetry, timeoutMs: options.timeoutMs, writeDeadlineMs: options.writeDeadlineMs, appendsPerMinute: options.appendsPerMinute }),
       { refreshSeconds: 0.05, log: quietLog },
     );
     opened.push(store);
@@ -181,6 +181,24 @@ describe("Sheets driver under faults", () => {
     expect(dataRows(book, "Agents").map((row) => row[0]).sort()).toEqual(sent.map((record) => record.id).sort());
   });
 
+  it("paces appends to a tab: rows arriving between two calls go together in the next, and a 429 is retried without a read", async () => {
+    const { store, book, callsSince } = await loadedStore({ appendsPerMinute: 300 });
+    const sent: Promise<unknown>[] = [];
+    for (let i = 0; i < 12; i += 1) {
+      sent.push(store.agents.insert(agent({ fullName: `Agent ${i}`, email: `agent${i}@example.com` })));
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    await Promise.all(sent);
+    expect(callsSince("spreadsheets.batchUpdate")).toBeLessThanOrEqual(3);
+    expect(dataRows(book, "Agents")).toHaveLength(12);
+
+    fake.failNext(2, 429, matchers.kind("spreadsheets.batchUpdate"));
+    const reads = callsSince("values.batchGet");
+    await store.agents.insert(agent({ email: "late@example.com" }));
+    expect(callsSince("values.batchGet")).toBe(reads);
+    expect(dataRows(book, "Agents")).toHaveLength(13);
+  });
+
   it("finds a spreadsheet shared as Viewer at start-up, with the fix, before any member writes", async () => {
     const { book } = await loadedStore();
     fake.share(book.spreadsheetId, "reader");
@@ -213,5 +231,8 @@ describe("Sheets driver under faults", () => {
     expect(book.headers("Agents").slice(0, 8)).toEqual(["id", "Staff notes", "fullName", "email", "status", "membershipType", "createdAt", "phone"]);
     expect(book.headers("Agents")).toHaveLength(23);
     expect(book.requireSheet("Agents").columnCount).toBeGreaterThanOrEqual(23);
+    // New tabs are exactly as wide as their headers, not Google's default 26 columns.
+    expect(book.requireSheet("Requests").columnCount).toBe(book.headers("Requests").length);
+    expect(book.requireSheet("Messages").columnCount).toBe(6);
   });
 });

@@ -61,11 +61,17 @@ export function backoffDelay(policy: RetryPolicy, attempt: number, random: () =>
 const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 
 /** Runs `task` until it succeeds, fails with an error not worth retrying, or runs out of tries (or of time, past `deadline`). */
-export async function withRetry<T>(policy: RetryPolicy, task: (attempt: number) => Promise<T>, deadline = Number.POSITIVE_INFINITY): Promise<T> {
+export async function withRetry<T>(
+  policy: RetryPolicy,
+  task: (attempt: number, previousError: unknown) => Promise<T>,
+  deadline = Number.POSITIVE_INFINITY,
+): Promise<T> {
+  let previousError: unknown;
   for (let attempt = 0; ; attempt += 1) {
     try {
-      return await task(attempt);
+      return await task(attempt, previousError);
     } catch (error) {
+      previousError = error;
       if (attempt + 1 >= policy.attempts || !isRetryable(error)) throw error;
       const delay = backoffDelay(policy, attempt);
       if (Date.now() + delay >= deadline) throw error;
@@ -83,7 +89,7 @@ export class DeadlineError extends Error {
  * that it rejects with a DeadlineError and starts no further try (a try under way may
  * still reach the service; its result is then ignored).
  */
-export function withDeadline<T>(milliseconds: number, policy: RetryPolicy, task: (attempt: number) => Promise<T>): Promise<T> {
+export function withDeadline<T>(milliseconds: number, policy: RetryPolicy, task: (attempt: number, previousError: unknown) => Promise<T>): Promise<T> {
   const deadline = Date.now() + milliseconds;
   let timer: NodeJS.Timeout | undefined;
   const expired = new Promise<never>((_, reject) => {

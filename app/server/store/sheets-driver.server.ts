@@ -15,6 +15,11 @@ export type SheetsDriverOptions = {
   timeoutMs?: number;
   /** A write (with its retries) answers within this long, so a member is not kept waiting on a stalled API; 10 s when absent. */
   writeDeadlineMs?: number;
+  /**
+   * At most this many append calls a minute per tab; rows arriving meanwhile wait and go
+   * in the next call. Unpaced when absent.
+   */
+  appendsPerMinute?: number;
 };
 
 /** The spreadsheet can be read but not written: shared with the service account as Viewer (or Commenter). */
@@ -27,8 +32,9 @@ export class SheetsViewerError extends Error {
 }
 
 const SCOPES = ["https://www.googleapis.com/auth/spreadsheets"];
-/** New tabs get the default grid; at least as wide as their header row. */
+/** New tabs get Google's default 1,000 rows, and exactly as many columns as headers. */
 const DEFAULT_ROWS = 1000;
+/** The width Google gives a grid when its size is not reported. */
 const DEFAULT_COLUMNS = 26;
 
 /**
@@ -77,6 +83,8 @@ type Grid = readonly (readonly unknown[])[];
 type AppendQueue = {
   waiting: { rows: readonly RowCells[]; resolve: () => void; reject: (error: unknown) => void }[];
   running: boolean;
+  /** When the next append call may start. */
+  nextAt: number;
 };
 
 /** Where each of the app's headers is in the tab's header row (0-based), matched trimmed and case-insensitively. */
@@ -176,6 +184,7 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
   const { spreadsheetId } = options;
   const policy = options.retry ?? DEFAULT_RETRY;
   const writeDeadlineMs = options.writeDeadlineMs ?? 10_000;
+  const appendIntervalMs = options.appendsPerMinute ? 60_000 / options.appendsPerMinute : 0;
   const api = sheets({
     version: "v4",
     // Two copies of google-auth-library are installed (ours and the client's); their classes are the same at run time.
@@ -376,7 +385,8 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
         spreadsheetId,
         requestBody: {
           requests: toCreate.map((tab) => ({
-            addSheet: { properties: { title: tab.name, gridProperties: { rowCount: DEFAULT_ROWS, columnCount: Math.max(DEFAULT_COLUMNS, tab.headers.length) } } },
+            // As wide as the headers: every row costs each of its columns against Google's 10 million-cell limit.
+            addSheet: { properties: { title: tab.name, gridProperties: { rowCount: DEFAULT_ROWS, columnCount: tab.headers.length } } },
           })),
         },
       });
@@ -446,10 +456,12 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
     }
   }
 
-  async function appendOnce(tab: TabSpec, rows: readonly RowCells[], attempt: number): Promise<void> {
+  async function appendOnce(tab: TabSpec, rows: readonly RowCells[], attempt: number, previousError: unknown): Promise<void> {
     const headers = [...new Set(rows.flatMap((row) => Object.keys(row)))];
     const columns = await headerColumns(tab, [...headers, "id"]);
-    const pending = attempt === 0 ? rows : await notYetStored(tab, rows, columns.get("id") ?? 0);
+    // A try answered 429 was refused whole; any other failure (a timeout, a lost answer, a 5xx) may have stored the rows.
+    const maybeStored = attempt > 0 && httpStatusOf(previousError) !== 429;
+    const pending = maybeStored ? await notYetStored(tab, rows, columns.get("id") ?? 0) : rows;
     if (pending.length === 0) return;
     const width = Math.max(...columns.values()) + 1;
     // An empty cell is left alone: columns the app does not own stay empty in the new row.
@@ -571,7 +583,7 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
   function appendRows(tab: TabSpec, rows: readonly RowCells[]): Promise<void> {
     let queue = appendQueues.get(tab.name);
     if (!queue) {
-      queue = { waiting: [], running: false };
+      queue = { waiting: [], running: false, nextAt: 0 };
       appendQueues.set(tab.name, queue);
     }
     const joined = queue;
@@ -586,10 +598,16 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
     // Appends made in the same turn of the event loop join the first call.
     await new Promise((resolve) => setImmediate(resolve));
     while (queue.waiting.length > 0) {
+      // Paced: the rows that arrive while waiting for the next slot join this call.
+      const wait = queue.nextAt - Date.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      queue.nextAt = Date.now() + appendIntervalMs;
       const batch = queue.waiting.splice(0);
       try {
         // A retried append first checks (by id) which rows the lost or timed-out try already stored, so none is added twice.
-        await withDeadline(writeDeadlineMs, policy, (attempt) => appendOnce(tab, batch.flatMap((item) => item.rows), attempt));
+        await withDeadline(writeDeadlineMs, policy, (attempt, previousError) =>
+          appendOnce(tab, batch.flatMap((item) => item.rows), attempt, previousError),
+        );
         for (const item of batch) item.resolve();
       } catch (error) {
         for (const item of batch) item.reject(error);
