@@ -56,8 +56,10 @@ const CITIES = ["Dallas", "Austin", "Houston", "Tulsa", "Oklahoma City", "Norman
 /** A network of about the demo's size: agents, open requests, conversations. */
 async function seed(store: Store): Promise<void> {
   const createdAt = new Date().toISOString();
+  // All at once: appends to a tab arriving together go in one call.
+  const seeded: Promise<unknown>[] = [];
   for (let i = 0; i < 60; i += 1) {
-    await store.agents.insert({
+    seeded.push(store.agents.insert({
       id: newId(),
       fullName: `Agent ${i}`,
       email: `agent${i}@example.com`,
@@ -79,10 +81,10 @@ async function seed(store: Store): Promise<void> {
       statusNote: "",
       passwordHash: "",
       createdAt,
-    });
+    }));
   }
   for (let i = 0; i < 30; i += 1) {
-    await store.requests.insert({
+    seeded.push(store.requests.insert({
       id: newId(),
       requestType: (["referral", "listing", "buyer"] as const)[i % 3]!,
       title: `Request ${i}`,
@@ -102,9 +104,10 @@ async function seed(store: Store): Promise<void> {
       status: "active",
       responses: 0,
       createdAt,
-    });
+    }));
   }
-  for (let i = 0; i < 200; i += 1) await sendMessage(store, i);
+  await Promise.all(seeded);
+  await Promise.all(Array.from({ length: 200 }, (_, i) => sendMessage(store, i)));
 }
 
 function sendMessage(store: Store, i: number) {
