@@ -10,6 +10,7 @@ import { securityMiddleware } from "./app/server/http.server";
 import { closeEventStreams } from "./app/server/messages/event-stream.server";
 import { requestGuards } from "./app/server/request-guards.server";
 import { createServices, type Services } from "./app/server/services.server";
+import { httpStatusOf } from "./app/server/store/retry.server";
 
 /** Where the app comes from: the production build, or Vite's dev server compiling the sources on demand. */
 export type AppSource =
@@ -36,10 +37,14 @@ async function startServer(source: AppSource): Promise<void> {
   // Pages read the replica, so nothing is served before it holds the workbook.
   await services.store.refresh().catch((error: unknown) => {
     const reason = error instanceof Error ? error.message : String(error);
+    // The sharing hint only where sharing can be the cause: a quota or network error is not fixed by sharing.
+    const status = httpStatusOf(error);
     const hint =
-      services.store.driver === "sheets"
-        ? " Check GOOGLE_SHEETS_ID, and that the spreadsheet is shared with the service account's e-mail as Editor."
-        : ` Check that ${config.dataDir} is writable.`;
+      services.store.driver === "sqlite"
+        ? ` Check that ${config.dataDir} is writable.`
+        : status === 403 || status === 404
+          ? " Check GOOGLE_SHEETS_ID, and that the spreadsheet is shared with the service account's e-mail as Editor."
+          : "";
     throw new ConfigError(`Could not read the workbook from the ${services.store.driver} store: ${reason}.${hint}`);
   });
   services.store.start();

@@ -7,10 +7,16 @@
  *   npm run bench:sheets                              # 1,000 views a minute for one minute, compressed 6×
  *   npm run bench:sheets -- --views 5000 --compress 1 # five times the traffic, in real time
  *
+ *   npm run bench:sheets -- --instances 2 --quota 60 --writes 200 --minutes 5
+ *                          # two app instances on one workbook, behind Google's per-user quota
+ *
  * Options: --views N (page views per app minute, 1000), --minutes N (app minutes, 1),
  * --refresh S (STORE_REFRESH_SECONDS, 10), --writes N (messages sent per app minute, 0),
- * --compress K (run K times faster: refresh interval, duration and pacing all divided by K;
- * the figures are given per app minute, and per real minute for the record).
+ * --instances N (app instances sharing the workbook and the quota, 1), --quota N (the fake
+ * answers 429 past N reads and N writes per app minute, as Google does per user; off when 0),
+ * --compress K (run K times faster: refresh interval, duration, pacing and the quota window
+ * all divided by K; the figures are given per app minute, and per real minute for the record).
+ * Send times (p50, p99, max) are real milliseconds.
  */
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -29,15 +35,19 @@ const { values: args } = parseArgs({
     refresh: { type: "string", default: "10" },
     writes: { type: "string", default: "0" },
     compress: { type: "string", default: "6" },
+    instances: { type: "string", default: "1" },
+    quota: { type: "string", default: "0" },
   },
 });
+const instanceCount = Number(args.instances);
+const quotaPerMinute = Number(args.quota);
 const viewsPerMinute = Number(args.views);
 const appMinutes = Number(args.minutes);
 const refreshSeconds = Number(args.refresh);
 const writesPerMinute = Number(args.writes);
 const compress = Number(args.compress);
-for (const [name, value] of Object.entries({ viewsPerMinute, appMinutes, refreshSeconds, writesPerMinute, compress })) {
-  if (!Number.isFinite(value) || value < 0 || (name !== "writesPerMinute" && value === 0)) throw new Error(`Bad option ${name}: ${value}`);
+for (const [name, value] of Object.entries({ viewsPerMinute, appMinutes, refreshSeconds, writesPerMinute, compress, instanceCount, quotaPerMinute })) {
+  if (!Number.isFinite(value) || value < 0 || (name !== "writesPerMinute" && name !== "quotaPerMinute" && value === 0)) throw new Error(`Bad option ${name}: ${value}`);
 }
 
 const STATES = ["TX", "OK"] as const;
@@ -46,8 +56,10 @@ const CITIES = ["Dallas", "Austin", "Houston", "Tulsa", "Oklahoma City", "Norman
 /** A network of about the demo's size: agents, open requests, conversations. */
 async function seed(store: Store): Promise<void> {
   const createdAt = new Date().toISOString();
+  // All at once: appends to a tab arriving together go in one call.
+  const seeded: Promise<unknown>[] = [];
   for (let i = 0; i < 60; i += 1) {
-    await store.agents.insert({
+    seeded.push(store.agents.insert({
       id: newId(),
       fullName: `Agent ${i}`,
       email: `agent${i}@example.com`,
@@ -69,10 +81,10 @@ async function seed(store: Store): Promise<void> {
       statusNote: "",
       passwordHash: "",
       createdAt,
-    });
+    }));
   }
   for (let i = 0; i < 30; i += 1) {
-    await store.requests.insert({
+    seeded.push(store.requests.insert({
       id: newId(),
       requestType: (["referral", "listing", "buyer"] as const)[i % 3]!,
       title: `Request ${i}`,
@@ -92,9 +104,10 @@ async function seed(store: Store): Promise<void> {
       status: "active",
       responses: 0,
       createdAt,
-    });
+    }));
   }
-  for (let i = 0; i < 200; i += 1) await sendMessage(store, i);
+  await Promise.all(seeded);
+  await Promise.all(Array.from({ length: 200 }, (_, i) => sendMessage(store, i)));
 }
 
 function sendMessage(store: Store, i: number) {
@@ -141,15 +154,18 @@ async function main() {
     GOOGLE_SHEETS_API_URL: fake.url,
     STORE_REFRESH_SECONDS: String(refreshSeconds / compress),
   });
-  const { store } = createServices(config);
-  await store.refresh();
+  const stores = Array.from({ length: instanceCount }, () => createServices(config).store);
+  const [store] = stores as [Store, ...Store[]];
+  for (const instance of stores) await instance.refresh();
   await seed(store);
-  store.start();
+  // The quota starts once the workbook is seeded, as on a site that has been running.
+  if (quotaPerMinute > 0) fake.setQuota({ readsPerWindow: quotaPerMinute, writesPerWindow: quotaPerMinute, windowMs: 60_000 / compress });
+  for (const instance of stores) instance.start();
 
   const realMs = (appMinutes * 60_000) / compress;
   const totalViews = Math.round(viewsPerMinute * appMinutes);
   const totalWrites = Math.round(writesPerMinute * appMinutes);
-  console.log(`Fake Sheets at ${fake.url}; store driver: ${store.driver}`);
+  console.log(`Fake Sheets at ${fake.url}; store driver: ${store.driver}; ${instanceCount} instance(s)` + (quotaPerMinute > 0 ? `; quota ${quotaPerMinute} reads + ${quotaPerMinute} writes per app minute` : ""));
   console.log(
     `Serving ${totalViews} page views and ${totalWrites} messages over ${appMinutes} app minute(s), refresh every ${refreshSeconds} s` +
       (compress === 1 ? "" : ` (compressed ${compress}×: ${(realMs / 1000).toFixed(1)} s real, refresh every ${(refreshSeconds / compress).toFixed(2)} s real)`),
@@ -160,24 +176,39 @@ async function main() {
   let served = 0;
   let written = 0;
   let failedWrites = 0;
+  const sendTimes: number[] = [];
   const pendingWrites: Promise<unknown>[] = [];
-  // Paced in 10 ms ticks: each tick serves the views and writes due by then.
+  const timedSend = async (instance: Store, i: number) => {
+    const sendStarted = performance.now();
+    try {
+      await sendMessage(instance, i);
+      sendTimes.push(performance.now() - sendStarted);
+    } catch {
+      failedWrites += 1;
+    }
+  };
+  // Paced in 10 ms ticks: each tick serves the views and writes due by then, spread over the instances.
   while (served < totalViews || written < totalWrites) {
     const elapsed = performance.now() - started;
     const share = Math.min(1, elapsed / realMs);
-    for (; served < Math.floor(totalViews * share); served += 1) pageView(store, served);
-    for (; written < Math.floor(totalWrites * share); written += 1) {
-      pendingWrites.push(sendMessage(store, 1000 + written).catch(() => (failedWrites += 1)));
-    }
+    for (; served < Math.floor(totalViews * share); served += 1) pageView(stores[served % instanceCount]!, served);
+    for (; written < Math.floor(totalWrites * share); written += 1) pendingWrites.push(timedSend(stores[written % instanceCount]!, 1000 + written));
     if (share >= 1) break;
     await sleep(10);
   }
   await Promise.all(pendingWrites);
   const elapsedMs = performance.now() - started;
   const calls = countCalls(fake, firstCall, Object.keys(WORKBOOK).length);
-  await store.stop();
+  const rejected = fake.quotaRefusals();
+  for (const instance of stores) await instance.stop();
   await fake.close();
 
+  sendTimes.sort((a, b) => a - b);
+  const percentile = (p: number) => (sendTimes.length === 0 ? 0 : sendTimes[Math.min(sendTimes.length - 1, Math.floor((p / 100) * sendTimes.length))]!);
+  console.log(
+    `Send times (real ms): p50 ${percentile(50).toFixed(0)}, p99 ${percentile(99).toFixed(0)}, max ${(sendTimes.at(-1) ?? 0).toFixed(0)}; ` +
+      `429 answers from the quota: ${rejected}`,
+  );
   const appMinutesRun = (elapsedMs * compress) / 60_000;
   const realMinutesRun = elapsedMs / 60_000;
   const perAppMinute = (count: number) => (count / appMinutesRun).toFixed(1);

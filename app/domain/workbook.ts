@@ -70,7 +70,16 @@ export type TabDefinition<Columns extends AnyColumns = AnyColumns, IndexName ext
    */
   readonly appendOnly: boolean;
   readonly indexes: { readonly [I in IndexName]: IndexFunction<RecordOf<Columns>> };
+  /**
+   * For tabs whose ids are made from the row's content (so two app instances may append
+   * the same row at once): two rows with one id are one record, merged by this, rather
+   * than the second being skipped as a duplicate.
+   */
+  readonly mergeDuplicates?: MergeFunction<RecordOf<Columns>>;
 };
+
+/** Method-typed for the same reason as IndexFunction. */
+type MergeFunction<Record> = { merge(first: Record, later: Record): Record }["merge"];
 
 export type TabRecord<Tab> = Tab extends TabDefinition<infer Columns, string> ? RecordOf<Columns> : never;
 export type TabIndexName<Tab> = Tab extends TabDefinition<AnyColumns, infer IndexName> ? IndexName : never;
@@ -80,6 +89,7 @@ export function defineTab<Columns extends AnyColumns, IndexName extends string>(
   appendOnly: boolean;
   columns: Columns;
   indexes: { [I in IndexName]: (record: RecordOf<Columns>) => IndexKey };
+  mergeDuplicates?: (first: RecordOf<Columns>, later: RecordOf<Columns>) => RecordOf<Columns>;
 }): TabDefinition<Columns, IndexName> {
   const kinds = Object.fromEntries(Object.entries(definition.columns).map(([header, column]) => [header, column.kind]));
   const requiredHeaders = Object.entries(definition.columns)
@@ -370,7 +380,19 @@ export const CONVERSATION_MEMBERS_TAB = defineTab({
     conversationId: (row) => row.conversationId,
     agentEmail: (row) => row.agentEmail,
   },
+  // Ids are conversation/e-mail, so two instances can add the same row at once: keep the furthest read and latest mail.
+  mergeDuplicates: (first, later) => ({
+    ...first,
+    lastReadAt: latestTime(first.lastReadAt, later.lastReadAt),
+    lastNotifiedAt: latestTime(first.lastNotifiedAt, later.lastNotifiedAt),
+  }),
 });
+
+function latestTime(a: string | undefined, b: string | undefined): string | undefined {
+  if (a === undefined) return b;
+  if (b === undefined) return a;
+  return a >= b ? a : b;
+}
 
 export const CONTACT_TAB = defineTab({
   name: "Contact",

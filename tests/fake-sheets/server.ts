@@ -65,6 +65,13 @@ export type FakeSheetsServer = {
   setOutage(mode: "off" | "error" | "drop"): void;
   /** Delay before each answer. */
   setLatency(milliseconds: number): void;
+  /**
+   * Google's per-user quota: at most this many read and write requests in any window
+   * (a minute; shorter to run a benchmark faster), the rest answered 429. Off when undefined.
+   */
+  setQuota(quota: Quota | undefined): void;
+  /** How many requests the quota refused so far. */
+  quotaRefusals(): number;
   clearFaults(): void;
   close(): Promise<void>;
 };
@@ -361,6 +368,8 @@ function totals<R extends { updatedRows: number; updatedCells: number }>(spreads
 
 const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 
+export type Quota = { readsPerWindow: number; writesPerWindow: number; windowMs: number };
+
 type StaffEdit = { match: (call: Call) => boolean; edit: (book: FakeSpreadsheet) => void };
 
 /**
@@ -399,6 +408,22 @@ export async function startFakeSheets(options: { port?: number; host?: string } 
   let edits: StaffEdit[] = [];
   let outage: "off" | "error" | "drop" = "off";
   let latency = 0;
+  let quota: Quota | undefined;
+  const served = { reads: [] as number[], writes: [] as number[] };
+  let refusals = 0;
+
+  /** True when the call fits in the quota (and is then counted against it). */
+  function withinQuota(call: Call): boolean {
+    if (!quota) return true;
+    const [times, limit] = isWrite(call) ? [served.writes, quota.writesPerWindow] : [served.reads, quota.readsPerWindow];
+    while (times.length > 0 && times[0]! <= call.at - quota.windowMs) times.shift();
+    if (times.length >= limit) {
+      refusals += 1;
+      return false;
+    }
+    times.push(call.at);
+    return true;
+  }
 
   const spreadsheet = (spreadsheetId: string) => {
     let found = spreadsheets.get(spreadsheetId);
@@ -463,6 +488,7 @@ export async function startFakeSheets(options: { port?: number; host?: string } 
       const book = spreadsheets.get(found.spreadsheetId);
       if (!book) return googleError(response, 404, GOOGLE_MESSAGES[404]!);
       if (isWrite(call) && roles.get(found.spreadsheetId) === "reader") return googleError(response, 403, GOOGLE_MESSAGES[403]!);
+      if (!withinQuota(call)) return quotaError(response, call);
       const fault = takeFault(call);
       if (fault && "status" in fault) {
         return fault.status === 429 ? quotaError(response, call) : googleError(response, fault.status, GOOGLE_MESSAGES[fault.status] ?? "Internal error encountered.");
@@ -507,6 +533,12 @@ export async function startFakeSheets(options: { port?: number; host?: string } 
     },
     setLatency(milliseconds) {
       latency = milliseconds;
+    },
+    quotaRefusals: () => refusals,
+    setQuota(next) {
+      quota = next;
+      served.reads = [];
+      served.writes = [];
     },
     clearFaults() {
       faults = [];

@@ -260,6 +260,24 @@ describe.each(harnesses)("store contract on $name", (harness) => {
     expect(store.agents.by("email", "nobody@example.com")).toEqual([]);
   });
 
+  it("merges the ConversationMembers row two instances added at once, keeping the furthest read and latest mail", async () => {
+    const backend = harness.open();
+    const first = backend.store();
+    const second = backend.store();
+    await Promise.all([first.refresh(), second.refresh()]);
+    const id = "conversation-1/dana@example.com";
+    const row = { id, conversationId: "conversation-1", agentEmail: "dana@example.com" };
+    await Promise.all([
+      first.conversationMembers.insert({ ...row, lastReadAt: "2026-11-23T10:00:00.000Z" }),
+      second.conversationMembers.insert({ ...row, lastReadAt: "2026-11-23T09:00:00.000Z", lastNotifiedAt: "2026-11-23T09:30:00.000Z" }),
+    ]);
+    expect(backend.staff.rows("ConversationMembers")).toHaveLength(2);
+    const reader = backend.store();
+    await reader.refresh();
+    expect(reader.conversationMembers.all()).toEqual([{ ...row, lastReadAt: "2026-11-23T10:00:00.000Z", lastNotifiedAt: "2026-11-23T09:30:00.000Z" }]);
+    expect(reader.health().invalidRows).toEqual([]);
+  });
+
   it("stores concurrent appends from two app instances, each once", async () => {
     const backend = harness.open();
     const first = backend.store();

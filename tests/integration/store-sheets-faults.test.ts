@@ -1,7 +1,7 @@
 /** The Sheets driver when Google misbehaves: quota answers, server errors, slowness, lost connections, outages. */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { AGENTS_TAB, type Agent } from "../../app/domain/workbook";
-import type { RetryPolicy } from "../../app/server/store/retry.server";
+import { httpStatusOf, type RetryPolicy } from "../../app/server/store/retry.server";
 import { createStore } from "../../app/server/store/replica.server";
 import { createSheetsDriver } from "../../app/server/store/sheets-driver.server";
 import { newId, StoreWriteError, type Store } from "../../app/server/store/store.server";
@@ -24,12 +24,12 @@ afterAll(async () => {
   await fake.close();
 });
 
-async function loadedStore(options: { timeoutMs?: number; retry?: RetryPolicy; writeDeadlineMs?: number } = {}) {
+async function loadedStore(options: { timeoutMs?: number; retry?: RetryPolicy; writeDeadlineMs?: number; appendsPerMinute?: number } = {}) {
   const spreadsheetId = `faults-${newId()}`;
   const book = fake.spreadsheet(spreadsheetId);
   const open = () => {
     const store = createStore(
-      createSheetsDriver({ spreadsheetId, credentials: { kind: "fixedToken" }, apiUrl: fake.url, retry: options.retry ?? fastRetry, timeoutMs: options.timeoutMs, writeDeadlineMs: options.writeDeadlineMs }),
+      createSheetsDriver({ spreadsheetId, credentials: { kind: "fixedToken" }, apiUrl: fake.url, retry: options.retry ?? fastRetry, timeoutMs: options.timeoutMs, writeDeadlineMs: options.writeDeadlineMs, appendsPerMinute: options.appendsPerMinute }),
       { refreshSeconds: 0.05, log: quietLog },
     );
     opened.push(store);
@@ -163,12 +163,57 @@ describe("Sheets driver under faults", () => {
     expect(reader.agents.all()).toEqual([dana]);
   });
 
-  it("does not retry what the API refuses, such as a header staff deleted", async () => {
+  it("writes nothing to a tab whose required header staff deleted, once a refresh has seen it", async () => {
     const { store, book, callsSince } = await loadedStore();
     const dana = await store.agents.insert(agent());
     book.setCell("Agents", `${String.fromCharCode(64 + book.columnOf("Agents", "status"))}1`, "");
-    await expect(store.agents.update(dana.id, { status: "approved" })).rejects.toThrow(/no status column/);
+    await store.refresh();
+    await expect(store.agents.update(dana.id, { status: "approved" })).rejects.toThrow(/Agents tab cannot be read: row 1 has no "status" column/);
     expect(callsSince("values.batchUpdateByDataFilter")).toBe(0);
+  });
+
+  it("sends appends to one tab that arrive together as one call, each row once", async () => {
+    const { store, book, callsSince } = await loadedStore();
+    const sent = Array.from({ length: 12 }, (_, i) => agent({ fullName: `Agent ${i}`, email: `agent${i}@example.com` }));
+    await Promise.all(sent.map((record) => store.agents.insert(record)));
+    expect(callsSince("spreadsheets.batchUpdate")).toBeLessThanOrEqual(2);
+    expect(callsSince("values.batchGet")).toBe(0);
+    expect(dataRows(book, "Agents").map((row) => row[0]).sort()).toEqual(sent.map((record) => record.id).sort());
+  });
+
+  it("paces appends to a tab: rows arriving between two calls go together in the next, and a 429 is retried without a read", async () => {
+    const { store, book, callsSince } = await loadedStore({ appendsPerMinute: 300 });
+    const sent: Promise<unknown>[] = [];
+    for (let i = 0; i < 12; i += 1) {
+      sent.push(store.agents.insert(agent({ fullName: `Agent ${i}`, email: `agent${i}@example.com` })));
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    await Promise.all(sent);
+    expect(callsSince("spreadsheets.batchUpdate")).toBeLessThanOrEqual(3);
+    expect(dataRows(book, "Agents")).toHaveLength(12);
+
+    fake.failNext(2, 429, matchers.kind("spreadsheets.batchUpdate"));
+    const reads = callsSince("values.batchGet");
+    await store.agents.insert(agent({ email: "late@example.com" }));
+    expect(callsSince("values.batchGet")).toBe(reads);
+    expect(dataRows(book, "Agents")).toHaveLength(13);
+  });
+
+  it("finds a spreadsheet shared as Viewer at start-up, with the fix, before any member writes", async () => {
+    const { book } = await loadedStore();
+    fake.share(book.spreadsheetId, "reader");
+    const store = createStore(createSheetsDriver({ spreadsheetId: book.spreadsheetId, credentials: { kind: "fixedToken" }, apiUrl: fake.url, retry: fastRetry }), {
+      refreshSeconds: 1,
+      log: quietLog,
+    });
+    opened.push(store);
+    const failure = await store.refresh().then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(String(failure)).toMatch(/shared with the service account as Viewer\. Share it as Editor/);
+    expect(httpStatusOf(failure)).toBe(403);
+    fake.share(book.spreadsheetId, "writer");
   });
 
   it("creates missing tabs and optional headers at start-up, after the columns staff added", async () => {
@@ -188,5 +233,8 @@ describe("Sheets driver under faults", () => {
     const columns = Object.keys(AGENTS_TAB.columns).length + 1;
     expect(book.headers("Agents")).toHaveLength(columns);
     expect(book.requireSheet("Agents").columnCount).toBeGreaterThanOrEqual(columns);
+    // New tabs are exactly as wide as their headers, not Google's default 26 columns.
+    expect(book.requireSheet("Requests").columnCount).toBe(book.headers("Requests").length);
+    expect(book.requireSheet("Messages").columnCount).toBe(6);
   });
 });

@@ -75,6 +75,11 @@ function addReadRow(state: TabState, tab: AnyTab, row: DriverRow): void {
   }
   const record = Object.freeze(parsed.record) as AnyRecord;
   const firstRow = state.rowOf.get(record.id);
+  const first = state.records.get(record.id);
+  if (firstRow !== undefined && first && tab.mergeDuplicates) {
+    state.records.set(record.id, Object.freeze(tab.mergeDuplicates(first, record)) as AnyRecord);
+    return;
+  }
   if (firstRow !== undefined) {
     state.invalid.push({ tab: tab.name, row: row.rowNumber, reason: `duplicate id ${record.id} (also on row ${firstRow})` });
     return;

@@ -29,6 +29,16 @@ function statusOf(error: object): number | undefined {
   return typeof status === "number" ? status : undefined;
 }
 
+/** The HTTP status an API error (or one it caused) carries, if any. */
+export function httpStatusOf(error: unknown): number | undefined {
+  for (let current: unknown = error, depth = 0; current && typeof current === "object" && depth < 5; depth += 1) {
+    const status = statusOf(current);
+    if (status !== undefined) return status;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 /** Quota (429), server errors (5xx), request timeouts and lost connections are worth another try; a 400 or 403 is not. */
 export function isRetryable(error: unknown): boolean {
   for (let current: unknown = error, depth = 0; current && typeof current === "object" && depth < 5; depth += 1) {
@@ -51,11 +61,17 @@ export function backoffDelay(policy: RetryPolicy, attempt: number, random: () =>
 const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 
 /** Runs `task` until it succeeds, fails with an error not worth retrying, or runs out of tries (or of time, past `deadline`). */
-export async function withRetry<T>(policy: RetryPolicy, task: (attempt: number) => Promise<T>, deadline = Number.POSITIVE_INFINITY): Promise<T> {
+export async function withRetry<T>(
+  policy: RetryPolicy,
+  task: (attempt: number, previousError: unknown) => Promise<T>,
+  deadline = Number.POSITIVE_INFINITY,
+): Promise<T> {
+  let previousError: unknown;
   for (let attempt = 0; ; attempt += 1) {
     try {
-      return await task(attempt);
+      return await task(attempt, previousError);
     } catch (error) {
+      previousError = error;
       if (attempt + 1 >= policy.attempts || !isRetryable(error)) throw error;
       const delay = backoffDelay(policy, attempt);
       if (Date.now() + delay >= deadline) throw error;
@@ -73,7 +89,7 @@ export class DeadlineError extends Error {
  * that it rejects with a DeadlineError and starts no further try (a try under way may
  * still reach the service; its result is then ignored).
  */
-export function withDeadline<T>(milliseconds: number, policy: RetryPolicy, task: (attempt: number) => Promise<T>): Promise<T> {
+export function withDeadline<T>(milliseconds: number, policy: RetryPolicy, task: (attempt: number, previousError: unknown) => Promise<T>): Promise<T> {
   const deadline = Date.now() + milliseconds;
   let timer: NodeJS.Timeout | undefined;
   const expired = new Promise<never>((_, reject) => {

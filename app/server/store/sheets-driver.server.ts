@@ -3,7 +3,7 @@ import { GoogleAuth, OAuth2Client } from "google-auth-library";
 import { sheetValueText, type RowCells } from "~/domain/workbook";
 import type { SheetsCredentials } from "../config.server";
 import { cellText, headerKey, type DriverRow, type ReadRequest, type StructureProblem, type TabSpec, type WorkbookDriver } from "./driver.server";
-import { DEFAULT_RETRY, withDeadline, withRetry, type RetryPolicy } from "./retry.server";
+import { DEFAULT_RETRY, httpStatusOf, withDeadline, withRetry, type RetryPolicy } from "./retry.server";
 
 export type SheetsDriverOptions = {
   spreadsheetId: string;
@@ -15,11 +15,26 @@ export type SheetsDriverOptions = {
   timeoutMs?: number;
   /** A write (with its retries) answers within this long, so a member is not kept waiting on a stalled API; 10 s when absent. */
   writeDeadlineMs?: number;
+  /**
+   * At most this many append calls a minute per tab; rows arriving meanwhile wait and go
+   * in the next call. Unpaced when absent.
+   */
+  appendsPerMinute?: number;
 };
 
+/** The spreadsheet can be read but not written: shared with the service account as Viewer (or Commenter). */
+export class SheetsViewerError extends Error {
+  override name = "SheetsViewerError";
+  readonly status = 403;
+  constructor(options: { cause: unknown }) {
+    super("the spreadsheet can be read but not changed: it is shared with the service account as Viewer. Share it as Editor (Share → the service account's e-mail → Editor)", options);
+  }
+}
+
 const SCOPES = ["https://www.googleapis.com/auth/spreadsheets"];
-/** New tabs get the default grid; at least as wide as their header row. */
+/** New tabs get Google's default 1,000 rows, and exactly as many columns as headers. */
 const DEFAULT_ROWS = 1000;
+/** The width Google gives a grid when its size is not reported. */
 const DEFAULT_COLUMNS = 26;
 
 /**
@@ -64,6 +79,13 @@ function authFor(credentials: SheetsCredentials): GoogleAuth | OAuth2Client {
 }
 
 type Grid = readonly (readonly unknown[])[];
+
+type AppendQueue = {
+  waiting: { rows: readonly RowCells[]; resolve: () => void; reject: (error: unknown) => void }[];
+  running: boolean;
+  /** When the next append call may start. */
+  nextAt: number;
+};
 
 /** Where each of the app's headers is in the tab's header row (0-based), matched trimmed and case-insensitively. */
 function locateHeaders(tab: TabSpec, headerRow: readonly unknown[]): Map<string, number> {
@@ -162,6 +184,7 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
   const { spreadsheetId } = options;
   const policy = options.retry ?? DEFAULT_RETRY;
   const writeDeadlineMs = options.writeDeadlineMs ?? 10_000;
+  const appendIntervalMs = options.appendsPerMinute ? 60_000 / options.appendsPerMinute : 0;
   const api = sheets({
     version: "v4",
     // Two copies of google-auth-library are installed (ours and the client's); their classes are the same at run time.
@@ -174,6 +197,10 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
   const widths = new Map<string, number>();
   /** Each tab's grid id, by lower-cased title. */
   const sheetIds = new Map<string, number>();
+  /** Each tab's header positions at its last read. */
+  const headerCache = new Map<string, Map<string, number>>();
+  /** Appends waiting for each tab, sent together as one call. */
+  const appendQueues = new Map<string, AppendQueue>();
   /** Degraded tabs, by the app's tab name. */
   const problems = new Map<string, StructureProblem>();
   /** App tabs not in the workbook at the last look (renamed or deleted by staff). */
@@ -194,9 +221,16 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
     return ranges.map((_, i) => (valueRanges[i]?.values ?? []) as Grid);
   }
 
+  /**
+   * Where the app's headers are, as of the last read of the tab (every refresh reads each
+   * header row), so a write costs no header read; read afresh when a header is not there.
+   */
   async function headerColumns(tab: TabSpec, needed: readonly string[]): Promise<Map<string, number>> {
+    const cached = headerCache.get(tab.name);
+    if (cached && needed.every((header) => cached.has(header))) return cached;
     const [headerRow = []] = (await batchGet([`${sheetRef(tab.name)}!1:1`]))[0] ?? [];
     const columns = locateHeaders(tab, headerRow);
+    headerCache.set(tab.name, columns);
     const missing = needed.filter((header) => !columns.has(header));
     if (missing.length > 0) throw new Error(`The ${tab.name} tab has no ${missing.join(", ")} column (the header row was changed)`);
     return columns;
@@ -289,6 +323,7 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
   }
 
   function noteHeaderProblem(tab: TabSpec, top: Grid): void {
+    headerCache.set(tab.name, locateHeaders(tab, top[0] ?? []));
     const problem = headerProblem(tab, top);
     if (problem) problems.set(tab.name, problem);
     else problems.delete(tab.name);
@@ -350,7 +385,8 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
         spreadsheetId,
         requestBody: {
           requests: toCreate.map((tab) => ({
-            addSheet: { properties: { title: tab.name, gridProperties: { rowCount: DEFAULT_ROWS, columnCount: Math.max(DEFAULT_COLUMNS, tab.headers.length) } } },
+            // As wide as the headers: every row costs each of its columns against Google's 10 million-cell limit.
+            addSheet: { properties: { title: tab.name, gridProperties: { rowCount: DEFAULT_ROWS, columnCount: tab.headers.length } } },
           })),
         },
       });
@@ -384,6 +420,7 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
       // Missing headers go after the last header in use, so staff columns keep their place.
       const firstFree = headerRow.length;
       missing.forEach((header, j) => located.set(header, firstFree + j));
+      headerCache.set(tab.name, located);
       if (missing.length > 0) {
         const needed = firstFree + missing.length;
         if (grid && needed > grid.columnCount) {
@@ -406,16 +443,25 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
         });
       }
     });
-    if (structure.length > 0) await api.spreadsheets.batchUpdate({ spreadsheetId, requestBody: { requests: structure } });
+    // There is always a write here (the text formats) unless every tab is degraded, so a
+    // spreadsheet shared as Viewer is found at start-up, not at a member's first write.
+    if (structure.length > 0) {
+      await api.spreadsheets.batchUpdate({ spreadsheetId, requestBody: { requests: structure } }).catch((error: unknown) => {
+        if (httpStatusOf(error) !== 403) throw error;
+        throw new SheetsViewerError({ cause: error });
+      });
+    }
     if (writes.length > 0) {
       await api.spreadsheets.values.batchUpdate({ spreadsheetId, requestBody: { valueInputOption: "RAW", data: writes } });
     }
   }
 
-  async function appendOnce(tab: TabSpec, rows: readonly RowCells[], attempt: number): Promise<void> {
+  async function appendOnce(tab: TabSpec, rows: readonly RowCells[], attempt: number, previousError: unknown): Promise<void> {
     const headers = [...new Set(rows.flatMap((row) => Object.keys(row)))];
     const columns = await headerColumns(tab, [...headers, "id"]);
-    const pending = attempt === 0 ? rows : await notYetStored(tab, rows, columns.get("id") ?? 0);
+    // A try answered 429 was refused whole; any other failure (a timeout, a lost answer, a 5xx) may have stored the rows.
+    const maybeStored = attempt > 0 && httpStatusOf(previousError) !== 429;
+    const pending = maybeStored ? await notYetStored(tab, rows, columns.get("id") ?? 0) : rows;
     if (pending.length === 0) return;
     const width = Math.max(...columns.values()) + 1;
     // An empty cell is left alone: columns the app does not own stay empty in the new row.
@@ -530,12 +576,51 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
     return writeThroughAnchor(tab, id, line);
   }
 
+  /**
+   * Appends to one tab that arrive while an append to it is under way wait and go
+   * together in the next call: one write for a burst of messages, not one each.
+   */
+  function appendRows(tab: TabSpec, rows: readonly RowCells[]): Promise<void> {
+    let queue = appendQueues.get(tab.name);
+    if (!queue) {
+      queue = { waiting: [], running: false, nextAt: 0 };
+      appendQueues.set(tab.name, queue);
+    }
+    const joined = queue;
+    return new Promise((resolve, reject) => {
+      joined.waiting.push({ rows, resolve, reject });
+      if (!joined.running) void drain(tab, joined);
+    });
+  }
+
+  async function drain(tab: TabSpec, queue: AppendQueue): Promise<void> {
+    queue.running = true;
+    // Appends made in the same turn of the event loop join the first call.
+    await new Promise((resolve) => setImmediate(resolve));
+    while (queue.waiting.length > 0) {
+      // Paced: the rows that arrive while waiting for the next slot join this call.
+      const wait = queue.nextAt - Date.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      queue.nextAt = Date.now() + appendIntervalMs;
+      const batch = queue.waiting.splice(0);
+      try {
+        // A retried append first checks (by id) which rows the lost or timed-out try already stored, so none is added twice.
+        await withDeadline(writeDeadlineMs, policy, (attempt, previousError) =>
+          appendOnce(tab, batch.flatMap((item) => item.rows), attempt, previousError),
+        );
+        for (const item of batch) item.resolve();
+      } catch (error) {
+        for (const item of batch) item.reject(error);
+      }
+    }
+    queue.running = false;
+  }
+
   return {
     kind: "sheets",
     ensureTabs: (tabs) => withRetry(policy, () => ensureTabsOnce(tabs)),
     readTabs: (requests) => withRetry(policy, () => readTabsOnce(requests)),
-    // A retried append first checks (by id) which rows the lost or timed-out try already stored, so none is added twice.
-    appendRows: (tab, rows) => withDeadline(writeDeadlineMs, policy, (attempt) => appendOnce(tab, rows, attempt)),
+    appendRows,
     updateRow: (tab, id, changes) => withDeadline(writeDeadlineMs, policy, () => updateOnce(tab, id, changes)),
     structureProblems: () => [...problems.values()],
     async close() {},

@@ -17,8 +17,17 @@ export function sqliteStorePath(config: Pick<Config, "dataDir">): string {
   return path.join(config.dataDir, "store.sqlite");
 }
 
+/**
+ * Append calls per tab per minute on Google Sheets: every instance signs in as the same
+ * service account, whose quota is 60 writes a minute, so two instances appending to one
+ * tab stay under it with room for updates. Rows arriving in between go in the next call.
+ */
+const SHEETS_APPENDS_PER_MINUTE = 24;
+
 /** Chooses the driver from configuration: Google Sheets when a spreadsheet is configured, SQLite otherwise. The store is empty until its first `refresh()`. */
 export function createStoreFromConfig(config: Config): Store {
-  const driver = config.sheets ? createSheetsDriver(config.sheets) : createSqliteDriver(sqliteStorePath(config));
+  const driver = config.sheets
+    ? createSheetsDriver({ ...config.sheets, appendsPerMinute: SHEETS_APPENDS_PER_MINUTE })
+    : createSqliteDriver(sqliteStorePath(config));
   return createStore(driver, { refreshSeconds: config.storeRefreshSeconds });
 }
