@@ -20,8 +20,8 @@ export type AppSource =
  * the second, so the process is gone inside the 10 s that `docker stop` and systemd wait
  * before killing it.
  */
-const CUT_CONNECTIONS_AFTER_MS = 8_000;
-const EXIT_ANYWAY_AFTER_MS = 9_500;
+const CUT_CONNECTIONS_AFTER_MS = 7_000;
+const EXIT_ANYWAY_AFTER_MS = 9_000;
 
 /** Starts the server and exits the process when start-up fails; the entry files call only this. */
 export function runServer(source: AppSource): void {

@@ -54,7 +54,7 @@ const PASSWORD = "correct horse battery";
 const PHASE_MS = 4_000;
 const CLIENT_PATIENCE_MS = 60_000;
 
-type Write = { kind: "message" | "request" | "response"; marker: string };
+type Write = { kind: "message" | "request" | "response"; marker: string; detail?: string };
 
 /** Where each write redirects once stored; any other redirect (to the login page, say) is not an acknowledgement. */
 const ACKNOWLEDGED_AT: Record<Write["kind"], string> = {
@@ -63,7 +63,7 @@ const ACKNOWLEDGED_AT: Record<Write["kind"], string> = {
   response: "/referral-requests?notice=responded",
 };
 
-/** The fault phases, in turn, with a calm phase between each. */
+/** The fault phases, in turn, with a calm phase between each; `current()` names the one in force. */
 function faultCycle(fake: FakeSheetsServer, counts: Record<FaultName, number>) {
   const faults: Array<[FaultName, () => void]> = [
     ["429 storm", () => fake.failNext(40, 429)],
@@ -78,17 +78,23 @@ function faultCycle(fake: FakeSheetsServer, counts: Record<FaultName, number>) {
     ],
   ];
   let phase = 0;
+  let current = "calm";
   const timer = setInterval(() => {
     fake.clearFaults();
     phase += 1;
-    if (phase % 2 === 0) return; // calm
+    current = "calm";
+    if (phase % 2 === 0) return;
     const [name, inject] = faults[((phase - 1) / 2) % faults.length]!;
     counts[name] += 1;
+    current = name;
     inject();
   }, PHASE_MS);
-  return () => {
-    clearInterval(timer);
-    fake.clearFaults();
+  return {
+    current: () => current,
+    stop() {
+      clearInterval(timer);
+      fake.clearFaults();
+    },
   };
 }
 
@@ -135,8 +141,9 @@ export async function runSoak({ durationMs, members, log }: SoakOptions): Promis
   const acknowledged: Write[] = [];
   const faultsInjected: Record<FaultName, number> = { "429 storm": 0, "500s": 0, stall: 0, "dropped connections": 0 };
   const problems: string[] = [];
-  const deadline = Date.now() + durationMs;
-  const stopFaults = faultCycle(fake, faultsInjected);
+  const startedAt = Date.now();
+  const deadline = startedAt + durationMs;
+  const faults = faultCycle(fake, faultsInjected);
 
   async function member(index: number): Promise<void> {
     const me = agents[index]!;
@@ -147,6 +154,8 @@ export async function runSoak({ durationMs, members, log }: SoakOptions): Promis
     const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)]!;
 
     const record = async (label: string, send: () => Promise<Response>, write?: Write) => {
+      const sentAt = Date.now();
+      const phaseAtSend = faults.current();
       let outcome: Outcome;
       try {
         const response = await send();
@@ -158,7 +167,10 @@ export async function runSoak({ durationMs, members, log }: SoakOptions): Promis
       }
       counts[outcome] += 1;
       if (outcome === "server error" || outcome === "page refused") problems.push(`${label}: ${outcome}`);
-      if (outcome === "acknowledged" && write) acknowledged.push(write);
+      if (outcome === "acknowledged" && write) {
+        const detail = `sent by ${me.email} to ${server.baseUrl} at ${((sentAt - startedAt) / 1000).toFixed(1)} s during "${phaseAtSend}", answered after ${Date.now() - sentAt} ms`;
+        acknowledged.push({ ...write, detail });
+      }
     };
     const get = (pathname: string) => () => fetch(`${server.baseUrl}${pathname}`, { headers: { Cookie: cookie }, signal: AbortSignal.timeout(CLIENT_PATIENCE_MS) });
     const post = (pathname: string, fields: Record<string, string>) => () =>
@@ -186,9 +198,8 @@ export async function runSoak({ durationMs, members, log }: SoakOptions): Promis
     }
   }
 
-  const startedAt = Date.now();
   await Promise.all(agents.map((_, index) => member(index)));
-  stopFaults();
+  faults.stop();
   const durationSeconds = Math.round((Date.now() - startedAt) / 1000);
 
   // Stopped the way an operator does; each instance finishes its requests in flight first.
@@ -214,7 +225,7 @@ export async function runSoak({ durationMs, members, log }: SoakOptions): Promis
   for (const write of missing.slice(0, 10)) {
     // In the sheet but not read back (an invalid row), or not in the sheet at all.
     const rows = book.sheets.flatMap((sheet) => book.rows(sheet.title).flatMap((cells, i) => (cells.includes(write.marker) ? [`${sheet.title} row ${i + 1}`] : [])));
-    problems.push(`acknowledged ${write.kind} missing: ${write.marker} (${rows.length > 0 ? `in the sheet at ${rows.join(", ")}` : "not in the sheet"})`);
+    problems.push(`acknowledged ${write.kind} missing: ${write.marker} (${rows.length > 0 ? `in the sheet at ${rows.join(", ")}` : "not in the sheet"}), ${write.detail}`);
   }
   for (const invalid of store.health().invalidRows.slice(0, 5)) problems.push(`invalid row: ${JSON.stringify(invalid)}`);
   const duplicateRows = book.sheets.reduce((total, sheet) => {
@@ -227,7 +238,12 @@ export async function runSoak({ durationMs, members, log }: SoakOptions): Promis
   await fake.close();
 
   for (const problem of problems.slice(0, 20)) log(`  problem: ${problem}`);
-  if (counts["server error"] > 0) for (const server of servers) log(`--- ${server.baseUrl} output (last 3000 characters):\n${server.output().slice(-3000)}`);
+  if (counts["server error"] > 0 || missing.length > 0) {
+    for (const server of servers) {
+      const notable = server.output().split("\n").filter((line) => /^\S/.test(line) && !line.startsWith("npm warn"));
+      log(`--- ${server.baseUrl} log lines (first 40):\n${notable.slice(0, 40).join("\n")}`);
+    }
+  }
 
   return {
     durationSeconds,
