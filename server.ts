@@ -18,10 +18,12 @@ export type AppSource =
   | { kind: "vite"; vite: ViteDevServer };
 
 /**
- * A stop cuts the connections still open after this long, so the process is gone
- * inside the 10 s that `docker stop` and systemd wait before killing it.
+ * A stop cuts the connections still open after this long, and gives up on the store after
+ * the second, so the process is gone inside the 10 s that `docker stop` and systemd wait
+ * before killing it.
  */
-const STOP_DEADLINE_MS = 8_000;
+const CUT_CONNECTIONS_AFTER_MS = 7_000;
+const EXIT_ANYWAY_AFTER_MS = 9_000;
 
 /** Starts the server and exits the process when start-up fails; the entry files call only this. */
 export function runServer(source: AppSource): void {
@@ -81,9 +83,9 @@ async function startServer(source: AppSource): Promise<void> {
   const server = app.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.port;
-    const app = source.kind === "vite" ? "sources through Vite" : "built app";
+    const serving = source.kind === "vite" ? "sources through Vite" : "built app";
     console.log(
-      `Listening on http://localhost:${port} (${config.env}, ${app}, mail: ${services.mailer.driver}, store: ${services.store.driver})`,
+      `Listening on http://localhost:${port} (${config.env}, ${serving}, mail: ${services.mailer.driver}, store: ${services.store.driver})`,
     );
   });
   stopOnSignals(server, services);
@@ -105,11 +107,15 @@ function stopOnSignals(server: Server, services: Services): void {
     closeEventStreams();
     // Keep-alive connections stay open after their last response; close each once idle.
     server.closeIdleConnections();
-    const idleSweep = setInterval(() => server.closeIdleConnections(), 100);
-    const deadline = setTimeout(() => {
-      console.error(`Requests still open after ${STOP_DEADLINE_MS / 1000} s: closing them.`);
+    setInterval(() => server.closeIdleConnections(), 100).unref();
+    setTimeout(() => {
+      console.error(`Requests still open after ${CUT_CONNECTIONS_AFTER_MS / 1000} s: closing them.`);
       server.closeAllConnections();
-    }, STOP_DEADLINE_MS);
+    }, CUT_CONNECTIONS_AFTER_MS).unref();
+    setTimeout(() => {
+      console.error("The store did not close in time: exiting without waiting for it.");
+      process.exit(1);
+    }, EXIT_ANYWAY_AFTER_MS).unref();
     closed
       .then(() => services.store.stop())
       .then(
@@ -118,11 +124,7 @@ function stopOnSignals(server: Server, services: Services): void {
           console.error("Stopping the store failed:", error);
           process.exit(1);
         },
-      )
-      .finally(() => {
-        clearInterval(idleSweep);
-        clearTimeout(deadline);
-      });
+      );
   };
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);

@@ -162,6 +162,25 @@ describe("the production process", { timeout: 180_000 }, () => {
     expect(await portIsFree(server.port)).toBe(true);
   });
 
+  it("a request stuck on a spreadsheet that stopped answering does not hold the stop past 10 s", async () => {
+    fake = await startFakeSheets();
+    const env = { ...productionEnv(mkdtempSync(path.join(tmpdir(), "referral-stuck-"))), ...fakeSheetsEnv(fake, "stuck-test") };
+    const [sender, recipient] = await seedTwoAgents(env);
+    running = await startBuiltServer(["node", "scripts/start.mjs"], env);
+    const server = running;
+    const cookie = await logIn(server.baseUrl, sender.email, PASSWORD);
+
+    fake.setLatency(60_000);
+    const send = postForm(server.baseUrl, `/messages?to=${recipient.id}`, cookie, new URLSearchParams({ intent: "send", text: "Stuck" })).then(
+      (response) => response.status,
+      () => "cut off",
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await stopLikeDocker(server);
+    expect(await send).toBe("cut off");
+    expect(await portIsFree(server.port)).toBe(true);
+  });
+
   it("routes recognise the services' errors: a store outage gives the send-failed message and a 30000 × 30000 PNG 'Invalid image file'", async () => {
     fake = await startFakeSheets();
     const env = { ...productionEnv(mkdtempSync(path.join(tmpdir(), "referral-outage-"))), ...fakeSheetsEnv(fake, "outage-test") };

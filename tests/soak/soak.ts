@@ -27,9 +27,13 @@ export type SoakOptions = {
 export type SoakFigures = {
   durationSeconds: number;
   pagesServed: number;
+  /** Pages answered 4xx (none are expected: every page asked for exists and is the member's to see). */
+  pagesRefused: number;
   writesAcknowledged: number;
   /** 4xx, or the app's own 503, with a message on the page for the member. */
   writesRefusedWithMessage: number;
+  /** A write answered neither with a redirect nor with a message. */
+  writesUnexpected: number;
   /** A 5xx answer without the app's message (an error page): must be 0. */
   serverErrors: number;
   /** Requests that got no answer at all within the client's patience. */
@@ -50,9 +54,16 @@ const PASSWORD = "correct horse battery";
 const PHASE_MS = 4_000;
 const CLIENT_PATIENCE_MS = 60_000;
 
-type Write = { kind: "message" | "request" | "response"; marker: string };
+type Write = { kind: "message" | "request" | "response"; marker: string; detail?: string };
 
-/** The fault phases, in turn, with a calm phase between each. */
+/** Where each write redirects once stored; any other redirect (to the login page, say) is not an acknowledgement. */
+const ACKNOWLEDGED_AT: Record<Write["kind"], string> = {
+  message: "/messages?conversation=",
+  request: "/referral-requests?tab=mine&notice=posted",
+  response: "/referral-requests?notice=responded",
+};
+
+/** The fault phases, in turn, with a calm phase between each; `current()` names the one in force. */
 function faultCycle(fake: FakeSheetsServer, counts: Record<FaultName, number>) {
   const faults: Array<[FaultName, () => void]> = [
     ["429 storm", () => fake.failNext(40, 429)],
@@ -67,29 +78,37 @@ function faultCycle(fake: FakeSheetsServer, counts: Record<FaultName, number>) {
     ],
   ];
   let phase = 0;
+  let current = "calm";
   const timer = setInterval(() => {
     fake.clearFaults();
     phase += 1;
-    if (phase % 2 === 0) return; // calm
+    current = "calm";
+    if (phase % 2 === 0) return;
     const [name, inject] = faults[((phase - 1) / 2) % faults.length]!;
     counts[name] += 1;
+    current = name;
     inject();
   }, PHASE_MS);
-  return () => {
-    clearInterval(timer);
-    fake.clearFaults();
+  return {
+    current: () => current,
+    stop() {
+      clearInterval(timer);
+      fake.clearFaults();
+    },
   };
 }
 
-type Outcome = "served" | "acknowledged" | "refused" | "server error" | "no answer";
+type Outcome = "served" | "page refused" | "acknowledged" | "refused" | "unexpected" | "server error" | "no answer";
 
-async function outcomeOf(response: Response, isWrite: boolean): Promise<Outcome> {
+async function outcomeOf(response: Response, write: Write | undefined): Promise<Outcome> {
   const body = await response.text();
   const hasMessage = body.includes('role="alert"');
   if (response.status >= 500) return response.status === 503 && hasMessage ? "refused" : "server error";
-  if (!isWrite) return response.status < 400 ? "served" : "refused";
-  if (response.status === 302 || response.status === 303) return "acknowledged";
-  return response.status >= 400 && (hasMessage || response.status === 429) ? "refused" : "server error";
+  if (!write) return response.status < 400 ? "served" : "page refused";
+  if (response.status === 302 || response.status === 303) {
+    return response.headers.get("location")?.startsWith(ACKNOWLEDGED_AT[write.kind]) ? "acknowledged" : "unexpected";
+  }
+  return hasMessage || response.status === 429 ? "refused" : "unexpected";
 }
 
 export async function runSoak({ durationMs, members, log }: SoakOptions): Promise<SoakFigures> {
@@ -120,12 +139,13 @@ export async function runSoak({ durationMs, members, log }: SoakOptions): Promis
   for (let i = 0; i < 2; i += 1) servers.push(await startBuiltServer(["node", "scripts/start.mjs"], env));
   log(`Soak: two instances (${servers.map((s) => s.baseUrl).join(", ")}) on one workbook, ${members} members, ${Math.round(durationMs / 1000)} s`);
 
-  const counts = { served: 0, acknowledged: 0, refused: 0, "server error": 0, "no answer": 0 } satisfies Record<Outcome, number>;
+  const counts = { served: 0, "page refused": 0, acknowledged: 0, refused: 0, unexpected: 0, "server error": 0, "no answer": 0 } satisfies Record<Outcome, number>;
   const acknowledged: Write[] = [];
   const faultsInjected: Record<FaultName, number> = { "429 storm": 0, "500s": 0, stall: 0, "dropped connections": 0 };
   const problems: string[] = [];
-  const deadline = Date.now() + durationMs;
-  const stopFaults = faultCycle(fake, faultsInjected);
+  const startedAt = Date.now();
+  const deadline = startedAt + durationMs;
+  const faults = faultCycle(fake, faultsInjected);
 
   async function member(index: number): Promise<void> {
     const me = agents[index]!;
@@ -136,16 +156,23 @@ export async function runSoak({ durationMs, members, log }: SoakOptions): Promis
     const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)]!;
 
     const record = async (label: string, send: () => Promise<Response>, write?: Write) => {
+      const sentAt = Date.now();
+      const phaseAtSend = faults.current();
       let outcome: Outcome;
       try {
-        outcome = await outcomeOf(await send(), write !== undefined);
+        const response = await send();
+        outcome = await outcomeOf(response, write);
+        if (outcome === "unexpected") problems.push(`${label}: answered ${response.status} ${response.headers.get("location") ?? ""}`);
       } catch (error) {
         outcome = "no answer";
         problems.push(`${label}: ${error instanceof Error ? error.message : String(error)}`);
       }
       counts[outcome] += 1;
-      if (outcome === "server error") problems.push(`${label}: 5xx without a message`);
-      if (outcome === "acknowledged" && write) acknowledged.push(write);
+      if (outcome === "server error" || outcome === "page refused") problems.push(`${label}: ${outcome}`);
+      if (outcome === "acknowledged" && write) {
+        const detail = `sent by ${me.email} to ${server.baseUrl} at ${((sentAt - startedAt) / 1000).toFixed(1)} s during "${phaseAtSend}", answered after ${Date.now() - sentAt} ms`;
+        acknowledged.push({ ...write, detail });
+      }
     };
     const get = (pathname: string) => () => fetch(`${server.baseUrl}${pathname}`, { headers: { Cookie: cookie }, signal: AbortSignal.timeout(CLIENT_PATIENCE_MS) });
     const post = (pathname: string, fields: Record<string, string>) => () =>
@@ -173,9 +200,8 @@ export async function runSoak({ durationMs, members, log }: SoakOptions): Promis
     }
   }
 
-  const startedAt = Date.now();
   await Promise.all(agents.map((_, index) => member(index)));
-  stopFaults();
+  faults.stop();
   const durationSeconds = Math.round((Date.now() - startedAt) / 1000);
 
   // Stopped the way an operator does; each instance finishes its requests in flight first.
@@ -196,9 +222,14 @@ export async function runSoak({ durationMs, members, log }: SoakOptions): Promis
     response: new Set(store.responses.all().map((row) => row.message)),
     request: new Set(store.requests.all().map((row) => row.title)),
   };
-  const missing = acknowledged.filter((write) => !stored[write.kind].has(write.marker));
-  for (const write of missing.slice(0, 10)) problems.push(`acknowledged ${write.kind} missing: ${write.marker}`);
   const book = fake.spreadsheet("soak");
+  const missing = acknowledged.filter((write) => !stored[write.kind].has(write.marker));
+  for (const write of missing.slice(0, 10)) {
+    // In the sheet but not read back (an invalid row), or not in the sheet at all.
+    const rows = book.sheets.flatMap((sheet) => book.rows(sheet.title).flatMap((cells, i) => (cells.includes(write.marker) ? [`${sheet.title} row ${i + 1}`] : [])));
+    problems.push(`acknowledged ${write.kind} missing: ${write.marker} (${rows.length > 0 ? `in the sheet at ${rows.join(", ")}` : "not in the sheet"}), ${write.detail}`);
+  }
+  for (const invalid of store.health().invalidRows.slice(0, 5)) problems.push(`invalid row: ${JSON.stringify(invalid)}`);
   const duplicateRows = book.sheets.reduce((total, sheet) => {
     const idColumn = book.headers(sheet.title).indexOf("id");
     const ids = idColumn < 0 ? [] : book.rows(sheet.title).slice(1).map((row) => row[idColumn]).filter(Boolean);
@@ -209,13 +240,20 @@ export async function runSoak({ durationMs, members, log }: SoakOptions): Promis
   await fake.close();
 
   for (const problem of problems.slice(0, 20)) log(`  problem: ${problem}`);
-  if (counts["server error"] > 0) for (const server of servers) log(`--- ${server.baseUrl} output (last 3000 characters):\n${server.output().slice(-3000)}`);
+  if (counts["server error"] > 0 || missing.length > 0) {
+    for (const server of servers) {
+      const notable = server.output().split("\n").filter((line) => /^\S/.test(line) && !line.startsWith("npm warn"));
+      log(`--- ${server.baseUrl} log lines (first 40):\n${notable.slice(0, 40).join("\n")}`);
+    }
+  }
 
   return {
     durationSeconds,
     pagesServed: counts.served,
+    pagesRefused: counts["page refused"],
     writesAcknowledged: counts.acknowledged,
     writesRefusedWithMessage: counts.refused,
+    writesUnexpected: counts.unexpected,
     serverErrors: counts["server error"],
     noAnswer: counts["no answer"],
     acknowledgedMissing: missing.length,
@@ -233,8 +271,10 @@ export function formatFigures(figures: SoakFigures): string {
   return [
     `Soak run, ${figures.durationSeconds} s, two instances on one workbook (faults: ${faults}; ${figures.sheetsCalls} Sheets calls)`,
     `  pages served                      ${figures.pagesServed}`,
+    `  pages refused (4xx)               ${figures.pagesRefused}`,
     `  writes acknowledged               ${figures.writesAcknowledged}`,
     `  writes refused with a message     ${figures.writesRefusedWithMessage}`,
+    `  writes answered without either    ${figures.writesUnexpected}`,
     `  5xx without a message (must be 0) ${figures.serverErrors}`,
     `  no answer within 60 s             ${figures.noAnswer}`,
     `  acknowledged writes missing (0)   ${figures.acknowledgedMissing}`,
