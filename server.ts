@@ -4,7 +4,7 @@ import compression from "compression";
 import express from "express";
 import morgan from "morgan";
 import { ConfigError, loadConfig } from "./app/server/config.server";
-import { assignNonce, flushOnlyEventStreams, sameOriginPosts, securityHeaders } from "./app/server/http.server";
+import { assignNonce, compressionOptions, flushOnlyEventStreams, sameOriginPosts, securityHeaders } from "./app/server/http.server";
 import { createServices } from "./app/server/services.server";
 
 async function main() {
@@ -28,7 +28,7 @@ async function main() {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
-  app.use(compression());
+  app.use(compression(compressionOptions));
   app.use(flushOnlyEventStreams);
   app.use(assignNonce);
   app.use(securityHeaders(config.isProduction));

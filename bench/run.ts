@@ -21,6 +21,7 @@ import { parseArgs } from "node:util";
 import bcrypt from "bcryptjs";
 import { WHY_PATH } from "../app/domain/product";
 import { BENCH_MEMBER_EMAIL, LARGE_NETWORK, writeNetwork, type NetworkSize } from "./large-network";
+import { compareCompression, type CompressionRow } from "./compression";
 import { load, weigh, type LoadResult, type PageWeight } from "./measure";
 import { rssMb, startApp, startBaseline, stopServer, type Server } from "./servers";
 import { measureStalls, type Stalls } from "./stall";
@@ -149,6 +150,7 @@ type MainResult = {
   pages: PageResult[];
   baselineWeight: PageWeight;
   stalls: Stalls;
+  compression: CompressionRow[];
 };
 
 async function mainRun(passwordHash: string): Promise<MainResult> {
@@ -178,7 +180,9 @@ async function mainRun(passwordHash: string): Promise<MainResult> {
       const rssAfterLoadMb = rssMb(app);
       await Promise.all([stopServer(app), stopServer(baseline)]);
       const stalls = await measureStalls(dataDir, BENCH_MEMBER_EMAIL);
+      const compression = compareCompression([...weights.values()].map((weight) => weight.html));
       return {
+        compression,
         startupMs: app.startupMs,
         rssAfterStartMb,
         rssAfterLoadMb,
@@ -333,6 +337,11 @@ function report(main: MainResult, growth: GrowthSeries[]): string {
     `Stall after one message (then the member's list and unread count): ${f2(main.stalls.messageWrite.writeThenReadMs)} ms, the reads alone ${f2(main.stalls.messageWrite.steadyReadMs)} ms (budget ≤ ${BUDGET.stallMs} ms: ${mark(main.stalls.messageWrite.writeThenReadMs <= BUDGET.stallMs)}).`,
     "",
   );
+  out.push(
+    "Compression of these pages' HTML, in this process (CPU ms and KB per page):",
+    table(["setting", "CPU ms/page", "KB/page"], main.compression.map((row) => [row.setting, f2(row.cpuMsPerPage), f1(row.kbPerPage)])),
+    "",
+  );
   for (const series of growth) {
     const first = series.points[0]!;
     const last = series.points.at(-1)!;
@@ -360,7 +369,7 @@ async function main(): Promise<void> {
   console.log("Figures from a shared, busy machine vary from run to run; compare ratios taken in the same run rather than absolute rates.");
   const resultsDir = path.join(import.meta.dirname, "results");
   mkdirSync(resultsDir, { recursive: true });
-  const json = JSON.stringify({ date: new Date().toISOString(), tookSeconds: (Date.now() - started) / 1000, network, rounds, seconds, connections, budgets: BUDGET, main: mainResult, growth, report: text }, null, 2);
+  const json = JSON.stringify({ date: new Date().toISOString(), tookSeconds: (Date.now() - started) / 1000, network, rounds, seconds, connections, budgets: BUDGET, main: mainResult, growth, report: text }, (key, value: unknown) => (key === "html" ? undefined : value), 2);
   const file = path.join(resultsDir, `${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
   writeFileSync(file, json);
   writeFileSync(path.join(resultsDir, "latest.json"), json);
