@@ -6,7 +6,7 @@ import express from "express";
 import type { ViteDevServer } from "vite";
 import { accessLog } from "./app/server/access-log.server";
 import { ConfigError, loadConfig } from "./app/server/config.server";
-import { securityMiddleware } from "./app/server/http.server";
+import { compressionOptions, securityMiddleware } from "./app/server/http.server";
 import { closeEventStreams } from "./app/server/messages/event-stream.server";
 import { requestGuards } from "./app/server/request-guards.server";
 import { createServices, type Services } from "./app/server/services.server";
@@ -54,7 +54,7 @@ async function startServer(source: AppSource): Promise<void> {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
-  app.use(compression());
+  app.use(compression(compressionOptions));
   app.use(securityMiddleware(config.isProduction));
   app.use(requestGuards);
 

@@ -71,6 +71,8 @@ export async function load(server: Server, path: string, options: { connections:
 
 export type PageWeight = {
   status: number;
+  /** The page as rendered, uncompressed. */
+  html: string;
   htmlKb: number;
   /** The HTML as sent to a browser (brotli when the server offers it). */
   htmlSentKb: number;
@@ -95,7 +97,7 @@ export async function weigh(server: Server, path: string, cookie?: string): Prom
     if (asset.endsWith(".css")) css += gz;
     else if (asset.endsWith(".js")) js += gz;
   }
-  return { status: page.status, htmlKb: kb(Buffer.byteLength(html)), htmlSentKb: kb(sentBytes), jsGzipKb: kb(js), cssGzipKb: kb(css) };
+  return { status: page.status, html, htmlKb: kb(Buffer.byteLength(html)), htmlSentKb: kb(sentBytes), jsGzipKb: kb(js), cssGzipKb: kb(css) };
 }
 
 /** Bytes on the wire, read with node:http because fetch decodes the body. */

@@ -59,11 +59,14 @@ async function start(name: string, args: string[], cwd: string, env: Record<stri
   return { name, base, process: child, startupMs: performance.now() - started };
 }
 
-/** The app's production build on the store in `dataDir`: up once `/healthz` answers, which is after the store's first load. */
-export function startApp(dataDir: string): Promise<Server> {
+/**
+ * The app's production build on the store in `dataDir`: up once `/healthz` answers, which
+ * is after the store's first load. `nodeOptions` go to node before the entry (`--cpu-prof`).
+ */
+export function startApp(dataDir: string, nodeOptions: readonly string[] = []): Promise<Server> {
   return start(
     "app",
-    PRODUCTION_COMMAND.args,
+    [...nodeOptions, ...PRODUCTION_COMMAND.args],
     ROOT,
     {
       ...PRODUCTION_COMMAND.env,

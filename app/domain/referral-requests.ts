@@ -4,6 +4,7 @@
  * shows, expiry, and how lists are filtered, searched and sorted. Pure: the clock is
  * always passed in.
  */
+import { firstInOrder } from "./directory-search";
 import { z } from "zod";
 import { CONTACT_PREFERENCES, MARKET_STATES, PRICE_RANGES, SPECIALTIES, TIMELINES, type MarketState } from "./enums";
 import { multiLine } from "./text";
@@ -279,10 +280,13 @@ function byText(pick: (request: ReferralRequest) => string) {
     pick(a).localeCompare(pick(b), "en", { sensitivity: "base" }) || byNewest(a, b);
 }
 
-/** Newest first by default; by location or specialty A to Z, newest first within a tie. */
-export function sortRequests(requests: readonly ReferralRequest[], sort: RequestSort): ReferralRequest[] {
+/**
+ * Newest first by default; by location or specialty A to Z, newest first within a tie.
+ * With `count`, only the first `count` in that order: a page's worth, without sorting the rest.
+ */
+export function sortRequests(requests: readonly ReferralRequest[], sort: RequestSort, count = requests.length): ReferralRequest[] {
   const compare = sort === "location" ? byText((r) => `${r.location.trim()}, ${r.state}`) : sort === "specialty" ? byText((r) => r.specialty.trim()) : byNewest;
-  return [...requests].sort(compare);
+  return firstInOrder(requests, count, compare);
 }
 
 /** Query parameter values are taken only when they are one of the known options. */

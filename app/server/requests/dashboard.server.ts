@@ -22,17 +22,14 @@ function tileCounts(store: DashboardStore, live: readonly ReferralRequest[]) {
   return { ...byType, agents: store.agents.by("status", "approved").length };
 }
 
-/** Other members' live requests matching the dashboard's filters and chip, newest first. */
+/** Other members' live requests matching the dashboard's filters and chip, in no particular order. */
 function matchingRequests(live: readonly ReferralRequest[], member: Pick<Agent, "email" | "state">, query: DashboardQuery): ReferralRequest[] {
-  return sortRequests(
-    live.filter((request) => request.agentEmail !== member.email && matchesDashboard(request, query, member.state)),
-    "newest",
-  );
+  return live.filter((request) => request.agentEmail !== member.email && matchesDashboard(request, query, member.state));
 }
 
 /**
  * Everything the dashboard's live parts show: the tiles, the filters and chip from
- * the address, up to 8 request cards with the member's marks, and the moment the
+ * the address, the 8 newest matching requests' cards with the member's marks, and the moment the
  * list was read, from which the browser later asks what is new.
  */
 export function dashboardData(store: DashboardStore, member: Agent, params: URLSearchParams, now: Date) {
@@ -47,7 +44,7 @@ export function dashboardData(store: DashboardStore, member: Agent, params: URLS
       query,
       memberState: member.state,
       total: matching.length,
-      requests: matching.slice(0, DASHBOARD_REQUEST_LIMIT).map((request) => ({
+      requests: sortRequests(matching, "newest", DASHBOARD_REQUEST_LIMIT).map((request) => ({
         ...requestView(store, request, member.email, now),
         interested: marks.interested.has(request.id),
         saved: marks.saved.has(request.id),

@@ -25,14 +25,16 @@ export function requestListPage(
   const live = liveRequests(store, now);
   const own = live.filter((request) => request.agentEmail === member.email);
   const others = live.filter((request) => request.agentEmail !== member.email);
-  const matching = sortRequests((query.tab === "mine" ? own : others).filter((request) => matchesFilters(request, query)), query.sort);
+  const matching = (query.tab === "mine" ? own : others).filter((request) => matchesFilters(request, query));
   const window = pageWindow(matching.length, requestedPage, REQUEST_PAGE_SIZE);
   return {
     counts: { all: others.length, mine: own.length },
     total: matching.length,
     page: window.page,
     pageCount: window.pageCount,
-    requests: matching.slice(window.start, window.end).map((request) => requestView(store, request, member.email, now)),
+    requests: sortRequests(matching, query.sort, window.end)
+      .slice(window.start)
+      .map((request) => requestView(store, request, member.email, now)),
   };
 }
 
