@@ -162,7 +162,7 @@ export async function parseForm<Schema extends z.ZodType>(request: Request, sche
 }
 
 /** The status a refused body asks for (413 too large, 415 wrong type), else 400. */
-export function refusalStatus(submission: Submission<unknown>): number {
+function refusalStatus(submission: Submission<unknown>): number {
   return refusalStatuses.get(submission) ?? 400;
 }
 
