@@ -199,6 +199,38 @@ describe("Sheets driver under faults", () => {
     expect(dataRows(book, "Agents")).toHaveLength(13);
   });
 
+  it("two instances behind Google's per-user quota: a burst of messages is all stored, each once (short bench:sheets)", async () => {
+    const { book } = await loadedStore();
+    const instance = () => {
+      const store = createStore(
+        createSheetsDriver({ spreadsheetId: book.spreadsheetId, credentials: { kind: "fixedToken" }, apiUrl: fake.url, retry: fastRetry, appendsPerMinute: 240 }),
+        { refreshSeconds: 60, log: quietLog },
+      );
+      opened.push(store);
+      return store;
+    };
+    const stores = [instance(), instance()];
+    for (const store of stores) await store.refresh();
+    // The quota of a minute, in a second: 10 reads and 10 writes.
+    fake.setQuota({ readsPerWindow: 10, writesPerWindow: 10, windowMs: 1000 });
+    const sent = Array.from({ length: 40 }, (_, i) => ({
+      id: newId(),
+      conversationId: `conversation-${i % 4}`,
+      fromEmail: "dana@example.com",
+      toEmail: "lee@example.com",
+      text: `message ${i}`,
+      createdAt: "2026-11-23T00:00:00.000Z",
+    }));
+    const results = [];
+    for (const [i, message] of sent.entries()) {
+      results.push(stores[i % 2]!.messages.insert(message).then(() => "sent", () => "failed"));
+      await new Promise((resolve) => setTimeout(resolve, 40));
+    }
+    expect(await Promise.all(results)).toEqual(sent.map(() => "sent"));
+    fake.setQuota(undefined);
+    expect(dataRows(book, "Messages").map((row) => row[0]).sort()).toEqual(sent.map((message) => message.id).sort());
+  });
+
   it("finds a spreadsheet shared as Viewer at start-up, with the fix, before any member writes", async () => {
     const { book } = await loadedStore();
     fake.share(book.spreadsheetId, "reader");

@@ -306,7 +306,7 @@ describe("structural mistakes degrade the tab, loudly, and never lose or mail in
     book.renameSheet("Agents", "Agents (old)");
     await store.refresh();
     expect(store.agents.all()).toHaveLength(4);
-    expect(problemOf(store, "Agents")).toMatchObject({ problem: 'the workbook has no "Agents" tab', fix: expect.stringMatching(/rename the tab back to "Agents"/) });
+    expect(problemOf(store, "Agents")).toMatchObject({ problem: 'the "Agents" tab was renamed to "Agents (old)"', fix: 'rename the tab back to "Agents"' });
     await store.messages.insert({ id: newId(), conversationId: "c-1", fromEmail: "agent0@example.com", toEmail: "agent1@example.com", text: "Hello", createdAt: "2026-11-23T00:00:00.000Z" });
 
     const restarted = open();

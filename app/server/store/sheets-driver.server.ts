@@ -261,13 +261,17 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
   /** Marks the app tabs the workbook does not have (degraded) and clears those that are back. */
   async function checkTabsPresent(tabs: readonly TabSpec[]): Promise<void> {
     const grids = await loadGrids();
+    const absent = tabs.filter((tab) => !grids.has(tab.name.toLowerCase()));
+    // The header row's tag tells a renamed tab (and its new name) from a deleted one.
+    const tagged = absent.length > 0 ? await taggedTabs() : new Map<string, number>();
     for (const tab of tabs) {
-      if (grids.has(tab.name.toLowerCase())) {
+      if (!absent.includes(tab)) {
         if (missingTabs.delete(tab.name)) problems.delete(tab.name);
-      } else {
-        missingTabs.add(tab.name);
-        if (!problems.has(tab.name)) problems.set(tab.name, missingTabProblem(tab));
+        continue;
       }
+      missingTabs.add(tab.name);
+      const renamedTo = [...grids.values()].find((grid) => grid.sheetId === tagged.get(tab.name))?.title;
+      problems.set(tab.name, missingTabProblem(tab, renamedTo));
     }
   }
 
