@@ -62,12 +62,26 @@ export class AgentIdLookup<A extends AgentIdentity> {
   private readonly canonical = new Map<string, A>();
   private readonly aliases = new Map<string, A | null>();
 
-  constructor(agents: Iterable<A>, extraKeys: (agent: A) => readonly string[] = () => []) {
+  constructor(
+    agents: Iterable<A>,
+    private readonly extraKeys: (agent: A) => readonly string[] = () => [],
+  ) {
     const all = [...agents];
     for (const agent of all) this.canonical.set(lookupKey(agentIdOf(agent)), agent);
     for (const agent of all) {
-      const keys = new Set([dashedAgentIdFromEmail(agent.email), agentIdFromName(agent.fullName), ...extraKeys(agent)].map(lookupKey));
-      for (const key of keys) this.addAlias(key, agent);
+      for (const key of this.aliasKeys(agent)) this.addAlias(key, agent);
+    }
+  }
+
+  private aliasKeys(agent: A): Set<string> {
+    return new Set([dashedAgentIdFromEmail(agent.email), agentIdFromName(agent.fullName), ...this.extraKeys(agent)].map(lookupKey));
+  }
+
+  /** Finds `next` wherever `previous` was found: for a changed record of an agent whose name, e-mail and extra keys stayed the same. */
+  replace(previous: A, next: A): void {
+    const keys = [lookupKey(agentIdOf(previous)), ...this.aliasKeys(previous)];
+    for (const map of [this.canonical, this.aliases]) {
+      for (const key of keys) if (map.get(key) === previous) map.set(key, next);
     }
   }
 

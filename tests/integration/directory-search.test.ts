@@ -158,3 +158,34 @@ describe("the directory index", () => {
     expect(names(searchDirectory(store, query("")))).toEqual(["Second Agent", "Third Agent"]);
   });
 });
+
+describe("the index across agent writes", () => {
+  it("swaps in an agent whose searched fields stayed the same, without rebuilding, and finds them as they now are", async () => {
+    const sam = agent("Sam Sanders", { city: "San Antonio", bio: "Old bio" });
+    const { store } = await storeWith([sam, agent("Dee Dallas", { city: "Dallas" })]);
+    const before = directoryIndex(store);
+
+    await store.agents.update(sam.id, { bio: "New bio", phone: "(214) 555-0199" });
+    const after = directoryIndex(store);
+
+    expect(after.postings).toBe(before.postings);
+    expect(after.version).toBe(store.agents.version());
+    expect(searchDirectory(store, query("q=san")).agents.map((a) => a.bio)).toEqual(["New bio"]);
+    expect(findDirectoryAgent(store, sam.id)?.agent.bio).toBe("New bio");
+    expect(filterMemberDirectory(store, memberQuery("city=antonio")).agents.map((a) => a.phone)).toEqual(["(214) 555-0199"]);
+  });
+
+  it("rebuilds when a searched field or an approval changed", async () => {
+    const sam = agent("Sam Sanders", { city: "San Antonio" });
+    const penny = agent("Penny Pending", { status: "pending" });
+    const { store } = await storeWith([sam, penny]);
+    const before = directoryIndex(store);
+
+    await store.agents.update(sam.id, { city: "Tulsa" });
+    expect(directoryIndex(store).postings).not.toBe(before.postings);
+    expect(names(searchDirectory(store, query("q=tulsa")))).toEqual(["Sam Sanders"]);
+
+    await store.agents.update(penny.id, { status: "approved" });
+    expect(names(searchDirectory(store, query("q=penny")))).toEqual(["Penny Pending"]);
+  });
+});

@@ -192,3 +192,22 @@ describe("indexes kept across writes", () => {
     expect(store.conversationMembers.by("conversationId", "c-9")).toEqual([moved]);
   });
 });
+
+describe("changes since a version", () => {
+  it("lists the records this process wrote, and says it does not know once a refresh found changes made elsewhere", async () => {
+    const { driver, file } = observedDriver();
+    const store = open(driver);
+    await store.refresh();
+    const start = store.messages.version();
+    const first = await store.messages.insert(message("one"));
+    const second = await store.messages.insert(message("two"));
+    expect(store.messages.changedSince(start)).toEqual([first.id, second.id]);
+    expect(store.messages.changedSince(store.messages.version())).toEqual([]);
+
+    const beforeRefresh = store.messages.version();
+    insertFromElsewhere(file, "from a staff script");
+    await store.refresh();
+    expect(store.messages.changedSince(beforeRefresh)).toBeNull();
+    expect(store.messages.changedSince(start)).toBeNull();
+  });
+});

@@ -33,14 +33,73 @@ export type DirectoryIndex = {
 
 const built = new WeakMap<Store, DirectoryIndex>();
 
-/** The index for the store's current agents; rebuilt only when the agents tab changed since the last build. */
+/**
+ * The index for the store's current agents. After writes that left every searched field
+ * as it was (a bio, a photo, a phone number, a password), the changed agents' entries are
+ * swapped in place; any other change to the agents tab rebuilds it.
+ */
 export function directoryIndex(store: Store): DirectoryIndex {
   const version = store.agents.version();
   const cached = built.get(store);
   if (cached?.version === version) return cached;
-  const index = buildDirectoryIndex(store.agents.by("status", "approved"), version);
+  const changed = cached ? store.agents.changedSince(cached.version) : null;
+  const index = (cached && changed && swapEntries(cached, changed, store, version)) || buildDirectoryIndex(store.agents.by("status", "approved"), version);
   built.set(store, index);
   return index;
+}
+
+/** The fields the index files an agent under or orders it by: a change to any of them needs a rebuild. */
+function sameIndexedFields(a: Agent, b: Agent): boolean {
+  return (
+    a.fullName === b.fullName &&
+    a.email === b.email &&
+    a.status === b.status &&
+    a.state === b.state &&
+    a.city === b.city &&
+    a.brokerage === b.brokerage &&
+    a.specialties.join("\u0000") === b.specialties.join("\u0000")
+  );
+}
+
+function replaceIn<T>(list: T[] | undefined, matches: (item: T) => boolean, next: (item: T) => T): void {
+  if (!list) return;
+  const i = list.findIndex(matches);
+  if (i >= 0) list[i] = next(list[i]!);
+}
+
+/**
+ * The index with the changed agents' entries replaced, or null when a change touched an
+ * indexed field or an approval (then it is rebuilt). Changes the index's lists in place:
+ * the index is only read synchronously, and the cached one is the only one kept.
+ */
+function swapEntries(index: DirectoryIndex, ids: readonly string[], store: Store, version: number): DirectoryIndex | null {
+  const swaps: { previous: DirectoryEntry; next: DirectoryEntry }[] = [];
+  for (const id of ids) {
+    const previous = index.approved.get(id);
+    const agent = store.agents.get(id);
+    const approved = agent?.status === "approved";
+    if (!previous && !approved) continue;
+    if (!previous || !agent || !sameIndexedFields(previous.agent, agent)) return null;
+    swaps.push({ previous, next: { ...previous, agent } });
+  }
+  const approved = index.approved as Map<string, DirectoryEntry>;
+  const postings = index.postings as Map<string, Posting[]>;
+  for (const { previous, next } of swaps) {
+    approved.set(next.agent.id, next);
+    const { agent } = previous;
+    const words = new Set([agent.fullName, agent.city, agent.brokerage, ...agent.specialties].flatMap((text) => searchTokens(text)));
+    for (const word of words) {
+      const list = postings.get(word);
+      if (!list) continue;
+      for (let i = 0; i < list.length; i += 1) if (list[i]!.entry === previous) list[i] = { entry: next, field: list[i]!.field };
+    }
+    replaceIn(index.byCity.get(previous.foldedCity) as DirectoryEntry[] | undefined, (entry) => entry === previous, () => next);
+    for (const specialty of new Set(previous.foldedSpecialties)) {
+      replaceIn(index.bySpecialty.get(specialty) as DirectoryEntry[] | undefined, (entry) => entry === previous, () => next);
+    }
+    index.ids.replace(previous.agent, next.agent);
+  }
+  return { ...index, version };
 }
 
 export function buildDirectoryIndex(approvedAgents: readonly Agent[], version: number): DirectoryIndex {

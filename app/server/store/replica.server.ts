@@ -52,6 +52,8 @@ type TabState = {
 type LoggedWrite = { seq: number; name: CollectionName; id: string; cells: RowCells; kind: "insert" | "update" };
 
 const COLLECTION_NAMES = Object.keys(WORKBOOK) as CollectionName[];
+/** Recent changes remembered per tab, for caches that catch up by record rather than rebuild. */
+const CHANGE_LOG_LENGTH = 1_000;
 
 function tabOf(name: CollectionName): AnyTab {
   return WORKBOOK[name] as AnyTab;
@@ -255,14 +257,31 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
     updateIndexes(state, tab, existing, record);
   }
 
-  function bumpVersion(name: CollectionName): void {
-    versions.set(name, (versions.get(name) ?? 0) + 1);
+  /** Per tab, which record each recent version changed; null for a refresh, which may change any. */
+  const changeLogs = new Map<CollectionName, { version: number; id: string | null }[]>(COLLECTION_NAMES.map((name) => [name, []]));
+
+  function bumpVersion(name: CollectionName, id: string | null): void {
+    const version = (versions.get(name) ?? 0) + 1;
+    versions.set(name, version);
+    const changes = changeLogs.get(name)!;
+    changes.push({ version, id });
+    if (changes.length > CHANGE_LOG_LENGTH) changes.splice(0, changes.length - CHANGE_LOG_LENGTH);
+  }
+
+  /** The ids changed since `version`, when every change since was a write of this process that the log still holds. */
+  function changedSince(name: CollectionName, version: number): string[] | null {
+    const changes = changeLogs.get(name)!;
+    const current = versions.get(name) ?? 0;
+    if (version === current) return [];
+    const newer = changes.filter((change) => change.version > version);
+    if (newer.length !== current - version || newer.some((change) => change.id === null)) return null;
+    return [...new Set(newer.map((change) => change.id!))];
   }
 
   function acknowledge(write: Omit<LoggedWrite, "seq">): AnyRecord {
     const logged = { ...write, seq: ++writeSeq };
     writeLog.push(logged);
-    bumpVersion(write.name);
+    bumpVersion(write.name, write.id);
     const state = stateOf(write.name);
     applyWrite(state, logged);
     const record = state.records.get(write.id);
@@ -419,7 +438,7 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
     for (const name of COLLECTION_NAMES) {
       const before = previous.get(name) ?? emptyState();
       if (before === stateOf(name) || sameRecords(before.records, stateOf(name).records)) continue;
-      bumpVersion(name);
+      bumpVersion(name, null);
       if (!firstLoad) emit(name, before, stateOf(name));
     }
   }
@@ -471,6 +490,7 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
       tab: tab.name,
       all: () => listOf(stateOf(name)),
       version: () => versions.get(name) ?? 0,
+      changedSince: (version) => changedSince(name, version),
       get: (id) => stateOf(name).records.get(id),
       by: (index, key) => indexOf(stateOf(name), tab, index).get(normaliseIndexKey(key)) ?? [],
       insert: (record) => insert(name, record),

@@ -19,6 +19,12 @@ export interface Collection<T extends { readonly id: string }, IndexName extends
    * that found changes: a cache built from the tab rebuilds when it differs.
    */
   version(): number;
+  /**
+   * The ids of the records this process wrote since `version` (an earlier `version()`), or
+   * null when that is not known (a refresh found changes, or too many writes since): a
+   * cache can then update those records instead of rebuilding.
+   */
+  changedSince(version: number): readonly string[] | null;
   /** Appends a row. Resolves once the driver stored it; rejects with StoreValidationError or StoreWriteError. */
   insert(record: T): Promise<T>;
   /** Writes the changed cells of the row with this id; rejects with StoreNotFoundError when there is none. */
