@@ -18,6 +18,9 @@ const envSchema = z.object({
   DATA_DIR: z.string().default("./data"),
   SESSION_SECRET: optionalText,
   SENDGRID_API_KEY: optionalText,
+  SENDGRID_API_URL: optionalText.refine((value) => value === undefined || URL.canParse(value), {
+    message: "must be a URL, e.g. http://127.0.0.1:3291/",
+  }),
   MAIL_FROM: z.email().default("no-reply@redriverreferrals.com"),
   SUPPORT_EMAIL: z.email().default("support@redriverreferrals.com"),
   PRIVACY_EMAIL: z.email().default("privacy@redriverreferrals.com"),
@@ -61,6 +64,8 @@ export type Config = {
   dataDir: string;
   sessionSecrets: string[];
   sendgridApiKey: string | undefined;
+  /** SendGrid's API root when not https://api.sendgrid.com/ (a local stand-in of the API). */
+  sendgridApiUrl: string | undefined;
   mailFrom: string;
   supportEmail: string;
   privacyEmail: string;
@@ -160,6 +165,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     sessionSecrets: secretList,
     sendgridApiKey: values.SENDGRID_API_KEY,
+    sendgridApiUrl: values.SENDGRID_API_URL,
     mailFrom: values.MAIL_FROM,
     supportEmail: values.SUPPORT_EMAIL,
     privacyEmail: values.PRIVACY_EMAIL,
