@@ -1,6 +1,6 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { action } from "../../app/routes/contact";
 import { readOutbox } from "../../app/server/mail/mailer.server";
 import type { WorkbookDriver } from "../../app/server/store/driver.server";
@@ -74,6 +74,7 @@ describe("contact action through SendGrid", () => {
     sendgrid = await startFakeSendgrid(apiKey);
   });
   afterAll(() => sendgrid.close());
+  afterEach(() => vi.restoreAllMocks());
 
   const sendgridContext = (key = apiKey) => testContext({}, { SENDGRID_API_KEY: key, SENDGRID_API_URL: sendgrid.url, MAIL_FROM: "no-reply@example.test" });
 
@@ -95,6 +96,7 @@ describe("contact action through SendGrid", () => {
 
   it.each([401, 429] as const)("reports SendGrid's %i refusal with the spec's message and keeps the input", async (status) => {
     sendgrid.refuseNext(status);
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
     const before = sendgrid.mails.length;
     const { result } = await callAction(message, sendgridContext());
     const { init, data } = result as { init: ResponseInit; data: { initialValue: Record<string, string>; error: Record<string, string[]> } };
@@ -102,9 +104,11 @@ describe("contact action through SendGrid", () => {
     expect(data.error[""]).toEqual(["Failed to send message. Please try again or email us directly at support@example.test"]);
     expect(data.initialValue.message).toBe("A question");
     expect(sendgrid.mails).toHaveLength(before);
+    expect(logged).toHaveBeenCalledWith(expect.any(String), expect.objectContaining({ message: `SendGrid refused the mail: status ${status}` }));
   });
 
   it("is refused by SendGrid when the configured key is wrong", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
     const { result } = await callAction(message, sendgridContext("SG.revoked"));
     expect((result as { init: ResponseInit }).init.status).toBe(503);
   });
