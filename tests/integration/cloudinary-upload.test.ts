@@ -1,11 +1,13 @@
 import sharp from "sharp";
 import { afterAll, describe, expect, it, vi } from "vitest";
+import { action as editProfile } from "../../app/routes/edit-profile";
+import { startMemberSession } from "../../app/server/auth/session.server";
 import { loadConfig } from "../../app/server/config.server";
 import { createImageService, ImageUploadError } from "../../app/server/images/images.server";
 import { photoFromLink } from "../../app/server/images/photo-link.server";
 import { savePhoto } from "../../app/server/images/save-photo.server";
 import { stringToSign } from "../mocks/cloudinary";
-import { testContext } from "../support/services";
+import { insertAgent, testContext } from "../support/services";
 
 const account = { cloudName: "demo-cloud", apiKey: "123456", apiSecret: "shh-secret" };
 
@@ -46,6 +48,24 @@ describe("Cloudinary uploads through the real SDK", () => {
     expect(stringToSign(stored[0]?.params ?? {})).toMatch(/^folder=profiles&overwrite=0&public_id=profile-[0-9a-f-]{36}&timestamp=\d+$/);
     const metadata = await sharp(stored[0]?.bytes).metadata();
     expect([metadata.format, metadata.width]).toEqual(["jpeg", 400]);
+  });
+
+  it("stores Cloudinary's secure_url as the member's photo when a profile is saved with an upload", { timeout: 30_000 }, async () => {
+    const context = testContext({}, { CLOUDINARY_URL: cloudinary.cloudinaryUrl });
+    await context.services.store.refresh();
+    const agent = await insertAgent(context, { password: "correct horse battery" });
+    const session = await startMemberSession(new Request("http://localhost/member-login"), context, agent, "/edit-profile");
+    const cookie = (session.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
+    const body = new FormData();
+    const fields = { fullName: agent.fullName, phone: agent.phone, city: agent.city, state: agent.state, brokerage: agent.brokerage, bio: "", photoUrl: "", password: "correct horse battery" };
+    for (const [name, value] of Object.entries(fields)) body.append(name, value);
+    body.append("specialties", "Residential");
+    body.append("photo", new File([new Uint8Array(await picture())], "me.webp", { type: "image/webp" }));
+    const before = cloudinary.images.length;
+    const result = await editProfile({ request: new Request("http://localhost/edit-profile", { method: "POST", body, headers: { Cookie: cookie } }), context, params: {} });
+    expect((result as Response).headers.get("Location")).toBe("/edit-profile?saved=ok");
+    expect(cloudinary.images).toHaveLength(before + 1);
+    expect(context.services.store.agents.get(agent.id)?.photoUrl).toBe(cloudinary.images.at(-1)?.secureUrl);
   });
 
   it("keeps the stored address as the app's own copy when the profile is saved again", async () => {
