@@ -18,6 +18,9 @@ const envSchema = z.object({
   DATA_DIR: z.string().default("./data"),
   SESSION_SECRET: optionalText,
   SENDGRID_API_KEY: optionalText,
+  SENDGRID_API_URL: optionalText.refine((value) => value === undefined || URL.canParse(value), {
+    message: "must be a URL, e.g. http://127.0.0.1:3291/",
+  }),
   MAIL_FROM: z.email().default("no-reply@redriverreferrals.com"),
   SUPPORT_EMAIL: z.email().default("support@redriverreferrals.com"),
   PRIVACY_EMAIL: z.email().default("privacy@redriverreferrals.com"),
@@ -41,7 +44,7 @@ const envSchema = z.object({
     message: "must be at least 24 characters (a random string, e.g. from `openssl rand -hex 24`)",
   }),
   CLOUDINARY_URL: optionalText.refine((value) => value === undefined || parseCloudinaryUrl(value) !== undefined, {
-    message: "must look like cloudinary://API_KEY:API_SECRET@CLOUD_NAME",
+    message: "must look like cloudinary://API_KEY:API_SECRET@CLOUD_NAME (optionally ending ?upload_prefix=URL)",
   }),
   GOOGLE_SHEETS_ID: optionalText,
   GOOGLE_APPLICATION_CREDENTIALS: optionalText,
@@ -61,6 +64,8 @@ export type Config = {
   dataDir: string;
   sessionSecrets: string[];
   sendgridApiKey: string | undefined;
+  /** SendGrid's API root when not https://api.sendgrid.com/ (a local stand-in of the API). */
+  sendgridApiUrl: string | undefined;
   mailFrom: string;
   supportEmail: string;
   privacyEmail: string;
@@ -114,7 +119,13 @@ export type SheetsConfig = {
   apiUrl: string | undefined;
 };
 
-export type CloudinaryConfig = { cloudName: string; apiKey: string; apiSecret: string };
+export type CloudinaryConfig = {
+  cloudName: string;
+  apiKey: string;
+  apiSecret: string;
+  /** The Upload API's root when not https://api.cloudinary.com (a local stand-in of the API). */
+  uploadPrefix: string | undefined;
+};
 
 export type SupportPhone = { display: string; href: string };
 
@@ -160,6 +171,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     sessionSecrets: secretList,
     sendgridApiKey: values.SENDGRID_API_KEY,
+    sendgridApiUrl: values.SENDGRID_API_URL,
     mailFrom: values.MAIL_FROM,
     supportEmail: values.SUPPORT_EMAIL,
     privacyEmail: values.PRIVACY_EMAIL,
@@ -226,15 +238,23 @@ function serviceAccountKey(text: string): Record<string, unknown> {
   return key as Record<string, unknown>;
 }
 
-/** Reads the `cloudinary://API_KEY:API_SECRET@CLOUD_NAME` form Cloudinary's console shows. */
+/**
+ * Reads the `cloudinary://API_KEY:API_SECRET@CLOUD_NAME` form Cloudinary's console shows,
+ * with the SDK's own `?upload_prefix=` query for another API root. The prefix must stay in
+ * this variable: the SDK reads it from the environment when loaded, to choose between
+ * http and https.
+ */
 function parseCloudinaryUrl(value: string): CloudinaryConfig | undefined {
   if (!URL.canParse(value)) return undefined;
   const url = new URL(value);
   if (url.protocol !== "cloudinary:" || !url.hostname || !url.username || !url.password) return undefined;
+  const uploadPrefix = url.searchParams.get("upload_prefix") ?? undefined;
+  if (uploadPrefix !== undefined && !URL.canParse(uploadPrefix)) return undefined;
   return {
     cloudName: url.hostname,
     apiKey: decodeURIComponent(url.username),
     apiSecret: decodeURIComponent(url.password),
+    uploadPrefix,
   };
 }
 

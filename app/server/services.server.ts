@@ -30,7 +30,7 @@ export function outboxDirectory(config: Config): string {
 /** Chooses each outside service's driver from configuration, once, at start-up. */
 export function createServices(config: Config): Services {
   const mailer = config.sendgridApiKey
-    ? createSendgridMailer(config.sendgridApiKey, config.mailFrom)
+    ? createSendgridMailer(config.sendgridApiKey, config.mailFrom, config.sendgridApiUrl)
     : createOutboxMailer(outboxDirectory(config), config.mailFrom);
   const store = createStoreFromConfig(config);
   // Staff approve and reject agents in the sheet; the agent hears of it by mail.

@@ -7,7 +7,8 @@ import { action as forgotAction } from "../../app/routes/forgot-password";
 import { action as loginAction } from "../../app/routes/member-login";
 import { action as resetAction, loader as resetLoader } from "../../app/routes/reset-password";
 import { getMember } from "../../app/server/auth/session.server";
-import { MailError, readOutbox, type Mailer } from "../../app/server/mail/mailer.server";
+import { readOutbox } from "../../app/server/mail/mailer.server";
+import { startFakeSendgrid } from "../mocks/sendgrid";
 import { insertAgent, postForm, testContext } from "../support/services";
 import { cookieFrom, getWithCookie, responseOf, type ActionReply } from "./accounts-support";
 
@@ -94,12 +95,18 @@ describe("forgot password", () => {
     expect(mails[0]?.text).toContain("No account uses this email address");
   });
 
-  it("says so when the mail cannot be sent, keeping the address", async () => {
-    const failing: Mailer = { driver: "sendgrid", send: () => Promise.reject(new MailError("down")) };
-    const result = (await forgot(testContext({ mailer: failing }), "dana@example.com")) as ActionReply;
-    expect(result.init?.status).toBe(503);
-    expect(result.data.error?.[""]).toEqual(["Failed to send password reset request. Please try contacting support directly at support@example.test"]);
-    expect(result.data.initialValue?.email).toBe("dana@example.com");
+  it("says so when SendGrid refuses the mail (a revoked key), keeping the address", async () => {
+    const sendgrid = await startFakeSendgrid("SG.current-key");
+    try {
+      const context = testContext({}, { SENDGRID_API_KEY: "SG.revoked-key", SENDGRID_API_URL: sendgrid.url });
+      const result = (await forgot(context, "dana@example.com")) as ActionReply;
+      expect(result.init?.status).toBe(503);
+      expect(result.data.error?.[""]).toEqual(["Failed to send password reset request. Please try contacting support directly at support@example.test"]);
+      expect(result.data.initialValue?.email).toBe("dana@example.com");
+      expect(sendgrid.mails).toEqual([]);
+    } finally {
+      await sendgrid.close();
+    }
   });
 
   it("refuses a fourth request for one address within the hour", async () => {

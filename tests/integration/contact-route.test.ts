@@ -1,11 +1,11 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { action } from "../../app/routes/contact";
-import { MailError, type Mailer } from "../../app/server/mail/mailer.server";
 import { readOutbox } from "../../app/server/mail/mailer.server";
 import type { WorkbookDriver } from "../../app/server/store/driver.server";
 import { createStore } from "../../app/server/store/replica.server";
+import { startFakeSendgrid, type FakeSendgrid } from "../mocks/sendgrid";
 import { postForm, testContext } from "../support/services";
 
 const message = {
@@ -65,12 +65,51 @@ describe("contact action", () => {
     expect(readdirSync(context.services.config.dataDir)).not.toContain("outbox");
   });
 
-  it("reports a failed send with the spec's message and keeps the input", async () => {
-    const failing: Mailer = { driver: "sendgrid", send: () => Promise.reject(new MailError("down")) };
-    const { result } = await callAction(message, testContext({ mailer: failing }));
+});
+
+describe("contact action through SendGrid", () => {
+  const apiKey = "SG.test-key";
+  let sendgrid: FakeSendgrid;
+  beforeAll(async () => {
+    sendgrid = await startFakeSendgrid(apiKey);
+  });
+  afterAll(() => sendgrid.close());
+  afterEach(() => vi.restoreAllMocks());
+
+  const sendgridContext = (key = apiKey) => testContext({}, { SENDGRID_API_KEY: key, SENDGRID_API_URL: sendgrid.url, MAIL_FROM: "no-reply@example.test" });
+
+  it("delivers the mail to SendGrid with its sender, recipient, reply-to, subject and both bodies", async () => {
+    const before = sendgrid.mails.length;
+    const { result } = await callAction(message, sendgridContext());
+    expect((result as Response).headers.get("Location")).toBe("/contact/sent");
+    expect(sendgrid.mails.slice(before)).toEqual([
+      {
+        from: "no-reply@example.test",
+        to: ["support@example.test"],
+        replyTo: "dana@example.com",
+        subject: "[General Question] Hello",
+        text: expect.stringContaining("A question") as string,
+        html: expect.stringContaining("A question") as string,
+      },
+    ]);
+  });
+
+  it.each([401, 429] as const)("reports SendGrid's %i refusal with the spec's message and keeps the input", async (status) => {
+    sendgrid.refuseNext(status);
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const before = sendgrid.mails.length;
+    const { result } = await callAction(message, sendgridContext());
     const { init, data } = result as { init: ResponseInit; data: { initialValue: Record<string, string>; error: Record<string, string[]> } };
     expect(init.status).toBe(503);
     expect(data.error[""]).toEqual(["Failed to send message. Please try again or email us directly at support@example.test"]);
     expect(data.initialValue.message).toBe("A question");
+    expect(sendgrid.mails).toHaveLength(before);
+    expect(logged).toHaveBeenCalledWith(expect.any(String), expect.objectContaining({ message: `SendGrid refused the mail: status ${status}` }));
+  });
+
+  it("is refused by SendGrid when the configured key is wrong", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const { result } = await callAction(message, sendgridContext("SG.revoked"));
+    expect((result as { init: ResponseInit }).init.status).toBe(503);
   });
 });

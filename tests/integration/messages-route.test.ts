@@ -6,13 +6,14 @@ import type { Agent } from "../../app/domain/workbook";
 import { loader as rootLoader } from "../../app/root";
 import { action, loader } from "../../app/routes/messages";
 import { startMemberSession } from "../../app/server/auth/session.server";
-import { MailError, readOutbox, type Mailer } from "../../app/server/mail/mailer.server";
+import { readOutbox } from "../../app/server/mail/mailer.server";
 import { memberRowId } from "../../app/server/messages/conversation-members.server";
 import { AGENT_NOT_FOUND, CANNOT_MESSAGE_SELF } from "../../app/server/messages/conversations.server";
 import { dashboardMessages } from "../../app/server/messages/dashboard.server";
 import { outboxDirectory } from "../../app/server/services.server";
 import { StoreWriteError, type Store } from "../../app/server/store/store.server";
 import { testAgent } from "../e2e/support/agents";
+import { startFakeSendgrid } from "../mocks/sendgrid";
 import { testContext } from "../support/services";
 import { editAgentRow, responseOf } from "./accounts-support";
 
@@ -253,28 +254,28 @@ describe("/messages: notification mail", () => {
     expect((await mailsTo(context, "bob@example.com")).map((mail) => mail.text.match(/Message: (\w+)/)?.[1]).sort()).toEqual(["Five", "One"]);
   });
 
-  it("keeps the message when the mail fails, and tries the mail again with the next message", async () => {
-    const sent: string[] = [];
-    let failing = true;
-    const mailer: Mailer = {
-      driver: "outbox",
-      async send(mail) {
-        if (failing) throw new MailError("SendGrid refused the mail: status 503");
-        sent.push(mail.to);
-      },
-    };
-    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const context = await contextWith([ann, bob], { mailer });
-    const response = redirected(await send(context, "/messages?to=rec-bob", ann, { intent: "send", text: "Kept" }));
-    expect(response.status).toBe(302);
-    expect(context.services.store.messages.all().map((message) => message.text)).toEqual(["Kept"]);
-    expect(context.services.store.conversationMembers.get(memberRowId(annBob, "bob@example.com"))?.lastNotifiedAt).toBeUndefined();
-    expect(errors).toHaveBeenCalled();
+  it("keeps the message when SendGrid refuses the notice, and delivers it to SendGrid with the next message", async () => {
+    const sendgrid = await startFakeSendgrid("SG.test-key");
+    try {
+      sendgrid.refuseNext(429);
+      const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+      const context = await contextWith([ann, bob], {}, { SENDGRID_API_KEY: "SG.test-key", SENDGRID_API_URL: sendgrid.url, MAIL_FROM: "no-reply@example.test" });
+      const response = redirected(await send(context, "/messages?to=rec-bob", ann, { intent: "send", text: "Kept" }));
+      expect(response.status).toBe(302);
+      expect(context.services.store.messages.all().map((message) => message.text)).toEqual(["Kept"]);
+      expect(context.services.store.conversationMembers.get(memberRowId(annBob, "bob@example.com"))?.lastNotifiedAt).toBeUndefined();
+      expect(errors).toHaveBeenCalledWith(expect.stringContaining("could not be sent"), expect.objectContaining({ message: "SendGrid refused the mail: status 429" }));
+      expect(sendgrid.mails).toEqual([]);
 
-    failing = false;
-    await send(context, `/messages?conversation=${annBob}`, ann, { intent: "send", text: "Again" });
-    expect(sent).toEqual(["bob@example.com"]);
-    errors.mockRestore();
+      await send(context, `/messages?conversation=${annBob}`, ann, { intent: "send", text: "Again" });
+      expect(sendgrid.mails).toHaveLength(1);
+      expect(sendgrid.mails[0]).toMatchObject({ from: "no-reply@example.test", to: ["bob@example.com"], subject: expect.stringMatching(/^New message from /) as string });
+      expect(sendgrid.mails[0]?.text).toContain("Message: Again");
+      expect(sendgrid.mails[0]?.html).toContain("Again");
+      errors.mockRestore();
+    } finally {
+      await sendgrid.close();
+    }
   });
 });
 

@@ -11,8 +11,9 @@ import { action as register, loader as registerLoader } from "../../app/routes/r
 import { loader as registrationSuccessLoader } from "../../app/routes/registration-success";
 import { loader as uploads } from "../../app/routes/uploads.$file";
 import type { ImageService } from "../../app/server/images/images.server";
-import { MailError, readOutbox, type Mailer } from "../../app/server/mail/mailer.server";
+import { readOutbox } from "../../app/server/mail/mailer.server";
 import { newId, StoreWriteError } from "../../app/server/store/store.server";
+import { startFakeSendgrid } from "../mocks/sendgrid";
 import { insertAgent, postForm, testContext } from "../support/services";
 
 const PASSWORD = "Correct-Horse-42";
@@ -233,16 +234,21 @@ describe("the registration flow", { timeout: 30_000 }, () => {
     logged.mockRestore();
   });
 
-  it("registers even when no mail can be sent", async () => {
-    const down: Mailer = { driver: "sendgrid", send: () => Promise.reject(new MailError("SendGrid refused the mail: status 403")) };
-    const failing = testContext({ mailer: down });
-    await failing.services.store.refresh();
-    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const cookie = await startRegistration(failing);
-    expect(redirectOf(await finish(failing, cookie))).toBe("/welcome");
-    expect(failing.services.store.agents.all()).toHaveLength(1);
-    expect(logged).toHaveBeenCalledTimes(2);
-    logged.mockRestore();
+  it("registers even when SendGrid refuses every mail", async () => {
+    const sendgrid = await startFakeSendgrid("SG.current-key");
+    try {
+      const failing = testContext({}, { SENDGRID_API_KEY: "SG.revoked-key", SENDGRID_API_URL: sendgrid.url });
+      await failing.services.store.refresh();
+      const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+      const cookie = await startRegistration(failing);
+      expect(redirectOf(await finish(failing, cookie))).toBe("/welcome");
+      expect(failing.services.store.agents.all()).toHaveLength(1);
+      expect(logged).toHaveBeenCalledTimes(2);
+      expect(sendgrid.mails).toEqual([]);
+      logged.mockRestore();
+    } finally {
+      await sendgrid.close();
+    }
   });
 
   it("reports a store failure on the form, keeps the input and sends no mail", async () => {

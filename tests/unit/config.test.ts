@@ -58,4 +58,15 @@ describe("loadConfig", () => {
     expect(loadConfig({ DATA_DIR: freshDir(), SUPPORT_PHONE: "+1 214 555 0100" }).supportPhone).toBeDefined();
     expect(() => loadConfig({ DATA_DIR: freshDir(), SUPPORT_PHONE: "12" })).toThrow(/SUPPORT_PHONE/);
   });
+
+  it("reads the providers' API roots, defaulting to the real services, and refuses ones that are not URLs", () => {
+    const defaults = loadConfig({ DATA_DIR: freshDir(), CLOUDINARY_URL: "cloudinary://key:secret@cloud" });
+    expect(defaults.sendgridApiUrl).toBeUndefined();
+    expect(defaults.cloudinary).toEqual({ cloudName: "cloud", apiKey: "key", apiSecret: "secret", uploadPrefix: undefined });
+    const local = loadConfig({ DATA_DIR: freshDir(), SENDGRID_API_URL: "http://127.0.0.1:3291/", CLOUDINARY_URL: "cloudinary://key:secret@cloud?upload_prefix=http%3A%2F%2F127.0.0.1%3A3292" });
+    expect(local.sendgridApiUrl).toBe("http://127.0.0.1:3291/");
+    expect(local.cloudinary?.uploadPrefix).toBe("http://127.0.0.1:3292");
+    expect(() => loadConfig({ DATA_DIR: freshDir(), SENDGRID_API_URL: "sendgrid" })).toThrow(/SENDGRID_API_URL/);
+    expect(() => loadConfig({ DATA_DIR: freshDir(), CLOUDINARY_URL: "cloudinary://key:secret@cloud?upload_prefix=nowhere" })).toThrow(/CLOUDINARY_URL/);
+  });
 });

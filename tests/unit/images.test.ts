@@ -1,11 +1,9 @@
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { Writable } from "node:stream";
-import { v2 as cloudinary } from "cloudinary";
 import sharp from "sharp";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { createCloudinaryImages, createLocalImages, ImageUploadError } from "../../app/server/images/images.server";
+import { describe, expect, it, vi } from "vitest";
+import { createLocalImages } from "../../app/server/images/images.server";
 import { checkPhoto, detectImageKind } from "../../app/server/images/photo-check.server";
 import { InvalidImageError, resizeProfilePhoto } from "../../app/server/images/resize.server";
 import { savePhoto } from "../../app/server/images/save-photo.server";
@@ -92,46 +90,5 @@ describe("local image storage", () => {
     expect(await savePhoto(createLocalImages(blocked), await picture("jpeg"))).toEqual({ status: "failed" });
     expect(logged).toHaveBeenCalled();
     logged.mockRestore();
-  });
-});
-
-describe("Cloudinary storage", () => {
-  afterEach(() => vi.restoreAllMocks());
-
-  const credentials = { cloudName: "demo-cloud", apiKey: "123456", apiSecret: "shh" };
-
-  function fakeUploadStream(answer: (options: Record<string, unknown>, bytes: Buffer) => [Error | undefined, object | undefined]) {
-    const calls: Array<{ options: Record<string, unknown>; bytes: Buffer }> = [];
-    vi.spyOn(cloudinary.uploader, "upload_stream").mockImplementation(((options: Record<string, unknown>, callback: (error?: Error, result?: object) => void) => {
-      const chunks: Buffer[] = [];
-      return new Writable({
-        write(chunk: Buffer, _encoding, done) {
-          chunks.push(chunk);
-          done();
-        },
-        final(done) {
-          const bytes = Buffer.concat(chunks);
-          calls.push({ options, bytes });
-          const [error, result] = answer(options, bytes);
-          callback(error, result);
-          done();
-        },
-      });
-    }) as unknown as typeof cloudinary.uploader.upload_stream);
-    return calls;
-  }
-
-  it("uploads the resized JPEG into the profiles folder with the configured account and returns the https address", async () => {
-    const calls = fakeUploadStream((options) => [undefined, { secure_url: `https://res.cloudinary.com/demo-cloud/image/upload/profiles/${String(options.public_id)}.jpg` }]);
-    const url = await createCloudinaryImages(credentials).saveProfilePhoto(await picture("webp"));
-    expect(calls).toHaveLength(1);
-    expect(calls[0]?.options).toMatchObject({ cloud_name: "demo-cloud", api_key: "123456", api_secret: "shh", folder: "profiles", resource_type: "image" });
-    expect((await sharp(calls[0]?.bytes).metadata()).width).toBe(400);
-    expect(url).toMatch(/^https:\/\/res\.cloudinary\.com\/demo-cloud\/image\/upload\/profiles\/profile-/);
-  });
-
-  it("turns Cloudinary's refusal into an upload error", async () => {
-    fakeUploadStream(() => [new Error("Invalid Signature"), undefined]);
-    await expect(createCloudinaryImages(credentials).saveProfilePhoto(await picture("jpeg"))).rejects.toThrow(ImageUploadError);
   });
 });

@@ -53,7 +53,7 @@ export function createLocalImages(directory: string): ImageService {
 const CLOUDINARY_FOLDER = "profiles";
 const CLOUDINARY_TIMEOUT_MS = 20_000;
 
-export function createCloudinaryImages(credentials: CloudinaryConfig): ImageService {
+function createCloudinaryImages(credentials: CloudinaryConfig): ImageService {
   return {
     driver: "cloudinary",
     async saveProfilePhoto(bytes) {
@@ -77,6 +77,7 @@ function uploadToCloudinary(credentials: CloudinaryConfig, jpeg: Buffer): Promis
         resource_type: "image",
         overwrite: false,
         timeout: CLOUDINARY_TIMEOUT_MS,
+        ...(credentials.uploadPrefix === undefined ? {} : { upload_prefix: credentials.uploadPrefix }),
       },
       (error, result) => {
         if (error || !result) reject(new ImageUploadError(`Cloudinary upload failed: ${error?.message ?? "no result"}`, { cause: error }));

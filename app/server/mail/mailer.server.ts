@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, readdir, readFile, writeFile, rename } from "node:fs/promises";
 import path from "node:path";
+import { Client } from "@sendgrid/client";
 import { MailService } from "@sendgrid/mail";
 
 export type Mail = {
@@ -22,9 +23,14 @@ export class MailError extends Error {
   override name = "MailError";
 }
 
-export function createSendgridMailer(apiKey: string, from: string): Mailer {
+/** `apiUrl` replaces https://api.sendgrid.com/ (a stand-in of the API in tests); undefined keeps SendGrid's own. */
+export function createSendgridMailer(apiKey: string, from: string, apiUrl?: string): Mailer {
+  const api = new Client();
+  api.setApiKey(apiKey);
+  // After setApiKey, which resets the base URL to SendGrid's region host.
+  if (apiUrl !== undefined) api.setDefaultRequest("baseUrl", apiUrl);
   const client = new MailService();
-  client.setApiKey(apiKey);
+  client.setClient(api);
   return {
     driver: "sendgrid",
     async send(mail) {
