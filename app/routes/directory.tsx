@@ -64,7 +64,7 @@ export default function Directory() {
       <PageBand eyebrow="Agent Directory" title="Find a verified agent" intro="Search licensed agents across Texas and Oklahoma by name, city, brokerage or specialty." />
       <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
         <FilterForm label="Search agents" clearHref="/directory">
-          <FilterTextInput name="q" type="search" label="Search" defaultValue={query.q} placeholder="Name, city, brokerage or specialty" />
+          <FilterTextInput name="q" type="search" label="Search" defaultValue={query.q} placeholder="Name, city, brokerage or specialty" wide />
           <FilterSelect name="state" label="State" allLabel="All States" defaultValue={query.state ?? ""} options={stateOptions} />
           <FilterSelect name="specialty" label="Specialty" allLabel="All Specialties" defaultValue={query.specialty ?? ""} options={specialtyOptions} />
         </FilterForm>

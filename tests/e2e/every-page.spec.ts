@@ -25,7 +25,7 @@ type Problem = { page: string; kind: string; detail: unknown };
 
 async function checkPage(page: Page, sitePage: SitePage, width: number, projectName: string, problems: Problem[], visit = true): Promise<void> {
   if (visit) await page.goto(sitePage.path);
-  await page.locator("h1").first().waitFor();
+  await page.locator("h1").first().waitFor({ state: "attached" });
   if (width < 768) {
     const overflow = await sidewaysOverflow(page);
     if (overflow > 0) problems.push({ page: sitePage.name, kind: `scrolls ${overflow}px sideways`, detail: await elementsPastTheEdge(page) });
@@ -46,7 +46,7 @@ for (const width of widths) {
     });
 
     test("every public page and registration screen, logged out", async ({ page }, testInfo) => {
-      test.setTimeout(120_000);
+      test.setTimeout(300_000);
       const problems: Problem[] = [];
       for (const sitePage of PUBLIC_PAGES) await checkPage(page, sitePage, width, testInfo.project.name, problems);
 
@@ -62,7 +62,7 @@ for (const width of widths) {
     });
 
     test("every member page, logged in", async ({ page }, testInfo) => {
-      test.setTimeout(120_000);
+      test.setTimeout(300_000);
       const site = seedMemberSite(`w${width}`);
       await waitForReplica(page.request);
       await logIn(page, site.member);
@@ -71,7 +71,7 @@ for (const width of widths) {
 
       // A sent message with the longest values, then the thread as both sides see it.
       await page.goto(site.pages.find((p) => p.name === "messages-new")!.path);
-      await page.getByLabel(/^Message/).first().fill(`${longestValues("msg").email} ${"wraps ".repeat(20)}`);
+      await page.getByRole("textbox", { name: "Message" }).fill(`${longestValues("msg").email} ${"wraps ".repeat(20)}`);
       await page.getByRole("button", { name: "Send" }).click();
       await expect(page).toHaveURL(/conversation=/);
       await checkPage(page, { name: "messages-thread", path: "" }, width, testInfo.project.name, problems, false);
