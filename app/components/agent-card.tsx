@@ -26,7 +26,7 @@ export function PublicAgentCard({ agent }: { agent: PublicAgentCardData }) {
       <div className="flex items-start gap-4">
         <AgentAvatar fullName={agent.fullName} photoUrl={agent.photoUrl} />
         <div className="min-w-0 flex-1">
-          <h3 className="text-lg leading-snug font-bold break-words text-slate-900">{agent.fullName}</h3>
+          <h3 className="text-lg leading-snug font-bold wrap-anywhere text-slate-900">{agent.fullName}</h3>
           <p className="mt-0.5 flex items-center gap-1 text-sm text-slate-600">
             <MapPinIcon className="h-4 w-4 shrink-0" />
             {locationLabel(agent.city, agent.state)}
@@ -37,7 +37,7 @@ export function PublicAgentCard({ agent }: { agent: PublicAgentCardData }) {
           </div>
         </div>
       </div>
-      {agent.brokerage ? <p className="mt-4 text-sm font-medium break-words text-slate-700">{agent.brokerage}</p> : null}
+      {agent.brokerage ? <p className="mt-4 text-sm font-medium wrap-anywhere text-slate-700">{agent.brokerage}</p> : null}
       <div className="mt-3">
         <SpecialtyBadges specialties={agent.specialties} label={`Specialties of ${agent.fullName}`} />
       </div>
@@ -79,7 +79,7 @@ export function MemberAgentCard({ agent }: { agent: MemberAgentCardData }) {
   return (
     <article className="card flex h-full flex-col p-5" aria-label={agent.fullName}>
       <div className="flex items-start justify-between gap-3">
-        <h3 className="min-w-0 text-lg leading-snug font-bold break-words text-slate-900">{agent.fullName}</h3>
+        <h3 className="min-w-0 text-lg leading-snug font-bold wrap-anywhere text-slate-900">{agent.fullName}</h3>
         <MembershipTypeLabel membershipType={agent.membershipType} />
       </div>
       <div className="mt-1.5 flex flex-wrap gap-1.5">
@@ -94,7 +94,7 @@ export function MemberAgentCard({ agent }: { agent: MemberAgentCardData }) {
         {agent.brokerage ? (
           <div>
             <dt className="sr-only">Brokerage</dt>
-            <dd className="font-medium break-words">{agent.brokerage}</dd>
+            <dd className="font-medium wrap-anywhere">{agent.brokerage}</dd>
           </div>
         ) : null}
         {agent.phone ? (
@@ -108,7 +108,7 @@ export function MemberAgentCard({ agent }: { agent: MemberAgentCardData }) {
       <div className="mt-3">
         <SpecialtyBadges specialties={agent.specialties} label={`Specialties of ${agent.fullName}`} />
       </div>
-      {agent.bioPreview ? <p className="mt-3 text-sm leading-relaxed break-words text-slate-600">{agent.bioPreview}</p> : null}
+      {agent.bioPreview ? <p className="mt-3 text-sm leading-relaxed wrap-anywhere text-slate-600">{agent.bioPreview}</p> : null}
       <div className="mt-auto grid grid-cols-2 gap-2 pt-5">
         <Link to={agent.profileHref} className="btn-outline" aria-label={`View Profile of ${agent.fullName}`}>
           View Profile

@@ -58,11 +58,11 @@ export function DashboardRequestCard({ request }: { request: DashboardRequest })
   return (
     <article className="flex h-full flex-col gap-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby={titleId}>
       <RequestBadges request={request} />
-      <h3 id={titleId} className="font-bold break-words text-slate-900">
+      <h3 id={titleId} className="font-bold wrap-anywhere text-slate-900">
         {request.title}
       </h3>
       <RequestTags tags={request.tags} />
-      <p className="line-clamp-3 text-sm break-words whitespace-pre-line text-slate-600">{request.description}</p>
+      <p className="line-clamp-3 text-sm wrap-anywhere whitespace-pre-line text-slate-600">{request.description}</p>
       {/* One list of term and value pairs, each in its own div: a dl may hold nothing deeper. */}
       <dl className="mt-auto flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
         <div className="flex basis-full gap-1.5">

@@ -56,10 +56,10 @@ export default function AgentProfile() {
         <header className="card flex flex-col gap-6 sm:flex-row sm:items-center">
           <AgentAvatar fullName={profile.fullName} photoUrl={profile.photoUrl} size="lg" />
           <div className="min-w-0 flex-1">
-            <h1 id="agent-name" className="text-3xl font-extrabold tracking-tight break-words text-slate-900">
+            <h1 id="agent-name" className="text-3xl font-extrabold tracking-tight wrap-anywhere text-slate-900">
               {profile.fullName}
             </h1>
-            <p className="mt-1 text-lg font-medium break-words text-slate-700">{profile.brokerage.trim() || INDEPENDENT_AGENT}</p>
+            <p className="mt-1 text-lg font-medium wrap-anywhere text-slate-700">{profile.brokerage.trim() || INDEPENDENT_AGENT}</p>
             <p className="mt-1 flex items-center gap-1.5 text-slate-600">
               <MapPinIcon className="h-4 w-4 shrink-0" />
               {locationLabel(profile.city, profile.state)}
@@ -87,7 +87,7 @@ export default function AgentProfile() {
               About
             </h2>
             {profile.bio.trim() ? (
-              <p className="mt-3 leading-relaxed break-words whitespace-pre-line text-slate-700">{profile.bio}</p>
+              <p className="mt-3 leading-relaxed wrap-anywhere whitespace-pre-line text-slate-700">{profile.bio}</p>
             ) : (
               <p className="mt-3 text-slate-500 italic">{NO_BIO}</p>
             )}
