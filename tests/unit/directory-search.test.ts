@@ -3,6 +3,7 @@ import {
   foldText,
   matchCost,
   nameSortKey,
+  resultsCountText,
   pageLinkNumbers,
   pageWindow,
   parsePageNumber,
@@ -84,5 +85,16 @@ describe("paging", () => {
     expect(pageLinkNumbers(6, 12)).toEqual([1, null, 4, 5, 6, 7, 8, null, 12]);
     expect(pageLinkNumbers(4, 10)).toEqual([1, 2, 3, 4, 5, 6, null, 10]);
     expect(pageLinkNumbers(10, 10)).toEqual([1, null, 8, 9, 10]);
+  });
+});
+
+describe("resultsCountText", () => {
+  it("is the spec's 'Showing X of Y' on one page", () => {
+    expect(resultsCountText({ start: 0, end: 5, matches: 5, total: 94, pageCount: 1 }, "agents")).toBe("Showing 5 of 94 agents");
+  });
+
+  it("names the range on screen over several pages", () => {
+    expect(resultsCountText({ start: 0, end: 24, matches: 94, total: 94, pageCount: 4 }, "agents")).toBe("Showing 1-24 of 94 agents");
+    expect(resultsCountText({ start: 72, end: 94, matches: 94, total: 94, pageCount: 4 }, "verified agents")).toBe("Showing 73-94 of 94 verified agents");
   });
 });
