@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { e2eBaseUrl, e2eDataDir, e2eHealthToken } from "./tests/e2e/support/env";
+import { e2eBaseUrl, e2eDataDir, e2eServerEnv } from "./tests/e2e/support/env";
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -31,23 +31,6 @@ export default defineConfig({
     url: `${e2eBaseUrl}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: {
-      NODE_ENV: "test",
-      PORT: new URL(e2eBaseUrl).port,
-      DATA_DIR: e2eDataDir,
-      LOG_REQUESTS: "off",
-      SUPPORT_EMAIL: "support@example.test",
-      // Seeded agents and row edits reach the app's replica within a second.
-      STORE_REFRESH_SECONDS: "1",
-      // Every test logs in from 127.0.0.1: the per-IP limit would stop the suite, not an attacker.
-      AUTH_ATTEMPTS_PER_IP: "100000",
-      // Likewise for the per-address write limits; per-member limits keep their defaults (each test has its own members).
-      CONTACT_PER_IP_PER_HOUR: "100000",
-      REGISTRATIONS_PER_IP_PER_HOUR: "100000",
-      MEMBER_WRITES_PER_IP_PER_HOUR: "100000",
-      // The registration tests' invitation codes (tests/e2e/support/registration.ts).
-      VIP_CODES: "Gold2025,Silver2025",
-      HEALTH_TOKEN: e2eHealthToken,
-    },
+    env: e2eServerEnv(e2eDataDir, new URL(e2eBaseUrl).port),
   },
 });

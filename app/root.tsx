@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
   Links,
   Meta,
@@ -16,6 +16,7 @@ import { useNonce } from "./components/nonce";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { isWellFormedPath } from "./domain/redirect";
+import { PRODUCT_NAME } from "./domain/product";
 import { getMember } from "./server/auth/session.server";
 import { unreadTotal } from "./server/messages/conversations.server";
 import stylesheet from "./tailwind.css?url";
@@ -24,6 +25,16 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
+
+/**
+ * The title of the error screens the root boundary draws; the failed route's own meta
+ * does not run, and a page without a title is nameless to screen readers and tabs.
+ */
+export const meta: MetaFunction = ({ error }) => {
+  if (!error) return [];
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return [{ title: `${notFound ? "Page not found" : "Something went wrong"} | ${PRODUCT_NAME}` }];
+};
 
 /** Who is logged in and how many messages wait for them, for the header; every page gets it, so it carries only that. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -15,7 +15,7 @@ const ROOT = path.resolve(import.meta.dirname, "..");
  * The production entry, exactly what `npm start` ends up running (scripts/start.mjs):
  * the one place to change when the start command changes.
  */
-export const PRODUCTION_COMMAND = { args: ["--import", "tsx", "server.ts"], env: { NODE_ENV: "production", SERVE_BUILD: "1" } };
+export const PRODUCTION_COMMAND = { args: ["scripts/start.mjs"], env: { NODE_ENV: "production" } };
 
 export type Server = { name: string; base: string; process: ChildProcess; startupMs: number };
 

@@ -1,4 +1,5 @@
 import { ShieldCheckIcon, StarIcon } from "~/components/icons";
+import { membershipTypeLabel } from "~/domain/directory-cards";
 import { specialtiesSummary } from "~/domain/member-profile";
 import type { MembershipType } from "~/domain/workbook";
 
@@ -33,6 +34,19 @@ export function MembershipBadge({ membershipType }: { membershipType: Membership
     );
   }
   return null;
+}
+
+/**
+ * The member views' membership line (§2: "membership type or MEMBER"): FOUNDER, VIP or
+ * MEMBER. It is the one membership badge there; the Founding Member pill is for the
+ * public directory, so no card names a membership twice.
+ */
+export function MembershipTypeLabel({ membershipType }: { membershipType: MembershipType | "" }) {
+  return (
+    <span className="shrink-0 rounded-md bg-slate-100 px-2 py-0.5 text-xs font-bold tracking-wide text-slate-700">
+      {membershipTypeLabel(membershipType)}
+    </span>
+  );
 }
 
 /** The first specialties as badges and a "+N more" badge for the rest (§9: three are shown). */

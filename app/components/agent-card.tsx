@@ -1,9 +1,8 @@
 import { Link } from "@remix-run/react";
 import { AgentAvatar } from "~/components/agent-avatar";
-import { MembershipBadge, SpecialtyBadges, VerifiedBadge } from "~/components/agent-badges";
+import { MembershipBadge, MembershipTypeLabel, SpecialtyBadges, VerifiedBadge } from "~/components/agent-badges";
 import { ChatIcon, MailIcon, MapPinIcon, PhoneIcon } from "~/components/icons";
 import { locationLabel } from "~/domain/member-profile";
-import { membershipTypeLabel } from "~/domain/directory-cards";
 import type { MembershipType } from "~/domain/workbook";
 
 /** What the public directory may show of an agent: no e-mail, no phone. */
@@ -17,7 +16,8 @@ export type PublicAgentCardData = {
   membershipType: MembershipType;
   photoUrl: string | null;
   profileHref: string;
-  messageHref: string;
+  /** Null on the member's own card: nobody messages themselves. */
+  messageHref: string | null;
 };
 
 export function PublicAgentCard({ agent }: { agent: PublicAgentCardData }) {
@@ -26,7 +26,7 @@ export function PublicAgentCard({ agent }: { agent: PublicAgentCardData }) {
       <div className="flex items-start gap-4">
         <AgentAvatar fullName={agent.fullName} photoUrl={agent.photoUrl} />
         <div className="min-w-0 flex-1">
-          <h3 className="text-lg leading-snug font-bold break-words text-slate-900">{agent.fullName}</h3>
+          <h3 className="text-lg leading-snug font-bold wrap-anywhere text-slate-900">{agent.fullName}</h3>
           <p className="mt-0.5 flex items-center gap-1 text-sm text-slate-600">
             <MapPinIcon className="h-4 w-4 shrink-0" />
             {locationLabel(agent.city, agent.state)}
@@ -37,7 +37,7 @@ export function PublicAgentCard({ agent }: { agent: PublicAgentCardData }) {
           </div>
         </div>
       </div>
-      {agent.brokerage ? <p className="mt-4 text-sm font-medium break-words text-slate-700">{agent.brokerage}</p> : null}
+      {agent.brokerage ? <p className="mt-4 text-sm font-medium wrap-anywhere text-slate-700">{agent.brokerage}</p> : null}
       <div className="mt-3">
         <SpecialtyBadges specialties={agent.specialties} label={`Specialties of ${agent.fullName}`} />
       </div>
@@ -45,10 +45,16 @@ export function PublicAgentCard({ agent }: { agent: PublicAgentCardData }) {
         <Link to={agent.profileHref} className="btn-outline" aria-label={`View Profile of ${agent.fullName}`}>
           View Profile
         </Link>
-        <Link to={agent.messageHref} className="btn-primary" aria-label={`Message ${agent.fullName}`}>
-          <ChatIcon className="h-4 w-4" />
-          Message
-        </Link>
+        {agent.messageHref ? (
+          <Link to={agent.messageHref} className="btn-primary" aria-label={`Message ${agent.fullName}`}>
+            <ChatIcon className="h-4 w-4" />
+            Message
+          </Link>
+        ) : (
+          <Link to="/edit-profile" className="btn-primary">
+            Edit Profile
+          </Link>
+        )}
       </div>
     </article>
   );
@@ -73,14 +79,11 @@ export function MemberAgentCard({ agent }: { agent: MemberAgentCardData }) {
   return (
     <article className="card flex h-full flex-col p-5" aria-label={agent.fullName}>
       <div className="flex items-start justify-between gap-3">
-        <h3 className="text-lg leading-snug font-bold break-words text-slate-900">{agent.fullName}</h3>
-        <span className="shrink-0 rounded-md bg-slate-100 px-2 py-0.5 text-xs font-bold tracking-wide text-slate-700">
-          {membershipTypeLabel(agent.membershipType)}
-        </span>
+        <h3 className="min-w-0 text-lg leading-snug font-bold wrap-anywhere text-slate-900">{agent.fullName}</h3>
+        <MembershipTypeLabel membershipType={agent.membershipType} />
       </div>
       <div className="mt-1.5 flex flex-wrap gap-1.5">
         <VerifiedBadge />
-        <MembershipBadge membershipType={agent.membershipType} />
       </div>
       <dl className="mt-4 space-y-1.5 text-sm text-slate-700">
         <div className="flex items-start gap-1.5">
@@ -91,7 +94,7 @@ export function MemberAgentCard({ agent }: { agent: MemberAgentCardData }) {
         {agent.brokerage ? (
           <div>
             <dt className="sr-only">Brokerage</dt>
-            <dd className="font-medium break-words">{agent.brokerage}</dd>
+            <dd className="font-medium wrap-anywhere">{agent.brokerage}</dd>
           </div>
         ) : null}
         {agent.phone ? (
@@ -105,7 +108,7 @@ export function MemberAgentCard({ agent }: { agent: MemberAgentCardData }) {
       <div className="mt-3">
         <SpecialtyBadges specialties={agent.specialties} label={`Specialties of ${agent.fullName}`} />
       </div>
-      {agent.bioPreview ? <p className="mt-3 text-sm leading-relaxed break-words text-slate-600">{agent.bioPreview}</p> : null}
+      {agent.bioPreview ? <p className="mt-3 text-sm leading-relaxed wrap-anywhere text-slate-600">{agent.bioPreview}</p> : null}
       <div className="mt-auto grid grid-cols-2 gap-2 pt-5">
         <Link to={agent.profileHref} className="btn-outline" aria-label={`View Profile of ${agent.fullName}`}>
           View Profile

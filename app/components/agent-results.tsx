@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { resultsCountText } from "~/domain/directory-search";
 import { EmptyResults } from "./agent-empty-results";
 import { ResultsStatus } from "./filter-form";
 import { Pagination } from "./pagination";
@@ -8,6 +9,9 @@ type Props<Card extends { key: string }> = {
   noun: string;
   matches: number;
   total: number;
+  /** Index of the first card shown, and one past the last. */
+  start: number;
+  end: number;
   page: number;
   pageCount: number;
   cards: readonly Card[];
@@ -18,15 +22,14 @@ type Props<Card extends { key: string }> = {
 };
 
 /** One page of directory results: the count, the cards or the empty state, and the page links. */
-export function AgentResults<Card extends { key: string }>({ noun, matches, total, page, pageCount, cards, renderCard, clearHref, pagesLabel }: Props<Card>) {
+export function AgentResults<Card extends { key: string }>({ noun, matches, total, start, end, page, pageCount, cards, renderCard, clearHref, pagesLabel }: Props<Card>) {
   return (
     <section aria-labelledby="results-title" className="mt-8">
       <h2 id="results-title" className="sr-only">
         Agents
       </h2>
       <ResultsStatus>
-        Showing {matches} of {total} {noun}
-        {pageCount > 1 ? ` (page ${page} of ${pageCount})` : null}
+        {resultsCountText({ start, end, matches, total, pageCount }, noun)}
       </ResultsStatus>
       {cards.length === 0 ? (
         <EmptyResults clearHref={clearHref} />

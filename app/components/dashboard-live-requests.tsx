@@ -85,23 +85,35 @@ function Chips({ query, memberState }: { query: DashboardQuery; memberState: str
   );
 }
 
+/**
+ * The filters fold into a "Filters" toggle on phones (a `details`, which needs no
+ * JavaScript), so the requests come first on a small screen; from 768 px they are always
+ * open (tailwind.css). They start open when a filter is in use.
+ */
 function Filters({ query }: { query: DashboardQuery }) {
+  const inUse = [query.type, query.state, query.specialty, query.q].filter(Boolean).length;
   return (
-    <FilterForm action="/member-dashboard" className="grid gap-3 rounded-lg bg-slate-50 p-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_1.5fr_auto]">
-      {query.chip !== "all" ? <input type="hidden" name="chip" value={query.chip} /> : null}
-      <FilterSelect name="type" label="Type" anyLabel="All Types" options={FILTER_OPTIONS.type} value={query.type} />
-      <FilterSelect name="state" label="State" anyLabel="All States" options={FILTER_OPTIONS.state} value={query.state} />
-      <FilterSelect name="specialty" label="Specialty" anyLabel="All Specialties" options={FILTER_OPTIONS.specialty} value={query.specialty} />
-      <SearchInput label="Search" value={query.q} placeholder="Title, description or location" />
-      <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-1">
-        <button type="submit" className="btn-primary flex-1 lg:flex-none">
-          Apply
-        </button>
-        <Link to={`/member-dashboard${dashboardSearch({ chip: query.chip })}`} preventScrollReset className="btn-outline flex-1 lg:flex-none">
-          Clear Filters
-        </Link>
-      </div>
-    </FilterForm>
+    <details className="filters-panel group" open={inUse > 0}>
+      <summary className="btn-outline w-full cursor-pointer justify-between md:hidden">
+        <span>Filters{inUse > 0 ? ` (${inUse} in use)` : ""}</span>
+        <span aria-hidden="true" className="transition-transform group-open:rotate-180">▾</span>
+      </summary>
+      <FilterForm action="/member-dashboard" className="mt-3 grid gap-3 rounded-lg bg-slate-50 p-4 sm:grid-cols-2 md:mt-0 lg:grid-cols-[1fr_1fr_1fr_1.5fr_auto]">
+        {query.chip !== "all" ? <input type="hidden" name="chip" value={query.chip} /> : null}
+        <FilterSelect name="type" label="Type" anyLabel="All Types" options={FILTER_OPTIONS.type} value={query.type} />
+        <FilterSelect name="state" label="State" anyLabel="All States" options={FILTER_OPTIONS.state} value={query.state} />
+        <FilterSelect name="specialty" label="Specialty" anyLabel="All Specialties" options={FILTER_OPTIONS.specialty} value={query.specialty} />
+        <SearchInput label="Search" value={query.q} placeholder="Title, description or location" />
+        <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-1">
+          <button type="submit" className="btn-primary flex-1 lg:flex-none">
+            Apply
+          </button>
+          <Link to={`/member-dashboard${dashboardSearch({ chip: query.chip })}`} preventScrollReset className="btn-outline flex-1 lg:flex-none">
+            Clear Filters
+          </Link>
+        </div>
+      </FilterForm>
+    </details>
   );
 }
 
@@ -122,8 +134,8 @@ export function DashboardLiveRequests({ live }: { live: DashboardLive }) {
           Post Request
         </Link>
       </div>
-      <Filters query={live.query} />
       <Chips query={live.query} memberState={live.memberState} />
+      <Filters query={live.query} />
       <NewRequestsBanner count={newCount} />
       {live.requests.length === 0 ? (
         <div className="rounded-lg border border-dashed border-slate-300 px-4 py-10 text-center">

@@ -63,35 +63,34 @@ export function DashboardRequestCard({ request }: { request: DashboardRequest })
   return (
     <article className="flex h-full flex-col gap-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby={titleId}>
       <RequestBadges request={request} />
-      <h3 id={titleId} className="font-bold break-words text-slate-900">
+      <h3 id={titleId} className="font-bold wrap-anywhere text-slate-900">
         {request.title}
       </h3>
       <RequestTags tags={request.tags} />
-      <p className="line-clamp-3 text-sm break-words whitespace-pre-line text-slate-600">{request.description}</p>
-      <dl className="mt-auto space-y-1 text-sm text-slate-600">
-        <div className="flex gap-1.5">
+      <p className="line-clamp-3 text-sm wrap-anywhere whitespace-pre-line text-slate-600">{request.description}</p>
+      {/* One list of term and value pairs, each in its own div: a dl may hold nothing deeper. */}
+      <dl className="mt-auto flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
+        <div className="flex basis-full gap-1.5">
           <dt className="sr-only">Posted by</dt>
           <dd className="font-semibold text-slate-800">{request.agentName}</dd>
         </div>
-        <div className="flex flex-wrap gap-x-4 gap-y-1">
-          <div className="flex items-center gap-1">
-            <dt>
-              <MapPinIcon className="h-4 w-4" title="Location" />
-            </dt>
-            <dd>{[request.location, request.state].filter(Boolean).join(", ")}</dd>
-          </div>
-          <div className="flex items-center gap-1">
-            <dt>
-              <ClockIcon className="h-4 w-4" title="Posted" />
-            </dt>
-            <dd>{request.postedAgo}</dd>
-          </div>
-          <div className="flex items-center gap-1">
-            <dt>
-              <ChatIcon className="h-4 w-4" title="Responses" />
-            </dt>
-            <dd>{responseCountLabel(request.responses)}</dd>
-          </div>
+        <div className="flex items-center gap-1">
+          <dt>
+            <MapPinIcon className="h-4 w-4" title="Location" />
+          </dt>
+          <dd>{[request.location, request.state].filter(Boolean).join(", ")}</dd>
+        </div>
+        <div className="flex items-center gap-1">
+          <dt>
+            <ClockIcon className="h-4 w-4" title="Posted" />
+          </dt>
+          <dd>{request.postedAgo}</dd>
+        </div>
+        <div className="flex items-center gap-1">
+          <dt>
+            <ChatIcon className="h-4 w-4" title="Responses" />
+          </dt>
+          <dd>{responseCountLabel(request.responses)}</dd>
         </div>
       </dl>
       <div className="grid grid-cols-2 gap-2 border-t border-slate-100 pt-3">

@@ -128,15 +128,18 @@ export function FilterTextInput({
   defaultValue,
   placeholder,
   type = "text",
+  wide = false,
 }: {
   name: string;
   label: string;
   defaultValue: string;
   placeholder?: string;
   type?: "text" | "search";
+  /** Two columns on wide screens, so a long placeholder shows whole. */
+  wide?: boolean;
 }) {
   return (
-    <div className="space-y-1.5">
+    <div className={wide ? "space-y-1.5 md:col-span-2" : "space-y-1.5"}>
       <label htmlFor={`filter-${name}`} className="block text-sm font-semibold text-slate-800">
         {label}
       </label>

@@ -90,7 +90,7 @@ function MessageBubble({ message, now }: { message: ThreadMessage; now: Date }) 
       <p className="sr-only">{mine ? "You wrote:" : "They wrote:"}</p>
       {/* Shown as typed: React escapes the text, pre-wrap keeps its line breaks, and nothing turns into a link. */}
       <p
-        className={`max-w-[85%] rounded-2xl px-4 py-2.5 break-words whitespace-pre-wrap sm:max-w-[75%] ${
+        className={`max-w-[85%] rounded-2xl px-4 py-2.5 wrap-anywhere whitespace-pre-wrap sm:max-w-[75%] ${
           mine ? "rounded-br-md bg-brand-700 text-white" : "rounded-bl-md border border-slate-200 bg-white text-slate-900"
         }`}
       >

@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { CheckIcon } from "./icons";
 
@@ -15,7 +16,7 @@ function RegistrationProgress({ current }: { current: 1 | 2 | 3 }) {
           <li key={label} aria-current={active ? "step" : undefined} className="flex items-center gap-2 sm:gap-3">
             <span
               className={`grid h-7 w-7 shrink-0 place-items-center rounded-full ${
-                done ? "bg-green-600 text-white" : active ? "bg-brand-700 text-white" : "bg-slate-200 text-slate-600"
+                done ? "bg-green-700 text-white" : active ? "bg-brand-700 text-white" : "bg-slate-200 text-slate-600"
               }`}
             >
               {done ? <CheckIcon className="h-4 w-4" strokeWidth={2.6} /> : number}
@@ -57,5 +58,23 @@ export function RegistrationFrame({
       </header>
       <div className="mt-8">{children}</div>
     </div>
+  );
+}
+
+/** The way on beside a refused e-mail: members log in; applicants contact support about their application. */
+export function EmailTakenHelp({ help, className = "text-sm" }: { help: "login" | "support" | null; className?: string }) {
+  if (help === null) return null;
+  return (
+    <p className={className}>
+      {help === "login" ? (
+        <Link to="/member-login" className="font-semibold text-brand-700 underline">
+          Go to Member Login
+        </Link>
+      ) : (
+        <Link to="/contact" className="font-semibold text-brand-700 underline">
+          Contact Support
+        </Link>
+      )}
+    </p>
   );
 }

@@ -32,7 +32,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="flex min-w-0 gap-1.5">
       <dt className="shrink-0 font-semibold text-slate-500">{label}:</dt>
-      <dd className="min-w-0 break-words text-slate-800">{children}</dd>
+      <dd className="min-w-0 wrap-anywhere text-slate-800">{children}</dd>
     </div>
   );
 }
@@ -52,14 +52,14 @@ export function RequestCard({ request, actions }: { request: RequestView; action
           </span>
         </div>
       </div>
-      <h3 id={titleId} className="text-lg font-bold break-words text-slate-900">
+      <h3 id={titleId} className="text-lg font-bold wrap-anywhere text-slate-900">
         <Link to={`/referral-requests/${request.id}`} className="hover:text-brand-700 hover:underline">
           {request.title}
         </Link>
       </h3>
       <RequestTags tags={request.tags} />
       <RequestFacts request={request} />
-      <p className="line-clamp-4 leading-relaxed break-words whitespace-pre-line text-slate-700">{request.description}</p>
+      <p className="line-clamp-4 leading-relaxed wrap-anywhere whitespace-pre-line text-slate-700">{request.description}</p>
       <div className="mt-auto flex flex-col gap-3 border-t border-slate-100 pt-4 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-slate-600">
           Posted by <span className="font-semibold text-slate-800">{request.isOwn ? "You" : request.agentName}</span>

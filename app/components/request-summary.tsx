@@ -9,7 +9,7 @@ export function RequestSummary({ request }: { request: RequestView }) {
         <RequestBadges request={request} />
         <ExpiryNotice notice={request.expiryNotice} />
       </div>
-      <p className="text-lg font-bold break-words text-slate-900">{request.title}</p>
+      <p className="text-lg font-bold wrap-anywhere text-slate-900">{request.title}</p>
       <RequestTags tags={request.tags} />
       <p className="text-sm text-slate-600">
         Posted by <span className="font-semibold text-slate-800">{request.isOwn ? "You" : request.agentName}</span> · {request.postedAgo}

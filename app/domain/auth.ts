@@ -4,13 +4,13 @@
  * messages.
  */
 import { z } from "zod";
-import { emailField, INVALID_EMAIL_MESSAGE, passwordField, PASSWORDS_DIFFER_MESSAGE } from "./registration";
+import { APPLICATION_NOT_APPROVED_MESSAGE, confirmPasswordField, emailField, INVALID_EMAIL_MESSAGE, passwordField, PASSWORDS_DIFFER_MESSAGE } from "./registration";
 
 export const LOGIN_MESSAGES = {
   required: "Email and password are required",
   noAccount: "No account found with this email address",
   pending: "Your account is still under review. Please check your email for approval updates.",
-  rejected: "Your account application was not approved. Please contact support for more information.",
+  rejected: APPLICATION_NOT_APPROVED_MESSAGE,
   wrongPassword: "Incorrect password. Please try again.",
   failed: "An error occurred during login. Please try again.",
 } as const;
@@ -53,7 +53,7 @@ export const forgotPasswordSchema = z.object({ email: emailField });
 export const resetPasswordSchema = z
   .object({
     password: passwordField,
-    confirmPassword: z.string({ error: PASSWORDS_DIFFER_MESSAGE }),
+    confirmPassword: confirmPasswordField,
   })
   .refine((form) => form.password === form.confirmPassword, {
     message: PASSWORDS_DIFFER_MESSAGE,

@@ -93,6 +93,16 @@ export function firstInOrder<T>(items: readonly T[], count: number, compare: (a:
   return head;
 }
 
+/**
+ * The directory's count line (§2 "a count of shown out of total"). On a single page it is
+ * the spec's "Showing X of Y"; over several pages it names the range on screen, since
+ * "Showing 94 of 94" above 24 cards would not be true of what is shown.
+ */
+export function resultsCountText(results: { start: number; end: number; matches: number; total: number; pageCount: number }, noun: string): string {
+  if (results.pageCount <= 1) return `Showing ${results.matches} of ${results.total} ${noun}`;
+  return `Showing ${results.start + 1}-${results.end} of ${results.matches} ${noun}`;
+}
+
 /** The page numbers to link: the first, the last and two either side of the current one; null marks a gap. */
 export function pageLinkNumbers(page: number, pageCount: number): (number | null)[] {
   const shown = [...new Set([1, page - 2, page - 1, page, page + 1, page + 2, pageCount])]

@@ -7,7 +7,13 @@ export const PRODUCT_TAGLINE = "The verified referral network for Texas and Okla
 export const FOUNDER_CAP = 100;
 export const COPYRIGHT_YEAR = 2024;
 
-/** Founder spots still open: every registered agent row takes one, whatever its status. */
-export function founderSpotsLeft(registeredAgents: number): number {
-  return Math.max(0, FOUNDER_CAP - registeredAgents);
+/**
+ * Founder spots still open. A spot is held by each agent row with the founder membership
+ * that staff have not rejected: an applicant keeps theirs while the license is checked,
+ * a rejected one gives it back. VIP and member rows hold none. (docs/decisions/0012)
+ */
+export function founderSpotsLeft(agents: Iterable<{ membershipType: string; status: string }>): number {
+  let held = 0;
+  for (const agent of agents) if (agent.membershipType === "founder" && agent.status !== "rejected") held += 1;
+  return Math.max(0, FOUNDER_CAP - held);
 }

@@ -41,3 +41,23 @@ export function isWellFormedPath(pathname: string): boolean {
     return false;
   }
 }
+
+/** The spec's alerts (§5) for posting and responding, and the same wording for the other member pages. */
+const LOGIN_REASONS: ReadonlyArray<[RegExp, string]> = [
+  [/^\/post-request(\/|$)/, "Please login to post a referral request"],
+  [/^\/referral-requests\/[^/]+\/respond(\/|$)/, "Please login to respond to requests"],
+  [/^\/referral-requests\/[^/]+\/(edit|delete)(\/|$)/, "Please login to manage your requests"],
+  [/^\/referral-requests(\/|$)/, "Please login to view referral requests"],
+  [/^\/messages(\/|$)/, "Please login to read and send messages"],
+  [/^\/member-directory(\/|$)/, "Please login to view the member directory"],
+  [/^\/agent\//, "Please login to view agent profiles"],
+  [/^\/edit-profile(\/|$)/, "Please login to edit your profile"],
+  [/^\/member-dashboard(\/|$)/, "Please login to view your dashboard"],
+];
+
+/** Why the login page was shown on the way to `redirectTo`, or null when the visitor came on their own. */
+export function loginReason(redirectTo: string | null): string | null {
+  if (!redirectTo) return null;
+  const path = redirectTo.split(/[?#]/)[0]!;
+  return LOGIN_REASONS.find(([pattern]) => pattern.test(path))?.[1] ?? "Please login to continue";
+}

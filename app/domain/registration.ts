@@ -5,12 +5,32 @@
  */
 import { z } from "zod";
 import { MARKET_STATES } from "./enums";
-import { founderSpotsLeft } from "./product";
 import { PHONE_REQUIRED_MESSAGE } from "./phone";
 import { bioField, cityField, fullNameField, phoneField, photoFileField, requiredText, specialtiesField } from "./profile";
-import type { MembershipType } from "./workbook";
+import type { AgentStatus, MembershipType } from "./workbook";
 
 export const EMAIL_TAKEN_MESSAGE = "An account with this email already exists. Please log in instead.";
+export const APPLICATION_UNDER_REVIEW_MESSAGE =
+  "Your application with this email is already under review. Please check your email for approval updates, or contact support if you need help.";
+export const APPLICATION_NOT_APPROVED_MESSAGE = "Your account application was not approved. Please contact support for more information.";
+
+/**
+ * Why an e-mail cannot register again. An approved member is sent to log in; an applicant
+ * cannot log in yet (or at all), so they are told where their application stands and to
+ * contact support.
+ */
+export function emailTakenMessage(status: AgentStatus): string {
+  if (status === "pending") return APPLICATION_UNDER_REVIEW_MESSAGE;
+  if (status === "rejected") return APPLICATION_NOT_APPROVED_MESSAGE;
+  return EMAIL_TAKEN_MESSAGE;
+}
+
+/** Which help a refused registration shows beside its message: the login page, or support. */
+export function emailTakenHelp(errors: readonly string[] | undefined): "login" | "support" | null {
+  if (errors?.includes(EMAIL_TAKEN_MESSAGE)) return "login";
+  if (errors?.some((error) => error === APPLICATION_UNDER_REVIEW_MESSAGE || error === APPLICATION_NOT_APPROVED_MESSAGE)) return "support";
+  return null;
+}
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_TOO_SHORT_MESSAGE = "Password must be at least 8 characters long.";
 export const PASSWORDS_DIFFER_MESSAGE = "Passwords do not match. Please try again.";
@@ -56,6 +76,12 @@ export const passwordField = z
   .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT_MESSAGE)
   .refine((password) => new TextEncoder().encode(password).length <= PASSWORD_MAX_BYTES, PASSWORD_TOO_LONG_MESSAGE);
 
+/**
+ * The password typed again. Left empty it is compared as empty: beside an empty password
+ * (which has its own message) it says nothing, so each field shows one message.
+ */
+export const confirmPasswordField = z.string().default("");
+
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 function isCalendarDate(value: string): boolean {
@@ -67,7 +93,7 @@ function isCalendarDate(value: string): boolean {
 export const profileCompletionSchema = z
   .object({
     password: passwordField,
-    confirmPassword: z.string({ error: PASSWORDS_DIFFER_MESSAGE }),
+    confirmPassword: confirmPasswordField,
     licenseNumber: requiredText("License number is required", 50, "Please keep the license number under 50 characters"),
     licenseState: z.enum(MARKET_STATES, { error: "Please select your license state" }),
     licenseExpiration: z.string().trim().refine(isCalendarDate, "Please enter a valid date").optional(),
@@ -87,9 +113,9 @@ export const profileCompletionSchema = z
 export type ProfileCompletion = z.infer<typeof profileCompletionSchema>;
 
 /** VIP with a valid code; founder while founder spots are left; member after. */
-export function membershipTypeFor(options: { vipCode: string | undefined; registeredAgents: number }): MembershipType {
+export function membershipTypeFor(options: { vipCode: string | undefined; foundersLeft: number }): MembershipType {
   if (options.vipCode) return "vip";
-  return founderSpotsLeft(options.registeredAgents) > 0 ? "founder" : "member";
+  return options.foundersLeft > 0 ? "founder" : "member";
 }
 
 export const MEMBERSHIP_LABELS: Record<MembershipType, string> = {

@@ -12,7 +12,8 @@ import {
   UsersIcon,
 } from "~/components/icons";
 import { CheckList } from "~/components/check-list";
-import { FOUNDER_CAP, founderSpotsLeft, PRODUCT_NAME } from "~/domain/product";
+import { FOUNDER_CAP, PRODUCT_NAME } from "~/domain/product";
+import { foundersLeftNow } from "~/server/registration/vip.server";
 
 export const meta: MetaFunction = () => [
   { title: `Agent Referral Network for Texas & Oklahoma | ${PRODUCT_NAME}` },
@@ -28,28 +29,29 @@ export type HomeData = {
 };
 
 export function loader({ context }: LoaderFunctionArgs): HomeData {
-  return { foundersLeft: founderSpotsLeft(context.services.store.agents.all().length) };
+  return { foundersLeft: foundersLeftNow(context.services.store) };
 }
 
 type Card = { title: string; text: string; Icon: ComponentType<{ className?: string }> };
 
-const highlights: Card[] = [
-  {
-    title: "Growing Network",
-    text: "Licensed agents across Texas and Oklahoma are joining to trade referrals with people they can trust.",
-    Icon: TrendingUpIcon,
-  },
-  {
-    title: "FREE Founder Access",
-    text: `Lifetime membership for the first ${FOUNDER_CAP} agents. No fees and no credit card.`,
-    Icon: StarIcon,
-  },
-  {
-    title: "TX & OK Markets Covered",
-    text: "From Dallas–Fort Worth, Houston and Austin to Oklahoma City and Tulsa.",
-    Icon: MapPinIcon,
-  },
-];
+/** The highlight cards; the middle one names the offer open now. */
+function highlightsFor(foundersLeft: number): Card[] {
+  return [
+    {
+      title: "Growing Network",
+      text: "Licensed agents across Texas and Oklahoma are joining to trade referrals with people they can trust.",
+      Icon: TrendingUpIcon,
+    },
+    foundersLeft > 0
+      ? { title: "FREE Founder Access", text: `Lifetime membership for the first ${FOUNDER_CAP} agents. No fees and no credit card.`, Icon: StarIcon }
+      : { title: "FREE Membership", text: `All ${FOUNDER_CAP} founder spots are taken; membership stays free. No fees and no credit card.`, Icon: StarIcon },
+    {
+      title: "TX & OK Markets Covered",
+      text: "From Dallas–Fort Worth, Houston and Austin to Oklahoma City and Tulsa.",
+      Icon: MapPinIcon,
+    },
+  ];
+}
 
 const features: Card[] = [
   {
@@ -74,22 +76,22 @@ const features: Card[] = [
   },
 ];
 
-const founderBenefits = [
+const memberBenefits = [
   "Full network access in Texas and Oklahoma",
   "Unlimited referral requests",
   "Direct messaging with verified agents",
   "Professional profile with verification",
-  "Founding-member badge",
 ];
+const founderBenefits = [...memberBenefits, "Founding-member badge"];
 
 export default function Home() {
   const { foundersLeft } = useLoaderData<typeof loader>();
   return (
     <>
       <Hero foundersLeft={foundersLeft} />
-      <Highlights />
+      <Highlights foundersLeft={foundersLeft} />
       <Features />
-      <CallToAction />
+      <CallToAction foundersLeft={foundersLeft} />
     </>
   );
 }
@@ -113,7 +115,7 @@ function Hero({ foundersLeft }: HomeData) {
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <Link to="/register" className="btn-accent px-6 py-3.5 text-base shadow-lg shadow-amber-900/20">
-              Claim Your FREE Founder Access
+              {foundersLeft > 0 ? "Claim Your FREE Founder Access" : "Join FREE Today"}
               <ArrowRightIcon className="h-5 w-5" />
             </Link>
             <Link to="/member-login" className="btn px-6 py-3.5 text-base text-white ring-1 ring-white/40 hover:bg-white/10">
@@ -128,20 +130,30 @@ function Hero({ foundersLeft }: HomeData) {
   );
 }
 
+/** The founder offer while spots are left; once they are gone, says it is closed and what new agents get. */
 function FounderCard({ foundersLeft }: HomeData) {
+  const open = foundersLeft > 0;
   return (
     <section aria-labelledby="founder-title" className="rounded-2xl bg-white p-6 text-slate-900 shadow-2xl ring-1 ring-slate-900/5 sm:p-8">
       <div className="flex items-center justify-between gap-3">
         <h2 id="founder-title" className="text-xl font-bold">Founder Access</h2>
-        <span className="rounded-full bg-amber-100 px-3 py-1 text-xs font-bold tracking-wide text-amber-900 uppercase">
-          Limited
+        <span
+          className={`rounded-full px-3 py-1 text-xs font-bold tracking-wide uppercase ${open ? "bg-amber-100 text-amber-900" : "bg-slate-200 text-slate-800"}`}
+        >
+          {open ? "Limited" : "Closed"}
         </span>
       </div>
       <p className="mt-2 text-slate-600">
-        FREE lifetime membership for the first {FOUNDER_CAP} agents who join.
+        {open
+          ? `FREE lifetime membership for the first ${FOUNDER_CAP} agents who join.`
+          : `The founder offer is closed: all ${FOUNDER_CAP} founder spots are taken. New agents join as members, still FREE.`}
       </p>
       <SpotsLeft foundersLeft={foundersLeft} />
-      <CheckList items={founderBenefits} label="Founder benefits" className="mt-6 space-y-3" />
+      <CheckList
+        items={open ? founderBenefits : memberBenefits}
+        label={open ? "Founder benefits" : "Member benefits"}
+        className="mt-6 space-y-3"
+      />
     </section>
   );
 }
@@ -161,12 +173,12 @@ function SpotsLeft({ foundersLeft }: { foundersLeft: number }) {
   );
 }
 
-function Highlights() {
+function Highlights({ foundersLeft }: HomeData) {
   return (
     <section aria-labelledby="highlights-title" className="relative mx-auto -mt-16 max-w-6xl px-4 sm:px-6 lg:-mt-20">
       <h2 id="highlights-title" className="sr-only">Highlights</h2>
       <ul className="grid gap-4 sm:grid-cols-3">
-        {highlights.map(({ title, text, Icon }) => (
+        {highlightsFor(foundersLeft).map(({ title, text, Icon }) => (
           <li key={title} className="card flex gap-4 shadow-lg sm:flex-col">
             <span className="grid h-12 w-12 shrink-0 place-items-center rounded-xl bg-brand-50 text-brand-700">
               <Icon className="h-6 w-6" />
@@ -211,7 +223,7 @@ function Features() {
   );
 }
 
-function CallToAction() {
+function CallToAction({ foundersLeft }: HomeData) {
   return (
     <section aria-labelledby="cta-title" className="mx-auto max-w-6xl px-4 pt-20 sm:px-6">
       <div className="on-dark relative overflow-hidden rounded-3xl bg-brand-800 px-6 py-12 text-center text-white shadow-xl sm:px-12 sm:py-16">
@@ -221,7 +233,9 @@ function CallToAction() {
             Grow your referral business across Texas and Oklahoma
           </h2>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-blue-100">
-            Founder access is free for life for the first {FOUNDER_CAP} agents. Registration takes a few minutes.
+            {foundersLeft > 0
+              ? `Founder access is free for life for the first ${FOUNDER_CAP} agents. Registration takes a few minutes.`
+              : "Membership is free: no fees and no credit card. Registration takes a few minutes."}
           </p>
           <Link to="/register" className="btn-accent mt-8 px-7 py-3.5 text-base">
             Join FREE Today

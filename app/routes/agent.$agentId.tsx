@@ -2,10 +2,10 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { AgentAvatar } from "~/components/agent-avatar";
-import { MembershipBadge, VerifiedBadge } from "~/components/agent-badges";
+import { MembershipTypeLabel, VerifiedBadge } from "~/components/agent-badges";
 import { AgentSpecialtyList } from "~/components/agent-specialty-list";
 import { ChatIcon, MailIcon, MapPinIcon, PhoneIcon, UsersIcon } from "~/components/icons";
-import { agentProfilePath, INDEPENDENT_AGENT, membershipTypeLabel, messageAgentPath, NO_BIO } from "~/domain/directory-cards";
+import { agentProfilePath, INDEPENDENT_AGENT, messageAgentPath, NO_BIO } from "~/domain/directory-cards";
 import { locationLabel, photoSource } from "~/domain/member-profile";
 import { formatPhoneForDisplay } from "~/domain/phone";
 import { PRODUCT_NAME } from "~/domain/product";
@@ -24,7 +24,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
  * follows the e-mail, which can change). Only approved agents have a profile.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  await requireMember(request, context);
+  const member = await requireMember(request, context);
   const match = findDirectoryAgent(context.services.store, params.agentId ?? "");
   if (!match) throw new Response(AGENT_NOT_FOUND, { status: 404 });
   if (!match.isCanonical) throw redirect(agentProfilePath(match.canonicalId));
@@ -43,11 +43,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       phone: formatPhoneForDisplay(agent.phone),
       photoUrl: photoSource(agent.photoUrl),
     },
+    isOwnProfile: agent.id === member.id,
   };
 }
 
 export default function AgentProfile() {
-  const { profile } = useLoaderData<typeof loader>();
+  const { profile, isOwnProfile } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-10">
       <BackToDirectory />
@@ -55,26 +56,29 @@ export default function AgentProfile() {
         <header className="card flex flex-col gap-6 sm:flex-row sm:items-center">
           <AgentAvatar fullName={profile.fullName} photoUrl={profile.photoUrl} size="lg" />
           <div className="min-w-0 flex-1">
-            <h1 id="agent-name" className="text-3xl font-extrabold tracking-tight break-words text-slate-900">
+            <h1 id="agent-name" className="text-3xl font-extrabold tracking-tight wrap-anywhere text-slate-900">
               {profile.fullName}
             </h1>
-            <p className="mt-1 text-lg font-medium break-words text-slate-700">{profile.brokerage.trim() || INDEPENDENT_AGENT}</p>
+            <p className="mt-1 text-lg font-medium wrap-anywhere text-slate-700">{profile.brokerage.trim() || INDEPENDENT_AGENT}</p>
             <p className="mt-1 flex items-center gap-1.5 text-slate-600">
               <MapPinIcon className="h-4 w-4 shrink-0" />
               {locationLabel(profile.city, profile.state)}
             </p>
             <div className="mt-3 flex flex-wrap items-center gap-2">
-              <span className="rounded-md bg-slate-100 px-2 py-0.5 text-xs font-bold tracking-wide text-slate-700">
-                {membershipTypeLabel(profile.membershipType)}
-              </span>
+              <MembershipTypeLabel membershipType={profile.membershipType} />
               <VerifiedBadge />
-              <MembershipBadge membershipType={profile.membershipType} />
             </div>
           </div>
-          <Link to={messageAgentPath(profile.agentId)} className="btn-primary self-stretch sm:self-center">
-            <ChatIcon className="h-4 w-4" />
-            Send Message
-          </Link>
+          {isOwnProfile ? (
+            <Link to="/edit-profile" className="btn-primary self-stretch sm:self-center">
+              Edit Profile
+            </Link>
+          ) : (
+            <Link to={messageAgentPath(profile.agentId)} className="btn-primary self-stretch sm:self-center">
+              <ChatIcon className="h-4 w-4" />
+              Send Message
+            </Link>
+          )}
         </header>
 
         <div className="grid gap-6 md:grid-cols-[3fr_2fr] md:items-start">
@@ -83,7 +87,7 @@ export default function AgentProfile() {
               About
             </h2>
             {profile.bio.trim() ? (
-              <p className="mt-3 leading-relaxed break-words whitespace-pre-line text-slate-700">{profile.bio}</p>
+              <p className="mt-3 leading-relaxed wrap-anywhere whitespace-pre-line text-slate-700">{profile.bio}</p>
             ) : (
               <p className="mt-3 text-slate-500 italic">{NO_BIO}</p>
             )}

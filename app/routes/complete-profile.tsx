@@ -5,19 +5,20 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { BioField } from "~/components/bio-field";
 import { SelectField, SubmitButton, TextField, useValidatedForm, ValidatedForm } from "~/components/form";
 import { CheckCircleIcon, ShieldCheckIcon } from "~/components/icons";
+import { EmailTakenHelp } from "~/components/registration-frame";
 import { PhotoField } from "~/components/photo-field";
 import { SpecialtyCheckboxes } from "~/components/specialty-checkboxes";
 import { MARKET_STATE_NAMES, MARKET_STATES } from "~/domain/enums";
 import { PRODUCT_NAME } from "~/domain/product";
 import { PHOTO_TOO_LARGE_MESSAGE } from "~/domain/profile";
-import { EMAIL_TAKEN_MESSAGE, profileCompletionSchema } from "~/domain/registration";
+import { EMAIL_TAKEN_MESSAGE, emailTakenHelp, emailTakenMessage, profileCompletionSchema } from "~/domain/registration";
 import type { MembershipType } from "~/domain/workbook";
 import { passRetryAfter, refuseTooMany } from "~/server/accounts/throttle.server";
 import { FORM_MESSAGES, parseSubmission } from "~/server/forms.server";
 import { checkPhoto } from "~/server/images/photo-check.server";
 import { readPhotoForm } from "~/server/images/photo-form.server";
 import { savePhoto } from "~/server/images/save-photo.server";
-import { createAgent, EmailTakenError, isEmailRegistered, loginUrl, sendRegistrationMails } from "~/server/registration/create-agent.server";
+import { createAgent, EmailTakenError, loginUrl, registeredAgent, sendRegistrationMails } from "~/server/registration/create-agent.server";
 import { clearDraft, readDraft } from "~/server/registration/draft.server";
 import { membershipForDraft } from "~/server/registration/vip.server";
 import { limitVisitorWrite, WRITE_NAMES } from "~/server/write-limits.server";
@@ -54,7 +55,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (refused === "unreadable") return refuse(submission, { formErrors: [FORM_MESSAGES.unreadable] });
   if (submission.status !== "success") return refuse(submission);
   // Checked before the photo is stored, so a refused registration leaves no file behind.
-  if (isEmailRegistered(services, draft.email)) return refuse(submission, { formErrors: [EMAIL_TAKEN_MESSAGE] }, 409);
+  const existing = registeredAgent(services, draft.email);
+  if (existing) return refuse(submission, { formErrors: [emailTakenMessage(existing.status)] }, 409);
   // Each sign-up takes a founder spot and sends mail: counted per address before anything is stored.
   const allowed = limitVisitorWrite(context, "registration");
   if (!allowed.allowed) return refuseTooMany(submission, WRITE_NAMES.registration, allowed.retryAfterSeconds, SECRET_FIELDS);
@@ -89,7 +91,7 @@ export default function CompleteProfile() {
   const { fullName, email, state, membershipType } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useValidatedForm(profileCompletionSchema, lastResult, { id: "complete-profile", defaultValue: { licenseState: state } });
-  const emailTaken = form.errors?.includes(EMAIL_TAKEN_MESSAGE) ?? false;
+  const emailTaken = emailTakenHelp(form.errors);
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
@@ -97,7 +99,7 @@ export default function CompleteProfile() {
         <div className="flex flex-wrap items-center gap-3">
           <CheckCircleIcon className="h-8 w-8 text-green-600" />
           <p className="text-xl font-bold">Registration Successful</p>
-          <span className="inline-flex items-center gap-1.5 rounded-full bg-green-600 px-3 py-1 text-xs font-bold tracking-wide text-white uppercase">
+          <span className="inline-flex items-center gap-1.5 rounded-full bg-green-700 px-3 py-1 text-xs font-bold tracking-wide text-white uppercase">
             <ShieldCheckIcon className="h-4 w-4" />
             Verified Member
           </span>
@@ -116,13 +118,7 @@ export default function CompleteProfile() {
       </header>
 
       <ValidatedForm form={form} encType="multipart/form-data" className="mt-8 space-y-8">
-        {emailTaken ? (
-          <p className="-mt-4 text-sm">
-            <Link to="/member-login" className="font-semibold text-brand-700 underline">
-              Go to Member Login
-            </Link>
-          </p>
-        ) : null}
+        <EmailTakenHelp help={emailTaken} className="-mt-4 text-sm" />
 
         <section aria-labelledby="your-login" className="card space-y-5">
           <h2 id="your-login" className="text-lg font-bold">Your login</h2>

@@ -20,9 +20,9 @@ export const meta: MetaFunction = () => [
 /**
  * A public page: cards carry no e-mail or phone, and link by the store's record id, since
  * the profile id is made from the e-mail. The profile and messages redirect to the
- * canonical id once a member is logged in.
+ * canonical id once a member is logged in. A member's own card has no Message button.
  */
-function publicCard(agent: Agent, loggedIn: boolean): PublicAgentCardData {
+function publicCard(agent: Agent, member: Agent | null): PublicAgentCardData {
   const messages = messageAgentPath(agent.id);
   return {
     key: agent.id,
@@ -34,7 +34,7 @@ function publicCard(agent: Agent, loggedIn: boolean): PublicAgentCardData {
     membershipType: agent.membershipType,
     photoUrl: photoSource(agent.photoUrl),
     profileHref: agentProfilePath(agent.id),
-    messageHref: loggedIn ? messages : loginFirstPath(messages),
+    messageHref: member === null ? loginFirstPath(messages) : member.id === agent.id ? null : messages,
   };
 }
 
@@ -44,9 +44,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const results = searchDirectory(context.services.store, query);
   return {
     query,
-    agents: results.agents.map((agent) => publicCard(agent, member !== null)),
+    agents: results.agents.map((agent) => publicCard(agent, member)),
     matches: results.matches,
     total: results.total,
+    start: results.start,
+    end: results.end,
     page: results.page,
     pageCount: results.pageCount,
   };
@@ -56,13 +58,13 @@ const stateOptions = MARKET_STATES.map((code) => ({ value: code, label: `${MARKE
 const specialtyOptions = SPECIALTIES.map((specialty) => ({ value: specialty, label: specialty }));
 
 export default function Directory() {
-  const { query, agents, matches, total, page, pageCount } = useLoaderData<typeof loader>();
+  const { query, agents, matches, total, start, end, page, pageCount } = useLoaderData<typeof loader>();
   return (
     <>
       <PageBand eyebrow="Agent Directory" title="Find a verified agent" intro="Search licensed agents across Texas and Oklahoma by name, city, brokerage or specialty." />
       <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
         <FilterForm label="Search agents" clearHref="/directory">
-          <FilterTextInput name="q" type="search" label="Search" defaultValue={query.q} placeholder="Name, city, brokerage or specialty" />
+          <FilterTextInput name="q" type="search" label="Search" defaultValue={query.q} placeholder="Name, city, brokerage or specialty" wide />
           <FilterSelect name="state" label="State" allLabel="All States" defaultValue={query.state ?? ""} options={stateOptions} />
           <FilterSelect name="specialty" label="Specialty" allLabel="All Specialties" defaultValue={query.specialty ?? ""} options={specialtyOptions} />
         </FilterForm>
@@ -71,6 +73,8 @@ export default function Directory() {
           noun="agents"
           matches={matches}
           total={total}
+          start={start}
+          end={end}
           page={page}
           pageCount={pageCount}
           cards={agents}

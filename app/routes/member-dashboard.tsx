@@ -89,7 +89,7 @@ function ProfileCard({ profile }: { profile: DashboardProfile }) {
       <div className="mt-5 flex flex-col gap-6 sm:flex-row">
         <AgentAvatar fullName={profile.fullName} photoUrl={profile.photoUrl} size="lg" />
         <div className="min-w-0 flex-1">
-          <p className="text-xl font-bold break-words text-slate-900">{profile.fullName}</p>
+          <p className="text-xl font-bold wrap-anywhere text-slate-900">{profile.fullName}</p>
           <p className="mt-1 flex items-center gap-1.5 text-slate-600">
             <MapPinIcon className="h-4 w-4 shrink-0" />
             {locationLabel(profile.city, profile.state)}
@@ -101,7 +101,7 @@ function ProfileCard({ profile }: { profile: DashboardProfile }) {
           <dl className="mt-5 grid gap-4 text-sm sm:grid-cols-2">
             <div>
               <dt className="font-semibold text-slate-500">Brokerage</dt>
-              <dd className="mt-1 break-words text-slate-900">{brokerageLabel(profile.brokerage)}</dd>
+              <dd className="mt-1 wrap-anywhere text-slate-900">{brokerageLabel(profile.brokerage)}</dd>
             </div>
             <div>
               <dt className="font-semibold text-slate-500">Specialties</dt>
@@ -123,7 +123,7 @@ function ProfileCard({ profile }: { profile: DashboardProfile }) {
               </dd>
             </div>
           </dl>
-          {profile.bio ? <p className="mt-5 leading-relaxed break-words whitespace-pre-line text-slate-700">{profile.bio}</p> : null}
+          {profile.bio ? <p className="mt-5 leading-relaxed wrap-anywhere whitespace-pre-line text-slate-700">{profile.bio}</p> : null}
         </div>
       </div>
     </section>

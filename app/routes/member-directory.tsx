@@ -40,6 +40,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     agents: results.agents.map((agent) => memberCard(agent, member)),
     matches: results.matches,
     total: results.total,
+    start: results.start,
+    end: results.end,
     page: results.page,
     pageCount: results.pageCount,
   };
@@ -48,7 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 const stateOptions = MARKET_STATES.map((code) => ({ value: code, label: code }));
 
 export default function MemberDirectory() {
-  const { query, agents, matches, total, page, pageCount } = useLoaderData<typeof loader>();
+  const { query, agents, matches, total, start, end, page, pageCount } = useLoaderData<typeof loader>();
   return (
     <>
       <PageBand eyebrow="Members Only" title="Member Directory" intro="Contact details of every verified agent in the network." />
@@ -63,6 +65,8 @@ export default function MemberDirectory() {
           noun="verified agents"
           matches={matches}
           total={total}
+          start={start}
+          end={end}
           page={page}
           pageCount={pageCount}
           cards={agents}

@@ -6,10 +6,11 @@ import { SubmitButton, TextField, useValidatedForm, ValidatedForm } from "~/comp
 import { CheckCircleIcon, KeyIcon, MailIcon } from "~/components/icons";
 import { LOGIN_MESSAGES, loginSchema, PASSWORD_CHANGED_PARAM } from "~/domain/auth";
 import { PRODUCT_NAME } from "~/domain/product";
-import { isSafeRedirectPath, safeRedirectPath } from "~/domain/redirect";
+import { isSafeRedirectPath, loginReason, safeRedirectPath } from "~/domain/redirect";
 import { checkLogin } from "~/server/accounts/login.server";
 import { loginSucceeded, passRetryAfter, refuseTooMany, startLoginAttempt } from "~/server/accounts/throttle.server";
 import { getMember, startMemberSession } from "~/server/auth/session.server";
+import { foundersLeftNow } from "~/server/registration/vip.server";
 import { parseForm, rejectSubmission } from "~/server/forms.server";
 
 export const meta: MetaFunction = () => [
@@ -26,6 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     redirectTo: isSafeRedirectPath(requested) ? requested : null,
     passwordChanged: url.searchParams.has(PASSWORD_CHANGED_PARAM),
+    founderOffer: foundersLeftNow(context.services.store) > 0,
   };
 }
 
@@ -58,7 +60,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function MemberLogin() {
-  const { redirectTo, passwordChanged } = useLoaderData<typeof loader>();
+  const { redirectTo, passwordChanged, founderOffer } = useLoaderData<typeof loader>();
+  const reason = loginReason(redirectTo);
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useValidatedForm(loginSchema, lastResult);
   const passwordId = fields.password.id;
@@ -86,6 +89,12 @@ export default function MemberLogin() {
           <p role="status" className="mb-6 flex gap-2 rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-800">
             <CheckCircleIcon className="h-5 w-5 shrink-0" />
             Your password has been changed. Please log in with your new password.
+          </p>
+        ) : null}
+        {reason && !passwordChanged && !lastResult ? (
+          <p role="status" className="mb-6 flex gap-2 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900">
+            <KeyIcon className="h-5 w-5 shrink-0" />
+            {reason}
           </p>
         ) : null}
         <ValidatedForm form={form} className="space-y-5">
@@ -116,7 +125,7 @@ export default function MemberLogin() {
           Not a member yet?
         </h2>
         <Link to="/" className="btn-accent mt-3 w-full py-3 text-base">
-          Join FREE - Founder Access
+          {founderOffer ? "Join FREE - Founder Access" : "Join FREE"}
         </Link>
       </section>
 

@@ -140,7 +140,8 @@ export default function MessagesPage() {
   // Under 768 px one pane shows: the thread when the address opens one, the list otherwise.
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-10">
-      <div className={open ? "hidden md:block" : undefined}>
+      {/* On a phone the open thread fills the screen; the page keeps its heading for screen readers. */}
+      <div className={open ? "max-md:sr-only" : undefined}>
         <PageHeading title="Messages" intro="Talk with other agents about referrals, listings and buyers." />
       </div>
       {refusal ? (

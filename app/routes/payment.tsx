@@ -64,7 +64,7 @@ export default function Payment() {
             {summary.map(([label, value]) => (
               <div key={label} className="grid grid-cols-[6rem_1fr] gap-3 py-3 text-sm">
                 <dt className="font-semibold text-slate-500">{label}</dt>
-                <dd className="break-words text-slate-900">{value}</dd>
+                <dd className="wrap-anywhere text-slate-900">{value}</dd>
               </div>
             ))}
             <div className="grid grid-cols-[6rem_1fr] gap-3 py-3 text-sm">

@@ -63,7 +63,7 @@ export default function RequestDetails() {
           <RequestBadges request={request} />
           <ExpiryNotice notice={request.expiryNotice} />
         </div>
-        <h1 id="request-title" className="text-2xl font-extrabold tracking-tight break-words text-slate-900 sm:text-3xl">
+        <h1 id="request-title" className="text-2xl font-extrabold tracking-tight wrap-anywhere text-slate-900 sm:text-3xl">
           {request.title}
         </h1>
         <StatusNote status={request.status} live={live} />
@@ -88,7 +88,7 @@ export default function RequestDetails() {
         ) : null}
         <div>
           <h2 className="text-sm font-semibold text-slate-500">Description</h2>
-          <p className="mt-1 leading-relaxed break-words whitespace-pre-line text-slate-800">{request.description}</p>
+          <p className="mt-1 leading-relaxed wrap-anywhere whitespace-pre-line text-slate-800">{request.description}</p>
         </div>
         <div className="flex flex-wrap gap-3 border-t border-slate-100 pt-5">
           {request.isOwn ? (
@@ -146,7 +146,7 @@ function Responses({ responses }: { responses: ReturnType<typeof responseView>[]
                 <p className="font-semibold text-slate-900">{response.fromName}</p>
                 <p className="text-sm text-slate-500">{response.sentAgo}</p>
               </div>
-              <p className="mt-2 break-words whitespace-pre-line text-slate-700">{response.message}</p>
+              <p className="mt-2 wrap-anywhere whitespace-pre-line text-slate-700">{response.message}</p>
               <Link to={`/messages?to=${encodeURIComponent(response.fromAgentId)}`} className="mt-3 inline-flex text-sm font-semibold text-brand-700 hover:underline">
                 Message {response.fromName}
               </Link>

@@ -3,14 +3,14 @@ import { data, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { SelectField, SubmitButton, TextField, useValidatedForm, ValidatedForm } from "~/components/form";
 import { ArrowRightIcon, StarIcon } from "~/components/icons";
-import { RegistrationFrame } from "~/components/registration-frame";
+import { EmailTakenHelp, RegistrationFrame } from "~/components/registration-frame";
 import { MARKET_STATE_NAMES, MARKET_STATES } from "~/domain/enums";
-import { FOUNDER_CAP, founderSpotsLeft, PRODUCT_NAME } from "~/domain/product";
-import { EMAIL_TAKEN_MESSAGE, quickRegistrationSchema } from "~/domain/registration";
+import { FOUNDER_CAP, PRODUCT_NAME } from "~/domain/product";
+import { emailTakenHelp, emailTakenMessage, quickRegistrationSchema } from "~/domain/registration";
 import { parseForm, rejectSubmission } from "~/server/forms.server";
-import { isEmailRegistered } from "~/server/registration/create-agent.server";
+import { registeredAgent } from "~/server/registration/create-agent.server";
 import { readDraft, saveDraft } from "~/server/registration/draft.server";
-import { matchVipCode } from "~/server/registration/vip.server";
+import { foundersLeftNow, matchVipCode } from "~/server/registration/vip.server";
 
 export const meta: MetaFunction = () => [
   { title: `Join FREE | ${PRODUCT_NAME}` },
@@ -22,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const draft = await readDraft(request, config);
   // A code in the link wins over one remembered from an earlier visit.
   const vipCode = matchVipCode(config, new URL(request.url).searchParams.get("vip")) ?? matchVipCode(config, draft?.vipCode);
-  const foundersLeft = founderSpotsLeft(store.agents.all().length);
+  const foundersLeft = foundersLeftNow(store);
   const previous = draft ? { fullName: draft.fullName, email: draft.email, phone: draft.phone, state: draft.state, city: draft.city } : undefined;
   return { vipCode: vipCode ?? null, foundersLeft, previous };
 }
@@ -33,8 +33,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return rejectSubmission(submission);
 
   const { vip, ...details } = submission.value;
-  if (isEmailRegistered(context.services, details.email)) {
-    return data(submission.reply({ fieldErrors: { email: [EMAIL_TAKEN_MESSAGE] } }), { status: 409 });
+  const existing = registeredAgent(context.services, details.email);
+  if (existing) {
+    return data(submission.reply({ fieldErrors: { email: [emailTakenMessage(existing.status)] } }), { status: 409 });
   }
   const cookie = await saveDraft({ ...details, vipCode: matchVipCode(config, vip) }, config);
   return redirect("/payment", { headers: { "Set-Cookie": cookie } });
@@ -42,8 +43,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 const stateOptions = MARKET_STATES.map((code) => ({ value: code, label: `${MARKET_STATE_NAMES[code]} (${code})` }));
 
-const nextSteps = [
-  { title: "Review your membership", text: "Confirm your details and your FREE founder access. No credit card needed." },
+/** What happens after this screen; the first step names the access the visitor will get. */
+const nextSteps = (access: string) => [
+  { title: "Review your membership", text: `Confirm your details and your FREE ${access}. No credit card needed.` },
   { title: "Complete your agent profile", text: "Add your license, brokerage, specialties and a password." },
   { title: "License verification", text: "We check your license with the state's public database, usually within 24-48 hours." },
   { title: "Start networking", text: "Once approved, log in to send and receive referrals across Texas and Oklahoma." },
@@ -53,14 +55,15 @@ export default function Register() {
   const { vipCode, foundersLeft, previous } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useValidatedForm(quickRegistrationSchema, lastResult, { id: "register", defaultValue: previous });
-  const emailTaken = fields.email.errors?.includes(EMAIL_TAKEN_MESSAGE) ?? false;
+  const emailTaken = emailTakenHelp(fields.email.errors);
+  const founderOffer = foundersLeft > 0;
 
   return (
     <RegistrationFrame
       step={1}
       wide
       title="Join the Network"
-      intro="Tell us who you are. It takes a minute, and founder access is FREE for life."
+      intro={`Tell us who you are. It takes a minute, and ${founderOffer ? "founder access is FREE for life" : "membership is FREE"}.`}
       top={
         <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
           <Link to="/" className="btn-outline">
@@ -69,7 +72,7 @@ export default function Register() {
           </Link>
           <p className="inline-flex items-center gap-2 rounded-full bg-amber-100 px-3 py-1.5 text-sm font-bold text-amber-900" data-testid="founder-badge">
             <StarIcon className="h-4 w-4" />
-            Founder Access: FREE{foundersLeft > 0 ? ` · ${foundersLeft} of ${FOUNDER_CAP} spots left` : ""}
+            {founderOffer ? `Founder Access: FREE · ${foundersLeft} of ${FOUNDER_CAP} spots left` : "Membership: FREE"}
           </p>
         </div>
       }
@@ -91,13 +94,7 @@ export default function Register() {
             <TextField field={fields.fullName} label="Full Name" autoComplete="name" />
             <div className="space-y-2">
               <TextField field={fields.email} label="Email Address" type="email" autoComplete="email" />
-              {emailTaken ? (
-                <p className="text-sm">
-                  <Link to="/member-login" className="font-semibold text-brand-700 underline">
-                    Go to Member Login
-                  </Link>
-                </p>
-              ) : null}
+              <EmailTakenHelp help={emailTaken} />
             </div>
             <TextField field={fields.phone} label="Phone Number" type="tel" autoComplete="tel" inputMode="tel" hint="For example (214) 555-0100" />
             <div className="grid gap-5 sm:grid-cols-2">
@@ -114,7 +111,7 @@ export default function Register() {
         <section aria-labelledby="next-title" className="space-y-4">
           <h2 id="next-title" className="text-xl font-bold">What happens next</h2>
           <ol className="space-y-4">
-            {nextSteps.map((step, index) => (
+            {nextSteps(founderOffer ? "founder access" : "membership").map((step, index) => (
               <li key={step.title} className="flex gap-4">
                 <span className="grid h-8 w-8 shrink-0 place-items-center rounded-full bg-brand-50 font-bold text-brand-800">{index + 1}</span>
                 <div>

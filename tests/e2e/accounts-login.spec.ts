@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import type { Page, TestInfo } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { LOGIN_MESSAGES } from "../../app/domain/auth";
 import type { Agent } from "../../app/domain/workbook";
 import { quickPasswordHash, seedAgents, testAgent, updateAgentRow, waitForStoreRefresh } from "./support/agents";

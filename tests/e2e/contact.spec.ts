@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { outboxMails, waitForMail } from "./support/outbox";
 
 test.describe("contact support", () => {

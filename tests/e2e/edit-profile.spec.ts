@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { agentRow, approvedAgent, jpegFile, logIn, renamedTextFile, uniqueEmail } from "./support/registration";
 
 const PASSWORD = "Edit-Profile-2025";

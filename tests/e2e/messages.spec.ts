@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
+import type { Browser, Page, TestInfo } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { CANNOT_MESSAGE_SELF } from "../../app/server/messages/conversations.server";
 import type { Agent } from "../../app/domain/workbook";
 import { quickPasswordHash, seedAgents, testAgent, waitForStoreRefresh } from "./support/agents";

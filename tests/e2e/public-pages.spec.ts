@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { PRODUCT_NAME, WHY_PATH } from "../../app/domain/product";
 
 /** Checks the server's own HTML, as a browser without JavaScript gets it: the text is there before any script. */

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { updateAgentRow, waitForStoreRefresh } from "./support/agents";
 import { outboxMails, waitForMail } from "./support/outbox";
 import {

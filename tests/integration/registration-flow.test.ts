@@ -284,7 +284,7 @@ describe("membership types", { timeout: 30_000 }, () => {
     expect(context.services.store.agents.all()[0]).toMatchObject({ membershipType: "founder", vipCode: "" });
   });
 
-  it("makes agents after the first 100 members rather than founders", async () => {
+  it("makes agents members rather than founders once 100 founder rows hold the spots", async () => {
     const now = new Date().toISOString();
     const base = await insertAgent(context);
     for (let index = 1; index < FOUNDER_CAP; index += 1) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_AFTER_LOGIN, isSafeRedirectPath, safeRedirectPath } from "../../app/domain/redirect";
+import { DEFAULT_AFTER_LOGIN, isSafeRedirectPath, loginReason, safeRedirectPath } from "../../app/domain/redirect";
 
 describe("safeRedirectPath", () => {
   it.each(["/member-dashboard", "/messages?conversation=abc", "/agent/dana_example_com#bio", "/edit-profile?x=%2F%2Fevil"])(
@@ -31,5 +31,26 @@ describe("safeRedirectPath", () => {
     expect(safeRedirectPath(undefined)).toBe(DEFAULT_AFTER_LOGIN);
     expect(safeRedirectPath(null, "/")).toBe("/");
     expect(safeRedirectPath(["/a"], "/")).toBe("/");
+  });
+});
+
+describe("loginReason", () => {
+  it.each([
+    ["/post-request?type=listing", "Please login to post a referral request"],
+    ["/referral-requests/abc/respond", "Please login to respond to requests"],
+    ["/referral-requests/abc/edit", "Please login to manage your requests"],
+    ["/referral-requests?tab=mine", "Please login to view referral requests"],
+    ["/messages?to=jane_example_com", "Please login to read and send messages"],
+    ["/member-directory", "Please login to view the member directory"],
+    ["/agent/jane_example_com", "Please login to view agent profiles"],
+    ["/edit-profile", "Please login to edit your profile"],
+    ["/member-dashboard", "Please login to view your dashboard"],
+    ["/somewhere-else", "Please login to continue"],
+  ])("explains the way to %s", (path, reason) => {
+    expect(loginReason(path)).toBe(reason);
+  });
+
+  it("says nothing to a visitor who came to log in", () => {
+    expect(loginReason(null)).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import {
   foldText,
   matchCost,
   nameSortKey,
+  resultsCountText,
   pageLinkNumbers,
   pageWindow,
   parsePageNumber,
@@ -98,5 +99,16 @@ describe("the first matches in order", () => {
         expect(firstInOrder(items, count, byValue)).toEqual([...items].sort(byValue).slice(0, count));
       }),
     );
+  });
+});
+
+describe("resultsCountText", () => {
+  it("is the spec's 'Showing X of Y' on one page", () => {
+    expect(resultsCountText({ start: 0, end: 5, matches: 5, total: 94, pageCount: 1 }, "agents")).toBe("Showing 5 of 94 agents");
+  });
+
+  it("names the range on screen over several pages", () => {
+    expect(resultsCountText({ start: 0, end: 24, matches: 94, total: 94, pageCount: 4 }, "agents")).toBe("Showing 1-24 of 94 agents");
+    expect(resultsCountText({ start: 72, end: 94, matches: 94, total: 94, pageCount: 4 }, "verified agents")).toBe("Showing 73-94 of 94 verified agents");
   });
 });

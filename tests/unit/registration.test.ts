@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { SPECIALTIES } from "../../app/domain/enums";
-import { FOUNDER_CAP } from "../../app/domain/product";
+import { FOUNDER_CAP, founderSpotsLeft } from "../../app/domain/product";
 import { membershipTypeFor, profileCompletionSchema, quickRegistrationSchema } from "../../app/domain/registration";
 
 type Fields = Record<string, string | string[] | File>;
@@ -91,6 +91,15 @@ describe("profile completion schema", () => {
     });
   });
 
+  it("gives each password field one message: both left empty is a short password, not a mismatch", () => {
+    expect(errorsOf(parse({ ...valid, password: "", confirmPassword: "" }).reply())).toEqual({
+      password: "Password must be at least 8 characters long.",
+    });
+    expect(errorsOf(parse({ ...valid, confirmPassword: "" }).reply())).toEqual({
+      confirmPassword: "Passwords do not match. Please try again.",
+    });
+  });
+
   it("says the passwords differ even when everything else is right", () => {
     expect(errorsOf(parse({ ...valid, confirmPassword: "correct horsE" }).reply())).toEqual({
       confirmPassword: "Passwords do not match. Please try again.",
@@ -141,10 +150,24 @@ describe("profile completion schema", () => {
 });
 
 describe("membershipTypeFor", () => {
-  it("is VIP with a code, founder below the cap, member from the cap on", () => {
-    expect(membershipTypeFor({ vipCode: "GOLD", registeredAgents: 500 })).toBe("vip");
-    expect(membershipTypeFor({ vipCode: undefined, registeredAgents: 0 })).toBe("founder");
-    expect(membershipTypeFor({ vipCode: undefined, registeredAgents: FOUNDER_CAP - 1 })).toBe("founder");
-    expect(membershipTypeFor({ vipCode: undefined, registeredAgents: FOUNDER_CAP })).toBe("member");
+  it("is VIP with a code, founder while spots are left, member after", () => {
+    expect(membershipTypeFor({ vipCode: "GOLD", foundersLeft: 0 })).toBe("vip");
+    expect(membershipTypeFor({ vipCode: undefined, foundersLeft: FOUNDER_CAP })).toBe("founder");
+    expect(membershipTypeFor({ vipCode: undefined, foundersLeft: 1 })).toBe("founder");
+    expect(membershipTypeFor({ vipCode: undefined, foundersLeft: 0 })).toBe("member");
+  });
+});
+
+describe("founderSpotsLeft", () => {
+  const row = (membershipType: string, status: string) => ({ membershipType, status });
+
+  it("counts founder rows staff have not rejected, pending or approved", () => {
+    expect(founderSpotsLeft([])).toBe(FOUNDER_CAP);
+    expect(founderSpotsLeft([row("founder", "approved"), row("founder", "pending"), row("founder", "rejected")])).toBe(FOUNDER_CAP - 2);
+  });
+
+  it("leaves VIP and member rows out, and never goes below zero", () => {
+    expect(founderSpotsLeft([row("vip", "approved"), row("member", "pending")])).toBe(FOUNDER_CAP);
+    expect(founderSpotsLeft(Array.from({ length: FOUNDER_CAP + 2 }, () => row("founder", "approved")))).toBe(0);
   });
 });

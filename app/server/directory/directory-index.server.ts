@@ -135,7 +135,7 @@ export function buildDirectoryIndex(approvedAgents: readonly Agent[], version: n
     postings,
     byCity,
     bySpecialty,
-    ids: new AgentIdLookup(sorted, (agent) => [agent.id]),
+    ids: new AgentIdLookup(sorted, (agent) => [agent.id, agent.email]),
   };
 }
 

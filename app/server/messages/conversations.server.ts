@@ -1,5 +1,6 @@
 import { agentIdOf } from "~/domain/agent-id";
 import { conversationIdFor } from "~/domain/conversation";
+import { messageAgentPath } from "~/domain/directory-cards";
 import { pageWindow } from "~/domain/directory-search";
 import {
   byTime,
@@ -148,7 +149,11 @@ export type OpenConversation = {
   /** The other agent's row, when it still exists: the recipient of what is sent. */
   partnerAgent: Agent | undefined;
   messages: Message[];
-  /** Set when `?to=` named an agent the member already writes with: that conversation's address. */
+  /**
+   * Where the page belongs when the address is not it: the conversation's own address when
+   * `?to=` named an agent the member already writes with, the canonical `?to=` id when it
+   * named them by e-mail (the spec's links do).
+   */
   existingPath: string | null;
 };
 
@@ -162,7 +167,7 @@ export type Opened = { kind: "none" } | { kind: "refused"; status: 400 | 404; me
  * the answer says nothing about other members' conversations. `?to=` with an agent
  * the member already writes with opens that conversation (the page then redirects to its
  * address); with a new agent it opens an empty conversation, stored when its first
- * message is sent.
+ * message is sent; named by e-mail, the page moves to the canonical id first.
  */
 export function openFromUrl(store: Store, member: Agent, url: URL): Opened {
   const conversationId = url.searchParams.get("conversation");
@@ -180,7 +185,7 @@ export function openFromUrl(store: Store, member: Agent, url: URL): Opened {
     partner: partnerOf(store, match.agent.id, match.agent.email),
     partnerAgent: match.agent,
     messages,
-    existingPath: messages.length > 0 ? conversationPath(id) : null,
+    existingPath: messages.length > 0 ? conversationPath(id) : to.includes("@") ? messageAgentPath(match.canonicalId) : null,
   };
 }
 

@@ -14,8 +14,13 @@ export class EmailTakenError extends Error {
   }
 }
 
+/** The agent row already holding this e-mail, whatever its status. */
+export function registeredAgent(services: Pick<Services, "store">, email: string): Agent | undefined {
+  return services.store.agents.by("email", email)[0];
+}
+
 export function isEmailRegistered(services: Pick<Services, "store">, email: string): boolean {
-  return services.store.agents.by("email", email).length > 0;
+  return registeredAgent(services, email) !== undefined;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { founderSpotsLeft } from "~/domain/product";
 import { membershipTypeFor } from "~/domain/registration";
 import type { MembershipType } from "~/domain/workbook";
 import type { Config } from "../config.server";
@@ -10,7 +11,12 @@ export function matchVipCode(config: Pick<Config, "vipCodes">, code: string | nu
   return config.vipCodes.find((vipCode) => vipCode.toLowerCase() === wanted);
 }
 
+/** Founder spots open now, from the agent rows in the store. */
+export function foundersLeftNow(store: Services["store"]): number {
+  return founderSpotsLeft(store.agents.all());
+}
+
 /** The membership a registration gets now: VIP for a code still configured, founder while spots are left, member after. */
 export function membershipForDraft({ config, store }: Pick<Services, "config" | "store">, draft: { vipCode?: string }): MembershipType {
-  return membershipTypeFor({ vipCode: matchVipCode(config, draft.vipCode), registeredAgents: store.agents.all().length });
+  return membershipTypeFor({ vipCode: matchVipCode(config, draft.vipCode), foundersLeft: foundersLeftNow(store) });
 }

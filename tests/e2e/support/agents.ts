@@ -39,8 +39,8 @@ export function quickPasswordHash(password: string): string {
  * there, in one transaction: the js-on and js-off workers may seed the same agents at
  * once. The server sees them on its next store refresh.
  */
-export function seedAgents(agents: readonly Agent[]): void {
-  const db = new Database(path.join(e2eDataDir, "store.sqlite"));
+export function seedAgents(agents: readonly Agent[], dataDir = e2eDataDir): void {
+  const db = new Database(path.join(dataDir, "store.sqlite"));
   db.pragma("busy_timeout = 10000");
   try {
     const table = `"${AGENTS_TAB.name}"`;
@@ -77,12 +77,12 @@ export function updateAgentRow(id: string, cells: Readonly<Record<string, string
  * Resolves once the server's replica has read the store from scratch after this call:
  * the first refresh seen may have started before the write, the second cannot have.
  */
-export async function waitForStoreRefresh(timeoutMs = 15_000): Promise<void> {
+export async function waitForStoreRefresh(timeoutMs = 15_000, baseUrl = e2eBaseUrl): Promise<void> {
   const after = Date.now();
   const deadline = after + timeoutMs;
   let first: string | undefined;
   while (Date.now() < deadline) {
-    const health = (await (await fetch(`${e2eBaseUrl}/healthz`, { headers: e2eHealthHeaders })).json()) as { store: { lastRefreshAt: string | null } };
+    const health = (await (await fetch(`${baseUrl}/healthz`, { headers: e2eHealthHeaders })).json()) as { store: { lastRefreshAt: string | null } };
     const at = health.store.lastRefreshAt;
     if (at !== null && Date.parse(at) > after) {
       if (first !== undefined && at !== first) return;

@@ -8,3 +8,25 @@ export const e2eDataDir = process.env.E2E_DATA_DIR ?? path.join(tmpdir(), `refer
 /** Unlocks /healthz's details (the replica's last refresh), which the tests wait on. */
 export const e2eHealthToken = "e2e-health-token-0123456789abcdef";
 export const e2eHealthHeaders = { Authorization: `Bearer ${e2eHealthToken}` };
+
+/** The environment of every app server the browser tests start: the shared one and a test's own. */
+export function e2eServerEnv(dataDir: string, port: string): Record<string, string> {
+  return {
+    NODE_ENV: "test",
+    PORT: port,
+    DATA_DIR: dataDir,
+    LOG_REQUESTS: "off",
+    SUPPORT_EMAIL: "support@example.test",
+    // Seeded agents and row edits reach the app's replica within a second.
+    STORE_REFRESH_SECONDS: "1",
+    // Every test logs in from 127.0.0.1: the per-IP limit would stop the suite, not an attacker.
+    AUTH_ATTEMPTS_PER_IP: "100000",
+    // Likewise for the per-address write limits; per-member limits keep their defaults (each test has its own members).
+    CONTACT_PER_IP_PER_HOUR: "100000",
+    REGISTRATIONS_PER_IP_PER_HOUR: "100000",
+    MEMBER_WRITES_PER_IP_PER_HOUR: "100000",
+    // The registration tests' invitation codes (tests/e2e/support/registration.ts).
+    VIP_CODES: "Gold2025,Silver2025",
+    HEALTH_TOKEN: e2eHealthToken,
+  };
+}

@@ -1,0 +1,62 @@
+import type { Locator, Page } from "@playwright/test";
+import { logIn, MEMBER_PASSWORD, seedMembers, waitForReplica } from "./support/requests";
+import { expect, expectNoAxeViolations, test } from "./support/test";
+
+/** True when the focused element shows a focus indicator: an outline or a ring (box shadow). */
+function focusIsVisible(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const element = document.activeElement;
+    if (!element || element === document.body) return false;
+    const style = getComputedStyle(element);
+    const outline = style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0;
+    return outline || style.boxShadow !== "none";
+  });
+}
+
+/** Presses Tab until the target has focus, checking that every stop on the way shows it. */
+async function tabTo(page: Page, target: Locator, maxStops = 60): Promise<void> {
+  for (let stop = 0; stop < maxStops; stop += 1) {
+    await page.keyboard.press("Tab");
+    expect(await focusIsVisible(page), `focus visible on stop ${stop + 1}`).toBe(true);
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+  }
+  throw new Error("The target was not reached by Tab");
+}
+
+test("a member logs in and out by keyboard alone, focus visible at every stop", async ({ page }) => {
+  const [member] = seedMembers({ fullName: "Kim Keyboard" });
+  await waitForReplica(page.request);
+  await page.goto("/member-login");
+
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("link", { name: "Skip to main content" })).toBeFocused();
+  await expect(page.getByRole("link", { name: "Skip to main content" })).toBeVisible();
+
+  await tabTo(page, page.getByLabel("Email Address"));
+  await page.keyboard.type(member!.email);
+  await tabTo(page, page.getByLabel("Password"));
+  await page.keyboard.type(MEMBER_PASSWORD);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/member-dashboard/);
+  await expectNoAxeViolations(page);
+
+  // From the top of a freshly loaded page, the header's Logout comes within a few stops.
+  await page.goto("/member-dashboard");
+  const logout = page.getByRole("banner").getByRole("button", { name: /Logout|Log out/ }).first();
+  await tabTo(page, logout, 20);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("the phone menu and the live regions have names screen readers announce", async ({ page }) => {
+  const [member] = seedMembers({ fullName: "Lia Liveregion" });
+  await waitForReplica(page.request);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  await expect(page.getByLabel("Menu")).toBeVisible();
+  await logIn(page, member!);
+  // The new-requests banner is announced when it appears.
+  await expect(page.locator("#live-requests [role=status][aria-live=polite]")).toHaveCount(1);
+  // Every icon button and link has a name: axe's button-name and link-name rules.
+  await expectNoAxeViolations(page);
+});
