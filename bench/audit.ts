@@ -2,7 +2,8 @@
  * `npm run audit`: Lighthouse (mobile, the default config) on the production build with
  * the demo network, public pages and, with a demo member's session cookie, member pages.
  * Prints the four category scores per page against issue 12's budgets, the failing
- * audits of any page under budget, and first-load JavaScript and CSS (gzipped) per page.
+ * audits of any page under budget, and first-load JavaScript and CSS (gzipped) per page;
+ * each full report goes to bench/results/lighthouse/.
  * Budgets are printed, never asserted; not part of `npm test`.
  *
  *   npm run audit                           # builds first when the build is missing or stale
@@ -10,7 +11,7 @@
  *   npm run audit -- --pages /,/directory   # only these pages
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -35,6 +36,9 @@ const BUDGET: Record<Category, number> & { jsGzipKb: number; cssGzipKb: number }
   jsGzipKb: 100,
   cssGzipKb: 30,
 };
+
+/** Each page's full Lighthouse report lands here (git-ignored), for the details behind a failing audit. */
+const REPORTS_DIR = path.join(ROOT, "bench/results/lighthouse");
 
 const DEMO_PASSWORD = "audit-demo-password";
 const CHROME_FLAGS = ["--no-sandbox", "--headless=new", "--disable-gpu"];
@@ -83,6 +87,7 @@ async function auditOnce(url: string, port: number, cookie: string | undefined):
   if (!run) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = run;
   if (lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${lhr.runtimeError.message}`);
+  writeFileSync(path.join(REPORTS_DIR, `${new URL(url).pathname.slice(1) || "home"}.json`), run.report as string);
   const scores = {} as Record<Category, number>;
   const failing: PageResult["failing"] = {};
   for (const category of CATEGORIES) {
@@ -104,12 +109,12 @@ function printReport(results: PageResult[], chromePath: string): void {
   const pad = (text: string | number, width: number) => String(text).padEnd(width);
   console.log(`\nLighthouse ${lighthouseVersion()} (mobile), ${chromePath}, ${cpus().length} × ${cpus()[0]?.model ?? "CPU"}, ${new Date().toISOString()}`);
   console.log(`Budgets: performance ≥ ${BUDGET.performance}, accessibility, best practices and SEO ${BUDGET.seo}; first-load JS ≤ ${BUDGET.jsGzipKb} KB and CSS ≤ ${BUDGET.cssGzipKb} KB gzipped\n`);
-  console.log(`${pad("page", 20)}${pad("performance", 14)}${pad("accessibility", 16)}${pad("best practices", 17)}${pad("SEO", 10)}${pad("JS KB", 12)}CSS KB`);
+  console.log(`${pad("page", 20)}${pad("performance", 14)}${pad("accessibility", 16)}${pad("best practices", 17)}${pad("SEO", 10)}${pad("JS KB", 14)}CSS KB`);
   for (const result of results) {
     const cells = CATEGORIES.map((category) => `${result.scores[category]} ${mark(result.scores[category] >= BUDGET[category])}`);
     const js = `${result.weight.jsGzipKb.toFixed(1)} ${mark(result.weight.jsGzipKb <= BUDGET.jsGzipKb)}`;
     const css = `${result.weight.cssGzipKb.toFixed(1)} ${mark(result.weight.cssGzipKb <= BUDGET.cssGzipKb)}`;
-    console.log(`${pad(result.path, 20)}${pad(cells[0]!, 14)}${pad(cells[1]!, 16)}${pad(cells[2]!, 17)}${pad(cells[3]!, 10)}${pad(js, 12)}${css}`);
+    console.log(`${pad(result.path, 20)}${pad(cells[0]!, 14)}${pad(cells[1]!, 16)}${pad(cells[2]!, 17)}${pad(cells[3]!, 10)}${pad(js, 14)}${css}`);
   }
   for (const result of results) {
     for (const [category, audits] of Object.entries(result.failing)) {
@@ -134,6 +139,7 @@ async function main(): Promise<void> {
     console.log("Starting the production server (building first if the build is missing or stale)...");
     server = await startBuiltServer([process.execPath, "scripts/start.mjs"], productionEnv(dataDir));
     const cookie = await logIn(server.baseUrl, email, DEMO_PASSWORD);
+    mkdirSync(REPORTS_DIR, { recursive: true });
     chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
     const pages = [...wanted(PUBLIC_PAGES).map((page) => ({ page, cookie: undefined })), ...wanted(MEMBER_PAGES).map((page) => ({ page, cookie }))];
     const results: PageResult[] = [];
