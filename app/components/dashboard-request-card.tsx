@@ -68,30 +68,29 @@ export function DashboardRequestCard({ request }: { request: DashboardRequest })
       </h3>
       <RequestTags tags={request.tags} />
       <p className="line-clamp-3 text-sm break-words whitespace-pre-line text-slate-600">{request.description}</p>
-      <dl className="mt-auto space-y-1 text-sm text-slate-600">
-        <div className="flex gap-1.5">
+      {/* One wrapping row whose first group takes the whole line: a dl allows only one div between it and its dt/dd. */}
+      <dl className="mt-auto flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
+        <div className="flex basis-full gap-1.5">
           <dt className="sr-only">Posted by</dt>
           <dd className="font-semibold text-slate-800">{request.agentName}</dd>
         </div>
-        <div className="flex flex-wrap gap-x-4 gap-y-1">
-          <div className="flex items-center gap-1">
-            <dt>
-              <MapPinIcon className="h-4 w-4" title="Location" />
-            </dt>
-            <dd>{[request.location, request.state].filter(Boolean).join(", ")}</dd>
-          </div>
-          <div className="flex items-center gap-1">
-            <dt>
-              <ClockIcon className="h-4 w-4" title="Posted" />
-            </dt>
-            <dd>{request.postedAgo}</dd>
-          </div>
-          <div className="flex items-center gap-1">
-            <dt>
-              <ChatIcon className="h-4 w-4" title="Responses" />
-            </dt>
-            <dd>{responseCountLabel(request.responses)}</dd>
-          </div>
+        <div className="flex items-center gap-1">
+          <dt>
+            <MapPinIcon className="h-4 w-4" title="Location" />
+          </dt>
+          <dd>{[request.location, request.state].filter(Boolean).join(", ")}</dd>
+        </div>
+        <div className="flex items-center gap-1">
+          <dt>
+            <ClockIcon className="h-4 w-4" title="Posted" />
+          </dt>
+          <dd>{request.postedAgo}</dd>
+        </div>
+        <div className="flex items-center gap-1">
+          <dt>
+            <ChatIcon className="h-4 w-4" title="Responses" />
+          </dt>
+          <dd>{responseCountLabel(request.responses)}</dd>
         </div>
       </dl>
       <div className="grid grid-cols-2 gap-2 border-t border-slate-100 pt-3">

@@ -7,7 +7,7 @@ export function RequestBadges({ request }: { request: BadgeFields }) {
   if (!request.isNew && !request.urgent) return null;
   return (
     <div className="flex flex-wrap items-center gap-1.5">
-      {request.isNew ? <span className="rounded-md bg-green-600 px-2 py-0.5 text-xs font-bold tracking-wide text-white">NEW</span> : null}
+      {request.isNew ? <span className="rounded-md bg-green-700 px-2 py-0.5 text-xs font-bold tracking-wide text-white">NEW</span> : null}
       {request.urgent ? <span className="rounded-md bg-red-600 px-2 py-0.5 text-xs font-bold tracking-wide text-white">URGENT</span> : null}
     </div>
   );
