@@ -1,3 +1,5 @@
+// Before anything that builds a zod schema: see the module.
+import "./domain/zod-config";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
   Links,

@@ -68,7 +68,7 @@ export function DashboardRequestCard({ request }: { request: DashboardRequest })
       </h3>
       <RequestTags tags={request.tags} />
       <p className="line-clamp-3 text-sm wrap-anywhere whitespace-pre-line text-slate-600">{request.description}</p>
-      {/* One list of term and value pairs, each in its own div: a dl may hold nothing deeper. */}
+      {/* One wrapping row whose first group takes the whole line: a dl allows only one div between it and its dt/dd. */}
       <dl className="mt-auto flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
         <div className="flex basis-full gap-1.5">
           <dt className="sr-only">Posted by</dt>

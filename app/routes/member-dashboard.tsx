@@ -12,7 +12,10 @@ import { requireMember } from "~/server/auth/session.server";
 import { dashboardMessages } from "~/server/messages/dashboard.server";
 import { dashboardData } from "~/server/requests/dashboard.server";
 
-export const meta: MetaFunction = () => [{ title: `Member Dashboard | ${PRODUCT_NAME}` }];
+export const meta: MetaFunction = () => [
+  { title: `Member Dashboard | ${PRODUCT_NAME}` },
+  { name: "description", content: "Your referral requests, the responses to them and your unread messages in one place." },
+];
 
 /** Only what the page shows goes to the browser: never the password hash or staff notes. */
 function profileOf(agent: Agent) {

@@ -36,7 +36,10 @@ import { sendMessage } from "~/server/messages/send.server";
 import { StoreError, type Store } from "~/server/store/store.server";
 import { limitMemberWrite, WRITE_NAMES } from "~/server/write-limits.server";
 
-export const meta: MetaFunction = () => [{ title: `Messages | ${PRODUCT_NAME}` }];
+export const meta: MetaFunction = () => [
+  { title: `Messages | ${PRODUCT_NAME}` },
+  { name: "description", content: "Your conversations with other agents in the network." },
+];
 
 export const headers = passRetryAfter;
 

@@ -21,7 +21,10 @@ import { expireOverdueInBackground } from "~/server/requests/expiry.server";
 import { requestListPage } from "~/server/requests/queries.server";
 import type { RequestView } from "~/server/requests/views.server";
 
-export const meta: MetaFunction = () => [{ title: `Agent Requests | ${PRODUCT_NAME}` }];
+export const meta: MetaFunction = () => [
+  { title: `Agent Requests | ${PRODUCT_NAME}` },
+  { name: "description", content: "Open referral requests from agents in the network, and the ones you posted." },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const member = await requireMember(request, context);
