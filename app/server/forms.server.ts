@@ -67,7 +67,7 @@ function refused(status: FormRefusal["status"], message: string): FormRead {
 }
 
 /** The body's bytes, stopping as soon as they pass the limit (a chunked body has no length to check first). */
-async function readBodyWithin(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | "too-large" | "unreadable"> {
+export async function readBodyWithin(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | "too-large" | "unreadable"> {
   if (!request.body) return new Uint8Array();
   const declared = Number(request.headers.get("Content-Length") ?? "0");
   if (declared > limit) return "too-large";

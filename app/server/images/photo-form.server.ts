@@ -6,7 +6,7 @@ import {
   type UploadHandlerPart,
 } from "@remix-run/node";
 import { PHOTO_MAX_BYTES } from "~/domain/profile";
-import { FORM_MAX_FIELDS, mediaType } from "~/server/forms.server";
+import { FORM_MAX_FIELDS, mediaType, readBodyWithin } from "~/server/forms.server";
 
 /** Text fields are short (the longest, the bio, is 600 characters). */
 const MAX_FIELD_BYTES = 16 * 1024;
@@ -85,23 +85,10 @@ async function* withinLimits(data: AsyncIterable<Uint8Array>, partLimit: number,
 
 /** Plain forms carry no file; their body is read only up to the form limit. */
 async function readUrlEncodedForm(request: Request, formData: FormData): Promise<PhotoForm> {
-  if (!request.body) return { formData, refused: undefined };
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  try {
-    for (let read = await reader.read(); !read.done; read = await reader.read()) {
-      total += read.value.byteLength;
-      if (total > MAX_FORM_BYTES) {
-        await reader.cancel();
-        return { formData, refused: "form" };
-      }
-      chunks.push(read.value);
-    }
-  } catch {
-    return { formData, refused: "unreadable" };
-  }
-  const params = new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
+  const body = await readBodyWithin(request, MAX_FORM_BYTES);
+  if (body === "too-large") return { formData, refused: "form" };
+  if (body === "unreadable") return { formData, refused: "unreadable" };
+  const params = new URLSearchParams(Buffer.from(body).toString("utf8"));
   let fields = 0;
   for (const [name, value] of params) {
     fields += 1;
