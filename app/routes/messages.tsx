@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { GenericErrorScreen } from "~/components/error-screens";
@@ -43,6 +43,15 @@ export const meta: MetaFunction = () => [
 
 export const headers = passRetryAfter;
 
+/**
+ * Requests (by their load context, one per request) whose action answered with the page, a
+ * refusal, rather than a redirect. Without JavaScript the loader then renders that page,
+ * and its redirect from `?to=` to a conversation already under way would replace the
+ * refusal with the very redirect that means "sent": the message lost while the member is
+ * told it was stored. The loader takes the mark off as it renders.
+ */
+const answeredByAction = new WeakSet<AppLoadContext>();
+
 /** Opening a thread marks it read; a failed write only leaves the count as it was. */
 async function markOpenedRead(store: Store, member: Agent, opened: OpenConversation): Promise<void> {
   const newest = opened.messages.at(-1);
@@ -59,7 +68,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { store } = context.services;
   const url = new URL(request.url);
   const opened = openFromUrl(store, member, url);
-  if (opened.kind === "open" && opened.existingPath) throw redirect(opened.existingPath);
+  const rendersActionAnswer = answeredByAction.delete(context);
+  if (opened.kind === "open" && opened.existingPath && !rendersActionAnswer) throw redirect(opened.existingPath);
   if (opened.kind === "open") await markOpenedRead(store, member, opened);
 
   const thread = opened.kind === "open" ? threadPage(opened.messages, parsePageNumber(url.searchParams.get("threadPage"))) : null;
@@ -95,10 +105,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = formData.get("intent") === "share" ? "share" : "send";
   const submission = parseSubmission(formData, messageSchema, refusal);
 
+  const answerWithPage = <T,>(body: T, init: number | ResponseInit) => {
+    answeredByAction.add(context);
+    return data(body, init);
+  };
   const refuse = (message: string, init: number | ResponseInit) =>
     intent === "share"
-      ? data({ intent, shareError: message, result: undefined }, init)
-      : data({ intent, shareError: undefined, result: submission.reply({ formErrors: [message] }) }, init);
+      ? answerWithPage({ intent, shareError: message, result: undefined }, init)
+      : answerWithPage({ intent, shareError: undefined, result: submission.reply({ formErrors: [message] }) }, init);
 
   if (opened.kind === "none") return refuse(NO_CONVERSATION, 400);
   if (opened.kind === "refused") return refuse(opened.message, opened.status);
@@ -110,7 +124,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } else if (submission.status === "success") {
     text = submission.value.text;
   } else {
-    return data({ intent, shareError: undefined, result: submission.reply() }, { status: 400 });
+    return answerWithPage({ intent, shareError: undefined, result: submission.reply() }, { status: 400 });
   }
   const allowed = limitMemberWrite(context, "message", member);
   if (!allowed.allowed) return refuse(tooManyMessage(WRITE_NAMES.message, allowed.retryAfterSeconds), tooManyInit(allowed.retryAfterSeconds));

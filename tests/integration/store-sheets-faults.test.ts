@@ -105,6 +105,16 @@ describe("Sheets driver under faults", () => {
     expect(store.agents.get(dana.id)).toEqual(dana);
   });
 
+  it("does not append a row twice when the id check after a dropped connection was answered 429", async () => {
+    const { store, book, callsSince } = await loadedStore();
+    fake.dropNext(1, "after", matchers.kind("spreadsheets.batchUpdate"));
+    fake.failNext(1, 429, matchers.kind("values.batchGet"));
+    const dana = await store.agents.insert(agent());
+    expect(dataRows(book, "Agents").map((row) => row[0])).toEqual([dana.id]);
+    // The 429 answered the check, not the append: the next try checks again.
+    expect(callsSince("values.batchGet")).toBe(2);
+  });
+
   it("retries dropped connections and requests that time out", async () => {
     const { store, callsSince } = await loadedStore({ timeoutMs: 100 });
     fake.dropNext(2, "before");

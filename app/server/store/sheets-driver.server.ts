@@ -460,12 +460,16 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
     }
   }
 
-  async function appendOnce(tab: TabSpec, rows: readonly RowCells[], attempt: number, previousError: unknown): Promise<void> {
+  /**
+   * One try at appending the rows. `sent.mayHaveStored` carries over from earlier tries: it
+   * is set by an append call that failed other than with 429 (a timeout, a lost answer, a
+   * 5xx may have stored the rows; a 429 refuses the call whole), and stays set whatever
+   * fails after it, so a later try, even one after a 429 on the check itself, first checks by id.
+   */
+  async function appendOnce(tab: TabSpec, rows: readonly RowCells[], sent: { mayHaveStored: boolean }): Promise<void> {
     const headers = [...new Set(rows.flatMap((row) => Object.keys(row)))];
     const columns = await headerColumns(tab, [...headers, "id"]);
-    // A try answered 429 was refused whole; any other failure (a timeout, a lost answer, a 5xx) may have stored the rows.
-    const maybeStored = attempt > 0 && httpStatusOf(previousError) !== 429;
-    const pending = maybeStored ? await notYetStored(tab, rows, columns.get("id") ?? 0) : rows;
+    const pending = sent.mayHaveStored ? await notYetStored(tab, rows, columns.get("id") ?? 0) : rows;
     if (pending.length === 0) return;
     const width = Math.max(...columns.values()) + 1;
     // An empty cell is left alone: columns the app does not own stay empty in the new row.
@@ -476,10 +480,16 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
     });
     // AppendCells goes after the last row with data; values.append would go after the "table"
     // Google detects from A1, which a blank row or a note below the data cuts short.
-    await api.spreadsheets.batchUpdate({
-      spreadsheetId,
-      requestBody: { requests: [{ appendCells: { sheetId: await sheetIdOf(tab), rows: rowData, fields: "userEnteredValue" } }] },
-    });
+    const sheetId = await sheetIdOf(tab);
+    try {
+      await api.spreadsheets.batchUpdate({
+        spreadsheetId,
+        requestBody: { requests: [{ appendCells: { sheetId, rows: rowData, fields: "userEnteredValue" } }] },
+      });
+    } catch (error) {
+      if (httpStatusOf(error) !== 429) sent.mayHaveStored = true;
+      throw error;
+    }
   }
 
   async function notYetStored(tab: TabSpec, rows: readonly RowCells[], idColumn: number): Promise<readonly RowCells[]> {
@@ -609,9 +619,8 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
       const batch = queue.waiting.splice(0);
       try {
         // A retried append first checks (by id) which rows the lost or timed-out try already stored, so none is added twice.
-        await withDeadline(writeDeadlineMs, policy, (attempt, previousError) =>
-          appendOnce(tab, batch.flatMap((item) => item.rows), attempt, previousError),
-        );
+        const sent = { mayHaveStored: false };
+        await withDeadline(writeDeadlineMs, policy, () => appendOnce(tab, batch.flatMap((item) => item.rows), sent));
         for (const item of batch) item.resolve();
       } catch (error) {
         for (const item of batch) item.reject(error);
