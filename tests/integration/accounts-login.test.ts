@@ -192,6 +192,7 @@ describe("login success", () => {
     expect(await loginLoader({ request: getWithCookie("/member-login?redirectTo=%2F%2Fevil.example", null), context, params: {} })).toEqual({
       redirectTo: null,
       passwordChanged: false,
+      founderOffer: true,
     });
   });
 });
