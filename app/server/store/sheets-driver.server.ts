@@ -1,5 +1,5 @@
 import { sheets, type sheets_v4 } from "@googleapis/sheets";
-import { GoogleAuth, OAuth2Client } from "google-auth-library";
+import { GoogleAuth, JWT, OAuth2Client } from "google-auth-library";
 import { sheetValueText, type RowCells } from "~/domain/workbook";
 import type { SheetsCredentials } from "../config.server";
 import { cellText, headerKey, type DriverRow, type ReadRequest, type StructureProblem, type TabSpec, type WorkbookDriver } from "./driver.server";
@@ -63,12 +63,33 @@ function sheetRef(name: string): string {
   return `'${name.replaceAll("'", "''")}'`;
 }
 
+/** Where google-auth-library sends a service account's signed assertion, whatever the key's `token_uri` says. */
+const GOOGLE_TOKEN_URL = "https://oauth2.googleapis.com/token";
+
+/**
+ * A service account client that honours the key's `token_uri`: google-auth-library's JWT
+ * client ignores it and always posts to Google's token URL, so the request is redirected.
+ * The assertion's audience stays Google's token URL, as Google requires. This is what lets
+ * the sign-in path run against a local token endpoint (the fake Sheets server's).
+ */
+function serviceAccountClient(key: Record<string, unknown>): JWT {
+  const text = (name: string) => (typeof key[name] === "string" ? (key[name] as string) : undefined);
+  const client = new JWT({ email: text("client_email"), key: text("private_key"), keyId: text("private_key_id"), scopes: SCOPES });
+  const tokenUri = text("token_uri");
+  if (tokenUri !== undefined && tokenUri !== GOOGLE_TOKEN_URL) {
+    client.transporter.interceptors.request.add({
+      resolved: async (request) => (String(request.url) === GOOGLE_TOKEN_URL ? { ...request, url: new URL(tokenUri) } : request),
+    });
+  }
+  return client;
+}
+
 function authFor(credentials: SheetsCredentials): GoogleAuth | OAuth2Client {
   switch (credentials.kind) {
     case "keyFile":
       return new GoogleAuth({ keyFile: credentials.path, scopes: SCOPES });
     case "json":
-      return new GoogleAuth({ credentials: credentials.json, scopes: SCOPES });
+      return serviceAccountClient(credentials.json);
     case "fixedToken": {
       // A token with no expiry and no refresh token: the client never asks Google for another.
       const client = new OAuth2Client();
