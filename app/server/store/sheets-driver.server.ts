@@ -2,7 +2,7 @@ import { sheets, type sheets_v4 } from "@googleapis/sheets";
 import { GoogleAuth, JWT, OAuth2Client } from "google-auth-library";
 import { sheetValueText, type RowCells } from "~/domain/workbook";
 import type { SheetsCredentials } from "../config.server";
-import { cellText, headerKey, type DriverRow, type ReadRequest, type StructureProblem, type TabSpec, type WorkbookDriver } from "./driver.server";
+import { cellText, cellUsageOf, headerKey, type CellUsage, type DriverRow, type ReadRequest, type StructureProblem, type TabSpec, type WorkbookDriver } from "./driver.server";
 import { DEFAULT_RETRY, httpStatusOf, withDeadline, withRetry, type RetryPolicy } from "./retry.server";
 
 export type SheetsDriverOptions = {
@@ -36,6 +36,9 @@ const SCOPES = ["https://www.googleapis.com/auth/spreadsheets"];
 const DEFAULT_ROWS = 1000;
 /** The width Google gives a grid when its size is not reported. */
 const DEFAULT_COLUMNS = 26;
+
+/** How often the grids' sizes are read for the cell count (one read; appends grow them slowly). */
+const CELL_CHECK_MS = 5 * 60_000;
 
 /**
  * Rows are anchored to their ids with developer metadata on the row: the key names the
@@ -264,19 +267,39 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
     return new Set(column.map((row) => cellText(row[0]).trim()));
   }
 
+  /** The grids' sizes at the last `spreadsheets.get`. */
+  let cells: CellUsage | undefined;
+
   type Grids = Map<string, { sheetId: number; title: string; columnCount: number }>;
 
   /** The workbook's tabs by lower-cased title; also refreshes the grid ids. */
   async function loadGrids(): Promise<Grids> {
-    const meta = await api.spreadsheets.get({ spreadsheetId, fields: "sheets.properties(sheetId,title,gridProperties.columnCount)" });
+    const meta = await api.spreadsheets.get({ spreadsheetId, fields: "sheets.properties(sheetId,title,gridProperties(rowCount,columnCount))" });
     const grids: Grids = new Map();
+    const sizes: { title: string; rows: number; columns: number }[] = [];
     for (const sheet of meta.data.sheets ?? []) {
       const { title, sheetId, gridProperties } = sheet.properties ?? {};
-      if (title != null && sheetId != null) grids.set(title.toLowerCase(), { sheetId, title, columnCount: gridProperties?.columnCount ?? DEFAULT_COLUMNS });
+      if (title == null || sheetId == null) continue;
+      const columnCount = gridProperties?.columnCount ?? DEFAULT_COLUMNS;
+      grids.set(title.toLowerCase(), { sheetId, title, columnCount });
+      sizes.push({ title, rows: gridProperties?.rowCount ?? DEFAULT_ROWS, columns: columnCount });
     }
+    cells = cellUsageOf(sizes, new Date());
     sheetIds.clear();
     for (const [title, grid] of grids) sheetIds.set(title, grid.sheetId);
     return grids;
+  }
+
+  /** Reads the grids' sizes again when the last look is older than CELL_CHECK_MS; a failure only leaves the count older. */
+  async function checkCellsNow(): Promise<void> {
+    if (cells && Date.now() - Date.parse(cells.checkedAt) < CELL_CHECK_MS) return;
+    await loadGrids().catch(() => undefined);
+  }
+
+  async function readTabsAndCheckCells(requests: readonly ReadRequest[]): Promise<DriverRow[][]> {
+    const rows = await withRetry(policy, () => readTabsOnce(requests));
+    await checkCellsNow();
+    return rows;
   }
 
   /** Marks the app tabs the workbook does not have (degraded) and clears those that are back. */
@@ -422,6 +445,8 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
           sheetIds.set(properties.title.toLowerCase(), properties.sheetId);
         }
       }
+      // The count read above misses the new tabs: look again at the next read.
+      cells = undefined;
     }
 
     const present = tabs.filter((tab) => !renamed.has(tab.name));
@@ -644,10 +669,11 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
   return {
     kind: "sheets",
     ensureTabs: (tabs) => withRetry(policy, () => ensureTabsOnce(tabs)),
-    readTabs: (requests) => withRetry(policy, () => readTabsOnce(requests)),
+    readTabs: readTabsAndCheckCells,
     appendRows,
     updateRow: (tab, id, changes) => withDeadline(writeDeadlineMs, policy, () => updateOnce(tab, id, changes)),
     structureProblems: () => [...problems.values()],
+    cellUsage: () => cells,
     async close() {},
   };
 }
