@@ -328,6 +328,28 @@ describe("/messages: read state", () => {
     expect(insert).not.toHaveBeenCalled();
   });
 
+  it("costs no read-position write when a sender reloads the thread after each of many quick sends, and one when the other reads them", async () => {
+    const context = await contextWith([ann, bob]);
+    await send(context, "/messages?to=rec-bob", bob, { intent: "send", text: "Hello Ann" });
+    await page(context, `/messages?conversation=${annBob}`, ann);
+    const update = vi.spyOn(context.services.store.conversationMembers, "update");
+    const insert = vi.spyOn(context.services.store.conversationMembers, "insert");
+    const readWrites = () => [...update.mock.calls, ...insert.mock.calls].filter(([first, second]) => JSON.stringify([first, second]).includes("lastReadAt")).length;
+    for (const text of ["One", "Two", "Three", "Four", "Five"]) {
+      await send(context, `/messages?conversation=${annBob}`, ann, { intent: "send", text });
+      // The redirect after each send shows Ann the thread again.
+      await page(context, `/messages?conversation=${annBob}`, ann);
+    }
+    expect(readWrites()).toBe(0);
+    const annCookie = await cookieOf(context, ann);
+    expect((await rootLoader({ request: get("/", annCookie), context, params: {} })).unreadMessages).toBe(0);
+
+    for (let look = 0; look < 5; look += 1) await page(context, `/messages?conversation=${annBob}`, bob);
+    expect(readWrites()).toBeLessThanOrEqual(1);
+    const bobCookie = await cookieOf(context, bob);
+    expect((await rootLoader({ request: get("/", bobCookie), context, params: {} })).unreadMessages).toBe(0);
+  });
+
   it("shows the dashboard card's empty state data for a member without messages", async () => {
     const context = await contextWith([ann]);
     const now = new Date();
