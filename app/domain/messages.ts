@@ -101,6 +101,15 @@ export function unreadCount(messages: readonly Message[], memberEmail: string, l
   return messages.filter((message) => message.toEmail === memberEmail && (lastReadAt === undefined || message.createdAt > lastReadAt)).length;
 }
 
+/**
+ * How far a member who was shown `thread` (oldest first) has read it: up to the newest
+ * message sent to them. Only those count as unread, so the member's own messages never
+ * move the position, and a sender reloading the thread after each send costs no write.
+ */
+export function readPositionAfter(thread: readonly Message[], memberEmail: string): string | undefined {
+  return thread.findLast((message) => message.toEmail === memberEmail)?.createdAt;
+}
+
 export type ConversationSummary = {
   conversationId: string;
   /** The other agent's e-mail as the newest message has it. */

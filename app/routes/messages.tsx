@@ -14,6 +14,7 @@ import {
   conversationPath,
   messageSchema,
   NO_CONVERSATION,
+  readPositionAfter,
   SEND_FAILED,
   threadPage,
   type ConversationListItem,
@@ -54,10 +55,10 @@ const answeredByAction = new WeakSet<AppLoadContext>();
 
 /** Opening a thread marks it read; a failed write only leaves the count as it was. */
 async function markOpenedRead(store: Store, member: Agent, opened: OpenConversation): Promise<void> {
-  const newest = opened.messages.at(-1);
-  if (!newest) return;
+  const upTo = readPositionAfter(opened.messages, member.email);
+  if (upTo === undefined) return;
   try {
-    await markRead(store, opened.conversationId, member.email, newest.createdAt);
+    await markRead(store, opened.conversationId, member.email, upTo);
   } catch (error) {
     console.error(`Messages: could not store that ${member.email} read conversation ${opened.conversationId}`, error);
   }

@@ -1,6 +1,7 @@
 import { planAgentImport, type AgentToImport, type ImportPlan } from "~/domain/agent-import";
 import type { Agent } from "~/domain/workbook";
 import { describeError, newId, type Store } from "~/server/store/store.server";
+import { insertInGroups } from "./store-cli";
 
 export type ImportedAgent = { line: number; email: string; notes: string[] };
 
@@ -14,7 +15,7 @@ export type ImportOutcome = {
 export type ImportOptions = {
   now: Date;
   hashPassword: (plain: string) => Promise<string>;
-  /** Awaited before each write (to keep to a quota). */
+  /** Awaited before each group of rows is written (to keep to a quota). */
   beforeWrite?: () => Promise<void>;
   /** Called as each agent is stored. */
   onImported?: (agent: ImportedAgent) => void;
@@ -51,26 +52,25 @@ async function agentRecord(row: AgentToImport, options: ImportOptions): Promise<
 
 /**
  * Imports the old site's agent export: each valid row not already in the store (by
- * e-mail) becomes an approved agent. Throws ImportFileError when the file as a whole
- * cannot be read; stops at the first write the store refuses, so a re-run picks up
- * the rest.
+ * e-mail) becomes an approved agent, many rows per store call. Throws ImportFileError
+ * when the file as a whole cannot be read; stops after the group in which the store
+ * refused a row (the others of that group may be stored), so a re-run picks up the rest.
  */
 export async function importAgents(store: Store, csv: string, options: ImportOptions): Promise<ImportOutcome> {
   await store.refresh();
   const existing = new Set(store.agents.all().map((agent) => agent.email));
   const plan = planAgentImport(csv, existing);
   const imported: ImportedAgent[] = [];
-  for (const row of plan.agents) {
-    try {
-      const record = await agentRecord(row, options);
-      await options.beforeWrite?.();
-      await store.agents.insert(record);
-    } catch (error) {
-      return { plan, imported, failure: { line: row.line, email: row.email, reason: describeError(error) } };
-    }
+  // Hashed one at a time (bcrypt is slow on purpose), then stored many rows per call.
+  const records: { row: AgentToImport; agent: Agent }[] = [];
+  for (const row of plan.agents) records.push({ row, agent: await agentRecord(row, options) });
+  const { stored, failure } = await insertInGroups(records, ({ agent }) => store.agents.insert(agent), options.beforeWrite);
+  for (const { row } of stored) {
     const done = { line: row.line, email: row.email, notes: row.notes };
     imported.push(done);
     options.onImported?.(done);
   }
-  return { plan, imported, failure: undefined };
+  if (!failure) return { plan, imported, failure: undefined };
+  const { row } = failure.record;
+  return { plan, imported, failure: { line: row.line, email: row.email, reason: describeError(failure.error) } };
 }

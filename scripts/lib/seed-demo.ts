@@ -3,6 +3,7 @@ import { buildDemoNetwork, type DemoNetwork } from "~/domain/demo-network";
 import type { CollectionName } from "~/domain/workbook";
 import { memberRowId } from "~/server/messages/conversation-members.server";
 import type { Store } from "~/server/store/store.server";
+import { insertInGroups } from "./store-cli";
 
 /** The tabs the demo fills, in the order it fills them: an agent exists before anything refers to it. */
 const DEMO_COLLECTIONS = ["agents", "requests", "responses", "messages", "conversationMembers"] as const satisfies readonly CollectionName[];
@@ -26,7 +27,7 @@ export type SeedOptions = {
   /** The password every demo agent gets, asked for only when agents are to be written. */
   newPassword: () => string;
   hashPassword: (plain: string) => Promise<string>;
-  /** Awaited before each write (to keep to a quota). */
+  /** Awaited before each group of rows is written (to keep to a quota). */
   beforeWrite?: () => Promise<void>;
   progress?: (message: string) => void;
 };
@@ -99,11 +100,9 @@ export async function seedDemo(store: Store, options: SeedOptions): Promise<Seed
   const added: DemoCounts = { agents: 0, requests: 0, responses: 0, messages: 0, conversationMembers: 0 };
   const insertAll = async <T>(name: DemoCollection, records: readonly T[], insert: (record: T) => Promise<unknown>) => {
     if (records.length > 0) options.progress?.(`Writing ${records.length} rows to the ${store[name].tab} tab...`);
-    for (const record of records) {
-      await options.beforeWrite?.();
-      await insert(record);
-      added[name] += 1;
-    }
+    const { stored, failure } = await insertInGroups(records, insert, options.beforeWrite);
+    added[name] += stored.length;
+    if (failure) throw failure.error;
   };
   await insertAll("agents", missing.agents, (agent) => store.agents.insert({ ...agent, passwordHash }));
   await insertAll("requests", missing.requests, (request) => store.requests.insert(request));

@@ -38,9 +38,9 @@ export function describeStore(config: Config): string {
 }
 
 /**
- * Spaces out writes to Google Sheets. Each stored row costs one read (the header row)
- * and one append, and Google allows about 60 of each a minute per user; a bulk run at
- * full speed would spend its retries on 429 answers and might give up.
+ * Spaces out writes to Google Sheets. Google allows about 60 write requests a minute per
+ * user, shared with the running site; a bulk run at full speed would spend its retries on
+ * 429 answers and might give up.
  */
 export function writePacer(intervalMs = 1_200): () => Promise<void> {
   let last = 0;
@@ -49,6 +49,41 @@ export function writePacer(intervalMs = 1_200): () => Promise<void> {
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     last = Date.now();
   };
+}
+
+/** Rows a bulk command sends to the store at once: the Sheets driver appends rows that arrive together in one call. */
+export const ROWS_PER_CALL = 100;
+
+export type GroupOutcome<T> = { stored: T[]; failure: { record: T; error: unknown } | undefined };
+
+/**
+ * Inserts `records` in groups of ROWS_PER_CALL, each group's inserts started together so
+ * the store appends them in one or two calls instead of one per row (`beforeWrite` is
+ * awaited once per group). Stops after the first group with a refused row, answering
+ * the rows stored (in order) and the first refused one; a re-run picks up the rest.
+ */
+export async function insertInGroups<T>(
+  records: readonly T[],
+  insert: (record: T) => Promise<unknown>,
+  beforeWrite?: () => Promise<void>,
+): Promise<GroupOutcome<T>> {
+  const stored: T[] = [];
+  for (let start = 0; start < records.length; start += ROWS_PER_CALL) {
+    const group = records.slice(start, start + ROWS_PER_CALL);
+    try {
+      await beforeWrite?.();
+    } catch (error) {
+      return { stored, failure: { record: group[0]!, error } };
+    }
+    const outcomes = await Promise.allSettled(group.map((record) => insert(record)));
+    let failure: GroupOutcome<T>["failure"];
+    outcomes.forEach((outcome, i) => {
+      if (outcome.status === "fulfilled") stored.push(group[i]!);
+      else failure ??= { record: group[i]!, error: outcome.reason };
+    });
+    if (failure) return { stored, failure };
+  }
+  return { stored, failure: undefined };
 }
 
 /** A mistake the operator can fix: printed as one message, with exit code 1, never as a stack trace. */

@@ -1,3 +1,4 @@
+import { randomBytes, verify, type KeyObject } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import {
@@ -43,6 +44,15 @@ type Fault = { times: number; match: (call: Call) => boolean } & ({ status: numb
 /** What the service account may do with a spreadsheet: a Viewer share reads but every write is refused with 403. */
 export type ShareRole = "writer" | "reader";
 
+/**
+ * The service account the fake signs in, as Google's token endpoint does: `POST /token`
+ * takes a JWT-bearer assertion signed with the account's private key and answers an
+ * access token, and every Sheets request must then carry one of the tokens it gave.
+ */
+export type FakeServiceAccount = { clientEmail: string; publicKey: KeyObject | string };
+
+export type FakeSheetsOptions = { port?: number; host?: string; serviceAccount?: FakeServiceAccount };
+
 export type FakeSheetsServer = {
   /** The `rootUrl` to give the client, e.g. http://127.0.0.1:41234/ */
   readonly url: string;
@@ -70,6 +80,8 @@ export type FakeSheetsServer = {
    * (a minute; shorter to run a benchmark faster), the rest answered 429. Off when undefined.
    */
   setQuota(quota: Quota | undefined): void;
+  /** How many access tokens `POST /token` has given (always 0 without a service account). */
+  tokensIssued(): number;
   /** How many requests the quota refused so far. */
   quotaRefusals(): number;
   clearFaults(): void;
@@ -120,16 +132,63 @@ function quotaError(response: ServerResponse, call: Call): void {
   ]);
 }
 
+const JWT_BEARER = "urn:ietf:params:oauth:grant-type:jwt-bearer";
+/** The audience Google requires in a service account's assertion, wherever it is posted. */
+const TOKEN_AUDIENCE = "https://oauth2.googleapis.com/token";
+const SHEETS_SCOPE = "https://www.googleapis.com/auth/spreadsheets";
+const TOKEN_SECONDS = 3599;
+
+/** Google's token endpoint errors: an OAuth error code and description, not the API's error shape. */
+class TokenError extends Error {
+  constructor(
+    readonly code: "invalid_grant" | "unsupported_grant_type" | "invalid_scope",
+    description: string,
+  ) {
+    super(description);
+  }
+}
+
+function base64UrlJson(part: string | undefined): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(part ?? "", "base64url").toString("utf8"));
+    return typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Checks an RS256 assertion as Google does: signature, issuer, audience, scope and lifetime (at most an hour). */
+function verifyAssertion(form: URLSearchParams, account: FakeServiceAccount, now: number): void {
+  if (form.get("grant_type") !== JWT_BEARER) throw new TokenError("unsupported_grant_type", "Invalid grant_type: " + (form.get("grant_type") ?? ""));
+  const [header, claims, signature, ...extra] = (form.get("assertion") ?? "").split(".");
+  if (header === undefined || claims === undefined || signature === undefined || extra.length > 0) throw new TokenError("invalid_grant", "Invalid JWT: Token must be a short-lived token (60 minutes) and in a reasonable timeframe.");
+  if (base64UrlJson(header).alg !== "RS256") throw new TokenError("invalid_grant", "Invalid JWT Signature.");
+  const signed = verify("RSA-SHA256", Buffer.from(`${header}.${claims}`), account.publicKey, Buffer.from(signature, "base64url"));
+  if (!signed) throw new TokenError("invalid_grant", "Invalid JWT Signature.");
+  const { iss, aud, scope, iat, exp } = base64UrlJson(claims);
+  if (iss !== account.clientEmail) throw new TokenError("invalid_grant", "Invalid grant: account not found");
+  if (aud !== TOKEN_AUDIENCE) throw new TokenError("invalid_grant", "Invalid JWT: Failed audience check.");
+  if (typeof scope !== "string" || !scope.split(" ").includes(SHEETS_SCOPE)) throw new TokenError("invalid_scope", "Invalid OAuth scope or ID token audience provided.");
+  const seconds = Math.floor(now / 1000);
+  if (typeof iat !== "number" || typeof exp !== "number" || exp <= seconds || exp - iat > 3600 || iat > seconds + 300) {
+    throw new TokenError("invalid_grant", "Invalid JWT: Token must be a short-lived token (60 minutes) and in a reasonable timeframe.");
+  }
+}
+
 function sendJson(response: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
   response.writeHead(status, { "content-type": "application/json; charset=UTF-8", "content-length": Buffer.byteLength(text) });
   response.end(text);
 }
 
-async function readBody(request: IncomingMessage): Promise<unknown> {
+async function readText(request: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+async function readBody(request: IncomingMessage): Promise<unknown> {
+  const text = await readText(request);
   return text === "" ? {} : (JSON.parse(text) as unknown);
 }
 
@@ -400,7 +459,7 @@ function staffEdit(action: string, query: URLSearchParams): ((book: FakeSpreadsh
   }
 }
 
-export async function startFakeSheets(options: { port?: number; host?: string } = {}): Promise<FakeSheetsServer> {
+export async function startFakeSheets(options: FakeSheetsOptions = {}): Promise<FakeSheetsServer> {
   const spreadsheets = new Map<string, FakeSpreadsheet>();
   const roles = new Map<string, ShareRole>();
   const calls: Call[] = [];
@@ -411,6 +470,30 @@ export async function startFakeSheets(options: { port?: number; host?: string } 
   let quota: Quota | undefined;
   const served = { reads: [] as number[], writes: [] as number[] };
   let refusals = 0;
+  /** Access tokens given by `POST /token`, with when each expires. */
+  const tokens = new Map<string, number>();
+
+  /** Google's token endpoint: a signed assertion in, a bearer token out. */
+  async function serveToken(request: IncomingMessage, response: ServerResponse, account: FakeServiceAccount): Promise<void> {
+    const form = new URLSearchParams(await readText(request));
+    try {
+      verifyAssertion(form, account, Date.now());
+    } catch (error) {
+      if (!(error instanceof TokenError)) throw error;
+      return sendJson(response, 400, { error: error.code, error_description: error.message });
+    }
+    const token = `ya29.fake-${randomBytes(18).toString("base64url")}`;
+    tokens.set(token, Date.now() + TOKEN_SECONDS * 1000);
+    sendJson(response, 200, { access_token: token, expires_in: TOKEN_SECONDS, token_type: "Bearer" });
+  }
+
+  /** Any bearer token passes without a service account; with one, only a live token from `POST /token`. */
+  function authorized(header: string | undefined): boolean {
+    const token = /^Bearer (\S+)$/.exec(header ?? "")?.[1];
+    if (token === undefined) return false;
+    if (!options.serviceAccount) return true;
+    return (tokens.get(token) ?? 0) > Date.now();
+  }
 
   /** True when the call fits in the quota (and is then counted against it). */
   function withinQuota(call: Call): boolean {
@@ -474,14 +557,16 @@ export async function startFakeSheets(options: { port?: number; host?: string } 
       const url = new URL(request.url ?? "/", "http://fake");
       const method = request.method ?? "GET";
       if (url.pathname.startsWith("/_staff/")) return serveStaff(method, url, response);
+      if (url.pathname === "/token" && method === "POST" && options.serviceAccount) return serveToken(request, response, options.serviceAccount);
       const found = route(method, url.pathname);
       if (!found) return googleError(response, 404, `The fake Sheets server does not serve ${method} ${url.pathname}`);
       const call: Call = { kind: found.kind, method, spreadsheetId: found.spreadsheetId, at: Date.now(), ranges: url.searchParams.getAll("ranges").length };
       calls.push(call);
       const body = method === "GET" ? {} : await readBody(request);
       if (latency > 0) await sleep(latency);
-      if (!/^Bearer \S+/.test(request.headers.authorization ?? "")) {
-        return googleError(response, 401, "Request is missing required authentication credential.");
+      if (!request.headers.authorization) return googleError(response, 401, "Request is missing required authentication credential. Expected OAuth 2 access token, login cookie or other valid authentication credential.");
+      if (!authorized(request.headers.authorization)) {
+        return googleError(response, 401, "Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.");
       }
       if (outage === "drop") return request.socket.destroy();
       if (outage === "error") return googleError(response, 503, "The service is currently unavailable.");
@@ -535,6 +620,7 @@ export async function startFakeSheets(options: { port?: number; host?: string } 
       latency = milliseconds;
     },
     quotaRefusals: () => refusals,
+    tokensIssued: () => tokens.size,
     setQuota(next) {
       quota = next;
       served.reads = [];

@@ -3,11 +3,14 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { NO_PASSWORD_NOTE } from "../../app/domain/agent-import";
 import { hashPassword, verifyPassword } from "../../app/server/auth/password.server";
 import { loadConfig } from "../../app/server/config.server";
-import { createStoreFromConfig, type Store } from "../../app/server/store/store.server";
+import { createStore } from "../../app/server/store/replica.server";
+import { createSheetsDriver } from "../../app/server/store/sheets-driver.server";
+import { createStoreFromConfig, newId, type Store } from "../../app/server/store/store.server";
+import { startFakeSheets } from "../fake-sheets/server";
 import { importAgents } from "../../scripts/lib/import-agents";
 
 const FIXTURE = path.resolve("tests/fixtures/old-agents.csv");
@@ -128,20 +131,55 @@ describe("importAgents", { timeout: 30_000 }, () => {
   it("stops at a write the store refuses and imports the rest on the next run", async () => {
     const { store } = await openStore();
     const csv = await readFixture();
-    let writes = 0;
-    const first = await importAgents(store, csv, {
+    const insert = store.agents.insert.bind(store.agents);
+    const refusing = vi.spyOn(store.agents, "insert").mockImplementation((record) =>
+      record.email === "ann.cole@example.com" ? Promise.reject(new Error("The service is currently unavailable.")) : insert(record),
+    );
+    const first = await importAgents(store, csv, { now: NOW, hashPassword });
+    // The rows sent with the refused one are stored; only the refused one is left for the re-run.
+    expect(first.imported.map((agent) => agent.email)).not.toContain("ann.cole@example.com");
+    expect(first.imported).toHaveLength(3);
+    expect(first.failure).toEqual({ line: 5, email: "ann.cole@example.com", reason: "The service is currently unavailable." });
+    refusing.mockRestore();
+    const second = await importAgents(store, csv, { now: NOW, hashPassword });
+    expect(second.imported.map((agent) => agent.email)).toEqual(["ann.cole@example.com"]);
+    expect(store.agents.all()).toHaveLength(4);
+  });
+
+  it("stops before a group whose pacing failed, storing nothing of it", async () => {
+    const { store } = await openStore();
+    const first = await importAgents(store, await readFixture(), {
       now: NOW,
       hashPassword,
-      beforeWrite: async () => {
-        writes += 1;
-        if (writes === 3) throw new Error("The service is currently unavailable.");
-      },
+      beforeWrite: () => Promise.reject(new Error("quota wait interrupted")),
     });
-    expect(first.imported).toHaveLength(2);
-    expect(first.failure).toEqual({ line: 5, email: "ann.cole@example.com", reason: "The service is currently unavailable." });
-    const second = await importAgents(store, csv, { now: NOW, hashPassword });
-    expect(second.imported.map((agent) => agent.email)).toEqual(["ann.cole@example.com", "jo.whitt@example.com"]);
-    expect(store.agents.all()).toHaveLength(4);
+    expect(first.imported).toEqual([]);
+    expect(first.failure).toMatchObject({ reason: "quota wait interrupted" });
+    expect(store.agents.all()).toHaveLength(0);
+  });
+});
+
+describe("importAgents on Google Sheets", () => {
+  it("appends many rows per API call, not one call per row", async () => {
+    const fake = await startFakeSheets({ port: 0 });
+    try {
+      const spreadsheetId = `import-${newId()}`;
+      fake.spreadsheet(spreadsheetId);
+      const store = createStore(createSheetsDriver({ spreadsheetId, credentials: { kind: "fixedToken" }, apiUrl: fake.url }), { refreshSeconds: 60, log: { info: () => undefined, warn: () => undefined, error: () => undefined } });
+      opened.push(store);
+      await store.refresh();
+      const lines = Array.from({ length: 40 }, (_, i) => `Agent ${i},agent${i}@example.com,Dallas,TX,,,,,`);
+      const csv = ["fullName,email,city,state,brokerage,specialties,password,photo,bio", ...lines].join("\n");
+      const before = fake.calls.length;
+      const outcome = await importAgents(store, csv, { now: NOW, hashPassword });
+      expect(outcome.imported).toHaveLength(40);
+      expect(fake.spreadsheet(spreadsheetId).rows("Agents").slice(1)).toHaveLength(40);
+      const appends = fake.calls.slice(before).filter((call) => call.kind === "spreadsheets.batchUpdate").length;
+      // The first row goes at once; the rest, arriving while it is under way, go together.
+      expect(appends).toBeLessThanOrEqual(2);
+    } finally {
+      await fake.close();
+    }
   });
 });
 

@@ -329,6 +329,54 @@ describe("/messages: read state", () => {
     expect(insert).not.toHaveBeenCalled();
   });
 
+  it("costs no read-position write when a sender reloads the thread after each of many quick sends, and one when the other reads them", async () => {
+    const context = await contextWith([ann, bob]);
+    await send(context, "/messages?to=rec-bob", bob, { intent: "send", text: "Hello Ann" });
+    await page(context, `/messages?conversation=${annBob}`, ann);
+    const update = vi.spyOn(context.services.store.conversationMembers, "update");
+    const insert = vi.spyOn(context.services.store.conversationMembers, "insert");
+    const readWrites = () => [...update.mock.calls, ...insert.mock.calls].filter(([first, second]) => JSON.stringify([first, second]).includes("lastReadAt")).length;
+    for (const text of ["One", "Two", "Three", "Four", "Five"]) {
+      await send(context, `/messages?conversation=${annBob}`, ann, { intent: "send", text });
+      // The redirect after each send shows Ann the thread again.
+      await page(context, `/messages?conversation=${annBob}`, ann);
+    }
+    expect(readWrites()).toBe(0);
+    const annCookie = await cookieOf(context, ann);
+    expect((await rootLoader({ request: get("/", annCookie), context, params: {} })).unreadMessages).toBe(0);
+
+    for (let look = 0; look < 5; look += 1) await page(context, `/messages?conversation=${annBob}`, bob);
+    expect(readWrites()).toBeLessThanOrEqual(1);
+    const bobCookie = await cookieOf(context, bob);
+    expect((await rootLoader({ request: get("/", bobCookie), context, params: {} })).unreadMessages).toBe(0);
+  });
+
+  it("writes a reader's position at most once per interval while messages keep arriving, counting them read at once", async () => {
+    vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
+    vi.setSystemTime(new Date("2026-03-01T12:00:00.000Z"));
+    const context = await contextWith([ann, bob]);
+    const { store } = context.services;
+    const update = vi.spyOn(store.conversationMembers, "update");
+    const insert = vi.spyOn(store.conversationMembers, "insert");
+    const readWrites = () => [...update.mock.calls, ...insert.mock.calls].filter((call) => JSON.stringify(call).includes("lastReadAt")).length;
+    const bobCookie = await cookieOf(context, bob);
+    const bobUnread = async () => (await rootLoader({ request: get("/", bobCookie), context, params: {} })).unreadMessages;
+
+    for (const [second, text] of [[0, "One"], [2, "Two"], [4, "Three"], [6, "Four"], [8, "Five"]] as const) {
+      vi.setSystemTime(new Date(Date.UTC(2026, 2, 1, 12, 0, second)));
+      await send(context, `/messages?${second === 0 ? "to=rec-bob" : `conversation=${annBob}`}`, ann, { intent: "send", text });
+      expect(await bobUnread()).toBe(1);
+      await page(context, `/messages?conversation=${annBob}`, bob);
+      expect(await bobUnread()).toBe(0);
+    }
+    // Five quick reads: the first is written, the others wait for the end of the interval.
+    expect(readWrites()).toBe(1);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(readWrites()).toBe(2);
+    expect(store.conversationMembers.get(memberRowId(annBob, "bob@example.com"))?.lastReadAt).toBe("2026-03-01T12:00:08.000Z");
+    expect(await bobUnread()).toBe(0);
+  });
+
   it("shows the dashboard card's empty state data for a member without messages", async () => {
     const context = await contextWith([ann]);
     const now = new Date();

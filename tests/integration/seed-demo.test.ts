@@ -3,14 +3,17 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { conversationIdFor } from "../../app/domain/conversation";
 import { DEMO_EMAIL_DOMAIN } from "../../app/domain/demo-network";
 import { SPECIALTIES } from "../../app/domain/enums";
 import { hashPassword, verifyPassword } from "../../app/server/auth/password.server";
 import { loadConfig } from "../../app/server/config.server";
 import { listConversations } from "../../app/server/messages/conversations.server";
+import { createStore } from "../../app/server/store/replica.server";
+import { createSheetsDriver } from "../../app/server/store/sheets-driver.server";
 import { createStoreFromConfig, newId, type Store } from "../../app/server/store/store.server";
+import { startFakeSheets } from "../fake-sheets/server";
 import { seedDemo, type SeedOptions } from "../../scripts/lib/seed-demo";
 
 const NOW = new Date("2025-03-14T15:00:00.000Z");
@@ -185,14 +188,14 @@ describe("seedDemo", { timeout: 30_000 }, () => {
   it("completes a seed that stopped part way, reusing the password already set", async () => {
     const { store, dataDir } = await openStore();
     let writes = 0;
-    const failing = options({
-      beforeWrite: async () => {
-        writes += 1;
-        if (writes > 10) throw new Error("quota exceeded");
-      },
+    const insert = store.agents.insert.bind(store.agents);
+    const refusing = vi.spyOn(store.agents, "insert").mockImplementation((record) => {
+      writes += 1;
+      return writes > 10 ? Promise.reject(new Error("quota exceeded")) : insert(record);
     });
-    await expect(seedDemo(store, failing)).rejects.toThrow("quota exceeded");
+    await expect(seedDemo(store, options())).rejects.toThrow("quota exceeded");
     expect(store.agents.all()).toHaveLength(10);
+    refusing.mockRestore();
 
     const outcome = await seedDemo(store, options({ newPassword: () => "must-not-be-used" }));
     expect(outcome).toMatchObject({ status: "completed", added: { agents: 36, requests: 21 }, password: undefined });
@@ -202,6 +205,29 @@ describe("seedDemo", { timeout: 30_000 }, () => {
     expect(hashes.size).toBe(1);
     expect(await verifyPassword(PASSWORD, [...hashes][0]!)).toBe(true);
     expect(await seedDemo(reread, options())).toMatchObject({ status: "unchanged" });
+  });
+});
+
+describe("seedDemo on Google Sheets", () => {
+  it("appends each tab's rows many per API call, not one call per row", async () => {
+    const fake = await startFakeSheets({ port: 0 });
+    try {
+      const spreadsheetId = `seed-${newId()}`;
+      fake.spreadsheet(spreadsheetId);
+      const store = createStore(createSheetsDriver({ spreadsheetId, credentials: { kind: "fixedToken" }, apiUrl: fake.url }), { refreshSeconds: 60, log: { info: () => undefined, warn: () => undefined, error: () => undefined } });
+      opened.push(store);
+      await store.refresh();
+      const before = fake.calls.length;
+      const outcome = await seedDemo(store, options());
+      expect(outcome.status).toBe("seeded");
+      const rows = Object.values((outcome as { added: Record<string, number> }).added).reduce((sum, count) => sum + count, 0);
+      const appends = fake.calls.slice(before).filter((call) => call.kind === "spreadsheets.batchUpdate").length;
+      // Five tabs, each's first row at once and the rest together (more than ROWS_PER_CALL rows: one more call per hundred).
+      expect(appends).toBeLessThanOrEqual(5 * 2 + Math.floor(rows / 100));
+      expect(appends).toBeLessThan(rows / 5);
+    } finally {
+      await fake.close();
+    }
   });
 });
 

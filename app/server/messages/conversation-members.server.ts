@@ -43,17 +43,87 @@ function saveMember(
 }
 
 /**
+ * A member's read position in a conversation is written at most once in this long by
+ * one process: in a lively exchange each arriving message would otherwise cost a write.
+ * A newer position waits in memory (and counts at once for the member's unread counts
+ * here) until the end of the interval, then is written.
+ */
+export const READ_WRITE_INTERVAL_MS = 30_000;
+
+type ReadWrites = { lastWriteAt: number; waiting: string | undefined; timer: ReturnType<typeof setTimeout> | undefined };
+const readWrites = new WeakMap<Store, Map<string, ReadWrites>>();
+/** Per store and member, bumped whenever one of their waiting positions changes, so cached unread counts are worked out again. */
+const waitingVersions = new WeakMap<Store, Map<string, number>>();
+
+function readWritesOf(store: Store, id: string): ReadWrites {
+  let byId = readWrites.get(store);
+  if (!byId) readWrites.set(store, (byId = new Map()));
+  let state = byId.get(id);
+  if (!state) byId.set(id, (state = { lastWriteAt: 0, waiting: undefined, timer: undefined }));
+  return state;
+}
+
+function setWaiting(store: Store, agentEmail: string, state: ReadWrites, waiting: string | undefined): void {
+  state.waiting = waiting;
+  let versions = waitingVersions.get(store);
+  if (!versions) waitingVersions.set(store, (versions = new Map()));
+  const email = agentEmail.trim().toLowerCase();
+  versions.set(email, (versions.get(email) ?? 0) + 1);
+}
+
+/** Changes whenever a read position of the member waiting to be written changes. */
+export function waitingReadsVersion(store: Store, agentEmail: string): number {
+  return waitingVersions.get(store)?.get(agentEmail.trim().toLowerCase()) ?? 0;
+}
+
+/** How far the member has read the conversation: the stored position, or a newer one waiting to be written. */
+export function readPosition(store: Store, conversationId: string, agentEmail: string): string | undefined {
+  const stored = conversationMember(store, conversationId, agentEmail)?.lastReadAt;
+  const waiting = readWrites.get(store)?.get(memberRowId(conversationId, agentEmail))?.waiting;
+  return waiting !== undefined && (stored === undefined || waiting > stored) ? waiting : stored;
+}
+
+function writeReadPosition(store: Store, conversationId: string, agentEmail: string, upTo: string): Promise<boolean> {
+  return saveMember(store, conversationId, agentEmail, (row) => (row?.lastReadAt !== undefined && row.lastReadAt >= upTo ? null : { lastReadAt: upTo }));
+}
+
+/** Writes the waiting position at the end of the interval; a failure is logged and only leaves the stored count as it was. */
+async function writeWaiting(store: Store, conversationId: string, agentEmail: string, state: ReadWrites): Promise<void> {
+  state.timer = undefined;
+  const upTo = state.waiting;
+  if (upTo === undefined) return;
+  state.lastWriteAt = Date.now();
+  try {
+    await writeReadPosition(store, conversationId, agentEmail, upTo);
+  } catch (error) {
+    console.error(`Messages: could not store that ${agentEmail} read conversation ${conversationId}`, error);
+  }
+  // Kept until written, so the count never goes back meanwhile; a newer one stays for the next interval.
+  if (state.waiting === upTo) setWaiting(store, agentEmail, state, undefined);
+}
+
+/**
  * Marks the conversation read up to the newest message the member was shown. The time
  * comes from that message, not the clock: a message another instance stored after it,
  * which this instance has not read yet, still counts as unread. Writes only when the
- * position moves forward: opening a thread already read costs no write. True when it wrote.
+ * position moves forward (opening a thread already read costs no write), and at most
+ * once per READ_WRITE_INTERVAL_MS (a later position waits for the end of it). True when
+ * the position moved.
  */
-export function markRead(store: Store, conversationId: string, agentEmail: string, upTo: string): Promise<boolean> {
-  const current = conversationMember(store, conversationId, agentEmail)?.lastReadAt;
-  if (current !== undefined && current >= upTo) return Promise.resolve(false);
-  return saveMember(store, conversationId, agentEmail, (row) =>
-    row?.lastReadAt !== undefined && row.lastReadAt >= upTo ? null : { lastReadAt: upTo },
-  );
+export async function markRead(store: Store, conversationId: string, agentEmail: string, upTo: string): Promise<boolean> {
+  const current = readPosition(store, conversationId, agentEmail);
+  if (current !== undefined && current >= upTo) return false;
+  const state = readWritesOf(store, memberRowId(conversationId, agentEmail));
+  const wait = state.lastWriteAt + READ_WRITE_INTERVAL_MS - Date.now();
+  if (wait > 0) {
+    setWaiting(store, agentEmail, state, upTo);
+    state.timer ??= setTimeout(() => void writeWaiting(store, conversationId, agentEmail, state), wait);
+    // A waiting position lost at shutdown only shows those messages as unread again.
+    state.timer.unref?.();
+    return true;
+  }
+  state.lastWriteAt = Date.now();
+  return writeReadPosition(store, conversationId, agentEmail, upTo);
 }
 
 export function recordNotified(store: Store, conversationId: string, agentEmail: string, at: Date): Promise<boolean> {

@@ -18,7 +18,7 @@ import { photoSource } from "~/domain/member-profile";
 import type { Agent, ConversationMember, Message } from "~/domain/workbook";
 import { findDirectoryAgent } from "../directory/directory.server";
 import type { Store } from "../store/store.server";
-import { conversationMember } from "./conversation-members.server";
+import { readPosition, waitingReadsVersion } from "./conversation-members.server";
 
 export const CANNOT_MESSAGE_SELF = "You can't send a message to yourself.";
 /** The spec's wording on the agent profile; agents who are pending or rejected are not found either. */
@@ -36,7 +36,7 @@ function messagesOf(member: Agent, sent: readonly Message[], received: readonly 
 
 /** The rows a member's summaries were worked out from: the replica replaces an index bucket whenever a row in it changes. */
 type SummarySources = { sent: readonly Message[]; received: readonly Message[]; reads: readonly ConversationMember[] };
-type CachedSummaries = SummarySources & { memberId: string; summaries: ConversationSummary[] };
+type CachedSummaries = SummarySources & { memberId: string; waitingReads: number; summaries: ConversationSummary[] };
 
 /** Members whose summaries are kept; the least recently used beyond this are dropped. */
 const SUMMARY_CACHE_MEMBERS = 5_000;
@@ -57,6 +57,7 @@ function summariesOf(store: Store, member: Agent): ConversationSummary[] {
     received: store.messages.by("toEmail", member.email),
     reads: store.conversationMembers.by("agentEmail", member.email),
   };
+  const waitingReads = waitingReadsVersion(store, member.email);
   let cache = summaryCaches.get(store);
   if (!cache) summaryCaches.set(store, (cache = new Map()));
   const cached = cache.get(member.email);
@@ -64,17 +65,18 @@ function summariesOf(store: Store, member: Agent): ConversationSummary[] {
   const fresh =
     cached &&
     cached.memberId === member.id &&
+    cached.waitingReads === waitingReads &&
     sameRows(cached.sent, sources.sent) &&
     sameRows(cached.received, sources.received) &&
     sameRows(cached.reads, sources.reads);
   const summaries = fresh ? cached.summaries : summariseConversations(messagesOf(member, sources.sent, sources.received), member.email, lastReadAt(store, member));
-  cache.set(member.email, { ...sources, memberId: member.id, summaries });
+  cache.set(member.email, { ...sources, memberId: member.id, waitingReads, summaries });
   if (cache.size > SUMMARY_CACHE_MEMBERS) cache.delete(cache.keys().next().value!);
   return summaries;
 }
 
 function lastReadAt(store: Store, member: Agent): (conversationId: string) => string | undefined {
-  return (conversationId) => conversationMember(store, conversationId, member.email)?.lastReadAt;
+  return (conversationId) => readPosition(store, conversationId, member.email);
 }
 
 function partnerOf(store: Store, partnerId: string, fallbackEmail: string): Partner {

@@ -47,9 +47,30 @@ export interface WorkbookDriver {
   updateRow(tab: TabSpec, id: string, changes: RowCells): Promise<boolean>;
   /** The degraded tabs found by the last `ensureTabs` or `readTabs`; absent when the backend has no such states. */
   structureProblems?(): readonly StructureProblem[];
+  /** The cells the workbook's grids hold at the last look; absent when the backend has no cell limit. */
+  cellUsage?(): CellUsage | undefined;
   /** A cheap token that changes when anyone changed the data; absent when the backend has none. */
   changeToken?(): Promise<string>;
   close(): Promise<void>;
+}
+
+/** Google's limit on the cells of one spreadsheet, blank or not, over all its tabs. */
+export const GOOGLE_CELL_LIMIT = 10_000_000;
+
+/** Cells a workbook's grids hold (rows × columns of each tab, blank cells too), against Google's limit. */
+export type CellUsage = {
+  used: number;
+  limit: number;
+  /** Of the limit, rounded to a tenth; at 70 the operator guide says what to do. */
+  percent: number;
+  checkedAt: string;
+  tabs: { tab: string; rows: number; columns: number; cells: number }[];
+};
+
+export function cellUsageOf(grids: readonly { title: string; rows: number; columns: number }[], checkedAt: Date): CellUsage {
+  const tabs = grids.map(({ title, rows, columns }) => ({ tab: title, rows, columns, cells: rows * columns }));
+  const used = tabs.reduce((sum, tab) => sum + tab.cells, 0);
+  return { used, limit: GOOGLE_CELL_LIMIT, percent: Math.round((used / GOOGLE_CELL_LIMIT) * 1000) / 10, checkedAt: checkedAt.toISOString(), tabs };
 }
 
 /** Blank or missing cells count as the empty string. */

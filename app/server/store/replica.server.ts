@@ -481,6 +481,7 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
       lastError,
       invalidRows: [...states.values()].flatMap((state) => state.invalid),
       degradedTabs: [...degraded.values()],
+      cells: driver.cellUsage?.() ?? null,
     };
   }
 

@@ -1,8 +1,8 @@
 import { sheets, type sheets_v4 } from "@googleapis/sheets";
-import { GoogleAuth, OAuth2Client } from "google-auth-library";
+import { GoogleAuth, JWT, OAuth2Client } from "google-auth-library";
 import { sheetValueText, type RowCells } from "~/domain/workbook";
 import type { SheetsCredentials } from "../config.server";
-import { cellText, headerKey, type DriverRow, type ReadRequest, type StructureProblem, type TabSpec, type WorkbookDriver } from "./driver.server";
+import { cellText, cellUsageOf, headerKey, type CellUsage, type DriverRow, type ReadRequest, type StructureProblem, type TabSpec, type WorkbookDriver } from "./driver.server";
 import { DEFAULT_RETRY, httpStatusOf, withDeadline, withRetry, type RetryPolicy } from "./retry.server";
 
 export type SheetsDriverOptions = {
@@ -37,6 +37,9 @@ const DEFAULT_ROWS = 1000;
 /** The width Google gives a grid when its size is not reported. */
 const DEFAULT_COLUMNS = 26;
 
+/** How often the grids' sizes are read for the cell count (one read; appends grow them slowly). */
+const CELL_CHECK_MS = 5 * 60_000;
+
 /**
  * Rows are anchored to their ids with developer metadata on the row: the key names the
  * tab, the value is the id. A provisional key marks a tag not yet checked to sit on the
@@ -63,12 +66,33 @@ function sheetRef(name: string): string {
   return `'${name.replaceAll("'", "''")}'`;
 }
 
+/** Where google-auth-library sends a service account's signed assertion, whatever the key's `token_uri` says. */
+const GOOGLE_TOKEN_URL = "https://oauth2.googleapis.com/token";
+
+/**
+ * A service account client that honours the key's `token_uri`: google-auth-library's JWT
+ * client ignores it and always posts to Google's token URL, so the request is redirected.
+ * The assertion's audience stays Google's token URL, as Google requires. This is what lets
+ * the sign-in path run against a local token endpoint (the fake Sheets server's).
+ */
+function serviceAccountClient(key: Record<string, unknown>): JWT {
+  const text = (name: string) => (typeof key[name] === "string" ? (key[name] as string) : undefined);
+  const client = new JWT({ email: text("client_email"), key: text("private_key"), keyId: text("private_key_id"), scopes: SCOPES });
+  const tokenUri = text("token_uri");
+  if (tokenUri !== undefined && tokenUri !== GOOGLE_TOKEN_URL) {
+    client.transporter.interceptors.request.add({
+      resolved: async (request) => (String(request.url) === GOOGLE_TOKEN_URL ? { ...request, url: new URL(tokenUri) } : request),
+    });
+  }
+  return client;
+}
+
 function authFor(credentials: SheetsCredentials): GoogleAuth | OAuth2Client {
   switch (credentials.kind) {
     case "keyFile":
       return new GoogleAuth({ keyFile: credentials.path, scopes: SCOPES });
     case "json":
-      return new GoogleAuth({ credentials: credentials.json, scopes: SCOPES });
+      return serviceAccountClient(credentials.json);
     case "fixedToken": {
       // A token with no expiry and no refresh token: the client never asks Google for another.
       const client = new OAuth2Client();
@@ -243,19 +267,39 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
     return new Set(column.map((row) => cellText(row[0]).trim()));
   }
 
+  /** The grids' sizes at the last `spreadsheets.get`. */
+  let cells: CellUsage | undefined;
+
   type Grids = Map<string, { sheetId: number; title: string; columnCount: number }>;
 
   /** The workbook's tabs by lower-cased title; also refreshes the grid ids. */
   async function loadGrids(): Promise<Grids> {
-    const meta = await api.spreadsheets.get({ spreadsheetId, fields: "sheets.properties(sheetId,title,gridProperties.columnCount)" });
+    const meta = await api.spreadsheets.get({ spreadsheetId, fields: "sheets.properties(sheetId,title,gridProperties(rowCount,columnCount))" });
     const grids: Grids = new Map();
+    const sizes: { title: string; rows: number; columns: number }[] = [];
     for (const sheet of meta.data.sheets ?? []) {
       const { title, sheetId, gridProperties } = sheet.properties ?? {};
-      if (title != null && sheetId != null) grids.set(title.toLowerCase(), { sheetId, title, columnCount: gridProperties?.columnCount ?? DEFAULT_COLUMNS });
+      if (title == null || sheetId == null) continue;
+      const columnCount = gridProperties?.columnCount ?? DEFAULT_COLUMNS;
+      grids.set(title.toLowerCase(), { sheetId, title, columnCount });
+      sizes.push({ title, rows: gridProperties?.rowCount ?? DEFAULT_ROWS, columns: columnCount });
     }
+    cells = cellUsageOf(sizes, new Date());
     sheetIds.clear();
     for (const [title, grid] of grids) sheetIds.set(title, grid.sheetId);
     return grids;
+  }
+
+  /** Reads the grids' sizes again when the last look is older than CELL_CHECK_MS; a failure only leaves the count older. */
+  async function checkCellsNow(): Promise<void> {
+    if (cells && Date.now() - Date.parse(cells.checkedAt) < CELL_CHECK_MS) return;
+    await loadGrids().catch(() => undefined);
+  }
+
+  async function readTabsAndCheckCells(requests: readonly ReadRequest[]): Promise<DriverRow[][]> {
+    const rows = await withRetry(policy, () => readTabsOnce(requests));
+    await checkCellsNow();
+    return rows;
   }
 
   /** Marks the app tabs the workbook does not have (degraded) and clears those that are back. */
@@ -401,6 +445,8 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
           sheetIds.set(properties.title.toLowerCase(), properties.sheetId);
         }
       }
+      // The count read above misses the new tabs: look again at the next read.
+      cells = undefined;
     }
 
     const present = tabs.filter((tab) => !renamed.has(tab.name));
@@ -632,10 +678,11 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
   return {
     kind: "sheets",
     ensureTabs: (tabs) => withRetry(policy, () => ensureTabsOnce(tabs)),
-    readTabs: (requests) => withRetry(policy, () => readTabsOnce(requests)),
+    readTabs: readTabsAndCheckCells,
     appendRows,
     updateRow: (tab, id, changes) => withDeadline(writeDeadlineMs, policy, () => updateOnce(tab, id, changes)),
     structureProblems: () => [...problems.values()],
+    cellUsage: () => cells,
     async close() {},
   };
 }

@@ -1,5 +1,5 @@
 import type { CollectionIndex, CollectionName, CollectionRecord } from "~/domain/workbook";
-import type { StructureProblem } from "./driver.server";
+import type { CellUsage, StructureProblem } from "./driver.server";
 
 /**
  * One tab of the workbook as typed, indexed records. Reads are synchronous and come
@@ -49,6 +49,8 @@ export type StoreHealth = {
    * serving its last good copy, and nothing is written to it until it is fixed.
    */
   degradedTabs: StructureProblem[];
+  /** Cells the spreadsheet holds against Google's limit (Sheets only; null before the first look and on SQLite). */
+  cells: CellUsage | null;
 };
 
 /** Sent after a refresh found a tab changed by someone else (staff, another app instance, a script). */
