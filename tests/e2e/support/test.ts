@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
 
 export { expect };
 
@@ -15,18 +15,69 @@ const AXE_TIMED_OUT = "The accessibility check timed out";
 /** Axe runs one check at a time in a page: each page's checks wait for the one before. */
 const runningChecks = new WeakMap<Page, Promise<unknown>>();
 
+/** The violations axe finds in a page that runs scripts, under the WCAG 2.2 AA tags. */
+async function analyze(page: Page): Promise<Violation[]> {
+  // Only violations are collected: axe skips the work of listing what passed.
+  const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA_TAGS).options({ resultTypes: ["violations"] }).analyze();
+  return results.violations.map((violation) => ({
+    id: violation.id,
+    help: violation.help,
+    targets: violation.nodes.map((node) => node.target.join(" ")),
+  }));
+}
+
+/** One context per browser, with scripts on, where pages served with JavaScript off are checked. */
+const checkingContexts = new WeakMap<object, Promise<BrowserContext>>();
+
+function checkingContext(page: Page): Promise<BrowserContext> {
+  const browser = page.context().browser();
+  if (!browser) throw new Error("The page has no browser to open a checking context in");
+  let context = checkingContexts.get(browser);
+  if (!context) {
+    const viewport = page.viewportSize() ?? undefined;
+    context = browser.newContext({ javaScriptEnabled: true, viewport });
+    checkingContexts.set(browser, context);
+  }
+  return context;
+}
+
+/**
+ * Axe cannot run in a page whose scripts are off (its checks never finish there), so
+ * the HTML the server sent that page is checked in a page of its own with scripts on:
+ * the same markup, its `<script>` elements removed so the copy is what a browser without
+ * JavaScript shows, and a `<base>` of the page's address so its stylesheet loads (colour
+ * contrast depends on it).
+ */
+async function analyzeWithoutScripts(page: Page): Promise<Violation[]> {
+  const html = await page.content();
+  const url = page.url();
+  const viewport = page.viewportSize();
+  const copy = await (await checkingContext(page)).newPage();
+  try {
+    if (viewport) await copy.setViewportSize(viewport);
+    // Parsed, not loaded: a parsed document runs none of its scripts.
+    const withoutScripts = await copy.evaluate(
+      ({ markup, address }) => {
+        const parsed = new DOMParser().parseFromString(markup, "text/html");
+        parsed.querySelectorAll("script").forEach((script) => script.remove());
+        const base = parsed.createElement("base");
+        base.href = address;
+        parsed.head.prepend(base);
+        return `<!DOCTYPE html>${parsed.documentElement.outerHTML}`;
+      },
+      { markup: html, address: url },
+    );
+    await copy.setContent(withoutScripts, { waitUntil: "load" });
+    return await analyze(copy);
+  } finally {
+    await copy.close();
+  }
+}
+
 /** The page's axe violations under the WCAG 2.2 AA tags, each with the elements it names. */
 export function axeViolations(page: Page): Promise<Violation[]> {
-  const analyze = async () => {
-    // Only violations are collected: axe skips the work of listing what passed.
-    const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA_TAGS).options({ resultTypes: ["violations"] }).analyze();
-    return results.violations.map((violation) => ({
-      id: violation.id,
-      help: violation.help,
-      targets: violation.nodes.map((node) => node.target.join(" ")),
-    }));
-  };
-  const run = (runningChecks.get(page) ?? Promise.resolve()).then(analyze, analyze);
+  const check = () => (javaScriptOn ? analyze(page) : analyzeWithoutScripts(page));
+  const run = (runningChecks.get(page) ?? Promise.resolve()).then(check, check);
   const limited = Promise.race([run, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(AXE_TIMED_OUT)), AXE_TIME_LIMIT_MS))]);
   runningChecks.set(page, limited.catch(() => undefined));
   return limited;
@@ -54,17 +105,12 @@ function pageStateKey(page: Page): Promise<string> {
 
 const checks = new Map<string, Promise<Violation[]>>();
 
-/**
- * False in the js-off project: there axe's checks did not finish within their time limit
- * (the cause is not yet found), so the markup is checked in the js-on project only; it is
- * the same server-rendered HTML before scripts run.
- */
-let axeRuns = true;
+/** False in the js-off project: its pages are checked through a copy (analyzeWithoutScripts). */
+let javaScriptOn = true;
 
 /** The page's WCAG 2.2 AA violations, from this worker's earlier check of the same kind of page when there was one. */
 export async function pageViolations(page: Page): Promise<Violation[]> {
-  if (!axeRuns) return [];
-  const key = await pageStateKey(page);
+  const key = `${await pageStateKey(page)}|${javaScriptOn ? "js" : "no-js"}`;
   let check = checks.get(key);
   if (!check) {
     check = axeViolations(page);
@@ -128,11 +174,8 @@ function checkPagesAsTheyLoad(page: Page, record: (found: string) => void): () =
  */
 export const test = base.extend<{ axeEveryPage: void }>({
   axeEveryPage: [
-    async ({ context, javaScriptEnabled }, use, testInfo) => {
-      axeRuns = javaScriptEnabled;
-      if (!javaScriptEnabled) {
-        testInfo.annotations.push({ type: "axe", description: "not run with JavaScript off: axe's checks do not finish in a page without scripts" });
-      }
+    async ({ context, javaScriptEnabled }, use) => {
+      javaScriptOn = javaScriptEnabled;
       const found = new Set<string>();
       const finishers: Array<() => Promise<void>> = [];
       const watch = (page: Page) => finishers.push(checkPagesAsTheyLoad(page, (violation) => found.add(violation)));
