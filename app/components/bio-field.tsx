@@ -1,7 +1,7 @@
 import { getTextareaProps } from "@conform-to/react";
 import { useState } from "react";
 import { BIO_MAX_LENGTH } from "~/domain/profile";
-import { describedBy, FieldError, type AnyField } from "./field-parts";
+import { describedBy, FieldError, focusWhenInvalid, type AnyField } from "./field-parts";
 
 /**
  * The bio, at most 600 characters, with a counter: rendered by the server with
@@ -20,6 +20,7 @@ export function BioField({ field, label = "Professional Bio", placeholder }: { f
       <textarea
         {...getTextareaProps(field)}
         aria-describedby={describedBy(field, counterId)}
+        {...focusWhenInvalid(field)}
         maxLength={BIO_MAX_LENGTH}
         rows={5}
         placeholder={placeholder}

@@ -21,6 +21,16 @@ export function FieldHint({ id, children }: { id: string; children: ReactNode })
   );
 }
 
+/**
+ * A field with an error asks for focus. Of several, the browser focuses the first in the
+ * page (only the first autofocus candidate is honoured), so after a refused form the
+ * server's page opens on its first invalid field; with JavaScript React focuses a field
+ * whose error appears as it is rendered.
+ */
+export function focusWhenInvalid(field: AnyField): { autoFocus: boolean } {
+  return { autoFocus: Boolean(field.errors?.length) };
+}
+
 /** Ids of the hint and, when shown, the error: what a control's `aria-describedby` lists. */
 export function describedBy(field: AnyField, ...extra: string[]): string {
   return [...extra, field.errors?.length ? field.errorId : undefined].filter(Boolean).join(" ");

@@ -10,9 +10,9 @@ import {
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
-import type { ComponentProps, ReactNode } from "react";
+import { useEffect, useRef, type ComponentProps, type ReactNode } from "react";
 import type { z } from "zod";
-import { FieldError, FieldHint, type AnyField } from "./field-parts";
+import { FieldError, FieldHint, focusWhenInvalid, type AnyField } from "./field-parts";
 
 /**
  * The one form set-up every page uses: the server's last result (errors and the
@@ -55,9 +55,16 @@ export function ValidatedForm<Shape extends Record<string, unknown>>({ form, chi
   );
 }
 
+/**
+ * The error summary: it comes before the fields, so after a refusal it is what takes
+ * focus. `autoFocus` does it in the server's page; React applies it to form controls
+ * only, so with JavaScript the summary focuses itself as it appears.
+ */
 export function FormAlert({ errors, id }: { errors: string[]; id?: string }) {
+  const summary = useRef<HTMLDivElement>(null);
+  useEffect(() => summary.current?.focus(), []);
   return (
-    <div id={id} role="alert" className="mb-6 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+    <div ref={summary} id={id} role="alert" tabIndex={-1} autoFocus className="mb-6 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
       {errors.map((error) => (
         <p key={error}>{error}</p>
       ))}
@@ -100,6 +107,7 @@ export function TextField({ field, label, hint, optional, type = "text", ...inpu
       <input
         {...getInputProps(field, { type, ariaDescribedBy: hint ? field.descriptionId : undefined, value: type !== "password" })}
         {...inputProps}
+        {...focusWhenInvalid(field)}
         className={controlClass}
       />
     </FieldShell>
@@ -114,7 +122,7 @@ type SelectFieldProps = Omit<FieldShellProps, "children"> & {
 export function SelectField({ field, label, hint, optional, options, placeholder }: SelectFieldProps) {
   return (
     <FieldShell field={field} label={label} hint={hint} optional={optional}>
-      <select {...getSelectProps(field, { ariaDescribedBy: hint ? field.descriptionId : undefined })} className={controlClass}>
+      <select {...getSelectProps(field, { ariaDescribedBy: hint ? field.descriptionId : undefined })} {...focusWhenInvalid(field)} className={controlClass}>
         <option value="">{placeholder}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -135,6 +143,7 @@ export function TextareaField({ field, label, hint, optional, rows = 5, placehol
         {...getTextareaProps(field, { ariaDescribedBy: hint ? field.descriptionId : undefined })}
         rows={rows}
         placeholder={placeholder}
+        {...focusWhenInvalid(field)}
         className={controlClass}
       />
     </FieldShell>
