@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { logIn, MEMBER_PASSWORD, seedMembers, waitForReplica } from "./support/requests";
+import { logIn, MEMBER_PASSWORD, seedMembers, seedRequests, testRequest, waitForReplica } from "./support/requests";
 import { expect, expectNoAxeViolations, test } from "./support/test";
 
 /** True when the focused element shows a focus indicator: an outline or a ring (box shadow). */
@@ -46,6 +46,26 @@ test("a member logs in and out by keyboard alone, focus visible at every stop", 
   await tabTo(page, logout, 20);
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/$/);
+});
+
+test("every Tab stop on the dashboard shows where focus is", async ({ page }) => {
+  const [member, other] = seedMembers({ fullName: "Tess Tabstop" }, { fullName: "Omar Otherposter" });
+  seedRequests([testRequest(other!, { title: "Lakefront lot near Durant" }), testRequest(member!, { title: "Ranch buyer in Ada" })]);
+  await waitForReplica(page.request);
+  await logIn(page, member!);
+  await page.goto("/member-dashboard");
+  const stops: string[] = [];
+  for (let stop = 1; stop <= 120; stop += 1) {
+    await page.keyboard.press("Tab");
+    const described = await page.evaluate(() => {
+      const element = document.activeElement;
+      return element && element !== document.body ? `${element.tagName} ${element.textContent?.trim().slice(0, 40) ?? ""}` : "";
+    });
+    if (!described || stops.includes(`1 ${described}`)) break;
+    stops.push(`${stop} ${described}`);
+    expect(await focusIsVisible(page), `focus visible on stop ${stop}: ${described}`).toBe(true);
+  }
+  expect(stops.length).toBeGreaterThan(10);
 });
 
 test("the phone menu and the live regions have names screen readers announce", async ({ page }) => {
