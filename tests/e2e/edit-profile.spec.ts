@@ -145,4 +145,27 @@ test.describe("edit profile", () => {
       }
     });
   }
+
+  test("the password dialog keeps focus inside while open and gives it back to Save when closed @needs-js", async ({ page }, testInfo) => {
+    const email = uniqueEmail("dialogfocus", testInfo.project.name);
+    await approvedAgent(email, PASSWORD);
+    await logIn(page, email, PASSWORD);
+    await page.goto("/edit-profile");
+    await expect(page.getByRole("heading", { name: "Confirm with your password" })).toHaveCount(0);
+    const save = page.getByRole("button", { name: "Save Changes" });
+    await save.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Confirm your password" });
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel("Password", { exact: true }).fill("x");
+    // A modal dialog leaves the page behind it inert: Tab reaches the dialog's controls or the browser's own, never the page.
+    for (let stop = 0; stop < 8; stop += 1) {
+      await page.keyboard.press("Tab");
+      const inside = await dialog.evaluate((element) => document.activeElement === null || document.activeElement === document.body || element.contains(document.activeElement));
+      expect(inside, `focus inside the dialog after ${stop + 1} Tab presses`).toBe(true);
+    }
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(save).toBeFocused();
+  });
 });
