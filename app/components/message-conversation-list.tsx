@@ -59,7 +59,7 @@ function ConversationRow({ item, href, active, now }: { item: ConversationListIt
           <span className="flex items-baseline justify-between gap-2">
             <span className={`truncate ${unread ? "font-bold text-slate-900" : "font-semibold text-slate-800"}`}>{item.partner.fullName}</span>
             {item.lastAt ? (
-              <time dateTime={item.lastAt} className="shrink-0 text-xs text-slate-500">
+              <time dateTime={item.lastAt} className="shrink-0 text-xs text-slate-600">
                 {listTime(item.lastAt, now)}
               </time>
             ) : null}

@@ -90,12 +90,15 @@ test.describe("registration", () => {
     await expect(page).toHaveURL(/\/register$/);
   });
 
-  test("an e-mail already registered is told to log in", async ({ page }, testInfo) => {
+  test("an approved member's e-mail registered again is told to log in", async ({ page }, testInfo) => {
     const email = uniqueEmail("twice", testInfo.project.name);
     await reachProfileForm(page, details(email));
     await fillProfile(page, PASSWORD);
     await page.getByRole("button", { name: "Create Agent Profile" }).click();
     await expect(page).toHaveURL(/\/welcome$/);
+    // An applicant still pending is told the application is under review (newcomer.spec.ts).
+    updateAgentRow(agentRow(email)?.agent.id ?? "", { status: "approved" });
+    await waitForStoreRefresh();
 
     await page.goto("/register");
     await fillQuickRegistration(page, details(email.toUpperCase()));
