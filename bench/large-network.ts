@@ -6,7 +6,7 @@
  */
 import path from "node:path";
 import { conversationIdFor } from "../app/domain/conversation";
-import { seededRandom } from "../app/domain/demo-network";
+import { seededRandom } from "../scripts/lib/demo-network";
 import { PRICE_RANGES, SPECIALTIES } from "../app/domain/enums";
 import { expiresAtFor } from "../app/domain/referral-requests";
 import { serialiseRecord, WORKBOOK, type Agent, type MembershipType, type Message, type ReferralRequest } from "../app/domain/workbook";

@@ -26,7 +26,7 @@ import { WORKBOOK } from "../app/domain/workbook";
 import { loadConfig } from "../app/server/config.server";
 import { createServices } from "../app/server/services.server";
 import { newId, type Store } from "../app/server/store/store.server";
-import { startFakeSheets, type FakeSheetsServer } from "../tests/fake-sheets/server";
+import { startFakeSheets, type FakeSheetsServer } from "./lib/fake-sheets/server";
 
 const { values: args } = parseArgs({
   options: {

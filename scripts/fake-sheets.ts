@@ -18,7 +18,7 @@
  *   curl -X POST 'http://127.0.0.1:8085/_staff/local/locale?locale=en_GB'
  *   curl -X POST 'http://127.0.0.1:8085/_staff/local/share?role=reader'    # Viewer-only share
  */
-import { startFakeSheets } from "../tests/fake-sheets/server";
+import { startFakeSheets } from "./lib/fake-sheets/server";
 
 const port = Number(process.env.FAKE_SHEETS_PORT ?? 8085);
 const spreadsheetId = process.env.FAKE_SHEETS_ID ?? "local";

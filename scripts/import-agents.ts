@@ -9,7 +9,7 @@
  * in the store are skipped and listed; re-running the same file changes nothing.
  */
 import { readFile } from "node:fs/promises";
-import { ImportFileError } from "~/domain/agent-import";
+import { ImportFileError } from "./lib/agent-import";
 import { hashPassword } from "~/server/auth/password.server";
 import { importAgents, type ImportedAgent } from "./lib/import-agents";
 import { OperatorError, openConfiguredStore, runCommand } from "./lib/store-cli";

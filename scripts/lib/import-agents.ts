@@ -1,4 +1,4 @@
-import { planAgentImport, type AgentToImport, type ImportPlan } from "~/domain/agent-import";
+import { planAgentImport, type AgentToImport, type ImportPlan } from "./agent-import";
 import type { Agent } from "~/domain/workbook";
 import { describeError, newId, type Store } from "~/server/store/store.server";
 import { insertInGroups } from "./store-cli";

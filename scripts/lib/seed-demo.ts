@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { buildDemoNetwork, type DemoNetwork } from "~/domain/demo-network";
+import { buildDemoNetwork, type DemoNetwork } from "./demo-network";
 import type { CollectionName } from "~/domain/workbook";
 import { memberRowId } from "~/server/messages/conversation-members.server";
 import type { Store } from "~/server/store/store.server";

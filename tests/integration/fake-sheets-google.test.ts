@@ -1,7 +1,7 @@
 /** The fake Sheets server behaves like Google where the app depends on it: checked through its REST surface. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeSheets, type FakeSheetsServer } from "../fake-sheets/server";
-import { serialFromDate, type FakeSpreadsheet } from "../fake-sheets/spreadsheet";
+import { startFakeSheets, type FakeSheetsServer } from "../../scripts/lib/fake-sheets/server";
+import { serialFromDate, type FakeSpreadsheet } from "../../scripts/lib/fake-sheets/spreadsheet";
 
 let fake: FakeSheetsServer;
 let counter = 0;

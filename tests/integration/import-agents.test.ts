@@ -4,13 +4,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { NO_PASSWORD_NOTE } from "../../app/domain/agent-import";
+import { NO_PASSWORD_NOTE } from "../../scripts/lib/agent-import";
 import { hashPassword, verifyPassword } from "../../app/server/auth/password.server";
 import { loadConfig } from "../../app/server/config.server";
 import { createStore } from "../../app/server/store/replica.server";
 import { createSheetsDriver } from "../../app/server/store/sheets-driver.server";
 import { createStoreFromConfig, newId, type Store } from "../../app/server/store/store.server";
-import { startFakeSheets } from "../fake-sheets/server";
+import { startFakeSheets } from "../../scripts/lib/fake-sheets/server";
 import { importAgents } from "../../scripts/lib/import-agents";
 
 const FIXTURE = path.resolve("tests/fixtures/old-agents.csv");

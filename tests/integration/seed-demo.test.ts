@@ -5,7 +5,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { conversationIdFor } from "../../app/domain/conversation";
-import { DEMO_EMAIL_DOMAIN } from "../../app/domain/demo-network";
+import { DEMO_EMAIL_DOMAIN } from "../../scripts/lib/demo-network";
 import { SPECIALTIES } from "../../app/domain/enums";
 import { hashPassword, verifyPassword } from "../../app/server/auth/password.server";
 import { loadConfig } from "../../app/server/config.server";
@@ -13,7 +13,7 @@ import { listConversations } from "../../app/server/messages/conversations.serve
 import { createStore } from "../../app/server/store/replica.server";
 import { createSheetsDriver } from "../../app/server/store/sheets-driver.server";
 import { createStoreFromConfig, newId, type Store } from "../../app/server/store/store.server";
-import { startFakeSheets } from "../fake-sheets/server";
+import { startFakeSheets } from "../../scripts/lib/fake-sheets/server";
 import { seedDemo, type SeedOptions } from "../../scripts/lib/seed-demo";
 
 const NOW = new Date("2025-03-14T15:00:00.000Z");

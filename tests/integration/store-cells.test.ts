@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader } from "../../app/routes/healthz";
 import { GOOGLE_CELL_LIMIT, type CellUsage } from "../../app/server/store/driver.server";
 import { newId } from "../../app/server/store/store.server";
-import { startFakeSheets, type FakeSheetsServer } from "../fake-sheets/server";
+import { startFakeSheets, type FakeSheetsServer } from "../../scripts/lib/fake-sheets/server";
 import { testContext } from "../support/services";
 
 const TOKEN = "operator-health-token-0123456789";

@@ -13,7 +13,7 @@ import { createStore } from "../../app/server/store/replica.server";
 import { createSheetsDriver } from "../../app/server/store/sheets-driver.server";
 import { createSqliteDriver } from "../../app/server/store/sqlite-driver.server";
 import { newId, StoreNotFoundError, StoreValidationError, type RefreshEvent, type Store } from "../../app/server/store/store.server";
-import { startFakeSheets, type FakeSheetsServer } from "../fake-sheets/server";
+import { startFakeSheets, type FakeSheetsServer } from "../../scripts/lib/fake-sheets/server";
 
 /** What staff can do to the workbook by hand, in the spreadsheet or with the sqlite3 shell. */
 type Staff = {

@@ -5,7 +5,7 @@ import { httpStatusOf, type RetryPolicy } from "../../app/server/store/retry.ser
 import { createStore } from "../../app/server/store/replica.server";
 import { createSheetsDriver } from "../../app/server/store/sheets-driver.server";
 import { newId, StoreWriteError, type Store } from "../../app/server/store/store.server";
-import { matchers, startFakeSheets, type FakeSheetsServer } from "../fake-sheets/server";
+import { matchers, startFakeSheets, type FakeSheetsServer } from "../../scripts/lib/fake-sheets/server";
 
 const quietLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const fastRetry: RetryPolicy = { attempts: 6, baseDelayMs: 1, maxDelayMs: 8 };

@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../app/server/config.server";
 import { createStoreFromConfig, newId, type Store } from "../../app/server/store/store.server";
-import { startFakeSheets, type FakeSheetsServer } from "../fake-sheets/server";
+import { startFakeSheets, type FakeSheetsServer } from "../../scripts/lib/fake-sheets/server";
 
 const clientEmail = "referrals@red-river.iam.gserviceaccount.com";
 const keys = generateKeyPairSync("rsa", { modulusLength: 2048 });

@@ -12,8 +12,8 @@ import { healthStatus } from "../../app/server/health.server";
 import { watchAgentDecisions } from "../../app/server/accounts/status-mail.server";
 import type { Mail } from "../../app/server/mail/mailer.server";
 import { StoreWriteError } from "../../app/server/store/store.server";
-import { matchers, startFakeSheets, type FakeSheetsServer } from "../fake-sheets/server";
-import type { FakeSpreadsheet } from "../fake-sheets/spreadsheet";
+import { matchers, startFakeSheets, type FakeSheetsServer } from "../../scripts/lib/fake-sheets/server";
+import type { FakeSpreadsheet } from "../../scripts/lib/fake-sheets/spreadsheet";
 
 const fastRetry = { attempts: 4, baseDelayMs: 1, maxDelayMs: 5 };
 

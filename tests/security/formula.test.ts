@@ -7,7 +7,7 @@ import { action as postRequestAction } from "../../app/routes/post-request";
 import { action as respondAction } from "../../app/routes/referral-requests.$id.respond";
 import type { Agent } from "../../app/domain/workbook";
 import { newId } from "../../app/server/store/store.server";
-import { startFakeSheets, type FakeSheetsServer } from "../fake-sheets/server";
+import { startFakeSheets, type FakeSheetsServer } from "../../scripts/lib/fake-sheets/server";
 import { insertRequest, outcome, post, sessionCookie } from "../integration/requests-support";
 import { insertAgent, postForm, testContext } from "../support/services";
 

@@ -12,7 +12,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Agent, ReferralRequest } from "../../app/domain/workbook";
-import { matchers, startFakeSheets, type FakeSheetsServer } from "../fake-sheets/server";
+import { matchers, startFakeSheets, type FakeSheetsServer } from "../../scripts/lib/fake-sheets/server";
 import { logIn, postForm, productionEnv, startBuiltServer, type BuiltServer } from "../support/built-server";
 import { requestRecord } from "../support/records";
 import { insertAgent, testContext } from "../support/services";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ImportFileError, NO_PASSWORD_NOTE, planAgentImport } from "../../app/domain/agent-import";
+import { ImportFileError, NO_PASSWORD_NOTE, planAgentImport } from "../../scripts/lib/agent-import";
 
 const HEADER = "fullName,email,city,state,brokerage,specialties,password,photo,bio";
 const none = new Set<string>();

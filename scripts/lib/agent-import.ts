@@ -11,7 +11,7 @@
  */
 import { CsvError, parse } from "csv-parse/sync";
 import { z } from "zod";
-import { MARKET_STATES, SPECIALTIES, type MarketState } from "./enums";
+import { MARKET_STATES, SPECIALTIES, type MarketState } from "~/domain/enums";
 
 export const IMPORT_COLUMNS = ["fullName", "email", "city", "state", "brokerage", "specialties", "password", "photo", "bio"] as const;
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];

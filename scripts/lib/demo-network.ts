@@ -12,9 +12,9 @@
  * Everyone here is fictional: e-mails are on the reserved `.example` domain and phone
  * numbers are in the 555-0100..0199 range kept for fiction.
  */
-import { conversationIdFor } from "./conversation";
-import type { MarketState, Specialty } from "./enums";
-import type { Agent, AgentStatus, MembershipType, Message, ReferralRequest, RequestResponse, RequestType } from "./workbook";
+import { conversationIdFor } from "~/domain/conversation";
+import type { MarketState, Specialty } from "~/domain/enums";
+import type { Agent, AgentStatus, MembershipType, Message, ReferralRequest, RequestResponse, RequestType } from "~/domain/workbook";
 
 export const DEMO_EMAIL_DOMAIN = "demo.example";
 
