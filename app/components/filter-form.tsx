@@ -55,7 +55,7 @@ export function FilterForm({ label, clearHref, children }: { label: string; clea
   useEffect(() => {
     const form = formRef.current;
     if (form && changedSinceRendered(form)) send(form, false);
-    // Once, when the scripts start: later changes go through onChange.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the scripts start: later changes go through onChange.
   }, []);
 
   // Back, forward and links change the URL without touching the fields: show what the URL says.

@@ -6,6 +6,7 @@ const MAX_REDIRECT_LENGTH = 2000;
  * Browsers drop tabs and line breaks from URLs and read a backslash as a slash, so
  * "/\t/evil.example" and "/\\evil.example" would both leave the site.
  */
+// eslint-disable-next-line no-control-regex -- control characters are what this pattern looks for.
 const UNSAFE_CHARACTERS = /[\\\s\u0000-\u001f\u007f]/;
 
 /**

@@ -21,6 +21,7 @@ export function isMultiLine(schema: z.ZodType | undefined): boolean {
  * (browsers send a textarea's line breaks as CR LF). NUL and friends break
  * mail headers, spreadsheets and terminals and are never typed on purpose.
  */
+// eslint-disable-next-line no-control-regex -- control characters are what this pattern removes.
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
 const LINE_BREAKS_AND_TABS = /[\t\r\n]+/g;
 

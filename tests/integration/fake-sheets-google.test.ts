@@ -21,6 +21,9 @@ function workbook(): { id: string; book: FakeSpreadsheet } {
   return { id, book };
 }
 
+type MetadataMatch = { developerMetadata: { metadataValue: string; location: { dimensionRange: { startIndex: number } } } };
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tests read the API's answers by path; the assertions check their shape.
 async function call(method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
   const response = await fetch(new URL(path, fake.url), {
     method,
@@ -144,7 +147,7 @@ describe("fake Sheets server, Google's behaviour", () => {
     expect(book.rows("Agents").map((row) => row[0])).toEqual(["id", undefined, "c", "a"]);
 
     const search = await call("POST", `v4/spreadsheets/${id}/developerMetadata:search`, { dataFilters: [{ developerMetadataLookup: { metadataKey: "rowId" } }] });
-    expect(search.json.matchedDeveloperMetadata.map((match: any) => [match.developerMetadata.metadataValue, match.developerMetadata.location.dimensionRange.startIndex])).toEqual([
+    expect(search.json.matchedDeveloperMetadata.map((match: MetadataMatch) => [match.developerMetadata.metadataValue, match.developerMetadata.location.dimensionRange.startIndex])).toEqual([
       ["c", 2],
       ["a", 3],
     ]);

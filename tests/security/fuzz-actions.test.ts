@@ -166,6 +166,7 @@ function storedStrings(): string[] {
   return rows.flatMap((row) => Object.values(row as Record<string, unknown>).flat()).filter((value): value is string => typeof value === "string");
 }
 
+// eslint-disable-next-line no-control-regex -- control characters are what this pattern looks for.
 const STORED_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 const STACK_TRACE = /\n\s+at .+:\d+:\d+|\bat .+\.(ts|js|tsx):\d+/;
 
