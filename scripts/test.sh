@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs every test: types, the production build, unit and integration tests (vitest),
-# then browser tests (Playwright, JavaScript on and off) against the production build.
+# Runs every test: types, lint (ESLint, Prettier's check, knip), the production build,
+# unit and integration tests (vitest), then browser tests (Playwright, JavaScript on and off)
+# against the production build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,6 +21,11 @@ export CHROMIUM_PATH="$chromium"
 
 echo "== Type check"
 npx tsc --noEmit
+
+echo "== Lint"
+npx eslint --max-warnings 0 .
+npx prettier --check --log-level warn .
+npx knip
 
 echo "== Production build"
 # Before the vitest run too: the production-server tests start the built server.

@@ -2,7 +2,7 @@ import { Form, Link, useLocation, useNavigation, useNavigationType, useSubmit } 
 import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
 
 /** How long typing must pause before the list updates. */
-export const FILTER_DEBOUNCE_MS = 300;
+const FILTER_DEBOUNCE_MS = 300;
 
 const controlClass =
   "block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";

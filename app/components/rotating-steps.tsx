@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from "react";
 
-export type StepStatus = "In Progress" | "Coming Soon";
+type StepStatus = "In Progress" | "Coming Soon";
 export type Step = { title: string; text: string; status: StepStatus; icon: ReactNode };
 
 /**

@@ -5,7 +5,7 @@ import { PRODUCT_NAME } from "./product";
 export const INDEPENDENT_AGENT = "Independent Agent";
 export const NO_BIO = "No bio available";
 /** The member directory's bio preview stops near this many characters. */
-export const BIO_PREVIEW_LENGTH = 160;
+const BIO_PREVIEW_LENGTH = 160;
 
 /** The profile's membership line: the type in capitals, "MEMBER" when there is none. */
 export function membershipTypeLabel(type: MembershipType | ""): string {

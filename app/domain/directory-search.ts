@@ -16,8 +16,7 @@ export function searchTokens(text: string): string[] {
 }
 
 /** Where a word was found, best first. */
-export const SEARCH_FIELDS = ["name", "city", "brokerage", "specialty"] as const;
-export type SearchField = (typeof SEARCH_FIELDS)[number];
+export type SearchField = "name" | "city" | "brokerage" | "specialty";
 
 const FIELD_RANK: Record<SearchField, number> = { name: 0, city: 1, brokerage: 2, specialty: 3 };
 const WORST_FIELD_RANK = FIELD_RANK.specialty;
@@ -45,7 +44,7 @@ export function nameSortKey(fullName: string): string {
 // ---------------------------------------------------------------------------
 // Paging
 
-export const DIRECTORY_PAGE_SIZE = 24;
+const DIRECTORY_PAGE_SIZE = 24;
 
 /** The `page` query parameter: a whole number from 1; anything else is the first page. */
 export function parsePageNumber(value: string | null): number {

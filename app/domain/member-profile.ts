@@ -1,10 +1,10 @@
 /** How the dashboard's "Your Profile" card shows a member, with the spec's fallbacks (§2, §9). */
 import { isStoredPhotoUrl } from "./profile";
 
-export const LOCATION_NOT_SET = "Location not set";
-export const BROKERAGE_NOT_SPECIFIED = "Not specified";
+const LOCATION_NOT_SET = "Location not set";
+const BROKERAGE_NOT_SPECIFIED = "Not specified";
 /** The profile shows this many specialties before "+N more". */
-export const PROFILE_SPECIALTIES_SHOWN = 3;
+const PROFILE_SPECIALTIES_SHOWN = 3;
 
 export function firstName(fullName: string): string {
   return fullName.trim().split(/\s+/)[0] ?? "";

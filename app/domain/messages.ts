@@ -10,9 +10,9 @@ import { formatPhone } from "./phone";
 import { multiLine } from "./text";
 import type { Message } from "./workbook";
 
-export const MESSAGE_MAX_LENGTH = 5_000;
+const MESSAGE_MAX_LENGTH = 5_000;
 /** §9: the notification mail quotes this many characters of the message. */
-export const NOTIFICATION_PREVIEW_LENGTH = 100;
+const NOTIFICATION_PREVIEW_LENGTH = 100;
 /** A member gets at most one mail per conversation in this time, so a quick exchange does not flood an inbox. */
 export const NOTIFICATION_INTERVAL_MS = 10 * 60 * 1000;
 
@@ -174,7 +174,7 @@ export type ThreadMessage = { id: string; text: string; createdAt: string; fromM
 
 /** Conversations on one page of the Messages list, and messages on one page of a thread. */
 export const CONVERSATION_PAGE_SIZE = 20;
-export const THREAD_PAGE_SIZE = 50;
+const THREAD_PAGE_SIZE = 50;
 
 /** A conversation's address; from a later page of the list, the list stays on that page beside it. */
 export function conversationPath(conversationId: string, listPage = 1): string {

@@ -1,6 +1,6 @@
 /** The product's name, chosen once; its about page lives at /why-{PRODUCT_SLUG}. */
 export const PRODUCT_NAME = "Red River Referrals";
-export const PRODUCT_SLUG = "red-river-referrals";
+const PRODUCT_SLUG = "red-river-referrals";
 export const WHY_PATH = `/why-${PRODUCT_SLUG}`;
 export const PRODUCT_TAGLINE = "The verified referral network for Texas and Oklahoma real-estate agents.";
 

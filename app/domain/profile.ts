@@ -9,7 +9,7 @@ import { formatPhone, isValidPhone, PHONE_INVALID_MESSAGE } from "./phone";
 import { multiLine } from "./text";
 
 export const BIO_MAX_LENGTH = 600;
-export const BIO_TOO_LONG_MESSAGE = `Bio must be ${BIO_MAX_LENGTH} characters or less`;
+const BIO_TOO_LONG_MESSAGE = `Bio must be ${BIO_MAX_LENGTH} characters or less`;
 
 /** 5 MB, the spec's photo limit. */
 export const PHOTO_MAX_BYTES = 5_242_880;
@@ -18,19 +18,19 @@ export const PHOTO_TYPES = ["image/jpeg", "image/jpg", "image/png", "image/webp"
 export const PHOTO_ACCEPT = "image/jpeg,image/png,image/webp";
 export const PHOTO_TOO_LARGE_MESSAGE = "File size must be less than 5MB";
 export const PHOTO_TYPE_MESSAGE = "Please upload a JPG, PNG, or WebP image";
-export const PHOTO_URL_MESSAGE = "Please enter an image URL starting with https://";
+const PHOTO_URL_MESSAGE = "Please enter an image URL starting with https://";
 export const PHOTO_LINK_UNREACHABLE_MESSAGE = "We could not fetch an image from that link. Please check it, or upload the photo instead.";
 /** Profile photos the app keeps on Cloudinary are served from here. */
 export const CLOUDINARY_DELIVERY_ORIGIN = "https://res.cloudinary.com";
 
-export const PASSWORD_REQUIRED_FOR_SAVE_MESSAGE = "Password is required for authentication";
+const PASSWORD_REQUIRED_FOR_SAVE_MESSAGE = "Password is required for authentication";
 
 /** Local uploads are served from here; their names are generated, never taken from the user. */
 export const UPLOADS_PATH = "/uploads/";
 export const UPLOAD_FILE_NAME = /^[a-z0-9][a-z0-9-]{0,80}\.(jpg|png|webp)$/;
 
 /** Optional trimmed text: blank is undefined (conform sends nothing for an empty input). */
-export function optionalText(max: number, tooLong: string) {
+function optionalText(max: number, tooLong: string) {
   return z.string().trim().max(max, tooLong).optional();
 }
 

@@ -14,8 +14,8 @@ import { REQUEST_TYPE_VALUES, type ReferralRequest, type RequestType } from "./w
 // Constants (§9)
 
 export const REQUEST_LIFETIME_DAYS = 30;
-export const EXPIRY_WARNING_DAYS = 7;
-export const NEW_BADGE_HOURS = 24;
+const EXPIRY_WARNING_DAYS = 7;
+const NEW_BADGE_HOURS = 24;
 export const DASHBOARD_REQUEST_LIMIT = 8;
 /** Request cards on one page of the requests page: a page stays small whatever the network's size. */
 export const REQUEST_PAGE_SIZE = 20;
@@ -42,7 +42,7 @@ export const CLIENT_TYPES = [
   { value: "buyer", label: "Buyer" },
   { value: "seller", label: "Seller" },
 ] as const;
-export type ClientType = (typeof CLIENT_TYPES)[number]["value"];
+type ClientType = (typeof CLIENT_TYPES)[number]["value"];
 const CLIENT_TYPE_VALUES = ["buyer", "seller"] as const satisfies readonly ClientType[];
 
 export const CONTACT_PREFERENCE_OPTIONS = [
@@ -53,7 +53,7 @@ export const CONTACT_PREFERENCE_OPTIONS = [
 
 const TIMELINE_VALUES = TIMELINES.map((timeline) => timeline.value) as [string, ...string[]];
 
-export function requestTypeLabel(type: RequestType): string {
+function requestTypeLabel(type: RequestType): string {
   return REQUEST_TYPE_LABELS[type];
 }
 
@@ -78,8 +78,8 @@ export function parseRequestType(value: string | null | undefined): RequestType 
 // ---------------------------------------------------------------------------
 // Forms (§5)
 
-export const RESPOND_MESSAGE_REQUIRED = "Please enter a message";
-export const EDIT_FIELDS_REQUIRED = "Please fill in all required fields";
+const RESPOND_MESSAGE_REQUIRED = "Please enter a message";
+const EDIT_FIELDS_REQUIRED = "Please fill in all required fields";
 export const POST_FAILED = "Failed to post request. Please try again.";
 export const REQUEST_CLOSED = "This request is no longer open for responses.";
 
@@ -128,7 +128,6 @@ export type EditRequestInput = z.infer<typeof editRequestSchema>;
 export const respondSchema = z.object({
   message: multiLine(requiredText(RESPOND_MESSAGE_REQUIRED, MESSAGE_MAX, `Please keep the message under ${MESSAGE_MAX.toLocaleString("en-US")} characters`)),
 });
-export type RespondInput = z.infer<typeof respondSchema>;
 
 /** The columns a form sets, with the fields that do not apply to the type left blank. */
 export function requestFieldsFor(type: RequestType, input: EditRequestInput) {
@@ -191,7 +190,7 @@ export function expiresAtFor(createdAtIso: string): string {
 type Timed = Pick<ReferralRequest, "createdAt" | "expiresAt">;
 
 /** A row staff added without an expiry lives 30 days from its creation, like any other. */
-export function expiryOf(request: Timed): number {
+function expiryOf(request: Timed): number {
   return Date.parse(request.expiresAt ?? expiresAtFor(request.createdAt));
 }
 
@@ -248,7 +247,7 @@ function sameText(a: string, b: string): boolean {
 }
 
 /** §5: the search matches title, description and location, ignoring case. */
-export function matchesSearch(request: Filterable, q: string | undefined): boolean {
+function matchesSearch(request: Filterable, q: string | undefined): boolean {
   const needle = q?.trim().toLowerCase();
   if (!needle) return true;
   return [request.title, request.description, request.location].some((text) => text.toLowerCase().includes(needle));
@@ -312,7 +311,7 @@ function readFilters(params: URLSearchParams): RequestFilters {
   };
 }
 
-export const REQUEST_TABS = ["all", "mine"] as const;
+const REQUEST_TABS = ["all", "mine"] as const;
 export type RequestTab = (typeof REQUEST_TABS)[number];
 
 /** The requests page's state, all of it in the address (GET forms). */
@@ -409,13 +408,13 @@ export function requestListForDashboard(query: DashboardQuery, memberState: stri
 // ---------------------------------------------------------------------------
 // Outcome notices (§8), carried in the address a form redirects to
 
-export const REQUEST_NOTICES = {
+const REQUEST_NOTICES = {
   posted: "Referral request posted successfully!",
   responded: "Response sent successfully!",
   updated: "Request updated successfully!",
   deleted: "Request deleted successfully!",
 } as const;
-export type RequestNotice = keyof typeof REQUEST_NOTICES;
+type RequestNotice = keyof typeof REQUEST_NOTICES;
 
 export function noticeFrom(params: URLSearchParams): string | null {
   const notice = params.get("notice");

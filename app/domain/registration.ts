@@ -10,7 +10,7 @@ import { bioField, cityField, fullNameField, phoneField, photoFileField, require
 import type { AgentStatus, MembershipType } from "./workbook";
 
 export const EMAIL_TAKEN_MESSAGE = "An account with this email already exists. Please log in instead.";
-export const APPLICATION_UNDER_REVIEW_MESSAGE =
+const APPLICATION_UNDER_REVIEW_MESSAGE =
   "Your application with this email is already under review. Please check your email for approval updates, or contact support if you need help.";
 export const APPLICATION_NOT_APPROVED_MESSAGE = "Your account application was not approved. Please contact support for more information.";
 
@@ -31,7 +31,7 @@ export function emailTakenHelp(errors: readonly string[] | undefined): "login" |
   if (errors?.some((error) => error === APPLICATION_UNDER_REVIEW_MESSAGE || error === APPLICATION_NOT_APPROVED_MESSAGE)) return "support";
   return null;
 }
-export const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_TOO_SHORT_MESSAGE = "Password must be at least 8 characters long.";
 export const PASSWORDS_DIFFER_MESSAGE = "Passwords do not match. Please try again.";
 /** bcrypt reads only the first 72 bytes of a password; longer ones would be silently cut. */

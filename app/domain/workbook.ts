@@ -42,7 +42,7 @@ type OptionalKeys<Columns> = { [K in keyof Columns]: undefined extends ColumnVal
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
 /** The typed record of a tab: one property per column; columns that may be blank-as-undefined are optional. */
-export type RecordOf<Columns> = Simplify<
+type RecordOf<Columns> = Simplify<
   { readonly [K in Exclude<keyof Columns, OptionalKeys<Columns>>]: ColumnValue<Columns[K]> } & {
     readonly [K in OptionalKeys<Columns>]?: ColumnValue<Columns[K]>;
   }
@@ -82,9 +82,9 @@ export type TabDefinition<Columns extends AnyColumns = AnyColumns, IndexName ext
 type MergeFunction<Record> = { merge(first: Record, later: Record): Record }["merge"];
 
 export type TabRecord<Tab> = Tab extends TabDefinition<infer Columns, string> ? RecordOf<Columns> : never;
-export type TabIndexName<Tab> = Tab extends TabDefinition<AnyColumns, infer IndexName> ? IndexName : never;
+type TabIndexName<Tab> = Tab extends TabDefinition<AnyColumns, infer IndexName> ? IndexName : never;
 
-export function defineTab<Columns extends AnyColumns, IndexName extends string>(definition: {
+function defineTab<Columns extends AnyColumns, IndexName extends string>(definition: {
   name: string;
   appendOnly: boolean;
   columns: Columns;
@@ -104,27 +104,27 @@ export function defineTab<Columns extends AnyColumns, IndexName extends string>(
 const asIs = (value: string) => value;
 
 /** Free text; blank is allowed. */
-export function text(): Column<string> {
+function text(): Column<string> {
   return { kind: "text", schema: z.string(), write: asIs };
 }
 
-export function requiredText(): Column<string> {
+function requiredText(): Column<string> {
   return { kind: "text", required: true, schema: z.string().min(1, "is empty"), write: asIs };
 }
 
 /** E-mail addresses are kept lower-cased so look-ups and comparisons ignore case. */
-export function email(options: { required: boolean } = { required: false }): Column<string> {
+function email(options: { required: boolean } = { required: false }): Column<string> {
   const base = z.string().toLowerCase();
   return options.required ? { kind: "text", required: true, schema: base.min(1, "is empty"), write: asIs } : { kind: "text", schema: base, write: asIs };
 }
 
 /** Two-letter state codes, upper-cased (`tx` = `TX`). */
-export function stateCode(): Column<string> {
+function stateCode(): Column<string> {
   return { kind: "text", schema: z.string().toUpperCase(), write: asIs };
 }
 
 /** One of a fixed list, case-insensitive (`Approved ` = `approved`); a blank cell takes the default when one is given. */
-export function choice<const Values extends readonly [string, ...string[]]>(
+function choice<const Values extends readonly [string, ...string[]]>(
   values: Values,
   blankMeans?: Values[number],
 ): Column<Values[number]> {
@@ -141,7 +141,7 @@ const TRUE_WORDS = new Set(["true", "yes", "y", "1", "x"]);
 const FALSE_WORDS = new Set(["false", "no", "n", "0", ""]);
 
 /** A yes/no cell: true, yes, 1 (any case) are true; false, no, 0 or blank are false. */
-export function flag(): Column<boolean> {
+function flag(): Column<boolean> {
   const schema = z
     .string()
     .transform((cell) => cell.toLowerCase())
@@ -151,7 +151,7 @@ export function flag(): Column<boolean> {
 }
 
 /** A whole number of zero or more; blank is 0. */
-export function count(): Column<number> {
+function count(): Column<number> {
   const schema = z
     .string()
     .refine((cell) => /^\d*$/.test(cell), { message: "must be a whole number" })
@@ -197,7 +197,7 @@ export function sheetValueText(kind: CellKind | undefined, value: unknown): stri
 }
 
 /** A point in time, read from ISO 8601 text (or a date the spreadsheet typed) and kept as ISO 8601 UTC. */
-export function time(): Column<string> {
+function time(): Column<string> {
   const schema = z
     .string()
     .min(1, "is empty")
@@ -212,7 +212,7 @@ export function time(): Column<string> {
   return { kind: "time", required: true, schema, write: asIs };
 }
 
-export function optionalTime(): Column<string | undefined> {
+function optionalTime(): Column<string | undefined> {
   const schema = z.string().transform((cell, context) => {
     if (cell === "") return undefined;
     const iso = toIsoTime(cell);
@@ -229,7 +229,7 @@ export function optionalTime(): Column<string | undefined> {
  * A comma-separated list. Items matching a known option in any case are spelled as the
  * option is; other items are kept as typed.
  */
-export function list(knownOptions: readonly string[] = []): Column<readonly string[]> {
+function list(knownOptions: readonly string[] = []): Column<readonly string[]> {
   const canonical = new Map(knownOptions.map((option) => [option.toLowerCase(), option]));
   const schema = z.string().transform((cell) =>
     cell
@@ -246,12 +246,11 @@ export function list(knownOptions: readonly string[] = []): Column<readonly stri
 
 export const AGENT_STATUSES = ["pending", "approved", "rejected"] as const;
 export type AgentStatus = (typeof AGENT_STATUSES)[number];
-export const MEMBERSHIP_TYPES = ["founder", "vip", "member"] as const;
+const MEMBERSHIP_TYPES = ["founder", "vip", "member"] as const;
 export type MembershipType = (typeof MEMBERSHIP_TYPES)[number];
 export const REQUEST_TYPE_VALUES = ["referral", "listing", "buyer"] as const;
 export type RequestType = (typeof REQUEST_TYPE_VALUES)[number];
-export const REQUEST_STATUSES = ["active", "deleted", "expired"] as const;
-export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+const REQUEST_STATUSES = ["active", "deleted", "expired"] as const;
 
 export const AGENTS_TAB = defineTab({
   name: "Agents",
@@ -416,13 +415,13 @@ export const CONTACT_TAB = defineTab({
 
 export const MARK_KINDS = ["interested", "saved"] as const;
 export type MarkKind = (typeof MARK_KINDS)[number];
-export const MARK_STATUSES = ["active", "removed"] as const;
+const MARK_STATUSES = ["active", "removed"] as const;
 
 /**
  * A member's Interested and Save marks on requests. Unsaving sets the status to
  * removed rather than deleting the row, so the tab keeps every mark ever made.
  */
-export const MARKS_TAB = defineTab({
+const MARKS_TAB = defineTab({
   name: "Marks",
   appendOnly: false,
   columns: {
@@ -451,7 +450,7 @@ export const WORKBOOK = {
   marks: MARKS_TAB,
 } as const;
 
-export type Workbook = typeof WORKBOOK;
+type Workbook = typeof WORKBOOK;
 export type CollectionName = keyof Workbook;
 export type CollectionRecord<Name extends CollectionName> = TabRecord<Workbook[Name]>;
 export type CollectionIndex<Name extends CollectionName> = TabIndexName<Workbook[Name]>;
@@ -473,7 +472,7 @@ export type RowCells = Readonly<Record<string, string | undefined>>;
 export type RowParse<T> = { ok: true; record: T } | { ok: false; reason: string } | { ok: "blank" };
 
 /** True when every cell the tab knows is blank: such rows are skipped silently. */
-export function isBlankRow(tab: TabDefinition, cells: RowCells): boolean {
+function isBlankRow(tab: TabDefinition, cells: RowCells): boolean {
   return tab.headers.every((header) => (cells[header] ?? "").trim() === "");
 }
 

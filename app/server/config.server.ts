@@ -92,7 +92,7 @@ export type Config = {
   sheets: SheetsConfig | undefined;
 };
 
-export type WriteLimitConfig = {
+type WriteLimitConfig = {
   contactPerIp: number;
   /** Complete sign-ups (agent rows, founder spots, mails) from one IP address. */
   registrationsPerIp: number;
@@ -112,7 +112,7 @@ export type SheetsCredentials =
   /** No credentials: a fixed bearer token, only for a local stand-in of the API (GOOGLE_SHEETS_API_URL). */
   | { kind: "fixedToken" };
 
-export type SheetsConfig = {
+type SheetsConfig = {
   spreadsheetId: string;
   credentials: SheetsCredentials;
   /** The API's root URL when not Google's own (the fake Sheets server). */
@@ -127,7 +127,7 @@ export type CloudinaryConfig = {
   uploadPrefix: string | undefined;
 };
 
-export type SupportPhone = { display: string; href: string };
+type SupportPhone = { display: string; href: string };
 
 export class ConfigError extends Error {
   override name = "ConfigError";

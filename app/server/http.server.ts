@@ -14,12 +14,12 @@ export function securityMiddleware(isProduction: boolean): RequestHandler[] {
   return [flushOnlyEventStreams, assignNonce, securityHeaders(isProduction), permissionsPolicy, privateWhenSignedIn, sameOriginPosts];
 }
 
-export function assignNonce(_req: Request, res: Response, next: NextFunction) {
+function assignNonce(_req: Request, res: Response, next: NextFunction) {
   res.locals.nonce = randomBytes(16).toString("base64");
   next();
 }
 
-export function securityHeaders(isProduction: boolean) {
+function securityHeaders(isProduction: boolean) {
   return helmet({
     contentSecurityPolicy: {
       directives: {
@@ -71,7 +71,7 @@ export const PERMISSIONS_POLICY = [
   "xr-spatial-tracking=()",
 ].join(", ");
 
-export function permissionsPolicy(_req: Request, res: Response, next: NextFunction) {
+function permissionsPolicy(_req: Request, res: Response, next: NextFunction) {
   res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
   next();
 }
@@ -90,7 +90,7 @@ function sendsSessionCookie(req: Request): boolean {
  * route set its own: only a route that declared itself `public` (a stored
  * photo, a static asset, the same for everyone) keeps its caching.
  */
-export function privateWhenSignedIn(req: Request, res: Response, next: NextFunction) {
+function privateWhenSignedIn(req: Request, res: Response, next: NextFunction) {
   const signedIn = sendsSessionCookie(req);
   const writeHead = res.writeHead;
   res.writeHead = function (this: Response, ...args: Parameters<Response["writeHead"]>) {
@@ -108,7 +108,7 @@ const unsafeMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * cross-origin POST, so a mismatch is a forged request; a missing Origin
  * (curl, old browsers) falls back to SameSite=Lax cookies.
  */
-export function sameOriginPosts(req: Request, res: Response, next: NextFunction) {
+function sameOriginPosts(req: Request, res: Response, next: NextFunction) {
   if (!unsafeMethods.has(req.method)) return next();
   const origin = req.get("origin");
   if (!origin || origin === "null") return origin === "null" ? refuse(res) : next();
@@ -142,7 +142,7 @@ export const compressionOptions = {
  * out several times larger than it needs to. Only event streams need each
  * chunk sent at once, so only they keep flushing.
  */
-export function flushOnlyEventStreams(_req: Request, res: Response, next: NextFunction) {
+function flushOnlyEventStreams(_req: Request, res: Response, next: NextFunction) {
   const flush = (res as Response & { flush?: () => void }).flush;
   if (flush) {
     (res as Response & { flush: () => void }).flush = () => {

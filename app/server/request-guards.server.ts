@@ -16,7 +16,7 @@ function routePath(path: string): string {
   return path.toLowerCase().replace(/\.data$/, "").replace(/\/+$/, "") || "/";
 }
 
-export function bodyLimitFor(path: string): number {
+function bodyLimitFor(path: string): number {
   return PHOTO_FORM_PATHS.has(routePath(path)) ? PHOTO_FORM_REFUSED_BYTES : FORM_MAX_BYTES;
 }
 
@@ -46,7 +46,7 @@ function refuseTooLarge(req: Request, res: Response, limit: number) {
  * received pass the limit. The form readers stop at the same or lower limits, so a
  * page never acts on a body cut short here.
  */
-export function limitBodySize(req: Request, res: Response, next: NextFunction) {
+function limitBodySize(req: Request, res: Response, next: NextFunction) {
   const limit = bodyLimitFor(req.path);
   if (Number(req.get("content-length") ?? "0") > limit) return refuseTooLarge(req, res, limit);
   if (req.get("content-length") === undefined && req.get("transfer-encoding") !== undefined) countStreamedBody(req, res, limit);
@@ -75,7 +75,7 @@ function countStreamedBody(req: Request, res: Response, limit: number) {
  * folded into one segment that only the catch-all route matches and still
  * malformed, so the root loader answers with the app's 400 screen.
  */
-export function routeMalformedPaths(req: Request, _res: Response, next: NextFunction) {
+function routeMalformedPaths(req: Request, _res: Response, next: NextFunction) {
   const queryAt = req.url.indexOf("?");
   const path = queryAt === -1 ? req.url : req.url.slice(0, queryAt);
   const query = queryAt === -1 ? "" : req.url.slice(queryAt);

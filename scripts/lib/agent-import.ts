@@ -13,11 +13,11 @@ import { CsvError, parse } from "csv-parse/sync";
 import { z } from "zod";
 import { MARKET_STATES, SPECIALTIES, type MarketState } from "~/domain/enums";
 
-export const IMPORT_COLUMNS = ["fullName", "email", "city", "state", "brokerage", "specialties", "password", "photo", "bio"] as const;
-export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
+const IMPORT_COLUMNS = ["fullName", "email", "city", "state", "brokerage", "specialties", "password", "photo", "bio"] as const;
+type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 
 /** Without these no row could be imported, so the whole file is refused. */
-export const REQUIRED_IMPORT_COLUMNS: readonly ImportColumn[] = ["fullName", "email", "state"];
+const REQUIRED_IMPORT_COLUMNS: readonly ImportColumn[] = ["fullName", "email", "state"];
 
 /** A row that will become an approved agent. `password` is the plain text from the file: hash it, never keep it. */
 export type AgentToImport = {
@@ -36,7 +36,7 @@ export type AgentToImport = {
   notes: string[];
 };
 
-export type SkippedRow = { line: number; reason: string };
+type SkippedRow = { line: number; reason: string };
 
 export type ImportPlan = {
   agents: AgentToImport[];

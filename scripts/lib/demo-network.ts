@@ -18,11 +18,7 @@ import type { Agent, AgentStatus, MembershipType, Message, ReferralRequest, Requ
 
 export const DEMO_EMAIL_DOMAIN = "demo.example";
 
-export function isDemoEmail(email: string): boolean {
-  return email.trim().toLowerCase().endsWith(`@${DEMO_EMAIL_DOMAIN}`);
-}
-
-export type ConversationRead = { conversationId: string; agentEmail: string; lastReadAt: string };
+type ConversationRead = { conversationId: string; agentEmail: string; lastReadAt: string };
 
 export type DemoNetwork = {
   agents: Agent[];

@@ -31,7 +31,7 @@ export async function openConfiguredStore(env: Record<string, string | undefined
   return { store, description: describeStore(config), beforeWrite: quotaBound ? writePacer() : () => Promise.resolve() };
 }
 
-export function describeStore(config: Config): string {
+function describeStore(config: Config): string {
   if (!config.sheets) return `the SQLite store ${sqliteStorePath(config)}`;
   const where = config.sheets.apiUrl ? ` at ${config.sheets.apiUrl}` : "";
   return `the Google spreadsheet ${config.sheets.spreadsheetId}${where}`;
@@ -42,7 +42,7 @@ export function describeStore(config: Config): string {
  * user, shared with the running site; a bulk run at full speed would spend its retries on
  * 429 answers and might give up.
  */
-export function writePacer(intervalMs = 1_200): () => Promise<void> {
+function writePacer(intervalMs = 1_200): () => Promise<void> {
   let last = 0;
   return async () => {
     const wait = last + intervalMs - Date.now();
@@ -52,7 +52,7 @@ export function writePacer(intervalMs = 1_200): () => Promise<void> {
 }
 
 /** Rows a bulk command sends to the store at once: the Sheets driver appends rows that arrive together in one call. */
-export const ROWS_PER_CALL = 100;
+const ROWS_PER_CALL = 100;
 
 export type GroupOutcome<T> = { stored: T[]; failure: { record: T; error: unknown } | undefined };
 

@@ -13,7 +13,7 @@ import { listen, readBody, sendJson, type StandIn } from "./http";
  */
 export type Account = { cloudName: string; apiKey: string; apiSecret: string };
 
-export type StoredImage = { publicId: string; params: Record<string, string>; bytes: Buffer; secureUrl: string };
+type StoredImage = { publicId: string; params: Record<string, string>; bytes: Buffer; secureUrl: string };
 
 export type FakeCloudinary = StandIn & {
   images: StoredImage[];

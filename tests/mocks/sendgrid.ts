@@ -6,7 +6,7 @@ import { listen, readBody, sendJson, type StandIn } from "./http";
  * body the way SendGrid does (answering 400 with SendGrid's error list), accepts with
  * 202 and an empty body, and keeps each accepted mail for the test to read.
  */
-export type SentMail = {
+type SentMail = {
   from: string;
   to: string[];
   replyTo: string | undefined;

@@ -8,9 +8,9 @@ export class StaffCommandError extends Error {
   override name = "StaffCommandError";
 }
 
-export type Decision = "approved" | "rejected";
+type Decision = "approved" | "rejected";
 
-export type DecisionOutcome = {
+type DecisionOutcome = {
   agent: Agent;
   previousStatus: AgentStatus;
   /** False when the agent already had this status and note: nothing was written. */
@@ -18,7 +18,7 @@ export type DecisionOutcome = {
 };
 
 /** Agents in row order, optionally only those with one status. */
-export function listAgents(store: Store, status?: AgentStatus): readonly Agent[] {
+function listAgents(store: Store, status?: AgentStatus): readonly Agent[] {
   return status ? store.agents.by("status", status) : store.agents.all();
 }
 
@@ -27,7 +27,7 @@ export function listAgents(store: Store, status?: AgentStatus): readonly Agent[]
  * note (for a rejection) and updatedAt cells change. The running app notices the
  * edit on its next refresh and mails the agent.
  */
-export async function decideAgent(store: Store, email: string, decision: Decision, note?: string, now = new Date()): Promise<DecisionOutcome> {
+async function decideAgent(store: Store, email: string, decision: Decision, note?: string, now = new Date()): Promise<DecisionOutcome> {
   const matches = store.agents.by("email", normaliseEmail(email));
   if (matches.length === 0) throw new StaffCommandError(`No agent has the email ${email}.`);
   if (matches.length > 1) {

@@ -1,7 +1,7 @@
 import bcrypt from "bcryptjs";
 
 /** bcrypt work factor: about a third of a second per hash on a current server core. */
-export const PASSWORD_HASH_COST = 12;
+const PASSWORD_HASH_COST = 12;
 
 export function hashPassword(plain: string): Promise<string> {
   return bcrypt.hash(plain, PASSWORD_HASH_COST);

@@ -7,7 +7,7 @@ import { matchesPasswordFingerprint, passwordFingerprint } from "./signing.serve
 export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 export const SESSION_COOKIE_NAME = "__session";
 
-export type MemberSessionData = {
+type MemberSessionData = {
   agentId: string;
   /** Milliseconds since the epoch; the server ends the session 7 days after it. */
   loginAt: number;

@@ -102,7 +102,7 @@ function swapEntries(index: DirectoryIndex, ids: readonly string[], store: Store
   return { ...index, version };
 }
 
-export function buildDirectoryIndex(approvedAgents: readonly Agent[], version: number): DirectoryIndex {
+function buildDirectoryIndex(approvedAgents: readonly Agent[], version: number): DirectoryIndex {
   const sorted = approvedAgents
     .map((agent) => ({ agent, key: nameSortKey(agent.fullName) }))
     .sort((a, b) => compareText(a.key, b.key) || compareText(a.agent.id, b.agent.id))

@@ -14,7 +14,7 @@ import { PHOTO_MAX_BYTES } from "~/domain/profile";
  */
 export type PhotoFetcher = (url: string) => Promise<FetchedPhoto>;
 
-export type FetchedPhoto = { ok: true; bytes: Buffer } | { ok: false; reason: "unreachable" | "too-large" };
+type FetchedPhoto = { ok: true; bytes: Buffer } | { ok: false; reason: "unreachable" | "too-large" };
 
 export type PhotoFetchOptions = {
   maxBytes: number;
@@ -28,7 +28,7 @@ export type PhotoFetchOptions = {
   ca?: string | Buffer;
 };
 
-export const PHOTO_FETCH_DEFAULTS: PhotoFetchOptions = {
+const PHOTO_FETCH_DEFAULTS: PhotoFetchOptions = {
   maxBytes: PHOTO_MAX_BYTES,
   timeoutMs: 10_000,
   maxRedirects: 3,

@@ -1,8 +1,8 @@
 import sharp from "sharp";
 
 /** The spec's profile photo size and quality (§9: 400x400 at 0.8). */
-export const PHOTO_SIZE = 400;
-export const PHOTO_QUALITY = 80;
+const PHOTO_SIZE = 400;
+const PHOTO_QUALITY = 80;
 
 /** Guards against "decompression bombs": a small file declaring an enormous picture. */
 const MAX_INPUT_PIXELS = 40_000_000;

@@ -14,7 +14,7 @@ export function memberRowId(conversationId: string, agentEmail: string): string 
   return `${conversationId}/${agentEmail.trim().toLowerCase()}`;
 }
 
-export function conversationMember(store: Store, conversationId: string, agentEmail: string): ConversationMember | undefined {
+function conversationMember(store: Store, conversationId: string, agentEmail: string): ConversationMember | undefined {
   return store.conversationMembers.get(memberRowId(conversationId, agentEmail));
 }
 
@@ -48,7 +48,7 @@ function saveMember(
  * A newer position waits in memory (and counts at once for the member's unread counts
  * here) until the end of the interval, then is written.
  */
-export const READ_WRITE_INTERVAL_MS = 30_000;
+const READ_WRITE_INTERVAL_MS = 30_000;
 
 type ReadWrites = { lastWriteAt: number; waiting: string | undefined; timer: ReturnType<typeof setTimeout> | undefined };
 const readWrites = new WeakMap<Store, Map<string, ReadWrites>>();
@@ -126,7 +126,7 @@ export async function markRead(store: Store, conversationId: string, agentEmail:
   return writeReadPosition(store, conversationId, agentEmail, upTo);
 }
 
-export function recordNotified(store: Store, conversationId: string, agentEmail: string, at: Date): Promise<boolean> {
+function recordNotified(store: Store, conversationId: string, agentEmail: string, at: Date): Promise<boolean> {
   return saveMember(store, conversationId, agentEmail, () => ({ lastNotifiedAt: at.toISOString() }));
 }
 

@@ -134,7 +134,7 @@ export function newestMessageAt(store: Store, member: Agent): string {
 }
 
 /** The thread's messages the member may read, oldest first. */
-export function threadMessages(store: Store, member: Agent, conversationId: string): Message[] {
+function threadMessages(store: Store, member: Agent, conversationId: string): Message[] {
   return store.messages
     .by("conversationId", conversationId)
     .filter((message) => message.fromEmail === member.email || message.toEmail === member.email)

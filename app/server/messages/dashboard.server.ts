@@ -4,7 +4,7 @@ import type { Store } from "../store/store.server";
 import { conversationListPage, unreadTotal } from "./conversations.server";
 
 /** The dashboard's Messages card shows this many of the newest conversations. */
-export const DASHBOARD_CONVERSATIONS = 3;
+const DASHBOARD_CONVERSATIONS = 3;
 
 export type DashboardMessages = {
   conversations: ConversationListItem[];

@@ -28,7 +28,7 @@ function changed<T>(previous: ReadonlyMap<string, T>, current: ReadonlyMap<strin
   return [...current].filter(([id, record]) => JSON.stringify(previous.get(id)) !== JSON.stringify(record)).map(([, record]) => record);
 }
 
-export function createMessageEvents(store: Store, log: Pick<Console, "error"> = console): MessageEvents {
+function createMessageEvents(store: Store, log: Pick<Console, "error"> = console): MessageEvents {
   const listeners = new Map<string, Set<() => void>>();
   const key = (email: string) => email.trim().toLowerCase();
 

@@ -19,7 +19,7 @@ export function registeredAgent(services: Pick<Services, "store">, email: string
   return services.store.agents.by("email", email)[0];
 }
 
-export function isEmailRegistered(services: Pick<Services, "store">, email: string): boolean {
+function isEmailRegistered(services: Pick<Services, "store">, email: string): boolean {
   return registeredAgent(services, email) !== undefined;
 }
 

@@ -7,7 +7,7 @@ import type { Config } from "../config.server";
  * travels between its screens in a signed, httpOnly cookie: the server is the
  * only one that writes it, and nothing stays in the browser's storage.
  */
-export const DRAFT_COOKIE_NAME = "__registration";
+const DRAFT_COOKIE_NAME = "__registration";
 const DRAFT_MAX_AGE_SECONDS = 24 * 60 * 60;
 
 type DraftSessionData = { draft: unknown };

@@ -55,7 +55,7 @@ export function dashboardData(store: DashboardStore, member: Agent, params: URLS
   };
 }
 
-export type DashboardData = ReturnType<typeof dashboardData>;
+type DashboardData = ReturnType<typeof dashboardData>;
 export type DashboardLive = DashboardData["live"];
 export type DashboardTiles = DashboardData["tiles"];
 export type DashboardRequest = DashboardLive["requests"][number];

@@ -11,7 +11,7 @@ import { relativeTime } from "~/domain/relative-time";
 import type { ReferralRequest } from "~/domain/workbook";
 import type { Store } from "../store/store.server";
 
-export const ANONYMOUS_AGENT = "Anonymous Agent";
+const ANONYMOUS_AGENT = "Anonymous Agent";
 
 /**
  * How many responses a request has: its rows in the Responses tab. Pages show this

@@ -80,7 +80,7 @@ export async function withRetry<T>(
   }
 }
 
-export class DeadlineError extends Error {
+class DeadlineError extends Error {
   override name = "DeadlineError";
 }
 

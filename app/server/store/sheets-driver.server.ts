@@ -23,7 +23,7 @@ export type SheetsDriverOptions = {
 };
 
 /** The spreadsheet can be read but not written: shared with the service account as Viewer (or Commenter). */
-export class SheetsViewerError extends Error {
+class SheetsViewerError extends Error {
   override name = "SheetsViewerError";
   readonly status = 403;
   constructor(options: { cause: unknown }) {

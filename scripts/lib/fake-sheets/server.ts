@@ -42,14 +42,14 @@ export type Call = { kind: CallKind; method: string; spreadsheetId: string; at: 
 type Fault = { times: number; match: (call: Call) => boolean } & ({ status: number } | { drop: "before" | "after" });
 
 /** What the service account may do with a spreadsheet: a Viewer share reads but every write is refused with 403. */
-export type ShareRole = "writer" | "reader";
+type ShareRole = "writer" | "reader";
 
 /**
  * The service account the fake signs in, as Google's token endpoint does: `POST /token`
  * takes a JWT-bearer assertion signed with the account's private key and answers an
  * access token, and every Sheets request must then carry one of the tokens it gave.
  */
-export type FakeServiceAccount = { clientEmail: string; publicKey: KeyObject | string };
+type FakeServiceAccount = { clientEmail: string; publicKey: KeyObject | string };
 
 export type FakeSheetsOptions = { port?: number; host?: string; serviceAccount?: FakeServiceAccount };
 
@@ -427,7 +427,7 @@ function totals<R extends { updatedRows: number; updatedCells: number }>(spreads
 
 const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 
-export type Quota = { readsPerWindow: number; writesPerWindow: number; windowMs: number };
+type Quota = { readsPerWindow: number; writesPerWindow: number; windowMs: number };
 
 type StaffEdit = { match: (call: Call) => boolean; edit: (book: FakeSpreadsheet) => void };
 

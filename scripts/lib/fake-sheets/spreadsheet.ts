@@ -17,7 +17,7 @@ export type ValueInputOption = "RAW" | "USER_ENTERED";
 export type ValueRenderOption = "FORMATTED_VALUE" | "UNFORMATTED_VALUE" | "FORMULA";
 export type DateTimeRenderOption = "SERIAL_NUMBER" | "FORMATTED_STRING";
 export type Render = { value: ValueRenderOption; dateTime: DateTimeRenderOption };
-export const FORMATTED: Render = { value: "FORMATTED_VALUE", dateTime: "SERIAL_NUMBER" };
+const FORMATTED: Render = { value: "FORMATTED_VALUE", dateTime: "SERIAL_NUMBER" };
 
 /** Google's `NumberFormat`: `TEXT` (`@`) keeps typed text as text; `DATE`/`DATE_TIME`/`NUMBER` patterns change how a number displays. */
 export type NumberFormat = { type: "TEXT" | "NUMBER" | "DATE" | "DATE_TIME" | "TIME"; pattern?: string };
