@@ -29,20 +29,25 @@ export const BENCH_MEMBER_EMAIL = "agent0@bench.example.com";
 const THREAD_LENGTH = 60;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+// The word lists are kept as grids: one name per line would take a screen each.
+// prettier-ignore
 const FIRST_NAMES = [
   "James", "Maria", "Robert", "Sandra", "Michael", "Linda", "David", "Ana", "William", "Elizabeth", "José", "Jennifer",
   "Richard", "Sofía", "Thomas", "Karen", "Daniel", "Nancy", "Matthew", "Lisa", "Anthony", "Betty", "Mark", "Sarah",
   "Steven", "Sancha", "Paul", "Emily", "Andrew", "Michelle", "Joshua", "Zoë", "Kevin", "Dorothy", "Brian", "Renée",
 ];
+// prettier-ignore
 const LAST_NAMES = [
   "Smith", "Johnson", "Williams", "Brown", "Jones", "García", "Miller", "Davis", "Rodríguez", "Martínez", "Hernández",
   "Lopez", "Gonzalez", "Wilson", "Anderson", "Thomas", "Taylor", "Moore", "Jackson", "Martin", "Lee", "Pérez", "Sanders",
   "Thompson", "White", "Harris", "Sánchez", "Clark", "Ramirez", "Lewis", "Robinson", "Walker", "Young", "Allen", "King",
 ];
+// prettier-ignore
 const PLACES: Record<"TX" | "OK", readonly string[]> = {
   TX: ["Dallas", "Austin", "Houston", "San Antonio", "Fort Worth", "El Paso", "Plano", "Lubbock", "Amarillo", "Waco", "San Marcos", "Denton"],
   OK: ["Oklahoma City", "Tulsa", "Norman", "Broken Arrow", "Edmond", "Lawton", "Stillwater", "Enid", "Sand Springs", "Ardmore"],
 };
+// prettier-ignore
 const BROKERAGES = [
   "Lone Star Realty", "Red River Homes", "Prairie Partners", "Hill Country Properties", "Sooner Realty Group",
   "Gulf Coast Brokers", "Panhandle Land Co.", "Crossroads Real Estate", "Bluebonnet Realty", "Redbud Realty",

@@ -64,8 +64,15 @@ export function FormAlert({ errors, id }: { errors: string[]; id?: string }) {
   const summary = useRef<HTMLDivElement>(null);
   useEffect(() => summary.current?.focus(), []);
   return (
-    // eslint-disable-next-line jsx-a11y/no-autofocus -- moving focus to the error summary is what helps here (see above).
-    <div ref={summary} id={id} role="alert" tabIndex={-1} autoFocus className="mb-6 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+    <div
+      ref={summary}
+      id={id}
+      role="alert"
+      tabIndex={-1}
+      // eslint-disable-next-line jsx-a11y/no-autofocus -- moving focus to the error summary is what helps here (see above).
+      autoFocus
+      className="mb-6 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
+    >
       {errors.map((error) => (
         <p key={error}>{error}</p>
       ))}

@@ -22,8 +22,13 @@ export function MessageThread({ partner, messages, threadPage, threadPageCount, 
     <>
       <ThreadHeader partner={partner} />
       {/* column-reverse starts the scroll at the bottom, at the newest message, without any script; a log announces new lines. */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must be reachable by keyboard to be scrolled. */}
-      <div role="log" aria-label="Messages" tabIndex={0} className="flex min-h-0 flex-1 flex-col-reverse overflow-y-auto bg-slate-50 px-3 py-4 sm:px-5">
+      <div
+        role="log"
+        aria-label="Messages"
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must be reachable by keyboard to be scrolled.
+        tabIndex={0}
+        className="flex min-h-0 flex-1 flex-col-reverse overflow-y-auto bg-slate-50 px-3 py-4 sm:px-5"
+      >
         {messages.length === 0 ? (
           <p className="m-auto max-w-xs text-center text-sm text-slate-600">
             This is the start of your conversation with {partner.fullName}. Say hello!

@@ -59,6 +59,8 @@ export const TIMELINES = [
 
 export const CONTACT_PREFERENCES = ["email", "phone", "either"] as const;
 
+// Kept as a grid: one code per line would take fifty.
+// prettier-ignore
 export const US_STATE_CODES = [
   "AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY",
   "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND",
