@@ -1,8 +1,8 @@
 /**
  * Counts attempts per key (an IP address, an e-mail) over a sliding window, in this
- * process's memory: enough for the single server process this app runs as. Several
- * processes behind a load balancer would each allow the limit, so such a deployment
- * needs a shared counter instead.
+ * process's memory. Several instances on one spreadsheet (docs/operator-guide.md) each
+ * count on their own, so with N instances one address can make up to N times the limit;
+ * holding one limit across them would need a shared counter.
  */
 export type RateLimiter = {
   /** Records an attempt for the key, unless the key is already over its limit. */
