@@ -59,12 +59,6 @@ export const TIMELINES = [
 
 export const CONTACT_PREFERENCES = ["email", "phone", "either"] as const;
 
-export const REQUEST_TYPES = [
-  { value: "referral", label: "Referral" },
-  { value: "listing", label: "Listing" },
-  { value: "buyer", label: "Buyer Rep" },
-] as const;
-
 export const US_STATE_CODES = [
   "AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY",
   "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND",
