@@ -1,9 +1,9 @@
-import { createElement, type ReactNode } from "react";
+import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, type AgnosticDataRouteObject } from "@remix-run/router";
 import { createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { GeneralErrorBoundary, type StatusHandler } from "../../app/components/error-boundary";
+import { GeneralErrorBoundary } from "../../app/components/error-boundary";
 import { requestStatusHandlers, siteStatusHandlers } from "../../app/components/error-screens";
 import { notFound } from "../../app/server/http.server";
 
@@ -29,7 +29,8 @@ async function renderThrown(thrown: unknown, props: BoundaryProps): Promise<stri
   return renderToString(createElement(StaticRouterProvider, { router, context: state, hydrate: false }));
 }
 
-const said = (text: string): StatusHandler => () => createElement("p", null, text) as ReactNode;
+/** A handler that draws just `text`. */
+const said = (text: string) => () => createElement("p", null, text);
 
 afterEach(() => vi.restoreAllMocks());
 
