@@ -9,11 +9,11 @@ import {
   ScrollRestoration,
   isRouteErrorResponse,
   useMatches,
-  useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { BadAddressScreen, GenericErrorScreen, NotFoundScreen } from "./components/error-screens";
+import { GeneralErrorBoundary } from "./components/error-boundary";
+import { siteStatusHandlers } from "./components/error-screens";
 import { useNonce } from "./components/nonce";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
@@ -100,9 +100,5 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
-  if (isRouteErrorResponse(error) && error.status === 400) return <BadAddressScreen />;
-  if (!isRouteErrorResponse(error)) console.error(error);
-  return <GenericErrorScreen />;
+  return <GeneralErrorBoundary statusHandlers={siteStatusHandlers} />;
 }

@@ -25,7 +25,7 @@ export function BioField({ field, label = "Professional Bio", placeholder }: { f
         rows={5}
         placeholder={placeholder}
         onInput={(event) => setLength(event.currentTarget.value.length)}
-        className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none aria-[invalid=true]:border-red-500"
+        className="input"
       />
       <p id={counterId} className={`text-right text-xs ${over ? "font-semibold text-red-700" : "text-slate-500"}`} data-testid="bio-counter">
         {length}/{BIO_MAX_LENGTH} characters

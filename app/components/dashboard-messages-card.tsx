@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { ChatIcon } from "~/components/icons";
 import { AgentAvatar } from "~/components/agent-avatar";
 import { conversationPath, listTime, type ConversationListItem } from "~/domain/messages";
-import type { DashboardMessages } from "~/server/messages/dashboard.server";
+import type { DashboardMessages } from "~/domain/messages";
 import { UnreadBadge } from "./unread-badge";
 
 type Props = Omit<DashboardMessages, "conversations"> & { conversations: ConversationListItem[] };

@@ -1,7 +1,7 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { responseCountLabel } from "~/domain/referral-requests";
-import type { DashboardRequest } from "~/server/requests/dashboard.server";
+import type { DashboardRequest } from "~/domain/request-views";
 import { BookmarkIcon, HeartIcon } from "./dashboard-icons";
 import { ChatIcon, CheckIcon, ClockIcon, MapPinIcon } from "./icons";
 import { RequestBadges, RequestTags } from "./request-badges";

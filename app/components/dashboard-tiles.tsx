@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import type { ComponentType } from "react";
 import { REQUEST_TYPE_TITLES } from "~/domain/referral-requests";
 import type { RequestType } from "~/domain/workbook";
-import type { DashboardTiles as TileCounts } from "~/server/requests/dashboard.server";
+import type { DashboardTiles as TileCounts } from "~/domain/request-views";
 import { HandshakeIcon, TrendingUpIcon, UsersIcon } from "./icons";
 import { HomeIcon } from "./dashboard-icons";
 

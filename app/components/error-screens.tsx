@@ -1,15 +1,23 @@
 import { Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
+import type { StatusHandler } from "./error-boundary";
 
-function ErrorPanel({ titleId, badge, children }: { titleId: string; badge: ReactNode; children: ReactNode }) {
+/** Every error page's layout: a round badge, the title, one sentence, and the ways on. */
+export function ErrorPanel({ titleId, badge, title, text, children }: { titleId: string; badge: ReactNode; title: string; text: string; children: ReactNode }) {
   return (
     <section className="mx-auto max-w-xl px-4 pt-16 pb-4 text-center sm:pt-24" aria-labelledby={titleId}>
       <div aria-hidden="true" className="mx-auto grid h-20 w-20 place-items-center rounded-full bg-white text-brand-700 shadow-sm ring-1 ring-slate-200">
         {badge}
       </div>
-      {children}
+      <h1 id={titleId} className="mt-8 text-3xl font-extrabold tracking-tight text-slate-900">{title}</h1>
+      <p className="mt-4 text-lg text-slate-600">{text}</p>
+      <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">{children}</div>
     </section>
   );
+}
+
+export function StatusBadge({ status }: { status: number }) {
+  return <span className="text-2xl font-extrabold">{status}</span>;
 }
 
 export function GenericErrorScreen() {
@@ -23,11 +31,11 @@ export function GenericErrorScreen() {
           <path d="M12 10v4M12 17h.01" />
         </svg>
       }
+      title="Something went wrong"
+      text="We encountered an unexpected error. Please try refreshing the page."
     >
-      <h1 id="error-title" className="mt-8 text-3xl font-extrabold tracking-tight text-slate-900">Something went wrong</h1>
-      <p className="mt-4 text-lg text-slate-600">We encountered an unexpected error. Please try refreshing the page.</p>
       {/* A link to the same address reloads the page with or without JavaScript. */}
-      <a href={location.pathname + location.search} className="btn-primary mt-8 px-6 py-3 text-base">
+      <a href={location.pathname + location.search} className="btn-primary px-6 py-3 text-base">
         Refresh Page
       </a>
     </ErrorPanel>
@@ -36,13 +44,9 @@ export function GenericErrorScreen() {
 
 export function NotFoundScreen() {
   return (
-    <ErrorPanel titleId="not-found-title" badge={<span className="text-2xl font-extrabold">404</span>}>
-      <h1 id="not-found-title" className="mt-8 text-3xl font-extrabold tracking-tight text-slate-900">Page not found</h1>
-      <p className="mt-4 text-lg text-slate-600">The page you are looking for does not exist or has moved.</p>
-      <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-        <Link to="/" className="btn-primary px-6 py-3 text-base">Back to Home</Link>
-        <Link to="/contact" className="btn-outline px-6 py-3 text-base">Contact Support</Link>
-      </div>
+    <ErrorPanel titleId="not-found-title" badge={<StatusBadge status={404} />} title="Page not found" text="The page you are looking for does not exist or has moved.">
+      <Link to="/" className="btn-primary px-6 py-3 text-base">Back to Home</Link>
+      <Link to="/contact" className="btn-outline px-6 py-3 text-base">Contact Support</Link>
     </ErrorPanel>
   );
 }
@@ -50,12 +54,46 @@ export function NotFoundScreen() {
 /** An address the server could not read (a broken percent escape): reloading it cannot help, so no Refresh button. */
 export function BadAddressScreen() {
   return (
-    <ErrorPanel titleId="bad-address-title" badge={<span className="text-2xl font-extrabold">400</span>}>
-      <h1 id="bad-address-title" className="mt-8 text-3xl font-extrabold tracking-tight text-slate-900">This address is not valid</h1>
-      <p className="mt-4 text-lg text-slate-600">The link you followed is damaged. Please check it, or start again from the home page.</p>
-      <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-        <Link to="/" className="btn-primary px-6 py-3 text-base">Back to Home</Link>
-      </div>
+    <ErrorPanel
+      titleId="bad-address-title"
+      badge={<StatusBadge status={400} />}
+      title="This address is not valid"
+      text="The link you followed is damaged. Please check it, or start again from the home page."
+    >
+      <Link to="/" className="btn-primary px-6 py-3 text-base">Back to Home</Link>
     </ErrorPanel>
   );
 }
+
+/** The statuses every page may answer with; the root's boundary draws these. */
+export const siteStatusHandlers: Record<number, StatusHandler> = {
+  400: () => <BadAddressScreen />,
+  404: () => <NotFoundScreen />,
+};
+
+function BackToRequests() {
+  return (
+    <Link to="/referral-requests" className="btn-primary px-6 py-3 text-base">
+      Back to Requests
+    </Link>
+  );
+}
+
+/** The request pages' errors: a 404 says the request does not exist, a 403 whose request it is. */
+export const requestStatusHandlers: Record<number, StatusHandler> = {
+  404: () => (
+    <ErrorPanel titleId="not-found-title" badge={<StatusBadge status={404} />} title="Request not found" text="This request does not exist or has been removed.">
+      <BackToRequests />
+    </ErrorPanel>
+  ),
+  403: () => (
+    <ErrorPanel
+      titleId="forbidden-title"
+      badge={<StatusBadge status={403} />}
+      title="Not your request"
+      text="Only the agent who posted this request can edit or delete it."
+    >
+      <BackToRequests />
+    </ErrorPanel>
+  ),
+};

@@ -1,11 +1,24 @@
 import { Form, Link, useLocation, useNavigation, useNavigationType, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
+import { MARKET_STATE_NAMES, MARKET_STATES, PRICE_RANGES, SPECIALTIES } from "~/domain/enums";
+import { CLIENT_TYPES, REQUEST_TYPE_LABELS } from "~/domain/referral-requests";
+import { REQUEST_TYPE_VALUES } from "~/domain/workbook";
 
 /** How long typing must pause before the list updates. */
 const FILTER_DEBOUNCE_MS = 300;
 
-const controlClass =
-  "block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
+type Option = { readonly value: string; readonly label: string };
+
+const asOptions = (values: readonly string[]): Option[] => values.map((value) => ({ value, label: value }));
+
+/** The request lists' filter choices. */
+export const REQUEST_FILTER_OPTIONS = {
+  type: REQUEST_TYPE_VALUES.map((value) => ({ value, label: REQUEST_TYPE_LABELS[value] })),
+  state: MARKET_STATES.map((code) => ({ value: code, label: MARKET_STATE_NAMES[code] })),
+  specialty: asOptions(SPECIALTIES),
+  priceRange: asOptions(PRICE_RANGES),
+  clientType: CLIENT_TYPES,
+} as const;
 
 function isTextInput(element: EventTarget | null): element is HTMLInputElement {
   return element instanceof HTMLInputElement && (element.type === "search" || element.type === "text");
@@ -31,13 +44,49 @@ function changedSinceRendered(form: HTMLFormElement): boolean {
 
 /**
  * Filters as a GET form: without JavaScript it submits like any form, so results,
- * paging and filters are plain URLs (shareable, bookmarkable, back button). With
- * JavaScript, choosing an option updates the list at once and typing updates it after
- * a short pause; one typing session adds one history entry, not one per letter.
+ * paging and filters are plain URLs (shareable, bookmarkable, back button).
+ *
+ * With `live` (the directories), choosing an option updates the list at once and typing
+ * updates it after a short pause; one typing session adds one history entry, not one per
+ * letter, and the fields follow the URL on back and forward. Without it (the request
+ * lists, whose filters are applied with a button) the form is keyed by the address, so a
+ * link that changes the filters (Clear All, a chip) also resets what the controls show.
  */
-export function FilterForm({ label, clearHref, children }: { label: string; clearHref: string; children: ReactNode }) {
+export function FilterForm({
+  label,
+  action,
+  live = false,
+  className,
+  children,
+}: {
+  label: string;
+  action: string;
+  live?: boolean;
+  className: string;
+  children: ReactNode;
+}) {
+  const { search } = useLocation();
+  const liveHandlers = useLiveFilters(action, live);
+  return (
+    <Form
+      key={live ? undefined : search}
+      method="get"
+      action={action}
+      preventScrollReset
+      role="search"
+      aria-label={label}
+      className={className}
+      {...liveHandlers}
+    >
+      {children}
+    </Form>
+  );
+}
+
+/** The live form's handlers, or none (and no effects) when the form is not live. */
+function useLiveFilters(action: string, live: boolean) {
   const submit = useSubmit();
-  const { pathname, search, key } = useLocation();
+  const { search, key } = useLocation();
   const navigationType = useNavigationType();
   const formRef = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();
@@ -54,7 +103,7 @@ export function FilterForm({ label, clearHref, children }: { label: string; clea
   // A choice made while the page was still loading its scripts had no handler to send it.
   useEffect(() => {
     const form = formRef.current;
-    if (form && changedSinceRendered(form)) send(form, false);
+    if (live && form && changedSinceRendered(form)) send(form, false);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the scripts start: later changes go through onChange.
   }, []);
 
@@ -63,7 +112,7 @@ export function FilterForm({ label, clearHref, children }: { label: string; clea
   // the answer to an earlier keystroke must not overwrite later ones.
   useEffect(() => {
     const form = formRef.current;
-    if (!form) return;
+    if (!live || !form) return;
     if (navigationType === "POP") clearTimeout(timer.current);
     const params = new URLSearchParams(search);
     for (const element of Array.from(form.elements)) {
@@ -71,54 +120,59 @@ export function FilterForm({ label, clearHref, children }: { label: string; clea
       if (navigationType !== "POP" && element === document.activeElement && isTextInput(element)) continue;
       element.value = params.get(element.name) ?? "";
     }
-  }, [search, navigationType]);
+  }, [search, navigationType, live]);
 
   function send(form: HTMLFormElement, replace: boolean) {
     clearTimeout(timer.current);
-    submit(filledFields(form), { method: "get", action: pathname, replace, preventScrollReset: true });
+    submit(filledFields(form), { method: "get", action, replace, preventScrollReset: true });
   }
 
-  function onChange(event: FormEvent<HTMLFormElement>) {
-    const form = event.currentTarget;
-    if (!isTextInput(event.target)) {
-      send(form, false);
-      return;
-    }
-    clearTimeout(timer.current);
-    // The session's first results get a history entry of their own; later ones replace it. A first
-    // navigation still loading when the next one starts never became an entry, so that one pushes too.
-    timer.current = setTimeout(() => send(form, currentEntry.current !== typingSessionEntry.current), FILTER_DEBOUNCE_MS);
-  }
+  if (!live) return {};
+  return {
+    ref: formRef,
+    onChange(event: FormEvent<HTMLFormElement>) {
+      const form = event.currentTarget;
+      if (!isTextInput(event.target)) {
+        send(form, false);
+        return;
+      }
+      clearTimeout(timer.current);
+      // The session's first results get a history entry of their own; later ones replace it. A first
+      // navigation still loading when the next one starts never became an entry, so that one pushes too.
+      timer.current = setTimeout(() => send(form, currentEntry.current !== typingSessionEntry.current), FILTER_DEBOUNCE_MS);
+    },
+    onSubmit(event: FormEvent<HTMLFormElement>) {
+      event.preventDefault();
+      send(event.currentTarget, false);
+    },
+    onFocus(event: FormEvent<HTMLFormElement>) {
+      if (isTextInput(event.target)) typingSessionEntry.current = currentEntry.current;
+    },
+  };
+}
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    send(event.currentTarget, false);
-  }
-
+/** The directories' Search button and Clear link. */
+export function SearchAndClear({ clearHref }: { clearHref: string }) {
   return (
-    <Form
-      ref={formRef}
-      method="get"
-      action={pathname}
-      role="search"
-      aria-label={label}
-      onChange={onChange}
-      onSubmit={onSubmit}
-      onFocus={(event) => {
-        if (isTextInput(event.target)) typingSessionEntry.current = currentEntry.current;
-      }}
-      className="card grid gap-4 p-4 sm:p-5 md:grid-cols-[repeat(auto-fit,minmax(12rem,1fr))] md:items-end"
-    >
-      {children}
-      <div className="flex items-center gap-3 md:justify-end">
-        <button type="submit" className="btn-primary flex-1 md:flex-none">
-          Search
-        </button>
-        <Link to={clearHref} className="text-sm font-semibold whitespace-nowrap text-brand-700 underline underline-offset-2 hover:text-brand-800">
-          Clear all filters
-        </Link>
-      </div>
-    </Form>
+    <div className="flex items-center gap-3 md:justify-end">
+      <button type="submit" className="btn-primary flex-1 md:flex-none">
+        Search
+      </button>
+      <Link to={clearHref} className="text-sm font-semibold whitespace-nowrap text-brand-700 underline underline-offset-2 hover:text-brand-800">
+        Clear all filters
+      </Link>
+    </div>
+  );
+}
+
+/** The filter fields' look: the site's input, one row high. */
+const controlClass = "input h-11 py-0";
+
+function FilterLabel({ name, label }: { name: string; label: string }) {
+  return (
+    <label htmlFor={`filter-${name}`} className="block text-sm font-semibold text-slate-800">
+      {label}
+    </label>
   );
 }
 
@@ -128,28 +182,27 @@ export function FilterTextInput({
   defaultValue,
   placeholder,
   type = "text",
-  wide = false,
+  maxLength = 100,
+  className = "space-y-1.5",
 }: {
   name: string;
   label: string;
-  defaultValue: string;
+  defaultValue: string | undefined;
   placeholder?: string;
   type?: "text" | "search";
-  /** Two columns on wide screens, so a long placeholder shows whole. */
-  wide?: boolean;
+  maxLength?: number;
+  className?: string;
 }) {
   return (
-    <div className={wide ? "space-y-1.5 md:col-span-2" : "space-y-1.5"}>
-      <label htmlFor={`filter-${name}`} className="block text-sm font-semibold text-slate-800">
-        {label}
-      </label>
+    <div className={className}>
+      <FilterLabel name={name} label={label} />
       <input
         id={`filter-${name}`}
         name={name}
         type={type}
-        defaultValue={defaultValue}
+        defaultValue={defaultValue ?? ""}
         placeholder={placeholder}
-        maxLength={100}
+        maxLength={maxLength}
         autoComplete="off"
         className={controlClass}
       />
@@ -157,6 +210,7 @@ export function FilterTextInput({
   );
 }
 
+/** A select of a filter form; with `allLabel`, its first option ("any") sends an empty value. */
 export function FilterSelect({
   name,
   label,
@@ -166,17 +220,15 @@ export function FilterSelect({
 }: {
   name: string;
   label: string;
-  defaultValue: string;
-  allLabel: string;
-  options: ReadonlyArray<{ value: string; label: string }>;
+  defaultValue: string | undefined;
+  allLabel?: string;
+  options: readonly Option[];
 }) {
   return (
-    <div className="space-y-1.5">
-      <label htmlFor={`filter-${name}`} className="block text-sm font-semibold text-slate-800">
-        {label}
-      </label>
-      <select id={`filter-${name}`} name={name} defaultValue={defaultValue} className={controlClass}>
-        <option value="">{allLabel}</option>
+    <div className="min-w-0 space-y-1.5">
+      <FilterLabel name={name} label={label} />
+      <select id={`filter-${name}`} name={name} defaultValue={defaultValue ?? ""} className={controlClass}>
+        {allLabel !== undefined ? <option value="">{allLabel}</option> : null}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

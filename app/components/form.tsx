@@ -102,9 +102,6 @@ function FieldShell({ field, label, hint, optional, children }: FieldShellProps)
   );
 }
 
-const controlClass =
-  "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-500 aria-[invalid=true]:ring-red-500/20";
-
 type TextFieldProps = Omit<FieldShellProps, "children"> & {
   type?: "text" | "email" | "tel" | "password" | "url" | "date" | "search";
 } & Pick<ComponentProps<"input">, "autoComplete" | "placeholder" | "inputMode">;
@@ -116,7 +113,7 @@ export function TextField({ field, label, hint, optional, type = "text", ...inpu
         {...getInputProps(field, { type, ariaDescribedBy: hint ? field.descriptionId : undefined, value: type !== "password" })}
         {...inputProps}
         {...focusWhenInvalid(field)}
-        className={controlClass}
+        className="input"
       />
     </FieldShell>
   );
@@ -130,7 +127,7 @@ type SelectFieldProps = Omit<FieldShellProps, "children"> & {
 export function SelectField({ field, label, hint, optional, options, placeholder }: SelectFieldProps) {
   return (
     <FieldShell field={field} label={label} hint={hint} optional={optional}>
-      <select {...getSelectProps(field, { ariaDescribedBy: hint ? field.descriptionId : undefined })} {...focusWhenInvalid(field)} className={controlClass}>
+      <select {...getSelectProps(field, { ariaDescribedBy: hint ? field.descriptionId : undefined })} {...focusWhenInvalid(field)} className="input">
         <option value="">{placeholder}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -152,7 +149,7 @@ export function TextareaField({ field, label, hint, optional, rows = 5, placehol
         rows={rows}
         placeholder={placeholder}
         {...focusWhenInvalid(field)}
-        className={controlClass}
+        className="input"
       />
     </FieldShell>
   );

@@ -64,7 +64,7 @@ export function MessageComposer({ lastResult, shareError }: Props) {
             rows={2}
             placeholder="Type your message..."
             onKeyDown={sendOnEnter}
-            className="block max-h-40 min-h-12 w-full flex-1 resize-y rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none aria-[invalid=true]:border-red-500"
+            className="input max-h-40 min-h-12 flex-1 resize-y"
           />
           <button type="submit" className="btn-primary h-12 shrink-0" disabled={sending} aria-busy={sending}>
             {sending ? "Sending..." : "Send"}

@@ -1,4 +1,4 @@
-import type { RequestView } from "~/server/requests/views.server";
+import type { RequestView } from "~/domain/request-views";
 
 type BadgeFields = Pick<RequestView, "isNew" | "urgent">;
 

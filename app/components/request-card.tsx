@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { responseCountLabel } from "~/domain/referral-requests";
-import type { RequestView } from "~/server/requests/views.server";
+import type { RequestView } from "~/domain/request-views";
 import { ClockIcon, MapPinIcon } from "./icons";
 import { ExpiryNotice, RequestBadges, RequestTags } from "./request-badges";
 

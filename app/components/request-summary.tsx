@@ -1,4 +1,4 @@
-import type { RequestView } from "~/server/requests/views.server";
+import type { RequestView } from "~/domain/request-views";
 import { ExpiryNotice, RequestBadges, RequestTags } from "./request-badges";
 
 /** The request a respond, edit or delete page acts on, in brief. */

@@ -240,3 +240,14 @@ export function messageTime(iso: string, now: Date): string {
   const today = partsOf(now);
   return isSameDay(time, today) ? time.clock : `${dateOf(time, today)}, ${time.clock}`;
 }
+
+/** The dashboard's Messages card: the newest few conversations and the member's totals. */
+export type DashboardMessages = {
+  conversations: ConversationListItem[];
+  /** Unread messages in all the member's conversations, not only the ones shown. */
+  unreadTotal: number;
+  /** How many conversations the member has in all. */
+  conversationCount: number;
+  /** The clock the card's times are read against, so the page and its hydration agree. */
+  now: string;
+};

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { SPECIALTIES, US_STATE_CODES } from "./enums";
 import { formatPhone, isValidPhone, PHONE_INVALID_MESSAGE } from "./phone";
-import { multiLine } from "./text";
+import { multiLine, optionalTextField, requiredTextField } from "./text";
 
 export const BIO_MAX_LENGTH = 600;
 const BIO_TOO_LONG_MESSAGE = `Bio must be ${BIO_MAX_LENGTH} characters or less`;
@@ -29,17 +29,8 @@ const PASSWORD_REQUIRED_FOR_SAVE_MESSAGE = "Password is required for authenticat
 export const UPLOADS_PATH = "/uploads/";
 export const UPLOAD_FILE_NAME = /^[a-z0-9][a-z0-9-]{0,80}\.(jpg|png|webp)$/;
 
-/** Optional trimmed text: blank is undefined (conform sends nothing for an empty input). */
-function optionalText(max: number, tooLong: string) {
-  return z.string().trim().max(max, tooLong).optional();
-}
-
-export function requiredText(message: string, max: number, tooLong: string) {
-  return z.string({ error: message }).trim().min(1, message).max(max, tooLong);
-}
-
-export const fullNameField = requiredText("Full name is required", 100, "Please keep the name under 100 characters");
-export const cityField = requiredText("City is required", 100, "Please keep the city under 100 characters");
+export const fullNameField = requiredTextField("Full name is required", 100, "Please keep the name under 100 characters");
+export const cityField = requiredTextField("City is required", 100, "Please keep the city under 100 characters");
 
 /** One value per checked box; none checked is an empty list. */
 export const specialtiesField = z
@@ -86,7 +77,7 @@ export const editProfileSchema = z.object({
   phone: phoneField.optional(),
   city: cityField,
   state: z.enum(US_STATE_CODES, { error: "Please select your state" }),
-  brokerage: optionalText(150, "Please keep the brokerage under 150 characters"),
+  brokerage: optionalTextField(150, "Please keep the brokerage under 150 characters"),
   specialties: specialtiesField,
   bio: bioField,
   photoUrl: z.string().trim().max(2000, PHOTO_URL_MESSAGE).refine(isAcceptedPhotoUrl, PHOTO_URL_MESSAGE).optional(),

@@ -7,7 +7,7 @@
 import { firstInOrder } from "./directory-search";
 import { z } from "zod";
 import { CONTACT_PREFERENCES, MARKET_STATES, PRICE_RANGES, SPECIALTIES, TIMELINES, type MarketState } from "./enums";
-import { multiLine } from "./text";
+import { multiLine, optionalTextField, requiredTextField } from "./text";
 import { REQUEST_TYPE_VALUES, type ReferralRequest, type RequestType } from "./workbook";
 
 // ---------------------------------------------------------------------------
@@ -87,27 +87,19 @@ const TITLE_MAX = 120;
 const DESCRIPTION_MAX = 2000;
 const MESSAGE_MAX = 2000;
 
-function requiredText(message: string, max: number, tooLong: string) {
-  return z.string({ error: message }).trim().min(1, message).max(max, tooLong);
-}
-
-function optionalText(max: number, tooLong: string) {
-  return z.string().trim().max(max, tooLong).optional();
-}
-
 /** The fields a request keeps when edited: every field but its type. */
 const requestFields = {
-  title: requiredText("Title is required", TITLE_MAX, `Please keep the title under ${TITLE_MAX} characters`),
-  location: requiredText("City/Area is required", 100, "Please keep the city/area under 100 characters"),
+  title: requiredTextField("Title is required", TITLE_MAX, `Please keep the title under ${TITLE_MAX} characters`),
+  location: requiredTextField("City/Area is required", 100, "Please keep the city/area under 100 characters"),
   state: z.enum(MARKET_STATES, { error: "Please select a state" }),
   specialty: z.enum(SPECIALTIES, { error: "Please select a specialty" }),
   priceRange: z.enum(PRICE_RANGES, { error: "Please select a price range" }),
   clientType: z.enum(CLIENT_TYPE_VALUES, { error: "Please choose buyer or seller" }).default("buyer"),
   timeline: z.enum(TIMELINE_VALUES, { error: "Please choose a timeline" }).optional(),
   contactPreference: z.enum(CONTACT_PREFERENCES, { error: "Please choose a contact method" }).default("either"),
-  listingAddress: optionalText(200, "Please keep the address under 200 characters"),
-  listingMLS: optionalText(30, "Please keep the MLS number under 30 characters"),
-  description: multiLine(requiredText("Description is required", DESCRIPTION_MAX, `Please keep the description under ${DESCRIPTION_MAX.toLocaleString("en-US")} characters`)),
+  listingAddress: optionalTextField(200, "Please keep the address under 200 characters"),
+  listingMLS: optionalTextField(30, "Please keep the MLS number under 30 characters"),
+  description: multiLine(requiredTextField("Description is required", DESCRIPTION_MAX, `Please keep the description under ${DESCRIPTION_MAX.toLocaleString("en-US")} characters`)),
   urgent: z.boolean().optional(),
 };
 
@@ -120,13 +112,13 @@ export type PostRequestInput = z.infer<typeof postRequestSchema>;
 /** Editing keeps the type; a blank title or description gets the spec's one message. */
 export const editRequestSchema = z.object({
   ...requestFields,
-  title: requiredText(EDIT_FIELDS_REQUIRED, TITLE_MAX, `Please keep the title under ${TITLE_MAX} characters`),
-  description: multiLine(requiredText(EDIT_FIELDS_REQUIRED, DESCRIPTION_MAX, `Please keep the description under ${DESCRIPTION_MAX.toLocaleString("en-US")} characters`)),
+  title: requiredTextField(EDIT_FIELDS_REQUIRED, TITLE_MAX, `Please keep the title under ${TITLE_MAX} characters`),
+  description: multiLine(requiredTextField(EDIT_FIELDS_REQUIRED, DESCRIPTION_MAX, `Please keep the description under ${DESCRIPTION_MAX.toLocaleString("en-US")} characters`)),
 });
 export type EditRequestInput = z.infer<typeof editRequestSchema>;
 
 export const respondSchema = z.object({
-  message: multiLine(requiredText(RESPOND_MESSAGE_REQUIRED, MESSAGE_MAX, `Please keep the message under ${MESSAGE_MAX.toLocaleString("en-US")} characters`)),
+  message: multiLine(requiredTextField(RESPOND_MESSAGE_REQUIRED, MESSAGE_MAX, `Please keep the message under ${MESSAGE_MAX.toLocaleString("en-US")} characters`)),
 });
 
 /** The columns a form sets, with the fields that do not apply to the type left blank. */

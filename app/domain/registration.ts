@@ -6,7 +6,8 @@
 import { z } from "zod";
 import { MARKET_STATES } from "./enums";
 import { PHONE_REQUIRED_MESSAGE } from "./phone";
-import { bioField, cityField, fullNameField, phoneField, photoFileField, requiredText, specialtiesField } from "./profile";
+import { bioField, cityField, fullNameField, phoneField, photoFileField, specialtiesField } from "./profile";
+import { requiredTextField } from "./text";
 import type { AgentStatus, MembershipType } from "./workbook";
 
 export const EMAIL_TAKEN_MESSAGE = "An account with this email already exists. Please log in instead.";
@@ -94,10 +95,10 @@ export const profileCompletionSchema = z
   .object({
     password: passwordField,
     confirmPassword: confirmPasswordField,
-    licenseNumber: requiredText("License number is required", 50, "Please keep the license number under 50 characters"),
+    licenseNumber: requiredTextField("License number is required", 50, "Please keep the license number under 50 characters"),
     licenseState: z.enum(MARKET_STATES, { error: "Please select your license state" }),
     licenseExpiration: z.string().trim().refine(isCalendarDate, "Please enter a valid date").optional(),
-    brokerage: requiredText("Brokerage is required", 150, "Please keep the brokerage under 150 characters"),
+    brokerage: requiredTextField("Brokerage is required", 150, "Please keep the brokerage under 150 characters"),
     brokerEmail: z.string().trim().toLowerCase().max(254, INVALID_EMAIL_MESSAGE).pipe(z.email(INVALID_EMAIL_MESSAGE)).optional(),
     specialties: specialtiesField,
     bio: bioField,

@@ -1,4 +1,17 @@
-import type { z } from "zod";
+import { z } from "zod";
+
+/**
+ * A required form field of trimmed text: `message` when blank or missing, `tooLong` past `max`.
+ * (Not the workbook's `requiredText` column, which is about stored cells.)
+ */
+export function requiredTextField(message: string, max: number, tooLong: string) {
+  return z.string({ error: message }).trim().min(1, message).max(max, tooLong);
+}
+
+/** An optional form field of trimmed text: blank is undefined (conform sends nothing for an empty input). */
+export function optionalTextField(max: number, tooLong: string) {
+  return z.string().trim().max(max, tooLong).optional();
+}
 
 /**
  * The fields typed in a textarea. Line breaks and tabs are kept in these and

@@ -1,18 +1,19 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { AgentAvatar } from "~/components/agent-avatar";
 import { MembershipTypeLabel, VerifiedBadge } from "~/components/agent-badges";
 import { AgentSpecialtyList } from "~/components/agent-specialty-list";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ErrorPanel } from "~/components/error-screens";
 import { ChatIcon, MailIcon, MapPinIcon, PhoneIcon, UsersIcon } from "~/components/icons";
-import { agentProfilePath, INDEPENDENT_AGENT, messageAgentPath, NO_BIO } from "~/domain/directory-cards";
+import { AGENT_NOT_FOUND, agentProfilePath, INDEPENDENT_AGENT, messageAgentPath, NO_BIO } from "~/domain/directory-cards";
 import { locationLabel, photoSource } from "~/domain/member-profile";
 import { formatPhoneForDisplay } from "~/domain/phone";
 import { PRODUCT_NAME } from "~/domain/product";
 import { requireMember } from "~/server/auth/session.server";
 import { findDirectoryAgent } from "~/server/directory/directory.server";
-
-export const AGENT_NOT_FOUND = "Agent not found";
+import { notFound } from "~/server/http.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.profile.fullName} | ${PRODUCT_NAME}` : `Agent Not Found | ${PRODUCT_NAME}` },
@@ -26,7 +27,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const member = await requireMember(request, context);
   const match = findDirectoryAgent(context.services.store, params.agentId ?? "");
-  if (!match) throw new Response(AGENT_NOT_FOUND, { status: 404 });
+  if (!match) throw notFound(AGENT_NOT_FOUND);
   if (!match.isCanonical) throw redirect(agentProfilePath(match.canonicalId));
   const { agent, canonicalId } = match;
   return {
@@ -147,21 +148,22 @@ function BackToDirectory() {
   );
 }
 
-/** "Agent Not Found" with the spec's message: "Agent not found" for an unknown id, "Failed to load agent profile" otherwise. */
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
+/** The spec's "Agent Not Found" page, whose message says whether the id is unknown or the profile failed to load. */
+function AgentNotFound({ message }: { message: string }) {
   return (
-    <div className="mx-auto max-w-xl px-4 pt-16 pb-8 text-center sm:pt-24">
-      <span aria-hidden="true" className="mx-auto grid h-20 w-20 place-items-center rounded-full bg-white text-brand-700 shadow-sm ring-1 ring-slate-200">
-        <UsersIcon className="h-9 w-9" />
-      </span>
-      <h1 className="mt-8 text-3xl font-extrabold tracking-tight text-slate-900">Agent Not Found</h1>
-      <p className="mt-4 text-lg text-slate-600">{notFound ? AGENT_NOT_FOUND : "Failed to load agent profile"}</p>
-      <div className="mt-8 flex justify-center">
-        <BackToDirectory />
-      </div>
-    </div>
+    <ErrorPanel titleId="not-found-title" badge={<UsersIcon className="h-9 w-9" />} title="Agent Not Found" text={message}>
+      <BackToDirectory />
+    </ErrorPanel>
+  );
+}
+
+export function ErrorBoundary() {
+  const failed = () => <AgentNotFound message="Failed to load agent profile" />;
+  return (
+    <GeneralErrorBoundary
+      statusHandlers={{ 404: () => <AgentNotFound message={AGENT_NOT_FOUND} /> }}
+      defaultStatusHandler={failed}
+      unexpectedErrorHandler={failed}
+    />
   );
 }

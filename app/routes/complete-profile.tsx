@@ -1,6 +1,5 @@
-import type { Submission } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { BioField } from "~/components/bio-field";
 import { SelectField, SubmitButton, TextField, useValidatedForm, ValidatedForm } from "~/components/form";
@@ -10,15 +9,14 @@ import { PhotoField } from "~/components/photo-field";
 import { SpecialtyCheckboxes } from "~/components/specialty-checkboxes";
 import { MARKET_STATE_NAMES, MARKET_STATES } from "~/domain/enums";
 import { PRODUCT_NAME } from "~/domain/product";
-import { PHOTO_TOO_LARGE_MESSAGE } from "~/domain/profile";
 import { EMAIL_TAKEN_MESSAGE, emailTakenHelp, emailTakenMessage, profileCompletionSchema } from "~/domain/registration";
 import type { MembershipType } from "~/domain/workbook";
 import { passRetryAfter, refuseTooMany } from "~/server/accounts/throttle.server";
-import { FORM_MESSAGES, parseSubmission } from "~/server/forms.server";
-import { checkPhoto } from "~/server/images/photo-check.server";
-import { readPhotoForm } from "~/server/images/photo-form.server";
-import { savePhoto } from "~/server/images/save-photo.server";
-import { createAgent, EmailTakenError, loginUrl, registeredAgent, sendRegistrationMails } from "~/server/registration/create-agent.server";
+import { publicUrl } from "~/server/accounts/urls.server";
+import { parseSubmission, rejectSubmission } from "~/server/forms.server";
+import { photoFormRefusal, readPhotoForm } from "~/server/images/photo-form.server";
+import { photoFromUpload } from "~/server/images/save-photo.server";
+import { createAgent, EmailTakenError, registeredAgent, sendRegistrationMails } from "~/server/registration/create-agent.server";
 import { clearDraft, readDraft } from "~/server/registration/draft.server";
 import { membershipForDraft } from "~/server/registration/vip.server";
 import { limitVisitorWrite, WRITE_NAMES } from "~/server/write-limits.server";
@@ -35,13 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 const SECRET_FIELDS = ["password", "confirmPassword"];
-const FORM_TOO_LARGE_MESSAGE = "This form is too large to send. Please shorten your text or choose a smaller photo.";
 const REGISTRATION_FAILED_MESSAGE = "Registration failed: your profile could not be saved. Please try again.";
-
-/** Bad input answered with the messages and the input kept, never the passwords. */
-function refuse(submission: Submission<unknown>, errors: { formErrors?: string[]; fieldErrors?: Record<string, string[]> } = {}, status = 400) {
-  return data(submission.reply({ ...errors, hideFields: SECRET_FIELDS }), { status });
-}
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { services } = context;
@@ -50,13 +42,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const { formData, refused } = await readPhotoForm(request);
   const submission = parseSubmission(formData, profileCompletionSchema);
-  if (refused === "file") return refuse(submission, { fieldErrors: { photo: [PHOTO_TOO_LARGE_MESSAGE] } }, 413);
-  if (refused === "form") return refuse(submission, { formErrors: [FORM_TOO_LARGE_MESSAGE] }, 413);
-  if (refused === "unreadable") return refuse(submission, { formErrors: [FORM_MESSAGES.unreadable] });
-  if (submission.status !== "success") return refuse(submission);
+  // Bad input is answered with the messages and the input kept, never the passwords.
+  const readRefusal = photoFormRefusal(refused);
+  if (readRefusal) return rejectSubmission(submission, { ...readRefusal, hideFields: SECRET_FIELDS });
+  if (submission.status !== "success") return rejectSubmission(submission, { hideFields: SECRET_FIELDS });
   // Checked before the photo is stored, so a refused registration leaves no file behind.
   const existing = registeredAgent(services, draft.email);
-  if (existing) return refuse(submission, { formErrors: [emailTakenMessage(existing.status)] }, 409);
+  if (existing) return rejectSubmission(submission, { formErrors: [emailTakenMessage(existing.status)], hideFields: SECRET_FIELDS, status: 409 });
   // Each sign-up takes a founder spot and sends mail: counted per address before anything is stored.
   const allowed = limitVisitorWrite(context, "registration");
   if (!allowed.allowed) return refuseTooMany(submission, WRITE_NAMES.registration, allowed.retryAfterSeconds, SECRET_FIELDS);
@@ -64,22 +56,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { photo, confirmPassword: _confirmed, ...profile } = submission.value;
   let photoUrl: string | undefined;
   if (photo) {
-    const checked = await checkPhoto(photo);
-    if (!checked.ok) return refuse(submission, { fieldErrors: { photo: [checked.message] } });
-    const saved = await savePhoto(services.images, checked.bytes);
-    if (saved.status === "invalid") return refuse(submission, { fieldErrors: { photo: [saved.message] } });
-    photoUrl = saved.status === "saved" ? saved.url : undefined;
+    const stored = await photoFromUpload(services.images, photo);
+    if (stored.status === "refused") return rejectSubmission(submission, { fieldErrors: { photo: [stored.message] }, hideFields: SECRET_FIELDS });
+    photoUrl = stored.status === "saved" ? stored.url : undefined;
   }
 
   let agent;
   try {
     agent = await createAgent(services, draft, { ...profile, photoUrl });
   } catch (error) {
-    if (error instanceof EmailTakenError) return refuse(submission, { formErrors: [EMAIL_TAKEN_MESSAGE] }, 409);
+    if (error instanceof EmailTakenError) return rejectSubmission(submission, { formErrors: [EMAIL_TAKEN_MESSAGE], hideFields: SECRET_FIELDS, status: 409 });
     console.error("Registration not saved:", error);
-    return refuse(submission, { formErrors: [REGISTRATION_FAILED_MESSAGE] }, 503);
+    return rejectSubmission(submission, { formErrors: [REGISTRATION_FAILED_MESSAGE], hideFields: SECRET_FIELDS, status: 503 });
   }
-  await sendRegistrationMails(services, agent, loginUrl(request, context));
+  await sendRegistrationMails(services, agent, publicUrl(services.config, "/member-login", request));
   return redirect("/welcome", { headers: { "Set-Cookie": await clearDraft(request, services.config) } });
 }
 

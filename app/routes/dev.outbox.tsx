@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PageHeading } from "~/components/page-heading";
 import { isLoopbackClient } from "~/server/auth/client-ip.server";
+import { notFound } from "~/server/http.server";
 import { readOutbox } from "~/server/mail/mailer.server";
 import { outboxDirectory } from "~/server/services.server";
 
@@ -14,7 +15,7 @@ export const meta: MetaFunction = () => [{ title: "Outbox (development)" }, { na
  */
 export async function loader({ context }: LoaderFunctionArgs) {
   const { config, mailer } = context.services;
-  if (config.isProduction || mailer.driver !== "outbox" || !isLoopbackClient(context)) throw new Response("Not Found", { status: 404 });
+  if (config.isProduction || mailer.driver !== "outbox" || !isLoopbackClient(context)) throw notFound();
   return { mails: await readOutbox(outboxDirectory(config)) };
 }
 

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PublicAgentCard, type PublicAgentCardData } from "~/components/agent-card";
 import { AgentResults } from "~/components/agent-results";
-import { FilterForm, FilterSelect, FilterTextInput } from "~/components/filter-form";
+import { FilterForm, FilterSelect, FilterTextInput, SearchAndClear } from "~/components/filter-form";
 import { PageBand } from "~/components/page-band";
 import { agentProfilePath, loginFirstPath, messageAgentPath } from "~/domain/directory-cards";
 import { MARKET_STATE_NAMES, MARKET_STATES, SPECIALTIES } from "~/domain/enums";
@@ -63,10 +63,19 @@ export default function Directory() {
     <>
       <PageBand eyebrow="Agent Directory" title="Find a verified agent" intro="Search licensed agents across Texas and Oklahoma by name, city, brokerage or specialty." />
       <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
-        <FilterForm label="Search agents" clearHref="/directory">
-          <FilterTextInput name="q" type="search" label="Search" defaultValue={query.q} placeholder="Name, city, brokerage or specialty" wide />
+        <FilterForm label="Search agents" action="/directory" live className="card grid gap-4 p-4 sm:p-5 md:grid-cols-[repeat(auto-fit,minmax(12rem,1fr))] md:items-end">
+          {/* Two columns on wide screens, so the long placeholder shows whole. */}
+          <FilterTextInput
+            name="q"
+            type="search"
+            label="Search"
+            defaultValue={query.q}
+            placeholder="Name, city, brokerage or specialty"
+            className="space-y-1.5 md:col-span-2"
+          />
           <FilterSelect name="state" label="State" allLabel="All States" defaultValue={query.state ?? ""} options={stateOptions} />
           <FilterSelect name="specialty" label="Specialty" allLabel="All Specialties" defaultValue={query.specialty ?? ""} options={specialtyOptions} />
+          <SearchAndClear clearHref="/directory" />
         </FilterForm>
 
         <AgentResults

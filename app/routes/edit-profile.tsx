@@ -1,6 +1,6 @@
-import { getInputProps, type Submission } from "@conform-to/react";
+import { getInputProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { BioField } from "~/components/bio-field";
@@ -12,16 +12,15 @@ import { SpecialtyCheckboxes } from "~/components/specialty-checkboxes";
 import { US_STATE_CODES } from "~/domain/enums";
 import { photoSource } from "~/domain/member-profile";
 import { PRODUCT_NAME } from "~/domain/product";
-import { editProfileSchema, PHOTO_TOO_LARGE_MESSAGE, type EditProfileInput } from "~/domain/profile";
+import { editProfileSchema, type EditProfileInput } from "~/domain/profile";
 import type { Agent } from "~/domain/workbook";
-import { loginSucceeded, passRetryAfter, startLoginAttempt, tooManyMessage } from "~/server/accounts/throttle.server";
+import { loginSucceeded, passRetryAfter, refuseTooMany, startLoginAttempt } from "~/server/accounts/throttle.server";
 import { verifyPassword } from "~/server/auth/password.server";
 import { requireMember } from "~/server/auth/session.server";
-import { FORM_MESSAGES, parseSubmission } from "~/server/forms.server";
-import { checkPhoto } from "~/server/images/photo-check.server";
-import { readPhotoForm } from "~/server/images/photo-form.server";
+import { parseSubmission, rejectSubmission } from "~/server/forms.server";
+import { photoFormRefusal, readPhotoForm } from "~/server/images/photo-form.server";
 import { photoFromLink } from "~/server/images/photo-link.server";
-import { savePhoto } from "~/server/images/save-photo.server";
+import { photoFromUpload } from "~/server/images/save-photo.server";
 
 export const meta: MetaFunction = () => [{ title: `Edit Profile | ${PRODUCT_NAME}` }];
 
@@ -37,7 +36,6 @@ type SavedOutcome = keyof typeof SAVED_BANNERS;
 
 const WRONG_PASSWORD_MESSAGE = "Failed to save profile changes. Please check your password and try again.";
 const SAVE_FAILED_MESSAGE = "Failed to update profile. Please try again.";
-const FORM_TOO_LARGE_MESSAGE = "This form is too large to send. Please shorten your text or choose a smaller photo.";
 const SECRET_FIELDS = ["password"];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -61,52 +59,39 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-function refuse(submission: Submission<unknown>, errors: { formErrors?: string[]; fieldErrors?: Record<string, string[]> } = {}, status = 400, headers?: HeadersInit) {
-  return data(submission.reply({ ...errors, hideFields: SECRET_FIELDS }), { status, headers });
-}
-
 export async function action({ request, context }: ActionFunctionArgs) {
   const member = await requireMember(request, context);
   const { services } = context;
 
   const { formData, refused } = await readPhotoForm(request);
   const submission = parseSubmission(formData, editProfileSchema);
-  if (refused === "file") return refuse(submission, { fieldErrors: { photo: [PHOTO_TOO_LARGE_MESSAGE] } }, 413);
-  if (refused === "form") return refuse(submission, { formErrors: [FORM_TOO_LARGE_MESSAGE] }, 413);
-  if (refused === "unreadable") return refuse(submission, { formErrors: [FORM_MESSAGES.unreadable] });
-  if (submission.status !== "success") return refuse(submission);
+  // Bad input is answered with the messages and the input kept, never the password.
+  const readRefusal = photoFormRefusal(refused);
+  if (readRefusal) return rejectSubmission(submission, { ...readRefusal, hideFields: SECRET_FIELDS });
+  if (submission.status !== "success") return rejectSubmission(submission, { hideFields: SECRET_FIELDS });
 
   // Wrong guesses count with the login page's, so the dialog cannot be used to guess the password faster.
   const limit = startLoginAttempt(context, member.email);
   if (!limit.allowed) {
-    return refuse(submission, { formErrors: [tooManyMessage("password attempts", limit.retryAfterSeconds)] }, 429, { "Retry-After": String(limit.retryAfterSeconds) });
+    return refuseTooMany(submission, "password attempts", limit.retryAfterSeconds, SECRET_FIELDS);
   }
   if (!(await verifyPassword(submission.value.password, member.passwordHash))) {
-    return refuse(submission, { formErrors: [WRONG_PASSWORD_MESSAGE] });
+    return rejectSubmission(submission, { formErrors: [WRONG_PASSWORD_MESSAGE], hideFields: SECRET_FIELDS });
   }
   loginSucceeded(context, member.email);
 
-  let photoUrl = member.photoUrl;
-  let outcome: SavedOutcome = "ok";
-  if (!submission.value.photo) {
-    const linked = await photoFromLink(services, submission.value.photoUrl ?? "");
-    if (linked.status === "refused") return refuse(submission, { fieldErrors: { photoUrl: [linked.message] } });
-    if (linked.status === "saved") photoUrl = linked.url;
-    else outcome = "photo-failed";
-  } else {
-    const checked = await checkPhoto(submission.value.photo);
-    if (!checked.ok) return refuse(submission, { fieldErrors: { photo: [checked.message] } });
-    const saved = await savePhoto(services.images, checked.bytes);
-    if (saved.status === "invalid") return refuse(submission, { fieldErrors: { photo: [saved.message] } });
-    if (saved.status === "saved") photoUrl = saved.url;
-    else outcome = "photo-failed";
-  }
+  // A chosen file wins over the Photo URL field; each one's refusal shows beside its own field.
+  const { photo } = submission.value;
+  const stored = photo ? await photoFromUpload(services.images, photo) : await photoFromLink(services, submission.value.photoUrl ?? "");
+  if (stored.status === "refused") return rejectSubmission(submission, { fieldErrors: { [photo ? "photo" : "photoUrl"]: [stored.message] }, hideFields: SECRET_FIELDS });
+  const photoUrl = stored.status === "saved" ? stored.url : member.photoUrl;
+  const outcome: SavedOutcome = stored.status === "saved" ? "ok" : "photo-failed";
 
   try {
     await services.store.agents.update(member.id, profilePatch(submission.value, photoUrl));
   } catch (error) {
     console.error(`Profile of agent ${member.id} not saved:`, error);
-    return refuse(submission, { formErrors: [SAVE_FAILED_MESSAGE] }, 503);
+    return rejectSubmission(submission, { formErrors: [SAVE_FAILED_MESSAGE], hideFields: SECRET_FIELDS, status: 503 });
   }
   return redirect(`/edit-profile?${SAVED_PARAM}=${outcome}`);
 }
@@ -283,7 +268,7 @@ function PasswordDialog({ field }: PasswordFieldProps) {
             autoComplete="current-password"
             value={password}
             onChange={(event) => setPassword(event.currentTarget.value)}
-            className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
+            className="input"
           />
           <FieldError field={field} />
         </div>

@@ -9,8 +9,8 @@ import { brokerageLabel, firstName, locationLabel, photoSource, specialtiesSumma
 import { PRODUCT_NAME } from "~/domain/product";
 import type { Agent } from "~/domain/workbook";
 import { requireMember } from "~/server/auth/session.server";
-import { dashboardMessages } from "~/server/messages/dashboard.server";
-import { dashboardData } from "~/server/requests/dashboard.server";
+import { dashboardMessages } from "~/server/messages/dashboard-messages.server";
+import { dashboardData } from "~/server/requests/dashboard-requests.server";
 
 export const meta: MetaFunction = () => [
   { title: `Member Dashboard | ${PRODUCT_NAME}` },

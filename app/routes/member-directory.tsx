@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { MemberAgentCard, type MemberAgentCardData } from "~/components/agent-card";
 import { AgentResults } from "~/components/agent-results";
-import { FilterForm, FilterSelect, FilterTextInput } from "~/components/filter-form";
+import { FilterForm, FilterSelect, FilterTextInput, SearchAndClear } from "~/components/filter-form";
 import { PageBand } from "~/components/page-band";
 import { agentIdOf } from "~/domain/agent-id";
 import { agentProfilePath, bioPreview, contactMailto } from "~/domain/directory-cards";
@@ -55,10 +55,11 @@ export default function MemberDirectory() {
     <>
       <PageBand eyebrow="Members Only" title="Member Directory" intro="Contact details of every verified agent in the network." />
       <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
-        <FilterForm label="Filter agents" clearHref="/member-directory">
+        <FilterForm label="Filter agents" action="/member-directory" live className="card grid gap-4 p-4 sm:p-5 md:grid-cols-[repeat(auto-fit,minmax(12rem,1fr))] md:items-end">
           <FilterSelect name="state" label="State" allLabel="All" defaultValue={query.state ?? ""} options={stateOptions} />
           <FilterTextInput name="city" label="City" defaultValue={query.city} placeholder="Any city" />
           <FilterTextInput name="specialty" label="Specialty" defaultValue={query.specialty} placeholder="Any specialty" />
+          <SearchAndClear clearHref="/member-directory" />
         </FilterForm>
 
         <AgentResults

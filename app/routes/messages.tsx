@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
-import { GenericErrorScreen } from "~/components/error-screens";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ErrorPanel, StatusBadge } from "~/components/error-screens";
 import { MessageComposer } from "~/components/message-composer";
 import { MessageConversationList } from "~/components/message-conversation-list";
 import { useLiveMessages } from "~/components/message-live-updates";
@@ -210,20 +211,21 @@ export default function MessagesPage() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (!isRouteErrorResponse(error) || error.status !== 404) {
-    console.error(error);
-    return <GenericErrorScreen />;
-  }
+function ConversationNotFound() {
   return (
-    <div className="mx-auto max-w-xl px-4 pt-16 pb-10 text-center sm:pt-24">
-      <p className="text-sm font-bold tracking-wide text-brand-700 uppercase">404</p>
-      <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-slate-900">Conversation not found</h1>
-      <p className="mt-4 text-lg text-slate-600">This conversation does not exist or is not one of yours.</p>
-      <Link to="/messages" className="btn-primary mt-8 px-6 py-3 text-base">
+    <ErrorPanel
+      titleId="not-found-title"
+      badge={<StatusBadge status={404} />}
+      title="Conversation not found"
+      text="This conversation does not exist or is not one of yours."
+    >
+      <Link to="/messages" className="btn-primary px-6 py-3 text-base">
         Back to Messages
       </Link>
-    </div>
+    </ErrorPanel>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary statusHandlers={{ 404: () => <ConversationNotFound /> }} />;
 }

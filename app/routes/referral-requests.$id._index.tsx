@@ -3,7 +3,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { ChatIcon, ClockIcon } from "~/components/icons";
 import { ExpiryNotice, RequestBadges, RequestTags } from "~/components/request-badges";
 import { RequestFacts } from "~/components/request-card";
-import { RequestErrorBoundary } from "~/components/request-error";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { requestStatusHandlers } from "~/components/error-screens";
 import { RequestNotice } from "~/components/request-notice";
 import { agentIdFromEmail } from "~/domain/agent-id";
 import { PRODUCT_NAME } from "~/domain/product";
@@ -11,7 +12,8 @@ import { isLive, noticeFrom, responseCountLabel } from "~/domain/referral-reques
 import { relativeTime } from "~/domain/relative-time";
 import type { RequestResponse } from "~/domain/workbook";
 import { requireMember } from "~/server/auth/session.server";
-import { findRequestFor, notFound } from "~/server/requests/queries.server";
+import { notFound } from "~/server/http.server";
+import { findRequestFor, REQUEST_NOT_FOUND } from "~/server/requests/queries.server";
 import { responsesTo } from "~/server/requests/respond.server";
 import { requestView } from "~/server/requests/views.server";
 
@@ -31,7 +33,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const member = await requireMember(request, context);
   const { store } = context.services;
   const found = findRequestFor(store, params.id ?? "", member);
-  if (!found) throw notFound();
+  if (!found) throw notFound(REQUEST_NOT_FOUND);
   const now = new Date();
   const view = requestView(store, found, member.email, now);
   return {
@@ -44,7 +46,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export function ErrorBoundary() {
-  return <RequestErrorBoundary />;
+  return <GeneralErrorBoundary statusHandlers={requestStatusHandlers} />;
 }
 
 export default function RequestDetails() {

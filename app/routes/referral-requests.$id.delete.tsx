@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormAlert, SubmitButton } from "~/components/form";
-import { RequestErrorBoundary } from "~/components/request-error";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { requestStatusHandlers } from "~/components/error-screens";
 import { RequestSummary } from "~/components/request-summary";
 import { PRODUCT_NAME } from "~/domain/product";
 import { requireMember } from "~/server/auth/session.server";
@@ -35,7 +36,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export function ErrorBoundary() {
-  return <RequestErrorBoundary />;
+  return <GeneralErrorBoundary statusHandlers={requestStatusHandlers} />;
 }
 
 export default function DeleteRequest() {

@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { SubmitButton, useValidatedForm, ValidatedForm } from "~/components/form";
-import { RequestErrorBoundary } from "~/components/request-error";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { requestStatusHandlers } from "~/components/error-screens";
 import { RequestFormFields } from "~/components/request-form-fields";
 import { PRODUCT_NAME } from "~/domain/product";
 import { editRequestSchema, isLive, REQUEST_TYPE_TITLES } from "~/domain/referral-requests";
@@ -60,7 +61,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export function ErrorBoundary() {
-  return <RequestErrorBoundary />;
+  return <GeneralErrorBoundary statusHandlers={requestStatusHandlers} />;
 }
 
 export default function EditRequest() {

@@ -6,7 +6,8 @@ import { tooManyInit, tooManyMessage } from "~/server/accounts/throttle.server";
 import { requireMember } from "~/server/auth/session.server";
 import { readForm } from "~/server/forms.server";
 import { setMark } from "~/server/requests/marks.server";
-import { findRequestFor, notFound } from "~/server/requests/queries.server";
+import { notFound } from "~/server/http.server";
+import { findRequestFor, REQUEST_NOT_FOUND } from "~/server/requests/queries.server";
 import { escapeHtml } from "~/server/mail/html.server";
 import { StoreError } from "~/server/store/store.server";
 import { limitMemberWrite, WRITE_NAMES } from "~/server/write-limits.server";
@@ -26,7 +27,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const member = await requireMember(request, context);
   const { store } = context.services;
   const found = findRequestFor(store, params.id ?? "", member);
-  if (!found) throw notFound();
+  if (!found) throw notFound(REQUEST_NOT_FOUND);
   const { formData: form, refusal } = await readForm(request);
   if (refusal) return Response.json({ error: refusal.message }, { status: refusal.status });
   const kind = markKind(form.get("kind"));

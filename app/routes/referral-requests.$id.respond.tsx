@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { SubmitButton, TextareaField, useValidatedForm, ValidatedForm } from "~/components/form";
-import { RequestErrorBoundary } from "~/components/request-error";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { requestStatusHandlers } from "~/components/error-screens";
 import { RequestSummary } from "~/components/request-summary";
 import { PRODUCT_NAME } from "~/domain/product";
 import { isLive, REQUEST_CLOSED, respondSchema } from "~/domain/referral-requests";
@@ -10,7 +11,8 @@ import { passRetryAfter, refuseTooMany } from "~/server/accounts/throttle.server
 import { publicUrl } from "~/server/accounts/urls.server";
 import { requireMember } from "~/server/auth/session.server";
 import { parseForm, rejectSubmission } from "~/server/forms.server";
-import { findRequestFor, notFound } from "~/server/requests/queries.server";
+import { notFound } from "~/server/http.server";
+import { findRequestFor, REQUEST_NOT_FOUND } from "~/server/requests/queries.server";
 import { respondToRequest } from "~/server/requests/respond.server";
 import { requestView } from "~/server/requests/views.server";
 import { limitMemberWrite, WRITE_NAMES } from "~/server/write-limits.server";
@@ -25,7 +27,7 @@ const SEND_FAILED = "Failed to send response. Please try again.";
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const member = await requireMember(request, context);
   const found = findRequestFor(context.services.store, params.id ?? "", member);
-  if (!found) throw notFound();
+  if (!found) throw notFound(REQUEST_NOT_FOUND);
   const now = new Date();
   return { request: requestView(context.services.store, found, member.email, now), live: isLive(found, now) };
 }
@@ -34,7 +36,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const member = await requireMember(request, context);
   const { store, mailer, config } = context.services;
   const found = findRequestFor(store, params.id ?? "", member);
-  if (!found) throw notFound();
+  if (!found) throw notFound(REQUEST_NOT_FOUND);
   const submission = await parseForm(request, respondSchema);
   if (submission.status !== "success") return rejectSubmission(submission);
   const allowed = limitMemberWrite(context, "response", member);
@@ -57,13 +59,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return rejectSubmission(submission, { status: 503, formErrors: [SEND_FAILED] });
   }
   if (result.ok) return redirect("/referral-requests?notice=responded");
-  if (result.reason === "missing") throw notFound();
+  if (result.reason === "missing") throw notFound(REQUEST_NOT_FOUND);
   if (result.reason === "own") return rejectSubmission(submission, { status: 403, formErrors: [OWN_REQUEST] });
   return rejectSubmission(submission, { status: 409, formErrors: [REQUEST_CLOSED] });
 }
 
 export function ErrorBoundary() {
-  return <RequestErrorBoundary />;
+  return <GeneralErrorBoundary statusHandlers={requestStatusHandlers} />;
 }
 
 export default function RespondToRequest() {

@@ -2,8 +2,9 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Pagination } from "~/components/pagination";
 import { RequestCard } from "~/components/request-card";
-import { FILTER_OPTIONS, FilterForm, FilterSelect, SearchInput } from "~/components/request-filters";
-import { RequestErrorBoundary } from "~/components/request-error";
+import { FilterForm, FilterSelect, FilterTextInput, REQUEST_FILTER_OPTIONS } from "~/components/filter-form";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { requestStatusHandlers } from "~/components/error-screens";
 import { RequestNotice } from "~/components/request-notice";
 import { parsePageNumber } from "~/domain/directory-search";
 import { PRODUCT_NAME } from "~/domain/product";
@@ -19,7 +20,7 @@ import {
 import { requireMember } from "~/server/auth/session.server";
 import { expireOverdueInBackground } from "~/server/requests/expiry.server";
 import { requestListPage } from "~/server/requests/queries.server";
-import type { RequestView } from "~/server/requests/views.server";
+import type { RequestView } from "~/domain/request-views";
 
 export const meta: MetaFunction = () => [
   { title: `Agent Requests | ${PRODUCT_NAME}` },
@@ -37,7 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export function ErrorBoundary() {
-  return <RequestErrorBoundary />;
+  return <GeneralErrorBoundary statusHandlers={requestStatusHandlers} />;
 }
 
 export default function ReferralRequests() {
@@ -90,32 +91,16 @@ function Tabs({ query, counts }: { query: RequestListQuery; counts: Record<Reque
 
 function Filters({ query }: { query: RequestListQuery }) {
   return (
-    <FilterForm action="/referral-requests" className="card space-y-4 p-4 sm:p-5">
+    <FilterForm label="Filter requests" action="/referral-requests" className="card space-y-4 p-4 sm:p-5">
       {query.tab !== "all" ? <input type="hidden" name="tab" value={query.tab} /> : null}
-      <SearchInput label="Search" value={query.q} placeholder="Search title, description or location" />
+      <FilterTextInput name="q" type="search" label="Search" defaultValue={query.q} placeholder="Search title, description or location" maxLength={200} className="min-w-0 space-y-1.5" />
       <div className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-6">
-        <FilterSelect name="type" label="Type" anyLabel="All Types" options={FILTER_OPTIONS.type} value={query.type} />
-        <FilterSelect name="state" label="State" anyLabel="All States" options={FILTER_OPTIONS.state} value={query.state} />
-        <FilterSelect name="specialty" label="Specialty" anyLabel="All Specialties" options={FILTER_OPTIONS.specialty} value={query.specialty} />
-        <FilterSelect name="priceRange" label="Price Range" anyLabel="All Prices" options={FILTER_OPTIONS.priceRange} value={query.priceRange} />
-        <FilterSelect name="clientType" label="Client Type" anyLabel="All Clients" options={FILTER_OPTIONS.clientType} value={query.clientType} />
-        <div className="min-w-0">
-          <label htmlFor="filter-sort" className="mb-1 block text-xs font-semibold tracking-wide text-slate-600 uppercase">
-            Sort By
-          </label>
-          <select
-            id="filter-sort"
-            name="sort"
-            defaultValue={query.sort}
-            className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
-          >
-            {REQUEST_SORTS.map((sort) => (
-              <option key={sort.value} value={sort.value}>
-                {sort.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect name="type" label="Type" allLabel="All Types" options={REQUEST_FILTER_OPTIONS.type} defaultValue={query.type} />
+        <FilterSelect name="state" label="State" allLabel="All States" options={REQUEST_FILTER_OPTIONS.state} defaultValue={query.state} />
+        <FilterSelect name="specialty" label="Specialty" allLabel="All Specialties" options={REQUEST_FILTER_OPTIONS.specialty} defaultValue={query.specialty} />
+        <FilterSelect name="priceRange" label="Price Range" allLabel="All Prices" options={REQUEST_FILTER_OPTIONS.priceRange} defaultValue={query.priceRange} />
+        <FilterSelect name="clientType" label="Client Type" allLabel="All Clients" options={REQUEST_FILTER_OPTIONS.clientType} defaultValue={query.clientType} />
+        <FilterSelect name="sort" label="Sort By" options={REQUEST_SORTS} defaultValue={query.sort} />
       </div>
       <div className="flex flex-wrap gap-3">
         <button type="submit" className="btn-primary">

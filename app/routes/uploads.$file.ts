@@ -2,16 +2,13 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { UPLOAD_FILE_NAME } from "~/domain/profile";
+import { notFound } from "~/server/http.server";
 import { uploadsDirectory } from "~/server/images/images.server";
 
 const CONTENT_TYPES: Record<string, string> = { jpg: "image/jpeg", png: "image/png", webp: "image/webp" };
 
 /** A stored file never changes (each upload gets a new random name), so browsers may keep it for a year. */
 const CACHE_FOREVER = "public, max-age=31536000, immutable";
-
-function notFound(): Response {
-  return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-}
 
 /**
  * Serves profile photos kept locally (no Cloudinary). Only names the app generates are accepted: no paths, no dots but the extension's.

@@ -166,15 +166,18 @@ function refusalStatus(submission: Submission<unknown>): number {
   return refusalStatuses.get(submission) ?? 400;
 }
 
+/** Messages for the whole form and for named fields, added to the ones the schema found. */
+export type SubmissionErrors = { formErrors?: string[]; fieldErrors?: Record<string, string[]> };
+
 /**
- * The answer to bad input: status 400 (or the refused body's 413/415), the spec's
- * messages, the input echoed back so nothing typed is lost, minus any field named
- * in hideFields (passwords).
+ * The one answer to a refused form: status 400 (or the refused body's 413/415, or the
+ * status given), the spec's messages, the input echoed back so nothing typed is lost,
+ * minus any field named in hideFields (passwords).
  */
 export function rejectSubmission(
   submission: Submission<unknown>,
-  options: { formErrors?: string[]; hideFields?: string[]; status?: number } = {},
+  options: SubmissionErrors & { hideFields?: string[]; status?: number; headers?: HeadersInit } = {},
 ) {
-  const { formErrors, hideFields, status = refusalStatus(submission) } = options;
-  return data(submission.reply({ formErrors, hideFields }), { status });
+  const { formErrors, fieldErrors, hideFields, status = refusalStatus(submission), headers } = options;
+  return data(submission.reply({ formErrors, fieldErrors, hideFields }), { status, headers });
 }

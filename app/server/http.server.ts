@@ -6,6 +6,16 @@ import { CLOUDINARY_DELIVERY_ORIGIN } from "~/domain/profile";
 import { SESSION_COOKIE_NAME } from "./auth/session.server";
 
 /**
+ * The one "not found" answer, thrown by loaders and actions (a page request then
+ * shows the route's or the root's error boundary) or returned as is by resource
+ * routes. The text says what was not found, for clients that read the body.
+ * (`Response` alone is Express's response in this module.)
+ */
+export function notFound(what = "Not found"): globalThis.Response {
+  return new globalThis.Response(what, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+/**
  * Everything every response goes through, in order: per-request nonce, security
  * headers, caching of signed-in answers, and the cross-site post check. Placed
  * before static files and the app, so assets, errors and streams carry the headers too.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_FORM_BYTES, readPhotoForm } from "../../app/server/images/photo-form.server";
+import { MAX_FORM_BYTES, PHOTO_FORM_TOO_LARGE_MESSAGE, photoFormRefusal, readPhotoForm } from "../../app/server/images/photo-form.server";
 
 function multipart(parts: FormData): Request {
   return new Request("http://localhost/complete-profile", { method: "POST", body: parts });
@@ -77,5 +77,14 @@ describe("readPhotoForm", () => {
 
     const large = new Request("http://localhost/edit-profile", { method: "POST", body: new URLSearchParams({ bio: "x".repeat(MAX_FORM_BYTES + 1) }) });
     expect((await readPhotoForm(large)).refused).toBe("form");
+  });
+});
+
+describe("photoFormRefusal", () => {
+  it("puts a large file's message beside the photo field and the others on the form, with their statuses", () => {
+    expect(photoFormRefusal(undefined)).toBeNull();
+    expect(photoFormRefusal("file")).toEqual({ fieldErrors: { photo: ["File size must be less than 5MB"] }, status: 413 });
+    expect(photoFormRefusal("form")).toEqual({ formErrors: [PHOTO_FORM_TOO_LARGE_MESSAGE], status: 413 });
+    expect(photoFormRefusal("unreadable")).toEqual({ formErrors: ["This form could not be read. Please reload the page and try again."], status: 400 });
   });
 });

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from "vitest";
 import { createLocalImages } from "../../app/server/images/images.server";
 import { checkPhoto, detectImageKind } from "../../app/server/images/photo-check.server";
 import { InvalidImageError, resizeProfilePhoto } from "../../app/server/images/resize.server";
-import { savePhoto } from "../../app/server/images/save-photo.server";
+import { photoFromUpload, savePhoto } from "../../app/server/images/save-photo.server";
 
 function picture(format: "jpeg" | "png" | "webp", width = 800, height = 600): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 40 } } })
@@ -89,6 +89,31 @@ describe("local image storage", () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
     expect(await savePhoto(createLocalImages(blocked), await picture("jpeg"))).toEqual({ status: "failed" });
     expect(logged).toHaveBeenCalled();
+    logged.mockRestore();
+  });
+});
+
+describe("photoFromUpload", () => {
+  const upload = (bytes: Buffer, name = "me.jpg", type = "image/jpeg") => new File([new Uint8Array(bytes)], name, { type });
+
+  it("stores a real photo and answers its address", async () => {
+    const directory = mkdtempSync(path.join(tmpdir(), "uploads-test-"));
+    expect(await photoFromUpload(createLocalImages(directory), upload(await picture("jpeg")))).toEqual({
+      status: "saved",
+      url: expect.stringMatching(/^\/uploads\/profile-[0-9a-f-]{36}\.jpg$/),
+    });
+  });
+
+  it("refuses what is not a usable image with the photo field's message, and goes on without a photo when storing fails", async () => {
+    const directory = mkdtempSync(path.join(tmpdir(), "uploads-test-"));
+    expect(await photoFromUpload(createLocalImages(directory), upload(textFile))).toEqual({ status: "refused", message: expect.any(String) });
+    const undecodable = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), textFile]);
+    expect(await photoFromUpload(createLocalImages(directory), upload(undecodable))).toEqual({ status: "refused", message: "Invalid image file" });
+
+    const blocked = path.join(directory, "not-a-directory");
+    writeFileSync(blocked, "a file where the uploads directory should be");
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    expect(await photoFromUpload(createLocalImages(blocked), upload(await picture("png"), "me.png", "image/png"))).toEqual({ status: "failed" });
     logged.mockRestore();
   });
 });

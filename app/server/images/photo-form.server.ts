@@ -5,8 +5,8 @@ import {
   type UploadHandler,
   type UploadHandlerPart,
 } from "@remix-run/node";
-import { PHOTO_MAX_BYTES } from "~/domain/profile";
-import { FORM_MAX_FIELDS, mediaType, readBodyWithin } from "~/server/forms.server";
+import { PHOTO_MAX_BYTES, PHOTO_TOO_LARGE_MESSAGE } from "~/domain/profile";
+import { FORM_MAX_FIELDS, FORM_MESSAGES, mediaType, readBodyWithin, type SubmissionErrors } from "~/server/forms.server";
 
 /** Text fields are short (the longest, the bio, is 600 characters). */
 const MAX_FIELD_BYTES = 16 * 1024;
@@ -21,6 +21,16 @@ export type PhotoForm = {
    */
   refused: "file" | "form" | "unreadable" | undefined;
 };
+
+export const PHOTO_FORM_TOO_LARGE_MESSAGE = "This form is too large to send. Please shorten your text or choose a smaller photo.";
+
+/** What a photo form's page answers when reading stopped: the message (beside the photo field for a large file) and the status. */
+export function photoFormRefusal(refused: PhotoForm["refused"]): (SubmissionErrors & { status: number }) | null {
+  if (refused === "file") return { fieldErrors: { photo: [PHOTO_TOO_LARGE_MESSAGE] }, status: 413 };
+  if (refused === "form") return { formErrors: [PHOTO_FORM_TOO_LARGE_MESSAGE], status: 413 };
+  if (refused === "unreadable") return { formErrors: [FORM_MESSAGES.unreadable], status: 400 };
+  return null;
+}
 
 class PartRefusedError extends Error {
   override name = "PartRefusedError";

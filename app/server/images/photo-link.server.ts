@@ -1,14 +1,7 @@
 import { CLOUDINARY_DELIVERY_ORIGIN, PHOTO_LINK_UNREACHABLE_MESSAGE, PHOTO_TOO_LARGE_MESSAGE, PHOTO_TYPE_MESSAGE, UPLOAD_FILE_NAME, UPLOADS_PATH } from "~/domain/profile";
 import type { Services } from "../services.server";
 import { detectImageKind } from "./photo-check.server";
-import { savePhoto } from "./save-photo.server";
-
-export type LinkedPhoto =
-  /** The address to store: the app's own copy, the photo kept as it was, or none. */
-  | { status: "saved"; url: string }
-  | { status: "refused"; message: string }
-  /** The image was fine but storing it failed: the caller keeps the current photo and says so. */
-  | { status: "failed" };
+import { savePhoto, type ProfilePhoto } from "./save-photo.server";
 
 /**
  * True for a copy this app made: a local upload, or a photo in this app's own
@@ -28,7 +21,7 @@ function isOwnCopy(services: Pick<Services, "config">, link: string): boolean {
  * content like an upload, resized and stored, and the app's copy is what the
  * profile keeps.
  */
-export async function photoFromLink(services: Pick<Services, "config" | "images" | "photoFetcher">, link: string): Promise<LinkedPhoto> {
+export async function photoFromLink(services: Pick<Services, "config" | "images" | "photoFetcher">, link: string): Promise<ProfilePhoto> {
   if (link === "" || isOwnCopy(services, link)) return { status: "saved", url: link };
   const fetched = await services.photoFetcher(link);
   if (!fetched.ok) return { status: "refused", message: fetched.reason === "too-large" ? PHOTO_TOO_LARGE_MESSAGE : PHOTO_LINK_UNREACHABLE_MESSAGE };

@@ -1,6 +1,6 @@
 import { agentIdOf } from "~/domain/agent-id";
 import { conversationIdFor } from "~/domain/conversation";
-import { messageAgentPath } from "~/domain/directory-cards";
+import { AGENT_NOT_FOUND, messageAgentPath } from "~/domain/directory-cards";
 import { pageWindow } from "~/domain/directory-search";
 import {
   byTime,
@@ -17,12 +17,12 @@ import {
 import { photoSource } from "~/domain/member-profile";
 import type { Agent, ConversationMember, Message } from "~/domain/workbook";
 import { findDirectoryAgent } from "../directory/directory.server";
+import { notFound } from "../http.server";
 import type { Store } from "../store/store.server";
 import { readPosition, waitingReadsVersion } from "./conversation-members.server";
 
 export const CANNOT_MESSAGE_SELF = "You can't send a message to yourself.";
-/** The spec's wording on the agent profile; agents who are pending or rejected are not found either. */
-export const AGENT_NOT_FOUND = "Agent not found";
+export const CONVERSATION_NOT_FOUND = "Conversation not found";
 
 /**
  * Every message the member sent or received in a conversation of theirs. A row naming
@@ -193,15 +193,11 @@ export function openFromUrl(store: Store, member: Agent, url: URL): Opened {
 
 function openById(store: Store, member: Agent, conversationId: string): Opened {
   const partnerId = partnerIdIn(conversationId, member.id);
-  if (partnerId === null) throw notFound();
+  if (partnerId === null) throw notFound(CONVERSATION_NOT_FOUND);
   const partnerAgent = store.agents.get(partnerId);
   const messages = threadMessages(store, member, conversationId);
   // An empty conversation opens only with an agent the member could write to.
-  if (messages.length === 0 && partnerAgent?.status !== "approved") throw notFound();
+  if (messages.length === 0 && partnerAgent?.status !== "approved") throw notFound(CONVERSATION_NOT_FOUND);
   const partnerEmail = messages[0] ? (messages[0].fromEmail === member.email ? messages[0].toEmail : messages[0].fromEmail) : "";
   return { kind: "open", conversationId, partner: partnerOf(store, partnerId, partnerEmail), partnerAgent, messages, existingPath: null };
-}
-
-function notFound(): Response {
-  return new Response("Conversation not found", { status: 404 });
 }

@@ -1,4 +1,3 @@
-import type { AppLoadContext } from "@remix-run/node";
 import type { ProfileCompletion, RegistrationDraft } from "~/domain/registration";
 import type { Agent } from "~/domain/workbook";
 import { hashPassword } from "../auth/password.server";
@@ -76,12 +75,6 @@ export async function createAgent(services: Services, draft: RegistrationDraft, 
     };
     return services.store.agents.insert(agent);
   });
-}
-
-/** The login page's address for e-mailed links: APP_URL when set, else the address the request came to. */
-export function loginUrl(request: Request, context: AppLoadContext): string {
-  const base = context.services.config.appUrl ?? new URL(request.url).origin;
-  return `${base}/member-login`;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { pageWindow } from "~/domain/directory-search";
 import { isLive, matchesFilters, REQUEST_PAGE_SIZE, sortRequests, type RequestListQuery } from "~/domain/referral-requests";
 import type { Agent, ReferralRequest } from "~/domain/workbook";
+import { notFound } from "../http.server";
 import type { Store } from "../store/store.server";
 import { requestView } from "./views.server";
 
@@ -38,6 +39,9 @@ export function requestListPage(
   };
 }
 
+/** The body of the 404 for a request that does not exist (or is another member's deleted one). */
+export const REQUEST_NOT_FOUND = "Request not found";
+
 /** A request a member may open: any but another member's deleted one. */
 export function findRequestFor(store: Pick<Store, "requests">, id: string, member: Pick<Agent, "email">): ReferralRequest | undefined {
   const request = store.requests.get(id);
@@ -46,14 +50,10 @@ export function findRequestFor(store: Pick<Store, "requests">, id: string, membe
   return request;
 }
 
-export function notFound(): Response {
-  return new Response("Request not found", { status: 404 });
-}
-
 /** The request, if it exists (404 otherwise) and belongs to the member (403 otherwise). */
 export function requireOwnRequest(store: Pick<Store, "requests">, id: string, member: Pick<Agent, "email">): ReferralRequest {
   const request = store.requests.get(id);
-  if (!request || request.status === "deleted") throw notFound();
+  if (!request || request.status === "deleted") throw notFound(REQUEST_NOT_FOUND);
   if (request.agentEmail !== member.email) throw new Response("Only the agent who posted this request can change it", { status: 403 });
   return request;
 }

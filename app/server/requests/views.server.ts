@@ -8,6 +8,7 @@ import {
   timelineLabel,
 } from "~/domain/referral-requests";
 import { relativeTime } from "~/domain/relative-time";
+import type { RequestView } from "~/domain/request-views";
 import type { ReferralRequest } from "~/domain/workbook";
 import type { Store } from "../store/store.server";
 
@@ -22,12 +23,8 @@ export function responseCount(store: Pick<Store, "responses">, requestId: string
   return store.responses.by("requestId", requestId).length;
 }
 
-/**
- * What a page shows of a request, with every time-dependent label worked out on the
- * server: the browser renders the same words it was sent, whatever its clock says.
- * The poster's e-mail stays on the server; pages link to them by agent id.
- */
-export function requestView(store: Pick<Store, "responses">, request: ReferralRequest, viewerEmail: string, now: Date) {
+/** What a page shows of a request (see RequestView), for the member viewing it at `now`. */
+export function requestView(store: Pick<Store, "responses">, request: ReferralRequest, viewerEmail: string, now: Date): RequestView {
   return {
     id: request.id,
     requestType: request.requestType,
@@ -54,5 +51,3 @@ export function requestView(store: Pick<Store, "responses">, request: ReferralRe
     isNew: isNewRequest(request, now),
   };
 }
-
-export type RequestView = ReturnType<typeof requestView>;

@@ -1,20 +1,10 @@
-import type { ConversationListItem } from "~/domain/messages";
+import type { DashboardMessages } from "~/domain/messages";
 import type { Agent } from "~/domain/workbook";
 import type { Store } from "../store/store.server";
 import { conversationListPage, unreadTotal } from "./conversations.server";
 
 /** The dashboard's Messages card shows this many of the newest conversations. */
 const DASHBOARD_CONVERSATIONS = 3;
-
-export type DashboardMessages = {
-  conversations: ConversationListItem[];
-  /** Unread messages in all the member's conversations, not only the ones shown. */
-  unreadTotal: number;
-  /** How many conversations the member has in all. */
-  conversationCount: number;
-  /** The clock the card's times are read against, so the page and its hydration agree. */
-  now: string;
-};
 
 export function dashboardMessages(store: Store, member: Agent, now: Date, shown = DASHBOARD_CONVERSATIONS): DashboardMessages {
   const newest = conversationListPage(store, member, 1, shown);

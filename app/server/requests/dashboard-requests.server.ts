@@ -6,6 +6,7 @@ import {
   sortRequests,
   type DashboardQuery,
 } from "~/domain/referral-requests";
+import type { DashboardLive, DashboardTiles } from "~/domain/request-views";
 import { REQUEST_TYPE_VALUES, type Agent, type ReferralRequest, type RequestType } from "~/domain/workbook";
 import type { Store } from "../store/store.server";
 import { expireOverdueInBackground } from "./expiry.server";
@@ -16,7 +17,7 @@ import { requestView } from "./views.server";
 type DashboardStore = Pick<Store, "requests" | "responses" | "agents" | "marks">;
 
 /** Live requests of every member, by type, and the approved agents: the dashboard's tiles. */
-function tileCounts(store: DashboardStore, live: readonly ReferralRequest[]) {
+function tileCounts(store: DashboardStore, live: readonly ReferralRequest[]): DashboardTiles {
   const byType = Object.fromEntries(REQUEST_TYPE_VALUES.map((type) => [type, 0])) as Record<RequestType, number>;
   for (const request of live) byType[request.requestType] += 1;
   return { ...byType, agents: store.agents.by("status", "approved").length };
@@ -32,7 +33,7 @@ function matchingRequests(live: readonly ReferralRequest[], member: Pick<Agent, 
  * the address, the 8 newest matching requests' cards with the member's marks, and the moment the
  * list was read, from which the browser later asks what is new.
  */
-export function dashboardData(store: DashboardStore, member: Agent, params: URLSearchParams, now: Date) {
+export function dashboardData(store: DashboardStore, member: Agent, params: URLSearchParams, now: Date): { tiles: DashboardTiles; live: DashboardLive } {
   expireOverdueInBackground(store, now);
   const live = liveRequests(store, now);
   const query = parseDashboardQuery(params);
@@ -54,11 +55,6 @@ export function dashboardData(store: DashboardStore, member: Agent, params: URLS
     },
   };
 }
-
-type DashboardData = ReturnType<typeof dashboardData>;
-export type DashboardLive = DashboardData["live"];
-export type DashboardTiles = DashboardData["tiles"];
-export type DashboardRequest = DashboardLive["requests"][number];
 
 /**
  * How many requests matching the dashboard's filters were posted since `since`. One
