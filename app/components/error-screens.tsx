@@ -42,7 +42,7 @@ export function GenericErrorScreen() {
   );
 }
 
-export function NotFoundScreen() {
+function NotFoundScreen() {
   return (
     <ErrorPanel titleId="not-found-title" badge={<StatusBadge status={404} />} title="Page not found" text="The page you are looking for does not exist or has moved.">
       <Link to="/" className="btn-primary px-6 py-3 text-base">Back to Home</Link>
@@ -52,7 +52,7 @@ export function NotFoundScreen() {
 }
 
 /** An address the server could not read (a broken percent escape): reloading it cannot help, so no Refresh button. */
-export function BadAddressScreen() {
+function BadAddressScreen() {
   return (
     <ErrorPanel
       titleId="bad-address-title"

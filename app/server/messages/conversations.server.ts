@@ -22,7 +22,7 @@ import type { Store } from "../store/store.server";
 import { readPosition, waitingReadsVersion } from "./conversation-members.server";
 
 export const CANNOT_MESSAGE_SELF = "You can't send a message to yourself.";
-export const CONVERSATION_NOT_FOUND = "Conversation not found";
+const CONVERSATION_NOT_FOUND = "Conversation not found";
 
 /**
  * Every message the member sent or received in a conversation of theirs. A row naming
