@@ -28,7 +28,7 @@ export const meta: MetaFunction = () => [{ title: `Complete Your Agent Profile |
 export const headers = passRetryAfter;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const draft = await readDraft(request, context.services.config);
+  const draft = await readDraft(context.services, request);
   if (!draft) throw redirect("/register");
   const membershipType = membershipForDraft(context.services, draft);
   return { fullName: draft.fullName, email: draft.email, state: draft.state, membershipType };
@@ -45,7 +45,7 @@ function refuse(submission: Submission<unknown>, errors: { formErrors?: string[]
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { services } = context;
-  const draft = await readDraft(request, services.config);
+  const draft = await readDraft(services, request);
   if (!draft) return redirect("/register");
 
   const { formData, refused } = await readPhotoForm(request);
@@ -80,7 +80,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return refuse(submission, { formErrors: [REGISTRATION_FAILED_MESSAGE] }, 503);
   }
   await sendRegistrationMails(services, agent, loginUrl(request, context));
-  return redirect("/welcome", { headers: { "Set-Cookie": await clearDraft(request, services.config) } });
+  return redirect("/welcome", { headers: { "Set-Cookie": await clearDraft(services, request) } });
 }
 
 const accessNames: Record<MembershipType, string> = { founder: "founder access", vip: "VIP access", member: "membership" };

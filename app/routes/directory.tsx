@@ -41,7 +41,7 @@ function publicCard(agent: Agent, member: Agent | null): PublicAgentCardData {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = parseDirectoryQuery(new URL(request.url).searchParams);
   const member = await getMember(request, context);
-  const results = searchDirectory(context.services.store, query);
+  const results = searchDirectory(context.services, query);
   return {
     query,
     agents: results.agents.map((agent) => publicCard(agent, member)),

@@ -36,8 +36,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const member = await requireMember(request, context);
   return {
     profile: profileOf(member),
-    ...dashboardData(context.services.store, member, new URL(request.url).searchParams, new Date()),
-    messages: dashboardMessages(context.services.store, member, new Date()),
+    ...dashboardData(context.services, member, new URL(request.url).searchParams, new Date()),
+    messages: dashboardMessages(context.services, member, new Date()),
   };
 }
 

@@ -34,7 +34,7 @@ function memberCard(agent: Agent, member: Agent): MemberAgentCardData {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const member = await requireMember(request, context);
   const query = parseMemberDirectoryQuery(new URL(request.url).searchParams);
-  const results = filterMemberDirectory(context.services.store, query);
+  const results = filterMemberDirectory(context.services, query);
   return {
     query,
     agents: results.agents.map((agent) => memberCard(agent, member)),

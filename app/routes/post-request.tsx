@@ -29,7 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const allowed = limitMemberWrite(context, "request", member);
   if (!allowed.allowed) return refuseTooMany(submission, WRITE_NAMES.request, allowed.retryAfterSeconds);
   try {
-    await postRequest(context.services.store, member, submission.value, new Date());
+    await postRequest(context.services, member, submission.value, new Date());
   } catch (error) {
     console.error("Request not posted:", error);
     return rejectSubmission(submission, { status: 503, formErrors: [POST_FAILED] });

@@ -29,17 +29,16 @@ function responseView(response: RequestResponse, now: Date) {
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const member = await requireMember(request, context);
-  const { store } = context.services;
-  const found = findRequestFor(store, params.id ?? "", member);
+  const found = findRequestFor(context.services, params.id ?? "", member);
   if (!found) throw notFound();
   const now = new Date();
-  const view = requestView(store, found, member.email, now);
+  const view = requestView(context.services, found, member.email, now);
   return {
     request: view,
     live: isLive(found, now),
     notice: noticeFrom(new URL(request.url).searchParams),
     // Responses are the poster's alone to read.
-    responses: view.isOwn ? responsesTo(store, found.id).map((response) => responseView(response, now)) : null,
+    responses: view.isOwn ? responsesTo(context.services, found.id).map((response) => responseView(response, now)) : null,
   };
 }
 

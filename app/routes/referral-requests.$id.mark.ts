@@ -24,8 +24,7 @@ function markKind(value: FormDataEntryValue | null): MarkKind | null {
  */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const member = await requireMember(request, context);
-  const { store } = context.services;
-  const found = findRequestFor(store, params.id ?? "", member);
+  const found = findRequestFor(context.services, params.id ?? "", member);
   if (!found) throw notFound();
   const { formData: form, refusal } = await readForm(request);
   if (refusal) return Response.json({ error: refusal.message }, { status: refusal.status });
@@ -39,7 +38,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return markRefused(backPath, tooManyMessage(WRITE_NAMES.mark, allowed.retryAfterSeconds), tooManyInit(allowed.retryAfterSeconds));
   }
   try {
-    await setMark(store, { agentEmail: member.email, requestId: found.id, kind, on, now: new Date() });
+    await setMark(context.services, { agentEmail: member.email, requestId: found.id, kind, on, now: new Date() });
   } catch (error) {
     if (!(error instanceof StoreError)) throw error;
     console.error(`Mark ${kind} on request ${found.id} not saved:`, error);

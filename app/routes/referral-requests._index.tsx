@@ -17,7 +17,6 @@ import {
   type RequestTab,
 } from "~/domain/referral-requests";
 import { requireMember } from "~/server/auth/session.server";
-import { expireOverdueInBackground } from "~/server/requests/expiry.server";
 import { requestListPage } from "~/server/requests/queries.server";
 import type { RequestView } from "~/server/requests/views.server";
 
@@ -28,12 +27,10 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const member = await requireMember(request, context);
-  const { store } = context.services;
   const now = new Date();
-  expireOverdueInBackground(store, now);
   const params = new URL(request.url).searchParams;
   const query = parseRequestListQuery(params);
-  return { query, notice: noticeFrom(params), ...requestListPage(store, member, query, parsePageNumber(params.get("page")), now) };
+  return { query, notice: noticeFrom(params), ...requestListPage(context.services, member, query, parsePageNumber(params.get("page")), now) };
 }
 
 export function ErrorBoundary() {

@@ -1,7 +1,6 @@
 import type { ConversationListItem } from "~/domain/messages";
 import type { Agent } from "~/domain/workbook";
-import type { Store } from "../store/store.server";
-import { conversationListPage, unreadTotal } from "./conversations.server";
+import { conversationListPage, unreadTotal, type ConversationServices } from "./conversations.server";
 
 /** The dashboard's Messages card shows this many of the newest conversations. */
 export const DASHBOARD_CONVERSATIONS = 3;
@@ -16,12 +15,12 @@ export type DashboardMessages = {
   now: string;
 };
 
-export function dashboardMessages(store: Store, member: Agent, now: Date, shown = DASHBOARD_CONVERSATIONS): DashboardMessages {
-  const newest = conversationListPage(store, member, 1, shown);
+export function dashboardMessages(services: ConversationServices, member: Agent, now: Date, shown = DASHBOARD_CONVERSATIONS): DashboardMessages {
+  const newest = conversationListPage(services, member, 1, shown);
   return {
     now: now.toISOString(),
     conversations: newest.conversations,
-    unreadTotal: unreadTotal(store, member),
+    unreadTotal: unreadTotal(services, member),
     conversationCount: newest.conversationTotal,
   };
 }

@@ -9,6 +9,7 @@ import {
 } from "~/domain/referral-requests";
 import { relativeTime } from "~/domain/relative-time";
 import type { ReferralRequest } from "~/domain/workbook";
+import type { Services } from "../services.server";
 import type { Store } from "../store/store.server";
 
 export const ANONYMOUS_AGENT = "Anonymous Agent";
@@ -18,7 +19,7 @@ export const ANONYMOUS_AGENT = "Anonymous Agent";
  * rather than the row's `responses` cell, which staff may edit and which another
  * instance may not have updated yet.
  */
-export function responseCount(store: Pick<Store, "responses">, requestId: string): number {
+export function responseCount({ store }: Pick<Services, "store">, requestId: string): number {
   return store.responses.by("requestId", requestId).length;
 }
 
@@ -27,7 +28,7 @@ export function responseCount(store: Pick<Store, "responses">, requestId: string
  * server: the browser renders the same words it was sent, whatever its clock says.
  * The poster's e-mail stays on the server; pages link to them by agent id.
  */
-export function requestView(store: Pick<Store, "responses">, request: ReferralRequest, viewerEmail: string, now: Date) {
+export function requestView(services: Pick<Services, "store">, request: ReferralRequest, viewerEmail: string, now: Date) {
   return {
     id: request.id,
     requestType: request.requestType,
@@ -47,7 +48,7 @@ export function requestView(store: Pick<Store, "responses">, request: ReferralRe
     agentName: request.agentName.trim() || ANONYMOUS_AGENT,
     agentId: agentIdFromEmail(request.agentEmail),
     isOwn: request.agentEmail === viewerEmail.toLowerCase(),
-    responses: responseCount(store, request.id),
+    responses: responseCount(services, request.id),
     tags: requestTags(request),
     postedAgo: relativeTime(request.createdAt, now),
     expiryNotice: expiryNotice(request, now),
