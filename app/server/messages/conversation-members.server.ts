@@ -14,7 +14,7 @@ export function memberRowId(conversationId: string, agentEmail: string): string 
   return `${conversationId}/${agentEmail.trim().toLowerCase()}`;
 }
 
-export function conversationMember(store: Store, conversationId: string, agentEmail: string): ConversationMember | undefined {
+function conversationMember(store: Store, conversationId: string, agentEmail: string): ConversationMember | undefined {
   return store.conversationMembers.get(memberRowId(conversationId, agentEmail));
 }
 
