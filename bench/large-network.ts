@@ -8,7 +8,7 @@ import path from "node:path";
 import { conversationIdFor } from "../app/domain/conversation";
 import { seededRandom } from "../scripts/lib/demo-network";
 import { PRICE_RANGES, SPECIALTIES } from "../app/domain/enums";
-import { expiresAtFor } from "../app/domain/referral-requests";
+import { expiresAtFor } from "../app/domain/referral-requests/expiry";
 import { serialiseRecord, WORKBOOK, type Agent, type MembershipType, type Message, type ReferralRequest } from "../app/domain/workbook";
 import { createSqliteDriver } from "../app/server/store/sqlite-driver.server";
 

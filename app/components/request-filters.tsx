@@ -1,7 +1,7 @@
 import { Form, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { MARKET_STATE_NAMES, MARKET_STATES, PRICE_RANGES, SPECIALTIES } from "~/domain/enums";
-import { CLIENT_TYPES, REQUEST_TYPE_LABELS } from "~/domain/referral-requests";
+import { CLIENT_TYPES, REQUEST_TYPE_LABELS } from "~/domain/referral-requests/labels";
 import { REQUEST_TYPE_VALUES } from "~/domain/workbook";
 
 const controlClass =

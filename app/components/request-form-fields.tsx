@@ -1,6 +1,6 @@
 import { getInputProps } from "@conform-to/react";
 import { MARKET_STATE_NAMES, MARKET_STATES, PRICE_RANGES, SPECIALTIES, TIMELINES } from "~/domain/enums";
-import { CLIENT_TYPES, CONTACT_PREFERENCE_OPTIONS } from "~/domain/referral-requests";
+import { CLIENT_TYPES, CONTACT_PREFERENCE_OPTIONS } from "~/domain/referral-requests/labels";
 import type { RequestType } from "~/domain/workbook";
 import { FieldError, type AnyField } from "./field-parts";
 import { SelectField, TextareaField, TextField } from "./form";

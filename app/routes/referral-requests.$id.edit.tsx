@@ -5,7 +5,9 @@ import { SubmitButton, useValidatedForm, ValidatedForm } from "~/components/form
 import { RequestErrorBoundary } from "~/components/request-error";
 import { RequestFormFields } from "~/components/request-form-fields";
 import { PRODUCT_NAME } from "~/domain/product";
-import { editRequestSchema, isLive, REQUEST_TYPE_TITLES } from "~/domain/referral-requests";
+import { isLive } from "~/domain/referral-requests/expiry";
+import { editRequestSchema } from "~/domain/referral-requests/forms";
+import { REQUEST_TYPE_TITLES } from "~/domain/referral-requests/labels";
 import type { ReferralRequest } from "~/domain/workbook";
 import { requireMember } from "~/server/auth/session.server";
 import { parseForm, rejectSubmission } from "~/server/forms.server";

@@ -5,7 +5,8 @@ import { SubmitButton, TextareaField, useValidatedForm, ValidatedForm } from "~/
 import { RequestErrorBoundary } from "~/components/request-error";
 import { RequestSummary } from "~/components/request-summary";
 import { PRODUCT_NAME } from "~/domain/product";
-import { isLive, REQUEST_CLOSED, respondSchema } from "~/domain/referral-requests";
+import { isLive } from "~/domain/referral-requests/expiry";
+import { REQUEST_CLOSED, respondSchema } from "~/domain/referral-requests/forms";
 import { passRetryAfter, refuseTooMany } from "~/server/accounts/throttle.server";
 import { publicUrl } from "~/server/accounts/urls.server";
 import { requireMember } from "~/server/auth/session.server";

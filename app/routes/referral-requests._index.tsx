@@ -7,15 +7,8 @@ import { RequestErrorBoundary } from "~/components/request-error";
 import { RequestNotice } from "~/components/request-notice";
 import { parsePageNumber } from "~/domain/directory-search";
 import { PRODUCT_NAME } from "~/domain/product";
-import {
-  hasActiveFilters,
-  noticeFrom,
-  parseRequestListQuery,
-  REQUEST_SORTS,
-  requestListSearch,
-  type RequestListQuery,
-  type RequestTab,
-} from "~/domain/referral-requests";
+import { noticeFrom } from "~/domain/referral-requests/labels";
+import { hasActiveFilters, parseRequestListQuery, REQUEST_SORTS, requestListSearch, type RequestListQuery, type RequestTab } from "~/domain/referral-requests/list-query";
 import { requireMember } from "~/server/auth/session.server";
 import { requestListPage } from "~/server/requests/queries.server";
 import type { RequestView } from "~/server/requests/views.server";

@@ -7,7 +7,7 @@ import { forgotPasswordSchema, loginSchema, resetPasswordSchema } from "../../ap
 import { contactSchema } from "../../app/domain/contact";
 import { messageSchema } from "../../app/domain/messages";
 import { editProfileSchema } from "../../app/domain/profile";
-import { editRequestSchema, postRequestSchema, respondSchema } from "../../app/domain/referral-requests";
+import { editRequestSchema, postRequestSchema, respondSchema } from "../../app/domain/referral-requests/forms";
 import { profileCompletionSchema, quickRegistrationSchema } from "../../app/domain/registration";
 import { WORKBOOK } from "../../app/domain/workbook";
 import * as completeProfile from "../../app/routes/complete-profile";

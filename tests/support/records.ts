@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { expiresAtFor } from "../../app/domain/referral-requests";
+import { expiresAtFor } from "../../app/domain/referral-requests/expiry";
 import type { Agent, ReferralRequest } from "../../app/domain/workbook";
 
 /**

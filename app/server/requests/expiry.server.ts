@@ -1,4 +1,4 @@
-import { isPastExpiry } from "~/domain/referral-requests";
+import { isPastExpiry } from "~/domain/referral-requests/expiry";
 import type { BackgroundJob } from "../services.server";
 import type { Store } from "../store/store.server";
 

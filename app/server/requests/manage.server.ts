@@ -1,4 +1,4 @@
-import { newRequest, requestFieldsFor, type EditRequestInput, type PostRequestInput } from "~/domain/referral-requests";
+import { newRequest, requestFieldsFor, type EditRequestInput, type PostRequestInput } from "~/domain/referral-requests/forms";
 import type { Agent, ReferralRequest } from "~/domain/workbook";
 import type { Services } from "../services.server";
 import { newId } from "../store/store.server";

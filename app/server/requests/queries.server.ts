@@ -1,5 +1,6 @@
 import { pageWindow } from "~/domain/directory-search";
-import { isLive, matchesFilters, REQUEST_PAGE_SIZE, sortRequests, type RequestListQuery } from "~/domain/referral-requests";
+import { isLive } from "~/domain/referral-requests/expiry";
+import { matchesFilters, REQUEST_PAGE_SIZE, sortRequests, type RequestListQuery } from "~/domain/referral-requests/list-query";
 import type { Agent, ReferralRequest } from "~/domain/workbook";
 import type { Services } from "../services.server";
 import type { Store } from "../store/store.server";

@@ -1,5 +1,5 @@
 import { shouldNotify } from "~/domain/messages";
-import { isLive } from "~/domain/referral-requests";
+import { isLive } from "~/domain/referral-requests/expiry";
 import type { Agent, RequestResponse } from "~/domain/workbook";
 import { responseMail } from "../mail/request-mail.server";
 import type { Services } from "../services.server";

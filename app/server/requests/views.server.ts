@@ -1,12 +1,6 @@
 import { agentIdFromEmail } from "~/domain/agent-id";
-import {
-  clientTypeLabel,
-  contactPreferenceLabel,
-  expiryNotice,
-  isNewRequest,
-  requestTags,
-  timelineLabel,
-} from "~/domain/referral-requests";
+import { expiryNotice, isNewRequest } from "~/domain/referral-requests/expiry";
+import { clientTypeLabel, contactPreferenceLabel, requestTags, timelineLabel } from "~/domain/referral-requests/labels";
 import { relativeTime } from "~/domain/relative-time";
 import type { ReferralRequest } from "~/domain/workbook";
 import type { Services } from "../services.server";
