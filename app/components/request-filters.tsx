@@ -2,7 +2,7 @@ import { Form, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { MARKET_STATE_NAMES, MARKET_STATES, PRICE_RANGES, SPECIALTIES } from "~/domain/enums";
 import { CLIENT_TYPES, REQUEST_TYPE_LABELS } from "~/domain/referral-requests/labels";
-import { REQUEST_TYPE_VALUES } from "~/domain/workbook";
+import { REQUEST_TYPE_VALUES } from "~/domain/workbook/tabs";
 
 const controlClass =
   "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";

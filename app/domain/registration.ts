@@ -7,7 +7,7 @@ import { z } from "zod";
 import { MARKET_STATES } from "./enums";
 import { PHONE_REQUIRED_MESSAGE } from "./phone";
 import { bioField, cityField, fullNameField, phoneField, photoFileField, requiredText, specialtiesField } from "./profile";
-import type { AgentStatus, MembershipType } from "./workbook";
+import type { AgentStatus, MembershipType } from "./workbook/tabs";
 
 export const EMAIL_TAKEN_MESSAGE = "An account with this email already exists. Please log in instead.";
 export const APPLICATION_UNDER_REVIEW_MESSAGE =

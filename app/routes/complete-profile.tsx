@@ -12,7 +12,7 @@ import { MARKET_STATE_NAMES, MARKET_STATES } from "~/domain/enums";
 import { PRODUCT_NAME } from "~/domain/product";
 import { PHOTO_TOO_LARGE_MESSAGE } from "~/domain/profile";
 import { EMAIL_TAKEN_MESSAGE, emailTakenHelp, emailTakenMessage, profileCompletionSchema } from "~/domain/registration";
-import type { MembershipType } from "~/domain/workbook";
+import type { MembershipType } from "~/domain/workbook/tabs";
 import { passRetryAfter, refuseTooMany } from "~/server/accounts/throttle.server";
 import { FORM_MESSAGES, parseSubmission } from "~/server/forms.server";
 import { checkPhoto } from "~/server/images/photo-check.server";

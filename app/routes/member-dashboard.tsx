@@ -7,7 +7,7 @@ import { DashboardTiles } from "~/components/dashboard-tiles";
 import { MapPinIcon, ShieldCheckIcon } from "~/components/icons";
 import { brokerageLabel, firstName, locationLabel, photoSource, specialtiesSummary } from "~/domain/member-profile";
 import { PRODUCT_NAME } from "~/domain/product";
-import type { Agent } from "~/domain/workbook";
+import type { Agent } from "~/domain/workbook/tabs";
 import { requireMember } from "~/server/auth/session.server";
 import { dashboardMessages } from "~/server/messages/dashboard.server";
 import { dashboardData } from "~/server/requests/dashboard.server";

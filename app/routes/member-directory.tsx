@@ -9,7 +9,7 @@ import { agentProfilePath, bioPreview, contactMailto } from "~/domain/directory-
 import { MARKET_STATES } from "~/domain/enums";
 import { formatPhoneForDisplay } from "~/domain/phone";
 import { PRODUCT_NAME } from "~/domain/product";
-import type { Agent } from "~/domain/workbook";
+import type { Agent } from "~/domain/workbook/tabs";
 import { requireMember } from "~/server/auth/session.server";
 import { filterMemberDirectory, parseMemberDirectoryQuery } from "~/server/directory/directory.server";
 

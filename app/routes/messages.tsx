@@ -20,7 +20,7 @@ import {
   type ConversationListItem,
 } from "~/domain/messages";
 import { PRODUCT_NAME } from "~/domain/product";
-import type { Agent } from "~/domain/workbook";
+import type { Agent } from "~/domain/workbook/tabs";
 import { passRetryAfter, tooManyInit, tooManyMessage } from "~/server/accounts/throttle.server";
 import { requireMember } from "~/server/auth/session.server";
 import { parseSubmission, readForm } from "~/server/forms.server";

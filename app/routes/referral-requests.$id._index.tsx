@@ -10,7 +10,7 @@ import { PRODUCT_NAME } from "~/domain/product";
 import { isLive } from "~/domain/referral-requests/expiry";
 import { noticeFrom, responseCountLabel } from "~/domain/referral-requests/labels";
 import { relativeTime } from "~/domain/relative-time";
-import type { RequestResponse } from "~/domain/workbook";
+import type { RequestResponse } from "~/domain/workbook/tabs";
 import { requireMember } from "~/server/auth/session.server";
 import { findRequestFor, notFound } from "~/server/requests/queries.server";
 import { responsesTo } from "~/server/requests/respond.server";

@@ -8,7 +8,7 @@ import { PRODUCT_NAME } from "~/domain/product";
 import { isLive } from "~/domain/referral-requests/expiry";
 import { editRequestSchema } from "~/domain/referral-requests/forms";
 import { REQUEST_TYPE_TITLES } from "~/domain/referral-requests/labels";
-import type { ReferralRequest } from "~/domain/workbook";
+import type { ReferralRequest } from "~/domain/workbook/tabs";
 import { requireMember } from "~/server/auth/session.server";
 import { parseForm, rejectSubmission } from "~/server/forms.server";
 import { updateRequest } from "~/server/requests/manage.server";

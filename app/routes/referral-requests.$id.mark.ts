@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { isSafeRedirectPath, safeRedirectPath } from "~/domain/redirect";
-import { MARK_KINDS, type MarkKind } from "~/domain/workbook";
+import { MARK_KINDS, type MarkKind } from "~/domain/workbook/tabs";
 import { tooManyInit, tooManyMessage } from "~/server/accounts/throttle.server";
 import { requireMember } from "~/server/auth/session.server";
 import { readForm } from "~/server/forms.server";

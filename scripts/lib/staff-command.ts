@@ -1,7 +1,7 @@
 /** The staff command (`npm run staff`, scripts/staff.ts): approves, rejects and lists agents by editing the store as staff would. */
 import { parseArgs } from "node:util";
 import { normaliseEmail } from "~/domain/auth";
-import { AGENT_STATUSES, type Agent, type AgentStatus } from "~/domain/workbook";
+import { AGENT_STATUSES, type Agent, type AgentStatus } from "~/domain/workbook/tabs";
 import type { Store } from "~/server/store/store.server";
 
 /** A request the operator can correct: printed as one line by the staff command. */

@@ -1,7 +1,8 @@
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
-import { AGENTS_TAB, serialiseRecord, type Agent } from "../../app/domain/workbook";
+import { serialiseRecord } from "../../app/domain/workbook/rows";
+import { AGENTS_TAB, type Agent } from "../../app/domain/workbook/tabs";
 import {
   filterMemberDirectory,
   findDirectoryAgent,

@@ -7,7 +7,7 @@ import { action as respondAction, loader as respondLoader } from "../../app/rout
 import { loader as detailLoader } from "../../app/routes/referral-requests.$id._index";
 import { loader as listLoader } from "../../app/routes/referral-requests._index";
 import { action as postAction } from "../../app/routes/post-request";
-import type { Agent } from "../../app/domain/workbook";
+import type { Agent } from "../../app/domain/workbook/tabs";
 import { readOutbox } from "../../app/server/mail/mailer.server";
 import { expireOverdueRequests } from "../../app/server/requests/expiry.server";
 import { startServices, stopServices } from "../../app/server/services.server";

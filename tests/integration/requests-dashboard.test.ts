@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { loader as dashboardLoader } from "../../app/routes/member-dashboard";
 import { loader as liveLoader } from "../../app/routes/member-dashboard_.live";
 import { action as markAction } from "../../app/routes/referral-requests.$id.mark";
-import type { Agent } from "../../app/domain/workbook";
+import type { Agent } from "../../app/domain/workbook/tabs";
 import { marksOf } from "../../app/server/requests/marks.server";
 import { createStore } from "../../app/server/store/replica.server";
 import { createSqliteDriver } from "../../app/server/store/sqlite-driver.server";

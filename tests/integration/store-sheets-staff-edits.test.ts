@@ -4,7 +4,7 @@
  * its Google-faithful mode, and check that every record stays where it belongs.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { Agent, ReferralRequest } from "../../app/domain/workbook";
+import type { Agent, ReferralRequest } from "../../app/domain/workbook/tabs";
 import { createStore } from "../../app/server/store/replica.server";
 import { createSheetsDriver } from "../../app/server/store/sheets-driver.server";
 import { newId, StoreNotFoundError, type Store } from "../../app/server/store/store.server";

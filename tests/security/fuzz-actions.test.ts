@@ -9,7 +9,7 @@ import { messageSchema } from "../../app/domain/messages";
 import { editProfileSchema } from "../../app/domain/profile";
 import { editRequestSchema, postRequestSchema, respondSchema } from "../../app/domain/referral-requests/forms";
 import { profileCompletionSchema, quickRegistrationSchema } from "../../app/domain/registration";
-import { WORKBOOK } from "../../app/domain/workbook";
+import { WORKBOOK } from "../../app/domain/workbook/tabs";
 import * as completeProfile from "../../app/routes/complete-profile";
 import * as contact from "../../app/routes/contact";
 import * as editProfile from "../../app/routes/edit-profile";

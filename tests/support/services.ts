@@ -3,7 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { AppLoadContext } from "@remix-run/node";
-import type { Agent } from "../../app/domain/workbook";
+import type { Agent } from "../../app/domain/workbook/tabs";
 import { hashPassword } from "../../app/server/auth/password.server";
 import { loadConfig } from "../../app/server/config.server";
 import { createServices, type Services } from "../../app/server/services.server";

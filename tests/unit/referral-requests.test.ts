@@ -4,7 +4,7 @@ import { daysUntilExpiry, expiresAtFor, expiryNotice, isLive, isNewRequest } fro
 import { editRequestSchema, newRequest, postRequestSchema, respondSchema } from "../../app/domain/referral-requests/forms";
 import { noticeFrom, requestTags } from "../../app/domain/referral-requests/labels";
 import { dashboardSearch, matchesChip, matchesDashboard, matchesFilters, parseDashboardQuery, parseRequestListQuery, requestListForDashboard, requestListSearch, sortRequests } from "../../app/domain/referral-requests/list-query";
-import type { ReferralRequest } from "../../app/domain/workbook";
+import type { ReferralRequest } from "../../app/domain/workbook/tabs";
 import { requestRecord } from "../support/records";
 
 const NOW = new Date("2026-03-10T12:00:00.000Z");

@@ -3,7 +3,7 @@
  * after it was posted, "Expires in N days" in its last week, NEW for a day. Pure: the clock
  * is always passed in.
  */
-import type { ReferralRequest } from "../workbook";
+import type { ReferralRequest } from "../workbook/tabs";
 
 export const REQUEST_LIFETIME_DAYS = 30;
 export const EXPIRY_WARNING_DAYS = 7;

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { CONTACT_PREFERENCES, MARKET_STATES, PRICE_RANGES, SPECIALTIES, TIMELINES } from "../enums";
 import { multiLine } from "../text";
-import { REQUEST_TYPE_VALUES, type ReferralRequest, type RequestType } from "../workbook";
+import { REQUEST_TYPE_VALUES, type ReferralRequest, type RequestType } from "../workbook/tabs";
 import { expiresAtFor } from "./expiry";
 import { CLIENT_TYPE_VALUES } from "./labels";
 

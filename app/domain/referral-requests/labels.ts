@@ -3,7 +3,7 @@
  * contact preferences, the tags a card shows, and the outcome notices.
  */
 import { CONTACT_PREFERENCES, TIMELINES } from "../enums";
-import { REQUEST_TYPE_VALUES, type ReferralRequest, type RequestType } from "../workbook";
+import { REQUEST_TYPE_VALUES, type ReferralRequest, type RequestType } from "../workbook/tabs";
 
 export const REQUEST_TYPE_LABELS: Record<RequestType, string> = { referral: "Referral", listing: "Listing", buyer: "Buyer Rep" };
 

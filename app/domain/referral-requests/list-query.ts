@@ -5,7 +5,7 @@
  */
 import { firstInOrder } from "../directory-search";
 import { MARKET_STATES, PRICE_RANGES, SPECIALTIES, type MarketState } from "../enums";
-import { REQUEST_TYPE_VALUES, type ReferralRequest, type RequestType } from "../workbook";
+import { REQUEST_TYPE_VALUES, type ReferralRequest, type RequestType } from "../workbook/tabs";
 import { CLIENT_TYPE_VALUES, type ClientType } from "./labels";
 
 export const DASHBOARD_REQUEST_LIMIT = 8;

@@ -1,5 +1,5 @@
 import { LOGIN_MESSAGES } from "~/domain/auth";
-import type { Agent } from "~/domain/workbook";
+import type { Agent } from "~/domain/workbook/tabs";
 import { verifyAgainstNothing, verifyPassword } from "../auth/password.server";
 import type { Services } from "../services.server";
 

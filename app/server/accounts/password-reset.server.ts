@@ -1,4 +1,4 @@
-import type { Agent } from "~/domain/workbook";
+import type { Agent } from "~/domain/workbook/tabs";
 import { hashPassword } from "../auth/password.server";
 import { createResetToken, RESET_TOKEN_TTL_SECONDS } from "../auth/reset-token.server";
 import { passwordResetMail, passwordResetStaffNotice } from "../mail/account-mail.server";

@@ -1,4 +1,4 @@
-import type { Agent, AgentStatus } from "~/domain/workbook";
+import type { Agent, AgentStatus } from "~/domain/workbook/tabs";
 import { approvalMail, rejectionMail } from "../mail/account-mail.server";
 import type { Mail, Mailer } from "../mail/mailer.server";
 import type { Config } from "../config.server";

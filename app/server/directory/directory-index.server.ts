@@ -1,6 +1,6 @@
 import { AgentIdLookup } from "~/domain/agent-id";
 import { foldText, matchCost, nameSortKey, searchTokens, type SearchField } from "~/domain/directory-search";
-import type { Agent } from "~/domain/workbook";
+import type { Agent } from "~/domain/workbook/tabs";
 import type { Store } from "../store/store.server";
 
 /** One approved agent as the directory reads it: its folded fields are computed once per build, not per request. */

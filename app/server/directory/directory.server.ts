@@ -1,7 +1,7 @@
 import type { AgentIdMatch } from "~/domain/agent-id";
 import { firstInOrder, foldText, pageWindow, parsePageNumber, type PageWindow } from "~/domain/directory-search";
 import { MARKET_STATES, SPECIALTIES, type MarketState, type Specialty } from "~/domain/enums";
-import type { Agent } from "~/domain/workbook";
+import type { Agent } from "~/domain/workbook/tabs";
 import type { Services } from "../services.server";
 import type { Store } from "../store/store.server";
 import { textMatches, type DirectoryEntry, type DirectoryIndex } from "./directory-index.server";

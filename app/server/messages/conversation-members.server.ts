@@ -1,5 +1,5 @@
 import { shouldNotify } from "~/domain/messages";
-import type { ConversationMember } from "~/domain/workbook";
+import type { ConversationMember } from "~/domain/workbook/tabs";
 import type { Services } from "../services.server";
 import type { Store } from "../store/store.server";
 

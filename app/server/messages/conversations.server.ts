@@ -15,7 +15,7 @@ import {
   type ThreadMessage,
 } from "~/domain/messages";
 import { photoSource } from "~/domain/member-profile";
-import type { Agent, ConversationMember, Message } from "~/domain/workbook";
+import type { Agent, ConversationMember, Message } from "~/domain/workbook/tabs";
 import { findDirectoryAgent } from "../directory/directory.server";
 import type { Services } from "../services.server";
 import type { Store } from "../store/store.server";

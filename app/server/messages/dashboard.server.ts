@@ -1,5 +1,5 @@
 import type { ConversationListItem } from "~/domain/messages";
-import type { Agent } from "~/domain/workbook";
+import type { Agent } from "~/domain/workbook/tabs";
 import { conversationListPage, unreadTotal, type ConversationServices } from "./conversations.server";
 
 /** The dashboard's Messages card shows this many of the newest conversations. */

@@ -1,5 +1,5 @@
 import { conversationPath } from "~/domain/messages";
-import type { Agent, Message } from "~/domain/workbook";
+import type { Agent, Message } from "~/domain/workbook/tabs";
 import { publicUrl } from "../accounts/urls.server";
 import { messageNotificationMail } from "../mail/message-mail.server";
 import type { Services } from "../services.server";

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { ProfileCompletion, RegistrationDraft } from "~/domain/registration";
-import type { Agent } from "~/domain/workbook";
+import type { Agent } from "~/domain/workbook/tabs";
 import { hashPassword } from "../auth/password.server";
 import { agentWelcomeMail, staffRegistrationMail } from "../mail/registration-mail.server";
 import type { Services } from "../services.server";

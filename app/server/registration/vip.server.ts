@@ -1,6 +1,6 @@
 import { founderSpotsLeft } from "~/domain/product";
 import { membershipTypeFor } from "~/domain/registration";
-import type { MembershipType } from "~/domain/workbook";
+import type { MembershipType } from "~/domain/workbook/tabs";
 import type { Config } from "../config.server";
 import type { Services } from "../services.server";
 

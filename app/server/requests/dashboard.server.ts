@@ -1,5 +1,5 @@
 import { DASHBOARD_REQUEST_LIMIT, matchesDashboard, parseDashboardQuery, requestListForDashboard, sortRequests, type DashboardQuery } from "~/domain/referral-requests/list-query";
-import { REQUEST_TYPE_VALUES, type Agent, type ReferralRequest, type RequestType } from "~/domain/workbook";
+import { REQUEST_TYPE_VALUES, type Agent, type ReferralRequest, type RequestType } from "~/domain/workbook/tabs";
 import type { Services } from "../services.server";
 import type { Store } from "../store/store.server";
 import { marksOf } from "./marks.server";

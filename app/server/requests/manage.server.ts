@@ -1,5 +1,5 @@
 import { newRequest, requestFieldsFor, type EditRequestInput, type PostRequestInput } from "~/domain/referral-requests/forms";
-import type { Agent, ReferralRequest } from "~/domain/workbook";
+import type { Agent, ReferralRequest } from "~/domain/workbook/tabs";
 import type { Services } from "../services.server";
 import { newId } from "../store/store.server";
 

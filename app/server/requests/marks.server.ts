@@ -1,4 +1,4 @@
-import type { MarkKind, RequestMark } from "~/domain/workbook";
+import type { MarkKind, RequestMark } from "~/domain/workbook/tabs";
 import type { Services } from "../services.server";
 import { newId, type Store } from "../store/store.server";
 

@@ -1,7 +1,7 @@
 import { pageWindow } from "~/domain/directory-search";
 import { isLive } from "~/domain/referral-requests/expiry";
 import { matchesFilters, REQUEST_PAGE_SIZE, sortRequests, type RequestListQuery } from "~/domain/referral-requests/list-query";
-import type { Agent, ReferralRequest } from "~/domain/workbook";
+import type { Agent, ReferralRequest } from "~/domain/workbook/tabs";
 import type { Services } from "../services.server";
 import type { Store } from "../store/store.server";
 import { requestView } from "./views.server";

@@ -1,6 +1,6 @@
 import { shouldNotify } from "~/domain/messages";
 import { isLive } from "~/domain/referral-requests/expiry";
-import type { Agent, RequestResponse } from "~/domain/workbook";
+import type { Agent, RequestResponse } from "~/domain/workbook/tabs";
 import { responseMail } from "../mail/request-mail.server";
 import type { Services } from "../services.server";
 import { newId, type Store } from "../store/store.server";

@@ -2,7 +2,7 @@ import { agentIdFromEmail } from "~/domain/agent-id";
 import { expiryNotice, isNewRequest } from "~/domain/referral-requests/expiry";
 import { clientTypeLabel, contactPreferenceLabel, requestTags, timelineLabel } from "~/domain/referral-requests/labels";
 import { relativeTime } from "~/domain/relative-time";
-import type { ReferralRequest } from "~/domain/workbook";
+import type { ReferralRequest } from "~/domain/workbook/tabs";
 import type { Services } from "../services.server";
 import type { Store } from "../store/store.server";
 

@@ -1,15 +1,5 @@
-import {
-  indexKeys,
-  normaliseIndexKey,
-  parseRow,
-  serialiseRecord,
-  WORKBOOK,
-  type CollectionIndex,
-  type CollectionName,
-  type CollectionRecord,
-  type RowCells,
-  type TabDefinition,
-} from "~/domain/workbook";
+import { indexKeys, normaliseIndexKey, parseRow, serialiseRecord, type RowCells } from "~/domain/workbook/rows";
+import { WORKBOOK, type CollectionIndex, type CollectionName, type CollectionRecord, type TabDefinition } from "~/domain/workbook/tabs";
 import type { DriverRow, ReadRequest, StructureProblem, WorkbookDriver } from "./driver.server";
 import {
   describeError,

@@ -1,4 +1,4 @@
-import type { CollectionIndex, CollectionName, CollectionRecord } from "~/domain/workbook";
+import type { CollectionIndex, CollectionName, CollectionRecord } from "~/domain/workbook/tabs";
 import type { CellUsage, StructureProblem } from "./driver.server";
 
 /**
