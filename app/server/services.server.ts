@@ -84,7 +84,7 @@ export function createServices(config: Config): Services {
 }
 
 /** The queues and caches kept over the replica's records. */
-export type ReplicaServices = Pick<Services, "store" | "writeQueues" | "directory" | "messageEvents" | "readPositions" | "conversationSummaries">;
+type ReplicaServices = Pick<Services, "store" | "writeQueues" | "directory" | "messageEvents" | "readPositions" | "conversationSummaries">;
 
 /** The queues and caches over a store: part of `createServices`, and all that a script reading a store of its own needs for the queries. */
 export function createReplicaServices(store: Store): ReplicaServices {
