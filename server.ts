@@ -7,9 +7,8 @@ import type { ViteDevServer } from "vite";
 import { accessLog } from "./app/server/access-log.server";
 import { ConfigError, loadConfig } from "./app/server/config.server";
 import { compressionOptions, securityMiddleware } from "./app/server/http.server";
-import { closeEventStreams } from "./app/server/messages/event-stream.server";
 import { requestGuards } from "./app/server/request-guards.server";
-import { createServices, type Services } from "./app/server/services.server";
+import { createServices, startServices, stopServices, type Services } from "./app/server/services.server";
 import { httpStatusOf } from "./app/server/store/retry.server";
 
 /** Where the app comes from: the production build, or Vite's dev server compiling the sources on demand. */
@@ -49,7 +48,7 @@ async function startServer(source: AppSource): Promise<void> {
           : "";
     throw new ConfigError(`Could not read the workbook from the ${services.store.driver} store: ${reason}.${hint}`);
   });
-  services.store.start();
+  startServices(services);
 
   const app = express();
   app.disable("x-powered-by");
@@ -94,8 +93,9 @@ async function startServer(source: AppSource): Promise<void> {
 /**
  * SIGTERM (docker stop, systemd, process managers) and SIGINT (Ctrl-C) stop the server
  * without losing work: no new connections, event streams ended (browsers reconnect
- * elsewhere), requests in flight answered, then the store closed. Every store write is
- * awaited before its request is answered, so a finished request is a stored write.
+ * elsewhere), requests in flight answered, then every background job stopped and the
+ * store closed (`stopServices`). Every store write is awaited before its request is
+ * answered, so a finished request is a stored write.
  */
 function stopOnSignals(server: Server, services: Services): void {
   let stopping = false;
@@ -104,7 +104,8 @@ function stopOnSignals(server: Server, services: Services): void {
     stopping = true;
     console.log(`${signal} received: finishing requests in flight, then stopping.`);
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    closeEventStreams();
+    // Open event streams are requests that never finish by themselves: end them first.
+    services.messageEvents.close();
     // Keep-alive connections stay open after their last response; close each once idle.
     server.closeIdleConnections();
     setInterval(() => server.closeIdleConnections(), 100).unref();
@@ -113,15 +114,15 @@ function stopOnSignals(server: Server, services: Services): void {
       server.closeAllConnections();
     }, CUT_CONNECTIONS_AFTER_MS).unref();
     setTimeout(() => {
-      console.error("The store did not close in time: exiting without waiting for it.");
+      console.error("The services did not stop in time: exiting without waiting for them.");
       process.exit(1);
     }, EXIT_ANYWAY_AFTER_MS).unref();
     closed
-      .then(() => services.store.stop())
+      .then(() => stopServices(services))
       .then(
         () => process.exit(0),
         (error: unknown) => {
-          console.error("Stopping the store failed:", error);
+          console.error("Stopping the services failed:", error);
           process.exit(1);
         },
       );

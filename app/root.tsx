@@ -44,7 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const member = await getMember(request, context);
   return {
     member: member ? { fullName: member.fullName } : null,
-    unreadMessages: member ? unreadTotal(context.services.store, member) : 0,
+    unreadMessages: member ? unreadTotal(context.services, member) : 0,
   };
 }
 

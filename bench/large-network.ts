@@ -8,8 +8,9 @@ import path from "node:path";
 import { conversationIdFor } from "../app/domain/conversation";
 import { seededRandom } from "../scripts/lib/demo-network";
 import { PRICE_RANGES, SPECIALTIES } from "../app/domain/enums";
-import { expiresAtFor } from "../app/domain/referral-requests";
-import { serialiseRecord, WORKBOOK, type Agent, type MembershipType, type Message, type ReferralRequest } from "../app/domain/workbook";
+import { expiresAtFor } from "../app/domain/referral-requests/expiry";
+import { serialiseRecord } from "../app/domain/workbook/rows";
+import { WORKBOOK, type Agent, type MembershipType, type Message, type ReferralRequest } from "../app/domain/workbook/tabs";
 import { createSqliteDriver } from "../app/server/store/sqlite-driver.server";
 
 export type NetworkSize = {

@@ -10,6 +10,7 @@ import path from "node:path";
 import { conversationIdFor } from "../app/domain/conversation";
 import { parseDirectoryQuery, searchDirectory } from "../app/server/directory/directory.server";
 import { conversationListPage, unreadTotal } from "../app/server/messages/conversations.server";
+import { createReplicaServices } from "../app/server/services.server";
 import { createStore } from "../app/server/store/replica.server";
 import { createSqliteDriver } from "../app/server/store/sqlite-driver.server";
 import type { Store } from "../app/server/store/store.server";
@@ -43,19 +44,20 @@ export async function measureStalls(dataDir: string, memberEmail: string): Promi
   const quiet = { info() {}, warn() {}, error: console.error };
   const store: Store = createStore(createSqliteDriver(path.join(dataDir, "store.sqlite")), { refreshSeconds: 3600, log: quiet });
   await store.refresh();
+  const services = createReplicaServices(store);
   try {
     const member = store.agents.by("email", memberEmail)[0];
     const other = store.agents.all()[1];
     if (!member || !other) throw new Error("The benchmark network has no member to write as");
     const search = parseDirectoryQuery(new URLSearchParams({ q: "san", state: "TX", page: "3" }));
     const agentWrite = await worst(
-      () => void searchDirectory(store, search),
+      () => void searchDirectory(services, search),
       async (i) => void (await store.agents.update(other.id, { bio: `Edited bio number ${i}` })),
     );
     const messageWrite = await worst(
       () => {
-        conversationListPage(store, member, 1);
-        unreadTotal(store, member);
+        conversationListPage(services, member, 1);
+        unreadTotal(services, member);
       },
       async (i) =>
         void (await store.messages.insert({

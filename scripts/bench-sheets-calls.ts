@@ -22,7 +22,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { WORKBOOK } from "../app/domain/workbook";
+import { WORKBOOK } from "../app/domain/workbook/tabs";
 import { loadConfig } from "../app/server/config.server";
 import { createServices } from "../app/server/services.server";
 import { newId, type Store } from "../app/server/store/store.server";

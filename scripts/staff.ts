@@ -8,7 +8,7 @@
  *   npm run staff -- approve EMAIL
  *   npm run staff -- reject EMAIL --note "Reason, mailed to the agent"
  */
-import { runStaffCommand, StaffCommandError } from "~/server/accounts/staff.server";
+import { runStaffCommand, StaffCommandError } from "./lib/staff-command";
 import { ConfigError, loadConfig } from "~/server/config.server";
 import { createStoreFromConfig } from "~/server/store/store.server";
 

@@ -1,7 +1,7 @@
 import { ShieldCheckIcon, StarIcon } from "~/components/icons";
 import { membershipTypeLabel } from "~/domain/directory-cards";
 import { specialtiesSummary } from "~/domain/member-profile";
-import type { MembershipType } from "~/domain/workbook";
+import type { MembershipType } from "~/domain/workbook/tabs";
 
 const pill = "inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1";
 

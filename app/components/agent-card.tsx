@@ -3,7 +3,7 @@ import { AgentAvatar } from "~/components/agent-avatar";
 import { MembershipBadge, MembershipTypeLabel, SpecialtyBadges, VerifiedBadge } from "~/components/agent-badges";
 import { ChatIcon, MailIcon, MapPinIcon, PhoneIcon } from "~/components/icons";
 import { locationLabel } from "~/domain/member-profile";
-import type { MembershipType } from "~/domain/workbook";
+import type { MembershipType } from "~/domain/workbook/tabs";
 
 /** What the public directory may show of an agent: no e-mail, no phone. */
 export type PublicAgentCardData = {

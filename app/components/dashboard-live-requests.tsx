@@ -1,6 +1,6 @@
 import { Link, useFetcher, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { DASHBOARD_CHIPS, DASHBOARD_POLL_SECONDS, dashboardSearch, FOCUS_STALE_SECONDS, type DashboardQuery } from "~/domain/referral-requests";
+import { DASHBOARD_CHIPS, DASHBOARD_POLL_SECONDS, dashboardSearch, FOCUS_STALE_SECONDS, type DashboardQuery } from "~/domain/referral-requests/list-query";
 import type { DashboardLive } from "~/domain/request-views";
 import { DashboardRequestCard } from "./dashboard-request-card";
 import { BellIcon } from "./icons";

@@ -1,6 +1,6 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { responseCountLabel } from "~/domain/referral-requests";
+import { responseCountLabel } from "~/domain/referral-requests/labels";
 import type { DashboardRequest } from "~/domain/request-views";
 import { BookmarkIcon, HeartIcon } from "./dashboard-icons";
 import { ChatIcon, CheckIcon, ClockIcon, MapPinIcon } from "./icons";

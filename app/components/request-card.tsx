@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { responseCountLabel } from "~/domain/referral-requests";
+import { responseCountLabel } from "~/domain/referral-requests/labels";
 import type { RequestView } from "~/domain/request-views";
 import { ClockIcon, MapPinIcon } from "./icons";
 import { ExpiryNotice, RequestBadges, RequestTags } from "./request-badges";

@@ -1,5 +1,5 @@
 /** What the directory pages and profiles show of an agent, and where their buttons lead (§2). */
-import type { MembershipType } from "./workbook";
+import type { MembershipType } from "./workbook/tabs";
 import { PRODUCT_NAME } from "./product";
 
 export const INDEPENDENT_AGENT = "Independent Agent";

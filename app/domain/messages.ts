@@ -8,7 +8,7 @@ import { CONVERSATION_ID_SEPARATOR, conversationIdFor } from "./conversation";
 import { pageWindow } from "./directory-search";
 import { formatPhone } from "./phone";
 import { multiLine } from "./text";
-import type { Message } from "./workbook";
+import type { Message } from "./workbook/tabs";
 
 const MESSAGE_MAX_LENGTH = 5_000;
 /** §9: the notification mail quotes this many characters of the message. */

@@ -8,7 +8,7 @@ import { MARKET_STATES } from "./enums";
 import { PHONE_REQUIRED_MESSAGE } from "./phone";
 import { bioField, cityField, fullNameField, phoneField, photoFileField, specialtiesField } from "./profile";
 import { requiredTextField } from "./text";
-import type { AgentStatus, MembershipType } from "./workbook";
+import type { AgentStatus, MembershipType } from "./workbook/tabs";
 
 export const EMAIL_TAKEN_MESSAGE = "An account with this email already exists. Please log in instead.";
 const APPLICATION_UNDER_REVIEW_MESSAGE =

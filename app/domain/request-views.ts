@@ -3,8 +3,8 @@
  * out on the server (app/server/requests), typed here so components need nothing from
  * the server to render it.
  */
-import type { DashboardQuery } from "./referral-requests";
-import type { ReferralRequest, RequestType } from "./workbook";
+import type { DashboardQuery } from "./referral-requests/list-query";
+import type { ReferralRequest, RequestType } from "./workbook/tabs";
 
 /**
  * A request as a page shows it, with every time-dependent label already worked out: the

@@ -29,7 +29,7 @@ export type HomeData = {
 };
 
 export function loader({ context }: LoaderFunctionArgs): HomeData {
-  return { foundersLeft: foundersLeftNow(context.services.store) };
+  return { foundersLeft: foundersLeftNow(context.services) };
 }
 
 type Card = { title: string; text: string; Icon: ComponentType<{ className?: string }> };

@@ -26,7 +26,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const member = await requireMember(request, context);
-  const match = findDirectoryAgent(context.services.store, params.agentId ?? "");
+  const match = findDirectoryAgent(context.services, params.agentId ?? "");
   if (!match) throw notFound(AGENT_NOT_FOUND);
   if (!match.isCanonical) throw redirect(agentProfilePath(match.canonicalId));
   const { agent, canonicalId } = match;

@@ -10,7 +10,7 @@ import { SpecialtyCheckboxes } from "~/components/specialty-checkboxes";
 import { MARKET_STATE_NAMES, MARKET_STATES } from "~/domain/enums";
 import { PRODUCT_NAME } from "~/domain/product";
 import { EMAIL_TAKEN_MESSAGE, emailTakenHelp, emailTakenMessage, profileCompletionSchema } from "~/domain/registration";
-import type { MembershipType } from "~/domain/workbook";
+import type { MembershipType } from "~/domain/workbook/tabs";
 import { passRetryAfter, refuseTooMany } from "~/server/accounts/throttle.server";
 import { publicUrl } from "~/server/accounts/urls.server";
 import { parseSubmission, rejectSubmission } from "~/server/forms.server";
@@ -26,7 +26,7 @@ export const meta: MetaFunction = () => [{ title: `Complete Your Agent Profile |
 export const headers = passRetryAfter;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const draft = await readDraft(request, context.services.config);
+  const draft = await readDraft(context.services, request);
   if (!draft) throw redirect("/register");
   const membershipType = membershipForDraft(context.services, draft);
   return { fullName: draft.fullName, email: draft.email, state: draft.state, membershipType };
@@ -37,7 +37,7 @@ const REGISTRATION_FAILED_MESSAGE = "Registration failed: your profile could not
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { services } = context;
-  const draft = await readDraft(request, services.config);
+  const draft = await readDraft(services, request);
   if (!draft) return redirect("/register");
 
   const { formData, refused } = await readPhotoForm(request);
@@ -70,7 +70,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return rejectSubmission(submission, { formErrors: [REGISTRATION_FAILED_MESSAGE], hideFields: SECRET_FIELDS, status: 503 });
   }
   await sendRegistrationMails(services, agent, publicUrl(services.config, "/member-login", request));
-  return redirect("/welcome", { headers: { "Set-Cookie": await clearDraft(request, services.config) } });
+  return redirect("/welcome", { headers: { "Set-Cookie": await clearDraft(services, request) } });
 }
 
 const accessNames: Record<MembershipType, string> = { founder: "founder access", vip: "VIP access", member: "membership" };

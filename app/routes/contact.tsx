@@ -6,7 +6,7 @@ import { PageHeading } from "~/components/page-heading";
 import { contactSchema, NOT_PROVIDED, type ContactMessage } from "~/domain/contact";
 import { CONTACT_CATEGORIES, MARKET_STATE_NAMES, MARKET_STATES } from "~/domain/enums";
 import { PRODUCT_NAME } from "~/domain/product";
-import type { ContactRow } from "~/domain/workbook";
+import type { ContactRow } from "~/domain/workbook/tabs";
 import { passRetryAfter, refuseTooMany } from "~/server/accounts/throttle.server";
 import { parseForm, rejectSubmission } from "~/server/forms.server";
 import { contactMail } from "~/server/mail/contact-mail.server";

@@ -8,7 +8,7 @@ import { agentProfilePath, loginFirstPath, messageAgentPath } from "~/domain/dir
 import { MARKET_STATE_NAMES, MARKET_STATES, SPECIALTIES } from "~/domain/enums";
 import { photoSource } from "~/domain/member-profile";
 import { PRODUCT_NAME } from "~/domain/product";
-import type { Agent } from "~/domain/workbook";
+import type { Agent } from "~/domain/workbook/tabs";
 import { getMember } from "~/server/auth/session.server";
 import { parseDirectoryQuery, searchDirectory } from "~/server/directory/directory.server";
 
@@ -41,7 +41,7 @@ function publicCard(agent: Agent, member: Agent | null): PublicAgentCardData {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = parseDirectoryQuery(new URL(request.url).searchParams);
   const member = await getMember(request, context);
-  const results = searchDirectory(context.services.store, query);
+  const results = searchDirectory(context.services, query);
   return {
     query,
     agents: results.agents.map((agent) => publicCard(agent, member)),

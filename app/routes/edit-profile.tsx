@@ -13,7 +13,7 @@ import { US_STATE_CODES } from "~/domain/enums";
 import { photoSource } from "~/domain/member-profile";
 import { PRODUCT_NAME } from "~/domain/product";
 import { editProfileSchema, type EditProfileInput } from "~/domain/profile";
-import type { Agent } from "~/domain/workbook";
+import type { Agent } from "~/domain/workbook/tabs";
 import { loginSucceeded, passRetryAfter, refuseTooMany, startLoginAttempt } from "~/server/accounts/throttle.server";
 import { verifyPassword } from "~/server/auth/password.server";
 import { requireMember } from "~/server/auth/session.server";

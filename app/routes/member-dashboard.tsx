@@ -7,7 +7,7 @@ import { DashboardTiles } from "~/components/dashboard-tiles";
 import { MapPinIcon, ShieldCheckIcon } from "~/components/icons";
 import { brokerageLabel, firstName, locationLabel, photoSource, specialtiesSummary } from "~/domain/member-profile";
 import { PRODUCT_NAME } from "~/domain/product";
-import type { Agent } from "~/domain/workbook";
+import type { Agent } from "~/domain/workbook/tabs";
 import { requireMember } from "~/server/auth/session.server";
 import { dashboardMessages } from "~/server/messages/dashboard-messages.server";
 import { dashboardData } from "~/server/requests/dashboard-requests.server";
@@ -36,8 +36,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const member = await requireMember(request, context);
   return {
     profile: profileOf(member),
-    ...dashboardData(context.services.store, member, new URL(request.url).searchParams, new Date()),
-    messages: dashboardMessages(context.services.store, member, new Date()),
+    ...dashboardData(context.services, member, new URL(request.url).searchParams, new Date()),
+    messages: dashboardMessages(context.services, member, new Date()),
   };
 }
 

@@ -15,7 +15,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const now = new Date();
   return Response.json(
     // `since` comes back so the page can tell an answer about its current list from a late one.
-    { since, newCount: newRequestCount(context.services.store, member, params, new Date(sinceTime), now), checkedAt: now.toISOString() },
+    { since, newCount: newRequestCount(context.services, member, params, new Date(sinceTime), now), checkedAt: now.toISOString() },
     { headers: { "Cache-Control": "no-store" } },
   );
 }

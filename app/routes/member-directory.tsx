@@ -9,7 +9,7 @@ import { agentProfilePath, bioPreview, contactMailto } from "~/domain/directory-
 import { MARKET_STATES } from "~/domain/enums";
 import { formatPhoneForDisplay } from "~/domain/phone";
 import { PRODUCT_NAME } from "~/domain/product";
-import type { Agent } from "~/domain/workbook";
+import type { Agent } from "~/domain/workbook/tabs";
 import { requireMember } from "~/server/auth/session.server";
 import { filterMemberDirectory, parseMemberDirectoryQuery } from "~/server/directory/directory.server";
 
@@ -34,7 +34,7 @@ function memberCard(agent: Agent, member: Agent): MemberAgentCardData {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const member = await requireMember(request, context);
   const query = parseMemberDirectoryQuery(new URL(request.url).searchParams);
-  const results = filterMemberDirectory(context.services.store, query);
+  const results = filterMemberDirectory(context.services, query);
   return {
     query,
     agents: results.agents.map((agent) => memberCard(agent, member)),

@@ -27,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     redirectTo: isSafeRedirectPath(requested) ? requested : null,
     passwordChanged: url.searchParams.has(PASSWORD_CHANGED_PARAM),
-    founderOffer: foundersLeftNow(context.services.store) > 0,
+    founderOffer: foundersLeftNow(context.services) > 0,
   };
 }
 
@@ -48,7 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   let check: Awaited<ReturnType<typeof checkLogin>>;
   try {
-    check = await checkLogin(context.services.store, email, password);
+    check = await checkLogin(context.services, email, password);
   } catch (error) {
     console.error("Login failed:", error);
     return rejectSubmission(submission, { status: 500, formErrors: [LOGIN_MESSAGES.failed], hideFields: HIDE_PASSWORD });

@@ -21,11 +21,10 @@ import {
   type ConversationListItem,
 } from "~/domain/messages";
 import { PRODUCT_NAME } from "~/domain/product";
-import type { Agent } from "~/domain/workbook";
+import type { Agent } from "~/domain/workbook/tabs";
 import { passRetryAfter, tooManyInit, tooManyMessage } from "~/server/accounts/throttle.server";
 import { requireMember } from "~/server/auth/session.server";
 import { parseSubmission, readForm } from "~/server/forms.server";
-import { markRead } from "~/server/messages/conversation-members.server";
 import {
   conversationListPage,
   newestMessageAt,
@@ -35,7 +34,8 @@ import {
   type OpenConversation,
 } from "~/server/messages/conversations.server";
 import { sendMessage } from "~/server/messages/send.server";
-import { StoreError, type Store } from "~/server/store/store.server";
+import type { Services } from "~/server/services.server";
+import { StoreError } from "~/server/store/store.server";
 import { limitMemberWrite, WRITE_NAMES } from "~/server/write-limits.server";
 
 export const meta: MetaFunction = () => [
@@ -55,11 +55,11 @@ export const headers = passRetryAfter;
 const answeredByAction = new WeakSet<AppLoadContext>();
 
 /** Opening a thread marks it read; a failed write only leaves the count as it was. */
-async function markOpenedRead(store: Store, member: Agent, opened: OpenConversation): Promise<void> {
+async function markOpenedRead({ readPositions }: Pick<Services, "readPositions">, member: Agent, opened: OpenConversation): Promise<void> {
   const upTo = readPositionAfter(opened.messages, member.email);
   if (upTo === undefined) return;
   try {
-    await markRead(store, opened.conversationId, member.email, upTo);
+    await readPositions.markRead(opened.conversationId, member.email, upTo);
   } catch (error) {
     console.error(`Messages: could not store that ${member.email} read conversation ${opened.conversationId}`, error);
   }
@@ -67,12 +67,12 @@ async function markOpenedRead(store: Store, member: Agent, opened: OpenConversat
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const member = await requireMember(request, context);
-  const { store } = context.services;
+  const { services } = context;
   const url = new URL(request.url);
-  const opened = openFromUrl(store, member, url);
+  const opened = openFromUrl(services, member, url);
   const rendersActionAnswer = answeredByAction.delete(context);
   if (opened.kind === "open" && opened.existingPath && !rendersActionAnswer) throw redirect(opened.existingPath);
-  if (opened.kind === "open") await markOpenedRead(store, member, opened);
+  if (opened.kind === "open") await markOpenedRead(services, member, opened);
 
   const thread = opened.kind === "open" ? threadPage(opened.messages, parsePageNumber(url.searchParams.get("threadPage"))) : null;
   const open =
@@ -91,9 +91,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const body = {
     now: new Date().toISOString(),
     // Counted after opening the thread marked it read; the header shows this rather than the root's count, computed alongside.
-    unreadMessages: unreadTotal(store, member),
-    since: newestMessageAt(store, member),
-    ...conversationListPage(store, member, parsePageNumber(url.searchParams.get("page"))),
+    unreadMessages: unreadTotal(services, member),
+    since: newestMessageAt(services, member),
+    ...conversationListPage(services, member, parsePageNumber(url.searchParams.get("page"))),
     refusal: opened.kind === "refused" ? opened.message : null,
     open,
   };
@@ -102,7 +102,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const member = await requireMember(request, context);
-  const opened = openFromUrl(context.services.store, member, new URL(request.url));
+  const opened = openFromUrl(context.services, member, new URL(request.url));
   const { formData, refusal } = await readForm(request);
   const intent = formData.get("intent") === "share" ? "share" : "send";
   const submission = parseSubmission(formData, messageSchema, refusal);
@@ -132,7 +132,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!allowed.allowed) return refuse(tooManyMessage(WRITE_NAMES.message, allowed.retryAfterSeconds), tooManyInit(allowed.retryAfterSeconds));
 
   try {
-    await sendMessage(context, { sender: member, recipient: opened.partnerAgent, conversationId: opened.conversationId, text, request });
+    await sendMessage(context.services, { sender: member, recipient: opened.partnerAgent, conversationId: opened.conversationId, text, request });
   } catch (error) {
     if (!(error instanceof StoreError)) throw error;
     console.error("Messages: message not stored:", error);

@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getMember } from "~/server/auth/session.server";
 import { newestMessageAt } from "~/server/messages/conversations.server";
 import { EVENT_STREAM_HEADERS, memberEventStream } from "~/server/messages/event-stream.server";
-import { messageEvents } from "~/server/messages/live.server";
 
 /**
  * Live updates for an open messages page (server-sent events). `since` is the newest
@@ -13,13 +12,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const member = await getMember(request, context);
   // Not a redirect: EventSource would follow it to an HTML page. 401 makes it stop.
   if (!member) return new Response("Log in to receive message updates.", { status: 401 });
-  const { store } = context.services;
+  const { services } = context;
   const since = new URL(request.url).searchParams.get("since") ?? "";
   const stream = memberEventStream({
-    events: messageEvents(store),
+    events: services.messageEvents,
     memberEmail: member.email,
     signal: request.signal,
-    missedNews: newestMessageAt(store, member) > since,
+    missedNews: newestMessageAt(services, member) > since,
   });
   return new Response(stream, { headers: EVENT_STREAM_HEADERS });
 }

@@ -8,14 +8,14 @@ import { RegistrationFrame } from "~/components/registration-frame";
 import { MARKET_STATE_NAMES } from "~/domain/enums";
 import { PRODUCT_NAME } from "~/domain/product";
 import { MEMBERSHIP_LABELS } from "~/domain/registration";
-import type { MembershipType } from "~/domain/workbook";
+import type { MembershipType } from "~/domain/workbook/tabs";
 import { readDraft } from "~/server/registration/draft.server";
 import { membershipForDraft } from "~/server/registration/vip.server";
 
 export const meta: MetaFunction = () => [{ title: `Your Membership | ${PRODUCT_NAME}` }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const draft = await readDraft(request, context.services.config);
+  const draft = await readDraft(context.services, request);
   if (!draft) throw redirect("/register");
   const membershipType = membershipForDraft(context.services, draft);
   return { draft, membershipType };
@@ -23,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** Nothing is charged (the join flow is free): completing "payment" only moves the visitor on. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const draft = await readDraft(request, context.services.config);
+  const draft = await readDraft(context.services, request);
   return redirect(draft ? "/registration-success" : "/register");
 }
 

@@ -4,9 +4,11 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { SubmitButton, useValidatedForm, ValidatedForm } from "~/components/form";
 import { ArrowRightIcon, ClockIcon, ShieldCheckIcon } from "~/components/icons";
 import { RequestFormFields } from "~/components/request-form-fields";
-import { parseRequestType, POST_FAILED, postRequestSchema, REQUEST_LIFETIME_DAYS, REQUEST_TYPE_LABELS, REQUEST_TYPE_TITLES } from "~/domain/referral-requests";
+import { REQUEST_LIFETIME_DAYS } from "~/domain/referral-requests/expiry";
+import { POST_FAILED, postRequestSchema } from "~/domain/referral-requests/forms";
+import { parseRequestType, REQUEST_TYPE_LABELS, REQUEST_TYPE_TITLES } from "~/domain/referral-requests/labels";
 import { PRODUCT_NAME } from "~/domain/product";
-import { REQUEST_TYPE_VALUES, type RequestType } from "~/domain/workbook";
+import { REQUEST_TYPE_VALUES, type RequestType } from "~/domain/workbook/tabs";
 import { passRetryAfter, refuseTooMany } from "~/server/accounts/throttle.server";
 import { requireMember } from "~/server/auth/session.server";
 import { parseForm, rejectSubmission } from "~/server/forms.server";
@@ -29,7 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const allowed = limitMemberWrite(context, "request", member);
   if (!allowed.allowed) return refuseTooMany(submission, WRITE_NAMES.request, allowed.retryAfterSeconds);
   try {
-    await postRequest(context.services.store, member, submission.value, new Date());
+    await postRequest(context.services, member, submission.value, new Date());
   } catch (error) {
     console.error("Request not posted:", error);
     return rejectSubmission(submission, { status: 503, formErrors: [POST_FAILED] });

@@ -8,9 +8,10 @@ import { requestStatusHandlers } from "~/components/error-screens";
 import { RequestNotice } from "~/components/request-notice";
 import { agentIdFromEmail } from "~/domain/agent-id";
 import { PRODUCT_NAME } from "~/domain/product";
-import { isLive, noticeFrom, responseCountLabel } from "~/domain/referral-requests";
+import { isLive } from "~/domain/referral-requests/expiry";
+import { noticeFrom, responseCountLabel } from "~/domain/referral-requests/labels";
 import { relativeTime } from "~/domain/relative-time";
-import type { RequestResponse } from "~/domain/workbook";
+import type { RequestResponse } from "~/domain/workbook/tabs";
 import { requireMember } from "~/server/auth/session.server";
 import { notFound } from "~/server/http.server";
 import { findRequestFor, REQUEST_NOT_FOUND } from "~/server/requests/queries.server";
@@ -31,17 +32,16 @@ function responseView(response: RequestResponse, now: Date) {
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const member = await requireMember(request, context);
-  const { store } = context.services;
-  const found = findRequestFor(store, params.id ?? "", member);
+  const found = findRequestFor(context.services, params.id ?? "", member);
   if (!found) throw notFound(REQUEST_NOT_FOUND);
   const now = new Date();
-  const view = requestView(store, found, member.email, now);
+  const view = requestView(context.services, found, member.email, now);
   return {
     request: view,
     live: isLive(found, now),
     notice: noticeFrom(new URL(request.url).searchParams),
     // Responses are the poster's alone to read.
-    responses: view.isOwn ? responsesTo(store, found.id).map((response) => responseView(response, now)) : null,
+    responses: view.isOwn ? responsesTo(context.services, found.id).map((response) => responseView(response, now)) : null,
   };
 }
 

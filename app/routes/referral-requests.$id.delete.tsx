@@ -17,17 +17,16 @@ const DELETE_FAILED = "Failed to delete request. Please try again.";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const member = await requireMember(request, context);
-  const own = requireOwnRequest(context.services.store, params.id ?? "", member);
-  return { request: requestView(context.services.store, own, member.email, new Date()) };
+  const own = requireOwnRequest(context.services, params.id ?? "", member);
+  return { request: requestView(context.services, own, member.email, new Date()) };
 }
 
 /** Soft delete by the owner only; anyone else gets 403 and the row is untouched. */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const member = await requireMember(request, context);
-  const { store } = context.services;
-  const own = requireOwnRequest(store, params.id ?? "", member);
+  const own = requireOwnRequest(context.services, params.id ?? "", member);
   try {
-    await deleteRequest(store, own, new Date());
+    await deleteRequest(context.services, own, new Date());
   } catch (error) {
     console.error("Request not deleted:", error);
     return data({ error: DELETE_FAILED }, { status: 503 });

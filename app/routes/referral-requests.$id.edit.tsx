@@ -6,8 +6,10 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { requestStatusHandlers } from "~/components/error-screens";
 import { RequestFormFields } from "~/components/request-form-fields";
 import { PRODUCT_NAME } from "~/domain/product";
-import { editRequestSchema, isLive, REQUEST_TYPE_TITLES } from "~/domain/referral-requests";
-import type { ReferralRequest } from "~/domain/workbook";
+import { isLive } from "~/domain/referral-requests/expiry";
+import { editRequestSchema } from "~/domain/referral-requests/forms";
+import { REQUEST_TYPE_TITLES } from "~/domain/referral-requests/labels";
+import type { ReferralRequest } from "~/domain/workbook/tabs";
 import { requireMember } from "~/server/auth/session.server";
 import { parseForm, rejectSubmission } from "~/server/forms.server";
 import { updateRequest } from "~/server/requests/manage.server";
@@ -38,21 +40,20 @@ function formValues(request: ReferralRequest) {
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const member = await requireMember(request, context);
-  const own = requireOwnRequest(context.services.store, params.id ?? "", member);
+  const own = requireOwnRequest(context.services, params.id ?? "", member);
   return { id: own.id, type: own.requestType, values: formValues(own), live: isLive(own, new Date()) };
 }
 
 /** Ownership is checked before anything is read from the form: another member's POST gets 403 and changes nothing. */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const member = await requireMember(request, context);
-  const { store } = context.services;
-  const own = requireOwnRequest(store, params.id ?? "", member);
+  const own = requireOwnRequest(context.services, params.id ?? "", member);
   const submission = await parseForm(request, editRequestSchema);
   if (submission.status !== "success") return rejectSubmission(submission);
   const now = new Date();
   if (!isLive(own, now)) return rejectSubmission(submission, { status: 409, formErrors: [EXPIRED] });
   try {
-    await updateRequest(store, own, submission.value, now);
+    await updateRequest(context.services, own, submission.value, now);
   } catch (error) {
     console.error("Request not updated:", error);
     return rejectSubmission(submission, { status: 503, formErrors: [SAVE_FAILED] });

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { isSafeRedirectPath, safeRedirectPath } from "~/domain/redirect";
-import { MARK_KINDS, type MarkKind } from "~/domain/workbook";
+import { MARK_KINDS, type MarkKind } from "~/domain/workbook/tabs";
 import { tooManyInit, tooManyMessage } from "~/server/accounts/throttle.server";
 import { requireMember } from "~/server/auth/session.server";
 import { readForm } from "~/server/forms.server";
@@ -25,8 +25,7 @@ function markKind(value: FormDataEntryValue | null): MarkKind | null {
  */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const member = await requireMember(request, context);
-  const { store } = context.services;
-  const found = findRequestFor(store, params.id ?? "", member);
+  const found = findRequestFor(context.services, params.id ?? "", member);
   if (!found) throw notFound(REQUEST_NOT_FOUND);
   const { formData: form, refusal } = await readForm(request);
   if (refusal) return Response.json({ error: refusal.message }, { status: refusal.status });
@@ -40,7 +39,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return markRefused(backPath, tooManyMessage(WRITE_NAMES.mark, allowed.retryAfterSeconds), tooManyInit(allowed.retryAfterSeconds));
   }
   try {
-    await setMark(store, { agentEmail: member.email, requestId: found.id, kind, on, now: new Date() });
+    await setMark(context.services, { agentEmail: member.email, requestId: found.id, kind, on, now: new Date() });
   } catch (error) {
     if (!(error instanceof StoreError)) throw error;
     console.error(`Mark ${kind} on request ${found.id} not saved:`, error);

@@ -6,7 +6,8 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { requestStatusHandlers } from "~/components/error-screens";
 import { RequestSummary } from "~/components/request-summary";
 import { PRODUCT_NAME } from "~/domain/product";
-import { isLive, REQUEST_CLOSED, respondSchema } from "~/domain/referral-requests";
+import { isLive } from "~/domain/referral-requests/expiry";
+import { REQUEST_CLOSED, respondSchema } from "~/domain/referral-requests/forms";
 import { passRetryAfter, refuseTooMany } from "~/server/accounts/throttle.server";
 import { publicUrl } from "~/server/accounts/urls.server";
 import { requireMember } from "~/server/auth/session.server";
@@ -26,16 +27,16 @@ const SEND_FAILED = "Failed to send response. Please try again.";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const member = await requireMember(request, context);
-  const found = findRequestFor(context.services.store, params.id ?? "", member);
+  const found = findRequestFor(context.services, params.id ?? "", member);
   if (!found) throw notFound(REQUEST_NOT_FOUND);
   const now = new Date();
-  return { request: requestView(context.services.store, found, member.email, now), live: isLive(found, now) };
+  return { request: requestView(context.services, found, member.email, now), live: isLive(found, now) };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const member = await requireMember(request, context);
-  const { store, mailer, config } = context.services;
-  const found = findRequestFor(store, params.id ?? "", member);
+  const { services } = context;
+  const found = findRequestFor(services, params.id ?? "", member);
   if (!found) throw notFound(REQUEST_NOT_FOUND);
   const submission = await parseForm(request, respondSchema);
   if (submission.status !== "success") return rejectSubmission(submission);
@@ -45,13 +46,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   let result: Awaited<ReturnType<typeof respondToRequest>>;
   try {
     result = await respondToRequest(
-      { store, mailer },
+      services,
       {
         requestId: found.id,
         member,
         message: submission.value.message,
         now: new Date(),
-        link: publicUrl(config, `/referral-requests/${found.id}`, request),
+        link: publicUrl(services.config, `/referral-requests/${found.id}`, request),
       },
     );
   } catch (error) {

@@ -8,17 +8,9 @@ import { requestStatusHandlers } from "~/components/error-screens";
 import { RequestNotice } from "~/components/request-notice";
 import { parsePageNumber } from "~/domain/directory-search";
 import { PRODUCT_NAME } from "~/domain/product";
-import {
-  hasActiveFilters,
-  noticeFrom,
-  parseRequestListQuery,
-  REQUEST_SORTS,
-  requestListSearch,
-  type RequestListQuery,
-  type RequestTab,
-} from "~/domain/referral-requests";
+import { noticeFrom } from "~/domain/referral-requests/labels";
+import { hasActiveFilters, parseRequestListQuery, REQUEST_SORTS, requestListSearch, type RequestListQuery, type RequestTab } from "~/domain/referral-requests/list-query";
 import { requireMember } from "~/server/auth/session.server";
-import { expireOverdueInBackground } from "~/server/requests/expiry.server";
 import { requestListPage } from "~/server/requests/queries.server";
 import type { RequestView } from "~/domain/request-views";
 
@@ -29,12 +21,10 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const member = await requireMember(request, context);
-  const { store } = context.services;
   const now = new Date();
-  expireOverdueInBackground(store, now);
   const params = new URL(request.url).searchParams;
   const query = parseRequestListQuery(params);
-  return { query, notice: noticeFrom(params), ...requestListPage(store, member, query, parsePageNumber(params.get("page")), now) };
+  return { query, notice: noticeFrom(params), ...requestListPage(context.services, member, query, parsePageNumber(params.get("page")), now) };
 }
 
 export function ErrorBoundary() {

@@ -18,11 +18,11 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { config, store } = context.services;
-  const draft = await readDraft(request, config);
+  const { config } = context.services;
+  const draft = await readDraft(context.services, request);
   // A code in the link wins over one remembered from an earlier visit.
   const vipCode = matchVipCode(config, new URL(request.url).searchParams.get("vip")) ?? matchVipCode(config, draft?.vipCode);
-  const foundersLeft = foundersLeftNow(store);
+  const foundersLeft = foundersLeftNow(context.services);
   const previous = draft ? { fullName: draft.fullName, email: draft.email, phone: draft.phone, state: draft.state, city: draft.city } : undefined;
   return { vipCode: vipCode ?? null, foundersLeft, previous };
 }
@@ -37,7 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (existing) {
     return data(submission.reply({ fieldErrors: { email: [emailTakenMessage(existing.status)] } }), { status: 409 });
   }
-  const cookie = await saveDraft({ ...details, vipCode: matchVipCode(config, vip) }, config);
+  const cookie = await saveDraft(context.services, { ...details, vipCode: matchVipCode(config, vip) });
   return redirect("/payment", { headers: { "Set-Cookie": cookie } });
 }
 

@@ -9,7 +9,7 @@ import { readDraft } from "~/server/registration/draft.server";
 export const meta: MetaFunction = () => [{ title: `Membership Confirmed | ${PRODUCT_NAME}` }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const draft = await readDraft(request, context.services.config);
+  const draft = await readDraft(context.services, request);
   if (!draft) throw redirect("/register");
   return { firstName: draft.fullName.split(/\s+/)[0] ?? draft.fullName };
 }

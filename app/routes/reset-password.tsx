@@ -5,7 +5,7 @@ import { FormAlert, SubmitButton, TextField, useValidatedForm, ValidatedForm } f
 import { KeyIcon } from "~/components/icons";
 import { PASSWORD_CHANGED_PARAM, RESET_LINK_INVALID_MESSAGE, resetPasswordSchema } from "~/domain/auth";
 import { PRODUCT_NAME } from "~/domain/product";
-import type { Agent } from "~/domain/workbook";
+import type { Agent } from "~/domain/workbook/tabs";
 import { setNewPassword } from "~/server/accounts/password-reset.server";
 import { clientIp } from "~/server/auth/client-ip.server";
 import { readResetToken, resetTokenCookie } from "~/server/auth/reset-token.server";

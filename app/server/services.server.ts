@@ -2,16 +2,32 @@ import path from "node:path";
 import { watchAgentDecisions } from "./accounts/status-mail.server";
 import { createAuthServices, type AuthServices } from "./auth/auth-services.server";
 import type { Config } from "./config.server";
+import { createDirectoryIndexCache, type DirectoryIndexCache } from "./directory/directory-index.server";
 import { createImageService, type ImageService } from "./images/images.server";
 import { createPhotoFetcher, type PhotoFetcher } from "./images/remote-photo.server";
 import { createOutboxMailer, createSendgridMailer, type Mailer } from "./mail/mailer.server";
+import { createReadPositions, type ReadPositions } from "./messages/conversation-members.server";
+import { createSummaryCache, type SummaryCache } from "./messages/conversations.server";
+import { createMessageEvents, type MessageEvents } from "./messages/live.server";
+import { createDraftStorage, type DraftStorage } from "./registration/draft.server";
+import { expireRequestsAfterRefreshes } from "./requests/expiry.server";
+import { createWriteQueues, type WriteQueues } from "./store/serially.server";
 import { createStoreFromConfig, type Store } from "./store/store.server";
 import { createWriteLimits, type WriteLimits } from "./write-limits.server";
 
+/** Work that runs in the background for as long as the process serves. */
+export type BackgroundJob = { stop(): void };
+
+/**
+ * Everything the process keeps between requests: the outside services chosen from
+ * configuration, every cache and queue, and every background job. Nothing else holds
+ * state at module level (docs/decisions/0021). Server functions take this object, or a
+ * `Pick` of the members they use, as their first argument.
+ */
 export type Services = {
   config: Config;
   mailer: Mailer;
-  /** The workbook's in-memory replica; `server.ts` loads it before listening. */
+  /** The workbook's in-memory replica, refreshed on a timer from `startServices` on; `server.ts` loads it before listening. */
   store: Store;
   /** Session cookies and the login and password-reset rate limits. */
   auth: AuthServices;
@@ -21,27 +37,81 @@ export type Services = {
   photoFetcher: PhotoFetcher;
   /** Per-hour limits on contact messages, sign-ups and every member write. */
   limits: WriteLimits;
+  /** The registration draft's signed cookie. */
+  drafts: DraftStorage;
+  /** Read-decide-write sequences run one at a time per key: registrations, marks, counts, notification times. */
+  writeQueues: WriteQueues;
+  /** The directory's search index of the approved agents, rebuilt when the agents tab changes. */
+  directory: DirectoryIndexCache;
+  /** Live updates for open messages pages, from this process's sends and the store's refreshes. */
+  messageEvents: MessageEvents;
+  /** Members' read positions, written at most every 30 seconds per conversation (docs/decisions/0016). */
+  readPositions: ReadPositions;
+  /** Each member's conversation summaries and unread counts, worked out again only when their rows change. */
+  conversationSummaries: SummaryCache;
+  /** Job: mails agents when staff approve or reject their application in the store. */
+  decisionMails: BackgroundJob;
+  /** Job: marks requests past their 30 days expired, after each store refresh. */
+  requestExpiry: BackgroundJob;
 };
 
 export function outboxDirectory(config: Config): string {
   return path.join(config.dataDir, "outbox");
 }
 
-/** Chooses each outside service's driver from configuration, once, at start-up. */
+/**
+ * Chooses each outside service's driver from configuration, once, at start-up, and
+ * sets up the caches and jobs. The jobs act on the store's refreshes, so nothing runs
+ * until the store is read: call `startServices` to start its timer.
+ */
 export function createServices(config: Config): Services {
   const mailer = config.sendgridApiKey
     ? createSendgridMailer(config.sendgridApiKey, config.mailFrom, config.sendgridApiUrl)
     : createOutboxMailer(outboxDirectory(config), config.mailFrom);
   const store = createStoreFromConfig(config);
-  // Staff approve and reject agents in the sheet; the agent hears of it by mail.
-  watchAgentDecisions({ store, mailer, config });
   return {
     config,
     mailer,
-    store,
     auth: createAuthServices(config),
     images: createImageService(config),
     photoFetcher: createPhotoFetcher(),
     limits: createWriteLimits(config),
+    drafts: createDraftStorage(config),
+    ...createReplicaServices(store),
+    decisionMails: watchAgentDecisions({ store, mailer, config }),
+    requestExpiry: expireRequestsAfterRefreshes(store),
   };
+}
+
+/** The queues and caches kept over the replica's records. */
+type ReplicaServices = Pick<Services, "store" | "writeQueues" | "directory" | "messageEvents" | "readPositions" | "conversationSummaries">;
+
+/** The queues and caches over a store: part of `createServices`, and all that a script reading a store of its own needs for the queries. */
+export function createReplicaServices(store: Store): ReplicaServices {
+  const writeQueues = createWriteQueues();
+  return {
+    store,
+    writeQueues,
+    directory: createDirectoryIndexCache(store),
+    messageEvents: createMessageEvents(store),
+    readPositions: createReadPositions({ store, writeQueues }),
+    conversationSummaries: createSummaryCache(),
+  };
+}
+
+/** Starts the store's refresh timer, which drives every job. Call once the store's first read succeeded. */
+export function startServices(services: Services): void {
+  services.store.start();
+}
+
+/**
+ * Stops every job and closes the store: open live-update streams end, waiting read
+ * positions are dropped, and the store finishes its refresh and jobs in progress.
+ */
+export async function stopServices(services: Services): Promise<void> {
+  services.messageEvents.close();
+  services.decisionMails.stop();
+  services.requestExpiry.stop();
+  services.readPositions.stop();
+  await services.store.stop();
 }

@@ -14,7 +14,7 @@
  */
 import { conversationIdFor } from "~/domain/conversation";
 import type { MarketState, Specialty } from "~/domain/enums";
-import type { Agent, AgentStatus, MembershipType, Message, ReferralRequest, RequestResponse, RequestType } from "~/domain/workbook";
+import type { Agent, AgentStatus, MembershipType, Message, ReferralRequest, RequestResponse, RequestType } from "~/domain/workbook/tabs";
 
 export const DEMO_EMAIL_DOMAIN = "demo.example";
 

@@ -1,5 +1,5 @@
 import { planAgentImport, type AgentToImport, type ImportPlan } from "./agent-import";
-import type { Agent } from "~/domain/workbook";
+import type { Agent } from "~/domain/workbook/tabs";
 import { describeError, newId, type Store } from "~/server/store/store.server";
 import { insertInGroups } from "./store-cli";
 

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Page, TestInfo } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { LOGIN_MESSAGES } from "../../app/domain/auth";
-import type { Agent } from "../../app/domain/workbook";
+import type { Agent } from "../../app/domain/workbook/tabs";
 import { quickPasswordHash, seedAgents, testAgent, updateAgentRow, waitForStoreRefresh } from "./support/agents";
 import { waitForMail } from "./support/outbox";
 

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { SPECIALTIES } from "../../app/domain/enums";
-import type { Agent } from "../../app/domain/workbook";
+import type { Agent } from "../../app/domain/workbook/tabs";
 import { quickPasswordHash, seedAgents, testAgent, waitForStoreRefresh } from "./support/agents";
 
 /**

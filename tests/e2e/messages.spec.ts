@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Browser, Page, TestInfo } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { CANNOT_MESSAGE_SELF } from "../../app/server/messages/conversations.server";
-import type { Agent } from "../../app/domain/workbook";
+import type { Agent } from "../../app/domain/workbook/tabs";
 import { quickPasswordHash, seedAgents, testAgent, waitForStoreRefresh } from "./support/agents";
 import { e2eBaseUrl } from "./support/env";
 import { updateConversationMemberRow } from "./support/messages";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { agentIdFromEmail } from "../../app/domain/agent-id";
 import { FOUNDER_CAP } from "../../app/domain/product";
-import type { Agent } from "../../app/domain/workbook";
+import type { Agent } from "../../app/domain/workbook/tabs";
 import { seedAgents, testAgent, waitForStoreRefresh } from "./support/agents";
 import { startOwnServer } from "./support/own-server";
 import { fillQuickRegistration, reachProfileForm, uniqueEmail } from "./support/registration";

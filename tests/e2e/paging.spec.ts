@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { conversationIdFor } from "../../app/domain/conversation";
-import type { Agent, Message } from "../../app/domain/workbook";
+import type { Agent, Message } from "../../app/domain/workbook/tabs";
 import { seedMessages } from "./support/messages";
 import { logIn, seedMembers, seedRequests, testRequest, uniqueToken, waitForReplica } from "./support/requests";
 

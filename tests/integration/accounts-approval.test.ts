@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import { runStaffCommand } from "../../app/server/accounts/staff.server";
+import { runStaffCommand } from "../../scripts/lib/staff-command";
 import { loadConfig } from "../../app/server/config.server";
 import { readOutbox } from "../../app/server/mail/mailer.server";
 import { createStoreFromConfig, type Store } from "../../app/server/store/store.server";

@@ -1,8 +1,8 @@
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
-import { AGENTS_TAB, serialiseRecord, type Agent } from "../../app/domain/workbook";
-import { directoryIndex } from "../../app/server/directory/directory-index.server";
+import { serialiseRecord } from "../../app/domain/workbook/rows";
+import { AGENTS_TAB, type Agent } from "../../app/domain/workbook/tabs";
 import {
   filterMemberDirectory,
   findDirectoryAgent,
@@ -25,7 +25,7 @@ async function storeWith(agents: readonly Agent[]) {
   opened.push(store);
   await store.refresh();
   for (const agent of agents) await store.agents.insert(agent);
-  return { store, file: path.join(context.services.config.dataDir, "store.sqlite") };
+  return { services: context.services, store, file: path.join(context.services.config.dataDir, "store.sqlite") };
 }
 
 let counter = 0;
@@ -41,110 +41,110 @@ const memberQuery = (search: string) => parseMemberDirectoryQuery(new URLSearchP
 
 describe("public directory search", () => {
   it("lists approved agents only, by name", async () => {
-    const { store } = await storeWith([
+    const { services } = await storeWith([
       agent("Zoe Adams"),
       agent("Ann Baker"),
       agent("Pending Person", { status: "pending" }),
       agent("Rejected Person", { status: "rejected" }),
     ]);
-    const page = searchDirectory(store, query(""));
+    const page = searchDirectory(services, query(""));
     expect(names(page)).toEqual(["Ann Baker", "Zoe Adams"]);
     expect(page).toMatchObject({ matches: 2, total: 2, page: 1, pageCount: 1 });
   });
 
   it("filters by state and specialty, alone and together", async () => {
-    const { store } = await storeWith([
+    const { services } = await storeWith([
       agent("Tess Texan", { state: "TX", specialties: ["Luxury", "Land"] }),
       agent("Otto Okie", { state: "OK", city: "Tulsa", specialties: ["Luxury"] }),
       agent("Rita Ranch", { state: "OK", city: "Enid", specialties: ["Farm and Ranch"] }),
     ]);
-    expect(names(searchDirectory(store, query("state=OK")))).toEqual(["Otto Okie", "Rita Ranch"]);
-    expect(names(searchDirectory(store, query("specialty=Luxury")))).toEqual(["Otto Okie", "Tess Texan"]);
-    expect(names(searchDirectory(store, query("state=ok&specialty=luxury")))).toEqual(["Otto Okie"]);
-    expect(names(searchDirectory(store, query("state=TX&specialty=Farm+and+Ranch")))).toEqual([]);
-    expect(searchDirectory(store, query("state=TX&specialty=Farm+and+Ranch"))).toMatchObject({ matches: 0, total: 3 });
+    expect(names(searchDirectory(services, query("state=OK")))).toEqual(["Otto Okie", "Rita Ranch"]);
+    expect(names(searchDirectory(services, query("specialty=Luxury")))).toEqual(["Otto Okie", "Tess Texan"]);
+    expect(names(searchDirectory(services, query("state=ok&specialty=luxury")))).toEqual(["Otto Okie"]);
+    expect(names(searchDirectory(services, query("state=TX&specialty=Farm+and+Ranch")))).toEqual([]);
+    expect(searchDirectory(services, query("state=TX&specialty=Farm+and+Ranch"))).toMatchObject({ matches: 0, total: 3 });
   });
 
   it("ignores a state or specialty it does not know", async () => {
-    const { store } = await storeWith([agent("Tess Texan"), agent("Otto Okie", { state: "OK" })]);
+    const { services } = await storeWith([agent("Tess Texan"), agent("Otto Okie", { state: "OK" })]);
     expect(query("state=CA&specialty=Yachts")).toMatchObject({ state: null, specialty: null });
-    expect(searchDirectory(store, query("state=CA&specialty=Yachts")).matches).toBe(2);
+    expect(searchDirectory(services, query("state=CA&specialty=Yachts")).matches).toBe(2);
   });
 
   it("searches names, cities, brokerages and specialties, ignoring accents and case, names first", async () => {
-    const { store } = await storeWith([
+    const { services } = await storeWith([
       agent("Carla Mendez", { city: "Austin", brokerage: "Hill Country Homes" }),
       agent("Austin Reed", { city: "Tulsa", brokerage: "Prairie Realty" }),
       agent("Bea Broker", { city: "Dallas", brokerage: "Austin Partners" }),
       agent("José Núñez", { city: "San Antonio", specialties: ["Barndominium"] }),
       agent("Nobody Else", { city: "Waco" }),
     ]);
-    expect(names(searchDirectory(store, query("q=austin")))).toEqual(["Austin Reed", "Carla Mendez", "Bea Broker"]);
-    expect(names(searchDirectory(store, query("q=AUST")))).toEqual(["Austin Reed", "Carla Mendez", "Bea Broker"]);
-    expect(names(searchDirectory(store, query("q=jose+nunez")))).toEqual(["José Núñez"]);
-    expect(names(searchDirectory(store, query("q=N%C3%9A%C3%91EZ")))).toEqual(["José Núñez"]);
-    expect(names(searchDirectory(store, query("q=barndo")))).toEqual(["José Núñez"]);
-    expect(names(searchDirectory(store, query("q=san+antonio+jose")))).toEqual(["José Núñez"]);
-    expect(names(searchDirectory(store, query("q=austin+waco")))).toEqual([]);
-    expect(names(searchDirectory(store, query("q=austin&state=OK")))).toEqual([]);
+    expect(names(searchDirectory(services, query("q=austin")))).toEqual(["Austin Reed", "Carla Mendez", "Bea Broker"]);
+    expect(names(searchDirectory(services, query("q=AUST")))).toEqual(["Austin Reed", "Carla Mendez", "Bea Broker"]);
+    expect(names(searchDirectory(services, query("q=jose+nunez")))).toEqual(["José Núñez"]);
+    expect(names(searchDirectory(services, query("q=N%C3%9A%C3%91EZ")))).toEqual(["José Núñez"]);
+    expect(names(searchDirectory(services, query("q=barndo")))).toEqual(["José Núñez"]);
+    expect(names(searchDirectory(services, query("q=san+antonio+jose")))).toEqual(["José Núñez"]);
+    expect(names(searchDirectory(services, query("q=austin+waco")))).toEqual([]);
+    expect(names(searchDirectory(services, query("q=austin&state=OK")))).toEqual([]);
   });
 
   it("pages 24 agents at a time", async () => {
     const agents = Array.from({ length: 50 }, (_, i) => agent(`Agent ${String(i).padStart(2, "0")}`));
-    const { store } = await storeWith(agents);
-    const second = searchDirectory(store, query("page=2"));
+    const { services } = await storeWith(agents);
+    const second = searchDirectory(services, query("page=2"));
     expect(second).toMatchObject({ page: 2, pageCount: 3, matches: 50, start: 24, end: 48 });
     expect(names(second)[0]).toBe("Agent 24");
-    expect(names(searchDirectory(store, query("page=3")))).toEqual(["Agent 48", "Agent 49"]);
-    expect(searchDirectory(store, query("page=7")).page).toBe(3);
+    expect(names(searchDirectory(services, query("page=3")))).toEqual(["Agent 48", "Agent 49"]);
+    expect(searchDirectory(services, query("page=7")).page).toBe(3);
   });
 });
 
 describe("member directory filters", () => {
   it("filters by state, city and specialty substrings, case-insensitively", async () => {
-    const { store } = await storeWith([
+    const { services } = await storeWith([
       agent("Dale Dallas", { state: "TX", city: "Dallas", specialties: ["Commercial Income"] }),
       agent("Fran Fort", { state: "TX", city: "Fort Worth", specialties: ["Commercial"] }),
       agent("Olga Oklahoma", { state: "OK", city: "Oklahoma City", specialties: ["Residential Income", "Land"] }),
     ]);
-    expect(names(filterMemberDirectory(store, memberQuery("")))).toEqual(["Dale Dallas", "Fran Fort", "Olga Oklahoma"]);
-    expect(names(filterMemberDirectory(store, memberQuery("city=ALL")))).toEqual(["Dale Dallas"]);
-    expect(names(filterMemberDirectory(store, memberQuery("city=o")))).toEqual(["Fran Fort", "Olga Oklahoma"]);
-    expect(names(filterMemberDirectory(store, memberQuery("specialty=income")))).toEqual(["Dale Dallas", "Olga Oklahoma"]);
-    expect(names(filterMemberDirectory(store, memberQuery("specialty=commercial&state=TX")))).toEqual(["Dale Dallas", "Fran Fort"]);
-    expect(names(filterMemberDirectory(store, memberQuery("state=OK&city=city&specialty=lan")))).toEqual(["Olga Oklahoma"]);
-    expect(names(filterMemberDirectory(store, memberQuery("state=OK&city=dallas")))).toEqual([]);
+    expect(names(filterMemberDirectory(services, memberQuery("")))).toEqual(["Dale Dallas", "Fran Fort", "Olga Oklahoma"]);
+    expect(names(filterMemberDirectory(services, memberQuery("city=ALL")))).toEqual(["Dale Dallas"]);
+    expect(names(filterMemberDirectory(services, memberQuery("city=o")))).toEqual(["Fran Fort", "Olga Oklahoma"]);
+    expect(names(filterMemberDirectory(services, memberQuery("specialty=income")))).toEqual(["Dale Dallas", "Olga Oklahoma"]);
+    expect(names(filterMemberDirectory(services, memberQuery("specialty=commercial&state=TX")))).toEqual(["Dale Dallas", "Fran Fort"]);
+    expect(names(filterMemberDirectory(services, memberQuery("state=OK&city=city&specialty=lan")))).toEqual(["Olga Oklahoma"]);
+    expect(names(filterMemberDirectory(services, memberQuery("state=OK&city=dallas")))).toEqual([]);
   });
 });
 
 describe("profile ids", () => {
   it("finds approved agents by every id form and never others", async () => {
     const jane = agent("Jane Doe", { email: "jane.doe@example.com", id: "rec-jane" });
-    const { store } = await storeWith([jane, agent("Penny Pending", { email: "penny@example.com", status: "pending" })]);
-    expect(findDirectoryAgent(store, "jane_doe_example_com")).toMatchObject({ isCanonical: true, canonicalId: "jane_doe_example_com" });
-    expect(findDirectoryAgent(store, "jane-doe-at-example-com")).toMatchObject({ isCanonical: false, canonicalId: "jane_doe_example_com" });
-    expect(findDirectoryAgent(store, "Jane_Doe")).toMatchObject({ isCanonical: false, canonicalId: "jane_doe_example_com" });
-    expect(findDirectoryAgent(store, "rec-jane")?.agent.fullName).toBe("Jane Doe");
-    expect(findDirectoryAgent(store, "penny_example_com")).toBeNull();
-    expect(findDirectoryAgent(store, "nobody_example_com")).toBeNull();
+    const { services } = await storeWith([jane, agent("Penny Pending", { email: "penny@example.com", status: "pending" })]);
+    expect(findDirectoryAgent(services, "jane_doe_example_com")).toMatchObject({ isCanonical: true, canonicalId: "jane_doe_example_com" });
+    expect(findDirectoryAgent(services, "jane-doe-at-example-com")).toMatchObject({ isCanonical: false, canonicalId: "jane_doe_example_com" });
+    expect(findDirectoryAgent(services, "Jane_Doe")).toMatchObject({ isCanonical: false, canonicalId: "jane_doe_example_com" });
+    expect(findDirectoryAgent(services, "rec-jane")?.agent.fullName).toBe("Jane Doe");
+    expect(findDirectoryAgent(services, "penny_example_com")).toBeNull();
+    expect(findDirectoryAgent(services, "nobody_example_com")).toBeNull();
   });
 });
 
 describe("the directory index", () => {
   it("is rebuilt only when the agents tab changed: by a write here or a refresh that found changes", async () => {
-    const { store, file } = await storeWith([agent("First Agent")]);
-    const first = directoryIndex(store);
-    expect(directoryIndex(store)).toBe(first);
+    const { services, store, file } = await storeWith([agent("First Agent")]);
+    const first = services.directory.current();
+    expect(services.directory.current()).toBe(first);
 
     await store.refresh();
-    expect(directoryIndex(store)).toBe(first);
+    expect(services.directory.current()).toBe(first);
     await store.contact.insert({ id: "c-1", name: "n", email: "n@example.com", subject: "", category: "", message: "", agentLicense: "", state: "", createdAt: new Date().toISOString() });
-    expect(directoryIndex(store)).toBe(first);
+    expect(services.directory.current()).toBe(first);
 
     await store.agents.insert(agent("Second Agent"));
-    const second = directoryIndex(store);
+    const second = services.directory.current();
     expect(second).not.toBe(first);
-    expect(names(searchDirectory(store, query("q=second")))).toEqual(["Second Agent"]);
+    expect(names(searchDirectory(services, query("q=second")))).toEqual(["Second Agent"]);
 
     const db = new Database(file);
     const cells = serialiseRecord(AGENTS_TAB, agent("Third Agent"));
@@ -154,38 +154,38 @@ describe("the directory index", () => {
     db.prepare(`UPDATE "Agents" SET status = 'rejected' WHERE fullName = 'First Agent'`).run();
     db.close();
     await store.refresh();
-    expect(directoryIndex(store)).not.toBe(second);
-    expect(names(searchDirectory(store, query("")))).toEqual(["Second Agent", "Third Agent"]);
+    expect(services.directory.current()).not.toBe(second);
+    expect(names(searchDirectory(services, query("")))).toEqual(["Second Agent", "Third Agent"]);
   });
 });
 
 describe("the index across agent writes", () => {
   it("swaps in an agent whose searched fields stayed the same, without rebuilding, and finds them as they now are", async () => {
     const sam = agent("Sam Sanders", { city: "San Antonio", bio: "Old bio" });
-    const { store } = await storeWith([sam, agent("Dee Dallas", { city: "Dallas" })]);
-    const before = directoryIndex(store);
+    const { services, store } = await storeWith([sam, agent("Dee Dallas", { city: "Dallas" })]);
+    const before = services.directory.current();
 
     await store.agents.update(sam.id, { bio: "New bio", phone: "(214) 555-0199" });
-    const after = directoryIndex(store);
+    const after = services.directory.current();
 
     expect(after.postings).toBe(before.postings);
     expect(after.version).toBe(store.agents.version());
-    expect(searchDirectory(store, query("q=san")).agents.map((a) => a.bio)).toEqual(["New bio"]);
-    expect(findDirectoryAgent(store, sam.id)?.agent.bio).toBe("New bio");
-    expect(filterMemberDirectory(store, memberQuery("city=antonio")).agents.map((a) => a.phone)).toEqual(["(214) 555-0199"]);
+    expect(searchDirectory(services, query("q=san")).agents.map((a) => a.bio)).toEqual(["New bio"]);
+    expect(findDirectoryAgent(services, sam.id)?.agent.bio).toBe("New bio");
+    expect(filterMemberDirectory(services, memberQuery("city=antonio")).agents.map((a) => a.phone)).toEqual(["(214) 555-0199"]);
   });
 
   it("rebuilds when a searched field or an approval changed", async () => {
     const sam = agent("Sam Sanders", { city: "San Antonio" });
     const penny = agent("Penny Pending", { status: "pending" });
-    const { store } = await storeWith([sam, penny]);
-    const before = directoryIndex(store);
+    const { services, store } = await storeWith([sam, penny]);
+    const before = services.directory.current();
 
     await store.agents.update(sam.id, { city: "Tulsa" });
-    expect(directoryIndex(store).postings).not.toBe(before.postings);
-    expect(names(searchDirectory(store, query("q=tulsa")))).toEqual(["Sam Sanders"]);
+    expect(services.directory.current().postings).not.toBe(before.postings);
+    expect(names(searchDirectory(services, query("q=tulsa")))).toEqual(["Sam Sanders"]);
 
     await store.agents.update(penny.id, { status: "approved" });
-    expect(names(searchDirectory(store, query("q=penny")))).toEqual(["Penny Pending"]);
+    expect(names(searchDirectory(services, query("q=penny")))).toEqual(["Penny Pending"]);
   });
 });

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Agent } from "../../app/domain/workbook";
+import type { Agent } from "../../app/domain/workbook/tabs";
 import { action } from "../../app/routes/messages";
 import { loader as eventsLoader } from "../../app/routes/messages_.events";
 import { startMemberSession } from "../../app/server/auth/session.server";

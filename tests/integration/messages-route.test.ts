@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { conversationIdFor } from "../../app/domain/conversation";
 import { CANNOT_RECEIVE, contactInfoText, MESSAGE_REQUIRED, MESSAGE_TOO_LONG, SEND_FAILED } from "../../app/domain/messages";
-import type { Agent } from "../../app/domain/workbook";
+import type { Agent } from "../../app/domain/workbook/tabs";
 import { loader as rootLoader } from "../../app/root";
 import { action, loader } from "../../app/routes/messages";
 import { startMemberSession } from "../../app/server/auth/session.server";
@@ -299,7 +299,7 @@ describe("/messages: read state", () => {
       ["Cat Cole", 1],
       ["Ann Archer", 2],
     ]);
-    expect(dashboardMessages(context.services.store, bob, new Date())).toMatchObject({ unreadTotal: 3, conversationCount: 2 });
+    expect(dashboardMessages(context.services, bob, new Date())).toMatchObject({ unreadTotal: 3, conversationCount: 2 });
 
     const thread = await page(context, `/messages?conversation=${annBob}`, bob);
     expect(thread.conversations.find((item) => item.conversationId === annBob)?.unread).toBe(0);
@@ -381,6 +381,6 @@ describe("/messages: read state", () => {
   it("shows the dashboard card's empty state data for a member without messages", async () => {
     const context = await contextWith([ann]);
     const now = new Date();
-    expect(dashboardMessages(context.services.store, ann, now)).toEqual({ conversations: [], unreadTotal: 0, conversationCount: 0, now: now.toISOString() });
+    expect(dashboardMessages(context.services, ann, now)).toEqual({ conversations: [], unreadTotal: 0, conversationCount: 0, now: now.toISOString() });
   });
 });

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import sharp from "sharp";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { Agent } from "../../app/domain/workbook";
+import type { Agent } from "../../app/domain/workbook/tabs";
 import { action, loader } from "../../app/routes/edit-profile";
 import { startMemberSession } from "../../app/server/auth/session.server";
 import { StoreWriteError } from "../../app/server/store/store.server";

@@ -7,9 +7,10 @@ import { action as respondAction, loader as respondLoader } from "../../app/rout
 import { loader as detailLoader } from "../../app/routes/referral-requests.$id._index";
 import { loader as listLoader } from "../../app/routes/referral-requests._index";
 import { action as postAction } from "../../app/routes/post-request";
-import type { Agent } from "../../app/domain/workbook";
+import type { Agent } from "../../app/domain/workbook/tabs";
 import { readOutbox } from "../../app/server/mail/mailer.server";
 import { expireOverdueRequests } from "../../app/server/requests/expiry.server";
+import { startServices, stopServices } from "../../app/server/services.server";
 import { insertAgent, testContext } from "../support/services";
 import { get, insertRequest, outcome, post, sessionCookie, type Rejection } from "./requests-support";
 
@@ -243,9 +244,19 @@ describe("expiry", () => {
     expect(context.services.store.requests.all()).toHaveLength(2);
   });
 
-  it("is written by the list page itself, in the background", async () => {
-    const old = await insertRequest(context, maria, { createdAt: new Date(Date.now() - 40 * DAY).toISOString() });
-    await listLoader({ request: get("/referral-requests", jamesCookie), context, params: {} });
-    await expect.poll(() => context.services.store.requests.get(old.id)?.status).toBe("expired");
+  it("is written by the store's refresh job, without any page being loaded", async () => {
+    const refreshing = testContext({}, { STORE_REFRESH_SECONDS: "0.05" });
+    const { store } = refreshing.services;
+    await store.refresh();
+    const owner = await insertAgent(refreshing, { email: "owner@example.com" });
+    const old = await insertRequest(refreshing, owner, { createdAt: new Date(Date.now() - 40 * DAY).toISOString() });
+    const fresh = await insertRequest(refreshing, owner, { title: "Fresh one" });
+    startServices(refreshing.services);
+    try {
+      await expect.poll(() => store.requests.get(old.id)?.status).toBe("expired");
+      expect(store.requests.get(fresh.id)?.status).toBe("active");
+    } finally {
+      await stopServices(refreshing.services);
+    }
   });
 });

@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { action as markAction } from "../../app/routes/referral-requests.$id.mark";
 import { loader as detailLoader } from "../../app/routes/referral-requests.$id._index";
 import { action as respondAction } from "../../app/routes/referral-requests.$id.respond";
-import type { Agent } from "../../app/domain/workbook";
+import type { Agent } from "../../app/domain/workbook/tabs";
 import { insertAgent, testContext } from "../support/services";
 import { get, insertRequest, outcome, post, sessionCookie } from "./requests-support";
 

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
-import type { Agent, ReferralRequest } from "../../app/domain/workbook";
+import type { Agent, ReferralRequest } from "../../app/domain/workbook/tabs";
 import { startMemberSession } from "../../app/server/auth/session.server";
 import { requestRecord } from "../support/records";
 

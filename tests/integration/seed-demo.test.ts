@@ -10,6 +10,7 @@ import { SPECIALTIES } from "../../app/domain/enums";
 import { hashPassword, verifyPassword } from "../../app/server/auth/password.server";
 import { loadConfig } from "../../app/server/config.server";
 import { listConversations } from "../../app/server/messages/conversations.server";
+import { createReplicaServices } from "../../app/server/services.server";
 import { createStore } from "../../app/server/store/replica.server";
 import { createSheetsDriver } from "../../app/server/store/sheets-driver.server";
 import { createStoreFromConfig, newId, type Store } from "../../app/server/store/store.server";
@@ -121,7 +122,7 @@ describe("seedDemo", { timeout: 30_000 }, () => {
     const login = reread.agents.by("email", outcome.status === "seeded" ? outcome.loginEmail : "")[0]!;
     expect(login.status).toBe("approved");
     // The messaging pages show the login's conversations, one with an unread reply.
-    const inbox = listConversations(reread, login);
+    const inbox = listConversations(createReplicaServices(reread), login);
     expect(inbox).toHaveLength(3);
     expect(inbox.map((conversation) => conversation.unread)).toEqual([1, 0, 0]);
     expect(inbox[0]?.partner.fullName).toBe("Sarah Whitlock");

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, beforeAll, afterAll, describe, expect, it } from "vitest";
-import type { Agent, Message } from "../../app/domain/workbook";
+import type { Agent, Message } from "../../app/domain/workbook/tabs";
 import { createStore } from "../../app/server/store/replica.server";
 import { createSheetsDriver } from "../../app/server/store/sheets-driver.server";
 import { createSqliteDriver } from "../../app/server/store/sqlite-driver.server";

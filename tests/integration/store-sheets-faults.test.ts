@@ -1,6 +1,6 @@
 /** The Sheets driver when Google misbehaves: quota answers, server errors, slowness, lost connections, outages. */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { AGENTS_TAB, type Agent } from "../../app/domain/workbook";
+import { AGENTS_TAB, type Agent } from "../../app/domain/workbook/tabs";
 import { httpStatusOf, type RetryPolicy } from "../../app/server/store/retry.server";
 import { createStore } from "../../app/server/store/replica.server";
 import { createSheetsDriver } from "../../app/server/store/sheets-driver.server";

@@ -4,7 +4,7 @@
  * its Google-faithful mode, and check that every record stays where it belongs.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { Agent, ReferralRequest } from "../../app/domain/workbook";
+import type { Agent, ReferralRequest } from "../../app/domain/workbook/tabs";
 import { createStore } from "../../app/server/store/replica.server";
 import { createSheetsDriver } from "../../app/server/store/sheets-driver.server";
 import { newId, StoreNotFoundError, type Store } from "../../app/server/store/store.server";
@@ -262,7 +262,7 @@ describe("structural mistakes degrade the tab, loudly, and never lose or mail in
   it("a status column deleted and restored: statuses kept meanwhile, and no decision mail from it", async () => {
     const { store, book, agents } = await network(names);
     const sent: Mail[] = [];
-    const stop = watchAgentDecisions({
+    const watcher = watchAgentDecisions({
       store,
       mailer: { driver: "outbox", send: async (mail) => void sent.push(mail) },
       config: { appUrl: "http://localhost", port: 3204, supportEmail: "support@example.com" },
@@ -286,7 +286,7 @@ describe("structural mistakes degrade the tab, loudly, and never lose or mail in
     expect(store.agents.by("status", "approved")).toHaveLength(3);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(sent).toHaveLength(3);
-    stop();
+    watcher.stop();
   });
 
   it("a title row above the headers: the tab is degraded with the fix, and nothing is written into row 1", async () => {

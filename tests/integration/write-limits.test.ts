@@ -12,7 +12,7 @@ import { action as postAction } from "../../app/routes/post-request";
 import { action as markAction } from "../../app/routes/referral-requests.$id.mark";
 import { action as respondAction } from "../../app/routes/referral-requests.$id.respond";
 import { action as register } from "../../app/routes/register";
-import type { Agent } from "../../app/domain/workbook";
+import type { Agent } from "../../app/domain/workbook/tabs";
 import { readOutbox } from "../../app/server/mail/mailer.server";
 import { outboxDirectory } from "../../app/server/services.server";
 import { insertAgent, postForm, testContext } from "../support/services";

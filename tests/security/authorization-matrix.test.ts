@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
 import { conversationIdFor } from "../../app/domain/conversation";
-import type { Agent, ReferralRequest } from "../../app/domain/workbook";
+import type { Agent, ReferralRequest } from "../../app/domain/workbook/tabs";
 import * as agentProfile from "../../app/routes/agent.$agentId";
 import * as editProfile from "../../app/routes/edit-profile";
 import * as dashboard from "../../app/routes/member-dashboard";

@@ -5,7 +5,7 @@ import { action as editProfileAction } from "../../app/routes/edit-profile";
 import { action as messagesAction } from "../../app/routes/messages";
 import { action as postRequestAction } from "../../app/routes/post-request";
 import { action as respondAction } from "../../app/routes/referral-requests.$id.respond";
-import type { Agent } from "../../app/domain/workbook";
+import type { Agent } from "../../app/domain/workbook/tabs";
 import { newId } from "../../app/server/store/store.server";
 import { startFakeSheets, type FakeSheetsServer } from "../../scripts/lib/fake-sheets/server";
 import { insertRequest, outcome, post, sessionCookie } from "../integration/requests-support";

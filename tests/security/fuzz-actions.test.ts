@@ -7,9 +7,9 @@ import { forgotPasswordSchema, loginSchema, resetPasswordSchema } from "../../ap
 import { contactSchema } from "../../app/domain/contact";
 import { messageSchema } from "../../app/domain/messages";
 import { editProfileSchema } from "../../app/domain/profile";
-import { editRequestSchema, postRequestSchema, respondSchema } from "../../app/domain/referral-requests";
+import { editRequestSchema, postRequestSchema, respondSchema } from "../../app/domain/referral-requests/forms";
 import { profileCompletionSchema, quickRegistrationSchema } from "../../app/domain/registration";
-import { WORKBOOK } from "../../app/domain/workbook";
+import { WORKBOOK } from "../../app/domain/workbook/tabs";
 import * as completeProfile from "../../app/routes/complete-profile";
 import * as contact from "../../app/routes/contact";
 import * as editProfile from "../../app/routes/edit-profile";
@@ -55,7 +55,7 @@ beforeAll(async () => {
   const other = await insertAgent(context);
   const theirs = await insertRequest(context, other);
   const own = await insertRequest(context, member);
-  const draft = await saveDraft({ fullName: "Dana Reyes", email: "new@example.com", phone: "(214) 555-0100", state: "TX", city: "Dallas" }, context.services.config);
+  const draft = await saveDraft(context.services, { fullName: "Dana Reyes", email: "new@example.com", phone: "(214) 555-0100", state: "TX", city: "Dallas" });
   cookie = `${await sessionCookie(context, member)}; ${draft.split(";")[0]}`;
   const ownId = { id: own.id };
   const theirId = { id: theirs.id };

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { isSafeRedirectPath } from "../../app/domain/redirect";
 import { action as loginAction, loader as loginLoader } from "../../app/routes/member-login";
 import { action as markAction } from "../../app/routes/referral-requests.$id.mark";
-import type { ReferralRequest } from "../../app/domain/workbook";
+import type { ReferralRequest } from "../../app/domain/workbook/tabs";
 import { responseOf } from "../integration/accounts-support";
 import { insertRequest, outcome, post, sessionCookie } from "../integration/requests-support";
 import { insertAgent, postForm, testContext } from "../support/services";

@@ -4,7 +4,7 @@ import { crc32 } from "node:zlib";
 import type { AppLoadContext } from "@remix-run/node";
 import sharp from "sharp";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Agent } from "../../app/domain/workbook";
+import type { Agent } from "../../app/domain/workbook/tabs";
 import { action } from "../../app/routes/edit-profile";
 import { uploadsDirectory } from "../../app/server/images/images.server";
 import { outcome, sessionCookie } from "../integration/requests-support";

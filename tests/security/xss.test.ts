@@ -10,7 +10,7 @@ import * as requestDetail from "../../app/routes/referral-requests.$id._index";
 import * as requestList from "../../app/routes/referral-requests._index";
 import { action as respondAction } from "../../app/routes/referral-requests.$id.respond";
 import { escapeHtml, renderMailBody } from "../../app/server/mail/html.server";
-import type { Agent, ReferralRequest } from "../../app/domain/workbook";
+import type { Agent, ReferralRequest } from "../../app/domain/workbook/tabs";
 import { insertRequest, outcome, post, sessionCookie } from "../integration/requests-support";
 import { insertAgent, testContext } from "../support/services";
 import { renderPage, type PageModule } from "./render-support";

@@ -11,7 +11,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Agent, ReferralRequest } from "../../app/domain/workbook";
+import type { Agent, ReferralRequest } from "../../app/domain/workbook/tabs";
 import { matchers, startFakeSheets, type FakeSheetsServer } from "../../scripts/lib/fake-sheets/server";
 import { logIn, postForm, productionEnv, startBuiltServer, type BuiltServer } from "../support/built-server";
 import { requestRecord } from "../support/records";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { expiresAtFor } from "../../app/domain/referral-requests";
-import type { Agent, ReferralRequest } from "../../app/domain/workbook";
+import { expiresAtFor } from "../../app/domain/referral-requests/expiry";
+import type { Agent, ReferralRequest } from "../../app/domain/workbook/tabs";
 
 /**
  * A Requests row as the app writes it, for unit, integration and browser tests alike;

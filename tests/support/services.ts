@@ -3,7 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { AppLoadContext } from "@remix-run/node";
-import type { Agent } from "../../app/domain/workbook";
+import type { Agent } from "../../app/domain/workbook/tabs";
 import { hashPassword } from "../../app/server/auth/password.server";
 import { loadConfig } from "../../app/server/config.server";
 import { createServices, type Services } from "../../app/server/services.server";
@@ -12,7 +12,8 @@ import { createServices, type Services } from "../../app/server/services.server"
  * Real services on a throw-away data directory, for calling loaders and actions directly:
  * mail goes to its outbox, the store is an empty SQLite file in it. Records written with
  * `services.store.<tab>.insert()` are visible at once; call `services.store.refresh()`
- * after writing to the file any other way.
+ * after writing to the file any other way. An overriding `store` replaces only that member:
+ * the queues and caches stay over the original store.
  */
 export function testContext(overrides: Partial<Services> = {}, env: Record<string, string> = {}): AppLoadContext {
   const dataDir = mkdtempSync(path.join(tmpdir(), "referral-test-"));

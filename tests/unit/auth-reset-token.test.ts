@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Agent } from "../../app/domain/workbook";
+import type { Agent } from "../../app/domain/workbook/tabs";
 import { createResetToken, readResetToken, RESET_TOKEN_TTL_SECONDS } from "../../app/server/auth/reset-token.server";
 import { matchesPasswordFingerprint, passwordFingerprint, sign, verifySignature } from "../../app/server/auth/signing.server";
 

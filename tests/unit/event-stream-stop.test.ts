@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { closeEventStreams, memberEventStream } from "../../app/server/messages/event-stream.server";
-import type { MessageEvents } from "../../app/server/messages/live.server";
+import { memberEventStream } from "../../app/server/messages/event-stream.server";
+import { createMessageEvents } from "../../app/server/messages/live.server";
 
-const noEvents: MessageEvents = { subscribe: () => () => undefined, publish: () => undefined };
+const noRefreshes = { onRefresh: () => () => undefined };
 
 function readToEnd(stream: ReadableStream<Uint8Array>): Promise<string> {
   return new Response(stream).text();
@@ -10,9 +10,17 @@ function readToEnd(stream: ReadableStream<Uint8Array>): Promise<string> {
 
 describe("stopping the server", () => {
   it("ends every open live-update stream, so the server can close its connections", async () => {
-    const open = [0, 1].map(() => memberEventStream({ events: noEvents, memberEmail: "dana@example.com", signal: new AbortController().signal, missedNews: false }));
+    const events = createMessageEvents(noRefreshes);
+    const open = [0, 1].map(() => memberEventStream({ events, memberEmail: "dana@example.com", signal: new AbortController().signal, missedNews: false }));
     const ended = Promise.all(open.map(readToEnd));
-    closeEventStreams();
+    events.close();
     await expect(ended).resolves.toEqual(["retry: 3000\n\n", "retry: 3000\n\n"]);
+  });
+
+  it("ends a stream opened after the close at once", async () => {
+    const events = createMessageEvents(noRefreshes);
+    events.close();
+    const late = memberEventStream({ events, memberEmail: "dana@example.com", signal: new AbortController().signal, missedNews: false });
+    await expect(readToEnd(late)).resolves.toBe("retry: 3000\n\n");
   });
 });

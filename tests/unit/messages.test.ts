@@ -14,7 +14,7 @@ import {
   summariseConversations,
   unreadCount,
 } from "../../app/domain/messages";
-import type { Message } from "../../app/domain/workbook";
+import type { Message } from "../../app/domain/workbook/tabs";
 
 const me = "me@example.com";
 const ann = "ann@example.com";

@@ -1,28 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import {
-  daysUntilExpiry,
-  dashboardSearch,
-  editRequestSchema,
-  expiresAtFor,
-  expiryNotice,
-  isLive,
-  isNewRequest,
-  matchesChip,
-  matchesDashboard,
-  matchesFilters,
-  newRequest,
-  noticeFrom,
-  parseDashboardQuery,
-  parseRequestListQuery,
-  postRequestSchema,
-  requestListForDashboard,
-  requestListSearch,
-  requestTags,
-  respondSchema,
-  sortRequests,
-} from "../../app/domain/referral-requests";
-import type { ReferralRequest } from "../../app/domain/workbook";
+import { daysUntilExpiry, expiresAtFor, expiryNotice, isLive, isNewRequest } from "../../app/domain/referral-requests/expiry";
+import { editRequestSchema, newRequest, postRequestSchema, respondSchema } from "../../app/domain/referral-requests/forms";
+import { noticeFrom, requestTags } from "../../app/domain/referral-requests/labels";
+import { dashboardSearch, matchesChip, matchesDashboard, matchesFilters, parseDashboardQuery, parseRequestListQuery, requestListForDashboard, requestListSearch, sortRequests } from "../../app/domain/referral-requests/list-query";
+import type { ReferralRequest } from "../../app/domain/workbook/tabs";
 import { requestRecord } from "../support/records";
 
 const NOW = new Date("2026-03-10T12:00:00.000Z");

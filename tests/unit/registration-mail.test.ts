@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Agent } from "../../app/domain/workbook";
+import type { Agent } from "../../app/domain/workbook/tabs";
 import { agentWelcomeMail, staffRegistrationMail } from "../../app/server/mail/registration-mail.server";
 
 const agent: Agent = {

@@ -1,17 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  AGENTS_TAB,
-  CONTACT_TAB,
-  MESSAGES_TAB,
-  parseRow,
-  REQUESTS_TAB,
-  RESPONSES_TAB,
-  serialiseRecord,
-  sheetValueText,
-  WORKBOOK,
-  type Agent,
-  type ReferralRequest,
-} from "../../app/domain/workbook";
+import { sheetValueText } from "../../app/domain/workbook/columns";
+import { parseRow, serialiseRecord } from "../../app/domain/workbook/rows";
+import { AGENTS_TAB, CONTACT_TAB, MESSAGES_TAB, REQUESTS_TAB, RESPONSES_TAB, WORKBOOK, type Agent, type ReferralRequest } from "../../app/domain/workbook/tabs";
 
 const agentCells = {
   id: "a-1",

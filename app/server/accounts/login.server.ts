@@ -1,7 +1,7 @@
 import { LOGIN_MESSAGES } from "~/domain/auth";
-import type { Agent } from "~/domain/workbook";
+import type { Agent } from "~/domain/workbook/tabs";
 import { verifyAgainstNothing, verifyPassword } from "../auth/password.server";
-import type { Store } from "../store/store.server";
+import type { Services } from "../services.server";
 
 export type LoginCheck = { ok: true; agent: Agent } | { ok: false; message: string };
 
@@ -11,8 +11,8 @@ export type LoginCheck = { ok: true; agent: Agent } | { ok: false; message: stri
  * who knows it learns that an account is pending or rejected; an unknown e-mail
  * costs the same bcrypt work as a known one.
  */
-export async function checkLogin(store: Store, email: string, password: string): Promise<LoginCheck> {
-  const agent = agentForLogin(store, email);
+export async function checkLogin(services: Pick<Services, "store">, email: string, password: string): Promise<LoginCheck> {
+  const agent = agentForLogin(services, email);
   if (!agent) {
     await verifyAgainstNothing(password);
     return { ok: false, message: LOGIN_MESSAGES.noAccount };
@@ -24,7 +24,7 @@ export async function checkLogin(store: Store, email: string, password: string):
 }
 
 /** Staff may leave two rows with one address; the approved one is the account that logs in. */
-export function agentForLogin(store: Store, email: string): Agent | undefined {
+export function agentForLogin({ store }: Pick<Services, "store">, email: string): Agent | undefined {
   const matches = store.agents.by("email", email);
   return matches.find((agent) => agent.status === "approved") ?? matches[0];
 }

@@ -1,4 +1,4 @@
-import type { Agent } from "~/domain/workbook";
+import type { Agent } from "~/domain/workbook/tabs";
 import { hashPassword } from "../auth/password.server";
 import { createResetToken, RESET_TOKEN_TTL_SECONDS } from "../auth/reset-token.server";
 import { passwordResetMail, passwordResetStaffNotice } from "../mail/account-mail.server";
@@ -11,8 +11,8 @@ import { publicUrl } from "./urls.server";
  * Rejects when a mail could not be sent, so the page can say so.
  */
 export async function sendPasswordReset(services: Services, email: string, request: Request): Promise<void> {
-  const { config, mailer, store } = services;
-  const agent = agentForLogin(store, email);
+  const { config, mailer } = services;
+  const agent = agentForLogin(services, email);
   const requestedAt = new Date();
   const mails = [passwordResetStaffNotice({ email, accountFound: agent !== undefined, requestedAt }, config.supportEmail)];
   if (agent) {

@@ -1,7 +1,8 @@
-import type { Agent, AgentStatus } from "~/domain/workbook";
+import type { Agent, AgentStatus } from "~/domain/workbook/tabs";
 import { approvalMail, rejectionMail } from "../mail/account-mail.server";
 import type { Mail, Mailer } from "../mail/mailer.server";
 import type { Config } from "../config.server";
+import type { BackgroundJob } from "../services.server";
 import type { RefreshEvent, Store } from "../store/store.server";
 import { publicUrl } from "./urls.server";
 
@@ -22,9 +23,9 @@ type Deps = {
  * never mailed again; only a new decision (back to pending, then decided) is.
  *
  * Decisions made while the app is not running are not mailed: the replica's first
- * read is its starting point. Returns the function that stops watching.
+ * read is its starting point.
  */
-export function watchAgentDecisions({ store, mailer, config, log = console, retryDelaysMs = [2_000, 10_000] }: Deps): () => void {
+export function watchAgentDecisions({ store, mailer, config, log = console, retryDelaysMs = [2_000, 10_000] }: Deps): BackgroundJob {
   const lastStatus = new Map<string, AgentStatus>();
 
   function onRefresh(event: RefreshEvent): void {
@@ -54,7 +55,7 @@ export function watchAgentDecisions({ store, mailer, config, log = console, retr
     }
   }
 
-  return store.onRefresh(onRefresh);
+  return { stop: store.onRefresh(onRefresh) };
 }
 
 function decisionMail(agent: Agent, config: Deps["config"]): Mail {

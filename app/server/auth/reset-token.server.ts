@@ -1,5 +1,5 @@
 import { createCookie, type Cookie } from "@remix-run/node";
-import type { Agent } from "~/domain/workbook";
+import type { Agent } from "~/domain/workbook/tabs";
 import type { Config } from "../config.server";
 import { sign, verifySignature } from "./signing.server";
 

@@ -1,5 +1,5 @@
 import { createCookieSessionStorage, redirect, type AppLoadContext, type Session, type SessionStorage } from "@remix-run/node";
-import type { Agent } from "~/domain/workbook";
+import type { Agent } from "~/domain/workbook/tabs";
 import type { Config } from "../config.server";
 import { matchesPasswordFingerprint, passwordFingerprint } from "./signing.server";
 

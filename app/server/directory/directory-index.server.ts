@@ -1,6 +1,6 @@
 import { AgentIdLookup } from "~/domain/agent-id";
 import { foldText, matchCost, nameSortKey, searchTokens, type SearchField } from "~/domain/directory-search";
-import type { Agent } from "~/domain/workbook";
+import type { Agent } from "~/domain/workbook/tabs";
 import type { Store } from "../store/store.server";
 
 /** One approved agent as the directory reads it: its folded fields are computed once per build, not per request. */
@@ -31,21 +31,27 @@ export type DirectoryIndex = {
   readonly ids: AgentIdLookup<Agent>;
 };
 
-const built = new WeakMap<Store, DirectoryIndex>();
+/** The directory's index of the store's agents, kept between requests: one per process, in `Services`. */
+export type DirectoryIndexCache = {
+  /**
+   * The index for the store's current agents. After writes that left every searched
+   * field as it was (a bio, a photo, a phone number, a password), the changed agents'
+   * entries are swapped in place; any other change to the agents tab rebuilds it.
+   */
+  current(): DirectoryIndex;
+};
 
-/**
- * The index for the store's current agents. After writes that left every searched field
- * as it was (a bio, a photo, a phone number, a password), the changed agents' entries are
- * swapped in place; any other change to the agents tab rebuilds it.
- */
-export function directoryIndex(store: Store): DirectoryIndex {
-  const version = store.agents.version();
-  const cached = built.get(store);
-  if (cached?.version === version) return cached;
-  const changed = cached ? store.agents.changedSince(cached.version) : null;
-  const index = (cached && changed && swapEntries(cached, changed, store, version)) || buildDirectoryIndex(store.agents.by("status", "approved"), version);
-  built.set(store, index);
-  return index;
+export function createDirectoryIndexCache(store: Store): DirectoryIndexCache {
+  let built: DirectoryIndex | undefined;
+  return {
+    current() {
+      const version = store.agents.version();
+      if (built?.version === version) return built;
+      const changed = built ? store.agents.changedSince(built.version) : null;
+      built = (built && changed && swapEntries(built, changed, store, version)) || buildDirectoryIndex(store.agents.by("status", "approved"), version);
+      return built;
+    },
+  };
 }
 
 /** The fields the index files an agent under or orders it by: a change to any of them needs a rebuild. */

@@ -1,9 +1,10 @@
 import type { AgentIdMatch } from "~/domain/agent-id";
 import { firstInOrder, foldText, pageWindow, parsePageNumber, type PageWindow } from "~/domain/directory-search";
 import { MARKET_STATES, SPECIALTIES, type MarketState, type Specialty } from "~/domain/enums";
-import type { Agent } from "~/domain/workbook";
+import type { Agent } from "~/domain/workbook/tabs";
+import type { Services } from "../services.server";
 import type { Store } from "../store/store.server";
-import { directoryIndex, textMatches, type DirectoryEntry, type DirectoryIndex } from "./directory-index.server";
+import { textMatches, type DirectoryEntry, type DirectoryIndex } from "./directory-index.server";
 
 /** Longest search or filter text read from a URL; longer input is cut, not refused. */
 const MAX_QUERY_LENGTH = 100;
@@ -116,9 +117,12 @@ function stateFilter(index: DirectoryIndex, store: Store, state: MarketState): F
   return storeIndexFilter(index, store.agents.by("state", state), (entry) => entry.agent.state === state);
 }
 
+/** The directory reads the replica and the index kept of its approved agents. */
+type DirectoryServices = Pick<Services, "store" | "directory">;
+
 /** The public directory (§2 "Directory"): text search ranked by where it matched, state and specialty filters. */
-export function searchDirectory(store: Store, query: DirectoryQuery): DirectoryPage {
-  const index = directoryIndex(store);
+export function searchDirectory({ store, directory }: DirectoryServices, query: DirectoryQuery): DirectoryPage {
+  const index = directory.current();
   const filters: Filter[] = [];
   if (query.state) filters.push(stateFilter(index, store, query.state));
   const { specialty } = query;
@@ -134,8 +138,8 @@ export function searchDirectory(store: Store, query: DirectoryQuery): DirectoryP
 }
 
 /** The member directory (§2 "Member directory", §5 "Filters"): state, city and specialty substrings, by name. */
-export function filterMemberDirectory(store: Store, query: MemberDirectoryQuery): DirectoryPage {
-  const index = directoryIndex(store);
+export function filterMemberDirectory({ store, directory }: DirectoryServices, query: MemberDirectoryQuery): DirectoryPage {
+  const index = directory.current();
   const filters: Filter[] = [];
   if (query.state) filters.push(stateFilter(index, store, query.state));
   const city = foldText(query.city);
@@ -152,6 +156,6 @@ export function filterMemberDirectory(store: Store, query: MemberDirectoryQuery)
  * accepts or the store's record id (what the public directory links with, so its
  * pages carry no e-mail). Null when no approved agent has that id.
  */
-export function findDirectoryAgent(store: Store, requestedId: string): AgentIdMatch<Agent> | null {
-  return directoryIndex(store).ids.find(requestedId);
+export function findDirectoryAgent({ directory }: Pick<Services, "directory">, requestedId: string): AgentIdMatch<Agent> | null {
+  return directory.current().ids.find(requestedId);
 }

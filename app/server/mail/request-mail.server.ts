@@ -1,6 +1,6 @@
 import { locationLabel } from "~/domain/member-profile";
 import { PRODUCT_NAME } from "~/domain/product";
-import type { Agent, ReferralRequest } from "~/domain/workbook";
+import type { Agent, ReferralRequest } from "~/domain/workbook/tabs";
 import { renderMailBody } from "./html.server";
 import type { Mail } from "./mailer.server";
 

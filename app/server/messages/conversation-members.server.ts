@@ -1,6 +1,6 @@
 import { shouldNotify } from "~/domain/messages";
-import type { ConversationMember } from "~/domain/workbook";
-import { serially } from "../store/serially.server";
+import type { ConversationMember } from "~/domain/workbook/tabs";
+import type { Services } from "../services.server";
 import type { Store } from "../store/store.server";
 
 /**
@@ -19,6 +19,7 @@ function conversationMember(store: Store, conversationId: string, agentEmail: st
 }
 
 type MemberPatch = Partial<Pick<ConversationMember, "lastReadAt" | "lastNotifiedAt">>;
+type MemberServices = Pick<Services, "store" | "writeQueues">;
 
 /**
  * Writes the cells `change` asks for given the row as it is when the write starts
@@ -26,13 +27,13 @@ type MemberPatch = Partial<Pick<ConversationMember, "lastReadAt" | "lastNotified
  * overwrites the other column, which another instance may be writing.
  */
 function saveMember(
-  store: Store,
+  { store, writeQueues }: MemberServices,
   conversationId: string,
   agentEmail: string,
   change: (current: ConversationMember | undefined) => MemberPatch | null,
 ): Promise<boolean> {
   const id = memberRowId(conversationId, agentEmail);
-  return serially(store, id, async () => {
+  return writeQueues.serially(id, async () => {
     const current = store.conversationMembers.get(id);
     const patch = change(current);
     if (patch === null) return false;
@@ -51,83 +52,95 @@ function saveMember(
 const READ_WRITE_INTERVAL_MS = 30_000;
 
 type ReadWrites = { lastWriteAt: number; waiting: string | undefined; timer: ReturnType<typeof setTimeout> | undefined };
-const readWrites = new WeakMap<Store, Map<string, ReadWrites>>();
-/** Per store and member, bumped whenever one of their waiting positions changes, so cached unread counts are worked out again. */
-const waitingVersions = new WeakMap<Store, Map<string, number>>();
 
-function readWritesOf(store: Store, id: string): ReadWrites {
-  let byId = readWrites.get(store);
-  if (!byId) readWrites.set(store, (byId = new Map()));
-  let state = byId.get(id);
-  if (!state) byId.set(id, (state = { lastWriteAt: 0, waiting: undefined, timer: undefined }));
-  return state;
-}
+/** Read positions waiting to be written, and when each was last written: one per process, in `Services`. */
+export type ReadPositions = {
+  /** How far the member has read the conversation: the stored position, or a newer one waiting to be written. */
+  position(conversationId: string, agentEmail: string): string | undefined;
+  /** Changes whenever a read position of the member waiting to be written changes. */
+  waitingVersion(agentEmail: string): number;
+  /**
+   * Marks the conversation read up to the newest message the member was shown. The time
+   * comes from that message, not the clock: a message another instance stored after it,
+   * which this instance has not read yet, still counts as unread. Writes only when the
+   * position moves forward (opening a thread already read costs no write), and at most
+   * once per READ_WRITE_INTERVAL_MS (a later position waits for the end of it). True when
+   * the position moved.
+   */
+  markRead(conversationId: string, agentEmail: string, upTo: string): Promise<boolean>;
+  /** Drops the positions still waiting: at shutdown, they only show those messages as unread again. */
+  stop(): void;
+};
 
-function setWaiting(store: Store, agentEmail: string, state: ReadWrites, waiting: string | undefined): void {
-  state.waiting = waiting;
-  let versions = waitingVersions.get(store);
-  if (!versions) waitingVersions.set(store, (versions = new Map()));
-  const email = agentEmail.trim().toLowerCase();
-  versions.set(email, (versions.get(email) ?? 0) + 1);
-}
+export function createReadPositions(services: MemberServices): ReadPositions {
+  const { store } = services;
+  const readWrites = new Map<string, ReadWrites>();
+  /** Per member, bumped whenever one of their waiting positions changes, so cached unread counts are worked out again. */
+  const waitingVersions = new Map<string, number>();
 
-/** Changes whenever a read position of the member waiting to be written changes. */
-export function waitingReadsVersion(store: Store, agentEmail: string): number {
-  return waitingVersions.get(store)?.get(agentEmail.trim().toLowerCase()) ?? 0;
-}
-
-/** How far the member has read the conversation: the stored position, or a newer one waiting to be written. */
-export function readPosition(store: Store, conversationId: string, agentEmail: string): string | undefined {
-  const stored = conversationMember(store, conversationId, agentEmail)?.lastReadAt;
-  const waiting = readWrites.get(store)?.get(memberRowId(conversationId, agentEmail))?.waiting;
-  return waiting !== undefined && (stored === undefined || waiting > stored) ? waiting : stored;
-}
-
-function writeReadPosition(store: Store, conversationId: string, agentEmail: string, upTo: string): Promise<boolean> {
-  return saveMember(store, conversationId, agentEmail, (row) => (row?.lastReadAt !== undefined && row.lastReadAt >= upTo ? null : { lastReadAt: upTo }));
-}
-
-/** Writes the waiting position at the end of the interval; a failure is logged and only leaves the stored count as it was. */
-async function writeWaiting(store: Store, conversationId: string, agentEmail: string, state: ReadWrites): Promise<void> {
-  state.timer = undefined;
-  const upTo = state.waiting;
-  if (upTo === undefined) return;
-  state.lastWriteAt = Date.now();
-  try {
-    await writeReadPosition(store, conversationId, agentEmail, upTo);
-  } catch (error) {
-    console.error(`Messages: could not store that ${agentEmail} read conversation ${conversationId}`, error);
+  function readWritesOf(id: string): ReadWrites {
+    let state = readWrites.get(id);
+    if (!state) readWrites.set(id, (state = { lastWriteAt: 0, waiting: undefined, timer: undefined }));
+    return state;
   }
-  // Kept until written, so the count never goes back meanwhile; a newer one stays for the next interval.
-  if (state.waiting === upTo) setWaiting(store, agentEmail, state, undefined);
-}
 
-/**
- * Marks the conversation read up to the newest message the member was shown. The time
- * comes from that message, not the clock: a message another instance stored after it,
- * which this instance has not read yet, still counts as unread. Writes only when the
- * position moves forward (opening a thread already read costs no write), and at most
- * once per READ_WRITE_INTERVAL_MS (a later position waits for the end of it). True when
- * the position moved.
- */
-export async function markRead(store: Store, conversationId: string, agentEmail: string, upTo: string): Promise<boolean> {
-  const current = readPosition(store, conversationId, agentEmail);
-  if (current !== undefined && current >= upTo) return false;
-  const state = readWritesOf(store, memberRowId(conversationId, agentEmail));
-  const wait = state.lastWriteAt + READ_WRITE_INTERVAL_MS - Date.now();
-  if (wait > 0) {
-    setWaiting(store, agentEmail, state, upTo);
-    state.timer ??= setTimeout(() => void writeWaiting(store, conversationId, agentEmail, state), wait);
-    // A waiting position lost at shutdown only shows those messages as unread again.
-    state.timer.unref?.();
-    return true;
+  function setWaiting(agentEmail: string, state: ReadWrites, waiting: string | undefined): void {
+    state.waiting = waiting;
+    const email = agentEmail.trim().toLowerCase();
+    waitingVersions.set(email, (waitingVersions.get(email) ?? 0) + 1);
   }
-  state.lastWriteAt = Date.now();
-  return writeReadPosition(store, conversationId, agentEmail, upTo);
+
+  function position(conversationId: string, agentEmail: string): string | undefined {
+    const stored = conversationMember(store, conversationId, agentEmail)?.lastReadAt;
+    const waiting = readWrites.get(memberRowId(conversationId, agentEmail))?.waiting;
+    return waiting !== undefined && (stored === undefined || waiting > stored) ? waiting : stored;
+  }
+
+  function writeReadPosition(conversationId: string, agentEmail: string, upTo: string): Promise<boolean> {
+    return saveMember(services, conversationId, agentEmail, (row) => (row?.lastReadAt !== undefined && row.lastReadAt >= upTo ? null : { lastReadAt: upTo }));
+  }
+
+  /** Writes the waiting position at the end of the interval; a failure is logged and only leaves the stored count as it was. */
+  async function writeWaiting(conversationId: string, agentEmail: string, state: ReadWrites): Promise<void> {
+    state.timer = undefined;
+    const upTo = state.waiting;
+    if (upTo === undefined) return;
+    state.lastWriteAt = Date.now();
+    try {
+      await writeReadPosition(conversationId, agentEmail, upTo);
+    } catch (error) {
+      console.error(`Messages: could not store that ${agentEmail} read conversation ${conversationId}`, error);
+    }
+    // Kept until written, so the count never goes back meanwhile; a newer one stays for the next interval.
+    if (state.waiting === upTo) setWaiting(agentEmail, state, undefined);
+  }
+
+  return {
+    position,
+    waitingVersion: (agentEmail) => waitingVersions.get(agentEmail.trim().toLowerCase()) ?? 0,
+    async markRead(conversationId, agentEmail, upTo) {
+      const current = position(conversationId, agentEmail);
+      if (current !== undefined && current >= upTo) return false;
+      const state = readWritesOf(memberRowId(conversationId, agentEmail));
+      const wait = state.lastWriteAt + READ_WRITE_INTERVAL_MS - Date.now();
+      if (wait > 0) {
+        setWaiting(agentEmail, state, upTo);
+        state.timer ??= setTimeout(() => void writeWaiting(conversationId, agentEmail, state), wait);
+        // A waiting position never keeps the process alive.
+        state.timer.unref?.();
+        return true;
+      }
+      state.lastWriteAt = Date.now();
+      return writeReadPosition(conversationId, agentEmail, upTo);
+    },
+    stop() {
+      for (const state of readWrites.values()) clearTimeout(state.timer);
+    },
+  };
 }
 
-function recordNotified(store: Store, conversationId: string, agentEmail: string, at: Date): Promise<boolean> {
-  return saveMember(store, conversationId, agentEmail, () => ({ lastNotifiedAt: at.toISOString() }));
+function recordNotified(services: MemberServices, conversationId: string, agentEmail: string, at: Date): Promise<boolean> {
+  return saveMember(services, conversationId, agentEmail, () => ({ lastNotifiedAt: at.toISOString() }));
 }
 
 export type NotifyOutcome = "sent" | "throttled";
@@ -139,19 +152,17 @@ export type NotifyOutcome = "sent" | "throttled";
  * A failed send records nothing: the next message tries again.
  */
 export function notifyThrottled(
-  store: Store,
-  conversationId: string,
-  agentEmail: string,
-  now: Date,
-  send: () => Promise<void>,
-  log: Pick<Console, "error"> = console,
+  services: MemberServices,
+  options: { conversationId: string; agentEmail: string; now: Date; send: () => Promise<void>; log?: Pick<Console, "error"> },
 ): Promise<NotifyOutcome> {
+  const { conversationId, agentEmail, now, send, log = console } = options;
+  const { store, writeQueues } = services;
   const id = memberRowId(conversationId, agentEmail);
-  return serially(store, `notify:${id}`, async () => {
+  return writeQueues.serially(`notify:${id}`, async () => {
     if (!shouldNotify(store.conversationMembers.get(id)?.lastNotifiedAt, now)) return "throttled";
     await send();
     try {
-      await recordNotified(store, conversationId, agentEmail, now);
+      await recordNotified(services, conversationId, agentEmail, now);
     } catch (error) {
       log.error(`Messages: the notification for conversation ${conversationId} was sent but its time could not be stored`, error);
     }

@@ -15,11 +15,11 @@ import {
   type ThreadMessage,
 } from "~/domain/messages";
 import { photoSource } from "~/domain/member-profile";
-import type { Agent, ConversationMember, Message } from "~/domain/workbook";
+import type { Agent, ConversationMember, Message } from "~/domain/workbook/tabs";
 import { findDirectoryAgent } from "../directory/directory.server";
 import { notFound } from "../http.server";
+import type { Services } from "../services.server";
 import type { Store } from "../store/store.server";
-import { readPosition, waitingReadsVersion } from "./conversation-members.server";
 
 export const CANNOT_MESSAGE_SELF = "You can't send a message to yourself.";
 const CONVERSATION_NOT_FOUND = "Conversation not found";
@@ -40,7 +40,16 @@ type CachedSummaries = SummarySources & { memberId: string; waitingReads: number
 
 /** Members whose summaries are kept; the least recently used beyond this are dropped. */
 const SUMMARY_CACHE_MEMBERS = 5_000;
-const summaryCaches = new WeakMap<Store, Map<string, CachedSummaries>>();
+
+/** Each member's conversation summaries, kept between requests: one per process, in `Services`. */
+export type SummaryCache = Map<string, CachedSummaries>;
+
+export function createSummaryCache(): SummaryCache {
+  return new Map();
+}
+
+/** What the conversation queries read: the replica, the directory, read positions and the summaries kept. */
+export type ConversationServices = Pick<Services, "store" | "directory" | "readPositions" | "conversationSummaries">;
 
 function sameRows(a: readonly unknown[], b: readonly unknown[]): boolean {
   return a === b || (a.length === 0 && b.length === 0);
@@ -51,15 +60,14 @@ function sameRows(a: readonly unknown[], b: readonly unknown[]): boolean {
  * again only when a message to or from them or one of their read positions changed:
  * every page's header needs the unread count, and most pages change nothing.
  */
-function summariesOf(store: Store, member: Agent): ConversationSummary[] {
+function summariesOf(services: ConversationServices, member: Agent): ConversationSummary[] {
+  const { store, readPositions, conversationSummaries: cache } = services;
   const sources: SummarySources = {
     sent: store.messages.by("fromEmail", member.email),
     received: store.messages.by("toEmail", member.email),
     reads: store.conversationMembers.by("agentEmail", member.email),
   };
-  const waitingReads = waitingReadsVersion(store, member.email);
-  let cache = summaryCaches.get(store);
-  if (!cache) summaryCaches.set(store, (cache = new Map()));
+  const waitingReads = readPositions.waitingVersion(member.email);
   const cached = cache.get(member.email);
   cache.delete(member.email);
   const fresh =
@@ -69,14 +77,11 @@ function summariesOf(store: Store, member: Agent): ConversationSummary[] {
     sameRows(cached.sent, sources.sent) &&
     sameRows(cached.received, sources.received) &&
     sameRows(cached.reads, sources.reads);
-  const summaries = fresh ? cached.summaries : summariseConversations(messagesOf(member, sources.sent, sources.received), member.email, lastReadAt(store, member));
+  const lastReadAt = (conversationId: string) => readPositions.position(conversationId, member.email);
+  const summaries = fresh ? cached.summaries : summariseConversations(messagesOf(member, sources.sent, sources.received), member.email, lastReadAt);
   cache.set(member.email, { ...sources, memberId: member.id, waitingReads, summaries });
   if (cache.size > SUMMARY_CACHE_MEMBERS) cache.delete(cache.keys().next().value!);
   return summaries;
-}
-
-function lastReadAt(store: Store, member: Agent): (conversationId: string) => string | undefined {
-  return (conversationId) => readPosition(store, conversationId, member.email);
 }
 
 function partnerOf(store: Store, partnerId: string, fallbackEmail: string): Partner {
@@ -107,16 +112,16 @@ function listItem(store: Store, member: Agent, summary: ConversationSummary): Co
 }
 
 /** The member's conversations, the one with the newest message first. */
-export function listConversations(store: Store, member: Agent): ConversationListItem[] {
-  return summariesOf(store, member).map((summary) => listItem(store, member, summary));
+export function listConversations(services: ConversationServices, member: Agent): ConversationListItem[] {
+  return summariesOf(services, member).map((summary) => listItem(services.store, member, summary));
 }
 
 /** One page of the member's conversations, newest first, and how many there are in all. */
-export function conversationListPage(store: Store, member: Agent, requestedPage: number, pageSize = CONVERSATION_PAGE_SIZE) {
-  const summaries = summariesOf(store, member);
+export function conversationListPage(services: ConversationServices, member: Agent, requestedPage: number, pageSize = CONVERSATION_PAGE_SIZE) {
+  const summaries = summariesOf(services, member);
   const window = pageWindow(summaries.length, requestedPage, pageSize);
   return {
-    conversations: summaries.slice(window.start, window.end).map((summary) => listItem(store, member, summary)),
+    conversations: summaries.slice(window.start, window.end).map((summary) => listItem(services.store, member, summary)),
     conversationTotal: summaries.length,
     page: window.page,
     pageCount: window.pageCount,
@@ -124,17 +129,17 @@ export function conversationListPage(store: Store, member: Agent, requestedPage:
 }
 
 /** Messages to the member they have not read yet, in all their conversations: the header badge. */
-export function unreadTotal(store: Store, member: Agent): number {
-  return summariesOf(store, member).reduce((total, summary) => total + summary.unread, 0);
+export function unreadTotal(services: ConversationServices, member: Agent): number {
+  return summariesOf(services, member).reduce((total, summary) => total + summary.unread, 0);
 }
 
 /** When the newest message to or from the member was written; "" when there is none. */
-export function newestMessageAt(store: Store, member: Agent): string {
-  return summariesOf(store, member)[0]?.lastMessage.createdAt ?? "";
+export function newestMessageAt(services: ConversationServices, member: Agent): string {
+  return summariesOf(services, member)[0]?.lastMessage.createdAt ?? "";
 }
 
 /** The thread's messages the member may read, oldest first. */
-function threadMessages(store: Store, member: Agent, conversationId: string): Message[] {
+export function threadMessages({ store }: Pick<Services, "store">, member: Agent, conversationId: string): Message[] {
   return store.messages
     .by("conversationId", conversationId)
     .filter((message) => message.fromEmail === member.email || message.toEmail === member.email)
@@ -171,16 +176,17 @@ export type Opened = { kind: "none" } | { kind: "refused"; status: 400 | 404; me
  * address); with a new agent it opens an empty conversation, stored when its first
  * message is sent; named by e-mail, the page moves to the canonical id first.
  */
-export function openFromUrl(store: Store, member: Agent, url: URL): Opened {
+export function openFromUrl(services: Pick<Services, "store" | "directory">, member: Agent, url: URL): Opened {
+  const { store } = services;
   const conversationId = url.searchParams.get("conversation");
-  if (conversationId !== null) return openById(store, member, conversationId);
+  if (conversationId !== null) return openById(services, member, conversationId);
   const to = url.searchParams.get("to");
   if (to === null) return { kind: "none" };
-  const match = findDirectoryAgent(store, to);
+  const match = findDirectoryAgent(services, to);
   if (!match) return { kind: "refused", status: 404, message: AGENT_NOT_FOUND };
   if (match.agent.id === member.id) return { kind: "refused", status: 400, message: CANNOT_MESSAGE_SELF };
   const id = conversationIdFor(member.id, match.agent.id);
-  const messages = threadMessages(store, member, id);
+  const messages = threadMessages(services, member, id);
   return {
     kind: "open",
     conversationId: id,
@@ -191,11 +197,12 @@ export function openFromUrl(store: Store, member: Agent, url: URL): Opened {
   };
 }
 
-function openById(store: Store, member: Agent, conversationId: string): Opened {
+function openById(services: Pick<Services, "store">, member: Agent, conversationId: string): Opened {
+  const { store } = services;
   const partnerId = partnerIdIn(conversationId, member.id);
   if (partnerId === null) throw notFound(CONVERSATION_NOT_FOUND);
   const partnerAgent = store.agents.get(partnerId);
-  const messages = threadMessages(store, member, conversationId);
+  const messages = threadMessages(services, member, conversationId);
   // An empty conversation opens only with an agent the member could write to.
   if (messages.length === 0 && partnerAgent?.status !== "approved") throw notFound(CONVERSATION_NOT_FOUND);
   const partnerEmail = messages[0] ? (messages[0].fromEmail === member.email ? messages[0].toEmail : messages[0].fromEmail) : "";

@@ -12,14 +12,6 @@ const RECONNECT_MS = 3_000;
 
 const encoder = new TextEncoder();
 
-/** Streams open in this process, ended when it stops so the server can close. */
-const openStreams = new Set<() => void>();
-
-/** Ends every open stream (the browsers reconnect, to this server once it is back or to another). */
-export function closeEventStreams(): void {
-  for (const end of [...openStreams]) end();
-}
-
 type StreamOptions = {
   events: MessageEvents;
   memberEmail: string;
@@ -51,7 +43,11 @@ export function memberEventStream({
       const send = (chunk: string) => {
         if (!ended) controller.enqueue(encoder.encode(chunk));
       };
-      const unsubscribe = events.subscribe(memberEmail, () => send("event: change\ndata: {}\n\n"));
+      const unsubscribe = events.subscribe(
+        memberEmail,
+        () => send("event: change\ndata: {}\n\n"),
+        () => end(),
+      );
       const heartbeat = setInterval(() => send(": keep-alive\n\n"), heartbeatMs);
       const lifetime = setTimeout(() => end(), maxStreamMs);
       end = () => {
@@ -61,7 +57,6 @@ export function memberEventStream({
         clearInterval(heartbeat);
         clearTimeout(lifetime);
         signal.removeEventListener("abort", end);
-        openStreams.delete(end);
         try {
           controller.close();
         } catch {
@@ -69,7 +64,6 @@ export function memberEventStream({
         }
       };
       signal.addEventListener("abort", end);
-      openStreams.add(end);
 
       send(`retry: ${RECONNECT_MS}\n\n`);
       if (missedNews) send("event: change\ndata: {}\n\n");

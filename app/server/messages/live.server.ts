@@ -4,32 +4,32 @@ import type { Store } from "../store/store.server";
  * Tells a member's open messages pages that a message to or from them arrived. News
  * comes from this process's own writes (`publish`) and from the replica's refreshes,
  * which bring in what other instances and staff wrote. Refreshes run on the store's own
- * timer, so open pages cost no extra reads of the spreadsheet.
+ * timer, so open pages cost no extra reads of the spreadsheet. One per process, in
+ * `Services`.
  */
 export type MessageEvents = {
-  /** Calls `listener` whenever a message to or from the member with this e-mail arrives; returns the unsubscribe. */
-  subscribe(memberEmail: string, listener: () => void): () => void;
+  /**
+   * Calls `listener` whenever a message to or from the member with this e-mail arrives,
+   * and `onClose` when the hub closes; returns the unsubscribe.
+   */
+  subscribe(memberEmail: string, listener: () => void, onClose: () => void): () => void;
   publish(memberEmails: Iterable<string>): void;
+  /**
+   * Closes every subscription (the open streams end, and browsers reconnect to this
+   * server once it is back or to another) and stops watching refreshes: the server
+   * stops with it.
+   */
+  close(): void;
 };
-
-const hubs = new WeakMap<Store, MessageEvents>();
-
-/** The store's one hub, watching its refreshes from the first call on. */
-export function messageEvents(store: Store): MessageEvents {
-  let hub = hubs.get(store);
-  if (!hub) {
-    hub = createMessageEvents(store);
-    hubs.set(store, hub);
-  }
-  return hub;
-}
 
 function changed<T>(previous: ReadonlyMap<string, T>, current: ReadonlyMap<string, T>): T[] {
   return [...current].filter(([id, record]) => JSON.stringify(previous.get(id)) !== JSON.stringify(record)).map(([, record]) => record);
 }
 
-function createMessageEvents(store: Store, log: Pick<Console, "error"> = console): MessageEvents {
+export function createMessageEvents(store: Pick<Store, "onRefresh">, log: Pick<Console, "error"> = console): MessageEvents {
   const listeners = new Map<string, Set<() => void>>();
+  const closers = new Set<() => void>();
+  let closed = false;
   const key = (email: string) => email.trim().toLowerCase();
 
   function publish(memberEmails: Iterable<string>): void {
@@ -44,7 +44,7 @@ function createMessageEvents(store: Store, log: Pick<Console, "error"> = console
     }
   }
 
-  store.onRefresh((event) => {
+  const stopWatching = store.onRefresh((event) => {
     if (listeners.size === 0) return;
     if (event.collection !== "messages") return;
     publish(changed(event.previous, event.current).flatMap((message) => [message.fromEmail, message.toEmail]));
@@ -52,7 +52,9 @@ function createMessageEvents(store: Store, log: Pick<Console, "error"> = console
 
   return {
     publish,
-    subscribe(memberEmail, listener) {
+    subscribe(memberEmail, listener, onClose) {
+      // A stream opened while the server stops ends at once.
+      if (closed) queueMicrotask(onClose);
       const email = key(memberEmail);
       let set = listeners.get(email);
       if (!set) {
@@ -60,10 +62,17 @@ function createMessageEvents(store: Store, log: Pick<Console, "error"> = console
         listeners.set(email, set);
       }
       set.add(listener);
+      closers.add(onClose);
       return () => {
+        closers.delete(onClose);
         set.delete(listener);
         if (set.size === 0 && listeners.get(email) === set) listeners.delete(email);
       };
+    },
+    close() {
+      closed = true;
+      stopWatching();
+      for (const onClose of [...closers]) onClose();
     },
   };
 }

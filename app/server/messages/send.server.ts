@@ -1,11 +1,10 @@
-import type { AppLoadContext } from "@remix-run/node";
 import { conversationPath } from "~/domain/messages";
-import type { Agent, Message } from "~/domain/workbook";
+import type { Agent, Message } from "~/domain/workbook/tabs";
 import { publicUrl } from "../accounts/urls.server";
 import { messageNotificationMail } from "../mail/message-mail.server";
+import type { Services } from "../services.server";
 import { newId } from "../store/store.server";
 import { notifyThrottled, type NotifyOutcome } from "./conversation-members.server";
-import { messageEvents } from "./live.server";
 
 export type SentMessage = { message: Message; notification: NotifyOutcome | "failed" };
 
@@ -26,8 +25,11 @@ type Send = {
  *
  * Rejects with the store's error when the message could not be stored.
  */
-export async function sendMessage(context: AppLoadContext, { sender, recipient, conversationId, text, request }: Send): Promise<SentMessage> {
-  const { store, mailer, config } = context.services;
+export async function sendMessage(
+  services: Pick<Services, "store" | "mailer" | "config" | "messageEvents" | "writeQueues">,
+  { sender, recipient, conversationId, text, request }: Send,
+): Promise<SentMessage> {
+  const { store, mailer, config, messageEvents } = services;
   const sentAt = new Date();
   const message = await store.messages.insert({
     id: newId(),
@@ -37,7 +39,7 @@ export async function sendMessage(context: AppLoadContext, { sender, recipient, 
     text,
     createdAt: sentAt.toISOString(),
   });
-  messageEvents(store).publish([sender.email, recipient.email]);
+  messageEvents.publish([sender.email, recipient.email]);
 
   const mail = messageNotificationMail({
     sender,
@@ -47,7 +49,7 @@ export async function sendMessage(context: AppLoadContext, { sender, recipient, 
     conversationUrl: publicUrl(config, conversationPath(conversationId), request),
   });
   try {
-    const notification = await notifyThrottled(store, conversationId, recipient.email, sentAt, () => mailer.send(mail));
+    const notification = await notifyThrottled(services, { conversationId, agentEmail: recipient.email, now: sentAt, send: () => mailer.send(mail) });
     return { message, notification };
   } catch (error) {
     console.error(`Messages: the notification mail for message ${message.id} could not be sent; the message is stored.`, error);

@@ -1,5 +1,5 @@
 import type { ProfileCompletion, RegistrationDraft } from "~/domain/registration";
-import type { Agent } from "~/domain/workbook";
+import type { Agent } from "~/domain/workbook/tabs";
 import { hashPassword } from "../auth/password.server";
 import { agentWelcomeMail, staffRegistrationMail } from "../mail/registration-mail.server";
 import type { Services } from "../services.server";
@@ -22,18 +22,6 @@ function isEmailRegistered(services: Pick<Services, "store">, email: string): bo
   return registeredAgent(services, email) !== undefined;
 }
 
-/**
- * Registrations are checked and stored one at a time in this process, so two
- * submissions of one e-mail cannot both pass the duplicate check.
- */
-let registrations: Promise<unknown> = Promise.resolve();
-
-function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
-  const run = registrations.then(task, task);
-  registrations = run.catch(() => undefined);
-  return run;
-}
-
 export type NewAgentProfile = Omit<ProfileCompletion, "photo" | "confirmPassword"> & { photoUrl: string | undefined };
 
 /**
@@ -42,10 +30,11 @@ export type NewAgentProfile = Omit<ProfileCompletion, "photo" | "confirmPassword
  * exist, member after. Rejects with EmailTakenError, or the store's error when
  * the row could not be saved (then nothing was saved).
  */
-export async function createAgent(services: Services, draft: RegistrationDraft, profile: NewAgentProfile, now = new Date()): Promise<Agent> {
+export async function createAgent(services: Pick<Services, "config" | "store" | "writeQueues">, draft: RegistrationDraft, profile: NewAgentProfile, now = new Date()): Promise<Agent> {
   // Hashed before taking the turn: bcrypt is the slow part and needs no shared state.
   const passwordHash = await hashPassword(profile.password);
-  return oneAtATime(async () => {
+  // One registration at a time in this process, so two submissions of one e-mail cannot both pass the duplicate check.
+  return services.writeQueues.serially("registrations", async () => {
     if (isEmailRegistered(services, draft.email)) throw new EmailTakenError(draft.email);
     const vipCode = matchVipCode(services.config, draft.vipCode);
     const timestamp = now.toISOString();

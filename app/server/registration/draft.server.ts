@@ -1,6 +1,7 @@
 import { createCookieSessionStorage, type SessionStorage } from "@remix-run/node";
 import { registrationDraftSchema, type RegistrationDraft } from "~/domain/registration";
 import type { Config } from "../config.server";
+import type { Services } from "../services.server";
 
 /**
  * The registration flow's draft (the quick-registration fields and the VIP code)
@@ -12,44 +13,38 @@ const DRAFT_MAX_AGE_SECONDS = 24 * 60 * 60;
 
 type DraftSessionData = { draft: unknown };
 
-const storages = new WeakMap<Config, SessionStorage<DraftSessionData>>();
+/** The draft cookie's signing and settings: one per process, in `Services`. */
+export type DraftStorage = SessionStorage<DraftSessionData>;
 
-function draftStorage(config: Config): SessionStorage<DraftSessionData> {
-  let storage = storages.get(config);
-  if (!storage) {
-    storage = createCookieSessionStorage<DraftSessionData>({
-      cookie: {
-        name: DRAFT_COOKIE_NAME,
-        httpOnly: true,
-        sameSite: "lax",
-        secure: config.isProduction,
-        path: "/",
-        maxAge: DRAFT_MAX_AGE_SECONDS,
-        secrets: config.sessionSecrets,
-      },
-    });
-    storages.set(config, storage);
-  }
-  return storage;
+export function createDraftStorage(config: Pick<Config, "isProduction" | "sessionSecrets">): DraftStorage {
+  return createCookieSessionStorage<DraftSessionData>({
+    cookie: {
+      name: DRAFT_COOKIE_NAME,
+      httpOnly: true,
+      sameSite: "lax",
+      secure: config.isProduction,
+      path: "/",
+      maxAge: DRAFT_MAX_AGE_SECONDS,
+      secrets: config.sessionSecrets,
+    },
+  });
 }
 
 /** The draft the request carries, or null when there is none (or it no longer fits the current shape). */
-export async function readDraft(request: Request, config: Config): Promise<RegistrationDraft | null> {
-  const session = await draftStorage(config).getSession(request.headers.get("Cookie"));
+export async function readDraft({ drafts }: Pick<Services, "drafts">, request: Request): Promise<RegistrationDraft | null> {
+  const session = await drafts.getSession(request.headers.get("Cookie"));
   const parsed = registrationDraftSchema.safeParse(session.get("draft"));
   return parsed.success ? parsed.data : null;
 }
 
 /** The Set-Cookie header value that stores the draft. */
-export async function saveDraft(draft: RegistrationDraft, config: Config): Promise<string> {
-  const storage = draftStorage(config);
-  const session = await storage.getSession();
+export async function saveDraft({ drafts }: Pick<Services, "drafts">, draft: RegistrationDraft): Promise<string> {
+  const session = await drafts.getSession();
   session.set("draft", draft);
-  return storage.commitSession(session);
+  return drafts.commitSession(session);
 }
 
 /** The Set-Cookie header value that removes the draft once the profile is created. */
-export async function clearDraft(request: Request, config: Config): Promise<string> {
-  const storage = draftStorage(config);
-  return storage.destroySession(await storage.getSession(request.headers.get("Cookie")));
+export async function clearDraft({ drafts }: Pick<Services, "drafts">, request: Request): Promise<string> {
+  return drafts.destroySession(await drafts.getSession(request.headers.get("Cookie")));
 }

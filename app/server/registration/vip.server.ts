@@ -1,6 +1,6 @@
 import { founderSpotsLeft } from "~/domain/product";
 import { membershipTypeFor } from "~/domain/registration";
-import type { MembershipType } from "~/domain/workbook";
+import type { MembershipType } from "~/domain/workbook/tabs";
 import type { Config } from "../config.server";
 import type { Services } from "../services.server";
 
@@ -12,11 +12,11 @@ export function matchVipCode(config: Pick<Config, "vipCodes">, code: string | nu
 }
 
 /** Founder spots open now, from the agent rows in the store. */
-export function foundersLeftNow(store: Services["store"]): number {
+export function foundersLeftNow({ store }: Pick<Services, "store">): number {
   return founderSpotsLeft(store.agents.all());
 }
 
 /** The membership a registration gets now: VIP for a code still configured, founder while spots are left, member after. */
-export function membershipForDraft({ config, store }: Pick<Services, "config" | "store">, draft: { vipCode?: string }): MembershipType {
-  return membershipTypeFor({ vipCode: matchVipCode(config, draft.vipCode), foundersLeft: foundersLeftNow(store) });
+export function membershipForDraft(services: Pick<Services, "config" | "store">, draft: { vipCode?: string }): MembershipType {
+  return membershipTypeFor({ vipCode: matchVipCode(services.config, draft.vipCode), foundersLeft: foundersLeftNow(services) });
 }

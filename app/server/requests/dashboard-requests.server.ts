@@ -1,23 +1,14 @@
-import {
-  DASHBOARD_REQUEST_LIMIT,
-  matchesDashboard,
-  parseDashboardQuery,
-  requestListForDashboard,
-  sortRequests,
-  type DashboardQuery,
-} from "~/domain/referral-requests";
+import { DASHBOARD_REQUEST_LIMIT, matchesDashboard, parseDashboardQuery, requestListForDashboard, sortRequests, type DashboardQuery } from "~/domain/referral-requests/list-query";
+import { REQUEST_TYPE_VALUES, type Agent, type ReferralRequest, type RequestType } from "~/domain/workbook/tabs";
 import type { DashboardLive, DashboardTiles } from "~/domain/request-views";
-import { REQUEST_TYPE_VALUES, type Agent, type ReferralRequest, type RequestType } from "~/domain/workbook";
+import type { Services } from "../services.server";
 import type { Store } from "../store/store.server";
-import { expireOverdueInBackground } from "./expiry.server";
 import { marksOf } from "./marks.server";
 import { liveRequests } from "./queries.server";
 import { requestView } from "./views.server";
 
-type DashboardStore = Pick<Store, "requests" | "responses" | "agents" | "marks">;
-
 /** Live requests of every member, by type, and the approved agents: the dashboard's tiles. */
-function tileCounts(store: DashboardStore, live: readonly ReferralRequest[]): DashboardTiles {
+function tileCounts(store: Store, live: readonly ReferralRequest[]): DashboardTiles {
   const byType = Object.fromEntries(REQUEST_TYPE_VALUES.map((type) => [type, 0])) as Record<RequestType, number>;
   for (const request of live) byType[request.requestType] += 1;
   return { ...byType, agents: store.agents.by("status", "approved").length };
@@ -33,20 +24,19 @@ function matchingRequests(live: readonly ReferralRequest[], member: Pick<Agent, 
  * the address, the 8 newest matching requests' cards with the member's marks, and the moment the
  * list was read, from which the browser later asks what is new.
  */
-export function dashboardData(store: DashboardStore, member: Agent, params: URLSearchParams, now: Date): { tiles: DashboardTiles; live: DashboardLive } {
-  expireOverdueInBackground(store, now);
-  const live = liveRequests(store, now);
+export function dashboardData(services: Pick<Services, "store">, member: Agent, params: URLSearchParams, now: Date): { tiles: DashboardTiles; live: DashboardLive } {
+  const live = liveRequests(services, now);
   const query = parseDashboardQuery(params);
   const matching = matchingRequests(live, member, query);
-  const marks = marksOf(store, member.email);
+  const marks = marksOf(services, member.email);
   return {
-    tiles: tileCounts(store, live),
+    tiles: tileCounts(services.store, live),
     live: {
       query,
       memberState: member.state,
       total: matching.length,
       requests: sortRequests(matching, "newest", DASHBOARD_REQUEST_LIMIT).map((request) => ({
-        ...requestView(store, request, member.email, now),
+        ...requestView(services, request, member.email, now),
         interested: marks.interested.has(request.id),
         saved: marks.saved.has(request.id),
       })),
@@ -61,7 +51,7 @@ export function dashboardData(store: DashboardStore, member: Agent, params: URLS
  * posted in the very millisecond the list was read counts too: better announced once
  * more than never.
  */
-export function newRequestCount(store: DashboardStore, member: Agent, params: URLSearchParams, since: Date, now: Date): number {
-  const matching = matchingRequests(liveRequests(store, now), member, parseDashboardQuery(params));
+export function newRequestCount(services: Pick<Services, "store">, member: Agent, params: URLSearchParams, since: Date, now: Date): number {
+  const matching = matchingRequests(liveRequests(services, now), member, parseDashboardQuery(params));
   return matching.filter((request) => Date.parse(request.createdAt) >= since.getTime()).length;
 }

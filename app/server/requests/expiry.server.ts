@@ -1,4 +1,5 @@
-import { isPastExpiry } from "~/domain/referral-requests";
+import { isPastExpiry } from "~/domain/referral-requests/expiry";
+import type { BackgroundJob } from "../services.server";
 import type { Store } from "../store/store.server";
 
 /**
@@ -12,19 +13,11 @@ export async function expireOverdueRequests(store: Pick<Store, "requests">, now:
   return overdue.length;
 }
 
-const running = new WeakMap<object, Promise<number>>();
-
 /**
- * Starts `expireOverdueRequests` without making a page wait for it; at most one run
- * per store at a time, so busy pages do not write the same rows twice.
+ * Expires overdue requests after each of the store's timed refreshes, so a request
+ * expires whether or not anyone loads a page, and one run never overlaps the next.
  */
-export function expireOverdueInBackground(store: Pick<Store, "requests">, now: Date, log: Pick<Console, "error"> = console): void {
-  if (running.has(store)) return;
-  const run = expireOverdueRequests(store, now)
-    .catch((error: unknown) => {
-      log.error("Could not mark expired requests:", error);
-      return 0;
-    })
-    .finally(() => running.delete(store));
-  running.set(store, run);
+export function expireRequestsAfterRefreshes(store: Pick<Store, "requests" | "addRefreshJob">): BackgroundJob {
+  const stop = store.addRefreshJob(() => expireOverdueRequests(store, new Date()));
+  return { stop };
 }

@@ -1,18 +1,19 @@
-import { newRequest, requestFieldsFor, type EditRequestInput, type PostRequestInput } from "~/domain/referral-requests";
-import type { Agent, ReferralRequest } from "~/domain/workbook";
-import { newId, type Store } from "../store/store.server";
+import { newRequest, requestFieldsFor, type EditRequestInput, type PostRequestInput } from "~/domain/referral-requests/forms";
+import type { Agent, ReferralRequest } from "~/domain/workbook/tabs";
+import type { Services } from "../services.server";
+import { newId } from "../store/store.server";
 
 /** Stores a new request (§4: active, no responses, expiring in 30 days). */
-export function postRequest(store: Pick<Store, "requests">, member: Pick<Agent, "email" | "fullName">, input: PostRequestInput, now: Date): Promise<ReferralRequest> {
+export function postRequest({ store }: Pick<Services, "store">, member: Pick<Agent, "email" | "fullName">, input: PostRequestInput, now: Date): Promise<ReferralRequest> {
   return store.requests.insert(newRequest({ id: newId(), input, agent: member, now }));
 }
 
 /** Writes an owner's edit; the type stays what it was. Ownership is the caller's check. */
-export function updateRequest(store: Pick<Store, "requests">, request: ReferralRequest, input: EditRequestInput, now: Date): Promise<ReferralRequest> {
+export function updateRequest({ store }: Pick<Services, "store">, request: ReferralRequest, input: EditRequestInput, now: Date): Promise<ReferralRequest> {
   return store.requests.update(request.id, { ...requestFieldsFor(request.requestType, input), updatedAt: now.toISOString() });
 }
 
 /** Soft delete: the row stays in the tab with the status deleted. Ownership is the caller's check. */
-export function deleteRequest(store: Pick<Store, "requests">, request: ReferralRequest, now: Date): Promise<ReferralRequest> {
+export function deleteRequest({ store }: Pick<Services, "store">, request: ReferralRequest, now: Date): Promise<ReferralRequest> {
   return store.requests.update(request.id, { status: "deleted", updatedAt: now.toISOString() });
 }

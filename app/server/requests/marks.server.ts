@@ -1,11 +1,11 @@
-import type { MarkKind, RequestMark } from "~/domain/workbook";
-import { serially } from "../store/serially.server";
+import type { MarkKind, RequestMark } from "~/domain/workbook/tabs";
+import type { Services } from "../services.server";
 import { newId, type Store } from "../store/store.server";
 
 export type MemberMarks = { interested: ReadonlySet<string>; saved: ReadonlySet<string> };
 
 /** The requests a member marked Interested and Saved (marks set to removed do not count). */
-export function marksOf(store: Pick<Store, "marks">, agentEmail: string): MemberMarks {
+export function marksOf({ store }: Pick<Services, "store">, agentEmail: string): MemberMarks {
   const interested = new Set<string>();
   const saved = new Set<string>();
   for (const mark of store.marks.by("agentEmail", agentEmail)) {
@@ -25,11 +25,11 @@ function marksFor(store: Pick<Store, "marks">, agentEmail: string, requestId: st
  * double click store one row; a mark turned off is kept as removed and reused when turned on again.
  */
 export function setMark(
-  store: Store,
+  { store, writeQueues }: Pick<Services, "store" | "writeQueues">,
   options: { agentEmail: string; requestId: string; kind: MarkKind; on: boolean; now: Date },
 ): Promise<void> {
   const { agentEmail, requestId, kind, on, now } = options;
-  return serially(store, `mark:${agentEmail.toLowerCase()}/${requestId}/${kind}`, async () => {
+  return writeQueues.serially(`mark:${agentEmail.toLowerCase()}/${requestId}/${kind}`, async () => {
     const existing = marksFor(store, agentEmail, requestId, kind);
     const updatedAt = now.toISOString();
     if (!on) {

@@ -1,12 +1,14 @@
 import { pageWindow } from "~/domain/directory-search";
-import { isLive, matchesFilters, REQUEST_PAGE_SIZE, sortRequests, type RequestListQuery } from "~/domain/referral-requests";
-import type { Agent, ReferralRequest } from "~/domain/workbook";
+import { isLive } from "~/domain/referral-requests/expiry";
+import { matchesFilters, REQUEST_PAGE_SIZE, sortRequests, type RequestListQuery } from "~/domain/referral-requests/list-query";
+import type { Agent, ReferralRequest } from "~/domain/workbook/tabs";
+import type { Services } from "../services.server";
 import { notFound } from "../http.server";
 import type { Store } from "../store/store.server";
 import { requestView } from "./views.server";
 
 /** Active requests not yet past their expiry: the only ones any list shows. */
-export function liveRequests(store: Pick<Store, "requests">, now: Date): ReferralRequest[] {
+export function liveRequests({ store }: Pick<Services, "store">, now: Date): ReferralRequest[] {
   return store.requests.by("status", "active").filter((request) => isLive(request, now));
 }
 
@@ -17,13 +19,13 @@ export function liveRequests(store: Pick<Store, "requests">, now: Date): Referra
  * many requests are live.
  */
 export function requestListPage(
-  store: Pick<Store, "requests" | "responses">,
+  services: Pick<Services, "store">,
   member: Pick<Agent, "email">,
   query: RequestListQuery,
   requestedPage: number,
   now: Date,
 ) {
-  const live = liveRequests(store, now);
+  const live = liveRequests(services, now);
   const own = live.filter((request) => request.agentEmail === member.email);
   const others = live.filter((request) => request.agentEmail !== member.email);
   const matching = (query.tab === "mine" ? own : others).filter((request) => matchesFilters(request, query));
@@ -35,7 +37,7 @@ export function requestListPage(
     pageCount: window.pageCount,
     requests: sortRequests(matching, query.sort, window.end)
       .slice(window.start)
-      .map((request) => requestView(store, request, member.email, now)),
+      .map((request) => requestView(services, request, member.email, now)),
   };
 }
 
@@ -43,7 +45,7 @@ export function requestListPage(
 export const REQUEST_NOT_FOUND = "Request not found";
 
 /** A request a member may open: any but another member's deleted one. */
-export function findRequestFor(store: Pick<Store, "requests">, id: string, member: Pick<Agent, "email">): ReferralRequest | undefined {
+export function findRequestFor({ store }: Pick<Services, "store">, id: string, member: Pick<Agent, "email">): ReferralRequest | undefined {
   const request = store.requests.get(id);
   if (!request) return undefined;
   if (request.status === "deleted" && request.agentEmail !== member.email) return undefined;
@@ -51,7 +53,7 @@ export function findRequestFor(store: Pick<Store, "requests">, id: string, membe
 }
 
 /** The request, if it exists (404 otherwise) and belongs to the member (403 otherwise). */
-export function requireOwnRequest(store: Pick<Store, "requests">, id: string, member: Pick<Agent, "email">): ReferralRequest {
+export function requireOwnRequest({ store }: Pick<Services, "store">, id: string, member: Pick<Agent, "email">): ReferralRequest {
   const request = store.requests.get(id);
   if (!request || request.status === "deleted") throw notFound(REQUEST_NOT_FOUND);
   if (request.agentEmail !== member.email) throw new Response("Only the agent who posted this request can change it", { status: 403 });

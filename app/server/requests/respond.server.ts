@@ -1,9 +1,8 @@
 import { shouldNotify } from "~/domain/messages";
-import { isLive } from "~/domain/referral-requests";
-import type { Agent, RequestResponse } from "~/domain/workbook";
-import type { Mailer } from "../mail/mailer.server";
+import { isLive } from "~/domain/referral-requests/expiry";
+import type { Agent, RequestResponse } from "~/domain/workbook/tabs";
 import { responseMail } from "../mail/request-mail.server";
-import { serially } from "../store/serially.server";
+import type { Services } from "../services.server";
 import { newId, type Store } from "../store/store.server";
 import { responseCount } from "./views.server";
 
@@ -12,7 +11,7 @@ export type RespondResult =
   /** closed: deleted or expired; own: members do not answer their own requests. */
   | { ok: false; reason: "closed" | "own" | "missing" };
 
-type RespondServices = { store: Store; mailer: Mailer };
+type RespondServices = Pick<Services, "store" | "mailer" | "writeQueues">;
 
 /**
  * Stores a response in the Responses tab, writes the request's count of responses
@@ -41,12 +40,12 @@ export async function respondToRequest(
     createdAt: now.toISOString(),
   });
   try {
-    await recountResponses(store, request.id);
+    await recountResponses(services, request.id);
   } catch (error) {
     log.error(`Response ${response.id} stored, but the count of request ${request.id} was not updated:`, error);
   }
   try {
-    await notifyPoster(store, request.id, now, () => mailer.send(responseMail({ request, responder: member, message, link, sentAt: now })), log);
+    await notifyPoster(services, request.id, now, () => mailer.send(responseMail({ request, responder: member, message, link, sentAt: now })), log);
   } catch (error) {
     log.error(`Response ${response.id} stored, but the mail to the poster failed:`, error);
   }
@@ -59,8 +58,14 @@ export async function respondToRequest(
  * follow (docs/decisions/0005), so thirty responses in a row are one mail, and every
  * response stays on the request's page. A failed mail records nothing.
  */
-function notifyPoster(store: Store, requestId: string, now: Date, send: () => Promise<void>, log: Pick<Console, "error">): Promise<void> {
-  return serially(store, `notify:${requestId}`, async () => {
+function notifyPoster(
+  { store, writeQueues }: RespondServices,
+  requestId: string,
+  now: Date,
+  send: () => Promise<void>,
+  log: Pick<Console, "error">,
+): Promise<void> {
+  return writeQueues.serially(`notify:${requestId}`, async () => {
     if (!shouldNotify(store.requests.get(requestId)?.lastNotifiedAt, now)) return;
     await send();
     try {
@@ -76,11 +81,11 @@ function notifyPoster(store: Store, requestId: string, now: Date, send: () => Pr
  * Requests tab. Counted, never incremented, and one write at a time per request, so
  * responses arriving together cannot overwrite each other's count with an older one.
  */
-function recountResponses(store: Store, requestId: string): Promise<unknown> {
-  return serially(store, `responses:${requestId}`, () => store.requests.update(requestId, { responses: responseCount(store, requestId) }));
+function recountResponses(services: RespondServices, requestId: string): Promise<unknown> {
+  return services.writeQueues.serially(`responses:${requestId}`, () => services.store.requests.update(requestId, { responses: responseCount(services, requestId) }));
 }
 
 /** The responses to a request, newest first: only its owner is shown them. */
-export function responsesTo(store: Pick<Store, "responses">, requestId: string): RequestResponse[] {
+export function responsesTo({ store }: Pick<Services, "store">, requestId: string): RequestResponse[] {
   return [...store.responses.by("requestId", requestId)].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
 }

@@ -1,15 +1,10 @@
 import { agentIdFromEmail } from "~/domain/agent-id";
-import {
-  clientTypeLabel,
-  contactPreferenceLabel,
-  expiryNotice,
-  isNewRequest,
-  requestTags,
-  timelineLabel,
-} from "~/domain/referral-requests";
+import { expiryNotice, isNewRequest } from "~/domain/referral-requests/expiry";
+import { clientTypeLabel, contactPreferenceLabel, requestTags, timelineLabel } from "~/domain/referral-requests/labels";
 import { relativeTime } from "~/domain/relative-time";
 import type { RequestView } from "~/domain/request-views";
-import type { ReferralRequest } from "~/domain/workbook";
+import type { ReferralRequest } from "~/domain/workbook/tabs";
+import type { Services } from "../services.server";
 import type { Store } from "../store/store.server";
 
 const ANONYMOUS_AGENT = "Anonymous Agent";
@@ -19,12 +14,12 @@ const ANONYMOUS_AGENT = "Anonymous Agent";
  * rather than the row's `responses` cell, which staff may edit and which another
  * instance may not have updated yet.
  */
-export function responseCount(store: Pick<Store, "responses">, requestId: string): number {
+export function responseCount({ store }: Pick<Services, "store">, requestId: string): number {
   return store.responses.by("requestId", requestId).length;
 }
 
 /** What a page shows of a request (see RequestView), for the member viewing it at `now`. */
-export function requestView(store: Pick<Store, "responses">, request: ReferralRequest, viewerEmail: string, now: Date): RequestView {
+export function requestView(services: Pick<Services, "store">, request: ReferralRequest, viewerEmail: string, now: Date): RequestView {
   return {
     id: request.id,
     requestType: request.requestType,
@@ -44,7 +39,7 @@ export function requestView(store: Pick<Store, "responses">, request: ReferralRe
     agentName: request.agentName.trim() || ANONYMOUS_AGENT,
     agentId: agentIdFromEmail(request.agentEmail),
     isOwn: request.agentEmail === viewerEmail.toLowerCase(),
-    responses: responseCount(store, request.id),
+    responses: responseCount(services, request.id),
     tags: requestTags(request),
     postedAgo: relativeTime(request.createdAt, now),
     expiryNotice: expiryNotice(request, now),

@@ -1,4 +1,5 @@
-import type { CellKind, RowCells } from "~/domain/workbook";
+import type { CellKind } from "~/domain/workbook/columns";
+import type { RowCells } from "~/domain/workbook/rows";
 
 /** What a driver needs to know of a tab: its name, the headers the app owns and what each column holds. */
 export type TabSpec = {

@@ -1,13 +1,5 @@
-import {
-  indexKeys,
-  normaliseIndexKey,
-  parseRow,
-  serialiseRecord,
-  WORKBOOK,
-  type CollectionName,
-  type RowCells,
-  type TabDefinition,
-} from "~/domain/workbook";
+import { indexKeys, normaliseIndexKey, parseRow, serialiseRecord, type RowCells } from "~/domain/workbook/rows";
+import { WORKBOOK, type CollectionIndex, type CollectionName, type CollectionRecord, type TabDefinition } from "~/domain/workbook/tabs";
 import type { DriverRow, ReadRequest, StructureProblem, WorkbookDriver } from "./driver.server";
 import {
   describeError,
@@ -192,6 +184,9 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
   /** Degraded tabs by tab name, as last reported by the driver. */
   let degraded = new Map<string, StructureProblem>();
   let timer: NodeJS.Timeout | undefined;
+  /** The timer's refresh and the jobs after it, while they run. */
+  let tick: Promise<void> | undefined;
+  const refreshJobs = new Set<() => Promise<unknown>>();
   let running = false;
   let closed = false;
 
@@ -461,9 +456,10 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
 
   function schedule(): void {
     timer = setTimeout(() => {
-      refresh()
-        .catch(() => undefined)
+      tick = refresh()
+        .then(runRefreshJobs, () => undefined)
         .finally(() => {
+          tick = undefined;
           if (running) schedule();
         });
     }, refreshMs);
@@ -485,31 +481,54 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
     };
   }
 
-  function collection(name: CollectionName): Collection<AnyRecord> {
+  /**
+   * One tab's collection. The replica's state is generic over WORKBOOK, so its records
+   * are typed here, once, from the tab's definition.
+   */
+  function collection<Name extends CollectionName>(name: Name): Collection<CollectionRecord<Name>, CollectionIndex<Name>> {
+    type Row = CollectionRecord<Name>;
+    const rows = (records: readonly AnyRecord[]) => records as readonly unknown[] as readonly Row[];
     const tab = tabOf(name);
     return {
       tab: tab.name,
-      all: () => listOf(stateOf(name)),
+      all: () => rows(listOf(stateOf(name))),
       version: () => versions.get(name) ?? 0,
       changedSince: (version) => changedSince(name, version),
-      get: (id) => stateOf(name).records.get(id),
-      by: (index, key) => indexOf(stateOf(name), tab, index).get(normaliseIndexKey(key)) ?? [],
-      insert: (record) => insert(name, record),
-      update: (id, patch) => update(name, id, patch),
+      get: (id) => stateOf(name).records.get(id) as Row | undefined,
+      by: (index: string, key) => rows(indexOf(stateOf(name), tab, index).get(normaliseIndexKey(key)) ?? []),
+      insert: (record) => insert(name, record) as Promise<Row>,
+      update: (id, patch) => update(name, id, patch) as Promise<Row>,
     };
   }
 
-  // The collections are generic over WORKBOOK at run time; their static types come from StoreCollections.
-  const collections = Object.fromEntries(COLLECTION_NAMES.map((name) => [name, collection(name)])) as unknown as StoreCollections;
+  async function runRefreshJobs(): Promise<void> {
+    for (const job of refreshJobs) {
+      try {
+        await job();
+      } catch (error) {
+        log.error("Store: a refresh job failed:", error);
+      }
+    }
+  }
 
   return {
-    ...collections,
+    agents: collection("agents"),
+    requests: collection("requests"),
+    responses: collection("responses"),
+    messages: collection("messages"),
+    contact: collection("contact"),
+    marks: collection("marks"),
+    conversationMembers: collection("conversationMembers"),
     driver: driver.kind,
     refresh,
     health,
     onRefresh(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    addRefreshJob(job) {
+      refreshJobs.add(job);
+      return () => refreshJobs.delete(job);
     },
     start() {
       if (running || closed) return;
@@ -521,6 +540,7 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
       clearTimeout(timer);
       if (closed) return;
       closed = true;
+      await tick;
       await inflight?.catch(() => undefined);
       await driver.close();
     },

@@ -1,6 +1,7 @@
 import { sheets, type sheets_v4 } from "@googleapis/sheets";
 import { GoogleAuth, JWT, OAuth2Client } from "google-auth-library";
-import { sheetValueText, type RowCells } from "~/domain/workbook";
+import { sheetValueText } from "~/domain/workbook/columns";
+import type { RowCells } from "~/domain/workbook/rows";
 import type { SheetsCredentials } from "../config.server";
 import { cellText, cellUsageOf, headerKey, type CellUsage, type DriverRow, type ReadRequest, type StructureProblem, type TabSpec, type WorkbookDriver } from "./driver.server";
 import { DEFAULT_RETRY, httpStatusOf, withDeadline, withRetry, type RetryPolicy } from "./retry.server";

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import type { RowCells } from "~/domain/workbook";
+import type { RowCells } from "~/domain/workbook/rows";
 import { cellText, headerKey, type DriverRow, type ReadRequest, type TabSpec, type WorkbookDriver } from "./driver.server";
 
 /** SQLite identifiers are quoted so tab and header names are used exactly as written. */

@@ -1,4 +1,4 @@
-import type { CollectionIndex, CollectionName, CollectionRecord } from "~/domain/workbook";
+import type { CollectionIndex, CollectionName, CollectionRecord } from "~/domain/workbook/tabs";
 import type { CellUsage, StructureProblem } from "./driver.server";
 
 /**
@@ -74,9 +74,15 @@ export type Store = StoreCollections & {
   health(): StoreHealth;
   /** Returns the function that removes the listener. */
   onRefresh(listener: (event: RefreshEvent) => void): () => void;
+  /**
+   * Runs `job` after each timed refresh that succeeded, before the next is scheduled, so
+   * one run never overlaps the next; a job that fails is logged. Returns the function
+   * that removes the job.
+   */
+  addRefreshJob(job: () => Promise<unknown>): () => void;
   /** Starts the refresh timer. */
   start(): void;
-  /** Stops the timer, waits for a running refresh and closes the driver. */
+  /** Stops the timer, waits for a running refresh and its jobs, and closes the driver. */
   stop(): Promise<void>;
 };
 

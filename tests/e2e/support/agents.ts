@@ -1,7 +1,8 @@
 import path from "node:path";
 import bcrypt from "bcryptjs";
 import Database from "better-sqlite3";
-import { AGENTS_TAB, serialiseRecord, type Agent } from "../../../app/domain/workbook";
+import { serialiseRecord } from "../../../app/domain/workbook/rows";
+import { AGENTS_TAB, type Agent } from "../../../app/domain/workbook/tabs";
 import { e2eBaseUrl, e2eDataDir, e2eHealthHeaders } from "./env";
 
 /** An approved agent with every field filled; tests override what they look at. */

@@ -1,6 +1,7 @@
 import path from "node:path";
 import Database from "better-sqlite3";
-import { CONVERSATION_MEMBERS_TAB, MESSAGES_TAB, serialiseRecord, type Message } from "../../../app/domain/workbook";
+import { serialiseRecord } from "../../../app/domain/workbook/rows";
+import { CONVERSATION_MEMBERS_TAB, MESSAGES_TAB, type Message } from "../../../app/domain/workbook/tabs";
 import { memberRowId } from "../../../app/server/messages/conversation-members.server";
 import { e2eDataDir } from "./env";
 

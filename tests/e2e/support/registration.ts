@@ -2,7 +2,8 @@ import path from "node:path";
 import { expect, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import sharp from "sharp";
-import { AGENTS_TAB, parseRow, type Agent } from "../../../app/domain/workbook";
+import { parseRow } from "../../../app/domain/workbook/rows";
+import { AGENTS_TAB, type Agent } from "../../../app/domain/workbook/tabs";
 import { quickPasswordHash, seedAgents, testAgent, waitForStoreRefresh } from "./agents";
 import { e2eDataDir } from "./env";
 

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { expect, type Page } from "@playwright/test";
 import { agentIdFromEmail } from "../../../app/domain/agent-id";
 import { WHY_PATH } from "../../../app/domain/product";
-import type { Agent } from "../../../app/domain/workbook";
+import type { Agent } from "../../../app/domain/workbook/tabs";
 import { fillQuickRegistration } from "./registration";
 import { seedMembers, seedRequests, testRequest } from "./requests";
 

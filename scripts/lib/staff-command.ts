@@ -1,7 +1,8 @@
+/** The staff command (`npm run staff`, scripts/staff.ts): approves, rejects and lists agents by editing the store as staff would. */
 import { parseArgs } from "node:util";
 import { normaliseEmail } from "~/domain/auth";
-import { AGENT_STATUSES, type Agent, type AgentStatus } from "~/domain/workbook";
-import type { Store } from "../store/store.server";
+import { AGENT_STATUSES, type Agent, type AgentStatus } from "~/domain/workbook/tabs";
+import type { Store } from "~/server/store/store.server";
 
 /** A request the operator can correct: printed as one line by the staff command. */
 export class StaffCommandError extends Error {
@@ -39,9 +40,6 @@ async function decideAgent(store: Store, email: string, decision: Decision, note
   const updated = await store.agents.update(agent.id, { status: decision, statusNote, updatedAt: now.toISOString() });
   return { agent: updated, previousStatus: agent.status, changed: true };
 }
-
-// ---------------------------------------------------------------------------
-// The command line of `npm run staff` (scripts/staff.ts)
 
 const STAFF_USAGE = `Usage:
   npm run staff -- list [--status pending|approved|rejected]

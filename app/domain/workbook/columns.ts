@@ -1,0 +1,166 @@
+/**
+ * The kinds of column a workbook tab has: how a trimmed cell is read into a value and
+ * written back as text, and what a spreadsheet that types its cells holds in it.
+ */
+import { z } from "zod";
+
+/**
+ * What a column holds, for a spreadsheet that types its cells: `text` columns are
+ * formatted as plain text so typed leading zeros and `+` survive, `time` cells typed by
+ * staff arrive as date serial numbers, `number` and `flag` cells as numbers and booleans.
+ */
+export type CellKind = "text" | "time" | "number" | "flag";
+
+/** One column: how a trimmed cell is read into a value, and how the value is written back as text. */
+export type Column<T> = {
+  readonly kind: CellKind;
+  /**
+   * A column the tab cannot be read without (ids, required e-mails and times, choices such
+   * as status whose blank would mean something): when its header is missing the tab is
+   * degraded rather than read with every cell blank.
+   */
+  readonly required?: true;
+  readonly schema: z.ZodType<T, string>;
+  /** Method syntax on purpose: a column of any value type must fit where a column of unknown values is expected. */
+  write(value: T): string;
+};
+
+const asIs = (value: string) => value;
+
+/** Free text; blank is allowed. */
+export function text(): Column<string> {
+  return { kind: "text", schema: z.string(), write: asIs };
+}
+
+export function requiredText(): Column<string> {
+  return { kind: "text", required: true, schema: z.string().min(1, "is empty"), write: asIs };
+}
+
+/** E-mail addresses are kept lower-cased so look-ups and comparisons ignore case. */
+export function email(options: { required: boolean } = { required: false }): Column<string> {
+  const base = z.string().toLowerCase();
+  return options.required ? { kind: "text", required: true, schema: base.min(1, "is empty"), write: asIs } : { kind: "text", schema: base, write: asIs };
+}
+
+/** Two-letter state codes, upper-cased (`tx` = `TX`). */
+export function stateCode(): Column<string> {
+  return { kind: "text", schema: z.string().toUpperCase(), write: asIs };
+}
+
+/** One of a fixed list, case-insensitive (`Approved ` = `approved`); a blank cell takes the default when one is given. */
+export function choice<const Values extends readonly [string, ...string[]]>(
+  values: Values,
+  blankMeans?: Values[number],
+): Column<Values[number]> {
+  const allowed = new Set<string>(values);
+  const schema = z
+    .string()
+    .transform((cell) => (cell === "" && blankMeans !== undefined ? blankMeans : cell.toLowerCase()))
+    .refine((value) => allowed.has(value), { message: `must be one of ${values.join(", ")}` })
+    .transform((value) => value as Values[number]);
+  return { kind: "text", required: true, schema, write: asIs };
+}
+
+const TRUE_WORDS = new Set(["true", "yes", "y", "1", "x"]);
+const FALSE_WORDS = new Set(["false", "no", "n", "0", ""]);
+
+/** A yes/no cell: true, yes, 1 (any case) are true; false, no, 0 or blank are false. */
+export function flag(): Column<boolean> {
+  const schema = z
+    .string()
+    .transform((cell) => cell.toLowerCase())
+    .refine((cell) => TRUE_WORDS.has(cell) || FALSE_WORDS.has(cell), { message: "must be true or false" })
+    .transform((cell) => TRUE_WORDS.has(cell));
+  return { kind: "flag", schema, write: (value) => (value ? "true" : "false") };
+}
+
+/** A whole number of zero or more; blank is 0. */
+export function count(): Column<number> {
+  const schema = z
+    .string()
+    .refine((cell) => /^\d*$/.test(cell), { message: "must be a whole number" })
+    .transform((cell) => (cell === "" ? 0 : Number.parseInt(cell, 10)));
+  return { kind: "number", schema, write: (value) => String(value) };
+}
+
+/**
+ * ISO 8601 only: a date, or a date and time with an optional zone (UTC when absent).
+ * Anything else is refused rather than guessed: `47483` is not the year 47483 and
+ * `3/4/2025` means different days in different countries.
+ */
+const ISO_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
+
+function toIsoTime(cell: string): string | null {
+  const match = ISO_TIME.exec(cell);
+  if (!match) return null;
+  const [, year, month, day, hours = "00", minutes = "00"] = match;
+  if (Number(month) < 1 || Number(month) > 12 || Number(day) < 1 || Number(day) > 31 || Number(hours) > 23 || Number(minutes) > 59) return null;
+  const zoned = match[7] ? cell : `${cell.replace(" ", "T")}${match[4] === undefined ? "T00:00" : ""}Z`;
+  const time = Date.parse(zoned.replace(" ", "T"));
+  if (Number.isNaN(time)) return null;
+  const date = new Date(time);
+  // Date.parse rolls 2025-02-30 over to March; such a date was mistyped.
+  if (!match[7] && date.getUTCDate() !== Number(day)) return null;
+  return date.toISOString();
+}
+
+/** Google keeps a date as days since 30 December 1899 (a serial number); the fraction is the time of day. */
+const SERIAL_EPOCH_MS = Date.UTC(1899, 11, 30);
+const DAY_MS = 86_400_000;
+
+/**
+ * A cell as the Sheets API gives it unformatted (a string, a number or a boolean) as the
+ * text the column reads: a date serial number in a time column becomes ISO 8601 (the
+ * sheet's wall-clock time taken as UTC), numbers and booleans elsewhere their plain text.
+ */
+export function sheetValueText(kind: CellKind | undefined, value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "number" && kind === "time") return new Date(SERIAL_EPOCH_MS + Math.round(value * DAY_MS)).toISOString();
+  if (typeof value === "boolean") return value ? "true" : "false";
+  return String(value);
+}
+
+/** A point in time, read from ISO 8601 text (or a date the spreadsheet typed) and kept as ISO 8601 UTC. */
+export function time(): Column<string> {
+  const schema = z
+    .string()
+    .min(1, "is empty")
+    .transform((cell, context) => {
+      const iso = toIsoTime(cell);
+      if (iso === null) {
+        context.addIssue({ code: "custom", message: "is not a date and time" });
+        return z.NEVER;
+      }
+      return iso;
+    });
+  return { kind: "time", required: true, schema, write: asIs };
+}
+
+export function optionalTime(): Column<string | undefined> {
+  const schema = z.string().transform((cell, context) => {
+    if (cell === "") return undefined;
+    const iso = toIsoTime(cell);
+    if (iso === null) {
+      context.addIssue({ code: "custom", message: "is not a date and time" });
+      return z.NEVER;
+    }
+    return iso;
+  });
+  return { kind: "time", schema, write: (value) => value ?? "" };
+}
+
+/**
+ * A comma-separated list. Items matching a known option in any case are spelled as the
+ * option is; other items are kept as typed.
+ */
+export function list(knownOptions: readonly string[] = []): Column<readonly string[]> {
+  const canonical = new Map(knownOptions.map((option) => [option.toLowerCase(), option]));
+  const schema = z.string().transform((cell) =>
+    cell
+      .split(",")
+      .map((item) => item.trim())
+      .filter((item) => item !== "")
+      .map((item) => canonical.get(item.toLowerCase()) ?? item),
+  );
+  return { kind: "text", schema, write: (items) => items.join(", ") };
+}

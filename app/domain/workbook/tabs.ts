@@ -1,0 +1,299 @@
+/**
+ * The workbook contract: the tabs staff see in the spreadsheet and their header rows.
+ * `columns.ts` holds the kinds of column, `rows.ts` how a row's text cells become a
+ * typed record and back.
+ *
+ * Rows are edited by people, so parsing is tolerant (cells trimmed, enumerations
+ * case-insensitive, blank optional cells allowed) and strict only where a wrong
+ * value would mislead the app (a missing id, an unknown status, an unreadable time).
+ *
+ * To add a column, append it to a tab's `columns`; to add a tab, define it with
+ * `defineTab` and list it in `WORKBOOK`. The store and its replica are generic over
+ * these definitions and need no change.
+ */
+import { SPECIALTIES } from "../enums";
+import { choice, count, email, flag, list, optionalTime, requiredText, stateCode, text, time, type CellKind, type Column } from "./columns";
+
+type AnyColumns = { readonly id: Column<string> } & Record<string, Column<unknown>>;
+
+type ColumnValue<C> = C extends Column<infer T> ? T : never;
+
+type OptionalKeys<Columns> = { [K in keyof Columns]: undefined extends ColumnValue<Columns[K]> ? K : never }[keyof Columns];
+type Simplify<T> = { [K in keyof T]: T[K] } & {};
+
+/** The typed record of a tab: one property per column; columns that may be blank-as-undefined are optional. */
+export type RecordOf<Columns> = Simplify<
+  { readonly [K in Exclude<keyof Columns, OptionalKeys<Columns>>]: ColumnValue<Columns[K]> } & {
+    readonly [K in OptionalKeys<Columns>]?: ColumnValue<Columns[K]>;
+  }
+>;
+
+/** An index maps a record to zero, one or several keys; keys are compared trimmed and lower-cased. */
+export type IndexKey = string | readonly string[] | undefined;
+
+/** Method-typed so a tab with specific records still fits where any tab is expected. */
+type IndexFunction<Record> = { key(record: Record): IndexKey }["key"];
+
+export type TabDefinition<Columns extends AnyColumns = AnyColumns, IndexName extends string = string> = {
+  /** The tab's name in the spreadsheet, the table's name in SQLite. */
+  readonly name: string;
+  readonly columns: Columns;
+  /** The header row, in the order the app creates it (staff may reorder columns later). */
+  readonly headers: readonly string[];
+  /** Each header's cell kind. */
+  readonly kinds: Readonly<Record<string, CellKind>>;
+  /** Headers of required columns. */
+  readonly requiredHeaders: readonly string[];
+  /**
+   * Append-only tabs only ever grow at the bottom, so a refresh reads just their new
+   * rows; mutable tabs are re-read whole.
+   */
+  readonly appendOnly: boolean;
+  readonly indexes: { readonly [I in IndexName]: IndexFunction<RecordOf<Columns>> };
+  /**
+   * For tabs whose ids are made from the row's content (so two app instances may append
+   * the same row at once): two rows with one id are one record, merged by this, rather
+   * than the second being skipped as a duplicate.
+   */
+  readonly mergeDuplicates?: MergeFunction<RecordOf<Columns>>;
+};
+
+/** Method-typed for the same reason as IndexFunction. */
+type MergeFunction<Record> = { merge(first: Record, later: Record): Record }["merge"];
+
+export type TabRecord<Tab> = Tab extends TabDefinition<infer Columns, string> ? RecordOf<Columns> : never;
+export type TabIndexName<Tab> = Tab extends TabDefinition<AnyColumns, infer IndexName> ? IndexName : never;
+
+export function defineTab<Columns extends AnyColumns, IndexName extends string>(definition: {
+  name: string;
+  appendOnly: boolean;
+  columns: Columns;
+  indexes: { [I in IndexName]: (record: RecordOf<Columns>) => IndexKey };
+  mergeDuplicates?: (first: RecordOf<Columns>, later: RecordOf<Columns>) => RecordOf<Columns>;
+}): TabDefinition<Columns, IndexName> {
+  const kinds = Object.fromEntries(Object.entries(definition.columns).map(([header, column]) => [header, column.kind]));
+  const requiredHeaders = Object.entries(definition.columns)
+    .filter(([, column]) => column.required)
+    .map(([header]) => header);
+  return { ...definition, headers: Object.keys(definition.columns), kinds, requiredHeaders };
+}
+
+export const AGENT_STATUSES = ["pending", "approved", "rejected"] as const;
+export type AgentStatus = (typeof AGENT_STATUSES)[number];
+export const MEMBERSHIP_TYPES = ["founder", "vip", "member"] as const;
+export type MembershipType = (typeof MEMBERSHIP_TYPES)[number];
+export const REQUEST_TYPE_VALUES = ["referral", "listing", "buyer"] as const;
+export type RequestType = (typeof REQUEST_TYPE_VALUES)[number];
+export const REQUEST_STATUSES = ["active", "deleted", "expired"] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+
+export const AGENTS_TAB = defineTab({
+  name: "Agents",
+  appendOnly: false,
+  columns: {
+    id: requiredText(),
+    fullName: text(),
+    email: email({ required: true }),
+    phone: text(),
+    state: stateCode(),
+    city: text(),
+    zipCode: text(),
+    licenseNumber: text(),
+    licenseState: stateCode(),
+    licenseExpiration: text(),
+    brokerage: text(),
+    brokerEmail: email(),
+    specialties: list(SPECIALTIES),
+    bio: text(),
+    photoUrl: text(),
+    membershipType: choice(MEMBERSHIP_TYPES, "member"),
+    vipCode: text(),
+    status: choice(AGENT_STATUSES, "pending"),
+    statusNote: text(),
+    passwordHash: text(),
+    createdAt: time(),
+    updatedAt: optionalTime(),
+    /** Sessions that began at or before this time are over: set by logging out. */
+    sessionsEndedAt: optionalTime(),
+  },
+  indexes: {
+    email: (agent) => agent.email,
+    status: (agent) => agent.status,
+    state: (agent) => agent.state,
+    specialty: (agent) => agent.specialties,
+  },
+});
+
+export const REQUESTS_TAB = defineTab({
+  name: "Requests",
+  appendOnly: false,
+  columns: {
+    id: requiredText(),
+    requestType: choice(REQUEST_TYPE_VALUES),
+    title: text(),
+    location: text(),
+    state: stateCode(),
+    specialty: text(),
+    priceRange: text(),
+    clientType: text(),
+    timeline: text(),
+    contactPreference: text(),
+    listingAddress: text(),
+    listingMLS: text(),
+    description: text(),
+    urgent: flag(),
+    agentEmail: email({ required: true }),
+    agentName: text(),
+    status: choice(REQUEST_STATUSES, "active"),
+    responses: count(),
+    createdAt: time(),
+    updatedAt: optionalTime(),
+    expiresAt: optionalTime(),
+    /** When the poster was last mailed about a response: at most one such mail per request every 10 minutes. */
+    lastNotifiedAt: optionalTime(),
+  },
+  indexes: {
+    agentEmail: (request) => request.agentEmail,
+    status: (request) => request.status,
+  },
+});
+
+export const RESPONSES_TAB = defineTab({
+  name: "Responses",
+  appendOnly: true,
+  columns: {
+    id: requiredText(),
+    requestId: requiredText(),
+    fromEmail: email({ required: true }),
+    fromName: text(),
+    toEmail: email({ required: true }),
+    message: text(),
+    createdAt: time(),
+  },
+  indexes: {
+    requestId: (response) => response.requestId,
+    fromEmail: (response) => response.fromEmail,
+    toEmail: (response) => response.toEmail,
+  },
+});
+
+export const MESSAGES_TAB = defineTab({
+  name: "Messages",
+  appendOnly: true,
+  columns: {
+    id: requiredText(),
+    conversationId: requiredText(),
+    fromEmail: email({ required: true }),
+    toEmail: email({ required: true }),
+    text: text(),
+    createdAt: time(),
+  },
+  indexes: {
+    conversationId: (message) => message.conversationId,
+    fromEmail: (message) => message.fromEmail,
+    toEmail: (message) => message.toEmail,
+  },
+});
+
+/**
+ * One row per member per conversation they have opened or been mailed about: how far
+ * they have read (unread counts survive reloads and other devices) and when they were
+ * last mailed about it (the notification throttle). Updated in place, never deleted.
+ */
+export const CONVERSATION_MEMBERS_TAB = defineTab({
+  name: "ConversationMembers",
+  appendOnly: false,
+  columns: {
+    id: requiredText(),
+    conversationId: requiredText(),
+    agentEmail: email({ required: true }),
+    lastReadAt: optionalTime(),
+    lastNotifiedAt: optionalTime(),
+  },
+  indexes: {
+    conversationId: (row) => row.conversationId,
+    agentEmail: (row) => row.agentEmail,
+  },
+  // Ids are conversation/e-mail, so two instances can add the same row at once: keep the furthest read and latest mail.
+  mergeDuplicates: (first, later) => ({
+    ...first,
+    lastReadAt: latestTime(first.lastReadAt, later.lastReadAt),
+    lastNotifiedAt: latestTime(first.lastNotifiedAt, later.lastNotifiedAt),
+  }),
+});
+
+function latestTime(a: string | undefined, b: string | undefined): string | undefined {
+  if (a === undefined) return b;
+  if (b === undefined) return a;
+  return a >= b ? a : b;
+}
+
+export const CONTACT_TAB = defineTab({
+  name: "Contact",
+  appendOnly: true,
+  columns: {
+    id: requiredText(),
+    name: text(),
+    email: email({ required: true }),
+    subject: text(),
+    category: text(),
+    message: text(),
+    agentLicense: text(),
+    // Not a state code: the contact form stores the spec's "Not provided" when no state was chosen.
+    state: text(),
+    createdAt: time(),
+  },
+  indexes: {
+    email: (contact) => contact.email,
+  },
+});
+
+export const MARK_KINDS = ["interested", "saved"] as const;
+export type MarkKind = (typeof MARK_KINDS)[number];
+export const MARK_STATUSES = ["active", "removed"] as const;
+
+/**
+ * A member's Interested and Save marks on requests. Unsaving sets the status to
+ * removed rather than deleting the row, so the tab keeps every mark ever made.
+ */
+export const MARKS_TAB = defineTab({
+  name: "Marks",
+  appendOnly: false,
+  columns: {
+    id: requiredText(),
+    agentEmail: email({ required: true }),
+    requestId: requiredText(),
+    kind: choice(MARK_KINDS),
+    status: choice(MARK_STATUSES, "active"),
+    createdAt: time(),
+    updatedAt: optionalTime(),
+  },
+  indexes: {
+    agentEmail: (mark) => mark.agentEmail,
+    requestId: (mark) => mark.requestId,
+  },
+});
+
+/** Every tab of the workbook, by the name the store's collections take. */
+export const WORKBOOK = {
+  agents: AGENTS_TAB,
+  requests: REQUESTS_TAB,
+  responses: RESPONSES_TAB,
+  messages: MESSAGES_TAB,
+  conversationMembers: CONVERSATION_MEMBERS_TAB,
+  contact: CONTACT_TAB,
+  marks: MARKS_TAB,
+} as const;
+
+export type Workbook = typeof WORKBOOK;
+export type CollectionName = keyof Workbook;
+export type CollectionRecord<Name extends CollectionName> = TabRecord<Workbook[Name]>;
+export type CollectionIndex<Name extends CollectionName> = TabIndexName<Workbook[Name]>;
+
+export type Agent = CollectionRecord<"agents">;
+export type ReferralRequest = CollectionRecord<"requests">;
+export type RequestResponse = CollectionRecord<"responses">;
+export type Message = CollectionRecord<"messages">;
+export type ConversationMember = CollectionRecord<"conversationMembers">;
+export type ContactRow = CollectionRecord<"contact">;
+export type RequestMark = CollectionRecord<"marks">;
