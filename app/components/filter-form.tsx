@@ -1,8 +1,8 @@
 import { Form, Link, useLocation, useNavigation, useNavigationType, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
 import { MARKET_STATE_NAMES, MARKET_STATES, PRICE_RANGES, SPECIALTIES } from "~/domain/enums";
-import { CLIENT_TYPES, REQUEST_TYPE_LABELS } from "~/domain/referral-requests";
-import { REQUEST_TYPE_VALUES } from "~/domain/workbook";
+import { CLIENT_TYPES, REQUEST_TYPE_LABELS } from "~/domain/referral-requests/labels";
+import { REQUEST_TYPE_VALUES } from "~/domain/workbook/tabs";
 
 /** How long typing must pause before the list updates. */
 const FILTER_DEBOUNCE_MS = 300;

@@ -6,8 +6,8 @@
 import type { ReferralRequest } from "../workbook/tabs";
 
 export const REQUEST_LIFETIME_DAYS = 30;
-export const EXPIRY_WARNING_DAYS = 7;
-export const NEW_BADGE_HOURS = 24;
+const EXPIRY_WARNING_DAYS = 7;
+const NEW_BADGE_HOURS = 24;
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -19,7 +19,7 @@ export function expiresAtFor(createdAtIso: string): string {
 type Timed = Pick<ReferralRequest, "createdAt" | "expiresAt">;
 
 /** A row staff added without an expiry lives 30 days from its creation, like any other. */
-export function expiryOf(request: Timed): number {
+function expiryOf(request: Timed): number {
   return Date.parse(request.expiresAt ?? expiresAtFor(request.createdAt));
 }
 

@@ -9,8 +9,8 @@ import { REQUEST_TYPE_VALUES, type ReferralRequest, type RequestType } from "../
 import { expiresAtFor } from "./expiry";
 import { CLIENT_TYPE_VALUES } from "./labels";
 
-export const RESPOND_MESSAGE_REQUIRED = "Please enter a message";
-export const EDIT_FIELDS_REQUIRED = "Please fill in all required fields";
+const RESPOND_MESSAGE_REQUIRED = "Please enter a message";
+const EDIT_FIELDS_REQUIRED = "Please fill in all required fields";
 export const POST_FAILED = "Failed to post request. Please try again.";
 export const REQUEST_CLOSED = "This request is no longer open for responses.";
 
@@ -53,7 +53,6 @@ export type EditRequestInput = z.infer<typeof editRequestSchema>;
 export const respondSchema = z.object({
   message: multiLine(requiredTextField(RESPOND_MESSAGE_REQUIRED, MESSAGE_MAX, `Please keep the message under ${MESSAGE_MAX.toLocaleString("en-US")} characters`)),
 });
-export type RespondInput = z.infer<typeof respondSchema>;
 
 /** The columns a form sets, with the fields that do not apply to the type left blank. */
 export function requestFieldsFor(type: RequestType, input: EditRequestInput) {

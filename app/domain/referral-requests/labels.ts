@@ -27,7 +27,7 @@ export const CONTACT_PREFERENCE_OPTIONS = [
   { value: "either", label: "Either" },
 ] as const satisfies ReadonlyArray<{ value: (typeof CONTACT_PREFERENCES)[number]; label: string }>;
 
-export function requestTypeLabel(type: RequestType): string {
+function requestTypeLabel(type: RequestType): string {
   return REQUEST_TYPE_LABELS[type];
 }
 
@@ -65,13 +65,13 @@ export function responseCountLabel(count: number): string {
 
 // Outcome notices (§8), carried in the address a form redirects to
 
-export const REQUEST_NOTICES = {
+const REQUEST_NOTICES = {
   posted: "Referral request posted successfully!",
   responded: "Response sent successfully!",
   updated: "Request updated successfully!",
   deleted: "Request deleted successfully!",
 } as const;
-export type RequestNotice = keyof typeof REQUEST_NOTICES;
+type RequestNotice = keyof typeof REQUEST_NOTICES;
 
 export function noticeFrom(params: URLSearchParams): string | null {
   const notice = params.get("notice");

@@ -33,7 +33,7 @@ function sameText(a: string, b: string): boolean {
 }
 
 /** §5: the search matches title, description and location, ignoring case. */
-export function matchesSearch(request: Filterable, q: string | undefined): boolean {
+function matchesSearch(request: Filterable, q: string | undefined): boolean {
   const needle = q?.trim().toLowerCase();
   if (!needle) return true;
   return [request.title, request.description, request.location].some((text) => text.toLowerCase().includes(needle));
@@ -97,7 +97,7 @@ function readFilters(params: URLSearchParams): RequestFilters {
   };
 }
 
-export const REQUEST_TABS = ["all", "mine"] as const;
+const REQUEST_TABS = ["all", "mine"] as const;
 export type RequestTab = (typeof REQUEST_TABS)[number];
 
 /** The requests page's state, all of it in the address (GET forms). */

@@ -93,7 +93,7 @@ const ISO_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.
 function toIsoTime(cell: string): string | null {
   const match = ISO_TIME.exec(cell);
   if (!match) return null;
-  const [, year, month, day, hours = "00", minutes = "00"] = match;
+  const [, , month, day, hours = "00", minutes = "00"] = match;
   if (Number(month) < 1 || Number(month) > 12 || Number(day) < 1 || Number(day) > 31 || Number(hours) > 23 || Number(minutes) > 59) return null;
   const zoned = match[7] ? cell : `${cell.replace(" ", "T")}${match[4] === undefined ? "T00:00" : ""}Z`;
   const time = Date.parse(zoned.replace(" ", "T"));

@@ -8,7 +8,7 @@ export type RowCells = Readonly<Record<string, string | undefined>>;
 export type RowParse<T> = { ok: true; record: T } | { ok: false; reason: string } | { ok: "blank" };
 
 /** True when every cell the tab knows is blank: such rows are skipped silently. */
-export function isBlankRow(tab: TabDefinition, cells: RowCells): boolean {
+function isBlankRow(tab: TabDefinition, cells: RowCells): boolean {
   return tab.headers.every((header) => (cells[header] ?? "").trim() === "");
 }
 

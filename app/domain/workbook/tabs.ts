@@ -22,7 +22,7 @@ type OptionalKeys<Columns> = { [K in keyof Columns]: undefined extends ColumnVal
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
 /** The typed record of a tab: one property per column; columns that may be blank-as-undefined are optional. */
-export type RecordOf<Columns> = Simplify<
+type RecordOf<Columns> = Simplify<
   { readonly [K in Exclude<keyof Columns, OptionalKeys<Columns>>]: ColumnValue<Columns[K]> } & {
     readonly [K in OptionalKeys<Columns>]?: ColumnValue<Columns[K]>;
   }
@@ -62,9 +62,9 @@ export type TabDefinition<Columns extends AnyColumns = AnyColumns, IndexName ext
 type MergeFunction<Record> = { merge(first: Record, later: Record): Record }["merge"];
 
 export type TabRecord<Tab> = Tab extends TabDefinition<infer Columns, string> ? RecordOf<Columns> : never;
-export type TabIndexName<Tab> = Tab extends TabDefinition<AnyColumns, infer IndexName> ? IndexName : never;
+type TabIndexName<Tab> = Tab extends TabDefinition<AnyColumns, infer IndexName> ? IndexName : never;
 
-export function defineTab<Columns extends AnyColumns, IndexName extends string>(definition: {
+function defineTab<Columns extends AnyColumns, IndexName extends string>(definition: {
   name: string;
   appendOnly: boolean;
   columns: Columns;
@@ -80,12 +80,11 @@ export function defineTab<Columns extends AnyColumns, IndexName extends string>(
 
 export const AGENT_STATUSES = ["pending", "approved", "rejected"] as const;
 export type AgentStatus = (typeof AGENT_STATUSES)[number];
-export const MEMBERSHIP_TYPES = ["founder", "vip", "member"] as const;
+const MEMBERSHIP_TYPES = ["founder", "vip", "member"] as const;
 export type MembershipType = (typeof MEMBERSHIP_TYPES)[number];
 export const REQUEST_TYPE_VALUES = ["referral", "listing", "buyer"] as const;
 export type RequestType = (typeof REQUEST_TYPE_VALUES)[number];
-export const REQUEST_STATUSES = ["active", "deleted", "expired"] as const;
-export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+const REQUEST_STATUSES = ["active", "deleted", "expired"] as const;
 
 export const AGENTS_TAB = defineTab({
   name: "Agents",
@@ -250,13 +249,13 @@ export const CONTACT_TAB = defineTab({
 
 export const MARK_KINDS = ["interested", "saved"] as const;
 export type MarkKind = (typeof MARK_KINDS)[number];
-export const MARK_STATUSES = ["active", "removed"] as const;
+const MARK_STATUSES = ["active", "removed"] as const;
 
 /**
  * A member's Interested and Save marks on requests. Unsaving sets the status to
  * removed rather than deleting the row, so the tab keeps every mark ever made.
  */
-export const MARKS_TAB = defineTab({
+const MARKS_TAB = defineTab({
   name: "Marks",
   appendOnly: false,
   columns: {
@@ -285,7 +284,7 @@ export const WORKBOOK = {
   marks: MARKS_TAB,
 } as const;
 
-export type Workbook = typeof WORKBOOK;
+type Workbook = typeof WORKBOOK;
 export type CollectionName = keyof Workbook;
 export type CollectionRecord<Name extends CollectionName> = TabRecord<Workbook[Name]>;
 export type CollectionIndex<Name extends CollectionName> = TabIndexName<Workbook[Name]>;

@@ -139,7 +139,7 @@ export function newestMessageAt(services: ConversationServices, member: Agent): 
 }
 
 /** The thread's messages the member may read, oldest first. */
-export function threadMessages({ store }: Pick<Services, "store">, member: Agent, conversationId: string): Message[] {
+function threadMessages({ store }: Pick<Services, "store">, member: Agent, conversationId: string): Message[] {
   return store.messages
     .by("conversationId", conversationId)
     .filter((message) => message.fromEmail === member.email || message.toEmail === member.email)

@@ -4,7 +4,6 @@ import { matchesFilters, REQUEST_PAGE_SIZE, sortRequests, type RequestListQuery 
 import type { Agent, ReferralRequest } from "~/domain/workbook/tabs";
 import type { Services } from "../services.server";
 import { notFound } from "../http.server";
-import type { Store } from "../store/store.server";
 import { requestView } from "./views.server";
 
 /** Active requests not yet past their expiry: the only ones any list shows. */

@@ -3,7 +3,7 @@ import { isLive } from "~/domain/referral-requests/expiry";
 import type { Agent, RequestResponse } from "~/domain/workbook/tabs";
 import { responseMail } from "../mail/request-mail.server";
 import type { Services } from "../services.server";
-import { newId, type Store } from "../store/store.server";
+import { newId } from "../store/store.server";
 import { responseCount } from "./views.server";
 
 export type RespondResult =

@@ -5,7 +5,6 @@ import { relativeTime } from "~/domain/relative-time";
 import type { RequestView } from "~/domain/request-views";
 import type { ReferralRequest } from "~/domain/workbook/tabs";
 import type { Services } from "../services.server";
-import type { Store } from "../store/store.server";
 
 const ANONYMOUS_AGENT = "Anonymous Agent";
 

@@ -10,7 +10,6 @@ import {
   type InvalidRow,
   type RefreshEvent,
   type Store,
-  type StoreCollections,
   type StoreHealth,
 } from "./types.server";
 

@@ -63,7 +63,7 @@ export type RefreshEvent = {
   };
 }[CollectionName];
 
-export type StoreCollections = {
+type StoreCollections = {
   readonly [Name in CollectionName]: Collection<CollectionRecord<Name>, CollectionIndex<Name>>;
 };
 
