@@ -8,6 +8,7 @@ import { accessLog } from "./app/server/access-log.server";
 import { ConfigError, loadConfig } from "./app/server/config.server";
 import { compressionOptions, securityMiddleware } from "./app/server/http.server";
 import { closeEventStreams } from "./app/server/messages/event-stream.server";
+import { servePublicPagesOnce } from "./app/server/page-cache.server";
 import { requestGuards } from "./app/server/request-guards.server";
 import { createServices, type Services } from "./app/server/services.server";
 import { httpStatusOf } from "./app/server/store/retry.server";
@@ -65,6 +66,8 @@ async function startServer(source: AppSource): Promise<void> {
     app.use(express.static(source.clientDirectory, { maxAge: "1h", index: false }));
   }
   if (config.logRequests) app.use(accessLog(config));
+  // In development the sources change under the cache; only the build's pages are kept.
+  if (source.kind === "build") app.use(servePublicPagesOnce(services.pageCache, services.store));
 
   const build =
     source.kind === "vite"

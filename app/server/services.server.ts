@@ -5,6 +5,7 @@ import type { Config } from "./config.server";
 import { createImageService, type ImageService } from "./images/images.server";
 import { createPhotoFetcher, type PhotoFetcher } from "./images/remote-photo.server";
 import { createOutboxMailer, createSendgridMailer, type Mailer } from "./mail/mailer.server";
+import { createPageCache, PAGE_CACHE_BYTES, type PageCache } from "./page-cache.server";
 import { createStoreFromConfig, type Store } from "./store/store.server";
 import { createWriteLimits, type WriteLimits } from "./write-limits.server";
 
@@ -21,6 +22,8 @@ export type Services = {
   photoFetcher: PhotoFetcher;
   /** Per-hour limits on contact messages, sign-ups and every member write. */
   limits: WriteLimits;
+  /** Public pages rendered once per data version and address, for logged-out visitors (production build only). */
+  pageCache: PageCache;
 };
 
 export function outboxDirectory(config: Config): string {
@@ -43,5 +46,6 @@ export function createServices(config: Config): Services {
     images: createImageService(config),
     photoFetcher: createPhotoFetcher(),
     limits: createWriteLimits(config),
+    pageCache: createPageCache(PAGE_CACHE_BYTES),
   };
 }
