@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { UPLOAD_FILE_NAME } from "~/domain/profile";
+import { UPLOAD_FILE_NAME } from "~/domain/stored-photo";
 import { uploadsDirectory } from "~/server/images/images.server";
 
 const CONTENT_TYPES: Record<string, string> = { jpg: "image/jpeg", png: "image/png", webp: "image/webp" };
