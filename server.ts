@@ -7,6 +7,7 @@ import type { ViteDevServer } from "vite";
 import { accessLog } from "./app/server/access-log.server";
 import { ConfigError, loadConfig } from "./app/server/config.server";
 import { compressionOptions, securityMiddleware } from "./app/server/http.server";
+import { servePublicPagesOnce } from "./app/server/page-cache.server";
 import { requestGuards } from "./app/server/request-guards.server";
 import { createServices, startServices, stopServices, type Services } from "./app/server/services.server";
 import { httpStatusOf } from "./app/server/store/retry.server";
@@ -64,6 +65,8 @@ async function startServer(source: AppSource): Promise<void> {
     app.use(express.static(source.clientDirectory, { maxAge: "1h", index: false }));
   }
   if (config.logRequests) app.use(accessLog(config));
+  // In development the sources change under the cache; only the build's pages are kept.
+  if (source.kind === "build") app.use(servePublicPagesOnce(services.pageCache, services.store));
 
   const build =
     source.kind === "vite"

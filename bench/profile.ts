@@ -5,7 +5,8 @@
  * by package. The .cpuprofile file is kept for Chrome DevTools.
  *
  * Options: --quick (small network), --seconds N (10), --member (log in first; on by default
- * for pages other than /, the public pages and /directory).
+ * for pages other than /, the public pages and /directory), --startup (no load: where the
+ * start-up's time goes, reading the store into the replica).
  */
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -18,7 +19,7 @@ import { startApp, stopServer } from "./servers";
 
 const { values: args, positionals } = parseArgs({
   allowPositionals: true,
-  options: { quick: { type: "boolean", default: false }, seconds: { type: "string", default: "10" } },
+  options: { quick: { type: "boolean", default: false }, seconds: { type: "string", default: "10" }, startup: { type: "boolean", default: false } },
 });
 const page = positionals[0] ?? "/referral-requests";
 const PASSWORD = "bench-member-password";
@@ -56,11 +57,23 @@ function summarise(profile: Profile): void {
   console.log(`Busy time sampled: ${(total / 1000).toFixed(1)} s.\nBy package or phase:\n${top(byPackage, 12).join("\n")}\nFunctions with the most self time:\n${top(byFunction, 20).join("\n")}`);
 }
 
+function profileFile(profileDir: string): string {
+  const file = readdirSync(profileDir).find((name) => name.endsWith(".cpuprofile"));
+  if (!file) throw new Error("The server wrote no CPU profile");
+  return file;
+}
+
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "bench-profile-"));
   const profileDir = path.join(dataDir, "profile");
   await writeNetwork(dataDir, args.quick ? { agents: 1_000, requests: 400, liveRequests: 150, messages: 10_000, memberMessages: 300 } : LARGE_NETWORK, await bcrypt.hash(PASSWORD, 4));
   const app = await startApp(dataDir, ["--cpu-prof", `--cpu-prof-dir=${profileDir}`]);
+  if (args.startup) {
+    await stopServer(app);
+    console.log(`Start-up: ${app.startupMs.toFixed(0)} ms. Profile: ${path.join(profileDir, profileFile(profileDir))}`);
+    summarise(JSON.parse(readFileSync(path.join(profileDir, profileFile(profileDir)), "utf8")) as Profile);
+    return;
+  }
   let cookie: string | undefined;
   if (!isPublic) {
     const response = await fetch(`${app.base}/member-login`, {
@@ -73,8 +86,7 @@ async function main(): Promise<void> {
   }
   const run = await load(app, page, { connections: 20, seconds: Number(args.seconds), warmupSeconds: 1, cookie });
   await stopServer(app);
-  const file = readdirSync(profileDir).find((name) => name.endsWith(".cpuprofile"));
-  if (!file) throw new Error("The server wrote no CPU profile");
+  const file = profileFile(profileDir);
   console.log(`${page}: ${run.requests} requests, ${run.cpuMsPerRequest.toFixed(2)} ms CPU each. Profile: ${path.join(profileDir, file)}`);
   summarise(JSON.parse(readFileSync(path.join(profileDir, file), "utf8")) as Profile);
 }

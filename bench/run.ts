@@ -85,13 +85,24 @@ const BUDGET = {
 
 const mark = (met: boolean) => (met ? "met" : "MISSED");
 
-type Page = { label: string; path: string; member: boolean };
+/**
+ * Public pages are served from the page cache to visitors without cookies; a cookie the app
+ * ignores makes the cache step aside, so the "rendered" rows and the directory's growth
+ * series measure the render itself (search, loaders, React) as a first visit pays it.
+ */
+const RENDER_COOKIE = "bench-render=1";
+
+type Page = { label: string; path: string; member: boolean; render?: boolean };
+
+const cookieFor = (page: { member: boolean; render?: boolean }, memberCookie: string | undefined) =>
+  page.member ? memberCookie : page.render ? RENDER_COOKIE : undefined;
 
 function pagesOf(memberThread: string): Page[] {
   return [
     { label: "/", path: "/", member: false },
     { label: WHY_PATH, path: WHY_PATH, member: false },
     { label: "/directory search p3", path: "/directory?q=san&state=TX&page=3", member: false },
+    { label: "/directory search p3, rendered", path: "/directory?q=san&state=TX&page=3", member: false, render: true },
     { label: "/member-dashboard", path: "/member-dashboard", member: true },
     { label: "/messages", path: "/messages", member: true },
     { label: "/messages thread", path: `/messages?conversation=${encodeURIComponent(memberThread)}`, member: true },
@@ -162,7 +173,7 @@ async function mainRun(passwordHash: string): Promise<MainResult> {
       const cookie = await logIn(app);
       const pages = pagesOf("bench-0--bench-1");
       const weights = new Map<Page, PageWeight>();
-      for (const page of pages) weights.set(page, await weigh(app, page.path, page.member ? cookie : undefined));
+      for (const page of pages) weights.set(page, await weigh(app, page.path, cookieFor(page, cookie)));
       const baselineWeight = await weigh(baseline, "/");
       const runs = new Map<Page, LoadResult[]>(pages.map((page) => [page, []]));
       const baselineRuns = new Map<Page, LoadResult[]>(pages.map((page) => [page, []]));
@@ -174,7 +185,7 @@ async function mainRun(passwordHash: string): Promise<MainResult> {
         for (const page of pages) {
           // Each page right after the baseline, so both see the same machine.
           baselineRuns.get(page)!.push(await load(baseline, "/", options));
-          runs.get(page)!.push(await load(app, page.path, { ...options, cookie: page.member ? cookie : undefined }));
+          runs.get(page)!.push(await load(app, page.path, { ...options, cookie: cookieFor(page, cookie) }));
         }
       }
       const rssAfterLoadMb = rssMb(app);
@@ -213,7 +224,7 @@ async function mainRun(passwordHash: string): Promise<MainResult> {
 type GrowthPoint = { size: string; cpuMsPerRequest: number; p50Ms: number; htmlKb: number; stall: Stall };
 type GrowthSeries = { name: string; path: string; points: GrowthPoint[] };
 
-function growthPlans(): { name: string; path: string; member: boolean; sizes: { size: string; network: NetworkSize }[] }[] {
+function growthPlans(): { name: string; path: string; member: boolean; render?: boolean; sizes: { size: string; network: NetworkSize }[] }[] {
   const small = { agents: 300, requests: 100, liveRequests: 50, messages: 2_000, memberMessages: 100 };
   const full = growthMode === "full";
   const agentSizes = full ? [1_000, 5_000, 20_000] : [300, 1_000];
@@ -222,9 +233,10 @@ function growthPlans(): { name: string; path: string; member: boolean; sizes: { 
   const requestSizes = full ? [300, 2_000, 6_000] : [100, 400];
   return [
     {
-      name: "directory search at N agents",
+      name: "directory search at N agents (rendered, not cached)",
       path: "/directory?q=san&state=TX&page=3",
       member: false,
+      render: true,
       sizes: agentSizes.map((agents) => ({ size: `${agents} agents`, network: { ...small, agents } })),
     },
     {
@@ -261,7 +273,7 @@ async function growthRun(passwordHash: string): Promise<GrowthSeries[]> {
         await withNetwork(sized, passwordHash, async (dataDir) => {
           const app = await startApp(dataDir);
           try {
-            const cookie = plan.member ? await logIn(app) : undefined;
+            const cookie = cookieFor(plan, plan.member ? await logIn(app) : undefined);
             const weight = await weigh(app, plan.path, cookie);
             const run = await load(app, plan.path, { connections: 10, seconds: Math.max(2, Math.round(seconds / 2)), warmupSeconds: 1, cookie });
             await stopServer(app);

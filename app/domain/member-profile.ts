@@ -1,5 +1,5 @@
 /** How the dashboard's "Your Profile" card shows a member, with the spec's fallbacks (§2, §9). */
-import { isStoredPhotoUrl } from "./profile";
+import { isStoredPhotoUrl } from "./stored-photo";
 
 const LOCATION_NOT_SET = "Location not set";
 const BROKERAGE_NOT_SPECIFIED = "Not specified";

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { SPECIALTIES, US_STATE_CODES } from "./enums";
 import { formatPhone, isValidPhone, PHONE_INVALID_MESSAGE } from "./phone";
+import { UPLOADS_PATH, UPLOAD_FILE_NAME } from "./stored-photo";
 import { multiLine, optionalTextField, requiredTextField } from "./text";
 
 export const BIO_MAX_LENGTH = 600;
@@ -20,14 +21,8 @@ export const PHOTO_TOO_LARGE_MESSAGE = "File size must be less than 5MB";
 export const PHOTO_TYPE_MESSAGE = "Please upload a JPG, PNG, or WebP image";
 const PHOTO_URL_MESSAGE = "Please enter an image URL starting with https://";
 export const PHOTO_LINK_UNREACHABLE_MESSAGE = "We could not fetch an image from that link. Please check it, or upload the photo instead.";
-/** Profile photos the app keeps on Cloudinary are served from here. */
-export const CLOUDINARY_DELIVERY_ORIGIN = "https://res.cloudinary.com";
 
 const PASSWORD_REQUIRED_FOR_SAVE_MESSAGE = "Password is required for authentication";
-
-/** Local uploads are served from here; their names are generated, never taken from the user. */
-export const UPLOADS_PATH = "/uploads/";
-export const UPLOAD_FILE_NAME = /^[a-z0-9][a-z0-9-]{0,80}\.(jpg|png|webp)$/;
 
 export const fullNameField = requiredTextField("Full name is required", 100, "Please keep the name under 100 characters");
 export const cityField = requiredTextField("City is required", 100, "Please keep the city under 100 characters");
@@ -60,16 +55,6 @@ export function isAcceptedPhotoUrl(value: string): boolean {
   if (!URL.canParse(value)) return false;
   const url = new URL(value);
   return url.protocol === "https:" && url.hostname !== "";
-}
-
-/**
- * True for a photo the app stored itself: a local upload, or a Cloudinary delivery
- * address. Pages show only these, so a profile never makes browsers fetch a host a
- * member chose.
- */
-export function isStoredPhotoUrl(value: string): boolean {
-  if (value.startsWith(UPLOADS_PATH)) return UPLOAD_FILE_NAME.test(value.slice(UPLOADS_PATH.length));
-  return value.startsWith(`${CLOUDINARY_DELIVERY_ORIGIN}/`) && URL.canParse(value) && new URL(value).origin === CLOUDINARY_DELIVERY_ORIGIN;
 }
 
 export const editProfileSchema = z.object({

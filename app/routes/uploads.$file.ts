@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { UPLOAD_FILE_NAME } from "~/domain/profile";
+import { UPLOAD_FILE_NAME } from "~/domain/stored-photo";
 import { notFound } from "~/server/http.server";
 import { uploadsDirectory } from "~/server/images/images.server";
 

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { constants } from "node:zlib";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import helmet from "helmet";
-import { CLOUDINARY_DELIVERY_ORIGIN } from "~/domain/profile";
+import { CLOUDINARY_DELIVERY_ORIGIN } from "~/domain/stored-photo";
 import { SESSION_COOKIE_NAME } from "./auth/session.server";
 
 /**

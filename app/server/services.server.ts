@@ -12,6 +12,7 @@ import { createMessageEvents, type MessageEvents } from "./messages/live.server"
 import { createDraftStorage, type DraftStorage } from "./registration/draft.server";
 import { expireRequestsAfterRefreshes } from "./requests/expiry.server";
 import { createWriteQueues, type WriteQueues } from "./store/serially.server";
+import { createPageCache, PAGE_CACHE_BYTES, type PageCache } from "./page-cache.server";
 import { createStoreFromConfig, type Store } from "./store/store.server";
 import { createWriteLimits, type WriteLimits } from "./write-limits.server";
 
@@ -53,6 +54,8 @@ export type Services = {
   decisionMails: BackgroundJob;
   /** Job: marks requests past their 30 days expired, after each store refresh. */
   requestExpiry: BackgroundJob;
+  /** Public pages rendered once per data version and address, for logged-out visitors (production build only). */
+  pageCache: PageCache;
 };
 
 export function outboxDirectory(config: Config): string {
@@ -80,6 +83,7 @@ export function createServices(config: Config): Services {
     ...createReplicaServices(store),
     decisionMails: watchAgentDecisions({ store, mailer, config }),
     requestExpiry: expireRequestsAfterRefreshes(store),
+    pageCache: createPageCache(PAGE_CACHE_BYTES),
   };
 }
 

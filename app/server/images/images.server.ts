@@ -3,7 +3,7 @@ import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { v2 as cloudinary, type UploadApiResponse } from "cloudinary";
 import type { CloudinaryConfig, Config } from "../config.server";
-import { UPLOADS_PATH } from "~/domain/profile";
+import { UPLOADS_PATH } from "~/domain/stored-photo";
 import { resizeProfilePhoto } from "./resize.server";
 
 /** Where profile photos are kept: Cloudinary in production, files in DATA_DIR/uploads otherwise. */

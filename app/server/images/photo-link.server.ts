@@ -1,4 +1,5 @@
-import { CLOUDINARY_DELIVERY_ORIGIN, PHOTO_LINK_UNREACHABLE_MESSAGE, PHOTO_TOO_LARGE_MESSAGE, PHOTO_TYPE_MESSAGE, UPLOAD_FILE_NAME, UPLOADS_PATH } from "~/domain/profile";
+import { PHOTO_LINK_UNREACHABLE_MESSAGE, PHOTO_TOO_LARGE_MESSAGE, PHOTO_TYPE_MESSAGE } from "~/domain/profile";
+import { CLOUDINARY_DELIVERY_ORIGIN, UPLOAD_FILE_NAME, UPLOADS_PATH } from "~/domain/stored-photo";
 import type { Services } from "../services.server";
 import { detectImageKind } from "./photo-check.server";
 import { savePhoto, type ProfilePhoto } from "./save-photo.server";

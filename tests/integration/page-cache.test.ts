@@ -1,0 +1,114 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPageCache } from "../../app/server/page-cache.server";
+import { logIn, productionEnv, startBuiltServer, type BuiltServer } from "../support/built-server";
+import { insertAgent, testContext } from "../support/services";
+
+const PASSWORD = "correct horse battery";
+
+let server: BuiltServer;
+let env: Record<string, string>;
+let memberEmail = "";
+
+/** Stores an approved agent in the server's SQLite file from outside, as another process would. */
+async function addAgent(fullName: string, password = PASSWORD) {
+  const context = testContext({}, env);
+  await context.services.store.refresh();
+  const agent = await insertAgent(context, { fullName, city: "Tulsa", state: "OK", password });
+  await context.services.store.stop();
+  return agent;
+}
+
+beforeAll(async () => {
+  env = { ...productionEnv(mkdtempSync(path.join(tmpdir(), "referral-page-cache-"))), NODE_ENV: "test", STORE_REFRESH_SECONDS: "0.2" };
+  memberEmail = (await addAgent("Corinne Cachewright")).email;
+  server = await startBuiltServer(["node", "build/server/server.js"], env);
+}, 180_000);
+
+afterAll(() => {
+  server?.child.kill("SIGKILL");
+});
+
+async function page(address: string, cookie?: string) {
+  const response = await fetch(`${server.baseUrl}${address}`, { headers: cookie ? { Cookie: cookie } : {} });
+  const html = await response.text();
+  const nonce = /<script nonce="([^"]+)"/.exec(html)?.[1];
+  const csp = response.headers.get("content-security-policy") ?? "";
+  return { status: response.status, cache: response.headers.get("x-page-cache"), html, nonce, csp, type: response.headers.get("content-type") };
+}
+
+describe("public pages rendered once per data version", { timeout: 60_000 }, () => {
+  it("serves the second visit of a public page from the cache, with its own nonce matching its own CSP header", async () => {
+    for (const address of ["/", "/why-red-river-referrals", "/privacy-policy", "/terms-of-service", "/directory?q=corinne"]) {
+      const first = await page(address);
+      const second = await page(address);
+      expect([address, first.status, first.cache]).toEqual([address, 200, "miss"]);
+      expect([address, second.status, second.cache]).toEqual([address, 200, "hit"]);
+      expect(second.type).toBe(first.type);
+      expect(second.html.replaceAll(second.nonce!, "N")).toBe(first.html.replaceAll(first.nonce!, "N"));
+      expect(second.nonce).not.toBe(first.nonce);
+      expect(second.csp).toContain(`'nonce-${second.nonce}'`);
+      expect(second.html).not.toContain(first.nonce);
+    }
+  });
+
+  it("renders again after the data changes", async () => {
+    await page("/directory?state=OK");
+    expect((await page("/directory?state=OK")).cache).toBe("hit");
+    await addAgent("Ignatius Newcomb");
+    // The server notices the outside write at its next refresh (0.2 s here).
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const after = await page("/directory?state=OK");
+    expect(after.cache).toBe("miss");
+    expect(after.html).toContain("Ignatius Newcomb");
+  });
+
+  it("never gives a logged-in member the logged-out page, nor a logged-out visitor the member's", async () => {
+    // Only a logged-in header links to the member's messages.
+    const loggedInHeader = 'href="/messages"';
+    const anonymous = await page("/directory?q=corinne");
+    expect(anonymous.html).not.toContain(loggedInHeader);
+    const cookie = await logIn(server.baseUrl, memberEmail, PASSWORD);
+    for (let visit = 0; visit < 2; visit += 1) {
+      const member = await page("/directory?q=corinne", cookie);
+      expect(member.cache).toBeNull();
+      expect(member.html).toContain(loggedInHeader);
+    }
+    const again = await page("/directory?q=corinne");
+    expect(again.cache).toBe("hit");
+    expect(again.html).not.toContain(loggedInHeader);
+  });
+
+  it("renders every time what is not a plain public page", async () => {
+    for (const address of ["/member-login", "/directory.data?q=corinne", "/no-such-page"]) {
+      await page(address);
+      expect([address, (await page(address)).cache]).toEqual([address, null]);
+    }
+  });
+});
+
+describe("the page cache's bound", () => {
+  const entry = (bytes: number) => ({ parts: ["x"], headers: [], bytes, renderedAt: 0 });
+
+  it("lets the least recently used pages go once the pages weigh more than the bound", () => {
+    const cache = createPageCache(250);
+    cache.set("/a", "1", entry(100));
+    cache.set("/b", "1", entry(100));
+    expect(cache.get("/a", "1", 0)).toBeDefined();
+    cache.set("/c", "1", entry(100));
+    expect(cache.get("/b", "1", 0)).toBeUndefined();
+    expect(cache.get("/a", "1", 0)).toBeDefined();
+    expect(cache.get("/c", "1", 0)).toBeDefined();
+  });
+
+  it("forgets every page when the data version changes, and a page older than a minute", () => {
+    const cache = createPageCache(1_000);
+    cache.set("/a", "1", entry(10));
+    expect(cache.get("/a", "2", 0)).toBeUndefined();
+    expect(cache.get("/a", "1", 0)).toBeUndefined();
+    cache.set("/b", "2", entry(10));
+    expect(cache.get("/b", "2", 61_000)).toBeUndefined();
+  });
+});
