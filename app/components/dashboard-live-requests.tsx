@@ -4,7 +4,8 @@ import { DASHBOARD_CHIPS, DASHBOARD_POLL_SECONDS, dashboardSearch, FOCUS_STALE_S
 import type { DashboardLive } from "~/domain/request-views";
 import { DashboardRequestCard } from "./dashboard-request-card";
 import { BellIcon } from "./icons";
-import { FilterForm, FilterSelect, FilterTextInput, REQUEST_FILTER_OPTIONS } from "./filter-form";
+import { FilterForm, FilterSelect, FilterTextInput } from "./filter-form";
+import { REQUEST_FILTER_OPTIONS } from "./request-filter-options";
 
 type LiveCheck = { since: string; newCount: number };
 

@@ -1,24 +1,10 @@
 import { Form, Link, useLocation, useNavigation, useNavigationType, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
-import { MARKET_STATE_NAMES, MARKET_STATES, PRICE_RANGES, SPECIALTIES } from "~/domain/enums";
-import { CLIENT_TYPES, REQUEST_TYPE_LABELS } from "~/domain/referral-requests/labels";
-import { REQUEST_TYPE_VALUES } from "~/domain/workbook/tabs";
 
 /** How long typing must pause before the list updates. */
 const FILTER_DEBOUNCE_MS = 300;
 
-type Option = { readonly value: string; readonly label: string };
-
-const asOptions = (values: readonly string[]): Option[] => values.map((value) => ({ value, label: value }));
-
-/** The request lists' filter choices. */
-export const REQUEST_FILTER_OPTIONS = {
-  type: REQUEST_TYPE_VALUES.map((value) => ({ value, label: REQUEST_TYPE_LABELS[value] })),
-  state: MARKET_STATES.map((code) => ({ value: code, label: MARKET_STATE_NAMES[code] })),
-  specialty: asOptions(SPECIALTIES),
-  priceRange: asOptions(PRICE_RANGES),
-  clientType: CLIENT_TYPES,
-} as const;
+export type FilterOption = { readonly value: string; readonly label: string };
 
 function isTextInput(element: EventTarget | null): element is HTMLInputElement {
   return element instanceof HTMLInputElement && (element.type === "search" || element.type === "text");
@@ -222,7 +208,7 @@ export function FilterSelect({
   label: string;
   defaultValue: string | undefined;
   allLabel?: string;
-  options: readonly Option[];
+  options: readonly FilterOption[];
 }) {
   return (
     <div className="min-w-0 space-y-1.5">

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { WHY_PATH } from "~/domain/product";
-import { WORKBOOK } from "~/domain/workbook";
+import { WORKBOOK } from "~/domain/workbook/tabs";
 import type { Store } from "./store/types.server";
 
 /**
@@ -14,7 +14,7 @@ export const PAGE_CACHE_BYTES = 24 * 1024 * 1024;
 /** Pages may show today's date (the legal pages' effective date), so none is kept for longer than this. */
 const PAGE_MAX_AGE_MS = 60_000;
 /** Tells tests and operators whether a public page was rendered for this response. */
-export const PAGE_CACHE_HEADER = "X-Page-Cache";
+const PAGE_CACHE_HEADER = "X-Page-Cache";
 
 /** Headers set by the middleware in front or by the connection, never replayed from a cached page. */
 const PER_RESPONSE_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "vary", "set-cookie", "date", "connection", "keep-alive", "etag", PAGE_CACHE_HEADER.toLowerCase()]);
@@ -86,7 +86,7 @@ export function createPageCache(maxBytes: number): PageCache {
 const COLLECTIONS = Object.keys(WORKBOOK) as (keyof typeof WORKBOOK)[];
 
 /** Changes whenever any tab changes, by this process's writes or by a refresh that found outside edits. */
-export function dataVersion(store: Store): string {
+function dataVersion(store: Store): string {
   return COLLECTIONS.map((name) => store[name].version()).join(".");
 }
 
