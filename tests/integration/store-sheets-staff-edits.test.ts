@@ -91,9 +91,9 @@ function expectEveryRowInPlace(store: Store, book: FakeSpreadsheet): void {
     }
   }
   // Every anchor sits on the row of its id, and no unchecked tag is left behind.
-  for (const { sheet, rowIndex, metadata } of book.findMetadata({}).filter((match) => match.metadata.metadataKey !== "rrn.tab")) {
+  for (const { sheet, index, metadata } of book.findMetadata({ locationType: "ROW" }).filter((match) => match.metadata.metadataKey !== "rrn.tab")) {
     expect(metadata.metadataKey).toBe(`rrn.anchor.${sheet.title}`);
-    expect(book.rowNumberOf(sheet.title, metadata.metadataValue ?? "")).toBe(rowIndex + 1);
+    expect(book.rowNumberOf(sheet.title, metadata.metadataValue ?? "")).toBe(index + 1);
   }
 }
 

@@ -52,8 +52,70 @@ function anchorKey(tab: TabSpec): string {
   return `rrn.anchor.${tab.name}`;
 }
 
-function anchorFilter(tab: TabSpec, id: string): sheets_v4.Schema$DataFilter {
-  return { developerMetadataLookup: { metadataKey: anchorKey(tab), metadataValue: id, locationType: "ROW" } };
+/**
+ * Each column the app owns carries column developer metadata (key naming the tab, value
+ * the header), which Google keeps on the column when staff move, insert or delete columns,
+ * and deletes with the column.
+ */
+function columnKey(tab: TabSpec): string {
+  return `rrn.column.${tab.name}`;
+}
+
+/** How many times a guarded write is tried again after staff moved its row or a column. */
+const GUARDED_ATTEMPTS = 3;
+
+/**
+ * A request that is valid only while the metadata (key, value) sits exactly on that row or
+ * column: it rewrites the metadata's value unchanged. Google applies a batchUpdate's
+ * requests all or none, and asks that an update's data filters match metadata, so a write
+ * sent in the same batchUpdate as its guards lands only where the guards say.
+ */
+function guard(metadataKey: string, metadataValue: string, sheetId: number, dimension: "ROWS" | "COLUMNS", index: number): sheets_v4.Schema$Request {
+  return {
+    updateDeveloperMetadata: {
+      dataFilters: [
+        {
+          developerMetadataLookup: {
+            metadataKey,
+            metadataValue,
+            locationType: dimension === "ROWS" ? "ROW" : "COLUMN",
+            metadataLocation: { dimensionRange: { sheetId, dimension, startIndex: index, endIndex: index + 1 } },
+            locationMatchingStrategy: "EXACT_LOCATION",
+          },
+        },
+      ],
+      developerMetadata: { metadataValue },
+      fields: "metadataValue",
+    },
+  };
+}
+
+/** Guards that each header's column is still where the app last saw it. */
+function columnGuards(tab: TabSpec, sheetId: number, headers: readonly string[], columns: ReadonlyMap<string, number>): sheets_v4.Schema$Request[] {
+  return headers.map((header) => guard(columnKey(tab), header, sheetId, "COLUMNS", columns.get(header) ?? 0));
+}
+
+/** The requests that leave exactly one tag per located header, on its column: stale or doubled tags go, missing ones are made. */
+function columnTagRequests(tab: TabSpec, sheetId: number, located: ReadonlyMap<string, number>, tagged: ReadonlyMap<string, readonly number[]>): sheets_v4.Schema$Request[] {
+  const requests: sheets_v4.Schema$Request[] = [];
+  for (const [header, column] of located) {
+    const at = tagged.get(header) ?? [];
+    if (at.length === 1 && at[0] === column) continue;
+    if (at.length > 0) {
+      requests.push({ deleteDeveloperMetadata: { dataFilter: { developerMetadataLookup: { metadataKey: columnKey(tab), metadataValue: header, locationType: "COLUMN" } } } });
+    }
+    requests.push({
+      createDeveloperMetadata: {
+        developerMetadata: {
+          metadataKey: columnKey(tab),
+          metadataValue: header,
+          visibility: "DOCUMENT",
+          location: { dimensionRange: { sheetId, dimension: "COLUMNS", startIndex: column, endIndex: column + 1 } },
+        },
+      },
+    });
+  }
+  return requests;
 }
 
 function columnLetter(column: number): string {
@@ -229,6 +291,65 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
   const problems = new Map<string, StructureProblem>();
   /** App tabs not in the workbook at the last look (renamed or deleted by staff). */
   const missingTabs = new Set<string>();
+  /** Where each anchored row was at the app's last write or look, by tab and id: guarded writes go there, and are refused if it moved. */
+  const anchoredRows = new Map<string, Map<string, number>>();
+
+  function anchoredRowsOf(tab: TabSpec): Map<string, number> {
+    let rows = anchoredRows.get(tab.name);
+    if (!rows) anchoredRows.set(tab.name, (rows = new Map()));
+    return rows;
+  }
+
+  type Tagged = { columns: Map<string, number[]>; row: number | undefined };
+
+  /** One metadata search: the tabs' column tags by header (and, with an id, the row anchored to it). */
+  async function searchTags(tabs: readonly TabSpec[], anchored?: { tab: TabSpec; id: string }): Promise<Map<string, Tagged>> {
+    const filters: sheets_v4.Schema$DataFilter[] = tabs.map((tab) => ({ developerMetadataLookup: { metadataKey: columnKey(tab), locationType: "COLUMN" } }));
+    if (anchored) filters.push({ developerMetadataLookup: { metadataKey: anchorKey(anchored.tab), metadataValue: anchored.id, locationType: "ROW" } });
+    const found = await api.spreadsheets.developerMetadata.search({ spreadsheetId, requestBody: { dataFilters: filters } });
+    const byTab = new Map<string, Tagged>(tabs.map((tab) => [tab.name, { columns: new Map(), row: undefined }]));
+    for (const match of found.data.matchedDeveloperMetadata ?? []) {
+      const { metadataKey, metadataValue, location } = match.developerMetadata ?? {};
+      const index = location?.dimensionRange?.startIndex;
+      if (metadataValue == null || index == null) continue;
+      const tab = tabs.find((candidate) => columnKey(candidate) === metadataKey);
+      if (tab) {
+        const columns = byTab.get(tab.name)!.columns;
+        columns.set(metadataValue, [...(columns.get(metadataValue) ?? []), index]);
+      } else if (anchored && metadataKey === anchorKey(anchored.tab)) {
+        byTab.get(anchored.tab.name)!.row = index;
+      }
+    }
+    return byTab;
+  }
+
+  /**
+   * After a guarded write was refused (staff moved, inserted or deleted a column or moved
+   * the row since the app last looked): where the tab's columns are now, from their tags.
+   * A needed header without a tag is looked up in the header row and tagged there; a
+   * needed header not in the header row any more fails the write and names the problem
+   * for the tab. Returns the anchored row's index when an id is given (undefined: none).
+   */
+  async function relocate(tab: TabSpec, needed: readonly string[], id?: string): Promise<number | undefined> {
+    const tagged = (await searchTags([tab], id === undefined ? undefined : { tab, id })).get(tab.name)!;
+    const columns = new Map(headerCache.get(tab.name) ?? []);
+    for (const [header, at] of tagged.columns) if (at.length === 1) columns.set(header, at[0]!);
+    const untagged = needed.filter((header) => tagged.columns.get(header)?.length !== 1);
+    if (untagged.length > 0) {
+      const [headerRow = []] = (await batchGet([`${sheetRef(tab.name)}!1:1`]))[0] ?? [];
+      const byText = locateHeaders(tab, headerRow);
+      const missing = untagged.filter((header) => !byText.has(header));
+      if (missing.length > 0) {
+        noteHeaderProblem(tab, [headerRow]);
+        throw new Error(`The ${tab.name} tab has no ${missing.join(", ")} column (the header row was changed)`);
+      }
+      const retag = new Map(untagged.map((header) => [header, byText.get(header)!]));
+      await api.spreadsheets.batchUpdate({ spreadsheetId, requestBody: { requests: columnTagRequests(tab, await sheetIdOf(tab), retag, tagged.columns) } });
+      for (const [header, column] of retag) columns.set(header, column);
+    }
+    headerCache.set(tab.name, columns);
+    return tagged.row;
+  }
 
   /**
    * Values as stored, not as displayed: a number format, a date format or the sheet's
@@ -451,6 +572,7 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
 
     const present = tabs.filter((tab) => !renamed.has(tab.name));
     const tops = await batchGet(present.map((tab) => `${sheetRef(tab.name)}!1:${HEADER_SEARCH_ROWS}`));
+    const tags = present.length > 0 ? await searchTags(present) : new Map<string, Tagged>();
     const structure: sheets_v4.Schema$Request[] = [];
     const writes: sheets_v4.Schema$ValueRange[] = [];
     present.forEach((tab, i) => {
@@ -492,6 +614,7 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
           },
         });
       }
+      structure.push(...columnTagRequests(tab, grid.sheetId, located, tags.get(tab.name)?.columns ?? new Map()));
     });
     // There is always a write here (the text formats) unless every tab is degraded, so a
     // spreadsheet shared as Viewer is found at start-up, not at a member's first write.
@@ -507,34 +630,45 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
   }
 
   /**
-   * One try at appending the rows. `sent.mayHaveStored` carries over from earlier tries: it
-   * is set by an append call that failed other than with 429 (a timeout, a lost answer, a
-   * 5xx may have stored the rows; a 429 refuses the call whole), and stays set whatever
+   * One try at appending the rows, in one batchUpdate with the guards of the columns written,
+   * so the rows land only if every column is where the app last saw it; when staff moved,
+   * inserted or deleted a column since, nothing lands, the columns are found again and the
+   * append is sent again. `sent.mayHaveStored` carries over from earlier tries: it is set by
+   * an append call that failed other than with 429 or 400 (a timeout, a lost answer, a 5xx
+   * may have stored the rows; 429 and 400 refuse the call whole), and stays set whatever
    * fails after it, so a later try, even one after a 429 on the check itself, first checks by id.
    */
   async function appendOnce(tab: TabSpec, rows: readonly RowCells[], sent: { mayHaveStored: boolean }): Promise<void> {
     const headers = [...new Set(rows.flatMap((row) => Object.keys(row)))];
-    const columns = await headerColumns(tab, [...headers, "id"]);
-    const pending = sent.mayHaveStored ? await notYetStored(tab, rows, columns.get("id") ?? 0) : rows;
-    if (pending.length === 0) return;
-    const width = Math.max(...columns.values()) + 1;
-    // An empty cell is left alone: columns the app does not own stay empty in the new row.
-    const rowData = pending.map((row) => {
-      const cells: sheets_v4.Schema$CellData[] = Array.from({ length: width }, () => ({}));
-      for (const header of headers) cells[columns.get(header) ?? 0] = { userEnteredValue: { stringValue: row[header] ?? "" } };
-      return { values: cells };
-    });
-    // AppendCells goes after the last row with data; values.append would go after the "table"
-    // Google detects from A1, which a blank row or a note below the data cuts short.
-    const sheetId = await sheetIdOf(tab);
-    try {
-      await api.spreadsheets.batchUpdate({
-        spreadsheetId,
-        requestBody: { requests: [{ appendCells: { sheetId, rows: rowData, fields: "userEnteredValue" } }] },
+    for (let attempt = 1; ; attempt += 1) {
+      const columns = await headerColumns(tab, [...headers, "id"]);
+      const pending = sent.mayHaveStored ? await notYetStored(tab, rows, columns.get("id") ?? 0) : rows;
+      if (pending.length === 0) return;
+      const width = Math.max(...columns.values()) + 1;
+      // An empty cell is left alone: columns the app does not own stay empty in the new row.
+      const rowData = pending.map((row) => {
+        const cells: sheets_v4.Schema$CellData[] = Array.from({ length: width }, () => ({}));
+        for (const header of headers) cells[columns.get(header) ?? 0] = { userEnteredValue: { stringValue: row[header] ?? "" } };
+        return { values: cells };
       });
-    } catch (error) {
-      if (httpStatusOf(error) !== 429) sent.mayHaveStored = true;
-      throw error;
+      // AppendCells goes after the last row with data; values.append would go after the "table"
+      // Google detects from A1, which a blank row or a note below the data cuts short.
+      const sheetId = await sheetIdOf(tab);
+      try {
+        await api.spreadsheets.batchUpdate({
+          spreadsheetId,
+          requestBody: { requests: [...columnGuards(tab, sheetId, headers, columns), { appendCells: { sheetId, rows: rowData, fields: "userEnteredValue" } }] },
+        });
+        return;
+      } catch (error) {
+        const status = httpStatusOf(error);
+        if (status === 400 && attempt < GUARDED_ATTEMPTS) {
+          await relocate(tab, headers);
+          continue;
+        }
+        if (status !== 429 && status !== 400) sent.mayHaveStored = true;
+        throw error;
+      }
     }
   }
 
@@ -557,15 +691,6 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
     return found;
   }
 
-  /** Writes the cells through the row's anchor; false when no row carries it (never anchored, or deleted by staff). */
-  async function writeThroughAnchor(tab: TabSpec, id: string, line: readonly (string | null)[]): Promise<boolean> {
-    const response = await api.spreadsheets.values.batchUpdateByDataFilter({
-      spreadsheetId,
-      requestBody: { valueInputOption: "RAW", data: [{ dataFilter: anchorFilter(tab, id), values: [[...line]] }] },
-    });
-    return (response.data.responses ?? []).some((reply) => (reply.updatedCells ?? 0) > 0);
-  }
-
   /** The 0-based grid row holding this id now, read from the id column; undefined when no row has it. */
   async function locate(tab: TabSpec, id: string, idColumn: number): Promise<number | undefined> {
     const letter = columnLetter(idColumn + 1);
@@ -579,13 +704,13 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
    * through sorts, inserts, deletes and moves. The row is found by its id cell, then
    * tagged with a provisional key; the tag is kept (its key made final) only if the row
    * it landed on still holds the id, because staff may have moved rows between the two
-   * calls. A row that is not there any more is not anchored: false.
+   * calls. Answers the anchored row's index; undefined when the row is not there any more.
    */
-  async function anchor(tab: TabSpec, id: string, idColumn: number): Promise<boolean> {
+  async function anchor(tab: TabSpec, id: string, idColumn: number): Promise<number | undefined> {
     const sheetId = await sheetIdOf(tab);
     for (let attempt = 0; attempt < ANCHOR_ATTEMPTS; attempt += 1) {
       const rowIndex = await locate(tab, id, idColumn);
-      if (rowIndex === undefined) return false;
+      if (rowIndex === undefined) return undefined;
       const created = await api.spreadsheets.batchUpdate({
         spreadsheetId,
         requestBody: {
@@ -619,21 +744,47 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
           ],
         },
       });
-      if (holdsId) return true;
+      if (holdsId) return rowIndex;
     }
     throw new Error(`The ${tab.name} rows kept moving while row ${id} was being anchored`);
   }
 
+  /**
+   * Writes the changed cells in one batchUpdate with the guards of the row's anchor and of
+   * each column written, so the cells land only if the row and the columns are where the
+   * app last saw them. When staff moved any of them since, nothing lands: the row and the
+   * columns are found again (one metadata search) and the write is sent again.
+   */
   async function updateOnce(tab: TabSpec, id: string, changes: RowCells): Promise<boolean> {
-    const columns = await headerColumns(tab, ["id", ...Object.keys(changes)]);
-    const width = Math.max(...columns.values()) + 1;
-    // null leaves a cell alone: only the changed cells are written, wherever staff moved the row.
-    const line = Array<string | null>(width).fill(null);
-    for (const [name, value] of Object.entries(changes)) line[columns.get(name) ?? 0] = value ?? "";
-    if (await writeThroughAnchor(tab, id, line)) return true;
-    // Not anchored yet (a row appended since, or written by staff), or gone: anchor it, then write.
-    if (!(await anchor(tab, id, columns.get("id") ?? 0))) return false;
-    return writeThroughAnchor(tab, id, line);
+    const headers = Object.keys(changes);
+    const rows = anchoredRowsOf(tab);
+    let row = rows.get(id);
+    for (let attempt = 1; ; attempt += 1) {
+      const columns = await headerColumns(tab, ["id", ...headers]);
+      // Not written by this process yet: find its anchor, or anchor it first (a row appended since, or added by staff).
+      row ??= (await relocate(tab, [], id)) ?? (await anchor(tab, id, columns.get("id") ?? 0));
+      if (row === undefined) return false;
+      const sheetId = await sheetIdOf(tab);
+      const cells = headers.map((header) => ({
+        updateCells: {
+          start: { sheetId, rowIndex: row, columnIndex: columns.get(header) ?? 0 },
+          rows: [{ values: [{ userEnteredValue: { stringValue: changes[header] ?? "" } }] }],
+          fields: "userEnteredValue",
+        },
+      }));
+      try {
+        await api.spreadsheets.batchUpdate({
+          spreadsheetId,
+          requestBody: { requests: [guard(anchorKey(tab), id, sheetId, "ROWS", row), ...columnGuards(tab, sheetId, headers, columns), ...cells] },
+        });
+        rows.set(id, row);
+        return true;
+      } catch (error) {
+        rows.delete(id);
+        if (httpStatusOf(error) !== 400 || attempt >= GUARDED_ATTEMPTS) throw error;
+        row = await relocate(tab, headers, id);
+      }
+    }
   }
 
   /**
