@@ -152,3 +152,24 @@ describe("columns staff change between the app's header read and its write", () 
     expect(store.agents.all().map((record) => record.fullName)).toEqual(["Ann"]);
   });
 });
+
+describe("new rows of a tab the app updates", () => {
+  it("go under the last row the app has read, anchored at once: a note typed since moves down a row, and the row is updated later without a lookup", async () => {
+    const { store, book } = await network(["Ann", "Bo"]);
+    book.setCell("Agents", `A${book.rows("Agents").length + 2}`, "Note typed after the app's last read");
+    const before = book.rows("Agents");
+    const cy = await store.agents.insert(agent("Cy", 2));
+    const after = book.rows("Agents");
+    expect(after.slice(0, 3)).toEqual(before.slice(0, 3));
+    expect(after[3]?.[0]).toBe(cy.id);
+    expect(after.slice(4)).toEqual(before.slice(3));
+    const searches = fake.calls.filter((call) => call.kind === "developerMetadata.search").length;
+    fake.beforeNext((sheet) => sheet.sortRows("Agents", "fullName", "descending"), (call) => call.kind === "spreadsheets.batchUpdate");
+    await store.agents.update(cy.id, { city: "Norman" });
+    expect(book.cell("Agents", cy.id, "city")).toBe("Norman");
+    // The sort moved the row: the guarded write was refused once and the row found again with one search.
+    expect(fake.calls.filter((call) => call.kind === "developerMetadata.search").length).toBe(searches + 1);
+    book.deleteRow("Agents", book.rows("Agents").length);
+    expectEveryValueUnderItsHeader(store, book);
+  });
+});

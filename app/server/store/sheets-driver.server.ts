@@ -1,5 +1,6 @@
 import { sheets, type sheets_v4 } from "@googleapis/sheets";
-import { GoogleAuth, JWT, OAuth2Client } from "google-auth-library";
+import { readFileSync } from "node:fs";
+import { JWT, OAuth2Client } from "google-auth-library";
 import { sheetValueText, type RowCells } from "~/domain/workbook";
 import type { SheetsCredentials } from "../config.server";
 import { cellText, cellUsageOf, headerKey, type CellUsage, type DriverRow, type ReadRequest, type StructureProblem, type TabSpec, type WorkbookDriver } from "./driver.server";
@@ -16,10 +17,10 @@ export type SheetsDriverOptions = {
   /** A write (with its retries) answers within this long, so a member is not kept waiting on a stalled API; 10 s when absent. */
   writeDeadlineMs?: number;
   /**
-   * At most this many append calls a minute per tab; rows arriving meanwhile wait and go
-   * in the next call. Unpaced when absent.
+   * At most this many write calls a minute: appends and updates to every tab that arrive
+   * meanwhile wait and go together in the next call. Unpaced when absent.
    */
-  appendsPerMinute?: number;
+  writeCallsPerMinute?: number;
 };
 
 /** The spreadsheet can be read but not written: shared with the service account as Viewer (or Commenter). */
@@ -30,6 +31,16 @@ export class SheetsViewerError extends Error {
     super("the spreadsheet can be read but not changed: it is shared with the service account as Viewer. Share it as Editor (Share → the service account's e-mail → Editor)", options);
   }
 }
+
+/** A write needs a column the tab's header row no longer has (staff deleted or renamed it): that write is refused, the others go on. */
+class HeaderChangedError extends Error {
+  override name = "HeaderChangedError";
+  constructor(tab: TabSpec, missing: readonly string[]) {
+    super(`The ${tab.name} tab has no ${missing.join(", ")} column (the header row was changed)`);
+  }
+}
+
+const isStructural = (error: unknown) => error instanceof HeaderChangedError;
 
 const SCOPES = ["https://www.googleapis.com/auth/spreadsheets"];
 /** New tabs get Google's default 1,000 rows, and exactly as many columns as headers. */
@@ -149,10 +160,22 @@ function serviceAccountClient(key: Record<string, unknown>): JWT {
   return client;
 }
 
-function authFor(credentials: SheetsCredentials): GoogleAuth | OAuth2Client {
+/** The key file GOOGLE_APPLICATION_CREDENTIALS names (its presence is checked with the configuration). */
+function keyFileJson(file: string): Record<string, unknown> {
+  try {
+    const key: unknown = JSON.parse(readFileSync(file, "utf8"));
+    if (typeof key === "object" && key !== null) return key as Record<string, unknown>;
+  } catch {
+    // Reported below, in words an operator can act on.
+  }
+  throw new Error(`GOOGLE_APPLICATION_CREDENTIALS: ${file} is not a service account key file (the JSON downloaded for the service account).`);
+}
+
+function authFor(credentials: SheetsCredentials): OAuth2Client {
   switch (credentials.kind) {
     case "keyFile":
-      return new GoogleAuth({ keyFile: credentials.path, scopes: SCOPES });
+      // Read here rather than by GoogleAuth, whose client would ignore the file's token_uri.
+      return serviceAccountClient(keyFileJson(credentials.path));
     case "json":
       return serviceAccountClient(credentials.json);
     case "fixedToken": {
@@ -166,11 +189,12 @@ function authFor(credentials: SheetsCredentials): GoogleAuth | OAuth2Client {
 
 type Grid = readonly (readonly unknown[])[];
 
-type AppendQueue = {
-  waiting: { rows: readonly RowCells[]; resolve: () => void; reject: (error: unknown) => void }[];
-  running: boolean;
-  /** When the next append call may start. */
-  nextAt: number;
+/** A write waiting for the next write call; settled once, with true when stored (false: an update whose row staff deleted). */
+type WriteRequest = { tab: TabSpec } & ({ kind: "append"; rows: readonly RowCells[] } | { kind: "update"; id: string; changes: RowCells });
+type WriteItem = WriteRequest & {
+  settled: boolean;
+  resolve: (stored: boolean) => void;
+  reject: (error: unknown) => void;
 };
 
 /** Where each of the app's headers is in the tab's header row (0-based), matched trimmed and case-insensitively. */
@@ -270,7 +294,7 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
   const { spreadsheetId } = options;
   const policy = options.retry ?? DEFAULT_RETRY;
   const writeDeadlineMs = options.writeDeadlineMs ?? 10_000;
-  const appendIntervalMs = options.appendsPerMinute ? 60_000 / options.appendsPerMinute : 0;
+  const writeIntervalMs = options.writeCallsPerMinute ? 60_000 / options.writeCallsPerMinute : 0;
   const api = sheets({
     version: "v4",
     // Two copies of google-auth-library are installed (ours and the client's); their classes are the same at run time.
@@ -285,8 +309,10 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
   const sheetIds = new Map<string, number>();
   /** Each tab's header positions at its last read. */
   const headerCache = new Map<string, Map<string, number>>();
-  /** Appends waiting for each tab, sent together as one call. */
-  const appendQueues = new Map<string, AppendQueue>();
+  /** Writes waiting for the next write call, sent together as one. */
+  const writes = { waiting: [] as WriteItem[], running: false, nextAt: 0 };
+  /** The sheet row number of each tab's last row with data, as far as this process knows: new rows of mutable tabs are inserted under it. */
+  const lastRows = new Map<string, number>();
   /** Degraded tabs, by the app's tab name. */
   const problems = new Map<string, StructureProblem>();
   /** App tabs not in the workbook at the last look (renamed or deleted by staff). */
@@ -300,14 +326,15 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
     return rows;
   }
 
-  type Tagged = { columns: Map<string, number[]>; row: number | undefined };
+  type Tagged = { columns: Map<string, number[]>; rows: Map<string, number> };
 
-  /** One metadata search: the tabs' column tags by header (and, with an id, the row anchored to it). */
-  async function searchTags(tabs: readonly TabSpec[], anchored?: { tab: TabSpec; id: string }): Promise<Map<string, Tagged>> {
+  /** One metadata search: the tabs' column tags by header (and the rows anchored to the given ids of one tab). */
+  async function searchTags(tabs: readonly TabSpec[], anchored?: { tab: TabSpec; ids: readonly string[] | "all" }): Promise<Map<string, Tagged>> {
     const filters: sheets_v4.Schema$DataFilter[] = tabs.map((tab) => ({ developerMetadataLookup: { metadataKey: columnKey(tab), locationType: "COLUMN" } }));
-    if (anchored) filters.push({ developerMetadataLookup: { metadataKey: anchorKey(anchored.tab), metadataValue: anchored.id, locationType: "ROW" } });
+    if (anchored?.ids === "all") filters.push({ developerMetadataLookup: { metadataKey: anchorKey(anchored.tab), locationType: "ROW" } });
+    else for (const id of anchored?.ids ?? []) filters.push({ developerMetadataLookup: { metadataKey: anchorKey(anchored!.tab), metadataValue: id, locationType: "ROW" } });
     const found = await api.spreadsheets.developerMetadata.search({ spreadsheetId, requestBody: { dataFilters: filters } });
-    const byTab = new Map<string, Tagged>(tabs.map((tab) => [tab.name, { columns: new Map(), row: undefined }]));
+    const byTab = new Map<string, Tagged>(tabs.map((tab) => [tab.name, { columns: new Map(), rows: new Map() }]));
     for (const match of found.data.matchedDeveloperMetadata ?? []) {
       const { metadataKey, metadataValue, location } = match.developerMetadata ?? {};
       const index = location?.dimensionRange?.startIndex;
@@ -317,7 +344,7 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
         const columns = byTab.get(tab.name)!.columns;
         columns.set(metadataValue, [...(columns.get(metadataValue) ?? []), index]);
       } else if (anchored && metadataKey === anchorKey(anchored.tab)) {
-        byTab.get(anchored.tab.name)!.row = index;
+        byTab.get(anchored.tab.name)?.rows.set(metadataValue, index);
       }
     }
     return byTab;
@@ -325,15 +352,20 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
 
   /**
    * After a guarded write was refused (staff moved, inserted or deleted a column or moved
-   * the row since the app last looked): where the tab's columns are now, from their tags.
-   * A needed header without a tag is looked up in the header row and tagged there; a
-   * needed header not in the header row any more fails the write and names the problem
-   * for the tab. Returns the anchored row's index when an id is given (undefined: none).
+   * a row since the app last looked): where the tab's columns and the given ids' anchored
+   * rows are now, from their tags, in one search. A needed header without a tag is looked
+   * up in the header row and tagged there; a needed header not in the header row any more
+   * fails with HeaderChangedError and names the problem for the tab. The rows found are
+   * remembered; an id with no anchored row is left out. With "all", every anchored row of the
+   * tab is looked up: after staff sorted or inserted rows, every position this process
+   * remembers is stale, and one search is cheaper than one refused write per row.
    */
-  async function relocate(tab: TabSpec, needed: readonly string[], id?: string): Promise<number | undefined> {
-    const tagged = (await searchTags([tab], id === undefined ? undefined : { tab, id })).get(tab.name)!;
+  async function relocate(tab: TabSpec, needed: readonly string[], ids: readonly string[] | "all" = []): Promise<void> {
+    const tagged = (await searchTags([tab], { tab, ids })).get(tab.name)!;
     const columns = new Map(headerCache.get(tab.name) ?? []);
     for (const [header, at] of tagged.columns) if (at.length === 1) columns.set(header, at[0]!);
+    if (ids === "all") anchoredRows.set(tab.name, new Map(tagged.rows));
+    else for (const [id, row] of tagged.rows) anchoredRowsOf(tab).set(id, row);
     const untagged = needed.filter((header) => tagged.columns.get(header)?.length !== 1);
     if (untagged.length > 0) {
       const [headerRow = []] = (await batchGet([`${sheetRef(tab.name)}!1:1`]))[0] ?? [];
@@ -341,14 +373,13 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
       const missing = untagged.filter((header) => !byText.has(header));
       if (missing.length > 0) {
         noteHeaderProblem(tab, [headerRow]);
-        throw new Error(`The ${tab.name} tab has no ${missing.join(", ")} column (the header row was changed)`);
+        throw new HeaderChangedError(tab, missing);
       }
       const retag = new Map(untagged.map((header) => [header, byText.get(header)!]));
       await api.spreadsheets.batchUpdate({ spreadsheetId, requestBody: { requests: columnTagRequests(tab, await sheetIdOf(tab), retag, tagged.columns) } });
       for (const [header, column] of retag) columns.set(header, column);
     }
     headerCache.set(tab.name, columns);
-    return tagged.row;
   }
 
   /**
@@ -377,7 +408,7 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
     const columns = locateHeaders(tab, headerRow);
     headerCache.set(tab.name, columns);
     const missing = needed.filter((header) => !columns.has(header));
-    if (missing.length > 0) throw new Error(`The ${tab.name} tab has no ${missing.join(", ")} column (the header row was changed)`);
+    if (missing.length > 0) throw new HeaderChangedError(tab, missing);
     return columns;
   }
 
@@ -473,7 +504,10 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
         const [headerRow = [], ...data] = whole;
         noteHeaderProblem(tab, whole.slice(0, HEADER_SEARCH_ROWS));
         widths.set(tab.name, Math.max(1, headerRow.length));
-        results.set(plan.request, rowsFrom(tab, data, 2, locateHeaders(tab, headerRow)));
+        lastRows.set(tab.name, whole.length);
+        const rows = rowsFrom(tab, data, 2, locateHeaders(tab, headerRow));
+        if (!tab.appendOnly) notePositions(tab, rows);
+        results.set(plan.request, rows);
         continue;
       }
       const [headerRow = []] = grids[next++] ?? [];
@@ -486,9 +520,25 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
         data = (await batchGet([`${sheetRef(tab.name)}!A${plan.request.from + 2}:${columnLetter(width)}`]))[0] ?? [];
       }
       widths.set(tab.name, width);
+      lastRows.set(tab.name, Math.max(lastRows.get(tab.name) ?? 1, plan.request.from + 1 + data.length));
       results.set(plan.request, rowsFrom(tab, data, plan.request.from + 2, columns));
     }
     return requests.map((request) => results.get(request) ?? []);
+  }
+
+  /**
+   * Where each row of a whole mutable tab is, as just read: the app anchors the rows it adds
+   * to these tabs, so its next write to a row can go there without a lookup. A row that has
+   * no anchor (added by staff) or moved since makes that write's guard refuse it, and it is
+   * then found (or anchored) the slow way.
+   */
+  function notePositions(tab: TabSpec, rows: readonly DriverRow[]): void {
+    const positions = new Map<string, number>();
+    for (const row of rows) {
+      const id = (row.cells.id ?? "").trim();
+      if (id !== "" && !positions.has(id)) positions.set(id, row.rowNumber - 1);
+    }
+    anchoredRows.set(tab.name, positions);
   }
 
   function noteHeaderProblem(tab: TabSpec, top: Grid): void {
@@ -629,49 +679,6 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
     }
   }
 
-  /**
-   * One try at appending the rows, in one batchUpdate with the guards of the columns written,
-   * so the rows land only if every column is where the app last saw it; when staff moved,
-   * inserted or deleted a column since, nothing lands, the columns are found again and the
-   * append is sent again. `sent.mayHaveStored` carries over from earlier tries: it is set by
-   * an append call that failed other than with 429 or 400 (a timeout, a lost answer, a 5xx
-   * may have stored the rows; 429 and 400 refuse the call whole), and stays set whatever
-   * fails after it, so a later try, even one after a 429 on the check itself, first checks by id.
-   */
-  async function appendOnce(tab: TabSpec, rows: readonly RowCells[], sent: { mayHaveStored: boolean }): Promise<void> {
-    const headers = [...new Set(rows.flatMap((row) => Object.keys(row)))];
-    for (let attempt = 1; ; attempt += 1) {
-      const columns = await headerColumns(tab, [...headers, "id"]);
-      const pending = sent.mayHaveStored ? await notYetStored(tab, rows, columns.get("id") ?? 0) : rows;
-      if (pending.length === 0) return;
-      const width = Math.max(...columns.values()) + 1;
-      // An empty cell is left alone: columns the app does not own stay empty in the new row.
-      const rowData = pending.map((row) => {
-        const cells: sheets_v4.Schema$CellData[] = Array.from({ length: width }, () => ({}));
-        for (const header of headers) cells[columns.get(header) ?? 0] = { userEnteredValue: { stringValue: row[header] ?? "" } };
-        return { values: cells };
-      });
-      // AppendCells goes after the last row with data; values.append would go after the "table"
-      // Google detects from A1, which a blank row or a note below the data cuts short.
-      const sheetId = await sheetIdOf(tab);
-      try {
-        await api.spreadsheets.batchUpdate({
-          spreadsheetId,
-          requestBody: { requests: [...columnGuards(tab, sheetId, headers, columns), { appendCells: { sheetId, rows: rowData, fields: "userEnteredValue" } }] },
-        });
-        return;
-      } catch (error) {
-        const status = httpStatusOf(error);
-        if (status === 400 && attempt < GUARDED_ATTEMPTS) {
-          await relocate(tab, headers);
-          continue;
-        }
-        if (status !== 429 && status !== 400) sent.mayHaveStored = true;
-        throw error;
-      }
-    }
-  }
-
   async function notYetStored(tab: TabSpec, rows: readonly RowCells[], idColumn: number): Promise<readonly RowCells[]> {
     const ids = await storedIds(tab, idColumn);
     return rows.filter((row) => !ids.has((row.id ?? "").trim()));
@@ -749,89 +756,200 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
     throw new Error(`The ${tab.name} rows kept moving while row ${id} was being anchored`);
   }
 
-  /**
-   * Writes the changed cells in one batchUpdate with the guards of the row's anchor and of
-   * each column written, so the cells land only if the row and the columns are where the
-   * app last saw them. When staff moved any of them since, nothing lands: the row and the
-   * columns are found again (one metadata search) and the write is sent again.
-   */
-  async function updateOnce(tab: TabSpec, id: string, changes: RowCells): Promise<boolean> {
-    const headers = Object.keys(changes);
-    const rows = anchoredRowsOf(tab);
-    let row = rows.get(id);
-    for (let attempt = 1; ; attempt += 1) {
-      const columns = await headerColumns(tab, ["id", ...headers]);
-      // Not written by this process yet: find its anchor, or anchor it first (a row appended since, or added by staff).
-      row ??= (await relocate(tab, [], id)) ?? (await anchor(tab, id, columns.get("id") ?? 0));
-      if (row === undefined) return false;
-      const sheetId = await sheetIdOf(tab);
-      const cells = headers.map((header) => ({
-        updateCells: {
-          start: { sheetId, rowIndex: row, columnIndex: columns.get(header) ?? 0 },
-          rows: [{ values: [{ userEnteredValue: { stringValue: changes[header] ?? "" } }] }],
-          fields: "userEnteredValue",
-        },
-      }));
-      try {
-        await api.spreadsheets.batchUpdate({
-          spreadsheetId,
-          requestBody: { requests: [guard(anchorKey(tab), id, sheetId, "ROWS", row), ...columnGuards(tab, sheetId, headers, columns), ...cells] },
-        });
-        rows.set(id, row);
-        return true;
-      } catch (error) {
-        rows.delete(id);
-        if (httpStatusOf(error) !== 400 || attempt >= GUARDED_ATTEMPTS) throw error;
-        row = await relocate(tab, headers, id);
-      }
+  /** Where each update's row is: as last written or looked up, else found by its anchor (one search per tab), else anchored now; undefined when staff deleted it. */
+  async function placeRows(items: readonly Extract<WriteItem, { kind: "update" }>[]): Promise<Map<WriteItem, number | undefined>> {
+    const unknown = items.filter((item) => !anchoredRowsOf(item.tab).has(item.id));
+    for (const tab of new Set(unknown.map((item) => item.tab))) {
+      await relocate(tab, [], unknown.filter((item) => item.tab === tab).map((item) => item.id));
     }
+    const placed = new Map<WriteItem, number | undefined>();
+    for (const item of items) {
+      placed.set(item, anchoredRowsOf(item.tab).get(item.id) ?? (await anchor(item.tab, item.id, (await headerColumns(item.tab, ["id"])).get("id") ?? 0)));
+    }
+    return placed;
   }
 
   /**
-   * Appends to one tab that arrive while an append to it is under way wait and go
-   * together in the next call: one write for a burst of messages, not one each.
+   * The requests of one tab's writes: the guards of its columns, then its new rows and its
+   * changed cells. New rows of an append-only tab go after its last row with data
+   * (AppendCells, no table detection: a blank row or a note below the data cannot make them
+   * land mid-sheet). New rows of a mutable tab are inserted under the last row this process
+   * knows of, written and anchored in the same call, so they can be updated later without a
+   * lookup; rows another instance added meanwhile just end up below them.
    */
-  function appendRows(tab: TabSpec, rows: readonly RowCells[]): Promise<void> {
-    let queue = appendQueues.get(tab.name);
-    if (!queue) {
-      queue = { waiting: [], running: false, nextAt: 0 };
-      appendQueues.set(tab.name, queue);
+  async function tabRequests(tab: TabSpec, items: readonly WriteItem[], placed: ReadonlyMap<WriteItem, number | undefined>, sent: { mayHaveStored: boolean }) {
+    const appends = items.flatMap((item) => (item.kind === "append" ? item.rows : []));
+    const updates = items.filter((item): item is Extract<WriteItem, { kind: "update" }> => item.kind === "update" && placed.get(item) !== undefined);
+    const headers = [...new Set([...appends.flatMap((row) => Object.keys(row)), ...updates.flatMap((item) => Object.keys(item.changes))])];
+    const columns = await headerColumns(tab, [...headers, "id"]);
+    const sheetId = await sheetIdOf(tab);
+    const requests: sheets_v4.Schema$Request[] = columnGuards(tab, sheetId, headers, columns);
+    // Updates first: the rows inserted below shift the rows under them, and the guards name rows as they are now.
+    for (const item of updates) {
+      const row = placed.get(item)!;
+      requests.push(guard(anchorKey(tab), item.id, sheetId, "ROWS", row));
+      for (const [header, value] of Object.entries(item.changes)) {
+        requests.push({
+          updateCells: {
+            start: { sheetId, rowIndex: row, columnIndex: columns.get(header) ?? 0 },
+            rows: [{ values: [{ userEnteredValue: { stringValue: value ?? "" } }] }],
+            fields: "userEnteredValue",
+          },
+        });
+      }
     }
-    const joined = queue;
+    const anchored = new Map<string, number>();
+    const pending = sent.mayHaveStored && appends.length > 0 ? await notYetStored(tab, appends, columns.get("id") ?? 0) : appends;
+    if (pending.length > 0) {
+      const width = Math.max(...columns.values()) + 1;
+      // An empty cell is left alone: columns the app does not own stay empty in the new row.
+      const rowData = pending.map((row) => {
+        const cells: sheets_v4.Schema$CellData[] = Array.from({ length: width }, () => ({}));
+        for (const header of headers) if (header in row) cells[columns.get(header) ?? 0] = { userEnteredValue: { stringValue: row[header] ?? "" } };
+        return { values: cells };
+      });
+      if (tab.appendOnly) {
+        requests.push({ appendCells: { sheetId, rows: rowData, fields: "userEnteredValue" } });
+      } else {
+        const at = lastRows.get(tab.name) ?? 1;
+        requests.push(
+          { insertDimension: { range: { sheetId, dimension: "ROWS", startIndex: at, endIndex: at + pending.length }, inheritFromBefore: at > 1 } },
+          { updateCells: { start: { sheetId, rowIndex: at, columnIndex: 0 }, rows: rowData, fields: "userEnteredValue" } },
+        );
+        pending.forEach((row, i) => {
+          const id = (row.id ?? "").trim();
+          anchored.set(id, at + i);
+          requests.push({
+            createDeveloperMetadata: {
+              developerMetadata: {
+                metadataKey: anchorKey(tab),
+                metadataValue: id,
+                visibility: "DOCUMENT",
+                location: { dimensionRange: { sheetId, dimension: "ROWS", startIndex: at + i, endIndex: at + i + 1 } },
+              },
+            },
+          });
+        });
+      }
+    }
+    return { requests, headers, anchored, insertedAt: tab.appendOnly || pending.length === 0 ? undefined : { at: lastRows.get(tab.name) ?? 1, count: pending.length } };
+  }
+
+  /**
+   * One try at the waiting writes: one batchUpdate for all of them, each write sent with
+   * the guards of its row's anchor and of its columns, so it lands only where the app last
+   * saw them. When staff moved a row or a column since, Google applies none of it: the rows
+   * and columns are found again and the call is sent again. A tab whose header row lost a
+   * column a write needs refuses that write alone. `sent.mayHaveStored` carries over from
+   * earlier tries: it is set by a call that failed other than with 429 or 400 (a timeout, a
+   * lost answer, a 5xx may have stored the rows; 429 and 400 refuse the call whole), and
+   * stays set, so a later try first checks by id which new rows are already there.
+   */
+  async function writeOnce(items: readonly WriteItem[], sent: { mayHaveStored: boolean }): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      const live = items.filter((item) => !item.settled);
+      if (live.length === 0) return;
+      const placed = await placeRows(live.filter((item): item is Extract<WriteItem, { kind: "update" }> => item.kind === "update"));
+      for (const [item, row] of placed) if (row === undefined) settle(item, false);
+      const tabs = [...new Set(live.filter((item) => !item.settled).map((item) => item.tab))];
+      const built: { tab: TabSpec; requests: sheets_v4.Schema$Request[]; headers: string[]; anchored: Map<string, number>; insertedAt: { at: number; count: number } | undefined }[] = [];
+      for (const tab of tabs) {
+        const ofTab = live.filter((item) => item.tab === tab && !item.settled);
+        try {
+          built.push({ tab, ...(await tabRequests(tab, ofTab, placed, sent)) });
+        } catch (error) {
+          if (!isStructural(error)) throw error;
+          for (const item of ofTab) settleWithError(item, error);
+        }
+      }
+      const requests = built.flatMap((part) => part.requests);
+      if (requests.every((request) => request.updateDeveloperMetadata)) {
+        for (const item of live) settle(item, true);
+        return;
+      }
+      try {
+        await api.spreadsheets.batchUpdate({ spreadsheetId, requestBody: { requests } });
+      } catch (error) {
+        const status = httpStatusOf(error);
+        if (status === 400 && attempt < GUARDED_ATTEMPTS) {
+          for (const part of built) {
+            const updatesRows = live.some((item) => item.kind === "update" && item.tab === part.tab);
+            await relocate(part.tab, part.headers, updatesRows ? "all" : []).catch((problem: unknown) => rejectTab(live, part.tab, problem));
+          }
+          continue;
+        }
+        if (status !== 429 && status !== 400) sent.mayHaveStored = true;
+        throw error;
+      }
+      for (const item of live) {
+        if (item.kind === "update" && placed.get(item) !== undefined) anchoredRowsOf(item.tab).set(item.id, placed.get(item)!);
+        settle(item, true);
+      }
+      for (const { tab, anchored, insertedAt } of built) {
+        const rows = anchoredRowsOf(tab);
+        if (insertedAt) {
+          // The inserted rows pushed the rows under them down.
+          for (const [id, row] of rows) if (row >= insertedAt.at) rows.set(id, row + insertedAt.count);
+          lastRows.set(tab.name, (lastRows.get(tab.name) ?? 1) + insertedAt.count);
+        }
+        for (const [id, row] of anchored) rows.set(id, row);
+      }
+      return;
+    }
+  }
+
+  function settle(item: WriteItem, stored: boolean): void {
+    if (item.settled) return;
+    item.settled = true;
+    item.resolve(stored);
+  }
+
+  function settleWithError(item: WriteItem, error: unknown): void {
+    if (item.settled) return;
+    item.settled = true;
+    item.reject(error);
+  }
+
+  function rejectTab(items: readonly WriteItem[], tab: TabSpec, error: unknown): void {
+    if (!isStructural(error)) throw error;
+    for (const item of items) if (item.tab === tab) settleWithError(item, error);
+  }
+
+  /** Writes that arrive while a write call is under way (or waiting for its turn) wait and go together in the next call. */
+  function enqueue(item: WriteRequest): Promise<boolean> {
     return new Promise((resolve, reject) => {
-      joined.waiting.push({ rows, resolve, reject });
-      if (!joined.running) void drain(tab, joined);
+      writes.waiting.push({ ...item, settled: false, resolve, reject });
+      if (!writes.running) void drain();
     });
   }
 
-  async function drain(tab: TabSpec, queue: AppendQueue): Promise<void> {
-    queue.running = true;
-    // Appends made in the same turn of the event loop join the first call.
+  async function drain(): Promise<void> {
+    writes.running = true;
+    // Writes made in the same turn of the event loop join the first call.
     await new Promise((resolve) => setImmediate(resolve));
-    while (queue.waiting.length > 0) {
-      // Paced: the rows that arrive while waiting for the next slot join this call.
-      const wait = queue.nextAt - Date.now();
+    while (writes.waiting.length > 0) {
+      // Paced: the writes that arrive while waiting for the next turn join this call.
+      const wait = writes.nextAt - Date.now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      queue.nextAt = Date.now() + appendIntervalMs;
-      const batch = queue.waiting.splice(0);
+      writes.nextAt = Date.now() + writeIntervalMs;
+      const batch = writes.waiting.splice(0);
       try {
-        // A retried append first checks (by id) which rows the lost or timed-out try already stored, so none is added twice.
+        // A retried call first checks (by id) which new rows the lost or timed-out try already stored, so none is added twice.
         const sent = { mayHaveStored: false };
-        await withDeadline(writeDeadlineMs, policy, () => appendOnce(tab, batch.flatMap((item) => item.rows), sent));
-        for (const item of batch) item.resolve();
+        await withDeadline(writeDeadlineMs, policy, () => writeOnce(batch, sent));
       } catch (error) {
-        for (const item of batch) item.reject(error);
+        for (const item of batch) settleWithError(item, error);
       }
     }
-    queue.running = false;
+    writes.running = false;
   }
 
   return {
     kind: "sheets",
     ensureTabs: (tabs) => withRetry(policy, () => ensureTabsOnce(tabs)),
     readTabs: readTabsAndCheckCells,
-    appendRows,
-    updateRow: (tab, id, changes) => withDeadline(writeDeadlineMs, policy, () => updateOnce(tab, id, changes)),
+    appendRows: async (tab, rows) => void (await enqueue({ kind: "append", tab, rows })),
+    updateRow: (tab, id, changes) => enqueue({ kind: "update", tab, id, changes }),
     structureProblems: () => [...problems.values()],
     cellUsage: () => cells,
     async close() {},

@@ -351,7 +351,7 @@ function applyBatchRequest(spreadsheet: FakeSpreadsheet, request: BatchRequest):
     const matches = dataFilters.flatMap((filter) => spreadsheet.findMetadata(lookupOf(filter)));
     // Google asks for "at least one DataFilter matching the metadata" to update: a request
     // whose filters match none is not valid, and fails the whole batch.
-    if (matches.length === 0) throw new SheetsRequestError("Invalid updateDeveloperMetadata request: no developer metadata matches the data filters");
+    if (matches.length === 0) throw new SheetsRequestError("No developer metadata matches the data filters");
     for (const { metadata } of matches) {
       if (fields.includes("metadataKey") && developerMetadata.metadataKey) metadata.metadataKey = developerMetadata.metadataKey;
       if (fields.includes("metadataValue")) metadata.metadataValue = developerMetadata.metadataValue;
@@ -364,10 +364,16 @@ function applyBatchRequest(spreadsheet: FakeSpreadsheet, request: BatchRequest):
 /** Google applies a batchUpdate's requests all or none: a failing request leaves the spreadsheet as it was. */
 function applyBatch(spreadsheet: FakeSpreadsheet, requests: readonly BatchRequest[]): unknown[] {
   const before = structuredClone(spreadsheet.sheets);
+  let index = 0;
   try {
-    return requests.map((request) => applyBatchRequest(spreadsheet, request));
+    return requests.map((request, i) => {
+      index = i;
+      return applyBatchRequest(spreadsheet, request);
+    });
   } catch (error) {
     spreadsheet.sheets.splice(0, spreadsheet.sheets.length, ...before);
+    // Google names the failing request: "Invalid requests[2].updateDeveloperMetadata: ...".
+    if (error instanceof SheetsRequestError) throw new SheetsRequestError(`Invalid requests[${index}].${Object.keys(requests[index] ?? {})[0] ?? ""}: ${error.message}`, error.status);
     throw error;
   }
 }
@@ -457,6 +463,12 @@ function staffEdit(action: string, query: URLSearchParams): ((book: FakeSpreadsh
       return (book) => book.deleteRow(tab, row);
     case "move-row":
       return (book) => book.moveRow(tab, row, Number(query.get("before")));
+    case "move-column":
+      return (book) => book.moveColumn(tab, query.get("column") ?? "", Number(query.get("to")));
+    case "insert-column":
+      return (book) => book.insertColumn(tab, Number(query.get("at")), query.get("header") ?? "");
+    case "delete-column":
+      return (book) => book.deleteColumn(tab, query.get("column") ?? "");
     case "type":
       return (book) => book.typeCell(tab, query.get("cell") ?? "A1", query.get("text") ?? "");
     case "rename-tab":
