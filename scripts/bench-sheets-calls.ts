@@ -13,7 +13,7 @@
  * Options: --instances N (2), --messages N (a minute, 200), --minutes N (5), --quota N
  * (reads and writes a minute for the whole service account, 60; 0 for none), --refresh S
  * (STORE_REFRESH_SECONDS, 10), --conversations N (40), --staff S (a staff edit every S
- * seconds, 5; 0 for none). Runs in real time: the app's intervals are not compressed.
+ * seconds, 10; 0 for none). Runs in real time: the app's intervals are not compressed.
  */
 import { parseArgs } from "node:util";
 import { runSendBench } from "./lib/sheets-send-bench";
@@ -26,7 +26,7 @@ const { values: args } = parseArgs({
     quota: { type: "string", default: "60" },
     refresh: { type: "string", default: "10" },
     conversations: { type: "string", default: "40" },
-    staff: { type: "string", default: "5" },
+    staff: { type: "string", default: "10" },
   },
 });
 const numbers = Object.fromEntries(Object.entries(args).map(([name, value]) => [name, Number(value)]));
