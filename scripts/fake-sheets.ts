@@ -15,6 +15,7 @@
  *   curl -X POST 'http://127.0.0.1:8085/_staff/local/move-row?tab=Agents&row=5&before=2'
  *   curl -X POST 'http://127.0.0.1:8085/_staff/local/type?tab=Agents&cell=H2&text=0123456'
  *   curl -X POST 'http://127.0.0.1:8085/_staff/local/rename-tab?tab=Agents&to=Agents%20(old)'
+ *   curl -X POST 'http://127.0.0.1:8085/_staff/local/move-column?tab=Agents&column=city&to=2&when=next-write'
  *   curl -X POST 'http://127.0.0.1:8085/_staff/local/locale?locale=en_GB'
  *   curl -X POST 'http://127.0.0.1:8085/_staff/local/share?role=reader'    # Viewer-only share
  */
@@ -26,7 +27,7 @@ const fake = await startFakeSheets({ port, host: process.env.FAKE_SHEETS_HOST ??
 fake.spreadsheet(spreadsheetId);
 console.log(`Fake Google Sheets API on ${fake.url} holding spreadsheet "${spreadsheetId}" (data kept in memory only)`);
 console.log(`Run the app on it with: GOOGLE_SHEETS_ID=${spreadsheetId} GOOGLE_SHEETS_API_URL=${fake.url} npm run dev`);
-console.log(`Staff edits: POST ${fake.url}_staff/${spreadsheetId}/{sort,insert-row,delete-row,move-row,type,rename-tab,locale,share}?tab=...`);
+console.log(`Staff edits: POST ${fake.url}_staff/${spreadsheetId}/{sort,insert-row,delete-row,move-row,move-column,insert-column,delete-column,type,rename-tab,locale,share}?tab=...`);
 
 const stop = () => {
   void fake.close().then(() => process.exit(0));

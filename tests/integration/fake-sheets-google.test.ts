@@ -153,6 +153,46 @@ describe("fake Sheets server, Google's behaviour", () => {
     ]);
   });
 
+  it("keeps developer metadata on its column through moves and inserts, drops it with the column, and matches an exact location", async () => {
+    const { id, book } = workbook();
+    const sheetId = book.sheet("Agents")!.sheetId;
+    const tag = (column: number) => ({
+      createDeveloperMetadata: {
+        developerMetadata: { metadataKey: "column", metadataValue: "license", location: { dimensionRange: { sheetId, dimension: "COLUMNS", startIndex: column, endIndex: column + 1 } } },
+      },
+    });
+    expect((await call("POST", `v4/spreadsheets/${id}:batchUpdate`, { requests: [tag(2)] })).status).toBe(200);
+    book.moveColumn("Agents", "license", 1);
+    book.insertColumn("Agents", 1, "Notes");
+    const at = (column: number) => ({
+      developerMetadataLookup: {
+        metadataKey: "column",
+        metadataLocation: { dimensionRange: { sheetId, dimension: "COLUMNS", startIndex: column, endIndex: column + 1 } },
+        locationMatchingStrategy: "EXACT_LOCATION",
+      },
+    });
+    const found = await call("POST", `v4/spreadsheets/${id}/developerMetadata:search`, { dataFilters: [at(1)] });
+    expect(found.json.matchedDeveloperMetadata[0].developerMetadata.location).toEqual({ locationType: "COLUMN", dimensionRange: { sheetId, dimension: "COLUMNS", startIndex: 1, endIndex: 2 } });
+    expect((await call("POST", `v4/spreadsheets/${id}/developerMetadata:search`, { dataFilters: [at(2)] })).json).toEqual({});
+    book.deleteColumn("Agents", "license");
+    expect(book.findMetadata({ metadataKey: "column" })).toEqual([]);
+  });
+
+  it("applies a batchUpdate all or none: an updateDeveloperMetadata whose filters match nothing fails it, named as Google names it", async () => {
+    const { id, book } = workbook();
+    const sheetId = book.sheet("Agents")!.sheetId;
+    const before = book.rows("Agents");
+    const answer = await call("POST", `v4/spreadsheets/${id}:batchUpdate`, {
+      requests: [
+        { updateCells: { start: { sheetId, rowIndex: 1, columnIndex: 0 }, rows: [{ values: [{ userEnteredValue: { stringValue: "a9" } }] }], fields: "userEnteredValue" } },
+        { updateDeveloperMetadata: { dataFilters: [{ developerMetadataLookup: { metadataKey: "nowhere" } }], developerMetadata: { metadataValue: "x" }, fields: "metadataValue" } },
+      ],
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.json.error.message).toMatch(/^Invalid requests\[1\]\.updateDeveloperMetadata: /);
+    expect(book.rows("Agents")).toEqual(before);
+  });
+
   it("takes staff edits over HTTP, now or between the app's read and its next write", async () => {
     const { id, book } = workbook();
     book.write("Agents!A2", [["b", "Bo"], ["a", "Ann"]], "RAW");

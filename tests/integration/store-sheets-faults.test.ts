@@ -24,12 +24,12 @@ afterAll(async () => {
   await fake.close();
 });
 
-async function loadedStore(options: { timeoutMs?: number; retry?: RetryPolicy; writeDeadlineMs?: number; appendsPerMinute?: number } = {}) {
+async function loadedStore(options: { timeoutMs?: number; retry?: RetryPolicy; writeDeadlineMs?: number; writeCallsPerMinute?: number } = {}) {
   const spreadsheetId = `faults-${newId()}`;
   const book = fake.spreadsheet(spreadsheetId);
   const open = () => {
     const store = createStore(
-      createSheetsDriver({ spreadsheetId, credentials: { kind: "fixedToken" }, apiUrl: fake.url, retry: options.retry ?? fastRetry, timeoutMs: options.timeoutMs, writeDeadlineMs: options.writeDeadlineMs, appendsPerMinute: options.appendsPerMinute }),
+      createSheetsDriver({ spreadsheetId, credentials: { kind: "fixedToken" }, apiUrl: fake.url, retry: options.retry ?? fastRetry, timeoutMs: options.timeoutMs, writeDeadlineMs: options.writeDeadlineMs, writeCallsPerMinute: options.writeCallsPerMinute }),
       { refreshSeconds: 0.05, log: quietLog },
     );
     opened.push(store);
@@ -192,7 +192,7 @@ describe("Sheets driver under faults", () => {
   });
 
   it("paces appends to a tab: rows arriving between two calls go together in the next, and a 429 is retried without a read", async () => {
-    const { store, book, callsSince } = await loadedStore({ appendsPerMinute: 300 });
+    const { store, book, callsSince } = await loadedStore({ writeCallsPerMinute: 300 });
     const sent: Promise<unknown>[] = [];
     for (let i = 0; i < 12; i += 1) {
       sent.push(store.agents.insert(agent({ fullName: `Agent ${i}`, email: `agent${i}@example.com` })));
@@ -213,7 +213,7 @@ describe("Sheets driver under faults", () => {
     const { book } = await loadedStore();
     const instance = () => {
       const store = createStore(
-        createSheetsDriver({ spreadsheetId: book.spreadsheetId, credentials: { kind: "fixedToken" }, apiUrl: fake.url, retry: fastRetry, appendsPerMinute: 240 }),
+        createSheetsDriver({ spreadsheetId: book.spreadsheetId, credentials: { kind: "fixedToken" }, apiUrl: fake.url, retry: fastRetry, writeCallsPerMinute: 240 }),
         { refreshSeconds: 60, log: quietLog },
       );
       opened.push(store);

@@ -150,6 +150,10 @@ export type NotifyOutcome = "sent" | "throttled";
  * once per NOTIFICATION_INTERVAL_MS), then records the time. One decision at a time
  * per member and conversation in this process, so a double-clicked Send mails once.
  * A failed send records nothing: the next message tries again.
+ *
+ * Answers as soon as the mail is handed over: the time is recorded after, while the next
+ * decision for this member and conversation waits for it, so a sender does not wait for a
+ * second spreadsheet write (on Google Sheets, the next paced write call).
  */
 export function notifyThrottled(
   services: MemberServices,
@@ -158,14 +162,20 @@ export function notifyThrottled(
   const { conversationId, agentEmail, now, send, log = console } = options;
   const { store, writeQueues } = services;
   const id = memberRowId(conversationId, agentEmail);
-  return writeQueues.serially(`notify:${id}`, async () => {
-    if (!shouldNotify(store.conversationMembers.get(id)?.lastNotifiedAt, now)) return "throttled";
-    await send();
-    try {
-      await recordNotified(services, conversationId, agentEmail, now);
-    } catch (error) {
-      log.error(`Messages: the notification for conversation ${conversationId} was sent but its time could not be stored`, error);
-    }
-    return "sent";
+  return new Promise((resolve, reject) => {
+    void writeQueues.serially(`notify:${id}`, async () => {
+      if (!shouldNotify(store.conversationMembers.get(id)?.lastNotifiedAt, now)) return resolve("throttled");
+      try {
+        await send();
+      } catch (error) {
+        return reject(error);
+      }
+      resolve("sent");
+      try {
+        await recordNotified(services, conversationId, agentEmail, now);
+      } catch (error) {
+        log.error(`Messages: the notification for conversation ${conversationId} was sent but its time could not be stored`, error);
+      }
+    });
   });
 }

@@ -9,6 +9,8 @@ export type TabSpec = {
   readonly kinds?: Readonly<Record<string, CellKind>>;
   /** Headers the tab cannot be read without: when one is missing the tab is degraded, never given a new empty column. */
   readonly requiredHeaders?: readonly string[];
+  /** Rows are only ever added at the bottom and never updated (messages, responses): new rows need no anchor. */
+  readonly appendOnly?: boolean;
 };
 
 /**

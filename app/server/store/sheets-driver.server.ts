@@ -1,5 +1,6 @@
 import { sheets, type sheets_v4 } from "@googleapis/sheets";
-import { GoogleAuth, JWT, OAuth2Client } from "google-auth-library";
+import { readFileSync } from "node:fs";
+import { JWT, OAuth2Client } from "google-auth-library";
 import { sheetValueText } from "~/domain/workbook/columns";
 import type { RowCells } from "~/domain/workbook/rows";
 import type { SheetsCredentials } from "../config.server";
@@ -17,10 +18,10 @@ export type SheetsDriverOptions = {
   /** A write (with its retries) answers within this long, so a member is not kept waiting on a stalled API; 10 s when absent. */
   writeDeadlineMs?: number;
   /**
-   * At most this many append calls a minute per tab; rows arriving meanwhile wait and go
-   * in the next call. Unpaced when absent.
+   * At most this many write calls a minute: appends and updates to every tab that arrive
+   * meanwhile wait and go together in the next call. Unpaced when absent.
    */
-  appendsPerMinute?: number;
+  writeCallsPerMinute?: number;
 };
 
 /** The spreadsheet can be read but not written: shared with the service account as Viewer (or Commenter). */
@@ -31,6 +32,16 @@ class SheetsViewerError extends Error {
     super("the spreadsheet can be read but not changed: it is shared with the service account as Viewer. Share it as Editor (Share → the service account's e-mail → Editor)", options);
   }
 }
+
+/** A write needs a column the tab's header row no longer has (staff deleted or renamed it): that write is refused, the others go on. */
+class HeaderChangedError extends Error {
+  override name = "HeaderChangedError";
+  constructor(tab: TabSpec, missing: readonly string[]) {
+    super(`The ${tab.name} tab has no ${missing.join(", ")} column (the header row was changed)`);
+  }
+}
+
+const isStructural = (error: unknown) => error instanceof HeaderChangedError;
 
 const SCOPES = ["https://www.googleapis.com/auth/spreadsheets"];
 /** New tabs get Google's default 1,000 rows, and exactly as many columns as headers. */
@@ -53,8 +64,70 @@ function anchorKey(tab: TabSpec): string {
   return `rrn.anchor.${tab.name}`;
 }
 
-function anchorFilter(tab: TabSpec, id: string): sheets_v4.Schema$DataFilter {
-  return { developerMetadataLookup: { metadataKey: anchorKey(tab), metadataValue: id, locationType: "ROW" } };
+/**
+ * Each column the app owns carries column developer metadata (key naming the tab, value
+ * the header), which Google keeps on the column when staff move, insert or delete columns,
+ * and deletes with the column.
+ */
+function columnKey(tab: TabSpec): string {
+  return `rrn.column.${tab.name}`;
+}
+
+/** How many times a guarded write is tried again after staff moved its row or a column. */
+const GUARDED_ATTEMPTS = 3;
+
+/**
+ * A request that is valid only while the metadata (key, value) sits exactly on that row or
+ * column: it rewrites the metadata's value unchanged. Google applies a batchUpdate's
+ * requests all or none, and asks that an update's data filters match metadata, so a write
+ * sent in the same batchUpdate as its guards lands only where the guards say.
+ */
+function guard(metadataKey: string, metadataValue: string, sheetId: number, dimension: "ROWS" | "COLUMNS", index: number): sheets_v4.Schema$Request {
+  return {
+    updateDeveloperMetadata: {
+      dataFilters: [
+        {
+          developerMetadataLookup: {
+            metadataKey,
+            metadataValue,
+            locationType: dimension === "ROWS" ? "ROW" : "COLUMN",
+            metadataLocation: { dimensionRange: { sheetId, dimension, startIndex: index, endIndex: index + 1 } },
+            locationMatchingStrategy: "EXACT_LOCATION",
+          },
+        },
+      ],
+      developerMetadata: { metadataValue },
+      fields: "metadataValue",
+    },
+  };
+}
+
+/** Guards that each header's column is still where the app last saw it. */
+function columnGuards(tab: TabSpec, sheetId: number, headers: readonly string[], columns: ReadonlyMap<string, number>): sheets_v4.Schema$Request[] {
+  return headers.map((header) => guard(columnKey(tab), header, sheetId, "COLUMNS", columns.get(header) ?? 0));
+}
+
+/** The requests that leave exactly one tag per located header, on its column: stale or doubled tags go, missing ones are made. */
+function columnTagRequests(tab: TabSpec, sheetId: number, located: ReadonlyMap<string, number>, tagged: ReadonlyMap<string, readonly number[]>): sheets_v4.Schema$Request[] {
+  const requests: sheets_v4.Schema$Request[] = [];
+  for (const [header, column] of located) {
+    const at = tagged.get(header) ?? [];
+    if (at.length === 1 && at[0] === column) continue;
+    if (at.length > 0) {
+      requests.push({ deleteDeveloperMetadata: { dataFilter: { developerMetadataLookup: { metadataKey: columnKey(tab), metadataValue: header, locationType: "COLUMN" } } } });
+    }
+    requests.push({
+      createDeveloperMetadata: {
+        developerMetadata: {
+          metadataKey: columnKey(tab),
+          metadataValue: header,
+          visibility: "DOCUMENT",
+          location: { dimensionRange: { sheetId, dimension: "COLUMNS", startIndex: column, endIndex: column + 1 } },
+        },
+      },
+    });
+  }
+  return requests;
 }
 
 function columnLetter(column: number): string {
@@ -88,10 +161,22 @@ function serviceAccountClient(key: Record<string, unknown>): JWT {
   return client;
 }
 
-function authFor(credentials: SheetsCredentials): GoogleAuth | OAuth2Client {
+/** The key file GOOGLE_APPLICATION_CREDENTIALS names (its presence is checked with the configuration). */
+function keyFileJson(file: string): Record<string, unknown> {
+  try {
+    const key: unknown = JSON.parse(readFileSync(file, "utf8"));
+    if (typeof key === "object" && key !== null) return key as Record<string, unknown>;
+  } catch {
+    // Reported below, in words an operator can act on.
+  }
+  throw new Error(`GOOGLE_APPLICATION_CREDENTIALS: ${file} is not a service account key file (the JSON downloaded for the service account).`);
+}
+
+function authFor(credentials: SheetsCredentials): OAuth2Client {
   switch (credentials.kind) {
     case "keyFile":
-      return new GoogleAuth({ keyFile: credentials.path, scopes: SCOPES });
+      // Read here rather than by GoogleAuth, whose client would ignore the file's token_uri.
+      return serviceAccountClient(keyFileJson(credentials.path));
     case "json":
       return serviceAccountClient(credentials.json);
     case "fixedToken": {
@@ -105,11 +190,12 @@ function authFor(credentials: SheetsCredentials): GoogleAuth | OAuth2Client {
 
 type Grid = readonly (readonly unknown[])[];
 
-type AppendQueue = {
-  waiting: { rows: readonly RowCells[]; resolve: () => void; reject: (error: unknown) => void }[];
-  running: boolean;
-  /** When the next append call may start. */
-  nextAt: number;
+/** A write waiting for the next write call; settled once, with true when stored (false: an update whose row staff deleted). */
+type WriteRequest = { tab: TabSpec } & ({ kind: "append"; rows: readonly RowCells[] } | { kind: "update"; id: string; changes: RowCells });
+type WriteItem = WriteRequest & {
+  settled: boolean;
+  resolve: (stored: boolean) => void;
+  reject: (error: unknown) => void;
 };
 
 /** Where each of the app's headers is in the tab's header row (0-based), matched trimmed and case-insensitively. */
@@ -209,7 +295,7 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
   const { spreadsheetId } = options;
   const policy = options.retry ?? DEFAULT_RETRY;
   const writeDeadlineMs = options.writeDeadlineMs ?? 10_000;
-  const appendIntervalMs = options.appendsPerMinute ? 60_000 / options.appendsPerMinute : 0;
+  const writeIntervalMs = options.writeCallsPerMinute ? 60_000 / options.writeCallsPerMinute : 0;
   const api = sheets({
     version: "v4",
     // Two copies of google-auth-library are installed (ours and the client's); their classes are the same at run time.
@@ -224,12 +310,78 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
   const sheetIds = new Map<string, number>();
   /** Each tab's header positions at its last read. */
   const headerCache = new Map<string, Map<string, number>>();
-  /** Appends waiting for each tab, sent together as one call. */
-  const appendQueues = new Map<string, AppendQueue>();
+  /** Writes waiting for the next write call, sent together as one. */
+  const writes = { waiting: [] as WriteItem[], running: false, nextAt: 0 };
+  /** The sheet row number of each tab's last row with data, as far as this process knows: new rows of mutable tabs are inserted under it. */
+  const lastRows = new Map<string, number>();
   /** Degraded tabs, by the app's tab name. */
   const problems = new Map<string, StructureProblem>();
   /** App tabs not in the workbook at the last look (renamed or deleted by staff). */
   const missingTabs = new Set<string>();
+  /** Where each anchored row was at the app's last write or look, by tab and id: guarded writes go there, and are refused if it moved. */
+  const anchoredRows = new Map<string, Map<string, number>>();
+
+  function anchoredRowsOf(tab: TabSpec): Map<string, number> {
+    let rows = anchoredRows.get(tab.name);
+    if (!rows) anchoredRows.set(tab.name, (rows = new Map()));
+    return rows;
+  }
+
+  type Tagged = { columns: Map<string, number[]>; rows: Map<string, number> };
+
+  /** One metadata search: the tabs' column tags by header (and the rows anchored to the given ids of one tab). */
+  async function searchTags(tabs: readonly TabSpec[], anchored?: { tab: TabSpec; ids: readonly string[] | "all" }): Promise<Map<string, Tagged>> {
+    const filters: sheets_v4.Schema$DataFilter[] = tabs.map((tab) => ({ developerMetadataLookup: { metadataKey: columnKey(tab), locationType: "COLUMN" } }));
+    if (anchored?.ids === "all") filters.push({ developerMetadataLookup: { metadataKey: anchorKey(anchored.tab), locationType: "ROW" } });
+    else for (const id of anchored?.ids ?? []) filters.push({ developerMetadataLookup: { metadataKey: anchorKey(anchored!.tab), metadataValue: id, locationType: "ROW" } });
+    const found = await api.spreadsheets.developerMetadata.search({ spreadsheetId, requestBody: { dataFilters: filters } });
+    const byTab = new Map<string, Tagged>(tabs.map((tab) => [tab.name, { columns: new Map(), rows: new Map() }]));
+    for (const match of found.data.matchedDeveloperMetadata ?? []) {
+      const { metadataKey, metadataValue, location } = match.developerMetadata ?? {};
+      const index = location?.dimensionRange?.startIndex;
+      if (metadataValue == null || index == null) continue;
+      const tab = tabs.find((candidate) => columnKey(candidate) === metadataKey);
+      if (tab) {
+        const columns = byTab.get(tab.name)!.columns;
+        columns.set(metadataValue, [...(columns.get(metadataValue) ?? []), index]);
+      } else if (anchored && metadataKey === anchorKey(anchored.tab)) {
+        byTab.get(anchored.tab.name)?.rows.set(metadataValue, index);
+      }
+    }
+    return byTab;
+  }
+
+  /**
+   * After a guarded write was refused (staff moved, inserted or deleted a column or moved
+   * a row since the app last looked): where the tab's columns and the given ids' anchored
+   * rows are now, from their tags, in one search. A needed header without a tag is looked
+   * up in the header row and tagged there; a needed header not in the header row any more
+   * fails with HeaderChangedError and names the problem for the tab. The rows found are
+   * remembered; an id with no anchored row is left out. With "all", every anchored row of the
+   * tab is looked up: after staff sorted or inserted rows, every position this process
+   * remembers is stale, and one search is cheaper than one refused write per row.
+   */
+  async function relocate(tab: TabSpec, needed: readonly string[], ids: readonly string[] | "all" = []): Promise<void> {
+    const tagged = (await searchTags([tab], { tab, ids })).get(tab.name)!;
+    const columns = new Map(headerCache.get(tab.name) ?? []);
+    for (const [header, at] of tagged.columns) if (at.length === 1) columns.set(header, at[0]!);
+    if (ids === "all") anchoredRows.set(tab.name, new Map(tagged.rows));
+    else for (const [id, row] of tagged.rows) anchoredRowsOf(tab).set(id, row);
+    const untagged = needed.filter((header) => tagged.columns.get(header)?.length !== 1);
+    if (untagged.length > 0) {
+      const [headerRow = []] = (await batchGet([`${sheetRef(tab.name)}!1:1`]))[0] ?? [];
+      const byText = locateHeaders(tab, headerRow);
+      const missing = untagged.filter((header) => !byText.has(header));
+      if (missing.length > 0) {
+        noteHeaderProblem(tab, [headerRow]);
+        throw new HeaderChangedError(tab, missing);
+      }
+      const retag = new Map(untagged.map((header) => [header, byText.get(header)!]));
+      await api.spreadsheets.batchUpdate({ spreadsheetId, requestBody: { requests: columnTagRequests(tab, await sheetIdOf(tab), retag, tagged.columns) } });
+      for (const [header, column] of retag) columns.set(header, column);
+    }
+    headerCache.set(tab.name, columns);
+  }
 
   /**
    * Values as stored, not as displayed: a number format, a date format or the sheet's
@@ -257,7 +409,7 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
     const columns = locateHeaders(tab, headerRow);
     headerCache.set(tab.name, columns);
     const missing = needed.filter((header) => !columns.has(header));
-    if (missing.length > 0) throw new Error(`The ${tab.name} tab has no ${missing.join(", ")} column (the header row was changed)`);
+    if (missing.length > 0) throw new HeaderChangedError(tab, missing);
     return columns;
   }
 
@@ -353,7 +505,10 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
         const [headerRow = [], ...data] = whole;
         noteHeaderProblem(tab, whole.slice(0, HEADER_SEARCH_ROWS));
         widths.set(tab.name, Math.max(1, headerRow.length));
-        results.set(plan.request, rowsFrom(tab, data, 2, locateHeaders(tab, headerRow)));
+        lastRows.set(tab.name, whole.length);
+        const rows = rowsFrom(tab, data, 2, locateHeaders(tab, headerRow));
+        if (!tab.appendOnly) notePositions(tab, rows);
+        results.set(plan.request, rows);
         continue;
       }
       const [headerRow = []] = grids[next++] ?? [];
@@ -366,9 +521,25 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
         data = (await batchGet([`${sheetRef(tab.name)}!A${plan.request.from + 2}:${columnLetter(width)}`]))[0] ?? [];
       }
       widths.set(tab.name, width);
+      lastRows.set(tab.name, Math.max(lastRows.get(tab.name) ?? 1, plan.request.from + 1 + data.length));
       results.set(plan.request, rowsFrom(tab, data, plan.request.from + 2, columns));
     }
     return requests.map((request) => results.get(request) ?? []);
+  }
+
+  /**
+   * Where each row of a whole mutable tab is, as just read: the app anchors the rows it adds
+   * to these tabs, so its next write to a row can go there without a lookup. A row that has
+   * no anchor (added by staff) or moved since makes that write's guard refuse it, and it is
+   * then found (or anchored) the slow way.
+   */
+  function notePositions(tab: TabSpec, rows: readonly DriverRow[]): void {
+    const positions = new Map<string, number>();
+    for (const row of rows) {
+      const id = (row.cells.id ?? "").trim();
+      if (id !== "" && !positions.has(id)) positions.set(id, row.rowNumber - 1);
+    }
+    anchoredRows.set(tab.name, positions);
   }
 
   function noteHeaderProblem(tab: TabSpec, top: Grid): void {
@@ -452,6 +623,7 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
 
     const present = tabs.filter((tab) => !renamed.has(tab.name));
     const tops = await batchGet(present.map((tab) => `${sheetRef(tab.name)}!1:${HEADER_SEARCH_ROWS}`));
+    const tags = present.length > 0 ? await searchTags(present) : new Map<string, Tagged>();
     const structure: sheets_v4.Schema$Request[] = [];
     const writes: sheets_v4.Schema$ValueRange[] = [];
     present.forEach((tab, i) => {
@@ -493,6 +665,7 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
           },
         });
       }
+      structure.push(...columnTagRequests(tab, grid.sheetId, located, tags.get(tab.name)?.columns ?? new Map()));
     });
     // There is always a write here (the text formats) unless every tab is degraded, so a
     // spreadsheet shared as Viewer is found at start-up, not at a member's first write.
@@ -504,38 +677,6 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
     }
     if (writes.length > 0) {
       await api.spreadsheets.values.batchUpdate({ spreadsheetId, requestBody: { valueInputOption: "RAW", data: writes } });
-    }
-  }
-
-  /**
-   * One try at appending the rows. `sent.mayHaveStored` carries over from earlier tries: it
-   * is set by an append call that failed other than with 429 (a timeout, a lost answer, a
-   * 5xx may have stored the rows; a 429 refuses the call whole), and stays set whatever
-   * fails after it, so a later try, even one after a 429 on the check itself, first checks by id.
-   */
-  async function appendOnce(tab: TabSpec, rows: readonly RowCells[], sent: { mayHaveStored: boolean }): Promise<void> {
-    const headers = [...new Set(rows.flatMap((row) => Object.keys(row)))];
-    const columns = await headerColumns(tab, [...headers, "id"]);
-    const pending = sent.mayHaveStored ? await notYetStored(tab, rows, columns.get("id") ?? 0) : rows;
-    if (pending.length === 0) return;
-    const width = Math.max(...columns.values()) + 1;
-    // An empty cell is left alone: columns the app does not own stay empty in the new row.
-    const rowData = pending.map((row) => {
-      const cells: sheets_v4.Schema$CellData[] = Array.from({ length: width }, () => ({}));
-      for (const header of headers) cells[columns.get(header) ?? 0] = { userEnteredValue: { stringValue: row[header] ?? "" } };
-      return { values: cells };
-    });
-    // AppendCells goes after the last row with data; values.append would go after the "table"
-    // Google detects from A1, which a blank row or a note below the data cuts short.
-    const sheetId = await sheetIdOf(tab);
-    try {
-      await api.spreadsheets.batchUpdate({
-        spreadsheetId,
-        requestBody: { requests: [{ appendCells: { sheetId, rows: rowData, fields: "userEnteredValue" } }] },
-      });
-    } catch (error) {
-      if (httpStatusOf(error) !== 429) sent.mayHaveStored = true;
-      throw error;
     }
   }
 
@@ -558,15 +699,6 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
     return found;
   }
 
-  /** Writes the cells through the row's anchor; false when no row carries it (never anchored, or deleted by staff). */
-  async function writeThroughAnchor(tab: TabSpec, id: string, line: readonly (string | null)[]): Promise<boolean> {
-    const response = await api.spreadsheets.values.batchUpdateByDataFilter({
-      spreadsheetId,
-      requestBody: { valueInputOption: "RAW", data: [{ dataFilter: anchorFilter(tab, id), values: [[...line]] }] },
-    });
-    return (response.data.responses ?? []).some((reply) => (reply.updatedCells ?? 0) > 0);
-  }
-
   /** The 0-based grid row holding this id now, read from the id column; undefined when no row has it. */
   async function locate(tab: TabSpec, id: string, idColumn: number): Promise<number | undefined> {
     const letter = columnLetter(idColumn + 1);
@@ -580,13 +712,13 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
    * through sorts, inserts, deletes and moves. The row is found by its id cell, then
    * tagged with a provisional key; the tag is kept (its key made final) only if the row
    * it landed on still holds the id, because staff may have moved rows between the two
-   * calls. A row that is not there any more is not anchored: false.
+   * calls. Answers the anchored row's index; undefined when the row is not there any more.
    */
-  async function anchor(tab: TabSpec, id: string, idColumn: number): Promise<boolean> {
+  async function anchor(tab: TabSpec, id: string, idColumn: number): Promise<number | undefined> {
     const sheetId = await sheetIdOf(tab);
     for (let attempt = 0; attempt < ANCHOR_ATTEMPTS; attempt += 1) {
       const rowIndex = await locate(tab, id, idColumn);
-      if (rowIndex === undefined) return false;
+      if (rowIndex === undefined) return undefined;
       const created = await api.spreadsheets.batchUpdate({
         spreadsheetId,
         requestBody: {
@@ -620,68 +752,205 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
           ],
         },
       });
-      if (holdsId) return true;
+      if (holdsId) return rowIndex;
     }
     throw new Error(`The ${tab.name} rows kept moving while row ${id} was being anchored`);
   }
 
-  async function updateOnce(tab: TabSpec, id: string, changes: RowCells): Promise<boolean> {
-    const columns = await headerColumns(tab, ["id", ...Object.keys(changes)]);
-    const width = Math.max(...columns.values()) + 1;
-    // null leaves a cell alone: only the changed cells are written, wherever staff moved the row.
-    const line = Array<string | null>(width).fill(null);
-    for (const [name, value] of Object.entries(changes)) line[columns.get(name) ?? 0] = value ?? "";
-    if (await writeThroughAnchor(tab, id, line)) return true;
-    // Not anchored yet (a row appended since, or written by staff), or gone: anchor it, then write.
-    if (!(await anchor(tab, id, columns.get("id") ?? 0))) return false;
-    return writeThroughAnchor(tab, id, line);
+  /** Where each update's row is: as last written or looked up, else found by its anchor (one search per tab), else anchored now; undefined when staff deleted it. */
+  async function placeRows(items: readonly Extract<WriteItem, { kind: "update" }>[]): Promise<Map<WriteItem, number | undefined>> {
+    const unknown = items.filter((item) => !anchoredRowsOf(item.tab).has(item.id));
+    for (const tab of new Set(unknown.map((item) => item.tab))) {
+      await relocate(tab, [], unknown.filter((item) => item.tab === tab).map((item) => item.id));
+    }
+    const placed = new Map<WriteItem, number | undefined>();
+    for (const item of items) {
+      placed.set(item, anchoredRowsOf(item.tab).get(item.id) ?? (await anchor(item.tab, item.id, (await headerColumns(item.tab, ["id"])).get("id") ?? 0)));
+    }
+    return placed;
   }
 
   /**
-   * Appends to one tab that arrive while an append to it is under way wait and go
-   * together in the next call: one write for a burst of messages, not one each.
+   * The requests of one tab's writes: the guards of its columns, then its new rows and its
+   * changed cells. New rows of an append-only tab go after its last row with data
+   * (AppendCells, no table detection: a blank row or a note below the data cannot make them
+   * land mid-sheet). New rows of a mutable tab are inserted under the last row this process
+   * knows of, written and anchored in the same call, so they can be updated later without a
+   * lookup; rows another instance added meanwhile just end up below them.
    */
-  function appendRows(tab: TabSpec, rows: readonly RowCells[]): Promise<void> {
-    let queue = appendQueues.get(tab.name);
-    if (!queue) {
-      queue = { waiting: [], running: false, nextAt: 0 };
-      appendQueues.set(tab.name, queue);
+  async function tabRequests(tab: TabSpec, items: readonly WriteItem[], placed: ReadonlyMap<WriteItem, number | undefined>, sent: { mayHaveStored: boolean }) {
+    const appends = items.flatMap((item) => (item.kind === "append" ? item.rows : []));
+    const updates = items.filter((item): item is Extract<WriteItem, { kind: "update" }> => item.kind === "update" && placed.get(item) !== undefined);
+    const headers = [...new Set([...appends.flatMap((row) => Object.keys(row)), ...updates.flatMap((item) => Object.keys(item.changes))])];
+    const columns = await headerColumns(tab, [...headers, "id"]);
+    const sheetId = await sheetIdOf(tab);
+    const requests: sheets_v4.Schema$Request[] = columnGuards(tab, sheetId, headers, columns);
+    // Updates first: the rows inserted below shift the rows under them, and the guards name rows as they are now.
+    for (const item of updates) {
+      const row = placed.get(item)!;
+      requests.push(guard(anchorKey(tab), item.id, sheetId, "ROWS", row));
+      for (const [header, value] of Object.entries(item.changes)) {
+        requests.push({
+          updateCells: {
+            start: { sheetId, rowIndex: row, columnIndex: columns.get(header) ?? 0 },
+            rows: [{ values: [{ userEnteredValue: { stringValue: value ?? "" } }] }],
+            fields: "userEnteredValue",
+          },
+        });
+      }
     }
-    const joined = queue;
+    const anchored = new Map<string, number>();
+    const pending = sent.mayHaveStored && appends.length > 0 ? await notYetStored(tab, appends, columns.get("id") ?? 0) : appends;
+    if (pending.length > 0) {
+      const width = Math.max(...columns.values()) + 1;
+      // An empty cell is left alone: columns the app does not own stay empty in the new row.
+      const rowData = pending.map((row) => {
+        const cells: sheets_v4.Schema$CellData[] = Array.from({ length: width }, () => ({}));
+        for (const header of headers) if (header in row) cells[columns.get(header) ?? 0] = { userEnteredValue: { stringValue: row[header] ?? "" } };
+        return { values: cells };
+      });
+      if (tab.appendOnly) {
+        requests.push({ appendCells: { sheetId, rows: rowData, fields: "userEnteredValue" } });
+      } else {
+        const at = lastRows.get(tab.name) ?? 1;
+        requests.push(
+          { insertDimension: { range: { sheetId, dimension: "ROWS", startIndex: at, endIndex: at + pending.length }, inheritFromBefore: at > 1 } },
+          { updateCells: { start: { sheetId, rowIndex: at, columnIndex: 0 }, rows: rowData, fields: "userEnteredValue" } },
+        );
+        pending.forEach((row, i) => {
+          const id = (row.id ?? "").trim();
+          anchored.set(id, at + i);
+          requests.push({
+            createDeveloperMetadata: {
+              developerMetadata: {
+                metadataKey: anchorKey(tab),
+                metadataValue: id,
+                visibility: "DOCUMENT",
+                location: { dimensionRange: { sheetId, dimension: "ROWS", startIndex: at + i, endIndex: at + i + 1 } },
+              },
+            },
+          });
+        });
+      }
+    }
+    return { requests, headers, anchored, insertedAt: tab.appendOnly || pending.length === 0 ? undefined : { at: lastRows.get(tab.name) ?? 1, count: pending.length } };
+  }
+
+  /**
+   * One try at the waiting writes: one batchUpdate for all of them, each write sent with
+   * the guards of its row's anchor and of its columns, so it lands only where the app last
+   * saw them. When staff moved a row or a column since, Google applies none of it: the rows
+   * and columns are found again and the call is sent again. A tab whose header row lost a
+   * column a write needs refuses that write alone. `sent.mayHaveStored` carries over from
+   * earlier tries: it is set by a call that failed other than with 429 or 400 (a timeout, a
+   * lost answer, a 5xx may have stored the rows; 429 and 400 refuse the call whole), and
+   * stays set, so a later try first checks by id which new rows are already there.
+   */
+  async function writeOnce(items: readonly WriteItem[], sent: { mayHaveStored: boolean }): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      const live = items.filter((item) => !item.settled);
+      if (live.length === 0) return;
+      const placed = await placeRows(live.filter((item): item is Extract<WriteItem, { kind: "update" }> => item.kind === "update"));
+      for (const [item, row] of placed) if (row === undefined) settle(item, false);
+      const tabs = [...new Set(live.filter((item) => !item.settled).map((item) => item.tab))];
+      const built: { tab: TabSpec; requests: sheets_v4.Schema$Request[]; headers: string[]; anchored: Map<string, number>; insertedAt: { at: number; count: number } | undefined }[] = [];
+      for (const tab of tabs) {
+        const ofTab = live.filter((item) => item.tab === tab && !item.settled);
+        try {
+          built.push({ tab, ...(await tabRequests(tab, ofTab, placed, sent)) });
+        } catch (error) {
+          if (!isStructural(error)) throw error;
+          for (const item of ofTab) settleWithError(item, error);
+        }
+      }
+      const requests = built.flatMap((part) => part.requests);
+      if (requests.every((request) => request.updateDeveloperMetadata)) {
+        for (const item of live) settle(item, true);
+        return;
+      }
+      try {
+        await api.spreadsheets.batchUpdate({ spreadsheetId, requestBody: { requests } });
+      } catch (error) {
+        const status = httpStatusOf(error);
+        if (status === 400 && attempt < GUARDED_ATTEMPTS) {
+          for (const part of built) {
+            const updatesRows = live.some((item) => item.kind === "update" && item.tab === part.tab);
+            await relocate(part.tab, part.headers, updatesRows ? "all" : []).catch((problem: unknown) => rejectTab(live, part.tab, problem));
+          }
+          continue;
+        }
+        if (status !== 429 && status !== 400) sent.mayHaveStored = true;
+        throw error;
+      }
+      for (const item of live) {
+        if (item.kind === "update" && placed.get(item) !== undefined) anchoredRowsOf(item.tab).set(item.id, placed.get(item)!);
+        settle(item, true);
+      }
+      for (const { tab, anchored, insertedAt } of built) {
+        const rows = anchoredRowsOf(tab);
+        if (insertedAt) {
+          // The inserted rows pushed the rows under them down.
+          for (const [id, row] of rows) if (row >= insertedAt.at) rows.set(id, row + insertedAt.count);
+          lastRows.set(tab.name, (lastRows.get(tab.name) ?? 1) + insertedAt.count);
+        }
+        for (const [id, row] of anchored) rows.set(id, row);
+      }
+      return;
+    }
+  }
+
+  function settle(item: WriteItem, stored: boolean): void {
+    if (item.settled) return;
+    item.settled = true;
+    item.resolve(stored);
+  }
+
+  function settleWithError(item: WriteItem, error: unknown): void {
+    if (item.settled) return;
+    item.settled = true;
+    item.reject(error);
+  }
+
+  function rejectTab(items: readonly WriteItem[], tab: TabSpec, error: unknown): void {
+    if (!isStructural(error)) throw error;
+    for (const item of items) if (item.tab === tab) settleWithError(item, error);
+  }
+
+  /** Writes that arrive while a write call is under way (or waiting for its turn) wait and go together in the next call. */
+  function enqueue(item: WriteRequest): Promise<boolean> {
     return new Promise((resolve, reject) => {
-      joined.waiting.push({ rows, resolve, reject });
-      if (!joined.running) void drain(tab, joined);
+      writes.waiting.push({ ...item, settled: false, resolve, reject });
+      if (!writes.running) void drain();
     });
   }
 
-  async function drain(tab: TabSpec, queue: AppendQueue): Promise<void> {
-    queue.running = true;
-    // Appends made in the same turn of the event loop join the first call.
+  async function drain(): Promise<void> {
+    writes.running = true;
+    // Writes made in the same turn of the event loop join the first call.
     await new Promise((resolve) => setImmediate(resolve));
-    while (queue.waiting.length > 0) {
-      // Paced: the rows that arrive while waiting for the next slot join this call.
-      const wait = queue.nextAt - Date.now();
+    while (writes.waiting.length > 0) {
+      // Paced: the writes that arrive while waiting for the next turn join this call.
+      const wait = writes.nextAt - Date.now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      queue.nextAt = Date.now() + appendIntervalMs;
-      const batch = queue.waiting.splice(0);
+      writes.nextAt = Date.now() + writeIntervalMs;
+      const batch = writes.waiting.splice(0);
       try {
-        // A retried append first checks (by id) which rows the lost or timed-out try already stored, so none is added twice.
+        // A retried call first checks (by id) which new rows the lost or timed-out try already stored, so none is added twice.
         const sent = { mayHaveStored: false };
-        await withDeadline(writeDeadlineMs, policy, () => appendOnce(tab, batch.flatMap((item) => item.rows), sent));
-        for (const item of batch) item.resolve();
+        await withDeadline(writeDeadlineMs, policy, () => writeOnce(batch, sent));
       } catch (error) {
-        for (const item of batch) item.reject(error);
+        for (const item of batch) settleWithError(item, error);
       }
     }
-    queue.running = false;
+    writes.running = false;
   }
 
   return {
     kind: "sheets",
     ensureTabs: (tabs) => withRetry(policy, () => ensureTabsOnce(tabs)),
     readTabs: readTabsAndCheckCells,
-    appendRows,
-    updateRow: (tab, id, changes) => withDeadline(writeDeadlineMs, policy, () => updateOnce(tab, id, changes)),
+    appendRows: async (tab, rows) => void (await enqueue({ kind: "append", tab, rows })),
+    updateRow: (tab, id, changes) => enqueue({ kind: "update", tab, id, changes }),
     structureProblems: () => [...problems.values()],
     cellUsage: () => cells,
     async close() {},

@@ -18,16 +18,17 @@ export function sqliteStorePath(config: Pick<Config, "dataDir">): string {
 }
 
 /**
- * Append calls per tab per minute on Google Sheets: every instance signs in as the same
- * service account, whose quota is 60 writes a minute, so two instances appending to one
- * tab stay under it with room for updates. Rows arriving in between go in the next call.
+ * Write calls per minute on Google Sheets: every instance signs in as the same service
+ * account, whose quota is 60 writes a minute, so two instances stay under it with room for
+ * start-up and for the calls sent again after staff moved rows or columns. Appends and updates of every tab arriving in between go together
+ * in the next call.
  */
-const SHEETS_APPENDS_PER_MINUTE = 24;
+const SHEETS_WRITE_CALLS_PER_MINUTE = 24;
 
 /** Chooses the driver from configuration: Google Sheets when a spreadsheet is configured, SQLite otherwise. The store is empty until its first `refresh()`. */
 export function createStoreFromConfig(config: Config): Store {
   const driver = config.sheets
-    ? createSheetsDriver({ ...config.sheets, appendsPerMinute: SHEETS_APPENDS_PER_MINUTE })
+    ? createSheetsDriver({ ...config.sheets, writeCallsPerMinute: SHEETS_WRITE_CALLS_PER_MINUTE })
     : createSqliteDriver(sqliteStorePath(config));
   return createStore(driver, { refreshSeconds: config.storeRefreshSeconds });
 }

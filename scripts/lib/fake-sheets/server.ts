@@ -236,6 +236,7 @@ type BatchRequest = {
   moveDimension?: { source?: DimensionRange; destinationIndex?: number };
   sortRange?: { range?: GridRange; sortSpecs?: { dimensionIndex?: number; sortOrder?: string }[] };
   appendCells?: { sheetId?: number; rows?: { values?: CellData[] }[]; fields?: string };
+  updateCells?: { start?: { sheetId?: number; rowIndex?: number; columnIndex?: number }; rows?: { values?: CellData[] }[]; fields?: string };
   repeatCell?: { range?: GridRange; cell?: { userEnteredFormat?: { numberFormat?: NumberFormat } }; fields?: string };
   createDeveloperMetadata?: {
     developerMetadata?: { metadataId?: number; metadataKey?: string; metadataValue?: string; visibility?: "DOCUMENT" | "PROJECT"; location?: { dimensionRange?: DimensionRange } };
@@ -278,13 +279,13 @@ function metadataJson(match: MetadataMatch) {
   return {
     ...match.metadata,
     location: {
-      locationType: "ROW",
-      dimensionRange: { sheetId: match.sheet.sheetId, dimension: "ROWS", startIndex: match.rowIndex, endIndex: match.rowIndex + 1 },
+      locationType: match.dimension === "ROWS" ? "ROW" : "COLUMN",
+      dimensionRange: { sheetId: match.sheet.sheetId, dimension: match.dimension, startIndex: match.index, endIndex: match.index + 1 },
     },
   };
 }
 
-/** Only developer-metadata lookups on rows are served: the app's anchors. */
+/** Only developer-metadata lookups are served (on rows and columns): the app's anchors and column tags. */
 function lookupOf(filter: DataFilter | undefined): DeveloperMetadataLookup {
   if (!filter?.developerMetadataLookup) throw new SheetsRequestError("The fake supports developerMetadataLookup data filters only");
   return filter.developerMetadataLookup;
@@ -327,14 +328,19 @@ function applyBatchRequest(spreadsheet: FakeSpreadsheet, request: BatchRequest):
     spreadsheet.setNumberFormat(request.repeatCell.range, request.repeatCell.cell.userEnteredFormat.numberFormat);
     return {};
   }
+  if (request.updateCells?.start) {
+    if (request.updateCells.fields !== "userEnteredValue") throw new SheetsRequestError("The fake supports updateCells with fields userEnteredValue only");
+    spreadsheet.updateCells(request.updateCells.start, (request.updateCells.rows ?? []).map((row) => (row.values ?? []).map(cellInput)));
+    return {};
+  }
   if (request.createDeveloperMetadata?.developerMetadata) {
     const { location, metadataKey, ...rest } = request.createDeveloperMetadata.developerMetadata;
     const range = location?.dimensionRange;
     if (!metadataKey) throw new SheetsRequestError("Developer metadata must have a key");
-    if (range?.dimension !== "ROWS" || (range.endIndex ?? 0) - (range.startIndex ?? 0) !== 1) {
-      throw new SheetsRequestError("The fake supports developer metadata on a single row only");
+    if ((range?.dimension !== "ROWS" && range?.dimension !== "COLUMNS") || (range.endIndex ?? 0) - (range.startIndex ?? 0) !== 1) {
+      throw new SheetsRequestError("The fake supports developer metadata on a single row or column only");
     }
-    const match = spreadsheet.createRowMetadata(range.sheetId, range.startIndex ?? 0, { visibility: "DOCUMENT", ...rest, metadataKey });
+    const match = spreadsheet.createMetadata(range.sheetId, range.dimension, range.startIndex ?? 0, { visibility: "DOCUMENT", ...rest, metadataKey });
     return { createDeveloperMetadata: { developerMetadata: metadataJson(match) } };
   }
   if (request.deleteDeveloperMetadata) {
@@ -343,6 +349,9 @@ function applyBatchRequest(spreadsheet: FakeSpreadsheet, request: BatchRequest):
   if (request.updateDeveloperMetadata) {
     const { dataFilters = [], developerMetadata = {}, fields = "" } = request.updateDeveloperMetadata;
     const matches = dataFilters.flatMap((filter) => spreadsheet.findMetadata(lookupOf(filter)));
+    // Google asks for "at least one DataFilter matching the metadata" to update: a request
+    // whose filters match none is not valid, and fails the whole batch.
+    if (matches.length === 0) throw new SheetsRequestError("No developer metadata matches the data filters");
     for (const { metadata } of matches) {
       if (fields.includes("metadataKey") && developerMetadata.metadataKey) metadata.metadataKey = developerMetadata.metadataKey;
       if (fields.includes("metadataValue")) metadata.metadataValue = developerMetadata.metadataValue;
@@ -355,10 +364,16 @@ function applyBatchRequest(spreadsheet: FakeSpreadsheet, request: BatchRequest):
 /** Google applies a batchUpdate's requests all or none: a failing request leaves the spreadsheet as it was. */
 function applyBatch(spreadsheet: FakeSpreadsheet, requests: readonly BatchRequest[]): unknown[] {
   const before = structuredClone(spreadsheet.sheets);
+  let index = 0;
   try {
-    return requests.map((request) => applyBatchRequest(spreadsheet, request));
+    return requests.map((request, i) => {
+      index = i;
+      return applyBatchRequest(spreadsheet, request);
+    });
   } catch (error) {
     spreadsheet.sheets.splice(0, spreadsheet.sheets.length, ...before);
+    // Google names the failing request: "Invalid requests[2].updateDeveloperMetadata: ...".
+    if (error instanceof SheetsRequestError) throw new SheetsRequestError(`Invalid requests[${index}].${Object.keys(requests[index] ?? {})[0] ?? ""}: ${error.message}`, error.status);
     throw error;
   }
 }
@@ -448,6 +463,12 @@ function staffEdit(action: string, query: URLSearchParams): ((book: FakeSpreadsh
       return (book) => book.deleteRow(tab, row);
     case "move-row":
       return (book) => book.moveRow(tab, row, Number(query.get("before")));
+    case "move-column":
+      return (book) => book.moveColumn(tab, query.get("column") ?? "", Number(query.get("to")));
+    case "insert-column":
+      return (book) => book.insertColumn(tab, Number(query.get("at")), query.get("header") ?? "");
+    case "delete-column":
+      return (book) => book.deleteColumn(tab, query.get("column") ?? "");
     case "type":
       return (book) => book.typeCell(tab, query.get("cell") ?? "A1", query.get("text") ?? "");
     case "rename-tab":

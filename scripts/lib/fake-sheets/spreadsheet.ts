@@ -38,6 +38,8 @@ export type Sheet = {
   columnCount: number;
   /** A whole column's number format (set by repeatCell over unbounded rows): cells typed later take it. */
   columnFormats: (NumberFormat | undefined)[];
+  /** The developer metadata bound to each column (0-based), which moves with the column and goes when it is deleted. */
+  columnMetadata: DeveloperMetadata[][];
 };
 
 /** The spreadsheet's locale decides how USER_ENTERED reads `3/4/2025`: March 4 in en_US, 3 April in en_GB. */
@@ -155,10 +157,32 @@ const newRow = (): Row => ({ cells: [], metadata: [] });
 /** Google's GridRange: 0-based, end exclusive, unbounded when absent. */
 export type GridRange = { sheetId?: number; startRowIndex?: number; endRowIndex?: number; startColumnIndex?: number; endColumnIndex?: number };
 export type DimensionRange = { sheetId?: number; dimension?: "ROWS" | "COLUMNS"; startIndex?: number; endIndex?: number };
-export type DeveloperMetadataLookup = { metadataId?: number; metadataKey?: string; metadataValue?: string; locationType?: string };
+export type DeveloperMetadataLookup = {
+  metadataId?: number;
+  metadataKey?: string;
+  metadataValue?: string;
+  locationType?: string;
+  metadataLocation?: { dimensionRange?: DimensionRange };
+  locationMatchingStrategy?: "EXACT_LOCATION" | "INTERSECTING_LOCATION";
+};
 export type DataFilter = { developerMetadataLookup?: DeveloperMetadataLookup; a1Range?: string };
-/** A row that carries developer metadata, found by a data filter. */
-export type MetadataMatch = { sheet: Sheet; rowIndex: number; metadata: DeveloperMetadata };
+export type Dimension = "ROWS" | "COLUMNS";
+/** A row or column that carries developer metadata, found by a data filter; `index` is 0-based along its dimension. */
+export type MetadataMatch = { sheet: Sheet; dimension: Dimension; index: number; metadata: DeveloperMetadata };
+
+/**
+ * Whether metadata on `index` of `dimension` lies in the lookup's location: with
+ * EXACT_LOCATION only on exactly that row or column range; with INTERSECTING_LOCATION
+ * (Google's default) also on any range crossing it, a column always crossing a row.
+ */
+function inLocation(lookup: DeveloperMetadataLookup, sheet: Sheet, dimension: Dimension, index: number): boolean {
+  const range = lookup.metadataLocation?.dimensionRange;
+  if (!range) return true;
+  if (range.sheetId !== undefined && range.sheetId !== sheet.sheetId) return false;
+  const [start, end] = [range.startIndex ?? 0, range.endIndex ?? Number.POSITIVE_INFINITY];
+  if (lookup.locationMatchingStrategy === "EXACT_LOCATION") return range.dimension === dimension && start === index && end === index + 1;
+  return range.dimension !== dimension || (index >= start && index < end);
+}
 
 /** One spreadsheet held in memory, with the operations staff perform by hand. */
 export class FakeSpreadsheet {
@@ -191,7 +215,7 @@ export class FakeSpreadsheet {
 
   addSheet(title: string, grid: { rowCount?: number; columnCount?: number } = {}): Sheet {
     if (this.sheet(title)) throw new SheetsRequestError(`A sheet with the name "${title}" already exists. Please enter another name.`);
-    const sheet: Sheet = { sheetId: this.nextSheetId++, title, rows: [], rowCount: grid.rowCount ?? 1000, columnCount: grid.columnCount ?? 26, columnFormats: [] };
+    const sheet: Sheet = { sheetId: this.nextSheetId++, title, rows: [], rowCount: grid.rowCount ?? 1000, columnCount: grid.columnCount ?? 26, columnFormats: [], columnMetadata: [] };
     this.sheets.push(sheet);
     return sheet;
   }
@@ -342,53 +366,93 @@ export class FakeSpreadsheet {
 
   // --- developer metadata -------------------------------------------------
 
-  createRowMetadata(sheetId: number | undefined, rowIndex: number, metadata: Omit<DeveloperMetadata, "metadataId"> & { metadataId?: number }): MetadataMatch {
+  createMetadata(
+    sheetId: number | undefined,
+    dimension: Dimension,
+    index: number,
+    metadata: Omit<DeveloperMetadata, "metadataId"> & { metadataId?: number },
+  ): MetadataMatch {
     const sheet = this.sheetById(sheetId);
-    if (rowIndex < 0 || rowIndex >= sheet.rowCount) throw new SheetsRequestError(`Invalid dimensionRange: row ${rowIndex} is outside the grid`);
+    const size = dimension === "ROWS" ? sheet.rowCount : sheet.columnCount;
+    if (index < 0 || index >= size) throw new SheetsRequestError(`Invalid dimensionRange: ${dimension === "ROWS" ? "row" : "column"} ${index} is outside the grid`);
+    if (metadata.metadataId !== undefined && this.findMetadata({ metadataId: metadata.metadataId }).length > 0) {
+      throw new SheetsRequestError(`Developer metadata with id ${metadata.metadataId} already exists`);
+    }
     const created = { ...metadata, metadataId: metadata.metadataId ?? this.nextMetadataId++ };
-    this.rowAt(sheet, rowIndex + 1).metadata.push(created);
-    return { sheet, rowIndex, metadata: created };
+    if (dimension === "ROWS") this.rowAt(sheet, index + 1).metadata.push(created);
+    else {
+      while (sheet.columnMetadata.length <= index) sheet.columnMetadata.push([]);
+      sheet.columnMetadata[index]!.push(created);
+    }
+    return { sheet, dimension, index, metadata: created };
   }
 
-  /** Every row metadata matching the lookup, in sheet then row order. */
+  /** Every row and column metadata matching the lookup, in sheet order, rows first. */
   findMetadata(lookup: DeveloperMetadataLookup): MetadataMatch[] {
-    if (lookup.locationType !== undefined && lookup.locationType !== "ROW") return [];
     const matches: MetadataMatch[] = [];
+    const consider = (sheet: Sheet, dimension: Dimension, index: number, metadata: DeveloperMetadata) => {
+      if (lookup.locationType !== undefined && lookup.locationType !== (dimension === "ROWS" ? "ROW" : "COLUMN")) return;
+      if (lookup.metadataId !== undefined && metadata.metadataId !== lookup.metadataId) return;
+      if (lookup.metadataKey !== undefined && metadata.metadataKey !== lookup.metadataKey) return;
+      if (lookup.metadataValue !== undefined && metadata.metadataValue !== lookup.metadataValue) return;
+      if (!inLocation(lookup, sheet, dimension, index)) return;
+      matches.push({ sheet, dimension, index, metadata });
+    };
     for (const sheet of this.sheets) {
-      sheet.rows.forEach((row, rowIndex) => {
-        for (const metadata of row.metadata) {
-          if (lookup.metadataId !== undefined && metadata.metadataId !== lookup.metadataId) continue;
-          if (lookup.metadataKey !== undefined && metadata.metadataKey !== lookup.metadataKey) continue;
-          if (lookup.metadataValue !== undefined && metadata.metadataValue !== lookup.metadataValue) continue;
-          matches.push({ sheet, rowIndex, metadata });
-        }
-      });
+      sheet.rows.forEach((row, index) => row.metadata.forEach((metadata) => consider(sheet, "ROWS", index, metadata)));
+      sheet.columnMetadata.forEach((list, index) => list.forEach((metadata) => consider(sheet, "COLUMNS", index, metadata)));
     }
     return matches;
   }
 
   deleteMetadata(lookup: DeveloperMetadataLookup): DeveloperMetadata[] {
     const matches = this.findMetadata(lookup);
-    for (const { sheet, rowIndex, metadata } of matches) {
-      const row = sheet.rows[rowIndex]!;
-      row.metadata = row.metadata.filter((candidate) => candidate !== metadata);
+    for (const { sheet, dimension, index, metadata } of matches) {
+      if (dimension === "ROWS") {
+        const row = sheet.rows[index]!;
+        row.metadata = row.metadata.filter((candidate) => candidate !== metadata);
+      } else {
+        sheet.columnMetadata[index] = (sheet.columnMetadata[index] ?? []).filter((candidate) => candidate !== metadata);
+      }
     }
     return matches.map((match) => match.metadata);
   }
 
-  /** The A1 range of the row a metadata match is bound to: the whole row, as Google answers. */
+  /** The A1 range of the row or column a metadata match is bound to, whole, as Google answers. */
   matchRange(match: MetadataMatch): string {
-    return formatA1(match.sheet.title, match.rowIndex + 1, 1, match.rowIndex + 1, match.sheet.columnCount);
+    const { sheet, index } = match;
+    return match.dimension === "ROWS" ? formatA1(sheet.title, index + 1, 1, index + 1, sheet.columnCount) : formatA1(sheet.title, 1, index + 1, sheet.rowCount, index + 1);
   }
 
   readMatch(match: MetadataMatch, render: Render): { range: string; majorDimension: "ROWS"; values?: CellValue[][] } {
-    const row = match.rowIndex + 1;
-    const values = this.valuesOf(match.sheet, row, row, 1, match.sheet.columnCount, render);
+    const { sheet, index } = match;
+    const values =
+      match.dimension === "ROWS" ? this.valuesOf(sheet, index + 1, index + 1, 1, sheet.columnCount, render) : this.valuesOf(sheet, 1, sheet.rowCount, index + 1, index + 1, render);
     return values.length > 0 ? { range: this.matchRange(match), majorDimension: "ROWS", values } : { range: this.matchRange(match), majorDimension: "ROWS" };
   }
 
+  /** Writes from the matched row's (or column's) first cell; values that exceed the matched range fail the request, as Google documents. */
   writeMatch(match: MetadataMatch, values: readonly (readonly CellInput[])[], option: ValueInputOption) {
-    return this.writeAt(match.sheet, match.rowIndex + 1, 1, values.slice(0, 1), option, this.matchRange(match));
+    const exceeds = match.dimension === "ROWS" ? values.length > 1 : values.some((row) => row.length > 1) || values.length > match.sheet.rowCount;
+    if (exceeds) throw new SheetsRequestError(`The values exceed the range ${this.matchRange(match)} matched by the data filter`);
+    const [row, column] = match.dimension === "ROWS" ? [match.index + 1, 1] : [1, match.index + 1];
+    return this.writeAt(match.sheet, row, column, values, option, this.matchRange(match));
+  }
+
+  /** updateCells from a start cell: each cell's userEnteredValue is set (a cell without one is cleared), like RAW input; past the grid fails. */
+  updateCells(start: { sheetId?: number; rowIndex?: number; columnIndex?: number }, rows: readonly (readonly CellInput[])[]): void {
+    const sheet = this.sheetById(start.sheetId);
+    const [row, column] = [(start.rowIndex ?? 0) + 1, (start.columnIndex ?? 0) + 1];
+    if (row - 1 + rows.length > sheet.rowCount) throw new SheetsRequestError(`Invalid updateCells: row ${row - 1 + rows.length} is outside the grid`);
+    const range = `${quoteSheet(sheet.title)}!${columnLetter(column)}${row}`;
+    rows.forEach((cells, i) => {
+      const target = this.rowAt(sheet, row + i);
+      this.checkColumns(sheet, column + cells.length - 1, range);
+      cells.forEach((input, j) => {
+        const index = column - 1 + j;
+        target.cells[index] = cellFrom(input, "RAW", this.locale, target.cells[index]?.format ?? sheet.columnFormats[index]);
+      });
+    });
   }
 
   // --- dimensions (spreadsheets.batchUpdate, and what staff do by hand) ----
@@ -400,6 +464,7 @@ export class FakeSpreadsheet {
       sheet.columnCount += end - start;
       for (const row of sheet.rows) if (row.cells.length > start) row.cells.splice(start, 0, ...Array<undefined>(end - start));
       if (sheet.columnFormats.length > start) sheet.columnFormats.splice(start, 0, ...Array<undefined>(end - start));
+      if (sheet.columnMetadata.length > start) sheet.columnMetadata.splice(start, 0, ...Array.from({ length: end - start }, () => []));
       return;
     }
     this.insertRows(sheet, start + 1, end - start);
@@ -412,6 +477,8 @@ export class FakeSpreadsheet {
       sheet.columnCount = Math.max(1, sheet.columnCount - (end - start));
       for (const row of sheet.rows) row.cells.splice(start, end - start);
       sheet.columnFormats.splice(start, end - start);
+      // Metadata bound to a deleted column goes with it.
+      sheet.columnMetadata.splice(start, end - start);
       return;
     }
     sheet.rows.splice(start, end - start);
@@ -431,6 +498,7 @@ export class FakeSpreadsheet {
     if (source.dimension === "COLUMNS") {
       for (const row of sheet.rows) move(row.cells, () => undefined);
       move(sheet.columnFormats, () => undefined);
+      move(sheet.columnMetadata, () => []);
       return;
     }
     move(sheet.rows, newRow);

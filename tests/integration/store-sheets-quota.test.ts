@@ -1,0 +1,25 @@
+/**
+ * The short version of `npm run bench:sheets`: two app instances on one workbook behind
+ * Google's per-user quota (60 reads and 60 writes a minute) send 200 messages a minute for
+ * 30 seconds through the app's send path while staff sort, insert rows and type into cells.
+ * Every send is acknowledged, and every acknowledged value is where it belongs, once.
+ * Send times are printed by the benchmark, never asserted here.
+ */
+import { expect, it } from "vitest";
+import { runSendBench } from "../../scripts/lib/sheets-send-bench";
+
+it("two instances behind the quota, staff editing: 200 messages a minute, none failed, none misplaced, duplicated or lost", async () => {
+  const result = await runSendBench({
+    instances: 2,
+    messagesPerMinute: 200,
+    seconds: 30,
+    quotaPerMinute: 60,
+    refreshSeconds: 10,
+    conversations: 40,
+    staffEditEverySeconds: 5,
+  });
+  expect(result.failed).toBe(0);
+  expect(result.sent).toBe(100);
+  expect(result.staffEdits).toBeGreaterThanOrEqual(5);
+  expect(result.problems).toEqual([]);
+}, 90_000);
