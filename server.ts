@@ -50,6 +50,7 @@ async function startServer(source: AppSource): Promise<void> {
     throw new ConfigError(`Could not read the workbook from the ${services.store.driver} store: ${reason}.${hint}`);
   });
   services.store.start();
+  services.licenses.start();
 
   const app = express();
   app.disable("x-powered-by");
@@ -117,6 +118,7 @@ function stopOnSignals(server: Server, services: Services): void {
       process.exit(1);
     }, EXIT_ANYWAY_AFTER_MS).unref();
     closed
+      .then(() => services.licenses.stop())
       .then(() => services.store.stop())
       .then(
         () => process.exit(0),

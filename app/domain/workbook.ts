@@ -108,6 +108,11 @@ export function text(): Column<string> {
   return { kind: "text", schema: z.string(), write: asIs };
 }
 
+/** Free text that rows written before the column existed lack: blank reads as undefined. */
+export function optionalText(): Column<string | undefined> {
+  return { kind: "text", schema: z.string().transform((cell) => (cell === "" ? undefined : cell)), write: (value) => value ?? "" };
+}
+
 export function requiredText(): Column<string> {
   return { kind: "text", required: true, schema: z.string().min(1, "is empty"), write: asIs };
 }
@@ -281,6 +286,11 @@ export const AGENTS_TAB = defineTab({
     updatedAt: optionalTime(),
     /** Sessions that began at or before this time are over: set by logging out. */
     sessionsEndedAt: optionalTime(),
+    /** The license check's verdict for staff, e.g. "TX active, name matches, broker matches" or "check OREC". */
+    licenseCheck: optionalText(),
+    licenseCheckedAt: optionalTime(),
+    /** The facts behind the verdict: license type, status, expiration, name on the license, sponsoring broker. */
+    licenseCheckNote: optionalText(),
   },
   indexes: {
     email: (agent) => agent.email,

@@ -4,6 +4,7 @@ import { createAuthServices, type AuthServices } from "./auth/auth-services.serv
 import type { Config } from "./config.server";
 import { createImageService, type ImageService } from "./images/images.server";
 import { createPhotoFetcher, type PhotoFetcher } from "./images/remote-photo.server";
+import { createLicenseService, type LicenseService } from "./licenses/licenses.server";
 import { createOutboxMailer, createSendgridMailer, type Mailer } from "./mail/mailer.server";
 import { createStoreFromConfig, type Store } from "./store/store.server";
 import { createWriteLimits, type WriteLimits } from "./write-limits.server";
@@ -21,6 +22,8 @@ export type Services = {
   photoFetcher: PhotoFetcher;
   /** Per-hour limits on contact messages, sign-ups and every member write. */
   limits: WriteLimits;
+  /** TREC's license data: the check at registration, the daily refresh and lapse check (start/stop with the server). */
+  licenses: LicenseService;
 };
 
 export function outboxDirectory(config: Config): string {
@@ -43,5 +46,6 @@ export function createServices(config: Config): Services {
     images: createImageService(config),
     photoFetcher: createPhotoFetcher(),
     limits: createWriteLimits(config),
+    licenses: createLicenseService({ config, store, mailer }),
   };
 }
