@@ -119,6 +119,17 @@ describe("loading TREC's data", () => {
     ]);
   });
 
+  it("refreshes at start when the data is missing or a day old, and not at all without a URL", async () => {
+    const configured = await contextWith({ TREC_LICENSE_API_URL: trec.apiUrl });
+    configured.services.licenses.start();
+    await expect.poll(() => configured.services.licenses.table.info()?.rows, { timeout: 5_000 }).toBe(6);
+
+    const bare = await contextWith();
+    bare.services.licenses.start();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(bare.services.licenses.table.info()).toBeUndefined();
+  });
+
   it("refuses a malformed API answer and keeps the previous data", async () => {
     const context = await contextWith({ TREC_LICENSE_API_URL: trec.apiUrl });
     await context.services.licenses.refresh(NOW);

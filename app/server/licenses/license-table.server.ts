@@ -42,12 +42,14 @@ type Row = {
 
 const COLUMNS = "key, license_number, license_type, full_name, suffix, status, expiration, sponsor_name";
 /** Rows inserted per transaction: large enough to be fast, small enough to yield to requests. */
-const BATCH = 5_000;
+const BATCH = 20_000;
 
 export function openLicenseTable(file: string): LicenseTable {
   mkdirSync(path.dirname(file), { recursive: true });
   const db = new Database(file);
   db.pragma("journal_mode = WAL");
+  // TREC's copy can always be loaded again: no wait on the disk at each batch (WAL stays consistent).
+  db.pragma("synchronous = NORMAL");
   db.pragma("busy_timeout = 5000");
   db.exec(`
     CREATE TABLE IF NOT EXISTS licenses (${COLUMNS.split(", ").map((column) => `${column} TEXT NOT NULL`).join(", ")});
@@ -113,6 +115,8 @@ export function openLicenseTable(file: string): LicenseTable {
       db.exec("CREATE INDEX licenses_key ON licenses (key)");
       db.prepare("INSERT OR REPLACE INTO license_data (id, loaded_at, source, rows) VALUES (1, ?, ?, ?)").run(now.toISOString(), source, rows);
     })();
+    // The load went through the write-ahead log: fold it into the file rather than keep a second copy.
+    db.pragma("wal_checkpoint(TRUNCATE)");
     return rows;
   }
 
