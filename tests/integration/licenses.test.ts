@@ -130,6 +130,15 @@ describe("loading TREC's data", () => {
     expect(bare.services.licenses.table.info()).toBeUndefined();
   });
 
+  it("lists the lapses of data loaded by the command (no URL configured) once the service looks", async () => {
+    const context = await contextWith();
+    const expired = await insertAgent(context, { fullName: "Robert Smith", licenseNumber: "0701234" });
+    await loadFixture(context);
+    context.services.licenses.start();
+    await expect.poll(() => context.services.store.agents.get(expired.id)?.licenseCheck, { timeout: 5_000 }).toBe("TX lapsed: expired");
+    await expect.poll(async () => (await outbox(context)).filter((mail) => mail.subject.startsWith("License lapses")).length).toBe(1);
+  });
+
   it("refuses a malformed API answer and keeps the previous data", async () => {
     const context = await contextWith({ TREC_LICENSE_API_URL: trec.apiUrl });
     await context.services.licenses.refresh(NOW);
@@ -171,6 +180,26 @@ describe("the check at registration", { timeout: 30_000 }, () => {
     expect(context.services.store.agents.get(sooner.id)).toMatchObject({ status: "pending", licenseCheck: "check OREC", licenseCheckNote: "Search license 187654 at https://orec.us/" });
     const staffMail = (await outbox(context)).find((mail) => mail.to === "support@example.test" && mail.text.includes("187654"));
     expect(staffMail?.text).toContain("OREC search (license 187654): https://orec.us/");
+  });
+
+  it("registers the applicant, check not made, when the license data cannot be read", async () => {
+    const context = await contextWith();
+    await loadFixture(context);
+    context.services.licenses.table.close();
+    const errors: unknown[] = [];
+    const log = console.error;
+    console.error = (...args: unknown[]) => errors.push(...args);
+    try {
+      const agent = await register(context);
+      expect(context.services.store.agents.get(agent.id)).toMatchObject({ status: "pending", licenseCheck: "TX not checked" });
+      expect(context.services.store.agents.get(agent.id)?.licenseCheckNote).toMatch(/could not be read/);
+    } finally {
+      console.error = log;
+    }
+    expect(errors[0]).toBe("Licenses: the look-up failed.");
+    // Already closed: afterEach must not close it again.
+    contexts.splice(contexts.indexOf(context), 1);
+    await context.services.store.stop();
   });
 
   it("writes the columns to the Google Sheets store", async () => {

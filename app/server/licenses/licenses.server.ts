@@ -7,7 +7,8 @@ import type { Store } from "../store/store.server";
 import { apiSource, fileUrlSource, type LicenseSource } from "./license-source.server";
 import { licenseDatabaseFile, openLicenseTable, type LicenseTable } from "./license-table.server";
 
-const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 
 /** The check's columns in an agent's row. */
 export type LicenseCheckCells = Pick<Agent, "licenseCheck" | "licenseCheckedAt" | "licenseCheckNote">;
@@ -25,7 +26,7 @@ export type LicenseService = {
   refresh(now?: Date): Promise<void>;
   /** Marks approved Texas members whose license lapsed and mails staff the list; returns them. */
   checkLapses(now?: Date): Promise<Agent[]>;
-  /** Refreshes daily when TREC_LICENSE_FILE_URL or TREC_LICENSE_API_URL is set; nothing otherwise. */
+  /** Refreshes daily when TREC_LICENSE_FILE_URL or TREC_LICENSE_API_URL is set, and lists lapses after each load. */
   start(): void;
   stop(): void;
 };
@@ -53,9 +54,15 @@ export function createLicenseService({ config, store, mailer, log = console }: D
   function verdict(agent: Parameters<LicenseService["checkApplicant"]>[0], now: Date): LicenseVerdict & { clean: boolean } {
     if (agent.licenseState === "OK") return { ...oklahomaVerdict(agent.licenseNumber), clean: false };
     if (agent.licenseState !== "TX") return { check: "", note: "", clean: false };
-    if (table.info() === undefined) return { check: "TX not checked", note: "No TREC license data is loaded (npm run licenses:update).", clean: false };
-    const result = checkTexasLicense(agent, table.lookup(agent.licenseNumber), today(now));
-    return { check: result.check, note: result.note, clean: result.qualifiesForAutoApproval };
+    try {
+      if (table.info() === undefined) return { check: "TX not checked", note: "No TREC license data is loaded (npm run licenses:update).", clean: false };
+      const result = checkTexasLicense(agent, table.lookup(agent.licenseNumber), today(now));
+      return { check: result.check, note: result.note, clean: result.qualifiesForAutoApproval };
+    } catch (error) {
+      // The check informs staff; a broken license file must never stop a registration.
+      log.error("Licenses: the look-up failed.", error);
+      return { check: "TX not checked", note: `The license data could not be read: ${(error as Error).message}`, clean: false };
+    }
   }
 
   function checkApplicant(agent: Parameters<LicenseService["checkApplicant"]>[0], now = new Date()): ApplicantCheck {
@@ -71,7 +78,9 @@ export function createLicenseService({ config, store, mailer, log = console }: D
   }
 
   async function checkLapses(now = new Date()): Promise<Agent[]> {
-    if (table.info() === undefined) return [];
+    const data = table.info();
+    if (data === undefined) return [];
+    lapsesCheckedFor = data.loadedAt;
     const lapsed: Agent[] = [];
     for (const agent of store.agents.by("status", "approved")) {
       if (agent.licenseState !== "TX") continue;
@@ -101,26 +110,30 @@ export function createLicenseService({ config, store, mailer, log = console }: D
     if (lapsed.length > 0) log.info(`Licenses: ${lapsed.length} approved Texas members' licenses have lapsed; staff were mailed.`);
   }
 
-  function start(): void {
-    if (config.licenses.source === undefined || timer !== undefined) return;
-    const run = () => void refresh().catch((error: unknown) => log.error("Licenses: the daily refresh failed.", error));
+  /** The load whose lapses were last listed: each load is checked once (again after a restart). */
+  let lapsesCheckedFor: string | undefined;
+
+  /**
+   * Hourly: with a URL configured, reloads data a day old (the refresh lists lapses);
+   * otherwise lists the lapses of data loaded since the last look (`npm run
+   * licenses:update` run from cron).
+   */
+  async function tick(now = new Date()): Promise<void> {
     const loadedAt = table.info()?.loadedAt;
-    const age = loadedAt === undefined ? Infinity : Date.now() - Date.parse(loadedAt);
-    // The first refresh when the data is a day old, then every day after it.
-    const first = setTimeout(
-      () => {
-        run();
-        timer = setInterval(run, DAY_MS);
-        timer.unref();
-      },
-      Math.max(0, DAY_MS - age),
-    );
-    first.unref();
-    timer = first;
+    const age = loadedAt === undefined ? Infinity : now.getTime() - Date.parse(loadedAt);
+    if (config.licenses.source !== undefined && age >= DAY_MS) return refresh(now);
+    if (loadedAt !== undefined && loadedAt !== lapsesCheckedFor) await checkLapses(now);
+  }
+
+  function start(): void {
+    if (timer !== undefined) return;
+    const run = () => timer !== undefined && void tick().catch((error: unknown) => log.error("Licenses: the refresh or lapse check failed.", error));
+    timer = setInterval(run, HOUR_MS);
+    timer.unref();
+    setImmediate(run);
   }
 
   function stop(): void {
-    clearTimeout(timer);
     clearInterval(timer);
     timer = undefined;
     table.close();
