@@ -13,7 +13,7 @@ import {
   TREC_FILE_COLUMNS,
   type TrecLicense,
 } from "../../app/domain/license-check";
-import { CP850_HIGH, decodeCp850 } from "../../app/server/licenses/license-source.server";
+import { CP850_HIGH, decodeCp850, trecFileRecords } from "../../app/server/licenses/license-source.server";
 
 /** A line of trecfile.txt with the given fields set and the rest blank. */
 function line(fields: Partial<Record<(typeof TREC_FILE_COLUMNS)[number], string>>): string {
@@ -106,6 +106,18 @@ describe("reading TREC's file", () => {
     expect(licenseKey("0654321")).toBe("654321");
     expect(licenseKey("654321-SA")).toBe("654321");
     expect(licenseKey(" #654321 ")).toBe("654321");
+  });
+
+  it("reads lines split across the stream's chunks, skips blank lines and reports progress", async () => {
+    const bytes = Buffer.from(`${line({ license_number: "1", full_name: "A B" })}\r\n\r\n${line({ license_number: "2", full_name: "C D" })}`, "latin1");
+    async function* chunks() {
+      for (let start = 0; start < bytes.length; start += 7) yield bytes.subarray(start, start + 7);
+    }
+    const progress: number[] = [];
+    const records = [];
+    for await (const record of trecFileRecords(chunks(), bytes.length, (p) => progress.push(p.bytes))) records.push(record);
+    expect(records.map((record) => [record.licenseNumber, record.fullName])).toEqual([["1", "A B"], ["2", "C D"]]);
+    expect(progress.at(-1)).toBe(bytes.length);
   });
 
   it("decodes code page 850, TREC's encoding", () => {
