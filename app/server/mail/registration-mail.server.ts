@@ -56,7 +56,7 @@ export function staffRegistrationMail(agent: Agent, supportEmail: string): Mail 
       ["License check", agent.licenseCheck || "Not checked"],
       ["License check details", agent.licenseCheckNote || NOT_GIVEN],
       agent.licenseState === "OK"
-        ? ["OREC search (license " + agent.licenseNumber + ")", LICENSE_LOOKUPS.OK.url]
+        ? [`OREC search (license ${agent.licenseNumber})`, LICENSE_LOOKUPS.OK.url]
         : ["Texas license look-up", LICENSE_LOOKUPS.TX.url],
     ],
     "To approve, type approved in the agent's status cell (or run the staff command); to reject, type rejected and add a statusNote.",
