@@ -7,18 +7,22 @@
  *   npm run staff -- list [--status pending|approved|rejected]
  *   npm run staff -- approve EMAIL
  *   npm run staff -- reject EMAIL --note "Reason, mailed to the agent"
+ *   npm run staff -- license EMAIL     (the agent's license check, and the same check now)
  */
 import { runStaffCommand, StaffCommandError } from "./lib/staff-command";
 import { ConfigError, loadConfig } from "~/server/config.server";
+import { licenseDatabaseFile, openLicenseTable } from "~/server/licenses/license-table.server";
 import { createStoreFromConfig } from "~/server/store/store.server";
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const store = createStoreFromConfig(config);
+  const licenses = openLicenseTable(licenseDatabaseFile(config.dataDir));
   try {
     await store.refresh();
-    for (const line of await runStaffCommand(store, process.argv.slice(2), config.storeRefreshSeconds)) console.log(line);
+    for (const line of await runStaffCommand(store, process.argv.slice(2), config.storeRefreshSeconds, licenses)) console.log(line);
   } finally {
+    licenses.close();
     await store.stop();
   }
 }

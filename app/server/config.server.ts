@@ -52,6 +52,13 @@ const envSchema = z.object({
   GOOGLE_SHEETS_API_URL: optionalText.refine((value) => value === undefined || URL.canParse(value), {
     message: "must be a URL, e.g. http://127.0.0.1:8085/",
   }),
+  TREC_LICENSE_FILE_URL: optionalText.refine((value) => value === undefined || URL.canParse(value), {
+    message: "must be the URL of TREC's tab-delimited license holder file (trecfile.txt)",
+  }),
+  TREC_LICENSE_API_URL: optionalText.refine((value) => value === undefined || URL.canParse(value), {
+    message: "must be the open-data dataset's API URL, e.g. https://data.texas.gov/resource/xxxx-xxxx.json",
+  }),
+  LICENSE_AUTO_APPROVE: z.enum(["off", "tx-active-exact"]).default("off"),
 });
 
 export type Config = {
@@ -90,6 +97,14 @@ export type Config = {
   cloudinary: CloudinaryConfig | undefined;
   /** The Google spreadsheet holding the workbook; undefined means the embedded SQLite file in DATA_DIR. */
   sheets: SheetsConfig | undefined;
+  licenses: LicenseConfig;
+};
+
+export type LicenseConfig = {
+  /** Where the daily refresh reads TREC's data; undefined: only `npm run licenses:update` loads it. */
+  source: { kind: "file" | "api"; url: string } | undefined;
+  /** LICENSE_AUTO_APPROVE=tx-active-exact: approve Texas applicants whose check is clean at once. */
+  autoApprove: boolean;
 };
 
 type WriteLimitConfig = {
@@ -194,7 +209,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     healthToken: values.HEALTH_TOKEN,
     cloudinary: values.CLOUDINARY_URL === undefined ? undefined : parseCloudinaryUrl(values.CLOUDINARY_URL),
     sheets: sheetsConfig(values, isProduction),
+    licenses: licenseConfig(values),
   };
+}
+
+function licenseConfig(values: z.infer<typeof envSchema>): LicenseConfig {
+  const fileUrl = values.TREC_LICENSE_FILE_URL;
+  const apiUrl = values.TREC_LICENSE_API_URL;
+  if (fileUrl && apiUrl) throw new ConfigError("Set only one of TREC_LICENSE_FILE_URL (the published file) and TREC_LICENSE_API_URL (the open-data API).");
+  const source = fileUrl ? { kind: "file" as const, url: fileUrl } : apiUrl ? { kind: "api" as const, url: apiUrl } : undefined;
+  return { source, autoApprove: values.LICENSE_AUTO_APPROVE === "tx-active-exact" };
 }
 
 /** Decides between SQLite and Google Sheets, refusing half a Sheets configuration. */

@@ -5,6 +5,7 @@ import type { Config } from "./config.server";
 import { createDirectoryIndexCache, type DirectoryIndexCache } from "./directory/directory-index.server";
 import { createImageService, type ImageService } from "./images/images.server";
 import { createPhotoFetcher, type PhotoFetcher } from "./images/remote-photo.server";
+import { createLicenseService, type LicenseService } from "./licenses/licenses.server";
 import { createOutboxMailer, createSendgridMailer, type Mailer } from "./mail/mailer.server";
 import { createReadPositions, type ReadPositions } from "./messages/conversation-members.server";
 import { createSummaryCache, type SummaryCache } from "./messages/conversations.server";
@@ -56,6 +57,8 @@ export type Services = {
   requestExpiry: BackgroundJob;
   /** Public pages rendered once per data version and address, for logged-out visitors (production build only). */
   pageCache: PageCache;
+  /** TREC's license data: the check at registration, the daily refresh and lapse check (started and stopped with the services). */
+  licenses: LicenseService;
 };
 
 export function outboxDirectory(config: Config): string {
@@ -84,6 +87,7 @@ export function createServices(config: Config): Services {
     decisionMails: watchAgentDecisions({ store, mailer, config }),
     requestExpiry: expireRequestsAfterRefreshes(store),
     pageCache: createPageCache(PAGE_CACHE_BYTES),
+    licenses: createLicenseService({ config, store, mailer }),
   };
 }
 
@@ -106,6 +110,7 @@ export function createReplicaServices(store: Store): ReplicaServices {
 /** Starts the store's refresh timer, which drives every job. Call once the store's first read succeeded. */
 export function startServices(services: Services): void {
   services.store.start();
+  services.licenses.start();
 }
 
 /**
@@ -117,5 +122,6 @@ export async function stopServices(services: Services): Promise<void> {
   services.decisionMails.stop();
   services.requestExpiry.stop();
   services.readPositions.stop();
+  services.licenses.stop();
   await services.store.stop();
 }

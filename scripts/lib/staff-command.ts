@@ -1,7 +1,9 @@
 /** The staff command (`npm run staff`, scripts/staff.ts): approves, rejects and lists agents by editing the store as staff would. */
 import { parseArgs } from "node:util";
 import { normaliseEmail } from "~/domain/auth";
+import { checkTexasLicense, oklahomaVerdict } from "~/domain/license-check";
 import { AGENT_STATUSES, type Agent, type AgentStatus } from "~/domain/workbook/tabs";
+import type { LicenseTable } from "~/server/licenses/license-table.server";
 import type { Store } from "~/server/store/store.server";
 
 /** A request the operator can correct: printed as one line by the staff command. */
@@ -18,6 +20,34 @@ type DecisionOutcome = {
   changed: boolean;
 };
 
+function onlyAgent(store: Store, email: string): Agent {
+  const matches = store.agents.by("email", normaliseEmail(email));
+  if (matches.length === 0) throw new StaffCommandError(`No agent has the email ${email}.`);
+  if (matches.length > 1) {
+    throw new StaffCommandError(`${matches.length} rows have the email ${email} (ids ${matches.map((agent) => agent.id).join(", ")}): fix the duplicates in the sheet first.`);
+  }
+  return matches[0] as Agent;
+}
+
+/** The check in the agent's row, and the same check run now against the loaded data. */
+export function describeLicenseCheck(store: Store, licenses: Pick<LicenseTable, "lookup" | "info">, email: string, now = new Date()): string[] {
+  const agent = onlyAgent(store, email);
+  const lines = [
+    `${agent.email}  ${agent.fullName}  license ${agent.licenseState || "?"} ${agent.licenseNumber || "?"}  brokerage ${agent.brokerage || "?"}`,
+    `In the sheet: ${agent.licenseCheck ?? "(not checked)"}${agent.licenseCheckedAt ? ` (checked ${agent.licenseCheckedAt})` : ""}`,
+  ];
+  if (agent.licenseCheckNote) lines.push(`  ${agent.licenseCheckNote}`);
+  if (agent.licenseState === "OK") {
+    const verdict = oklahomaVerdict(agent.licenseNumber);
+    return [...lines, `Now: ${verdict.check}`, `  ${verdict.note}`];
+  }
+  if (agent.licenseState !== "TX") return lines;
+  const data = licenses.info();
+  if (data === undefined) return [...lines, "Now: no TREC license data is loaded (npm run licenses:update)."];
+  const verdict = checkTexasLicense(agent, licenses.lookup(agent.licenseNumber), now.toISOString().slice(0, 10));
+  return [...lines, `Now: ${verdict.check}`, `  ${verdict.note}`, `License data: ${data.rows} records loaded ${data.loadedAt} from ${data.source}`];
+}
+
 /** Agents in row order, optionally only those with one status. */
 function listAgents(store: Store, status?: AgentStatus): readonly Agent[] {
   return status ? store.agents.by("status", status) : store.agents.all();
@@ -29,12 +59,7 @@ function listAgents(store: Store, status?: AgentStatus): readonly Agent[] {
  * edit on its next refresh and mails the agent.
  */
 async function decideAgent(store: Store, email: string, decision: Decision, note?: string, now = new Date()): Promise<DecisionOutcome> {
-  const matches = store.agents.by("email", normaliseEmail(email));
-  if (matches.length === 0) throw new StaffCommandError(`No agent has the email ${email}.`);
-  if (matches.length > 1) {
-    throw new StaffCommandError(`${matches.length} rows have the email ${email} (ids ${matches.map((agent) => agent.id).join(", ")}): fix the duplicates in the sheet first.`);
-  }
-  const agent = matches[0] as Agent;
+  const agent = onlyAgent(store, email);
   const statusNote = note?.trim() ?? agent.statusNote;
   if (agent.status === decision && agent.statusNote === statusNote) return { agent, previousStatus: agent.status, changed: false };
   const updated = await store.agents.update(agent.id, { status: decision, statusNote, updatedAt: now.toISOString() });
@@ -44,7 +69,8 @@ async function decideAgent(store: Store, email: string, decision: Decision, note
 const STAFF_USAGE = `Usage:
   npm run staff -- list [--status pending|approved|rejected]
   npm run staff -- approve EMAIL
-  npm run staff -- reject EMAIL --note "reason (mailed to the agent)"`;
+  npm run staff -- reject EMAIL --note "reason (mailed to the agent)"
+  npm run staff -- license EMAIL`;
 
 function readArguments(argv: readonly string[]) {
   try {
@@ -68,10 +94,14 @@ function describeAgent(agent: Agent): string {
   return `${agent.status.padEnd(8)}  ${agent.email}  ${agent.fullName}${place ? ` (${place})` : ""}  license ${agent.licenseState || "?"} ${agent.licenseNumber || "?"}  registered ${agent.createdAt.slice(0, 10)}${note}`;
 }
 
-/** Runs one command on the store; returns the lines to print. */
-export async function runStaffCommand(store: Store, argv: readonly string[], refreshSeconds: number): Promise<string[]> {
+/** Runs one command on the store (and the license data, for `license`); returns the lines to print. */
+export async function runStaffCommand(store: Store, argv: readonly string[], refreshSeconds: number, licenses?: Pick<LicenseTable, "lookup" | "info">): Promise<string[]> {
   const { positionals, values } = readArguments(argv);
   const [command, email, ...extra] = positionals;
+  if (command === "license") {
+    if (email === undefined || extra.length > 0 || licenses === undefined) throw new StaffCommandError(STAFF_USAGE);
+    return describeLicenseCheck(store, licenses, email);
+  }
   if (command === "list") {
     if (email !== undefined) throw new StaffCommandError(STAFF_USAGE);
     if (values.status !== undefined && !isStatus(values.status)) throw new StaffCommandError(`--status must be one of ${AGENT_STATUSES.join(", ")}.`);

@@ -61,7 +61,6 @@ test.describe("registration", () => {
     expect(welcome.text).toMatch(/http:\/\/127\.0\.0\.1:\d+\/member-login/);
     const notice = await waitForMail((mail) => mail.to === "support@example.test" && mail.replyTo === email);
     expect(notice.text).toContain("https://www.trec.texas.gov/apps/license-holder-search/");
-    expect(notice.text).toContain("https://orec.us/");
     for (const mail of await outboxMails()) expect(JSON.stringify(mail)).not.toContain(PASSWORD);
 
     // Staff approve by editing the row; the agent can then log in.

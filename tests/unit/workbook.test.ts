@@ -30,7 +30,7 @@ describe("the workbook contract", () => {
     expect(AGENTS_TAB.headers).toEqual([
       "id", "fullName", "email", "phone", "state", "city", "zipCode", "licenseNumber", "licenseState", "licenseExpiration",
       "brokerage", "brokerEmail", "specialties", "bio", "photoUrl", "membershipType", "vipCode", "status", "statusNote",
-      "passwordHash", "createdAt", "updatedAt", "sessionsEndedAt",
+      "passwordHash", "createdAt", "updatedAt", "sessionsEndedAt", "licenseCheck", "licenseCheckedAt", "licenseCheckNote",
     ]);
     expect(REQUESTS_TAB.headers).toEqual([
       "id", "requestType", "title", "location", "state", "specialty", "priceRange", "clientType", "timeline", "contactPreference",

@@ -32,6 +32,11 @@ export function text(): Column<string> {
   return { kind: "text", schema: z.string(), write: asIs };
 }
 
+/** Free text that rows written before the column existed lack: blank reads as undefined. */
+export function optionalText(): Column<string | undefined> {
+  return { kind: "text", schema: z.string().transform((cell) => (cell === "" ? undefined : cell)), write: (value) => value ?? "" };
+}
+
 export function requiredText(): Column<string> {
   return { kind: "text", required: true, schema: z.string().min(1, "is empty"), write: asIs };
 }

@@ -12,7 +12,7 @@
  * these definitions and need no change.
  */
 import { SPECIALTIES } from "../enums";
-import { choice, count, email, flag, list, optionalTime, requiredText, stateCode, text, time, type CellKind, type Column } from "./columns";
+import { choice, count, email, flag, list, optionalText, optionalTime, requiredText, stateCode, text, time, type CellKind, type Column } from "./columns";
 
 type AnyColumns = { readonly id: Column<string> } & Record<string, Column<unknown>>;
 
@@ -114,6 +114,11 @@ export const AGENTS_TAB = defineTab({
     updatedAt: optionalTime(),
     /** Sessions that began at or before this time are over: set by logging out. */
     sessionsEndedAt: optionalTime(),
+    /** The license check's verdict for staff, e.g. "TX active, name matches, broker matches" or "check OREC". */
+    licenseCheck: optionalText(),
+    licenseCheckedAt: optionalTime(),
+    /** The facts behind the verdict: license type, status, expiration, name on the license, sponsoring broker. */
+    licenseCheckNote: optionalText(),
   },
   indexes: {
     email: (agent) => agent.email,

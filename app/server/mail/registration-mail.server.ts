@@ -1,3 +1,4 @@
+import { OREC_SEARCH_URL } from "~/domain/license-check";
 import { MEMBERSHIP_LABELS } from "~/domain/registration";
 import { PRODUCT_NAME } from "~/domain/product";
 import type { Agent } from "~/domain/workbook/tabs";
@@ -7,7 +8,7 @@ import type { Mail } from "./mailer.server";
 /** The public license look-ups staff use to verify a new member (spec §1: checked against state databases). */
 const LICENSE_LOOKUPS = {
   TX: { name: "Texas Real Estate Commission (TREC) license holder search", url: "https://www.trec.texas.gov/apps/license-holder-search/" },
-  OK: { name: "Oklahoma Real Estate Commission (OREC) license look-up", url: "https://orec.us/" },
+  OK: { name: "Oklahoma Real Estate Commission (OREC) license look-up", url: OREC_SEARCH_URL },
 } as const;
 
 const NOT_GIVEN = "Not provided";
@@ -28,10 +29,12 @@ export function agentWelcomeMail(agent: Agent, loginUrl: string): Mail {
   return { to: agent.email, subject: `Welcome to ${PRODUCT_NAME}: your registration is under review`, ...body };
 }
 
-/** Staff's notice of a registration to verify: the profile and the license look-ups. Never the password. */
+/** Staff's notice of a registration to verify: the profile, the license check and look-ups. Never the password. */
 export function staffRegistrationMail(agent: Agent, supportEmail: string): Mail {
   const body = renderMailBody(
-    `A new agent registered with ${PRODUCT_NAME} and is waiting for license verification.`,
+    agent.status === "approved"
+      ? `A new agent registered with ${PRODUCT_NAME} and was approved automatically (clean Texas license check). Type rejected in the status cell to undo it.`
+      : `A new agent registered with ${PRODUCT_NAME} and is waiting for license verification.`,
     [
       ["Name", agent.fullName],
       ["Email", agent.email],
@@ -50,8 +53,11 @@ export function staffRegistrationMail(agent: Agent, supportEmail: string): Mail 
       ["VIP code", agent.vipCode || NOT_GIVEN],
       ["Registered", agent.createdAt],
       ["Agent id", agent.id],
-      ["Texas license look-up", LICENSE_LOOKUPS.TX.url],
-      ["Oklahoma license look-up", LICENSE_LOOKUPS.OK.url],
+      ["License check", agent.licenseCheck || "Not checked"],
+      ["License check details", agent.licenseCheckNote || NOT_GIVEN],
+      agent.licenseState === "OK"
+        ? [`OREC search (license ${agent.licenseNumber})`, LICENSE_LOOKUPS.OK.url]
+        : ["Texas license look-up", LICENSE_LOOKUPS.TX.url],
     ],
     "To approve, type approved in the agent's status cell (or run the staff command); to reject, type rejected and add a statusNote.",
   );

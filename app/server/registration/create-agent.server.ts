@@ -1,6 +1,7 @@
 import type { ProfileCompletion, RegistrationDraft } from "~/domain/registration";
 import type { Agent } from "~/domain/workbook/tabs";
 import { hashPassword } from "../auth/password.server";
+import { approvalMail } from "../mail/account-mail.server";
 import { agentWelcomeMail, staffRegistrationMail } from "../mail/registration-mail.server";
 import type { Services } from "../services.server";
 import { newId } from "../store/store.server";
@@ -25,10 +26,12 @@ function isEmailRegistered(services: Pick<Services, "store">, email: string): bo
 export type NewAgentProfile = Omit<ProfileCompletion, "photo" | "confirmPassword"> & { photoUrl: string | undefined };
 
 /**
- * Creates the agent's row, pending staff approval. The membership type is VIP
- * for a code still configured, founder while fewer than FOUNDER_CAP agents
- * exist, member after. Rejects with EmailTakenError, or the store's error when
- * the row could not be saved (then nothing was saved).
+ * Creates the agent's row, pending staff approval, with the license check's result for
+ * staff (approved at once only when LICENSE_AUTO_APPROVE is on and the check is clean;
+ * the check never refuses anyone). The membership type is VIP for a code still
+ * configured, founder while fewer than FOUNDER_CAP agents exist, member after. Rejects
+ * with EmailTakenError, or the store's error when the row could not be saved (then
+ * nothing was saved).
  */
 export async function createAgent(services: Pick<Services, "config" | "store" | "writeQueues">, draft: RegistrationDraft, profile: NewAgentProfile, now = new Date()): Promise<Agent> {
   // Hashed before taking the turn: bcrypt is the slow part and needs no shared state.
@@ -38,6 +41,7 @@ export async function createAgent(services: Pick<Services, "config" | "store" | 
     if (isEmailRegistered(services, draft.email)) throw new EmailTakenError(draft.email);
     const vipCode = matchVipCode(services.config, draft.vipCode);
     const timestamp = now.toISOString();
+    const { approve, ...licenseCheck } = services.licenses.checkApplicant({ fullName: draft.fullName, brokerage: profile.brokerage, licenseNumber: profile.licenseNumber, licenseState: profile.licenseState }, now);
     const agent: Agent = {
       id: newId(),
       fullName: draft.fullName,
@@ -56,23 +60,26 @@ export async function createAgent(services: Pick<Services, "config" | "store" | 
       photoUrl: profile.photoUrl ?? "",
       membershipType: membershipForDraft(services, draft),
       vipCode: vipCode ?? "",
-      status: "pending",
+      status: approve ? "approved" : "pending",
       statusNote: "",
       passwordHash,
       createdAt: timestamp,
       updatedAt: timestamp,
+      ...licenseCheck,
     };
     return services.store.agents.insert(agent);
   });
 }
 
 /**
- * Tells the agent and staff. A mail that cannot be sent is logged and does not
- * undo the registration (spec §8).
+ * Tells the agent (welcome, or approval when approved automatically) and staff. A mail
+ * that cannot be sent is logged and does not undo the registration (spec §8).
  */
 export async function sendRegistrationMails(services: Services, agent: Agent, agentLoginUrl: string): Promise<void> {
   const mails = [
-    { label: "welcome mail", mail: agentWelcomeMail(agent, agentLoginUrl) },
+    agent.status === "approved"
+      ? { label: "approval mail", mail: approvalMail(agent, agentLoginUrl) }
+      : { label: "welcome mail", mail: agentWelcomeMail(agent, agentLoginUrl) },
     { label: "staff notice", mail: staffRegistrationMail(agent, services.config.supportEmail) },
   ];
   const results = await Promise.allSettled(mails.map(({ mail }) => services.mailer.send(mail)));

@@ -1,0 +1,151 @@
+import { checkTexasLicense, lapseVerdict, oklahomaVerdict, type LicenseVerdict } from "~/domain/license-check";
+import type { Agent } from "~/domain/workbook";
+import type { Config } from "../config.server";
+import { renderMailBody } from "../mail/html.server";
+import type { Mail, Mailer } from "../mail/mailer.server";
+import type { Store } from "../store/store.server";
+import { apiSource, fileUrlSource, type LicenseSource } from "./license-source.server";
+import { licenseDatabaseFile, openLicenseTable, type LicenseTable } from "./license-table.server";
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** The check's columns in an agent's row. */
+export type LicenseCheckCells = Pick<Agent, "licenseCheck" | "licenseCheckedAt" | "licenseCheckNote">;
+
+export type ApplicantCheck = LicenseCheckCells & {
+  /** True when LICENSE_AUTO_APPROVE is on and the check is clean: the applicant is approved at once. */
+  approve: boolean;
+};
+
+export type LicenseService = {
+  table: LicenseTable;
+  /** The check of a new applicant; it never refuses anyone (staff decide). */
+  checkApplicant(agent: Pick<Agent, "fullName" | "brokerage" | "licenseNumber" | "licenseState">, now?: Date): ApplicantCheck;
+  /** Loads the configured source, then lists lapses; a failed load keeps the previous data. */
+  refresh(now?: Date): Promise<void>;
+  /** Marks approved Texas members whose license lapsed and mails staff the list; returns them. */
+  checkLapses(now?: Date): Promise<Agent[]>;
+  /** Refreshes daily when TREC_LICENSE_FILE_URL or TREC_LICENSE_API_URL is set, and lists lapses after each load. */
+  start(): void;
+  stop(): void;
+};
+
+type Deps = {
+  config: Pick<Config, "dataDir" | "licenses" | "supportEmail">;
+  store: Store;
+  mailer: Mailer;
+  log?: Pick<Console, "info" | "error">;
+};
+
+export function configuredSource(source: Config["licenses"]["source"]): LicenseSource | undefined {
+  if (source === undefined) return undefined;
+  return source.kind === "file" ? fileUrlSource(source.url) : apiSource(source.url);
+}
+
+function today(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+export function createLicenseService({ config, store, mailer, log = console }: Deps): LicenseService {
+  const table = openLicenseTable(licenseDatabaseFile(config.dataDir));
+  let timer: NodeJS.Timeout | undefined;
+
+  function verdict(agent: Parameters<LicenseService["checkApplicant"]>[0], now: Date): LicenseVerdict & { clean: boolean } {
+    if (agent.licenseState === "OK") return { ...oklahomaVerdict(agent.licenseNumber), clean: false };
+    if (agent.licenseState !== "TX") return { check: "", note: "", clean: false };
+    try {
+      if (table.info() === undefined) return { check: "TX not checked", note: "No TREC license data is loaded (npm run licenses:update).", clean: false };
+      const result = checkTexasLicense(agent, table.lookup(agent.licenseNumber), today(now));
+      return { check: result.check, note: result.note, clean: result.qualifiesForAutoApproval };
+    } catch (error) {
+      // The check informs staff; a broken license file must never stop a registration.
+      log.error("Licenses: the look-up failed.", error);
+      return { check: "TX not checked", note: `The license data could not be read: ${(error as Error).message}`, clean: false };
+    }
+  }
+
+  function checkApplicant(agent: Parameters<LicenseService["checkApplicant"]>[0], now = new Date()): ApplicantCheck {
+    const { check, note, clean } = verdict(agent, now);
+    if (check === "") return { licenseCheck: undefined, licenseCheckedAt: undefined, licenseCheckNote: undefined, approve: false };
+    const approve = clean && config.licenses.autoApprove;
+    return {
+      licenseCheck: approve ? `${check} (approved automatically)` : check,
+      licenseCheckedAt: now.toISOString(),
+      licenseCheckNote: note,
+      approve,
+    };
+  }
+
+  async function checkLapses(now = new Date()): Promise<Agent[]> {
+    const data = table.info();
+    if (data === undefined) return [];
+    lapsesCheckedFor = data.loadedAt;
+    const lapsed: Agent[] = [];
+    for (const agent of store.agents.by("status", "approved")) {
+      if (agent.licenseState !== "TX") continue;
+      const license = table.lookup(agent.licenseNumber);
+      const lapse = lapseVerdict(license, today(now));
+      if (lapse === null) continue;
+      const note = license ? checkTexasLicense(agent, license, today(now)).note : `License ${agent.licenseNumber} is no longer in TREC's license holder data.`;
+      // Written only when it changes: staff's sheet is not touched every day for the same lapse.
+      const current = agent.licenseCheck === lapse ? agent : await store.agents.update(agent.id, { licenseCheck: lapse, licenseCheckedAt: now.toISOString(), licenseCheckNote: note });
+      lapsed.push(current);
+    }
+    if (lapsed.length > 0) await mailer.send(lapseMail(lapsed, config.supportEmail));
+    return lapsed;
+  }
+
+  async function refresh(now = new Date()): Promise<void> {
+    const source = configuredSource(config.licenses.source);
+    if (source === undefined) return;
+    try {
+      const rows = await table.replace(source.records(() => undefined), source.label, now);
+      log.info(`Licenses: loaded ${rows} TREC license records from ${source.label}.`);
+    } catch (error) {
+      log.error(`Licenses: could not load ${source.label}; the previous data stays in use.`, error);
+      return;
+    }
+    const lapsed = await checkLapses(now);
+    if (lapsed.length > 0) log.info(`Licenses: ${lapsed.length} approved Texas members' licenses have lapsed; staff were mailed.`);
+  }
+
+  /** The load whose lapses were last listed: each load is checked once (again after a restart). */
+  let lapsesCheckedFor: string | undefined;
+
+  /**
+   * Hourly: with a URL configured, reloads data a day old (the refresh lists lapses);
+   * otherwise lists the lapses of data loaded since the last look (`npm run
+   * licenses:update` run from cron).
+   */
+  async function tick(now = new Date()): Promise<void> {
+    const loadedAt = table.info()?.loadedAt;
+    const age = loadedAt === undefined ? Infinity : now.getTime() - Date.parse(loadedAt);
+    if (config.licenses.source !== undefined && age >= DAY_MS) return refresh(now);
+    if (loadedAt !== undefined && loadedAt !== lapsesCheckedFor) await checkLapses(now);
+  }
+
+  function start(): void {
+    if (timer !== undefined) return;
+    const run = () => timer !== undefined && void tick().catch((error: unknown) => log.error("Licenses: the refresh or lapse check failed.", error));
+    timer = setInterval(run, HOUR_MS);
+    timer.unref();
+    setImmediate(run);
+  }
+
+  function stop(): void {
+    clearInterval(timer);
+    timer = undefined;
+    table.close();
+  }
+
+  return { table, checkApplicant, refresh, checkLapses, start, stop };
+}
+
+function lapseMail(agents: readonly Agent[], supportEmail: string): Mail {
+  const body = renderMailBody(
+    `${agents.length} approved Texas member${agents.length === 1 ? "'s license has" : "s' licenses have"} lapsed in TREC's data. Nothing was changed: decide in the sheet.`,
+    agents.map((agent) => [`${agent.fullName} <${agent.email}>`, `${agent.licenseCheck ?? ""} — ${agent.licenseCheckNote ?? ""}`]),
+  );
+  return { to: supportEmail, subject: `License lapses: ${agents.length} approved Texas member${agents.length === 1 ? "" : "s"}`, ...body };
+}
