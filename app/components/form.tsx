@@ -94,8 +94,12 @@ function FieldShell({ field, label, hint, optional, children }: FieldShellProps)
   );
 }
 
+/**
+ * `focus-within`, not `focus`: a date field's calendar button takes focus inside the
+ * field, where `:focus` no longer matches, and the field would lose its ring on that stop.
+ */
 const controlClass =
-  "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-500 aria-[invalid=true]:ring-red-500/20";
+  "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus-within:border-brand-600 focus-within:outline-none focus-within:ring-2 focus-within:ring-brand-600/30 aria-[invalid=true]:border-red-500 aria-[invalid=true]:ring-red-500/20";
 
 type TextFieldProps = Omit<FieldShellProps, "children"> & {
   type?: "text" | "email" | "tel" | "password" | "url" | "date" | "search";

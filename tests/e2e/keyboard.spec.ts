@@ -1,27 +1,6 @@
-import type { Locator, Page } from "@playwright/test";
+import { focusIsVisible, tabTo } from "./support/keyboard";
 import { logIn, MEMBER_PASSWORD, seedMembers, seedRequests, testRequest, waitForReplica } from "./support/requests";
 import { expect, expectNoAxeViolations, test } from "./support/test";
-
-/** True when the focused element shows a focus indicator: an outline or a ring (box shadow). */
-function focusIsVisible(page: Page): Promise<boolean> {
-  return page.evaluate(() => {
-    const element = document.activeElement;
-    if (!element || element === document.body) return false;
-    const style = getComputedStyle(element);
-    const outline = style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0;
-    return outline || style.boxShadow !== "none";
-  });
-}
-
-/** Presses Tab until the target has focus, checking that every stop on the way shows it. */
-async function tabTo(page: Page, target: Locator, maxStops = 60): Promise<void> {
-  for (let stop = 0; stop < maxStops; stop += 1) {
-    await page.keyboard.press("Tab");
-    expect(await focusIsVisible(page), `focus visible on stop ${stop + 1}`).toBe(true);
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-  }
-  throw new Error("The target was not reached by Tab");
-}
 
 test("a member logs in and out by keyboard alone, focus visible at every stop", async ({ page }) => {
   const [member] = seedMembers({ fullName: "Kim Keyboard" });
@@ -43,7 +22,7 @@ test("a member logs in and out by keyboard alone, focus visible at every stop", 
   // From the top of a freshly loaded page, the header's Logout comes within a few stops.
   await page.goto("/member-dashboard");
   const logout = page.getByRole("banner").getByRole("button", { name: /Logout|Log out/ }).first();
-  await tabTo(page, logout, 20);
+  await tabTo(page, logout, { maxStops: 20 });
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/$/);
 });
