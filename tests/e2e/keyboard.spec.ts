@@ -1,5 +1,5 @@
 import { focusIsVisible, tabTo } from "./support/keyboard";
-import { logIn, MEMBER_PASSWORD, seedMembers, seedRequests, testRequest, waitForReplica } from "./support/requests";
+import { logIn, MEMBER_PASSWORD, seedMembers, seedRequests, storedRequest, testRequest, uniqueToken, waitForReplica } from "./support/requests";
 import { expect, expectNoAxeViolations, test } from "./support/test";
 
 test("a member logs in and out by keyboard alone, focus visible at every stop", async ({ page }) => {
@@ -58,4 +58,27 @@ test("the phone menu and the live regions have names screen readers announce", a
   await expect(page.locator("#live-requests [role=status][aria-live=polite]")).toHaveCount(1);
   // Every icon button and link has a name: axe's button-name and link-name rules.
   await expectNoAxeViolations(page);
+});
+
+test("the delete confirmation opens with focus on Cancel, so Enter keeps the request", async ({ page }) => {
+  const [owner] = seedMembers({ fullName: "Cora Cancel" });
+  const token = uniqueToken();
+  const request = testRequest(owner!, { title: `${token} kept` });
+  seedRequests([request]);
+  await waitForReplica(page.request);
+  await logIn(page, owner!, `/referral-requests?tab=mine&q=${token}`);
+
+  await tabTo(page, page.getByRole("link", { name: `Delete ${token} kept` }));
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Are you sure you want to delete this request?")).toBeVisible();
+  const cancel = page.getByRole("main").getByRole("link", { name: "Cancel" });
+  await expect(cancel).toBeFocused();
+  expect(await focusIsVisible(page), "focus visible on Cancel").toBe(true);
+  // The destructive button is one Shift+Tab away, and shows its focus too.
+  await tabTo(page, page.getByRole("button", { name: "Delete Request" }), { backwards: true, maxStops: 1 });
+
+  await tabTo(page, cancel, { maxStops: 1 });
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { name: "Agent Requests" })).toBeVisible();
+  expect(storedRequest(request.id)?.status).toBe("active");
 });
