@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
+import { agentRecord } from "../support/records";
 import type { Page, TestInfo } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { LOGIN_MESSAGES } from "../../app/domain/auth";
 import type { Agent } from "../../app/domain/workbook";
-import { quickPasswordHash, seedAgents, testAgent, updateAgentRow, waitForStoreRefresh } from "./support/agents";
+import { quickPasswordHash, seedAgents, updateAgentRow, waitForStoreRefresh } from "./support/agents";
 import { waitForMail } from "./support/outbox";
 
 const PASSWORD = "correct horse battery";
@@ -11,7 +12,7 @@ const PASSWORD = "correct horse battery";
 /** A fresh agent in the store the server reads, unique to this test and project. */
 async function seedAgent(testInfo: TestInfo, fields: Partial<Agent> = {}): Promise<Agent> {
   const id = randomUUID();
-  const agent = testAgent({
+  const agent = agentRecord({
     id,
     fullName: "Dana Reyes",
     email: `login-${testInfo.project.name}-${id.slice(0, 8)}@example.com`,

@@ -1,8 +1,9 @@
 import type { Page } from "@playwright/test";
+import { agentRecord } from "../support/records";
 import { expect, test } from "./support/test";
 import { SPECIALTIES } from "../../app/domain/enums";
 import type { Agent } from "../../app/domain/workbook";
-import { quickPasswordHash, seedAgents, testAgent, waitForStoreRefresh } from "./support/agents";
+import { quickPasswordHash, seedAgents, waitForStoreRefresh } from "./support/agents";
 
 /**
  * The agents these tests look for. Other tests add agents of their own, so searches
@@ -12,11 +13,11 @@ import { quickPasswordHash, seedAgents, testAgent, waitForStoreRefresh } from ".
 const PASSWORD = "directory test password";
 const BROKERAGE = "Quillfeather Realty";
 
-const member = testAgent({ id: "dir-e2e-member", fullName: "Mia Qfmember", email: "mia.qfmember@example.com", brokerage: "Other Realty", passwordHash: quickPasswordHash(PASSWORD) });
-const orla = testAgent({ id: "dir-e2e-orla", fullName: "Orla Quillfeather", email: "orla.qf@example.com", brokerage: "Prairie Homes", state: "OK", city: "Tulsa", phone: "9185550123", specialties: ["Land", "Auction"], membershipType: "founder" });
-const tobias = testAgent({ id: "dir-e2e-tobias", fullName: "Tobias Qfbrandt", email: "tobias.qf@example.com", brokerage: BROKERAGE, state: "TX", city: "San Marcos", specialties: ["Land"], membershipType: "vip" });
-const renee = testAgent({ id: "dir-e2e-renee", fullName: "Renée Núñez", email: "renee.qf@example.com", brokerage: BROKERAGE, state: "OK", city: "Norman", specialties: ["Luxury"] });
-const janeth = testAgent({
+const member = agentRecord({ id: "dir-e2e-member", fullName: "Mia Qfmember", email: "mia.qfmember@example.com", brokerage: "Other Realty", passwordHash: quickPasswordHash(PASSWORD) });
+const orla = agentRecord({ id: "dir-e2e-orla", fullName: "Orla Quillfeather", email: "orla.qf@example.com", brokerage: "Prairie Homes", state: "OK", city: "Tulsa", phone: "9185550123", specialties: ["Land", "Auction"], membershipType: "founder" });
+const tobias = agentRecord({ id: "dir-e2e-tobias", fullName: "Tobias Qfbrandt", email: "tobias.qf@example.com", brokerage: BROKERAGE, state: "TX", city: "San Marcos", specialties: ["Land"], membershipType: "vip" });
+const renee = agentRecord({ id: "dir-e2e-renee", fullName: "Renée Núñez", email: "renee.qf@example.com", brokerage: BROKERAGE, state: "OK", city: "Norman", specialties: ["Luxury"] });
+const janeth = agentRecord({
   id: "dir-e2e-janeth",
   fullName: "Janeth Qfdoe",
   email: "jane.qfdoe@example.com",
@@ -27,11 +28,11 @@ const janeth = testAgent({
   specialties: ["Residential", "Luxury", "Land", "Auction", "Commercial"],
   bio: "Twenty years of ranches and family homes around Austin.",
 });
-const ines = testAgent({ id: "dir-e2e-ines", fullName: "Ines Qfsolo", email: "ines.qf@example.com", brokerage: "", bio: "", specialties: [] });
-const pending = testAgent({ id: "dir-e2e-pending", fullName: "Pablo Qfpending", email: "pablo.qf@example.com", brokerage: BROKERAGE, status: "pending" });
+const ines = agentRecord({ id: "dir-e2e-ines", fullName: "Ines Qfsolo", email: "ines.qf@example.com", brokerage: "", bio: "", specialties: [] });
+const pending = agentRecord({ id: "dir-e2e-pending", fullName: "Pablo Qfpending", email: "pablo.qf@example.com", brokerage: BROKERAGE, status: "pending" });
 /** 26 agents in a city of their own: two pages of the member directory, with the four above two pages of the public one. */
 const pagingAgents: Agent[] = Array.from({ length: 26 }, (_, i) =>
-  testAgent({
+  agentRecord({
     id: `dir-e2e-paging-${i}`,
     fullName: `Paging Vexley ${String(i + 1).padStart(2, "0")}`,
     email: `paging.${i}.qf@example.com`,

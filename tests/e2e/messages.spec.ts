@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
+import { agentRecord } from "../support/records";
 import type { Browser, Page, TestInfo } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { CANNOT_MESSAGE_SELF } from "../../app/server/messages/conversations.server";
 import type { Agent } from "../../app/domain/workbook";
-import { quickPasswordHash, seedAgents, testAgent, waitForStoreRefresh } from "./support/agents";
+import { quickPasswordHash, seedAgents, waitForStoreRefresh } from "./support/agents";
 import { e2eBaseUrl } from "./support/env";
 import { updateConversationMemberRow } from "./support/messages";
 import { outboxMails, waitForMail } from "./support/outbox";
@@ -18,7 +19,7 @@ type Cast = { ann: Agent; bob: Agent; cat: Agent };
 async function seedCast(testInfo: TestInfo): Promise<Cast> {
   const tag = `${testInfo.project.name}-${randomUUID().slice(0, 8)}`;
   const agent = (first: string, last: string, fields: Partial<Agent> = {}) =>
-    testAgent({
+    agentRecord({
       id: randomUUID(),
       fullName: `${first} ${last}${tag.replace(/[^a-z0-9]/gi, "")}`,
       email: `${first.toLowerCase()}-${tag}@example.com`,

@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
+import { agentRecord } from "../support/records";
 import type { Page } from "@playwright/test";
 import { agentIdFromEmail } from "../../app/domain/agent-id";
 import { FOUNDER_CAP } from "../../app/domain/product";
 import type { Agent } from "../../app/domain/workbook";
-import { seedAgents, testAgent, waitForStoreRefresh } from "./support/agents";
+import { seedAgents, waitForStoreRefresh } from "./support/agents";
 import { startOwnServer } from "./support/own-server";
 import { fillQuickRegistration, reachProfileForm, uniqueEmail } from "./support/registration";
 import { logIn, seedMembers, seedRequests, testRequest, waitForReplica } from "./support/requests";
@@ -13,7 +14,7 @@ import { expect, test } from "./support/test";
 
 function founderRow(index: number, status: Agent["status"]): Agent {
   const id = randomUUID();
-  return testAgent({ id, fullName: `Founder ${index}`, email: `founder-${index}-${id.slice(0, 6)}@example.com`, membershipType: "founder", status });
+  return agentRecord({ id, fullName: `Founder ${index}`, email: `founder-${index}-${id.slice(0, 6)}@example.com`, membershipType: "founder", status });
 }
 
 test.describe("the founder offer", () => {
@@ -24,7 +25,7 @@ test.describe("the founder offer", () => {
     try {
       const held = Array.from({ length: FOUNDER_CAP - 2 }, (_, index) => founderRow(index, index % 3 === 0 ? "pending" : "approved"));
       const rejected = [founderRow(900, "rejected"), founderRow(901, "rejected")];
-      const others = [testAgent({ id: randomUUID(), fullName: "Vic Vip", email: `vip-${randomUUID()}@example.com`, membershipType: "vip" })];
+      const others = [agentRecord({ id: randomUUID(), fullName: "Vic Vip", email: `vip-${randomUUID()}@example.com`, membershipType: "vip" })];
       seedAgents([...held, ...rejected, ...others], server.dataDir);
       await waitForStoreRefresh(15_000, server.baseUrl);
 
@@ -131,7 +132,7 @@ test("both password fields left empty: one message, beside the password", async 
 
 test("an applicant still under review who registers again is told so and pointed to support", async ({ page }, testInfo) => {
   const email = uniqueEmail("pending", testInfo.project.name);
-  seedAgents([testAgent({ id: randomUUID(), fullName: "Penny Pending", email, status: "pending" })]);
+  seedAgents([agentRecord({ id: randomUUID(), fullName: "Penny Pending", email, status: "pending" })]);
   await waitForStoreRefresh();
   await page.goto("/register");
   await fillQuickRegistration(page, { fullName: "Penny Pending", email, phone: "(214) 555-0113", state: "TX", city: "Dallas" });

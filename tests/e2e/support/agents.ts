@@ -4,31 +4,6 @@ import Database from "better-sqlite3";
 import { AGENTS_TAB, serialiseRecord, type Agent } from "../../../app/domain/workbook";
 import { e2eBaseUrl, e2eDataDir, e2eHealthHeaders } from "./env";
 
-/** An approved agent with every field filled; tests override what they look at. */
-export function testAgent(overrides: Partial<Agent> & Pick<Agent, "id" | "fullName" | "email">): Agent {
-  return {
-    phone: "(214) 555-0100",
-    state: "TX",
-    city: "Dallas",
-    zipCode: "75201",
-    licenseNumber: "0612345",
-    licenseState: "TX",
-    licenseExpiration: "2027-12-31",
-    brokerage: "Lone Star Realty",
-    brokerEmail: "",
-    specialties: ["Residential"],
-    bio: "",
-    photoUrl: "",
-    membershipType: "member",
-    vipCode: "",
-    status: "approved",
-    statusNote: "",
-    passwordHash: "",
-    createdAt: "2026-01-15T12:00:00.000Z",
-    ...overrides,
-  };
-}
-
 /** A bcrypt hash at the lowest cost: seeded test accounts need a real hash, not a slow one. */
 export function quickPasswordHash(password: string): string {
   return bcrypt.hashSync(password, 4);

@@ -1,9 +1,10 @@
 import path from "node:path";
+import { agentRecord } from "../../support/records";
 import { expect, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import sharp from "sharp";
 import { AGENTS_TAB, parseRow, type Agent } from "../../../app/domain/workbook";
-import { quickPasswordHash, seedAgents, testAgent, waitForStoreRefresh } from "./agents";
+import { quickPasswordHash, seedAgents, waitForStoreRefresh } from "./agents";
 import { e2eDataDir } from "./env";
 
 /** Invitation codes the e2e server is started with (playwright.config.ts). */
@@ -79,7 +80,7 @@ export function agentRow(email: string): { cells: Record<string, string>; agent:
 
 /** An approved agent with a known password, written into the store and seen by the server. */
 export async function approvedAgent(email: string, password: string, overrides: Partial<Agent> = {}): Promise<Agent> {
-  const agent = testAgent({ id: `e2e-${email}`, fullName: "Casey Morgan", email, passwordHash: quickPasswordHash(password), ...overrides });
+  const agent = agentRecord({ id: `e2e-${email}`, fullName: "Casey Morgan", email, passwordHash: quickPasswordHash(password), ...overrides });
   seedAgents([agent]);
   await waitForStoreRefresh();
   return agent;

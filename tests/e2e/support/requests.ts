@@ -3,8 +3,8 @@ import path from "node:path";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { REQUESTS_TAB, serialiseRecord, type Agent, type ReferralRequest } from "../../../app/domain/workbook";
-import { quickPasswordHash, seedAgents, testAgent } from "./agents";
-import { requestRecord } from "../../support/records";
+import { quickPasswordHash, seedAgents } from "./agents";
+import { agentRecord, requestRecord } from "../../support/records";
 import { e2eDataDir, e2eHealthHeaders } from "./env";
 
 export const MEMBER_PASSWORD = "referral-e2e-password";
@@ -25,7 +25,7 @@ export function seedMembers(...people: Array<Partial<Agent> & Pick<Agent, "fullN
   const passwordHash = quickPasswordHash(MEMBER_PASSWORD);
   const agents = people.map((person) => {
     const suffix = randomUUID().slice(0, 8);
-    return testAgent({ id: randomUUID(), email: `${person.fullName.split(" ")[0]!.toLowerCase()}-${suffix}@example.com`, passwordHash, ...person });
+    return agentRecord({ id: randomUUID(), email: `${person.fullName.split(" ")[0]!.toLowerCase()}-${suffix}@example.com`, passwordHash, ...person });
   });
   seedAgents(agents);
   return agents;
