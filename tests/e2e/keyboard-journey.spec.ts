@@ -1,8 +1,8 @@
-import { updateAgentRow, waitForStoreRefresh } from "./support/agents";
+import { updateAgentRow } from "./support/agents";
 import { tabTo } from "./support/keyboard";
 import { agentRow, uniqueEmail } from "./support/registration";
-import { seedMembers, seedRequests, testRequest, uniqueToken } from "./support/requests";
-import { expect, test } from "./support/test";
+import { seedRequests, testRequest, uniqueToken } from "./support/requests";
+import { expect, test } from "./fixtures";
 
 const PASSWORD = "Keyboard-only-2025";
 
@@ -10,11 +10,11 @@ const PASSWORD = "Keyboard-only-2025";
  * A new agent's first day with no pointer: Tab and Shift+Tab to move, typing, Space for
  * boxes and Enter for buttons and links. Every stop on the way must show where focus is.
  */
-test("register, log in, post, respond, message and log out by keyboard alone", async ({ page }, testInfo) => {
-  test.setTimeout(90_000);
+test("register, log in, post, respond, message and log out by keyboard alone", async ({ page, seedAgent, waitForReplica }, testInfo) => {
+  test.setTimeout(180_000);
   const token = uniqueToken();
-  const [poster] = seedMembers({ fullName: "Paula Poster" });
-  const theirs = testRequest(poster!, { title: `Buyer for a ranch near Sherman ${token}` });
+  const poster = seedAgent({ fullName: "Paula Poster" });
+  const theirs = testRequest(poster, { title: `Buyer for a ranch near Sherman ${token}` });
   seedRequests([theirs]);
   const email = uniqueEmail("keyboard", testInfo.project.name);
 
@@ -63,7 +63,7 @@ test("register, log in, post, respond, message and log out by keyboard alone", a
 
   // Staff approve the application in the sheet.
   updateAgentRow(agentRow(email)!.agent.id, { status: "approved" });
-  await waitForStoreRefresh();
+  await waitForReplica();
 
   // Log in from the header's link.
   await page.goto("/");

@@ -1,10 +1,11 @@
 import { focusIsVisible, tabTo } from "./support/keyboard";
-import { logIn, MEMBER_PASSWORD, seedMembers, seedRequests, storedRequest, testRequest, uniqueToken, waitForReplica } from "./support/requests";
-import { expect, expectNoAxeViolations, test } from "./support/test";
+import { seedRequests, storedRequest, testRequest, uniqueToken } from "./support/requests";
+import { expect, MEMBER_PASSWORD, test } from "./fixtures";
+import { expectNoAxeViolations } from "./support/test";
 
-test("a member logs in and out by keyboard alone, focus visible at every stop", async ({ page }) => {
-  const [member] = seedMembers({ fullName: "Kim Keyboard" });
-  await waitForReplica(page.request);
+test("a member logs in and out by keyboard alone, focus visible at every stop", async ({ page, seedAgent, waitForReplica }) => {
+  const member = seedAgent({ fullName: "Kim Keyboard" });
+  await waitForReplica();
   await page.goto("/member-login");
 
   await page.keyboard.press("Tab");
@@ -12,7 +13,7 @@ test("a member logs in and out by keyboard alone, focus visible at every stop", 
   await expect(page.getByRole("link", { name: "Skip to main content" })).toBeVisible();
 
   await tabTo(page, page.getByLabel("Email Address"));
-  await page.keyboard.type(member!.email);
+  await page.keyboard.type(member.email);
   await tabTo(page, page.getByLabel("Password"));
   await page.keyboard.type(MEMBER_PASSWORD);
   await page.keyboard.press("Enter");
@@ -27,11 +28,12 @@ test("a member logs in and out by keyboard alone, focus visible at every stop", 
   await expect(page).toHaveURL(/\/$/);
 });
 
-test("every Tab stop on the dashboard shows where focus is", async ({ page }) => {
-  const [member, other] = seedMembers({ fullName: "Tess Tabstop" }, { fullName: "Omar Otherposter" });
-  seedRequests([testRequest(other!, { title: "Lakefront lot near Durant" }), testRequest(member!, { title: "Ranch buyer in Ada" })]);
-  await waitForReplica(page.request);
-  await logIn(page, member!);
+test("every Tab stop on the dashboard shows where focus is", async ({ page, seedAgent, waitForReplica, login }) => {
+  const member = seedAgent({ fullName: "Tess Tabstop" });
+  const other = seedAgent({ fullName: "Omar Otherposter" });
+  seedRequests([testRequest(other, { title: "Lakefront lot near Durant" }), testRequest(member, { title: "Ranch buyer in Ada" })]);
+  await waitForReplica();
+  await login(member);
   await page.goto("/member-dashboard");
   const stops: string[] = [];
   for (let stop = 1; stop <= 120; stop += 1) {
@@ -47,26 +49,26 @@ test("every Tab stop on the dashboard shows where focus is", async ({ page }) =>
   expect(stops.length).toBeGreaterThan(10);
 });
 
-test("the phone menu and the live regions have names screen readers announce", async ({ page }) => {
-  const [member] = seedMembers({ fullName: "Lia Liveregion" });
-  await waitForReplica(page.request);
+test("the phone menu and the live regions have names screen readers announce", async ({ page, seedAgent, waitForReplica, login }) => {
+  const member = seedAgent({ fullName: "Lia Liveregion" });
+  await waitForReplica();
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/");
   await expect(page.getByLabel("Menu")).toBeVisible();
-  await logIn(page, member!);
+  await login(member);
   // The new-requests banner is announced when it appears.
   await expect(page.locator("#live-requests [role=status][aria-live=polite]")).toHaveCount(1);
   // Every icon button and link has a name: axe's button-name and link-name rules.
   await expectNoAxeViolations(page);
 });
 
-test("the delete confirmation opens with focus on Cancel, so Enter keeps the request", async ({ page }) => {
-  const [owner] = seedMembers({ fullName: "Cora Cancel" });
+test("the delete confirmation opens with focus on Cancel, so Enter keeps the request", async ({ page, seedAgent, waitForReplica, login }) => {
+  const owner = seedAgent({ fullName: "Cora Cancel" });
   const token = uniqueToken();
-  const request = testRequest(owner!, { title: `${token} kept` });
+  const request = testRequest(owner, { title: `${token} kept` });
   seedRequests([request]);
-  await waitForReplica(page.request);
-  await logIn(page, owner!, `/referral-requests?tab=mine&q=${token}`);
+  await waitForReplica();
+  await login(owner, { then: `/referral-requests?tab=mine&q=${token}` });
 
   await tabTo(page, page.getByRole("link", { name: `Delete ${token} kept` }));
   await page.keyboard.press("Enter");
