@@ -5,9 +5,10 @@ import type { StoredMail } from "../../app/server/mail/mailer.server";
 import { agentRecord } from "../support/records";
 import { quickPasswordHash, seedAgents, waitForReplica } from "./support/agents";
 import { outboxMails, waitForMail } from "./support/outbox";
-import { test as axeCheckedTest } from "./support/test";
 
-export { expect } from "./support/test";
+import { expect, test as axeCheckedTest } from "./support/test";
+
+export { expect };
 
 /** The password of every agent `seedAgent` stores, unless the test gives another. */
 export const MEMBER_PASSWORD = "referral-e2e-password";
@@ -35,7 +36,7 @@ export type Fixtures = {
   seedAgent(fields?: AgentSeed): Agent;
   /** Resolves once the server's replica (or the replica of the server at `baseUrl`) has re-read the store from scratch after the call. */
   waitForReplica(baseUrl?: string): Promise<void>;
-  /** Logs in through the login page, as a member would, and waits until it leads away from it. */
+  /** Logs in through the login page, as a member would, and checks where it leads. */
   login(agent: Pick<Agent, "email">, options?: LoginOptions): Promise<void>;
   /** The mails the server has sent: all of them, or the first that matches (tests run in parallel: match on something unique). */
   outbox: { mails(): Promise<StoredMail[]>; waitFor(match: (mail: StoredMail) => boolean, timeoutMs?: number): Promise<StoredMail> };
@@ -65,8 +66,10 @@ export const test = axeCheckedTest.extend<Fixtures>({
       await page.getByLabel("Email Address").fill(agent.email);
       await page.getByLabel("Password").fill(password);
       await page.getByRole("button", { name: "Login" }).click();
-      // Where it leads is for the test to check: a member page may send on to a canonical address.
       await page.waitForURL((url) => url.pathname !== "/member-login");
+      // A login page a member page sent here leads back there, which may send on to a canonical address: the test checks where it ends.
+      const destination = then ?? (onLoginPage ? undefined : "/member-dashboard");
+      if (destination) expect(new URL(page.url()).pathname, "where logging in leads").toBe(new URL(destination, "http://any").pathname);
     });
   },
   outbox: async ({}, use) => {
