@@ -48,4 +48,9 @@ export default tseslint.config(
       "react/no-unescaped-entities": ["error", { forbid: [">", "}"] }],
     },
   },
+  {
+    files: ["tests/e2e/**/*.ts"],
+    // Playwright reads a fixture's dependencies from its first parameter's destructuring: `{}` is how a fixture says it needs none.
+    rules: { "no-empty-pattern": "off" },
+  },
 );

@@ -48,7 +48,7 @@ export const TREC_FILE_COLUMNS = [
 export type TrecColumn = (typeof TREC_FILE_COLUMNS)[number];
 
 /** TREC's license type codes (the file's first column). */
-export const TREC_LICENSE_TYPES: Readonly<Record<string, string>> = {
+const TREC_LICENSE_TYPES: Readonly<Record<string, string>> = {
   SALE: "Sales agent",
   BRK: "Individual broker",
   BLLC: "LLC broker",
@@ -58,7 +58,7 @@ export const TREC_LICENSE_TYPES: Readonly<Record<string, string>> = {
 };
 
 /** TREC's license status codes; the API may give the description instead. */
-export const TREC_STATUSES: Readonly<Record<string, string>> = {
+const TREC_STATUSES: Readonly<Record<string, string>> = {
   "20": "Current and active",
   "21": "Current and inactive",
   "30": "Probation and active",
@@ -182,7 +182,7 @@ function plainWords(text: string): string[] {
  * A person's name as first and last word: case, accents, punctuation, middle names and
  * initials and suffixes (Jr., Sr., II, III) set aside. "Last, First Middle" is turned round.
  */
-export function nameParts(name: string): { first: string; last: string } | null {
+function nameParts(name: string): { first: string; last: string } | null {
   const [before, after] = name.split(",", 2);
   const ordered = after !== undefined && plainWords(after).some((word) => !NAME_SUFFIXES.has(word)) ? `${after} ${before}` : name;
   const words = plainWords(ordered).filter((word) => !NAME_SUFFIXES.has(word));
@@ -224,7 +224,7 @@ export function brokersMatch(stated: string, sponsor: string): boolean {
 }
 
 /** Active and not past its expiration date. */
-export function isActiveOn(license: TrecLicense, today: string): boolean {
+function isActiveOn(license: TrecLicense, today: string): boolean {
   const active = license.status === "Current and active" || license.status === "Probation and active";
   return active && (license.expiration === "" || license.expiration >= today);
 }

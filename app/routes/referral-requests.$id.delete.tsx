@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { FormAlert, SubmitButton } from "~/components/form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { requestStatusHandlers } from "~/components/error-screens";
@@ -41,6 +42,10 @@ export function ErrorBoundary() {
 export default function DeleteRequest() {
   const { request } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
+  // The safe choice has focus on arrival, so Enter or Space cancels rather than deletes.
+  // `autoFocus` does it in the server's page; React applies it to form controls only.
+  const cancel = useRef<HTMLAnchorElement>(null);
+  useEffect(() => cancel.current?.focus(), []);
   return (
     <div className="mx-auto max-w-2xl px-4 py-10 sm:px-6 sm:py-14">
       <section className="card space-y-6" aria-labelledby="delete-title">
@@ -56,7 +61,13 @@ export default function DeleteRequest() {
             <SubmitButton busyLabel="Deleting..." className="btn w-full bg-red-600 text-white hover:bg-red-700 sm:w-auto">
               Delete Request
             </SubmitButton>
-            <Link to="/referral-requests?tab=mine" className="btn-outline w-full sm:w-auto">
+            <Link
+              ref={cancel}
+              to="/referral-requests?tab=mine"
+              // eslint-disable-next-line jsx-a11y/no-autofocus -- the confirmation page opens on its safe choice, so Enter keeps the request (decision 0019).
+              autoFocus
+              className="btn-outline w-full sm:w-auto"
+            >
               Cancel
             </Link>
           </div>

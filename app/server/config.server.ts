@@ -100,7 +100,7 @@ export type Config = {
   licenses: LicenseConfig;
 };
 
-export type LicenseConfig = {
+type LicenseConfig = {
   /** Where the daily refresh reads TREC's data; undefined: only `npm run licenses:update` loads it. */
   source: { kind: "file" | "api"; url: string } | undefined;
   /** LICENSE_AUTO_APPROVE=tx-active-exact: approve Texas applicants whose check is clean at once. */

@@ -30,7 +30,7 @@ function onlyAgent(store: Store, email: string): Agent {
 }
 
 /** The check in the agent's row, and the same check run now against the loaded data. */
-export function describeLicenseCheck(store: Store, licenses: Pick<LicenseTable, "lookup" | "info">, email: string, now = new Date()): string[] {
+function describeLicenseCheck(store: Store, licenses: Pick<LicenseTable, "lookup" | "info">, email: string, now = new Date()): string[] {
   const agent = onlyAgent(store, email);
   const lines = [
     `${agent.email}  ${agent.fullName}  license ${agent.licenseState || "?"} ${agent.licenseNumber || "?"}  brokerage ${agent.brokerage || "?"}`,

@@ -1,29 +1,18 @@
 import { randomUUID } from "node:crypto";
-import type { Page, TestInfo } from "@playwright/test";
-import { expect, test } from "./support/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { LOGIN_MESSAGES } from "../../app/domain/auth";
-import type { Agent } from "../../app/domain/workbook/tabs";
-import { quickPasswordHash, seedAgents, testAgent, updateAgentRow, waitForStoreRefresh } from "./support/agents";
-import { waitForMail } from "./support/outbox";
+import { updateAgentRow } from "./support/agents";
 
 const PASSWORD = "correct horse battery";
 
-/** A fresh agent in the store the server reads, unique to this test and project. */
-async function seedAgent(testInfo: TestInfo, fields: Partial<Agent> = {}): Promise<Agent> {
-  const id = randomUUID();
-  const agent = testAgent({
-    id,
-    fullName: "Dana Reyes",
-    email: `login-${testInfo.project.name}-${id.slice(0, 8)}@example.com`,
-    passwordHash: quickPasswordHash(PASSWORD),
-    specialties: ["Residential", "Luxury", "Land", "Farm and Ranch"],
-    bio: "Helping families find homes along the Red River.",
-    ...fields,
-  });
-  seedAgents([agent]);
-  await waitForStoreRefresh();
-  return agent;
-}
+/** What the login tests' agents have on their profiles (the dashboard's card shows it). */
+const PROFILE = {
+  fullName: "Dana Reyes",
+  password: PASSWORD,
+  specialties: ["Residential", "Luxury", "Land", "Farm and Ranch"],
+  bio: "Helping families find homes along the Red River.",
+};
 
 async function submitLogin(page: Page, email: string, password: string) {
   await page.getByLabel("Email Address").fill(email);
@@ -41,9 +30,10 @@ test.describe("member login", () => {
     await expect(page.getByRole("navigation", { name: "Help" }).getByRole("link", { name: "Contact Support" })).toHaveAttribute("href", "/contact");
   });
 
-  test("gives each of the spec's refusals, keeping the e-mail and never the password", async ({ page }, testInfo) => {
-    const pending = await seedAgent(testInfo, { status: "pending" });
-    const rejected = await seedAgent(testInfo, { status: "rejected", statusNote: "License not found" });
+  test("gives each of the spec's refusals, keeping the e-mail and never the password", async ({ page, seedAgent, waitForReplica }) => {
+    const pending = seedAgent({ ...PROFILE, status: "pending" });
+    const rejected = seedAgent({ ...PROFILE, status: "rejected", statusNote: "License not found" });
+    await waitForReplica();
     await page.goto("/member-login");
 
     await page.getByRole("button", { name: "Login" }).click();
@@ -66,15 +56,16 @@ test.describe("member login", () => {
     await expect(page).toHaveURL(/\/member-login$/);
   });
 
-  test("is refused while pending and allowed once staff approve the row, which mails the agent once", async ({ page }, testInfo) => {
-    const agent = await seedAgent(testInfo, { status: "pending" });
+  test("is refused while pending and allowed once staff approve the row, which mails the agent once", async ({ page, seedAgent, waitForReplica, outbox }) => {
+    const agent = seedAgent({ ...PROFILE, status: "pending" });
+    await waitForReplica();
     await page.goto("/member-login");
     await submitLogin(page, agent.email, PASSWORD);
     await expect(page.getByRole("alert")).toHaveText(LOGIN_MESSAGES.pending);
 
     updateAgentRow(agent.id, { status: "approved" });
-    await waitForStoreRefresh();
-    const mail = await waitForMail((candidate) => candidate.to === agent.email);
+    await waitForReplica();
+    const mail = await outbox.waitFor((candidate) => candidate.to === agent.email);
     expect(mail.subject).toContain("approved");
     expect(mail.text).toContain("/member-login");
     expect(mail.text).not.toContain(PASSWORD);
@@ -84,8 +75,9 @@ test.describe("member login", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Welcome back, Dana!" })).toBeVisible();
   });
 
-  test("leads to the dashboard with the profile card, and logout ends the session", async ({ page }, testInfo) => {
-    const agent = await seedAgent(testInfo, { city: "", state: "", brokerage: "" });
+  test("leads to the dashboard with the profile card, and logout ends the session", async ({ page, seedAgent, waitForReplica }) => {
+    const agent = seedAgent({ ...PROFILE, city: "", state: "", brokerage: "" });
+    await waitForReplica();
     await page.goto("/member-login");
     await submitLogin(page, agent.email, PASSWORD);
 
@@ -116,16 +108,18 @@ test.describe("member login", () => {
     await expect(page).toHaveURL(/\/member-login\?redirectTo=%2Fmember-dashboard$/);
   });
 
-  test("a member page without a session goes to login and comes back after it", async ({ page }, testInfo) => {
-    const agent = await seedAgent(testInfo);
+  test("a member page without a session goes to login and comes back after it", async ({ page, seedAgent, waitForReplica }) => {
+    const agent = seedAgent(PROFILE);
+    await waitForReplica();
     await page.goto("/member-dashboard?from=bookmark");
     await expect(page).toHaveURL(/\/member-login\?redirectTo=%2Fmember-dashboard%3Ffrom%3Dbookmark$/);
     await submitLogin(page, agent.email, PASSWORD);
     await expect(page).toHaveURL(/\/member-dashboard\?from=bookmark$/);
   });
 
-  test("a redirectTo to another site is ignored", async ({ page }, testInfo) => {
-    const agent = await seedAgent(testInfo);
+  test("a redirectTo to another site is ignored", async ({ page, seedAgent, waitForReplica }) => {
+    const agent = seedAgent(PROFILE);
+    await waitForReplica();
     await page.goto("/member-login?redirectTo=//evil.example/steal");
     await submitLogin(page, agent.email, PASSWORD);
     await expect(page).toHaveURL(/\/member-dashboard$/);
@@ -149,8 +143,9 @@ test.describe("member login", () => {
 });
 
 test.describe("forgot and reset password", () => {
-  test("a link from the mail sets a new password, once", async ({ page }, testInfo) => {
-    const agent = await seedAgent(testInfo);
+  test("a link from the mail sets a new password, once", async ({ page, seedAgent, waitForReplica, outbox }) => {
+    const agent = seedAgent(PROFILE);
+    await waitForReplica();
     await page.goto("/member-login");
     await page.getByRole("link", { name: "Forgot your password?" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Forgot Password?" })).toBeVisible();
@@ -165,10 +160,10 @@ test.describe("forgot and reset password", () => {
     await expect(page.getByRole("link", { name: "Back to Member Login" })).toHaveAttribute("href", "/member-login");
     await expect(page.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/");
 
-    const mail = await waitForMail((candidate) => candidate.to === agent.email && candidate.subject.includes("Reset"));
+    const mail = await outbox.waitFor((candidate) => candidate.to === agent.email && candidate.subject.includes("Reset"));
     const link = mail.text.match(/https?:\/\/\S+\/reset-password\?token=[\w.-]+/)?.[0];
     expect(link).toBeDefined();
-    await waitForMail((candidate) => candidate.to === "support@example.test" && candidate.text.includes(agent.email));
+    await outbox.waitFor((candidate) => candidate.to === "support@example.test" && candidate.text.includes(agent.email));
 
     await page.goto(link ?? "");
     // The token leaves the address at once: it is in no later URL, log line or Referer.

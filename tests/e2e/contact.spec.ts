@@ -1,5 +1,4 @@
-import { expect, test } from "./support/test";
-import { outboxMails, waitForMail } from "./support/outbox";
+import { expect, test } from "./fixtures";
 
 test.describe("contact support", () => {
   test("bad input shows the spec's messages beside the fields and keeps what was typed", async ({ page }) => {
@@ -19,7 +18,7 @@ test.describe("contact support", () => {
     await expect(email).toHaveValue("not-an-email");
   });
 
-  test("a valid message reaches support by mail and shows the thank-you page", async ({ page }, testInfo) => {
+  test("a valid message reaches support by mail and shows the thank-you page", async ({ page, outbox }, testInfo) => {
     const subject = `Verification question ${testInfo.project.name} ${Date.now()}`;
     await page.goto("/contact");
     await page.getByLabel("Full Name").fill("Dana Reyes");
@@ -31,14 +30,14 @@ test.describe("contact support", () => {
     await page.getByRole("button", { name: "Send Message" }).click();
 
     await expect(page.getByRole("heading", { name: "Thank you for contacting us!" })).toBeVisible();
-    const mail = await waitForMail((m) => m.subject.includes(subject));
+    const mail = await outbox.waitFor((m) => m.subject.includes(subject));
     expect(mail.to).toBe("support@example.test");
     expect(mail.replyTo).toBe("dana@example.com");
     expect(mail.subject).toBe(`[License Verification] ${subject}`);
     expect(mail.text).toContain("State: TX");
     expect(mail.text).toContain("Agent license: Not provided");
     expect(mail.html).toContain("&lt;b&gt;Thanks&lt;/b&gt;");
-    expect((await outboxMails()).filter((m) => m.subject.includes(subject))).toHaveLength(1);
+    expect((await outbox.mails()).filter((m) => m.subject.includes(subject))).toHaveLength(1);
 
     await page.getByRole("link", { name: "Send Another Message" }).click();
     await expect(page.getByLabel("Subject")).toHaveValue("");

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./support/test";
-import { logIn, seedMembers, seedRequests, storedTileCounts, testRequest, uniqueToken, waitForReplica } from "./support/requests";
+import { expect, test } from "./fixtures";
+import { seedRequests, storedTileCounts, testRequest, uniqueToken } from "./support/requests";
 
 function liveSection(page: Page) {
   return page.getByRole("region", { name: /Live Agent Requests/ });
@@ -16,16 +16,17 @@ async function tileCount(page: Page, title: string): Promise<number> {
 }
 
 test.describe("member dashboard", () => {
-  test("tiles show the live counts by type and the approved agents, with Post New and directory links", async ({ page }) => {
-    const [member, other] = seedMembers({ fullName: "Tilly Tiles" }, { fullName: "Otto Other" });
+  test("tiles show the live counts by type and the approved agents, with Post New and directory links", async ({ page, seedAgent, waitForReplica, login }) => {
+    const member = seedAgent({ fullName: "Tilly Tiles" });
+    const other = seedAgent({ fullName: "Otto Other" });
     seedRequests([
-      testRequest(other!, { requestType: "referral" }),
-      testRequest(other!, { requestType: "listing", clientType: "" }),
-      testRequest(other!, { requestType: "buyer", clientType: "" }),
-      testRequest(other!, { requestType: "buyer", clientType: "", status: "deleted" }),
+      testRequest(other, { requestType: "referral" }),
+      testRequest(other, { requestType: "listing", clientType: "" }),
+      testRequest(other, { requestType: "buyer", clientType: "" }),
+      testRequest(other, { requestType: "buyer", clientType: "", status: "deleted" }),
     ]);
-    await waitForReplica(page.request);
-    await logIn(page, member!);
+    await waitForReplica();
+    await login(member);
 
     // Other tests add rows at the same time: the page and the file must agree at some reload.
     await expect
@@ -47,17 +48,18 @@ test.describe("member dashboard", () => {
     await expect(page.getByRole("heading", { name: "Your Profile" })).toBeVisible();
   });
 
-  test("quick chips and filters narrow the live requests; cards show badges, poster and actions", async ({ page }) => {
-    const [member, other] = seedMembers({ fullName: "Chip Chooser", state: "TX" }, { fullName: "Olga Other" });
+  test("quick chips and filters narrow the live requests; cards show badges, poster and actions", async ({ page, seedAgent, waitForReplica, login }) => {
+    const member = seedAgent({ fullName: "Chip Chooser", state: "TX" });
+    const other = seedAgent({ fullName: "Olga Other" });
     const token = uniqueToken();
     seedRequests([
-      testRequest(other!, { title: `${token} ok referral`, state: "OK", hoursAgo: 30 }),
-      testRequest(other!, { title: `${token} tx listing`, requestType: "listing", clientType: "", state: "TX", location: "Plano", hoursAgo: 2 }),
-      testRequest(other!, { title: `${token} tx urgent buyer`, requestType: "buyer", clientType: "", state: "TX", urgent: true, agentName: "", hoursAgo: 40 }),
-      testRequest(member!, { title: `${token} my own` }),
+      testRequest(other, { title: `${token} ok referral`, state: "OK", hoursAgo: 30 }),
+      testRequest(other, { title: `${token} tx listing`, requestType: "listing", clientType: "", state: "TX", location: "Plano", hoursAgo: 2 }),
+      testRequest(other, { title: `${token} tx urgent buyer`, requestType: "buyer", clientType: "", state: "TX", urgent: true, agentName: "", hoursAgo: 40 }),
+      testRequest(member, { title: `${token} my own` }),
     ]);
-    await waitForReplica(page.request);
-    await logIn(page, member!, `/member-dashboard?q=${token}`);
+    await waitForReplica();
+    await login(member, { then: `/member-dashboard?q=${token}` });
 
     const section = liveSection(page);
     await expect(section.getByText("Live", { exact: true })).toBeVisible();
@@ -68,7 +70,7 @@ test.describe("member dashboard", () => {
     await expect(listing.getByText("Plano, TX")).toBeVisible();
     await expect(listing.getByText("2 hours ago")).toBeVisible();
     await expect(listing.getByText("0 responses")).toBeVisible();
-    await expect(listing.getByRole("link", { name: "Message Olga Other" })).toHaveAttribute("href", `/messages?to=${other!.email.replace(/[@.]/g, "_")}`);
+    await expect(listing.getByRole("link", { name: "Message Olga Other" })).toHaveAttribute("href", `/messages?to=${other.email.replace(/[@.]/g, "_")}`);
     await expect(listing.getByRole("link", { name: /^View Details/ })).toHaveAttribute("href", /\/referral-requests\/[0-9a-f-]+$/);
     const urgent = section.getByRole("article").filter({ hasText: "urgent buyer" });
     await expect(urgent.getByText("URGENT", { exact: true })).toBeVisible();
@@ -97,12 +99,13 @@ test.describe("member dashboard", () => {
     await expect(section.getByRole("searchbox", { name: "Search" })).toHaveValue("");
   });
 
-  test("Interested and Save are kept across reloads; Save toggles off", async ({ page }) => {
-    const [member, other] = seedMembers({ fullName: "Mark Marker" }, { fullName: "Pia Poster" });
+  test("Interested and Save are kept across reloads; Save toggles off", async ({ page, seedAgent, waitForReplica, login }) => {
+    const member = seedAgent({ fullName: "Mark Marker" });
+    const other = seedAgent({ fullName: "Pia Poster" });
     const token = uniqueToken();
-    seedRequests([testRequest(other!, { title: `${token} markable` })]);
-    await waitForReplica(page.request);
-    await logIn(page, member!, `/member-dashboard?q=${token}`);
+    seedRequests([testRequest(other, { title: `${token} markable` })]);
+    await waitForReplica();
+    await login(member, { then: `/member-dashboard?q=${token}` });
 
     const card = liveSection(page).getByRole("article").filter({ hasText: token });
     await expect(card.getByRole("button", { name: /^Interested/ })).toBeEnabled();
@@ -122,12 +125,13 @@ test.describe("member dashboard", () => {
     await expect(card.getByRole("button", { name: /^Interested/ })).toBeDisabled();
   });
 
-  test("shows at most 8 requests and a View All link to the rest", async ({ page }) => {
-    const [member, other] = seedMembers({ fullName: "Vera Viewall" }, { fullName: "Nina Nine" });
+  test("shows at most 8 requests and a View All link to the rest", async ({ page, seedAgent, waitForReplica, login }) => {
+    const member = seedAgent({ fullName: "Vera Viewall" });
+    const other = seedAgent({ fullName: "Nina Nine" });
     const token = uniqueToken();
-    seedRequests(Array.from({ length: 9 }, (_, i) => testRequest(other!, { title: `${token} number ${i + 1}`, hoursAgo: i + 1 })));
-    await waitForReplica(page.request);
-    await logIn(page, member!, `/member-dashboard?q=${token}`);
+    seedRequests(Array.from({ length: 9 }, (_, i) => testRequest(other, { title: `${token} number ${i + 1}`, hoursAgo: i + 1 })));
+    await waitForReplica();
+    await login(member, { then: `/member-dashboard?q=${token}` });
 
     await expect(liveTitles(page)).toHaveCount(8);
     await expect(liveTitles(page).first()).toHaveText(`${token} number 1`);
@@ -137,19 +141,20 @@ test.describe("member dashboard", () => {
   });
 
   // Without JavaScript the dashboard is complete on each load, so this runs in the js-on project only.
-  test("with JavaScript, new requests are announced and shown on request", { tag: "@needs-js" }, async ({ page }) => {
-    const [member, other] = seedMembers({ fullName: "Ned Newcomer" }, { fullName: "Ava Arrival" });
+  test("with JavaScript, new requests are announced and shown on request", { tag: "@needs-js" }, async ({ page, seedAgent, waitForReplica, login }) => {
+    const member = seedAgent({ fullName: "Ned Newcomer" });
+    const other = seedAgent({ fullName: "Ava Arrival" });
     const token = uniqueToken();
-    seedRequests([testRequest(other!, { title: `${token} first` })]);
-    await waitForReplica(page.request);
+    seedRequests([testRequest(other, { title: `${token} first` })]);
+    await waitForReplica();
     await page.clock.install();
-    await logIn(page, member!, `/member-dashboard?q=${token}`);
+    await login(member, { then: `/member-dashboard?q=${token}` });
     await expect(liveTitles(page)).toHaveText([`${token} first`]);
     // Once React runs, the mark forms drop their no-JavaScript return address: the poll is set up by then.
     await expect(page.locator('input[name="redirectTo"]')).toHaveCount(0);
 
-    seedRequests([testRequest(other!, { title: `${token} second`, hoursAgo: 0 }), testRequest(other!, { title: `${token} third`, hoursAgo: 0 })]);
-    await waitForReplica(page.request);
+    seedRequests([testRequest(other, { title: `${token} second`, hoursAgo: 0 }), testRequest(other, { title: `${token} third`, hoursAgo: 0 })]);
+    await waitForReplica();
     await page.clock.runFor(30_000);
     await expect(page.getByText("2 new requests available!")).toBeVisible();
     await page.getByRole("button", { name: "View New Requests" }).click();
@@ -157,25 +162,26 @@ test.describe("member dashboard", () => {
     await expect(page.getByText("new requests available!")).toHaveCount(0);
 
     // Focus after a quiet spell checks again without waiting for the next 30 s.
-    seedRequests([testRequest(other!, { title: `${token} fourth`, hoursAgo: 0 })]);
-    await waitForReplica(page.request);
+    seedRequests([testRequest(other, { title: `${token} fourth`, hoursAgo: 0 })]);
+    await waitForReplica();
     await page.clock.runFor(11_000);
     await page.evaluate(() => window.dispatchEvent(new Event("focus")));
     await expect(page.getByText("1 new request available!")).toBeVisible();
   });
 
   for (const width of [1280, 390]) {
-    test(`screenshot at ${width}px`, async ({ page }, testInfo) => {
-      const [member, other] = seedMembers({ fullName: "Dana Dashboard", state: "TX" }, { fullName: "Riley Referrer" });
+    test(`screenshot at ${width}px`, async ({ page, seedAgent, waitForReplica, login }, testInfo) => {
+      const member = seedAgent({ fullName: "Dana Dashboard", state: "TX" });
+      const other = seedAgent({ fullName: "Riley Referrer" });
       const token = uniqueToken();
       seedRequests([
-        testRequest(other!, { title: `Pre-approved buyer wants acreage ${token}`, requestType: "buyer", clientType: "", specialty: "Farm and Ranch", location: "Stillwater", hoursAgo: 3, urgent: true }),
-        testRequest(other!, { title: `Lake house listing needs buyers ${token}`, requestType: "listing", clientType: "", state: "TX", location: "Grapevine", specialty: "Luxury", priceRange: "$1M - $2M", hoursAgo: 50, responses: 3 }),
+        testRequest(other, { title: `Pre-approved buyer wants acreage ${token}`, requestType: "buyer", clientType: "", specialty: "Farm and Ranch", location: "Stillwater", hoursAgo: 3, urgent: true }),
+        testRequest(other, { title: `Lake house listing needs buyers ${token}`, requestType: "listing", clientType: "", state: "TX", location: "Grapevine", specialty: "Luxury", priceRange: "$1M - $2M", hoursAgo: 50, responses: 3 }),
       ]);
-      await waitForReplica(page.request);
+      await waitForReplica();
       await page.setViewportSize({ width, height: 900 });
       await page.emulateMedia({ reducedMotion: "reduce" });
-      await logIn(page, member!, `/member-dashboard?q=${token}`);
+      await login(member, { then: `/member-dashboard?q=${token}` });
       await expect(liveTitles(page)).toHaveCount(2);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, "page scrolls sideways").toBeLessThanOrEqual(0);

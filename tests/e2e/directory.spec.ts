@@ -1,8 +1,9 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./support/test";
+import { agentRecord } from "../support/records";
+import { expect, test } from "./fixtures";
 import { SPECIALTIES } from "../../app/domain/enums";
 import type { Agent } from "../../app/domain/workbook/tabs";
-import { quickPasswordHash, seedAgents, testAgent, waitForStoreRefresh } from "./support/agents";
+import { quickPasswordHash, seedAgents, waitForReplica } from "./support/agents";
 
 /**
  * The agents these tests look for. Other tests add agents of their own, so searches
@@ -12,11 +13,11 @@ import { quickPasswordHash, seedAgents, testAgent, waitForStoreRefresh } from ".
 const PASSWORD = "directory test password";
 const BROKERAGE = "Quillfeather Realty";
 
-const member = testAgent({ id: "dir-e2e-member", fullName: "Mia Qfmember", email: "mia.qfmember@example.com", brokerage: "Other Realty", passwordHash: quickPasswordHash(PASSWORD) });
-const orla = testAgent({ id: "dir-e2e-orla", fullName: "Orla Quillfeather", email: "orla.qf@example.com", brokerage: "Prairie Homes", state: "OK", city: "Tulsa", phone: "9185550123", specialties: ["Land", "Auction"], membershipType: "founder" });
-const tobias = testAgent({ id: "dir-e2e-tobias", fullName: "Tobias Qfbrandt", email: "tobias.qf@example.com", brokerage: BROKERAGE, state: "TX", city: "San Marcos", specialties: ["Land"], membershipType: "vip" });
-const renee = testAgent({ id: "dir-e2e-renee", fullName: "Renée Núñez", email: "renee.qf@example.com", brokerage: BROKERAGE, state: "OK", city: "Norman", specialties: ["Luxury"] });
-const janeth = testAgent({
+const member = agentRecord({ id: "dir-e2e-member", fullName: "Mia Qfmember", email: "mia.qfmember@example.com", brokerage: "Other Realty", passwordHash: quickPasswordHash(PASSWORD) });
+const orla = agentRecord({ id: "dir-e2e-orla", fullName: "Orla Quillfeather", email: "orla.qf@example.com", brokerage: "Prairie Homes", state: "OK", city: "Tulsa", phone: "9185550123", specialties: ["Land", "Auction"], membershipType: "founder" });
+const tobias = agentRecord({ id: "dir-e2e-tobias", fullName: "Tobias Qfbrandt", email: "tobias.qf@example.com", brokerage: BROKERAGE, state: "TX", city: "San Marcos", specialties: ["Land"], membershipType: "vip" });
+const renee = agentRecord({ id: "dir-e2e-renee", fullName: "Renée Núñez", email: "renee.qf@example.com", brokerage: BROKERAGE, state: "OK", city: "Norman", specialties: ["Luxury"] });
+const janeth = agentRecord({
   id: "dir-e2e-janeth",
   fullName: "Janeth Qfdoe",
   email: "jane.qfdoe@example.com",
@@ -27,11 +28,11 @@ const janeth = testAgent({
   specialties: ["Residential", "Luxury", "Land", "Auction", "Commercial"],
   bio: "Twenty years of ranches and family homes around Austin.",
 });
-const ines = testAgent({ id: "dir-e2e-ines", fullName: "Ines Qfsolo", email: "ines.qf@example.com", brokerage: "", bio: "", specialties: [] });
-const pending = testAgent({ id: "dir-e2e-pending", fullName: "Pablo Qfpending", email: "pablo.qf@example.com", brokerage: BROKERAGE, status: "pending" });
+const ines = agentRecord({ id: "dir-e2e-ines", fullName: "Ines Qfsolo", email: "ines.qf@example.com", brokerage: "", bio: "", specialties: [] });
+const pending = agentRecord({ id: "dir-e2e-pending", fullName: "Pablo Qfpending", email: "pablo.qf@example.com", brokerage: BROKERAGE, status: "pending" });
 /** 26 agents in a city of their own: two pages of the member directory, with the four above two pages of the public one. */
 const pagingAgents: Agent[] = Array.from({ length: 26 }, (_, i) =>
-  testAgent({
+  agentRecord({
     id: `dir-e2e-paging-${i}`,
     fullName: `Paging Vexley ${String(i + 1).padStart(2, "0")}`,
     email: `paging.${i}.qf@example.com`,
@@ -45,7 +46,7 @@ const QUILLFEATHER_MATCHES = 30;
 
 test.beforeAll(async () => {
   seedAgents([member, orla, tobias, renee, janeth, ines, pending, ...pagingAgents]);
-  await waitForStoreRefresh();
+  await waitForReplica();
 });
 
 /** Form fields by their exact label: "Search" is also part of the form's own name, "Search agents". */
@@ -57,12 +58,6 @@ const cardNames = (page: Page) => cards(page).getByRole("heading", { level: 3 })
 /** Submits the filters: with JavaScript the list follows the fields by itself, without it the Search button sends them. */
 async function applyFilters(page: Page, javaScript: boolean) {
   if (!javaScript) await page.getByRole("button", { name: "Search" }).click();
-}
-
-async function logIn(page: Page) {
-  await page.getByLabel("Email Address").fill(member.email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Login" }).click();
 }
 
 test.describe("public directory", () => {
@@ -148,7 +143,7 @@ test.describe("public directory", () => {
     await expect(cards(page).first()).toContainText("VIP");
   });
 
-  test("sends a visitor to log in before messaging or viewing a profile, then on to the profile", async ({ page }) => {
+  test("sends a visitor to log in before messaging or viewing a profile, then on to the profile", async ({ page, login }) => {
     await page.goto("/directory?q=janeth+qfdoe");
     await page.getByRole("link", { name: "Message Janeth Qfdoe" }).click();
     await expect(page).toHaveURL(/\/member-login\?redirectTo=%2Fmessages%3Fto%3D/);
@@ -156,7 +151,7 @@ test.describe("public directory", () => {
     await page.goto("/directory?q=janeth+qfdoe");
     await page.getByRole("link", { name: "View Profile of Janeth Qfdoe" }).click();
     await expect(page).toHaveURL(/\/member-login\?redirectTo=%2Fagent%2F/);
-    await logIn(page);
+    await login(member, { password: PASSWORD });
     await expect(page).toHaveURL(/\/agent\/jane_qfdoe_example_com$/);
     await expect(page.getByRole("heading", { level: 1, name: "Janeth Qfdoe" })).toBeVisible();
   });
@@ -182,18 +177,18 @@ test.describe("public directory with JavaScript", () => {
 });
 
 test.describe("member directory", () => {
-  test("sends a visitor to log in and back to the filtered page", async ({ page }) => {
+  test("sends a visitor to log in and back to the filtered page", async ({ page, login }) => {
     await page.goto("/member-directory?state=OK");
     await expect(page).toHaveURL(/\/member-login\?redirectTo=%2Fmember-directory%3Fstate%3DOK$/);
-    await logIn(page);
+    await login(member, { password: PASSWORD });
     await expect(page).toHaveURL(/\/member-directory\?state=OK$/);
     await expect(page.getByRole("heading", { level: 1, name: "Member Directory" })).toBeVisible();
     await expect(field(page, "State")).toHaveValue("OK");
   });
 
-  test("filters by state, city and specialty substrings and shows contact details", async ({ page, javaScriptEnabled }) => {
+  test("filters by state, city and specialty substrings and shows contact details", async ({ page, javaScriptEnabled, login }) => {
     await page.goto("/member-directory");
-    await logIn(page);
+    await login(member, { password: PASSWORD });
     await expect(page).toHaveURL(/\/member-directory$/);
 
     await field(page, "State").selectOption("OK");
@@ -226,9 +221,9 @@ test.describe("member directory", () => {
     await expect(page.getByRole("heading", { name: "No agents found" })).toBeVisible();
   });
 
-  test("pages the results", async ({ page }) => {
+  test("pages the results", async ({ page, login }) => {
     await page.goto("/member-directory?city=quillburg");
-    await logIn(page);
+    await login(member, { password: PASSWORD });
     await expect(status(page)).toHaveText("Showing 1-24 of 26 verified agents");
     await expect(cards(page)).toHaveCount(24);
     await page.getByRole("navigation", { name: "Member directory pages" }).getByRole("link", { name: "Next" }).click();
@@ -239,9 +234,9 @@ test.describe("member directory", () => {
 });
 
 test.describe("agent profile", () => {
-  test("shows the full profile at the canonical id", async ({ page }) => {
+  test("shows the full profile at the canonical id", async ({ page, login }) => {
     await page.goto("/agent/jane_qfdoe_example_com");
-    await logIn(page);
+    await login(member, { password: PASSWORD });
     await expect(page.getByRole("heading", { level: 1, name: "Janeth Qfdoe" })).toBeVisible();
     const main = page.getByRole("main");
     await expect(main).toContainText(BROKERAGE);
@@ -256,27 +251,27 @@ test.describe("agent profile", () => {
     await expect(page).toHaveURL(/\/member-directory$/);
   });
 
-  test("shows the fallbacks: Independent Agent, No bio available, MEMBER", async ({ page }) => {
+  test("shows the fallbacks: Independent Agent, No bio available, MEMBER", async ({ page, login }) => {
     await page.goto("/agent/ines_qf_example_com");
-    await logIn(page);
+    await login(member, { password: PASSWORD });
     await expect(page.getByRole("heading", { level: 1, name: "Ines Qfsolo" })).toBeVisible();
     await expect(page.getByRole("main")).toContainText("Independent Agent");
     await expect(page.getByRole("region", { name: "About" })).toContainText("No bio available");
     await expect(page.getByRole("main")).toContainText("MEMBER");
   });
 
-  test("redirects the -at- and name-based ids to the canonical one", async ({ page }) => {
+  test("redirects the -at- and name-based ids to the canonical one", async ({ page, login }) => {
     await page.goto("/agent/jane-qfdoe-at-example-com");
-    await logIn(page);
+    await login(member, { password: PASSWORD });
     await expect(page).toHaveURL(/\/agent\/jane_qfdoe_example_com$/);
     await page.goto("/agent/Janeth_Qfdoe");
     await expect(page).toHaveURL(/\/agent\/jane_qfdoe_example_com$/);
     await expect(page.getByRole("heading", { level: 1, name: "Janeth Qfdoe" })).toBeVisible();
   });
 
-  test("answers an unknown or unapproved agent with Agent Not Found and status 404", async ({ page }) => {
+  test("answers an unknown or unapproved agent with Agent Not Found and status 404", async ({ page, login }) => {
     await page.goto("/member-login");
-    await logIn(page);
+    await login(member, { password: PASSWORD });
     await expect(page).toHaveURL(/\/member-dashboard/);
     for (const id of ["nobody_example_com", "pablo_qf_example_com"]) {
       const response = await page.goto(`/agent/${id}`);

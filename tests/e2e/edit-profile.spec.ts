@@ -1,8 +1,9 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./support/test";
-import { agentRow, approvedAgent, jpegFile, logIn, renamedTextFile, uniqueEmail } from "./support/registration";
+import { expect, test } from "./fixtures";
+import { agentRow, jpegFile, renamedTextFile, uniqueEmail } from "./support/registration";
 
 const PASSWORD = "Edit-Profile-2025";
+const NAME = "Casey Morgan";
 
 /** Saves the form: through the dialog when JavaScript runs, with the password field on the page when it does not. */
 async function saveWithPassword(page: Page, password: string, jsOn: boolean): Promise<void> {
@@ -31,11 +32,12 @@ test.describe("edit profile", () => {
     await expect(page).toHaveURL(/\/member-login\?redirectTo=%2Fedit-profile$/);
   });
 
-  test("saves changes after the password step and shows the success banner", async ({ page }, testInfo) => {
+  test("saves changes after the password step and shows the success banner", async ({ page, seedAgent, waitForReplica, login }, testInfo) => {
     const jsOn = testInfo.project.name === "js-on";
     const email = uniqueEmail("edit", testInfo.project.name);
-    await approvedAgent(email, PASSWORD);
-    await logIn(page, email, PASSWORD);
+    seedAgent({ fullName: NAME, email, password: PASSWORD });
+    await waitForReplica();
+    await login({ email }, { password: PASSWORD });
     await page.goto("/edit-profile");
 
     await expect(page.getByLabel("Full Name")).toHaveValue("Casey Morgan");
@@ -60,11 +62,12 @@ test.describe("edit profile", () => {
     });
   });
 
-  test("a wrong password saves nothing and keeps the edits on the page", async ({ page }, testInfo) => {
+  test("a wrong password saves nothing and keeps the edits on the page", async ({ page, seedAgent, waitForReplica, login }, testInfo) => {
     const jsOn = testInfo.project.name === "js-on";
     const email = uniqueEmail("wrong", testInfo.project.name);
-    await approvedAgent(email, PASSWORD);
-    await logIn(page, email, PASSWORD);
+    seedAgent({ fullName: NAME, email, password: PASSWORD });
+    await waitForReplica();
+    await login({ email }, { password: PASSWORD });
     await page.goto("/edit-profile");
 
     await page.getByLabel("City").fill("Norman");
@@ -74,10 +77,11 @@ test.describe("edit profile", () => {
     expect(agentRow(email)?.agent.city).toBe("Dallas");
   });
 
-  test("without a password nothing is saved", async ({ page }, testInfo) => {
+  test("without a password nothing is saved", async ({ page, seedAgent, waitForReplica, login }, testInfo) => {
     const email = uniqueEmail("nopass", testInfo.project.name);
-    await approvedAgent(email, PASSWORD);
-    await logIn(page, email, PASSWORD);
+    seedAgent({ fullName: NAME, email, password: PASSWORD });
+    await waitForReplica();
+    await login({ email }, { password: PASSWORD });
     await page.goto("/edit-profile");
     await page.getByLabel("City").fill("Lawton");
     if (testInfo.project.name === "js-on") {
@@ -101,11 +105,12 @@ test.describe("edit profile", () => {
     expect(agentRow(email)?.agent.city).toBe("Dallas");
   });
 
-  test("a photo can be uploaded, a renamed text file cannot, and links must be https", async ({ page }, testInfo) => {
+  test("a photo can be uploaded, a renamed text file cannot, and links must be https", async ({ page, seedAgent, waitForReplica, login }, testInfo) => {
     const jsOn = testInfo.project.name === "js-on";
     const email = uniqueEmail("photo", testInfo.project.name);
-    await approvedAgent(email, PASSWORD);
-    await logIn(page, email, PASSWORD);
+    seedAgent({ fullName: NAME, email, password: PASSWORD });
+    await waitForReplica();
+    await login({ email }, { password: PASSWORD });
     await page.goto("/edit-profile");
 
     await page.getByLabel("Photo URL").fill("http://images.example/me.jpg");
@@ -126,13 +131,14 @@ test.describe("edit profile", () => {
   });
 
   for (const width of [1280, 390]) {
-    test(`screens at ${width}px`, async ({ page }, testInfo) => {
+    test(`screens at ${width}px`, async ({ page, seedAgent, waitForReplica, login }, testInfo) => {
       const jsOn = testInfo.project.name === "js-on";
       const suffix = jsOn ? "" : `-${testInfo.project.name}`;
       const email = uniqueEmail("shots", testInfo.project.name);
-      await approvedAgent(email, PASSWORD, { bio: "Twenty years selling ranches along the Red River.", specialties: ["Farm and Ranch", "Land"] });
+      seedAgent({ fullName: NAME, email, password: PASSWORD, bio: "Twenty years selling ranches along the Red River.", specialties: ["Farm and Ranch", "Land"] });
+      await waitForReplica();
       await page.setViewportSize({ width, height: 900 });
-      await logIn(page, email, PASSWORD);
+      await login({ email }, { password: PASSWORD });
       await page.goto("/edit-profile");
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, "page scrolls sideways").toBeLessThanOrEqual(0);
@@ -146,10 +152,11 @@ test.describe("edit profile", () => {
     });
   }
 
-  test("the password dialog keeps focus inside while open and gives it back to Save when closed @needs-js", async ({ page }, testInfo) => {
+  test("the password dialog keeps focus inside while open and gives it back to Save when closed @needs-js", async ({ page, seedAgent, waitForReplica, login }, testInfo) => {
     const email = uniqueEmail("dialogfocus", testInfo.project.name);
-    await approvedAgent(email, PASSWORD);
-    await logIn(page, email, PASSWORD);
+    seedAgent({ fullName: NAME, email, password: PASSWORD });
+    await waitForReplica();
+    await login({ email }, { password: PASSWORD });
     await page.goto("/edit-profile");
     await expect(page.getByRole("heading", { name: "Confirm with your password" })).toHaveCount(0);
     const save = page.getByRole("button", { name: "Save Changes" });

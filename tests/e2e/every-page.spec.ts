@@ -1,5 +1,4 @@
 import type { Page } from "@playwright/test";
-import { logIn, waitForReplica } from "./support/requests";
 import {
   elementsPastTheEdge,
   longestValues,
@@ -10,7 +9,8 @@ import {
   startRegistration,
   type SitePage,
 } from "./support/site-pages";
-import { expect, pageViolations, test } from "./support/test";
+import { expect, test } from "./fixtures";
+import { pageViolations } from "./support/test";
 
 /**
  * Every page of the site, logged out and logged in, filled with the longest realistic
@@ -61,11 +61,11 @@ for (const width of widths) {
       expect(problems).toEqual([]);
     });
 
-    test("every member page, logged in", async ({ page }, testInfo) => {
+    test("every member page, logged in", async ({ page, seedAgent, waitForReplica, login }, testInfo) => {
       test.setTimeout(300_000);
-      const site = seedMemberSite(`w${width}`);
-      await waitForReplica(page.request);
-      await logIn(page, site.member);
+      const site = seedMemberSite(`w${width}`, seedAgent);
+      await waitForReplica();
+      await login(site.member);
       const problems: Problem[] = [];
       for (const sitePage of site.pages) await checkPage(page, sitePage, width, testInfo.project.name, problems);
 

@@ -1,12 +1,10 @@
 import { randomUUID } from "node:crypto";
-import type { Browser, Page, TestInfo } from "@playwright/test";
-import { expect, test } from "./support/test";
+import type { BrowserContext, Page, ViewportSize } from "@playwright/test";
+import { expect, test as base } from "./fixtures";
 import { CANNOT_MESSAGE_SELF } from "../../app/server/messages/conversations.server";
 import type { Agent } from "../../app/domain/workbook/tabs";
-import { quickPasswordHash, seedAgents, testAgent, waitForStoreRefresh } from "./support/agents";
 import { e2eBaseUrl } from "./support/env";
 import { updateConversationMemberRow } from "./support/messages";
-import { outboxMails, waitForMail } from "./support/outbox";
 
 const PASSWORD = "correct horse battery";
 const DESKTOP = { width: 1280, height: 900 };
@@ -14,38 +12,37 @@ const PHONE = { width: 390, height: 844 };
 
 type Cast = { ann: Agent; bob: Agent; cat: Agent };
 
-/** Three fresh approved agents, unique to this test and project (the projects run at the same time). */
-async function seedCast(testInfo: TestInfo): Promise<Cast> {
-  const tag = `${testInfo.project.name}-${randomUUID().slice(0, 8)}`;
-  const agent = (first: string, last: string, fields: Partial<Agent> = {}) =>
-    testAgent({
-      id: randomUUID(),
-      fullName: `${first} ${last}${tag.replace(/[^a-z0-9]/gi, "")}`,
-      email: `${first.toLowerCase()}-${tag}@example.com`,
-      passwordHash: quickPasswordHash(PASSWORD),
-      ...fields,
+/**
+ * This spec's fixtures: three fresh approved agents, unique to the test and project (the
+ * projects run at the same time), and each member's own browser (its own cookies),
+ * logged in through the login page.
+ */
+const test = base.extend<{ cast: Cast; memberPage(agent: Agent, viewport?: ViewportSize): Promise<Page> }>({
+  cast: async ({ seedAgent, waitForReplica }, use, testInfo) => {
+    const tag = `${testInfo.project.name}-${randomUUID().slice(0, 8)}`;
+    const agent = (first: string, last: string, fields: Partial<Agent> = {}) =>
+      seedAgent({ fullName: `${first} ${last}${tag.replace(/[^a-z0-9]/gi, "")}`, email: `${first.toLowerCase()}-${tag}@example.com`, password: PASSWORD, ...fields });
+    const cast = {
+      ann: agent("Ann", "Archer", { brokerage: "Archer Realty", city: "Austin", state: "TX", phone: "2145550100" }),
+      bob: agent("Bob", "Brooks", { brokerage: "Brooks Homes", city: "Tulsa", state: "OK" }),
+      cat: agent("Cat", "Cole"),
+    };
+    await waitForReplica();
+    await use(cast);
+  },
+  memberPage: async ({ browser, login, javaScriptEnabled }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async (agent, viewport = DESKTOP) => {
+      const context = await browser.newContext({ baseURL: e2eBaseUrl, viewport, javaScriptEnabled });
+      contexts.push(context);
+      const page = await context.newPage();
+      await login(agent, { page, password: PASSWORD });
+      await expect(page).toHaveURL(/\/member-dashboard/);
+      return page;
     });
-  const cast = {
-    ann: agent("Ann", "Archer", { brokerage: "Archer Realty", city: "Austin", state: "TX", phone: "2145550100" }),
-    bob: agent("Bob", "Brooks", { brokerage: "Brooks Homes", city: "Tulsa", state: "OK" }),
-    cat: agent("Cat", "Cole"),
-  };
-  seedAgents(Object.values(cast));
-  await waitForStoreRefresh();
-  return cast;
-}
-
-/** A member's own browser (its own cookies), logged in through the login page. */
-async function logIn(browser: Browser, testInfo: TestInfo, agent: Agent, viewport = DESKTOP): Promise<Page> {
-  const context = await browser.newContext({ baseURL: e2eBaseUrl, viewport, javaScriptEnabled: testInfo.project.use.javaScriptEnabled ?? true });
-  const page = await context.newPage();
-  await page.goto("/member-login");
-  await page.getByLabel("Email Address").fill(agent.email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Login" }).click();
-  await expect(page).toHaveURL(/\/member-dashboard/);
-  return page;
-}
+    for (const context of contexts) await context.close();
+  },
+});
 
 const box = (page: Page) => page.getByRole("textbox", { name: "Message" });
 const thread = (page: Page) => page.getByRole("region", { name: /^Conversation with/ });
@@ -67,9 +64,9 @@ test.describe("messages", () => {
   // Each test drives two or three members' browsers, each logging in first.
   test.describe.configure({ timeout: 90_000 });
 
-  test("a conversation started from the directory, with both members' views and the message kept as typed", async ({ browser }, testInfo) => {
-    const { ann, bob } = await seedCast(testInfo);
-    const [annPage, bobPage] = await Promise.all([logIn(browser, testInfo, ann), logIn(browser, testInfo, bob)]);
+  test("a conversation started from the directory, with both members' views and the message kept as typed", async ({ cast, memberPage }) => {
+    const { ann, bob } = cast;
+    const [annPage, bobPage] = await Promise.all([memberPage(ann), memberPage(bob)]);
 
     await annPage.goto(`/directory?q=${encodeURIComponent(bob.fullName)}`);
     await annPage.getByRole("link", { name: `Message ${bob.fullName}` }).click();
@@ -97,9 +94,9 @@ test.describe("messages", () => {
     await expect(thread(annPage).getByText("Thanks Ann, call me tomorrow.")).toBeVisible();
   });
 
-  test("sending: Enter sends and Shift+Enter adds a line with JavaScript; the Send button posts without it", async ({ browser }, testInfo) => {
-    const { ann, bob } = await seedCast(testInfo);
-    const page = await logIn(browser, testInfo, ann);
+  test("sending: Enter sends and Shift+Enter adds a line with JavaScript; the Send button posts without it", async ({ cast, memberPage }, testInfo) => {
+    const { ann, bob } = cast;
+    const page = await memberPage(ann);
     await page.goto(`/messages?to=${bob.id}`);
 
     if (testInfo.project.name === "js-on") {
@@ -125,10 +122,10 @@ test.describe("messages", () => {
     await expect(page.getByText("Please enter a message")).toBeVisible();
   });
 
-  test("new messages reach the open thread and the list: live with JavaScript, on the next load without", async ({ browser }, testInfo) => {
+  test("new messages reach the open thread and the list: live with JavaScript, on the next load without", async ({ cast, memberPage }, testInfo) => {
     const live = testInfo.project.name === "js-on";
-    const { ann, bob, cat } = await seedCast(testInfo);
-    const [annPage, bobPage, catPage] = await Promise.all([logIn(browser, testInfo, ann), logIn(browser, testInfo, bob), logIn(browser, testInfo, cat)]);
+    const { ann, bob, cat } = cast;
+    const [annPage, bobPage, catPage] = await Promise.all([memberPage(ann), memberPage(bob), memberPage(cat)]);
 
     await annPage.goto(`/messages?to=${bob.id}`);
     await send(annPage, "Are you there?");
@@ -151,14 +148,14 @@ test.describe("messages", () => {
     if (live) expect(await bobPage.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true);
   });
 
-  test("unread counts in the header, the list and the dashboard card, reset by opening the thread on any device", async ({ browser }, testInfo) => {
-    const { ann, bob } = await seedCast(testInfo);
-    const annPage = await logIn(browser, testInfo, ann);
+  test("unread counts in the header, the list and the dashboard card, reset by opening the thread on any device", async ({ cast, memberPage }) => {
+    const { ann, bob } = cast;
+    const annPage = await memberPage(ann);
     await annPage.goto(`/messages?to=${bob.id}`);
     await send(annPage, "Unread one");
     await send(annPage, "Unread two");
 
-    const bobPage = await logIn(browser, testInfo, bob);
+    const bobPage = await memberPage(bob);
     await expect(header(bobPage).getByRole("link", { name: /Messages/ })).toContainText("2 unread");
     const card = bobPage.getByRole("region", { name: "Messages", exact: true });
     await expect(card).toContainText("2 unread");
@@ -175,14 +172,14 @@ test.describe("messages", () => {
     // Stored, not remembered by the browser: a reload and another device agree.
     await bobPage.reload();
     await expect(header(bobPage).getByRole("link", { name: /Messages/ })).not.toContainText("unread");
-    const bobPhone = await logIn(browser, testInfo, bob, PHONE);
+    const bobPhone = await memberPage(bob, PHONE);
     await bobPhone.goto("/messages");
     await expect(bobPhone.getByRole("region", { name: "Conversations" }).getByRole("link", { name: new RegExp(ann.fullName) })).not.toContainText("unread");
   });
 
-  test("Share My Contact Info sends the member's name, e-mail, phone and brokerage", async ({ browser }, testInfo) => {
-    const { ann, bob } = await seedCast(testInfo);
-    const annPage = await logIn(browser, testInfo, ann);
+  test("Share My Contact Info sends the member's name, e-mail, phone and brokerage", async ({ cast, memberPage }) => {
+    const { ann, bob } = cast;
+    const annPage = await memberPage(ann);
     await annPage.goto(`/messages?to=${bob.id}`);
     await annPage.getByRole("button", { name: "Share My Contact Info" }).click();
     const shared = thread(annPage).getByText("Here is my contact info:", { exact: false });
@@ -190,15 +187,15 @@ test.describe("messages", () => {
       `Here is my contact info:\nName: ${ann.fullName}\nEmail: ${ann.email}\nPhone: (214) 555-0100\nBrokerage: Archer Realty`,
     );
 
-    const bobPage = await logIn(browser, testInfo, bob);
+    const bobPage = await memberPage(bob);
     await bobPage.goto("/messages");
     await bobPage.getByRole("link", { name: new RegExp(ann.fullName) }).click();
     await expect(thread(bobPage).getByText(`Email: ${ann.email}`, { exact: false })).toBeVisible();
   });
 
-  test("under 768 px one pane shows: the list first, the thread with a back arrow", async ({ browser }, testInfo) => {
-    const { ann, bob } = await seedCast(testInfo);
-    const annDesk = await logIn(browser, testInfo, ann);
+  test("under 768 px one pane shows: the list first, the thread with a back arrow", async ({ cast, memberPage }, testInfo) => {
+    const { ann, bob } = cast;
+    const annDesk = await memberPage(ann);
     await annDesk.goto(`/messages?to=${bob.id}`);
     await send(annDesk, "A message to see on a phone and on a desk.\nWith a second line.");
     await expect(annDesk.getByRole("region", { name: "Conversations" })).toBeVisible();
@@ -206,7 +203,7 @@ test.describe("messages", () => {
     expect(pane?.height).toBeCloseTo(600, 0);
     await annDesk.screenshot({ path: testInfo.outputPath("messages-1280.png") });
 
-    const bobPhone = await logIn(browser, testInfo, bob, PHONE);
+    const bobPhone = await memberPage(bob, PHONE);
     await bobPhone.goto("/messages");
     const list = bobPhone.getByRole("region", { name: "Conversations" });
     await expect(list).toBeVisible();
@@ -226,14 +223,14 @@ test.describe("messages", () => {
     await expect(bobPhone.getByRole("link", { name: "Back to conversations" })).toBeHidden();
   });
 
-  test("nobody else reads a conversation: another member gets 404 and an empty Messages card; messaging oneself is refused", async ({ browser }, testInfo) => {
-    const { ann, bob, cat } = await seedCast(testInfo);
-    const annPage = await logIn(browser, testInfo, ann);
+  test("nobody else reads a conversation: another member gets 404 and an empty Messages card; messaging oneself is refused", async ({ cast, memberPage }) => {
+    const { ann, bob, cat } = cast;
+    const annPage = await memberPage(ann);
     await annPage.goto(`/messages?to=${bob.id}`);
     await send(annPage, "Between Ann and Bob only");
     const conversationId = conversationIdOf(annPage);
 
-    const catPage = await logIn(browser, testInfo, cat);
+    const catPage = await memberPage(cat);
     const card = catPage.getByRole("region", { name: "Messages", exact: true });
     await expect(card.getByText("No Messages Yet")).toBeVisible();
     await expect(card.getByRole("link", { name: "Browse Requests" })).toHaveAttribute("href", "/referral-requests");
@@ -250,12 +247,12 @@ test.describe("messages", () => {
     await expect(box(catPage)).toHaveCount(0);
   });
 
-  test("the recipient is mailed once per 10 minutes per conversation", async ({ browser }, testInfo) => {
-    const { ann, bob } = await seedCast(testInfo);
-    const annPage = await logIn(browser, testInfo, ann);
+  test("the recipient is mailed once per 10 minutes per conversation", async ({ cast, memberPage, waitForReplica, outbox }) => {
+    const { ann, bob } = cast;
+    const annPage = await memberPage(ann);
     await annPage.goto(`/messages?to=${bob.id}`);
     await send(annPage, "First message, mailed");
-    const mail = await waitForMail((m) => m.to === bob.email);
+    const mail = await outbox.waitFor((m) => m.to === bob.email);
     expect(mail.subject).toBe(`New message from ${ann.fullName} on Red River Referrals`);
     expect(mail.text).toContain("Brokerage: Archer Realty");
     expect(mail.text).toContain("Location: Austin, TX");
@@ -265,12 +262,12 @@ test.describe("messages", () => {
 
     await send(annPage, "Second message, within 10 minutes");
     await send(annPage, "Third message, still within 10 minutes");
-    const bobMails = async () => (await outboxMails()).filter((m) => m.to === bob.email);
+    const bobMails = async () => (await outbox.mails()).filter((m) => m.to === bob.email);
     expect(await bobMails()).toHaveLength(1);
 
     // Eleven minutes pass: the stored time of the last mail moves back, as the clock would move on.
     updateConversationMemberRow(conversationId, bob.email, { lastNotifiedAt: new Date(Date.now() - 11 * 60_000).toISOString() });
-    await waitForStoreRefresh();
+    await waitForReplica();
     await send(annPage, "Fourth message, after the quiet time");
     await expect.poll(async () => (await bobMails()).length).toBe(2);
     expect((await bobMails())[0]?.text).toContain("Message: Fourth message, after the quiet time");

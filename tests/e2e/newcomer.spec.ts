@@ -1,39 +1,40 @@
 import { randomUUID } from "node:crypto";
+import { agentRecord } from "../support/records";
 import type { Page } from "@playwright/test";
 import { agentIdFromEmail } from "../../app/domain/agent-id";
 import { FOUNDER_CAP } from "../../app/domain/product";
 import type { Agent } from "../../app/domain/workbook/tabs";
-import { seedAgents, testAgent, waitForStoreRefresh } from "./support/agents";
+import { seedAgents } from "./support/agents";
 import { startOwnServer } from "./support/own-server";
 import { fillQuickRegistration, reachProfileForm, uniqueEmail } from "./support/registration";
-import { logIn, seedMembers, seedRequests, testRequest, waitForReplica } from "./support/requests";
-import { expect, test } from "./support/test";
+import { seedRequests, testRequest } from "./support/requests";
+import { expect, test } from "./fixtures";
 
 /** What a new member tripped over (issue 13), each checked as they would meet it. */
 
 function founderRow(index: number, status: Agent["status"]): Agent {
   const id = randomUUID();
-  return testAgent({ id, fullName: `Founder ${index}`, email: `founder-${index}-${id.slice(0, 6)}@example.com`, membershipType: "founder", status });
+  return agentRecord({ id, fullName: `Founder ${index}`, email: `founder-${index}-${id.slice(0, 6)}@example.com`, membershipType: "founder", status });
 }
 
 test.describe("the founder offer", () => {
-  test("a rejected applicant gives the spot back; with every spot held, each screen offers the member access", async ({ page }, testInfo) => {
+  test("a rejected applicant gives the spot back; with every spot held, each screen offers the member access", async ({ page, waitForReplica }, testInfo) => {
     test.setTimeout(90_000);
     // Its own server: taking every founder spot would change the offer the other tests see.
     const server = await startOwnServer();
     try {
       const held = Array.from({ length: FOUNDER_CAP - 2 }, (_, index) => founderRow(index, index % 3 === 0 ? "pending" : "approved"));
       const rejected = [founderRow(900, "rejected"), founderRow(901, "rejected")];
-      const others = [testAgent({ id: randomUUID(), fullName: "Vic Vip", email: `vip-${randomUUID()}@example.com`, membershipType: "vip" })];
+      const others = [agentRecord({ id: randomUUID(), fullName: "Vic Vip", email: `vip-${randomUUID()}@example.com`, membershipType: "vip" })];
       seedAgents([...held, ...rejected, ...others], server.dataDir);
-      await waitForStoreRefresh(15_000, server.baseUrl);
+      await waitForReplica(server.baseUrl);
 
       await page.goto(`${server.baseUrl}/`);
       await expect(page.getByTestId("founder-spots")).toHaveText(/^2 of 100 founder spots left/);
       await expect(page.getByRole("link", { name: "Claim Your FREE Founder Access" })).toBeVisible();
 
       seedAgents([founderRow(100, "pending"), founderRow(101, "approved")], server.dataDir);
-      await waitForStoreRefresh(15_000, server.baseUrl);
+      await waitForReplica(server.baseUrl);
 
       await page.goto(`${server.baseUrl}/`);
       await expect(page.getByTestId("founder-spots")).toHaveText(/^0 of 100 founder spots left/);
@@ -68,13 +69,12 @@ test.describe("the founder offer", () => {
 test.describe("members meeting each other", () => {
   let me: Agent;
   let other: Agent;
-  test.beforeEach(async ({ page }) => {
+  test.beforeEach(async ({ seedAgent, waitForReplica, login }) => {
     const token = randomUUID().slice(0, 6);
-    const seeded = seedMembers({ fullName: `Mona Newmember${token}`, membershipType: "founder" }, { fullName: `Oscar Othermember${token}`, membershipType: "founder" });
-    me = seeded[0]!;
-    other = seeded[1]!;
-    await waitForReplica(page.request);
-    await logIn(page, me);
+    me = seedAgent({ fullName: `Mona Newmember${token}`, membershipType: "founder" });
+    other = seedAgent({ fullName: `Oscar Othermember${token}`, membershipType: "founder" });
+    await waitForReplica();
+    await login(me);
   });
 
   test("the spec's message link with the recipient's e-mail opens the conversation at the canonical id", async ({ page }) => {
@@ -111,12 +111,13 @@ test.describe("members meeting each other", () => {
   });
 });
 
-test("member-directory cards name a membership once", async ({ page }) => {
+test("member-directory cards name a membership once", async ({ page, seedAgent, waitForReplica, login }) => {
   const token = `zq${randomUUID().replace(/-/g, "").slice(0, 8)}`;
-  const [viewer, founder] = seedMembers({ fullName: "Vera Viewer" }, { fullName: "Fern Founder", city: `Town${token}`, membershipType: "founder" });
-  await waitForReplica(page.request);
-  await logIn(page, viewer!, `/member-directory?city=Town${token}`);
-  const card = page.getByRole("article", { name: founder!.fullName });
+  const viewer = seedAgent({ fullName: "Vera Viewer" });
+  const founder = seedAgent({ fullName: "Fern Founder", city: `Town${token}`, membershipType: "founder" });
+  await waitForReplica();
+  await login(viewer, { then: `/member-directory?city=Town${token}` });
+  const card = page.getByRole("article", { name: founder.fullName });
   await expect(card.getByText("FOUNDER", { exact: true })).toHaveCount(1);
   await expect(card.getByText("Founding Member")).toHaveCount(0);
 });
@@ -129,10 +130,10 @@ test("both password fields left empty: one message, beside the password", async 
   await expect(page.getByLabel("Confirm Password")).not.toHaveAttribute("aria-invalid", "true");
 });
 
-test("an applicant still under review who registers again is told so and pointed to support", async ({ page }, testInfo) => {
+test("an applicant still under review who registers again is told so and pointed to support", async ({ page, waitForReplica }, testInfo) => {
   const email = uniqueEmail("pending", testInfo.project.name);
-  seedAgents([testAgent({ id: randomUUID(), fullName: "Penny Pending", email, status: "pending" })]);
-  await waitForStoreRefresh();
+  seedAgents([agentRecord({ id: randomUUID(), fullName: "Penny Pending", email, status: "pending" })]);
+  await waitForReplica();
   await page.goto("/register");
   await fillQuickRegistration(page, { fullName: "Penny Pending", email, phone: "(214) 555-0113", state: "TX", city: "Dallas" });
   await page.getByRole("button", { name: "Continue to Profile Setup" }).click();
@@ -143,11 +144,12 @@ test("an applicant still under review who registers again is told so and pointed
   await expect(page.getByLabel("Email Address")).toHaveValue(email);
 });
 
-test("the login page says why a visitor was sent there, then returns them", async ({ page }) => {
-  const [poster, member] = seedMembers({ fullName: "Rita Requester" }, { fullName: "Leo Loginreason" });
-  const request = testRequest(poster!);
+test("the login page says why a visitor was sent there, then returns them", async ({ page, seedAgent, waitForReplica }) => {
+  const poster = seedAgent({ fullName: "Rita Requester" });
+  const member = seedAgent({ fullName: "Leo Loginreason" });
+  const request = testRequest(poster);
   seedRequests([request]);
-  await waitForReplica(page.request);
+  await waitForReplica();
 
   const reasons: Array<[string, string]> = [
     ["/post-request", "Please login to post a referral request"],
@@ -164,7 +166,7 @@ test("the login page says why a visitor was sent there, then returns them", asyn
   await expect(page.getByText(/Please login to/)).toHaveCount(0);
 
   await page.goto("/post-request");
-  await page.getByLabel("Email Address").fill(member!.email);
+  await page.getByLabel("Email Address").fill(member.email);
   await page.getByLabel("Password").fill("referral-e2e-password");
   await page.getByRole("button", { name: "Login" }).click();
   await expect(page).toHaveURL(/\/post-request$/);
@@ -176,12 +178,13 @@ async function firstCardTop(page: Page): Promise<number> {
 }
 
 test.describe("the dashboard on a phone", () => {
-  test("filters fold away so the first request shows on the first screen; from 768 px they are open", async ({ page }, testInfo) => {
-    const [member, poster] = seedMembers({ fullName: "Phil Phone" }, { fullName: "Polly Poster" });
-    seedRequests([testRequest(poster!, { hoursAgo: 1 })]);
-    await waitForReplica(page.request);
+  test("filters fold away so the first request shows on the first screen; from 768 px they are open", async ({ page, seedAgent, waitForReplica, login }, testInfo) => {
+    const member = seedAgent({ fullName: "Phil Phone" });
+    const poster = seedAgent({ fullName: "Polly Poster" });
+    seedRequests([testRequest(poster, { hoursAgo: 1 })]);
+    await waitForReplica();
     await page.setViewportSize({ width: 390, height: 844 });
-    await logIn(page, member!);
+    await login(member);
     await page.getByRole("heading", { name: "Live Agent Requests" }).evaluate((heading) => heading.scrollIntoView({ block: "start" }));
     await expect(page.getByLabel("Type", { exact: true })).toBeHidden();
     expect(await firstCardTop(page)).toBeLessThan(844);

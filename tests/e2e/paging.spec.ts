@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { conversationIdFor } from "../../app/domain/conversation";
 import type { Agent, Message } from "../../app/domain/workbook/tabs";
 import { seedMessages } from "./support/messages";
-import { logIn, seedMembers, seedRequests, testRequest, uniqueToken, waitForReplica } from "./support/requests";
+import { seedRequests, testRequest, uniqueToken } from "./support/requests";
 
 const MINUTE_MS = 60_000;
 
@@ -22,13 +23,14 @@ function pages(page: Page, name: string) {
   return page.getByRole("navigation", { name });
 }
 
-test("the requests list shows 20 cards a page, with page links that keep the filters", async ({ page }) => {
+test("the requests list shows 20 cards a page, with page links that keep the filters", async ({ page, seedAgent, waitForReplica, login }) => {
   const token = uniqueToken();
-  const [poster, viewer] = seedMembers({ fullName: "Petra Poster" }, { fullName: "Vic Viewer" });
+  const poster = seedAgent({ fullName: "Petra Poster" });
+  const viewer = seedAgent({ fullName: "Vic Viewer" });
   // Request 1 is the newest, so pages read 1-20 then 21-25 under the default sort.
-  seedRequests(Array.from({ length: 25 }, (_, i) => testRequest(poster!, { title: `Paged ${token} number ${i + 1}`, hoursAgo: i + 1 })));
-  await waitForReplica(page.request);
-  await logIn(page, viewer!, `/referral-requests?q=${token}`);
+  seedRequests(Array.from({ length: 25 }, (_, i) => testRequest(poster, { title: `Paged ${token} number ${i + 1}`, hoursAgo: i + 1 })));
+  await waitForReplica();
+  await login(viewer, { then: `/referral-requests?q=${token}` });
 
   await expect(page.getByText("25 requests")).toBeVisible();
   await expect(page.getByRole("article")).toHaveCount(20);
@@ -46,18 +48,16 @@ test("the requests list shows 20 cards a page, with page links that keep the fil
   await expect(page.getByRole("article")).toHaveCount(20);
 });
 
-test("Messages lists 20 conversations a page and a long thread 50 messages a page, newest first", async ({ page }) => {
-  const [member, ...others] = seedMembers(
-    { fullName: "Molly Member" },
-    ...Array.from({ length: 22 }, (_, i) => ({ fullName: `Pen Pal ${String.fromCharCode(65 + i)}${uniqueToken()}` })),
-  );
+test("Messages lists 20 conversations a page and a long thread 50 messages a page, newest first", async ({ page, seedAgent, waitForReplica, login }) => {
+  const member = seedAgent({ fullName: "Molly Member" });
+  const others = Array.from({ length: 22 }, (_, i) => seedAgent({ fullName: `Pen Pal ${String.fromCharCode(65 + i)}${uniqueToken()}` }));
   const chatty = others[0]!;
   // A 55-message thread with the first pen pal, the newest of all, then one older message from each of the 21 others.
-  const notes = others.slice(1).map((other, i) => message(other, member!, `Hello from pen pal ${i + 1}`, 500 + i));
-  const thread = Array.from({ length: 55 }, (_, i) => message(i % 2 === 0 ? chatty : member!, i % 2 === 0 ? member! : chatty, `Line ${i + 1} of the long talk`, 55 - i));
+  const notes = others.slice(1).map((other, i) => message(other, member, `Hello from pen pal ${i + 1}`, 500 + i));
+  const thread = Array.from({ length: 55 }, (_, i) => message(i % 2 === 0 ? chatty : member, i % 2 === 0 ? member : chatty, `Line ${i + 1} of the long talk`, 55 - i));
   seedMessages([...notes, ...thread]);
-  await waitForReplica(page.request);
-  await logIn(page, member!, "/messages");
+  await waitForReplica();
+  await login(member, { then: "/messages" });
 
   const list = page.getByRole("region", { name: "Conversations" });
   const rows = list.getByRole("link", { name: /Pen Pal/ });

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 import { PRODUCT_NAME, WHY_PATH } from "../../app/domain/product";
 
 /** Checks the server's own HTML, as a browser without JavaScript gets it: the text is there before any script. */

@@ -1,13 +1,13 @@
-import { expect, test } from "@playwright/test";
-import { logIn, seedMembers, uniqueToken, waitForReplica } from "./support/requests";
+import { expect, test } from "./fixtures";
+import { uniqueToken } from "./support/requests";
 
 /** REQUESTS_PER_MEMBER_PER_HOUR's default: the e2e server keeps it. */
 const REQUESTS_PER_HOUR = 10;
 
-test("a member past the posting limit sees the message beside the form, with everything typed kept", async ({ page }, testInfo) => {
-  const [poster] = seedMembers({ fullName: "Rita Ratelimit" });
-  await waitForReplica(page.request);
-  await logIn(page, poster!, "/post-request?type=buyer");
+test("a member past the posting limit sees the message beside the form, with everything typed kept", async ({ page, seedAgent, waitForReplica, login }, testInfo) => {
+  const poster = seedAgent({ fullName: "Rita Ratelimit" });
+  await waitForReplica();
+  await login(poster, { then: "/post-request?type=buyer" });
   const token = uniqueToken();
 
   // The browser's own session posts the allowed ones, as a quick succession of form posts would.

@@ -1,5 +1,4 @@
-import { logIn, seedMembers, waitForReplica } from "./support/requests";
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 
 /**
  * After a refused form, focus is on its first invalid field, so keyboard and screen
@@ -25,10 +24,10 @@ test.describe("focus after a refused form", () => {
     await expect(page.getByLabel("Email Address")).toBeFocused();
   });
 
-  test("post a request: the empty title", async ({ page }) => {
-    const [member] = seedMembers({ fullName: "Fay Focus" });
-    await waitForReplica(page.request);
-    await logIn(page, member!, "/post-request?type=referral");
+  test("post a request: the empty title", async ({ page, seedAgent, waitForReplica, login }) => {
+    const member = seedAgent({ fullName: "Fay Focus" });
+    await waitForReplica();
+    await login(member, { then: "/post-request?type=referral" });
     await page.getByRole("button", { name: /^Post .* Request$/ }).click();
     await expect(page.getByLabel("Request Title")).toHaveAttribute("aria-invalid", "true");
     await expect(page.getByLabel("Request Title")).toBeFocused();

@@ -1,13 +1,11 @@
-import { expect, test } from "./support/test";
-import { updateAgentRow, waitForStoreRefresh } from "./support/agents";
-import { outboxMails, waitForMail } from "./support/outbox";
+import { expect, test } from "./fixtures";
+import { updateAgentRow } from "./support/agents";
 import {
   agentRow,
   E2E_VIP_CODE,
   fillProfile,
   fillQuickRegistration,
   jpegFile,
-  logIn,
   reachProfileForm,
   renamedTextFile,
   uniqueEmail,
@@ -21,7 +19,7 @@ function details(email: string): QuickDetails {
 }
 
 test.describe("registration", () => {
-  test("the whole flow ends on /welcome with a pending agent, a bcrypt hash and no password in the row or the mails", async ({ page }, testInfo) => {
+  test("the whole flow ends on /welcome with a pending agent, a bcrypt hash and no password in the row or the mails", async ({ page, waitForReplica, login, outbox }, testInfo) => {
     const email = uniqueEmail("flow", testInfo.project.name);
     await reachProfileForm(page, details(email));
 
@@ -56,17 +54,18 @@ test.describe("registration", () => {
     expect(photo.headers()["content-type"]).toBe("image/jpeg");
     expect(photo.headers()["cache-control"]).toContain("immutable");
 
-    const welcome = await waitForMail((mail) => mail.to === email);
+    const welcome = await outbox.waitFor((mail) => mail.to === email);
     expect(welcome.text).toContain("24-48 hours");
     expect(welcome.text).toMatch(/http:\/\/127\.0\.0\.1:\d+\/member-login/);
-    const notice = await waitForMail((mail) => mail.to === "support@example.test" && mail.replyTo === email);
+    const notice = await outbox.waitFor((mail) => mail.to === "support@example.test" && mail.replyTo === email);
     expect(notice.text).toContain("https://www.trec.texas.gov/apps/license-holder-search/");
-    for (const mail of await outboxMails()) expect(JSON.stringify(mail)).not.toContain(PASSWORD);
+    expect(notice.text).toContain("https://orec.us/");
+    for (const mail of await outbox.mails()) expect(JSON.stringify(mail)).not.toContain(PASSWORD);
 
     // Staff approve by editing the row; the agent can then log in.
     updateAgentRow(row?.agent.id ?? "", { status: "approved" });
-    await waitForStoreRefresh();
-    await logIn(page, email, PASSWORD);
+    await waitForReplica();
+    await login({ email }, { password: PASSWORD });
   });
 
   test("each quick-registration error shows beside its field and the input stays", async ({ page }) => {
@@ -89,7 +88,7 @@ test.describe("registration", () => {
     await expect(page).toHaveURL(/\/register$/);
   });
 
-  test("an approved member's e-mail registered again is told to log in", async ({ page }, testInfo) => {
+  test("an approved member's e-mail registered again is told to log in", async ({ page, waitForReplica }, testInfo) => {
     const email = uniqueEmail("twice", testInfo.project.name);
     await reachProfileForm(page, details(email));
     await fillProfile(page, PASSWORD);
@@ -97,7 +96,7 @@ test.describe("registration", () => {
     await expect(page).toHaveURL(/\/welcome$/);
     // An applicant still pending is told the application is under review (newcomer.spec.ts).
     updateAgentRow(agentRow(email)?.agent.id ?? "", { status: "approved" });
-    await waitForStoreRefresh();
+    await waitForReplica();
 
     await page.goto("/register");
     await fillQuickRegistration(page, details(email.toUpperCase()));

@@ -1,7 +1,6 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./support/test";
-import { waitForMail } from "./support/outbox";
-import { logIn, seedMembers, seedRequests, storedRequest, testRequest, uniqueToken, waitForReplica } from "./support/requests";
+import { expect, test } from "./fixtures";
+import { seedRequests, storedRequest, testRequest, uniqueToken } from "./support/requests";
 
 const DAY_HOURS = 24;
 
@@ -25,10 +24,10 @@ test.describe("posting requests", () => {
     { choice: "Buyer Representation", tag: "Buyer Rep", button: "Post Buyer Rep Request" },
   ];
 
-  test("posts a request of each type and finds it under My Requests with its tags", async ({ page }) => {
-    const [poster] = seedMembers({ fullName: "Paula Poster" });
-    await waitForReplica(page.request);
-    await logIn(page, poster!, "/post-request");
+  test("posts a request of each type and finds it under My Requests with its tags", async ({ page, seedAgent, waitForReplica, login }) => {
+    const poster = seedAgent({ fullName: "Paula Poster" });
+    await waitForReplica();
+    await login(poster, { then: "/post-request" });
     const token = uniqueToken();
 
     for (const kind of kinds) {
@@ -70,10 +69,10 @@ test.describe("posting requests", () => {
     }
   });
 
-  test("shows the spec's messages beside the fields and keeps what was typed", async ({ page }, testInfo) => {
-    const [poster] = seedMembers({ fullName: "Errol Empty" });
-    await waitForReplica(page.request);
-    await logIn(page, poster!, "/post-request?type=referral");
+  test("shows the spec's messages beside the fields and keeps what was typed", async ({ page, seedAgent, waitForReplica, login }, testInfo) => {
+    const poster = seedAgent({ fullName: "Errol Empty" });
+    await waitForReplica();
+    await login(poster, { then: "/post-request?type=referral" });
     await page.getByLabel("Request Title").fill("Kept title");
     await page.getByLabel("Description").fill("Kept description");
     await page.getByRole("button", { name: "Post Referral Request" }).click();
@@ -98,12 +97,13 @@ test.describe("posting requests", () => {
 });
 
 test.describe("the requests page", () => {
-  test("filters, sorts, searches ignoring case and clears", async ({ page }) => {
-    const [owner, viewer] = seedMembers({ fullName: "Olive Owner" }, { fullName: "Victor Viewer" });
+  test("filters, sorts, searches ignoring case and clears", async ({ page, seedAgent, waitForReplica, login }) => {
+    const owner = seedAgent({ fullName: "Olive Owner" });
+    const viewer = seedAgent({ fullName: "Victor Viewer" });
     const token = uniqueToken();
     seedRequests([
-      testRequest(owner!, { title: `${token} alpha`, location: "Amarillo", state: "TX", clientType: "seller", hoursAgo: 1 }),
-      testRequest(owner!, {
+      testRequest(owner, { title: `${token} alpha`, location: "Amarillo", state: "TX", clientType: "seller", hoursAgo: 1 }),
+      testRequest(owner, {
         title: `${token} bravo`,
         requestType: "listing",
         location: "Broken Arrow",
@@ -114,10 +114,10 @@ test.describe("the requests page", () => {
         listingMLS: "BA-1",
         hoursAgo: 5,
       }),
-      testRequest(owner!, { title: `${token} charlie`, requestType: "buyer", location: "Canadian", state: "TX", specialty: "Land", priceRange: "Under $200k", clientType: "", hoursAgo: 3 }),
+      testRequest(owner, { title: `${token} charlie`, requestType: "buyer", location: "Canadian", state: "TX", specialty: "Land", priceRange: "Under $200k", clientType: "", hoursAgo: 3 }),
     ]);
-    await waitForReplica(page.request);
-    await logIn(page, viewer!, "/referral-requests");
+    await waitForReplica();
+    await login(viewer, { then: "/referral-requests" });
 
     await page.getByRole("searchbox", { name: "Search" }).fill(token.toUpperCase());
     await page.getByRole("button", { name: "Apply Filters" }).click();
@@ -167,10 +167,10 @@ test.describe("the requests page", () => {
     await expect(page.getByRole("link", { name: "Post First Request" })).toHaveAttribute("href", "/post-request");
   });
 
-  test("answers an unknown request with 404", async ({ page }) => {
-    const [viewer] = seedMembers({ fullName: "Nora Nobody" });
-    await waitForReplica(page.request);
-    await logIn(page, viewer!);
+  test("answers an unknown request with 404", async ({ page, seedAgent, waitForReplica, login }) => {
+    const viewer = seedAgent({ fullName: "Nora Nobody" });
+    await waitForReplica();
+    await login(viewer);
     const response = await page.goto("/referral-requests/no-such-request");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Request not found" })).toBeVisible();
@@ -178,13 +178,14 @@ test.describe("the requests page", () => {
 });
 
 test.describe("responding, editing and deleting", () => {
-  test("a member responds; the poster is mailed and reads the response on the request's page", async ({ page }, testInfo) => {
-    const [poster, responder] = seedMembers({ fullName: "Rita Requester" }, { fullName: "Sam Responder", brokerage: "Sooner Homes" });
+  test("a member responds; the poster is mailed and reads the response on the request's page", async ({ page, seedAgent, waitForReplica, login, outbox }, testInfo) => {
+    const poster = seedAgent({ fullName: "Rita Requester" });
+    const responder = seedAgent({ fullName: "Sam Responder", brokerage: "Sooner Homes" });
     const token = uniqueToken();
-    const request = testRequest(poster!, { title: `${token} relocation`, hoursAgo: 27 * DAY_HOURS });
+    const request = testRequest(poster, { title: `${token} relocation`, hoursAgo: 27 * DAY_HOURS });
     seedRequests([request]);
-    await waitForReplica(page.request);
-    await logIn(page, responder!, `/referral-requests?q=${token}`);
+    await waitForReplica();
+    await login(responder, { then: `/referral-requests?q=${token}` });
 
     const card = cards(page).filter({ hasText: token });
     await expect(card.getByText("Expires in 3 days")).toBeVisible();
@@ -204,18 +205,18 @@ test.describe("responding, editing and deleting", () => {
     await page.getByRole("button", { name: "Send Response" }).click();
     await expect(page.getByText("Response sent successfully!")).toBeVisible();
 
-    const mail = await waitForMail((m) => m.to === poster!.email && m.text.includes(token));
+    const mail = await outbox.waitFor((m) => m.to === poster.email && m.text.includes(token));
     expect(mail.text).toContain(message);
     expect(mail.text).toContain(`/referral-requests/${request.id}`);
-    expect(mail.replyTo).toBe(responder!.email);
+    expect(mail.replyTo).toBe(responder.email);
 
     await page.goto(`/referral-requests/${request.id}`);
     await expect(page.getByText("1 response")).toBeVisible();
     await expect(page.getByRole("heading", { name: /Responses/ })).toHaveCount(0);
-    await expect(page.getByRole("link", { name: "Message", exact: true })).toHaveAttribute("href", `/messages?to=${poster!.email.replace(/[@.]/g, "_")}`);
+    await expect(page.getByRole("link", { name: "Message", exact: true })).toHaveAttribute("href", `/messages?to=${poster.email.replace(/[@.]/g, "_")}`);
 
     await page.context().clearCookies();
-    await logIn(page, poster!, `/referral-requests/${request.id}`);
+    await login(poster, { then: `/referral-requests/${request.id}` });
     await expect(page.getByRole("heading", { name: "Responses (1)" })).toBeVisible();
     await expect(page.getByText(message)).toBeVisible();
     await expect(page.getByText("Sam Responder", { exact: true })).toBeVisible();
@@ -228,13 +229,13 @@ test.describe("responding, editing and deleting", () => {
     }
   });
 
-  test("the owner edits a request, keeping the input when a required field is blank", async ({ page }, testInfo) => {
-    const [owner] = seedMembers({ fullName: "Edith Editor" });
+  test("the owner edits a request, keeping the input when a required field is blank", async ({ page, seedAgent, waitForReplica, login }, testInfo) => {
+    const owner = seedAgent({ fullName: "Edith Editor" });
     const token = uniqueToken();
-    const request = testRequest(owner!, { title: `${token} before`, requestType: "listing", clientType: "", listingMLS: "M-1" });
+    const request = testRequest(owner, { title: `${token} before`, requestType: "listing", clientType: "", listingMLS: "M-1" });
     seedRequests([request]);
-    await waitForReplica(page.request);
-    await logIn(page, owner!, `/referral-requests?tab=mine&q=${token}`);
+    await waitForReplica();
+    await login(owner, { then: `/referral-requests?tab=mine&q=${token}` });
 
     await cards(page).filter({ hasText: token }).getByRole("link", { name: /^Edit/ }).click();
     await expect(page.getByRole("heading", { name: "Edit Request" })).toBeVisible();
@@ -261,13 +262,13 @@ test.describe("responding, editing and deleting", () => {
     expect(storedRequest(request.id)).toMatchObject({ title: `${token} after`, requestType: "listing", location: "Norman" });
   });
 
-  test("the owner deletes a request after confirming; the row stays as deleted", async ({ page }, testInfo) => {
-    const [owner] = seedMembers({ fullName: "Dora Deleter" });
+  test("the owner deletes a request after confirming; the row stays as deleted", async ({ page, seedAgent, waitForReplica, login }, testInfo) => {
+    const owner = seedAgent({ fullName: "Dora Deleter" });
     const token = uniqueToken();
-    const request = testRequest(owner!, { title: `${token} to delete` });
+    const request = testRequest(owner, { title: `${token} to delete` });
     seedRequests([request]);
-    await waitForReplica(page.request);
-    await logIn(page, owner!, `/referral-requests?tab=mine&q=${token}`);
+    await waitForReplica();
+    await login(owner, { then: `/referral-requests?tab=mine&q=${token}` });
 
     await cards(page).filter({ hasText: token }).getByRole("link", { name: /^Delete/ }).click();
     await expect(page.getByText("Are you sure you want to delete this request?")).toBeVisible();
@@ -289,13 +290,14 @@ test.describe("responding, editing and deleting", () => {
     expect(storedRequest(request.id)).toMatchObject({ status: "deleted", title: `${token} to delete` });
   });
 
-  test("another member's edit or delete gets 403 and changes nothing", async ({ page }) => {
-    const [owner, intruder] = seedMembers({ fullName: "Omar Owner" }, { fullName: "Ivy Intruder" });
+  test("another member's edit or delete gets 403 and changes nothing", async ({ page, seedAgent, waitForReplica, login }) => {
+    const owner = seedAgent({ fullName: "Omar Owner" });
+    const intruder = seedAgent({ fullName: "Ivy Intruder" });
     const token = uniqueToken();
-    const request = testRequest(owner!, { title: `${token} mine` });
+    const request = testRequest(owner, { title: `${token} mine` });
     seedRequests([request]);
-    await waitForReplica(page.request);
-    await logIn(page, intruder!);
+    await waitForReplica();
+    await login(intruder);
 
     const fields = { title: "Hijacked", location: "X", state: "TX", specialty: "Land", priceRange: "Over $5M", description: "Hijacked" };
     const edit = await page.request.post(`/referral-requests/${request.id}/edit`, { form: fields });
@@ -310,14 +312,15 @@ test.describe("responding, editing and deleting", () => {
 });
 
 test.describe("expiry", () => {
-  test("a request past its 30 days is no longer listed and its row becomes expired", async ({ page }) => {
-    const [owner, viewer] = seedMembers({ fullName: "Ezra Expired" }, { fullName: "Val Viewer" });
+  test("a request past its 30 days is no longer listed and its row becomes expired", async ({ page, seedAgent, waitForReplica, login }) => {
+    const owner = seedAgent({ fullName: "Ezra Expired" });
+    const viewer = seedAgent({ fullName: "Val Viewer" });
     const token = uniqueToken();
-    const old = testRequest(owner!, { title: `${token} old`, hoursAgo: 31 * DAY_HOURS });
-    const fresh = testRequest(owner!, { title: `${token} fresh`, hoursAgo: 1 });
+    const old = testRequest(owner, { title: `${token} old`, hoursAgo: 31 * DAY_HOURS });
+    const fresh = testRequest(owner, { title: `${token} fresh`, hoursAgo: 1 });
     seedRequests([old, fresh]);
-    await waitForReplica(page.request);
-    await logIn(page, viewer!, `/referral-requests?q=${token}`);
+    await waitForReplica();
+    await login(viewer, { then: `/referral-requests?q=${token}` });
 
     await expect(cardTitles(page)).toHaveText([`${token} fresh`]);
     await expect.poll(() => storedRequest(old.id)?.status).toBe("expired");
@@ -330,16 +333,17 @@ test.describe("expiry", () => {
 
 test.describe("screenshots", () => {
   for (const width of [1280, 390]) {
-    test(`post and list pages at ${width}px`, async ({ page }, testInfo) => {
-      const [owner, viewer] = seedMembers({ fullName: "Shelby Shots" }, { fullName: "Quinn Camera" });
+    test(`post and list pages at ${width}px`, async ({ page, seedAgent, waitForReplica, login }, testInfo) => {
+      const owner = seedAgent({ fullName: "Shelby Shots" });
+      const viewer = seedAgent({ fullName: "Quinn Camera" });
       const token = uniqueToken();
       seedRequests([
-        testRequest(owner!, { title: `Luxury lake house needs buyers ${token}`, requestType: "listing", clientType: "", location: "Grapevine", state: "TX", specialty: "Luxury", priceRange: "$1M - $2M", listingAddress: "1 Shoreline Dr", listingMLS: "GV-2201", urgent: true, hoursAgo: 3 }),
-        testRequest(owner!, { title: `Relocating family needs OKC agent ${token}`, hoursAgo: 27 * DAY_HOURS, responses: 2 }),
+        testRequest(owner, { title: `Luxury lake house needs buyers ${token}`, requestType: "listing", clientType: "", location: "Grapevine", state: "TX", specialty: "Luxury", priceRange: "$1M - $2M", listingAddress: "1 Shoreline Dr", listingMLS: "GV-2201", urgent: true, hoursAgo: 3 }),
+        testRequest(owner, { title: `Relocating family needs OKC agent ${token}`, hoursAgo: 27 * DAY_HOURS, responses: 2 }),
       ]);
-      await waitForReplica(page.request);
+      await waitForReplica();
       await page.setViewportSize({ width, height: 900 });
-      await logIn(page, viewer!, "/post-request");
+      await login(viewer, { then: "/post-request" });
       await shot(page, `post-request-choice-${width}`, testInfo.project.name);
       await page.goto("/post-request?type=listing");
       await shot(page, `post-request-listing-${width}`, testInfo.project.name);

@@ -1,4 +1,4 @@
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 
 /** The phone menu, open, for people to look at (every page's shots come from every-page.spec.ts). */
 test("mobile menu open at 390px", async ({ page }, testInfo) => {

@@ -1,6 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { e2eBaseUrl } from "./support/env";
-import { logIn, seedMembers, waitForReplica } from "./support/requests";
 
 /** The production build's answers, by kind: the same security headers on each, and member answers never cached. */
 test.describe("security headers on the built server", () => {
@@ -23,13 +22,13 @@ test.describe("security headers on the built server", () => {
     }
   });
 
-  test("a member's pages, data and event stream are private, no-store; a visitor's home page is not", async ({ page }) => {
-    const [member] = seedMembers({ fullName: "Cache Carter" });
-    await waitForReplica(page.request);
+  test("a member's pages, data and event stream are private, no-store; a visitor's home page is not", async ({ page, seedAgent, waitForReplica, login }) => {
+    const member = seedAgent({ fullName: "Cache Carter" });
+    await waitForReplica();
     const visitorHome = await page.request.get("/", { headers: { Cookie: "" } });
     expect(visitorHome.headers()["cache-control"] ?? "").not.toContain("private");
 
-    await logIn(page, member!);
+    await login(member);
     for (const path of ["/member-dashboard", "/messages", "/", "/referral-requests"]) {
       const response = await page.request.get(path);
       expect(response.headers()["cache-control"], path).toBe("private, no-store");

@@ -1,4 +1,4 @@
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 import { PRODUCT_NAME, WHY_PATH } from "../../app/domain/product";
 import { e2eHealthHeaders } from "./support/env";
 

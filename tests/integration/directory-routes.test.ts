@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
+import { agentRecord } from "../support/records";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Agent } from "../../app/domain/workbook/tabs";
 import { loader as profileLoader } from "../../app/routes/agent.$agentId";
@@ -6,7 +7,6 @@ import { loader as directoryLoader } from "../../app/routes/directory";
 import { loader as memberDirectoryLoader } from "../../app/routes/member-directory";
 import { startMemberSession } from "../../app/server/auth/session.server";
 import type { Store } from "../../app/server/store/store.server";
-import { testAgent } from "../e2e/support/agents";
 import { testContext } from "../support/services";
 
 const opened: Store[] = [];
@@ -14,7 +14,7 @@ afterEach(async () => {
   await Promise.all(opened.splice(0).map((store) => store.stop()));
 });
 
-const jane = testAgent({
+const jane = agentRecord({
   id: "rec-jane",
   fullName: "Jane Doe",
   email: "jane.doe@example.com",
@@ -25,9 +25,9 @@ const jane = testAgent({
   bio: "Twenty years selling ranches & homes around Austin.",
   membershipType: "founder",
 });
-const otto = testAgent({ id: "rec-otto", fullName: "Otto Okie", email: "otto@example.com", phone: "9185550100", state: "OK", city: "Tulsa", brokerage: "", membershipType: "vip" });
-const member = testAgent({ id: "rec-member", fullName: "Mia Member", email: "mia@example.com", brokerage: "Red Door Realty", passwordHash: "$2a$04$abcdefghijklmnopqrstuv" });
-const pending = testAgent({ id: "rec-pending", fullName: "Penny Pending", email: "penny@example.com", status: "pending" });
+const otto = agentRecord({ id: "rec-otto", fullName: "Otto Okie", email: "otto@example.com", phone: "9185550100", state: "OK", city: "Tulsa", brokerage: "", membershipType: "vip" });
+const member = agentRecord({ id: "rec-member", fullName: "Mia Member", email: "mia@example.com", brokerage: "Red Door Realty", passwordHash: "$2a$04$abcdefghijklmnopqrstuv" });
+const pending = agentRecord({ id: "rec-pending", fullName: "Penny Pending", email: "penny@example.com", status: "pending" });
 
 async function contextWith(agents: readonly Agent[]): Promise<AppLoadContext> {
   const context = testContext();
@@ -84,7 +84,7 @@ describe("/directory loader", () => {
   });
 
   it("pages the results", async () => {
-    const many = Array.from({ length: 30 }, (_, i) => testAgent({ id: `rec-${i}`, fullName: `Agent ${String(i).padStart(2, "0")}`, email: `a${i}@example.com` }));
+    const many = Array.from({ length: 30 }, (_, i) => agentRecord({ id: `rec-${i}`, fullName: `Agent ${String(i).padStart(2, "0")}`, email: `a${i}@example.com` }));
     const context = await contextWith(many);
     const data = await directoryLoader({ request: get("/directory?page=2"), context, params: {} });
     expect(data).toMatchObject({ page: 2, pageCount: 2, matches: 30 });

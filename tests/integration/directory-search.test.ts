@@ -1,4 +1,5 @@
 import path from "node:path";
+import { agentRecord } from "../support/records";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { serialiseRecord } from "../../app/domain/workbook/rows";
@@ -11,7 +12,6 @@ import {
   searchDirectory,
 } from "../../app/server/directory/directory.server";
 import type { Store } from "../../app/server/store/store.server";
-import { testAgent } from "../e2e/support/agents";
 import { testContext } from "../support/services";
 
 const opened: Store[] = [];
@@ -32,7 +32,7 @@ let counter = 0;
 function agent(fullName: string, overrides: Partial<Agent> = {}): Agent {
   counter += 1;
   const email = `${fullName.toLowerCase().replace(/\W+/g, ".")}.${counter}@example.com`;
-  return testAgent({ id: `agent-${counter}`, fullName, email, ...overrides });
+  return agentRecord({ id: `agent-${counter}`, fullName, email, ...overrides });
 }
 
 const names = (page: { agents: Agent[] }) => page.agents.map((a) => a.fullName);

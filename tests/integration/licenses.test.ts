@@ -3,7 +3,7 @@ import path from "node:path";
 import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { loader as healthz } from "../../app/routes/healthz";
-import { runStaffCommand } from "../../app/server/accounts/staff.server";
+import { runStaffCommand } from "../../scripts/lib/staff-command";
 import { apiSource, fileSource } from "../../app/server/licenses/license-source.server";
 import { createLicenseService } from "../../app/server/licenses/licenses.server";
 import { readOutbox } from "../../app/server/mail/mailer.server";

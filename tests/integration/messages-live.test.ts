@@ -1,16 +1,16 @@
 import type { AppLoadContext } from "@remix-run/node";
+import { agentRecord } from "../support/records";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Agent } from "../../app/domain/workbook/tabs";
 import { action } from "../../app/routes/messages";
 import { loader as eventsLoader } from "../../app/routes/messages_.events";
 import { startMemberSession } from "../../app/server/auth/session.server";
 import type { Store } from "../../app/server/store/store.server";
-import { testAgent } from "../e2e/support/agents";
 import { testContext } from "../support/services";
 
-const ann = testAgent({ id: "rec-ann", fullName: "Ann Archer", email: "ann@example.com", passwordHash: "$2a$04$annannannannannannannu" });
-const bob = testAgent({ id: "rec-bob", fullName: "Bob Brooks", email: "bob@example.com", passwordHash: "$2a$04$bobbobbobbobbobbobbobu" });
-const cat = testAgent({ id: "rec-cat", fullName: "Cat Cole", email: "cat@example.com", passwordHash: "$2a$04$catcatcatcatcatcatcatu" });
+const ann = agentRecord({ id: "rec-ann", fullName: "Ann Archer", email: "ann@example.com", passwordHash: "$2a$04$annannannannannannannu" });
+const bob = agentRecord({ id: "rec-bob", fullName: "Bob Brooks", email: "bob@example.com", passwordHash: "$2a$04$bobbobbobbobbobbobbobu" });
+const cat = agentRecord({ id: "rec-cat", fullName: "Cat Cole", email: "cat@example.com", passwordHash: "$2a$04$catcatcatcatcatcatcatu" });
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
+import { agentRecord } from "../support/records";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { conversationIdFor } from "../../app/domain/conversation";
 import { CANNOT_RECEIVE, contactInfoText, MESSAGE_REQUIRED, MESSAGE_TOO_LONG, SEND_FAILED } from "../../app/domain/messages";
@@ -13,15 +14,14 @@ import { CANNOT_MESSAGE_SELF } from "../../app/server/messages/conversations.ser
 import { dashboardMessages } from "../../app/server/messages/dashboard-messages.server";
 import { outboxDirectory } from "../../app/server/services.server";
 import { StoreWriteError, type Store } from "../../app/server/store/store.server";
-import { testAgent } from "../e2e/support/agents";
 import { startFakeSendgrid } from "../mocks/sendgrid";
 import { testContext } from "../support/services";
 import { editAgentRow, responseOf } from "./accounts-support";
 
-const ann = testAgent({ id: "rec-ann", fullName: "Ann Archer", email: "ann@example.com", brokerage: "Archer Realty", city: "Austin", state: "TX", phone: "2145550100", passwordHash: "$2a$04$annannannannannannannu" });
-const bob = testAgent({ id: "rec-bob", fullName: "Bob Brooks", email: "bob@example.com", brokerage: "", city: "Tulsa", state: "OK", passwordHash: "$2a$04$bobbobbobbobbobbobbobu" });
-const cat = testAgent({ id: "rec-cat", fullName: "Cat Cole", email: "cat@example.com", passwordHash: "$2a$04$catcatcatcatcatcatcatu" });
-const pending = testAgent({ id: "rec-pending", fullName: "Penny Pending", email: "penny@example.com", status: "pending" });
+const ann = agentRecord({ id: "rec-ann", fullName: "Ann Archer", email: "ann@example.com", brokerage: "Archer Realty", city: "Austin", state: "TX", phone: "2145550100", passwordHash: "$2a$04$annannannannannannannu" });
+const bob = agentRecord({ id: "rec-bob", fullName: "Bob Brooks", email: "bob@example.com", brokerage: "", city: "Tulsa", state: "OK", passwordHash: "$2a$04$bobbobbobbobbobbobbobu" });
+const cat = agentRecord({ id: "rec-cat", fullName: "Cat Cole", email: "cat@example.com", passwordHash: "$2a$04$catcatcatcatcatcatcatu" });
+const pending = agentRecord({ id: "rec-pending", fullName: "Penny Pending", email: "penny@example.com", status: "pending" });
 const annBob = conversationIdFor(ann.id, bob.id);
 
 const opened: Store[] = [];

@@ -1,4 +1,5 @@
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import bcrypt from "bcryptjs";
@@ -10,7 +11,7 @@ import { action as payment, loader as paymentLoader } from "../../app/routes/pay
 import { action as register, loader as registerLoader } from "../../app/routes/register";
 import { loader as registrationSuccessLoader } from "../../app/routes/registration-success";
 import { loader as uploads } from "../../app/routes/uploads.$file";
-import type { ImageService } from "../../app/server/images/images.server";
+import { createLocalImages } from "../../app/server/images/images.server";
 import { readOutbox } from "../../app/server/mail/mailer.server";
 import { newId, StoreWriteError } from "../../app/server/store/store.server";
 import { startFakeSendgrid } from "../mocks/sendgrid";
@@ -222,8 +223,10 @@ describe("the registration flow", { timeout: 30_000 }, () => {
   });
 
   it("registers without the photo when storing it fails", async () => {
-    const broken: ImageService = { driver: "cloudinary", saveProfilePhoto: () => Promise.reject(new Error("Cloudinary upload failed")) };
-    const failing = testContext({ images: broken });
+    // The real local driver, given an uploads folder that cannot be made (its parent is a file).
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "referral-no-uploads-")), "not-a-folder");
+    writeFileSync(file, "");
+    const failing = testContext({ images: createLocalImages(path.join(file, "uploads")) });
     await failing.services.store.refresh();
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
     const cookie = await startRegistration(failing);

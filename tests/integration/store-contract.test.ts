@@ -14,6 +14,7 @@ import { createSheetsDriver } from "../../app/server/store/sheets-driver.server"
 import { createSqliteDriver } from "../../app/server/store/sqlite-driver.server";
 import { newId, StoreNotFoundError, StoreValidationError, type RefreshEvent, type Store } from "../../app/server/store/store.server";
 import { startFakeSheets, type FakeSheetsServer } from "../../scripts/lib/fake-sheets/server";
+import { agentRecord } from "../support/records";
 
 /** What staff can do to the workbook by hand, in the spreadsheet or with the sqlite3 shell. */
 type Staff = {
@@ -140,32 +141,24 @@ const harnesses: Harness[] = [
   },
 ];
 
+/** Every field set and off the factory's defaults, so a column the store drops shows. */
 function agent(overrides: Partial<Agent> = {}): Agent {
-  return {
+  return agentRecord({
     id: newId(),
-    fullName: "Dana Reyes",
     email: "dana@example.com",
-    phone: "(214) 555-0100",
-    state: "TX",
-    city: "Dallas",
-    zipCode: "75201",
     licenseNumber: "0123456",
-    licenseState: "TX",
     licenseExpiration: "2027-01-31",
     brokerage: "Red River Realty",
     brokerEmail: "broker@example.com",
     specialties: ["Residential", "Luxury"],
     bio: "Twenty years in North Texas.",
-    photoUrl: "",
     membershipType: "founder",
-    vipCode: "",
     status: "pending",
-    statusNote: "",
     passwordHash: "$2b$10$abcdefghijklmnopqrstuuJ0v7Y8Nq0Oq5vXh0dQ6t5XJ7yZr1Z2",
     createdAt: "2025-03-01T15:04:05.000Z",
     updatedAt: "2025-03-01T15:04:05.000Z",
     ...overrides,
-  };
+  });
 }
 
 function message(overrides: Partial<Message> = {}): Message {

@@ -1,28 +1,17 @@
 /** The Sheets driver when Google misbehaves: quota answers, server errors, slowness, lost connections, outages. */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { AGENTS_TAB, type Agent } from "../../app/domain/workbook/tabs";
 import { httpStatusOf, type RetryPolicy } from "../../app/server/store/retry.server";
 import { createStore } from "../../app/server/store/replica.server";
 import { createSheetsDriver } from "../../app/server/store/sheets-driver.server";
-import { newId, StoreWriteError, type Store } from "../../app/server/store/store.server";
-import { matchers, startFakeSheets, type FakeSheetsServer } from "../../scripts/lib/fake-sheets/server";
+import { newId, StoreWriteError } from "../../app/server/store/store.server";
+import { matchers, type FakeSheetsServer } from "../../scripts/lib/fake-sheets/server";
+import { useFakeSheets } from "../support/fake-sheets";
 
 const quietLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const fastRetry: RetryPolicy = { attempts: 6, baseDelayMs: 1, maxDelayMs: 8 };
 
-let fake: FakeSheetsServer;
-const opened: Store[] = [];
-
-beforeAll(async () => {
-  fake = await startFakeSheets();
-});
-afterEach(async () => {
-  fake.clearFaults();
-  await Promise.all(opened.splice(0).map((store) => store.stop()));
-});
-afterAll(async () => {
-  await fake.close();
-});
+const { fake, opened } = useFakeSheets();
 
 async function loadedStore(options: { timeoutMs?: number; retry?: RetryPolicy; writeDeadlineMs?: number; writeCallsPerMinute?: number } = {}) {
   const spreadsheetId = `faults-${newId()}`;

@@ -3,7 +3,7 @@
  * the worst moment, between the app's read and its write, on the fake Sheets server in
  * its Google-faithful mode, and check that every record stays where it belongs.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Agent, ReferralRequest } from "../../app/domain/workbook/tabs";
 import { createStore } from "../../app/server/store/replica.server";
 import { createSheetsDriver } from "../../app/server/store/sheets-driver.server";
@@ -12,24 +12,13 @@ import { healthStatus } from "../../app/server/health.server";
 import { watchAgentDecisions } from "../../app/server/accounts/status-mail.server";
 import type { Mail } from "../../app/server/mail/mailer.server";
 import { StoreWriteError } from "../../app/server/store/store.server";
-import { matchers, startFakeSheets, type FakeSheetsServer } from "../../scripts/lib/fake-sheets/server";
+import { matchers } from "../../scripts/lib/fake-sheets/server";
+import { useFakeSheets } from "../support/fake-sheets";
 import type { FakeSpreadsheet } from "../../scripts/lib/fake-sheets/spreadsheet";
 
 const fastRetry = { attempts: 4, baseDelayMs: 1, maxDelayMs: 5 };
 
-let fake: FakeSheetsServer;
-const opened: Store[] = [];
-
-beforeAll(async () => {
-  fake = await startFakeSheets();
-});
-afterEach(async () => {
-  fake.clearFaults();
-  await Promise.all(opened.splice(0).map((store) => store.stop()));
-});
-afterAll(async () => {
-  await fake.close();
-});
+const { fake, opened } = useFakeSheets();
 
 function recordingLog() {
   const lines: string[] = [];

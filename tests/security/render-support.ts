@@ -1,25 +1,30 @@
-import { createElement, type ComponentType } from "react";
-import { renderToString } from "react-dom/server";
-import type { AppLoadContext, LoaderFunction } from "@remix-run/node";
-import { createStaticHandler, type AgnosticDataRouteObject } from "@remix-run/router";
-import { createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 
-export type PageModule = { loader: LoaderFunction; default: ComponentType };
+/** The production build's server bundle (scripts/test.sh builds before the tests). */
+const BUILD = pathToFileURL(path.resolve("build/server/index.js")).href;
+
+let handler: Promise<(request: Request, context: AppLoadContext) => Promise<Response>> | undefined;
+
+function requestHandler() {
+  handler ??= (import(/* @vite-ignore */ BUILD) as Promise<ServerBuild>).then((build) => createRequestHandler(build, "production"));
+  return handler;
+}
 
 /**
- * Server-renders one route's component with its real loader's data, the way the
- * page's HTML is produced (React's escaping included), without building the app:
- * what a member's text becomes in the markup browsers receive.
+ * The whole HTML page the app sends a member for `url`, rendered by the production build
+ * with the test's services (its loaders, React's escaping and the hydration data
+ * included): what a member's text becomes in the markup browsers receive. A page that
+ * first sends the browser to its canonical address (a profile's slug, a thread's id) is
+ * followed there.
  */
-export async function renderPage(module: PageModule, pattern: string, url: string, context: AppLoadContext, cookie: string): Promise<string> {
-  const routes = [{ id: "page", path: pattern, loader: module.loader as unknown as AgnosticDataRouteObject["loader"], Component: module.default }];
-  const handler = createStaticHandler(routes);
-  let state = await handler.query(new Request(`http://localhost${url}`, { headers: { Cookie: cookie } }), { requestContext: context });
-  // A page may send the browser to its canonical address first (a profile's slug, a thread's id).
-  const location = state instanceof Response ? state.headers.get("Location") : null;
-  if (location) state = await handler.query(new Request(`http://localhost${location}`, { headers: { Cookie: cookie } }), { requestContext: context });
-  if (state instanceof Response) throw new Error(`${url} answered ${state.status} ${state.headers.get("Location") ?? ""}`);
-  if (state.errors) throw new Error(`${url} failed: ${JSON.stringify(state.errors)}`);
-  const router = createStaticRouter(handler.dataRoutes, state);
-  return renderToString(createElement(StaticRouterProvider, { router, context: state, hydrate: false }));
+export async function renderPage(url: string, context: AppLoadContext, cookie: string): Promise<string> {
+  const handle = await requestHandler();
+  const get = (address: string) => handle(new Request(`http://localhost${address}`, { headers: { Cookie: cookie } }), context);
+  let response = await get(url);
+  const location = response.status >= 300 && response.status < 400 ? response.headers.get("Location") : null;
+  if (location) response = await get(location);
+  if (response.status !== 200) throw new Error(`${url} answered ${response.status} ${response.headers.get("Location") ?? ""}`);
+  return response.text();
 }

@@ -3,6 +3,37 @@ import { expiresAtFor } from "../../app/domain/referral-requests/expiry";
 import type { Agent, ReferralRequest } from "../../app/domain/workbook/tabs";
 
 /**
+ * An approved agent with every field filled, for unit, integration and browser tests
+ * alike: a fresh id and e-mail unless given. Tests override what they look at.
+ */
+export function agentRecord(fields: Partial<Agent> = {}): Agent {
+  return {
+    id: randomUUID(),
+    fullName: "Dana Reyes",
+    email: `agent-${randomUUID().slice(0, 8)}@example.com`,
+    phone: "(214) 555-0100",
+    state: "TX",
+    city: "Dallas",
+    zipCode: "75201",
+    licenseNumber: "0612345",
+    licenseState: "TX",
+    licenseExpiration: "2027-12-31",
+    brokerage: "Lone Star Realty",
+    brokerEmail: "",
+    specialties: ["Residential"],
+    bio: "",
+    photoUrl: "",
+    membershipType: "member",
+    vipCode: "",
+    status: "approved",
+    statusNote: "",
+    passwordHash: "",
+    createdAt: "2026-01-15T12:00:00.000Z",
+    ...fields,
+  };
+}
+
+/**
  * A Requests row as the app writes it, for unit, integration and browser tests alike;
  * the creation time sets the expiry, as posting does.
  */

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -7,6 +6,7 @@ import type { Agent } from "../../app/domain/workbook/tabs";
 import { hashPassword } from "../../app/server/auth/password.server";
 import { loadConfig } from "../../app/server/config.server";
 import { createServices, type Services } from "../../app/server/services.server";
+import { agentRecord } from "./records";
 
 /**
  * Real services on a throw-away data directory, for calling loaders and actions directly:
@@ -39,30 +39,16 @@ export async function insertAgent(
   fields: Partial<Omit<Agent, "passwordHash">> & { password?: string } = {},
 ): Promise<Agent> {
   const { password = "correct horse battery", ...rest } = fields;
-  const agent: Agent = {
-    id: randomUUID(),
-    fullName: "Dana Reyes",
-    email: `agent-${randomUUID().slice(0, 8)}@example.com`,
-    phone: "(214) 555-0100",
-    state: "TX",
-    city: "Dallas",
+  const agent = agentRecord({
     zipCode: "",
     licenseNumber: "0123456",
-    licenseState: "TX",
     licenseExpiration: "",
     brokerage: "Red River Realty",
-    brokerEmail: "",
-    specialties: ["Residential"],
-    bio: "",
-    photoUrl: "",
     membershipType: "founder",
-    vipCode: "",
-    status: "approved",
-    statusNote: "",
-    passwordHash: await testHash(password),
     createdAt: new Date().toISOString(),
     ...rest,
-  };
+    passwordHash: await testHash(password),
+  });
   return context.services.store.agents.insert(agent);
 }
 

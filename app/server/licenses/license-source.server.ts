@@ -86,7 +86,7 @@ export function fileUrlSource(url: string): LicenseSource {
 }
 
 /** Rows per API request: the SODA 2.0 endpoints' most. */
-export const API_PAGE_SIZE = 50_000;
+const API_PAGE_SIZE = 50_000;
 
 /**
  * The open-data portal's dataset API (Socrata SODA, `/resource/<id>.json`): pages of JSON

@@ -4,7 +4,7 @@ import Database from "better-sqlite3";
 import { licenseKey, type TrecLicense } from "~/domain/license-check";
 
 /** What is loaded: shown by /healthz and the staff command. */
-export type LicenseDataInfo = {
+type LicenseDataInfo = {
   /** When the loaded data was read from TREC (ISO 8601). */
   loadedAt: string;
   /** The file or URL it came from. */

@@ -1,5 +1,5 @@
 import { checkTexasLicense, lapseVerdict, oklahomaVerdict, type LicenseVerdict } from "~/domain/license-check";
-import type { Agent } from "~/domain/workbook";
+import type { Agent } from "~/domain/workbook/tabs";
 import type { Config } from "../config.server";
 import { renderMailBody } from "../mail/html.server";
 import type { Mail, Mailer } from "../mail/mailer.server";
@@ -11,9 +11,9 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
 /** The check's columns in an agent's row. */
-export type LicenseCheckCells = Pick<Agent, "licenseCheck" | "licenseCheckedAt" | "licenseCheckNote">;
+type LicenseCheckCells = Pick<Agent, "licenseCheck" | "licenseCheckedAt" | "licenseCheckNote">;
 
-export type ApplicantCheck = LicenseCheckCells & {
+type ApplicantCheck = LicenseCheckCells & {
   /** True when LICENSE_AUTO_APPROVE is on and the check is clean: the applicant is approved at once. */
   approve: boolean;
 };

@@ -33,7 +33,7 @@ export type NewAgentProfile = Omit<ProfileCompletion, "photo" | "confirmPassword
  * with EmailTakenError, or the store's error when the row could not be saved (then
  * nothing was saved).
  */
-export async function createAgent(services: Pick<Services, "config" | "store" | "writeQueues">, draft: RegistrationDraft, profile: NewAgentProfile, now = new Date()): Promise<Agent> {
+export async function createAgent(services: Pick<Services, "config" | "store" | "writeQueues" | "licenses">, draft: RegistrationDraft, profile: NewAgentProfile, now = new Date()): Promise<Agent> {
   // Hashed before taking the turn: bcrypt is the slow part and needs no shared state.
   const passwordHash = await hashPassword(profile.password);
   // One registration at a time in this process, so two submissions of one e-mail cannot both pass the duplicate check.

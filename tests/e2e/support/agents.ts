@@ -1,34 +1,7 @@
-import path from "node:path";
 import bcrypt from "bcryptjs";
-import Database from "better-sqlite3";
-import { serialiseRecord } from "../../../app/domain/workbook/rows";
 import { AGENTS_TAB, type Agent } from "../../../app/domain/workbook/tabs";
 import { e2eBaseUrl, e2eDataDir, e2eHealthHeaders } from "./env";
-
-/** An approved agent with every field filled; tests override what they look at. */
-export function testAgent(overrides: Partial<Agent> & Pick<Agent, "id" | "fullName" | "email">): Agent {
-  return {
-    phone: "(214) 555-0100",
-    state: "TX",
-    city: "Dallas",
-    zipCode: "75201",
-    licenseNumber: "0612345",
-    licenseState: "TX",
-    licenseExpiration: "2027-12-31",
-    brokerage: "Lone Star Realty",
-    brokerEmail: "",
-    specialties: ["Residential"],
-    bio: "",
-    photoUrl: "",
-    membershipType: "member",
-    vipCode: "",
-    status: "approved",
-    statusNote: "",
-    passwordHash: "",
-    createdAt: "2026-01-15T12:00:00.000Z",
-    ...overrides,
-  };
-}
+import { insertRows, updateRow } from "./store-file";
 
 /** A bcrypt hash at the lowest cost: seeded test accounts need a real hash, not a slow one. */
 export function quickPasswordHash(password: string): string {
@@ -36,49 +9,23 @@ export function quickPasswordHash(password: string): string {
 }
 
 /**
- * Writes agents straight into the e2e server's SQLite store, skipping ids already
- * there, in one transaction: the js-on and js-off workers may seed the same agents at
- * once. The server sees them on its next store refresh.
+ * Writes agents straight into the e2e server's store (or another server's), skipping ids
+ * already there: the js-on and js-off workers may seed the same agents at once.
  */
 export function seedAgents(agents: readonly Agent[], dataDir = e2eDataDir): void {
-  const db = new Database(path.join(dataDir, "store.sqlite"));
-  db.pragma("busy_timeout = 10000");
-  try {
-    const table = `"${AGENTS_TAB.name}"`;
-    const columns = AGENTS_TAB.headers.map((header) => `"${header}"`).join(", ");
-    const placeholders = AGENTS_TAB.headers.map(() => "?").join(", ");
-    const exists = db.prepare(`SELECT 1 FROM ${table} WHERE id = ?`);
-    const insert = db.prepare(`INSERT INTO ${table} (${columns}) VALUES (${placeholders})`);
-    const insertMissing = db.transaction(() => {
-      for (const agent of agents) {
-        if (exists.get(agent.id)) continue;
-        const cells = serialiseRecord(AGENTS_TAB, agent);
-        insert.run(...AGENTS_TAB.headers.map((header) => cells[header] ?? ""));
-      }
-    });
-    insertMissing.immediate();
-  } finally {
-    db.close();
-  }
+  insertRows(AGENTS_TAB, agents, { skipExisting: true, dataDir });
 }
 
-/** Edits cells of an agent's row in the e2e server's SQLite store, as staff would in the sheet. */
+/** Edits cells of an agent's row in the e2e server's store, as staff would in the sheet. */
 export function updateAgentRow(id: string, cells: Readonly<Record<string, string>>): void {
-  const db = new Database(path.join(e2eDataDir, "store.sqlite"));
-  db.pragma("busy_timeout = 10000");
-  try {
-    const assignments = Object.keys(cells).map((column) => `"${column.replaceAll('"', '""')}" = ?`).join(", ");
-    db.prepare(`UPDATE "${AGENTS_TAB.name}" SET ${assignments} WHERE id = ?`).run(...Object.values(cells), id);
-  } finally {
-    db.close();
-  }
+  updateRow(AGENTS_TAB, id, cells);
 }
 
 /**
  * Resolves once the server's replica has read the store from scratch after this call:
  * the first refresh seen may have started before the write, the second cannot have.
  */
-export async function waitForStoreRefresh(timeoutMs = 15_000, baseUrl = e2eBaseUrl): Promise<void> {
+export async function waitForReplica(baseUrl = e2eBaseUrl, timeoutMs = 15_000): Promise<void> {
   const after = Date.now();
   const deadline = after + timeoutMs;
   let first: string | undefined;

@@ -1,11 +1,8 @@
-import path from "node:path";
 import { expect, type Page } from "@playwright/test";
-import Database from "better-sqlite3";
 import sharp from "sharp";
 import { parseRow } from "../../../app/domain/workbook/rows";
 import { AGENTS_TAB, type Agent } from "../../../app/domain/workbook/tabs";
-import { quickPasswordHash, seedAgents, testAgent, waitForStoreRefresh } from "./agents";
-import { e2eDataDir } from "./env";
+import { withStoreFile } from "./store-file";
 
 /** Invitation codes the e2e server is started with (playwright.config.ts). */
 export const E2E_VIP_CODE = "Gold2025";
@@ -58,38 +55,13 @@ export function renamedTextFile(): { name: string; mimeType: string; buffer: Buf
   return { name: "photo.jpg", mimeType: "image/jpeg", buffer: Buffer.from("This is a text file, not a picture.\n") };
 }
 
-function openStore(): Database.Database {
-  const db = new Database(path.join(e2eDataDir, "store.sqlite"));
-  db.pragma("busy_timeout = 10000");
-  return db;
-}
-
 /** The agent's row as the store holds it: raw cells, and the record they read as. */
 export function agentRow(email: string): { cells: Record<string, string>; agent: Agent } | undefined {
-  const db = openStore();
-  try {
+  return withStoreFile((db) => {
     const cells = db.prepare(`SELECT * FROM "${AGENTS_TAB.name}" WHERE lower(email) = lower(?)`).get(email) as Record<string, string> | undefined;
     if (!cells) return undefined;
     const parsed = parseRow(AGENTS_TAB, cells);
     if (parsed.ok !== true) throw new Error(`Agent row for ${email} does not read: ${JSON.stringify(parsed)}`);
     return { cells, agent: parsed.record };
-  } finally {
-    db.close();
-  }
-}
-
-/** An approved agent with a known password, written into the store and seen by the server. */
-export async function approvedAgent(email: string, password: string, overrides: Partial<Agent> = {}): Promise<Agent> {
-  const agent = testAgent({ id: `e2e-${email}`, fullName: "Casey Morgan", email, passwordHash: quickPasswordHash(password), ...overrides });
-  seedAgents([agent]);
-  await waitForStoreRefresh();
-  return agent;
-}
-
-export async function logIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto("/member-login");
-  await page.getByLabel("Email Address").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await expect(page).toHaveURL(/\/member-dashboard/);
+  });
 }

@@ -4,7 +4,8 @@ import { agentIdFromEmail } from "../../../app/domain/agent-id";
 import { WHY_PATH } from "../../../app/domain/product";
 import type { Agent } from "../../../app/domain/workbook/tabs";
 import { fillQuickRegistration } from "./registration";
-import { seedMembers, seedRequests, testRequest } from "./requests";
+import { seedRequests, testRequest } from "./requests";
+import type { Fixtures } from "../fixtures";
 
 /**
  * The longest values a real member could type: a 60-odd character e-mail with no space
@@ -60,25 +61,23 @@ export type MemberSite = { member: Agent; other: Agent; pages: SitePage[] };
 
 /**
  * Two members with the longest values, a request of each, and every page a member sees
- * with them on it. Seeded straight into the store; wait for the replica before use.
+ * with them on it. Seeded straight into the store with the `seedAgent` fixture; wait for the replica before use.
  */
-export function seedMemberSite(label: string): MemberSite {
+export function seedMemberSite(label: string, seedAgent: Fixtures["seedAgent"]): MemberSite {
   const mine = longestValues(`${label}m`);
   const theirs = longestValues(`${label}o`);
-  const [member, other] = seedMembers(
-    { fullName: mine.fullName, email: mine.email, brokerage: mine.brokerage, city: mine.city, phone: mine.phone, bio: `${mine.title} `.repeat(6), membershipType: "founder", specialties: ["Residential", "Farm and Ranch", "Recreational (RV and Glamping)", "Luxury"] },
-    { fullName: theirs.fullName, email: theirs.email, brokerage: theirs.brokerage, city: theirs.city, phone: theirs.phone, bio: theirs.title, membershipType: "founder", specialties: ["Commercial Income"] },
-  );
-  const ownRequest = testRequest(member!, { title: mine.title, location: mine.city, requestType: "listing", listingAddress: `12345 ${mine.city} Boulevard`, listingMLS: "MLS-123456789" });
-  const theirRequest = testRequest(other!, { title: theirs.title, location: theirs.city, urgent: true, hoursAgo: 1 });
+  const member = seedAgent({ fullName: mine.fullName, email: mine.email, brokerage: mine.brokerage, city: mine.city, phone: mine.phone, bio: `${mine.title} `.repeat(6), membershipType: "founder", specialties: ["Residential", "Farm and Ranch", "Recreational (RV and Glamping)", "Luxury"] });
+  const other = seedAgent({ fullName: theirs.fullName, email: theirs.email, brokerage: theirs.brokerage, city: theirs.city, phone: theirs.phone, bio: theirs.title, membershipType: "founder", specialties: ["Commercial Income"] });
+  const ownRequest = testRequest(member, { title: mine.title, location: mine.city, requestType: "listing", listingAddress: `12345 ${mine.city} Boulevard`, listingMLS: "MLS-123456789" });
+  const theirRequest = testRequest(other, { title: theirs.title, location: theirs.city, urgent: true, hoursAgo: 1 });
   seedRequests([ownRequest, theirRequest]);
-  const otherId = agentIdFromEmail(other!.email);
+  const otherId = agentIdFromEmail(other.email);
   const pages: SitePage[] = [
     { name: "member-dashboard", path: "/member-dashboard" },
     { name: "member-directory", path: `/member-directory?city=${encodeURIComponent(mine.city)}` },
     { name: "directory-member", path: `/directory?q=${encodeURIComponent(mine.fullName)}` },
     { name: "agent-profile", path: `/agent/${otherId}` },
-    { name: "own-profile", path: `/agent/${agentIdFromEmail(member!.email)}` },
+    { name: "own-profile", path: `/agent/${agentIdFromEmail(member.email)}` },
     { name: "messages-new", path: `/messages?to=${otherId}` },
     { name: "messages", path: "/messages" },
     { name: "post-request", path: "/post-request" },
@@ -93,7 +92,7 @@ export function seedMemberSite(label: string): MemberSite {
     { name: "edit-profile", path: "/edit-profile" },
     { name: "agent-not-found", path: "/agent/nobody_example_com" },
   ];
-  return { member: member!, other: other!, pages };
+  return { member: member, other: other, pages };
 }
 
 /** How far the page reaches past the right edge of the window, in CSS pixels (0 when it does not scroll sideways). */

@@ -127,13 +127,17 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
 }
 
 /**
- * A navigation replaced the page while axe was reading it (nothing is left to check), or
- * the check ran out of time: the page is checked on its next visit, and every page is
- * checked for certain by every-page.spec.ts.
+ * A navigation replaced the page while axe was reading it (nothing is left to check, and
+ * a new document has no axe in it: "reading 'utils'" of an undefined `axe`), or the check
+ * ran out of time: the page is checked on its next visit, and every page is checked for
+ * certain by every-page.spec.ts.
  */
 function isGoneError(error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error);
-  return message === AXE_TIMED_OUT || /Execution context was destroyed|Target page, context or browser has been closed|Frame was detached|navigat/i.test(message);
+  return (
+    message === AXE_TIMED_OUT ||
+    /Execution context was destroyed|Target page, context or browser has been closed|Frame was detached|navigat|reading 'utils'/i.test(message)
+  );
 }
 
 /**

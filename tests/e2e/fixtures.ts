@@ -1,0 +1,78 @@
+import { randomUUID } from "node:crypto";
+import type { Page } from "@playwright/test";
+import type { Agent } from "../../app/domain/workbook/tabs";
+import type { StoredMail } from "../../app/server/mail/mailer.server";
+import { agentRecord } from "../support/records";
+import { quickPasswordHash, seedAgents, waitForReplica } from "./support/agents";
+import { outboxMails, waitForMail } from "./support/outbox";
+
+import { expect, test as axeCheckedTest } from "./support/test";
+
+export { expect };
+
+/** The password of every agent `seedAgent` stores, unless the test gives another. */
+export const MEMBER_PASSWORD = "referral-e2e-password";
+
+type AgentSeed = Partial<Agent> & { password?: string };
+
+type LoginOptions = {
+  /** The password typed; the seeded agents' shared one unless given. */
+  password?: string;
+  /**
+   * Where the login page is asked to send the member. Without it the login page the test's
+   * page shows is used as it is (with the address a member page gave it), or else a plain
+   * one, which leads to the dashboard.
+   */
+  then?: string;
+  /** A page of another browser context (a second member's own browser); the test's page otherwise. */
+  page?: Page;
+};
+
+export type Fixtures = {
+  /**
+   * Writes an approved agent (a fresh id and e-mail unless given) with a known password
+   * into the store the server reads. The server sees it after `waitForReplica()`.
+   */
+  seedAgent(fields?: AgentSeed): Agent;
+  /** Resolves once the server's replica (or the replica of the server at `baseUrl`) has re-read the store from scratch after the call. */
+  waitForReplica(baseUrl?: string): Promise<void>;
+  /** Logs in through the login page, as a member would, and checks where it leads. */
+  login(agent: Pick<Agent, "email">, options?: LoginOptions): Promise<void>;
+  /** The mails the server has sent: all of them, or the first that matches (tests run in parallel: match on something unique). */
+  outbox: { mails(): Promise<StoredMail[]>; waitFor(match: (mail: StoredMail) => boolean, timeoutMs?: number): Promise<StoredMail> };
+};
+
+/**
+ * The e2e tests' `test`: the accessibility-checked one of support/test.ts, with the
+ * fixtures every spec shares (the Epic Stack's tests/playwright-utils.ts is the model).
+ */
+export const test = axeCheckedTest.extend<Fixtures>({
+  seedAgent: async ({}, use) => {
+    await use(({ password = MEMBER_PASSWORD, ...fields } = {}) => {
+      const firstName = (fields.fullName ?? "Dana").split(" ")[0]!.toLowerCase().replace(/[^a-z0-9]/g, "");
+      const agent = agentRecord({ email: `${firstName}-${randomUUID().slice(0, 8)}@example.com`, passwordHash: quickPasswordHash(password), ...fields });
+      seedAgents([agent]);
+      return agent;
+    });
+  },
+  waitForReplica: async ({}, use) => {
+    await use((baseUrl) => waitForReplica(baseUrl));
+  },
+  login: async ({ page: testPage }, use) => {
+    await use(async (agent, { password = MEMBER_PASSWORD, then, page = testPage } = {}) => {
+      // A page a member page sent to the login page stays there, keeping where it was asked to go back to.
+      const onLoginPage = page.url().startsWith("http") && new URL(page.url()).pathname === "/member-login";
+      if (then !== undefined || !onLoginPage) await page.goto(then ? `/member-login?redirectTo=${encodeURIComponent(then)}` : "/member-login");
+      await page.getByLabel("Email Address").fill(agent.email);
+      await page.getByLabel("Password").fill(password);
+      await page.getByRole("button", { name: "Login" }).click();
+      await page.waitForURL((url) => url.pathname !== "/member-login");
+      // A login page a member page sent here leads back there, which may send on to a canonical address: the test checks where it ends.
+      const destination = then ?? (onLoginPage ? undefined : "/member-dashboard");
+      if (destination) expect(new URL(page.url()).pathname, "where logging in leads").toBe(new URL(destination, "http://any").pathname);
+    });
+  },
+  outbox: async ({}, use) => {
+    await use({ mails: outboxMails, waitFor: waitForMail });
+  },
+});
