@@ -1,7 +1,8 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { conversationIdFor } from "../../app/domain/conversation";
-import { CANNOT_RECEIVE, contactInfoText, MESSAGE_REQUIRED, MESSAGE_TOO_LONG, SEND_FAILED } from "../../app/domain/messages";
+import { MESSAGE_REQUIRED, MESSAGE_TOO_LONG } from "../../app/domain/message-box";
+import { CANNOT_RECEIVE, contactInfoText, SEND_FAILED } from "../../app/domain/messages";
 import type { Agent } from "../../app/domain/workbook/tabs";
 import { loader as rootLoader } from "../../app/root";
 import { action, loader } from "../../app/routes/messages";
