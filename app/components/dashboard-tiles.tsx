@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ComponentType } from "react";
 import { REQUEST_TYPE_TITLES } from "~/domain/referral-requests/labels";
-import type { RequestType } from "~/domain/workbook/tabs";
+import type { RequestType } from "~/domain/enums";
 import type { DashboardTiles as TileCounts } from "~/domain/request-views";
 import { HandshakeIcon, TrendingUpIcon, UsersIcon } from "./icons";
 import { HomeIcon } from "./dashboard-icons";

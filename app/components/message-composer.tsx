@@ -2,7 +2,7 @@ import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { FormAlert, useValidatedForm } from "~/components/form";
-import { messageSchema } from "~/domain/messages";
+import { messageSchema } from "~/domain/message-box";
 
 type Props = {
   /** The server's answer to the last Send that failed (the error, the text kept). */

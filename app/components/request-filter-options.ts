@@ -1,7 +1,6 @@
 // Kept apart from the filter kit: the workbook's request types bring zod, which the directory page does not load.
-import { MARKET_STATE_NAMES, MARKET_STATES, PRICE_RANGES, SPECIALTIES } from "~/domain/enums";
+import { MARKET_STATE_NAMES, MARKET_STATES, PRICE_RANGES, REQUEST_TYPE_VALUES, SPECIALTIES } from "~/domain/enums";
 import { CLIENT_TYPES, REQUEST_TYPE_LABELS } from "~/domain/referral-requests/labels";
-import { REQUEST_TYPE_VALUES } from "~/domain/workbook/tabs";
 import type { FilterOption } from "./filter-form";
 
 const asOptions = (values: readonly string[]): FilterOption[] => values.map((value) => ({ value, label: value }));

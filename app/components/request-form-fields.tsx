@@ -1,7 +1,7 @@
 import { getInputProps } from "@conform-to/react";
 import { MARKET_STATE_NAMES, MARKET_STATES, PRICE_RANGES, SPECIALTIES, TIMELINES } from "~/domain/enums";
 import { CLIENT_TYPES, CONTACT_PREFERENCE_OPTIONS } from "~/domain/referral-requests/labels";
-import type { RequestType } from "~/domain/workbook/tabs";
+import type { RequestType } from "~/domain/enums";
 import { FieldError, type AnyField } from "./field-parts";
 import { SelectField, TextareaField, TextField } from "./form";
 

@@ -38,6 +38,9 @@ export const SPECIALTIES = [
 ] as const;
 export type Specialty = (typeof SPECIALTIES)[number];
 
+export const REQUEST_TYPE_VALUES = ["referral", "listing", "buyer"] as const;
+export type RequestType = (typeof REQUEST_TYPE_VALUES)[number];
+
 export const PRICE_RANGES = [
   "Under $200k",
   "$200k - $400k",

@@ -1,45 +1,22 @@
 /**
- * Direct messages between members (§2 Messages, §4, §5): the message box's rule, the
- * conversation list and unread counts built from Messages rows, the notification
- * mail's preview and throttle, and how times read in the thread.
+ * Direct messages between members (§2 Messages, §4, §5): the conversation list and unread
+ * counts built from Messages rows, the notification mail's preview and throttle, and how
+ * times read in the thread. The message box's rule is in `message-box.ts`: it is a zod
+ * schema, and the dashboard, which shows conversations but no message box, loads no zod.
  */
-import { z } from "zod";
 import { CONVERSATION_ID_SEPARATOR, conversationIdFor } from "./conversation";
 import { pageWindow } from "./directory-search";
 import { formatPhone } from "./phone";
-import { multiLine } from "./text";
 import type { Message } from "./workbook/tabs";
 
-const MESSAGE_MAX_LENGTH = 5_000;
 /** §9: the notification mail quotes this many characters of the message. */
 const NOTIFICATION_PREVIEW_LENGTH = 100;
 /** A member gets at most one mail per conversation in this time, so a quick exchange does not flood an inbox. */
 export const NOTIFICATION_INTERVAL_MS = 10 * 60 * 1000;
 
-export const MESSAGE_REQUIRED = "Please enter a message";
-export const MESSAGE_TOO_LONG = "Please keep your message to 5,000 characters or fewer";
 export const NO_CONVERSATION = "Choose a conversation first.";
 export const CANNOT_RECEIVE = "This agent can no longer receive messages.";
 export const SEND_FAILED = "Your message could not be sent. Please try again.";
-
-function lineBreaksAsLf(text: string): string {
-  return text.replace(/\r\n?/g, "\n");
-}
-
-/**
- * The message box. Browsers post line breaks as CR LF; they are stored as LF so a
- * message reads and counts the same wherever it was typed.
- */
-export const messageSchema = z.object({
-  text: multiLine(
-    z
-      .string({ error: MESSAGE_REQUIRED })
-      .trim()
-      .min(1, MESSAGE_REQUIRED)
-      .refine((text) => lineBreaksAsLf(text).length <= MESSAGE_MAX_LENGTH, MESSAGE_TOO_LONG)
-      .transform(lineBreaksAsLf),
-  ),
-});
 
 /** The Share My Contact Info message: what another agent needs to reach the member outside the site. */
 export function contactInfoText(member: { fullName: string; email: string; phone: string; brokerage: string }): string {

@@ -4,7 +4,8 @@
  * the server to render it.
  */
 import type { DashboardQuery } from "./referral-requests/list-query";
-import type { ReferralRequest, RequestType } from "./workbook/tabs";
+import type { RequestType } from "./enums";
+import type { ReferralRequest } from "./workbook/tabs";
 
 /**
  * A request as a page shows it, with every time-dependent label already worked out: the

@@ -13,13 +13,13 @@ import {
   CANNOT_RECEIVE,
   contactInfoText,
   conversationPath,
-  messageSchema,
   NO_CONVERSATION,
   readPositionAfter,
   SEND_FAILED,
   threadPage,
   type ConversationListItem,
 } from "~/domain/messages";
+import { messageSchema } from "~/domain/message-box";
 import { PRODUCT_NAME } from "~/domain/product";
 import type { Agent } from "~/domain/workbook/tabs";
 import { passRetryAfter, tooManyInit, tooManyMessage } from "~/server/accounts/throttle.server";

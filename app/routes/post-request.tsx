@@ -8,7 +8,7 @@ import { REQUEST_LIFETIME_DAYS } from "~/domain/referral-requests/expiry";
 import { POST_FAILED, postRequestSchema } from "~/domain/referral-requests/forms";
 import { parseRequestType, REQUEST_TYPE_LABELS, REQUEST_TYPE_TITLES } from "~/domain/referral-requests/labels";
 import { PRODUCT_NAME } from "~/domain/product";
-import { REQUEST_TYPE_VALUES, type RequestType } from "~/domain/workbook/tabs";
+import { REQUEST_TYPE_VALUES, type RequestType } from "~/domain/enums";
 import { passRetryAfter, refuseTooMany } from "~/server/accounts/throttle.server";
 import { requireMember } from "~/server/auth/session.server";
 import { parseForm, rejectSubmission } from "~/server/forms.server";

@@ -13,8 +13,8 @@
  * numbers are in the 555-0100..0199 range kept for fiction.
  */
 import { conversationIdFor } from "~/domain/conversation";
-import type { MarketState, Specialty } from "~/domain/enums";
-import type { Agent, AgentStatus, MembershipType, Message, ReferralRequest, RequestResponse, RequestType } from "~/domain/workbook/tabs";
+import type { MarketState, RequestType, Specialty } from "~/domain/enums";
+import type { Agent, AgentStatus, MembershipType, Message, ReferralRequest, RequestResponse } from "~/domain/workbook/tabs";
 
 export const DEMO_EMAIL_DOMAIN = "demo.example";
 

@@ -32,4 +32,11 @@ describe("the browser bundle", () => {
       expect([routeId, withZod]).toEqual([routeId, []]);
     }
   });
+
+  it("loads no zod on the member pages that only show requests and conversations", () => {
+    for (const routeId of ["routes/member-dashboard", "routes/referral-requests._index"]) {
+      const withZod = routeScripts(routeId).filter((name) => /\$ZodType|ZodError/.test(read(name)));
+      expect([routeId, withZod]).toEqual([routeId, []]);
+    }
+  });
 });

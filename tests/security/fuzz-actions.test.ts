@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { forgotPasswordSchema, loginSchema, resetPasswordSchema } from "../../app/domain/auth";
 import { contactSchema } from "../../app/domain/contact";
-import { messageSchema } from "../../app/domain/messages";
+import { messageSchema } from "../../app/domain/message-box";
 import { editProfileSchema } from "../../app/domain/profile";
 import { editRequestSchema, postRequestSchema, respondSchema } from "../../app/domain/referral-requests/forms";
 import { profileCompletionSchema, quickRegistrationSchema } from "../../app/domain/registration";

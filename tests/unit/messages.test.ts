@@ -1,11 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { conversationIdFor } from "../../app/domain/conversation";
+import { MESSAGE_REQUIRED, MESSAGE_TOO_LONG, messageSchema } from "../../app/domain/message-box";
 import {
   contactInfoText,
   listTime,
-  MESSAGE_REQUIRED,
-  MESSAGE_TOO_LONG,
-  messageSchema,
   messageTime,
   NOTIFICATION_INTERVAL_MS,
   partnerIdIn,

@@ -3,9 +3,9 @@
  * messages, and the rows they make.
  */
 import { z } from "zod";
-import { CONTACT_PREFERENCES, MARKET_STATES, PRICE_RANGES, SPECIALTIES, TIMELINES } from "../enums";
+import { CONTACT_PREFERENCES, MARKET_STATES, PRICE_RANGES, REQUEST_TYPE_VALUES, SPECIALTIES, TIMELINES, type RequestType } from "../enums";
 import { multiLine, optionalTextField, requiredTextField } from "../text";
-import { REQUEST_TYPE_VALUES, type ReferralRequest, type RequestType } from "../workbook/tabs";
+import type { ReferralRequest } from "../workbook/tabs";
 import { expiresAtFor } from "./expiry";
 import { CLIENT_TYPE_VALUES } from "./labels";
 

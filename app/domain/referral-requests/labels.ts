@@ -2,8 +2,8 @@
  * Referral requests' words (spec §3, §8): the labels of types, client types, timelines and
  * contact preferences, the tags a card shows, and the outcome notices.
  */
-import { CONTACT_PREFERENCES, TIMELINES } from "../enums";
-import { REQUEST_TYPE_VALUES, type ReferralRequest, type RequestType } from "../workbook/tabs";
+import { CONTACT_PREFERENCES, REQUEST_TYPE_VALUES, TIMELINES, type RequestType } from "../enums";
+import type { ReferralRequest } from "../workbook/tabs";
 
 export const REQUEST_TYPE_LABELS: Record<RequestType, string> = { referral: "Referral", listing: "Listing", buyer: "Buyer Rep" };
 

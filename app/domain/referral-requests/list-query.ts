@@ -4,8 +4,8 @@
  * filtered, searched and sorted.
  */
 import { firstInOrder } from "../directory-search";
-import { MARKET_STATES, PRICE_RANGES, SPECIALTIES, type MarketState } from "../enums";
-import { REQUEST_TYPE_VALUES, type ReferralRequest, type RequestType } from "../workbook/tabs";
+import { MARKET_STATES, PRICE_RANGES, REQUEST_TYPE_VALUES, SPECIALTIES, type MarketState, type RequestType } from "../enums";
+import type { ReferralRequest } from "../workbook/tabs";
 import { CLIENT_TYPE_VALUES, type ClientType } from "./labels";
 
 export const DASHBOARD_REQUEST_LIMIT = 8;

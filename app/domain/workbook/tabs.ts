@@ -11,7 +11,7 @@
  * `defineTab` and list it in `WORKBOOK`. The store and its replica are generic over
  * these definitions and need no change.
  */
-import { SPECIALTIES } from "../enums";
+import { REQUEST_TYPE_VALUES, SPECIALTIES } from "../enums";
 import { choice, count, email, flag, list, optionalText, optionalTime, requiredText, stateCode, text, time, type CellKind, type Column } from "./columns";
 
 type AnyColumns = { readonly id: Column<string> } & Record<string, Column<unknown>>;
@@ -82,8 +82,6 @@ export const AGENT_STATUSES = ["pending", "approved", "rejected"] as const;
 export type AgentStatus = (typeof AGENT_STATUSES)[number];
 const MEMBERSHIP_TYPES = ["founder", "vip", "member"] as const;
 export type MembershipType = (typeof MEMBERSHIP_TYPES)[number];
-export const REQUEST_TYPE_VALUES = ["referral", "listing", "buyer"] as const;
-export type RequestType = (typeof REQUEST_TYPE_VALUES)[number];
 const REQUEST_STATUSES = ["active", "deleted", "expired"] as const;
 
 export const AGENTS_TAB = defineTab({

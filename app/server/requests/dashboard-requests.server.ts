@@ -1,5 +1,6 @@
 import { DASHBOARD_REQUEST_LIMIT, matchesDashboard, parseDashboardQuery, requestListForDashboard, sortRequests, type DashboardQuery } from "~/domain/referral-requests/list-query";
-import { REQUEST_TYPE_VALUES, type Agent, type ReferralRequest, type RequestType } from "~/domain/workbook/tabs";
+import { REQUEST_TYPE_VALUES, type RequestType } from "~/domain/enums";
+import type { Agent, ReferralRequest } from "~/domain/workbook/tabs";
 import type { DashboardLive, DashboardTiles } from "~/domain/request-views";
 import type { Services } from "../services.server";
 import type { Store } from "../store/store.server";
