@@ -13,9 +13,7 @@ import { createServices, startServices, stopServices, type Services } from "./ap
 import { httpStatusOf } from "./app/server/store/retry.server";
 
 /** Where the app comes from: the production build, or Vite's dev server compiling the sources on demand. */
-export type AppSource =
-  | { kind: "build"; build: ServerBuild; clientDirectory: string }
-  | { kind: "vite"; vite: ViteDevServer };
+export type AppSource = { kind: "build"; build: ServerBuild; clientDirectory: string } | { kind: "vite"; vite: ViteDevServer };
 
 /**
  * A stop cuts the connections still open after this long, and gives up on the store after
@@ -69,9 +67,7 @@ async function startServer(source: AppSource): Promise<void> {
   if (source.kind === "build") app.use(servePublicPagesOnce(services.pageCache, services.store));
 
   const build =
-    source.kind === "vite"
-      ? () => source.vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
-      : source.build;
+    source.kind === "vite" ? () => source.vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild> : source.build;
 
   app.all(
     "*",

@@ -54,7 +54,14 @@ export default defineConfig({
     expressServerEntry(),
   ],
   test: {
-    include: ["app/**/*.test.ts", "app/**/*.test.tsx", "tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/security/**/*.test.ts", "scripts/**/*.test.ts"],
+    include: [
+      "app/**/*.test.ts",
+      "app/**/*.test.tsx",
+      "tests/unit/**/*.test.ts",
+      "tests/integration/**/*.test.ts",
+      "tests/security/**/*.test.ts",
+      "scripts/**/*.test.ts",
+    ],
     environment: "node",
   },
 });

@@ -48,7 +48,12 @@ const chosen = args.pages?.split(",").map((page) => page.trim());
 const wanted = (pages: string[]) => (chosen ? pages.filter((page) => chosen.includes(page)) : pages);
 
 type FailingAudit = { id: string; title: string; score: number };
-type PageResult = { path: string; scores: Record<Category, number>; failing: Partial<Record<Category, FailingAudit[]>>; weight: PageWeight };
+type PageResult = {
+  path: string;
+  scores: Record<Category, number>;
+  failing: Partial<Record<Category, FailingAudit[]>>;
+  weight: PageWeight;
+};
 
 /** Seeds the demo network with the npm script operators use, and returns its login e-mail. */
 function seedDemo(dataDir: string): string {
@@ -107,14 +112,22 @@ async function auditOnce(url: string, port: number, cookie: string | undefined):
 function printReport(results: PageResult[], chromePath: string): void {
   const mark = (met: boolean) => (met ? "met" : "MISSED");
   const pad = (text: string | number, width: number) => String(text).padEnd(width);
-  console.log(`\nLighthouse ${lighthouseVersion()} (mobile), ${chromePath}, ${cpus().length} × ${cpus()[0]?.model ?? "CPU"}, ${new Date().toISOString()}`);
-  console.log(`Budgets: performance ≥ ${BUDGET.performance}, accessibility, best practices and SEO ${BUDGET.seo}; first-load JS ≤ ${BUDGET.jsGzipKb} KB and CSS ≤ ${BUDGET.cssGzipKb} KB gzipped\n`);
-  console.log(`${pad("page", 20)}${pad("performance", 14)}${pad("accessibility", 16)}${pad("best practices", 17)}${pad("SEO", 10)}${pad("JS KB", 14)}CSS KB`);
+  console.log(
+    `\nLighthouse ${lighthouseVersion()} (mobile), ${chromePath}, ${cpus().length} × ${cpus()[0]?.model ?? "CPU"}, ${new Date().toISOString()}`,
+  );
+  console.log(
+    `Budgets: performance ≥ ${BUDGET.performance}, accessibility, best practices and SEO ${BUDGET.seo}; first-load JS ≤ ${BUDGET.jsGzipKb} KB and CSS ≤ ${BUDGET.cssGzipKb} KB gzipped\n`,
+  );
+  console.log(
+    `${pad("page", 20)}${pad("performance", 14)}${pad("accessibility", 16)}${pad("best practices", 17)}${pad("SEO", 10)}${pad("JS KB", 14)}CSS KB`,
+  );
   for (const result of results) {
     const cells = CATEGORIES.map((category) => `${result.scores[category]} ${mark(result.scores[category] >= BUDGET[category])}`);
     const js = `${result.weight.jsGzipKb.toFixed(1)} ${mark(result.weight.jsGzipKb <= BUDGET.jsGzipKb)}`;
     const css = `${result.weight.cssGzipKb.toFixed(1)} ${mark(result.weight.cssGzipKb <= BUDGET.cssGzipKb)}`;
-    console.log(`${pad(result.path, 20)}${pad(cells[0]!, 14)}${pad(cells[1]!, 16)}${pad(cells[2]!, 17)}${pad(cells[3]!, 10)}${pad(js, 14)}${css}`);
+    console.log(
+      `${pad(result.path, 20)}${pad(cells[0]!, 14)}${pad(cells[1]!, 16)}${pad(cells[2]!, 17)}${pad(cells[3]!, 10)}${pad(js, 14)}${css}`,
+    );
   }
   for (const result of results) {
     for (const [category, audits] of Object.entries(result.failing)) {
@@ -125,7 +138,9 @@ function printReport(results: PageResult[], chromePath: string): void {
 }
 
 function lighthouseVersion(): string {
-  return (spawnSync(process.execPath, [path.join(ROOT, "node_modules/lighthouse/cli/index.js"), "--version"], { encoding: "utf8" }).stdout ?? "").trim();
+  return (
+    spawnSync(process.execPath, [path.join(ROOT, "node_modules/lighthouse/cli/index.js"), "--version"], { encoding: "utf8" }).stdout ?? ""
+  ).trim();
 }
 
 async function main(): Promise<void> {
@@ -141,7 +156,10 @@ async function main(): Promise<void> {
     const cookie = await logIn(server.baseUrl, email, DEMO_PASSWORD);
     mkdirSync(REPORTS_DIR, { recursive: true });
     chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
-    const pages = [...wanted(PUBLIC_PAGES).map((page) => ({ page, cookie: undefined })), ...wanted(MEMBER_PAGES).map((page) => ({ page, cookie }))];
+    const pages = [
+      ...wanted(PUBLIC_PAGES).map((page) => ({ page, cookie: undefined })),
+      ...wanted(MEMBER_PAGES).map((page) => ({ page, cookie })),
+    ];
     const results: PageResult[] = [];
     for (const { page, cookie: pageCookie } of pages) {
       console.log(`Auditing ${page}...`);

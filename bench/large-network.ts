@@ -169,7 +169,10 @@ export async function writeNetwork(dataDir: string, size: NetworkSize, memberPas
   const write = async <T extends object>(tab: (typeof WORKBOOK)[keyof typeof WORKBOOK], records: readonly T[]) => {
     for (let i = 0; i < records.length; i += 5_000) {
       // Each tab's records match its own definition; the union of tabs loses that link.
-      await driver.appendRows(tab, records.slice(i, i + 5_000).map((record) => serialiseRecord(tab as never, record as never)));
+      await driver.appendRows(
+        tab,
+        records.slice(i, i + 5_000).map((record) => serialiseRecord(tab as never, record as never)),
+      );
     }
   };
   await write(WORKBOOK.agents, agents);

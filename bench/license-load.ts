@@ -69,7 +69,10 @@ async function main(): Promise<void> {
     const megabytes = statSync(file).size / 1_000_000;
     const table = openLicenseTable(licenseDatabaseFile(dir));
     const started = performance.now();
-    const loaded = await table.replace(fileSource(file).records(() => undefined), file);
+    const loaded = await table.replace(
+      fileSource(file).records(() => undefined),
+      file,
+    );
     const seconds = (performance.now() - started) / 1000;
     const lookups = 10_000;
     const lookupStart = performance.now();

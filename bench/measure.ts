@@ -34,7 +34,16 @@ type AutocannonJson = {
 };
 
 function autocannon(url: string, options: { connections: number; seconds: number; cookie?: string }): Promise<AutocannonJson> {
-  const args = [autocannonBin, "-j", "-c", String(options.connections), "-d", String(options.seconds), "-H", `accept-encoding=${BROWSER_ACCEPT_ENCODING}`];
+  const args = [
+    autocannonBin,
+    "-j",
+    "-c",
+    String(options.connections),
+    "-d",
+    String(options.seconds),
+    "-H",
+    `accept-encoding=${BROWSER_ACCEPT_ENCODING}`,
+  ];
   if (options.cookie) args.push("-H", `cookie=${options.cookie}`);
   args.push(url);
   return new Promise((resolve, reject) => {
@@ -52,7 +61,11 @@ function autocannon(url: string, options: { connections: number; seconds: number
   });
 }
 
-export async function load(server: Server, path: string, options: { connections: number; seconds: number; warmupSeconds: number; cookie?: string }): Promise<LoadResult> {
+export async function load(
+  server: Server,
+  path: string,
+  options: { connections: number; seconds: number; warmupSeconds: number; cookie?: string },
+): Promise<LoadResult> {
   const url = server.base + path;
   if (options.warmupSeconds > 0) await autocannon(url, { ...options, seconds: options.warmupSeconds });
   const cpuBefore = cpuMs(server);
@@ -88,7 +101,13 @@ export async function weigh(server: Server, path: string, cookie?: string): Prom
   const page = await fetch(server.base + path, { headers: { ...headers, "accept-encoding": "identity" }, redirect: "manual" });
   const html = await page.text();
   const sentBytes = await wireLength(server.base + path, { ...headers, "accept-encoding": BROWSER_ACCEPT_ENCODING });
-  const assets = [...new Set([...html.matchAll(/(?:href|src)="(\/assets\/[^"]+)"|import\("(\/assets\/[^"]+)"\)|import "(\/assets\/[^"]+)"/g)].map((m) => m[1] ?? m[2] ?? m[3]!))];
+  const assets = [
+    ...new Set(
+      [...html.matchAll(/(?:href|src)="(\/assets\/[^"]+)"|import\("(\/assets\/[^"]+)"\)|import "(\/assets\/[^"]+)"/g)].map(
+        (m) => m[1] ?? m[2] ?? m[3]!,
+      ),
+    ),
+  ];
   let js = 0;
   let css = 0;
   for (const asset of assets) {
@@ -97,7 +116,14 @@ export async function weigh(server: Server, path: string, cookie?: string): Prom
     if (asset.endsWith(".css")) css += gz;
     else if (asset.endsWith(".js")) js += gz;
   }
-  return { status: page.status, html, htmlKb: kb(Buffer.byteLength(html)), htmlSentKb: kb(sentBytes), jsGzipKb: kb(js), cssGzipKb: kb(css) };
+  return {
+    status: page.status,
+    html,
+    htmlKb: kb(Buffer.byteLength(html)),
+    htmlSentKb: kb(sentBytes),
+    jsGzipKb: kb(js),
+    cssGzipKb: kb(css),
+  };
 }
 
 /** Bytes on the wire, read with node:http because fetch decodes the body. */

@@ -19,11 +19,16 @@ import { startApp, stopServer } from "./servers";
 
 const { values: args, positionals } = parseArgs({
   allowPositionals: true,
-  options: { quick: { type: "boolean", default: false }, seconds: { type: "string", default: "10" }, startup: { type: "boolean", default: false } },
+  options: {
+    quick: { type: "boolean", default: false },
+    seconds: { type: "string", default: "10" },
+    startup: { type: "boolean", default: false },
+  },
 });
 const page = positionals[0] ?? "/referral-requests";
 const PASSWORD = "bench-member-password";
-const isPublic = page === "/" || page.startsWith("/directory") || page.startsWith("/why") || page.startsWith("/privacy") || page.startsWith("/terms");
+const isPublic =
+  page === "/" || page.startsWith("/directory") || page.startsWith("/why") || page.startsWith("/privacy") || page.startsWith("/terms");
 
 type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] };
 type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
@@ -53,8 +58,13 @@ function summarise(profile: Profile): void {
     byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + ms);
   }
   const top = (map: Map<string, number>, count: number) =>
-    [...map].sort((a, b) => b[1] - a[1]).slice(0, count).map(([name, ms]) => `  ${((ms / total) * 100).toFixed(1).padStart(5)}%  ${name}`);
-  console.log(`Busy time sampled: ${(total / 1000).toFixed(1)} s.\nBy package or phase:\n${top(byPackage, 12).join("\n")}\nFunctions with the most self time:\n${top(byFunction, 20).join("\n")}`);
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, count)
+      .map(([name, ms]) => `  ${((ms / total) * 100).toFixed(1).padStart(5)}%  ${name}`);
+  console.log(
+    `Busy time sampled: ${(total / 1000).toFixed(1)} s.\nBy package or phase:\n${top(byPackage, 12).join("\n")}\nFunctions with the most self time:\n${top(byFunction, 20).join("\n")}`,
+  );
 }
 
 function profileFile(profileDir: string): string {
@@ -66,7 +76,11 @@ function profileFile(profileDir: string): string {
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "bench-profile-"));
   const profileDir = path.join(dataDir, "profile");
-  await writeNetwork(dataDir, args.quick ? { agents: 1_000, requests: 400, liveRequests: 150, messages: 10_000, memberMessages: 300 } : LARGE_NETWORK, await bcrypt.hash(PASSWORD, 4));
+  await writeNetwork(
+    dataDir,
+    args.quick ? { agents: 1_000, requests: 400, liveRequests: 150, messages: 10_000, memberMessages: 300 } : LARGE_NETWORK,
+    await bcrypt.hash(PASSWORD, 4),
+  );
   const app = await startApp(dataDir, ["--cpu-prof", `--cpu-prof-dir=${profileDir}`]);
   if (args.startup) {
     await stopServer(app);
@@ -82,7 +96,10 @@ async function main(): Promise<void> {
       body: new URLSearchParams({ email: BENCH_MEMBER_EMAIL, password: PASSWORD }),
       redirect: "manual",
     });
-    cookie = response.headers.getSetCookie().map((header) => header.split(";")[0]).join("; ");
+    cookie = response.headers
+      .getSetCookie()
+      .map((header) => header.split(";")[0])
+      .join("; ");
   }
   const run = await load(app, page, { connections: 20, seconds: Number(args.seconds), warmupSeconds: 1, cookie });
   await stopServer(app);

@@ -130,7 +130,10 @@ async function logIn(server: Server): Promise<string> {
     body: new URLSearchParams({ email: BENCH_MEMBER_EMAIL, password: PASSWORD }),
     redirect: "manual",
   });
-  const cookie = response.headers.getSetCookie().map((header) => header.split(";")[0]).join("; ");
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(";")[0])
+    .join("; ");
   if (!cookie) throw new Error(`Logging in as ${BENCH_MEMBER_EMAIL} failed with status ${response.status}`);
   return cookie;
 }
@@ -224,7 +227,13 @@ async function mainRun(passwordHash: string): Promise<MainResult> {
 type GrowthPoint = { size: string; cpuMsPerRequest: number; p50Ms: number; htmlKb: number; stall: Stall };
 type GrowthSeries = { name: string; path: string; points: GrowthPoint[] };
 
-function growthPlans(): { name: string; path: string; member: boolean; render?: boolean; sizes: { size: string; network: NetworkSize }[] }[] {
+function growthPlans(): {
+  name: string;
+  path: string;
+  member: boolean;
+  render?: boolean;
+  sizes: { size: string; network: NetworkSize }[];
+}[] {
   const small = { agents: 300, requests: 100, liveRequests: 50, messages: 2_000, memberMessages: 100 };
   const full = growthMode === "full";
   const agentSizes = full ? [1_000, 5_000, 20_000] : [300, 1_000];
@@ -258,7 +267,10 @@ function growthPlans(): { name: string; path: string; member: boolean; render?: 
       name: "/referral-requests at N requests",
       path: "/referral-requests",
       member: true,
-      sizes: requestSizes.map((requests) => ({ size: `${requests} requests`, network: { ...small, requests, liveRequests: Math.round(requests * 0.32) } })),
+      sizes: requestSizes.map((requests) => ({
+        size: `${requests} requests`,
+        network: { ...small, requests, liveRequests: Math.round(requests * 0.32) },
+      })),
     },
   ];
 }
@@ -275,7 +287,12 @@ async function growthRun(passwordHash: string): Promise<GrowthSeries[]> {
           try {
             const cookie = cookieFor(plan, plan.member ? await logIn(app) : undefined);
             const weight = await weigh(app, plan.path, cookie);
-            const run = await load(app, plan.path, { connections: 10, seconds: Math.max(2, Math.round(seconds / 2)), warmupSeconds: 1, cookie });
+            const run = await load(app, plan.path, {
+              connections: 10,
+              seconds: Math.max(2, Math.round(seconds / 2)),
+              warmupSeconds: 1,
+              cookie,
+            });
             await stopServer(app);
             const stalls = await measureStalls(dataDir, BENCH_MEMBER_EMAIL);
             const stall = plan.path.startsWith("/directory") ? stalls.agentWrite : stalls.messageWrite;
@@ -323,8 +340,28 @@ function report(main: MainResult, growth: GrowthSeries[]): string {
     "",
   );
   const rows = [
-    ["bare Remix 24-item page", f1(baselineRps), "", "", f2(median(main.pages.flatMap((p) => p.baselineRuns.map((r) => r.cpuMsPerRequest)))), "1.00", f1(main.baselineWeight.htmlKb), "", ""],
-    ["/healthz", f1(healthz), f1(median(main.healthz.map((r) => r.p50Ms))), f1(median(main.healthz.map((r) => r.p99Ms))), f2(median(main.healthz.map((r) => r.cpuMsPerRequest))), f2(healthz / baselineRps), "", "", ""],
+    [
+      "bare Remix 24-item page",
+      f1(baselineRps),
+      "",
+      "",
+      f2(median(main.pages.flatMap((p) => p.baselineRuns.map((r) => r.cpuMsPerRequest)))),
+      "1.00",
+      f1(main.baselineWeight.htmlKb),
+      "",
+      "",
+    ],
+    [
+      "/healthz",
+      f1(healthz),
+      f1(median(main.healthz.map((r) => r.p50Ms))),
+      f1(median(main.healthz.map((r) => r.p99Ms))),
+      f2(median(main.healthz.map((r) => r.cpuMsPerRequest))),
+      f2(healthz / baselineRps),
+      "",
+      "",
+      "",
+    ],
   ];
   for (const result of main.pages) {
     const p99 = median(result.runs.map((run) => run.p99Ms));
@@ -360,14 +397,19 @@ function report(main: MainResult, growth: GrowthSeries[]): string {
   );
   out.push(
     "Compression of these pages' HTML, in this process (CPU ms and KB per page):",
-    table(["setting", "CPU ms/page", "KB/page"], main.compression.map((row) => [row.setting, f2(row.cpuMsPerPage), f1(row.kbPerPage)])),
+    table(
+      ["setting", "CPU ms/page", "KB/page"],
+      main.compression.map((row) => [row.setting, f2(row.cpuMsPerPage), f1(row.kbPerPage)]),
+    ),
     "",
   );
   for (const series of growth) {
     const first = series.points[0]!;
     const last = series.points.at(-1)!;
     const growthFactor = last.cpuMsPerRequest / first.cpuMsPerRequest;
-    out.push(`Cost growth, ${series.name} (${series.path}): ×${f2(growthFactor)} CPU from ${first.size} to ${last.size} (budget ≤ ×${BUDGET.growth}: ${mark(growthFactor <= BUDGET.growth)})`);
+    out.push(
+      `Cost growth, ${series.name} (${series.path}): ×${f2(growthFactor)} CPU from ${first.size} to ${last.size} (budget ≤ ×${BUDGET.growth}: ${mark(growthFactor <= BUDGET.growth)})`,
+    );
     out.push(
       table(
         ["size", "CPU ms/req", "p50 ms (10 conn.)", "HTML KB", "stall after a write: write + first read, ms"],
@@ -396,7 +438,22 @@ async function main(): Promise<void> {
   console.log("Figures from a shared, busy machine vary from run to run; compare ratios taken in the same run rather than absolute rates.");
   const resultsDir = path.join(import.meta.dirname, "results");
   mkdirSync(resultsDir, { recursive: true });
-  const json = JSON.stringify({ date: new Date().toISOString(), tookSeconds: (Date.now() - started) / 1000, network, rounds, seconds, connections, budgets: BUDGET, main: mainResult, growth, report: text }, (key, value: unknown) => (key === "html" ? undefined : value), 2);
+  const json = JSON.stringify(
+    {
+      date: new Date().toISOString(),
+      tookSeconds: (Date.now() - started) / 1000,
+      network,
+      rounds,
+      seconds,
+      connections,
+      budgets: BUDGET,
+      main: mainResult,
+      growth,
+      report: text,
+    },
+    (key, value: unknown) => (key === "html" ? undefined : value),
+    2,
+  );
   const file = path.join(resultsDir, `${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
   writeFileSync(file, json);
   writeFileSync(path.join(resultsDir, "latest.json"), json);

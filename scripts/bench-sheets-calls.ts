@@ -47,12 +47,24 @@ const result = await runSendBench(
   console.log,
 );
 const minutes = numbers.minutes!;
-console.log(`Sent ${result.sent} messages (${result.messagesPerMinute.toFixed(1)} a minute), ${result.failed} failed; ${result.staffEdits} staff edits meanwhile`);
-console.log(`Send times (ms): p50 ${result.sendMs.p50.toFixed(0)}, p99 ${result.sendMs.p99.toFixed(0)}, max ${result.sendMs.max.toFixed(0)}`);
+console.log(
+  `Sent ${result.sent} messages (${result.messagesPerMinute.toFixed(1)} a minute), ${result.failed} failed; ${result.staffEdits} staff edits meanwhile`,
+);
+console.log(
+  `Send times (ms): p50 ${result.sendMs.p50.toFixed(0)}, p99 ${result.sendMs.p99.toFixed(0)}, max ${result.sendMs.max.toFixed(0)}`,
+);
 console.log(
   `Sheets calls: ${result.calls.reads} reads (${(result.calls.reads / minutes).toFixed(1)} a minute), ${result.calls.writes} writes (${(result.calls.writes / minutes).toFixed(1)} a minute); ` +
     `429 answers from the quota: ${result.quotaRefusals}`,
 );
-console.log(`By kind: ${Object.entries(result.calls.byKind).map(([kind, count]) => `${kind} ${count}`).join(", ")}`);
-console.log(result.problems.length === 0 ? "Workbook check: every acknowledged message stored once, every value under its own header" : `Workbook check FAILED:\n${result.problems.join("\n")}`);
+console.log(
+  `By kind: ${Object.entries(result.calls.byKind)
+    .map(([kind, count]) => `${kind} ${count}`)
+    .join(", ")}`,
+);
+console.log(
+  result.problems.length === 0
+    ? "Workbook check: every acknowledged message stored once, every value under its own header"
+    : `Workbook check FAILED:\n${result.problems.join("\n")}`,
+);
 if (result.failed > 0 || result.problems.length > 0) process.exitCode = 1;

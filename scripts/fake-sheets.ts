@@ -27,7 +27,9 @@ const fake = await startFakeSheets({ port, host: process.env.FAKE_SHEETS_HOST ??
 fake.spreadsheet(spreadsheetId);
 console.log(`Fake Google Sheets API on ${fake.url} holding spreadsheet "${spreadsheetId}" (data kept in memory only)`);
 console.log(`Run the app on it with: GOOGLE_SHEETS_ID=${spreadsheetId} GOOGLE_SHEETS_API_URL=${fake.url} npm run dev`);
-console.log(`Staff edits: POST ${fake.url}_staff/${spreadsheetId}/{sort,insert-row,delete-row,move-row,move-column,insert-column,delete-column,type,rename-tab,locale,share}?tab=...`);
+console.log(
+  `Staff edits: POST ${fake.url}_staff/${spreadsheetId}/{sort,insert-row,delete-row,move-row,move-column,insert-column,delete-column,type,rename-tab,locale,share}?tab=...`,
+);
 
 const stop = () => {
   void fake.close().then(() => process.exit(0));

@@ -31,7 +31,8 @@ async function main(): Promise<void> {
   const [file, ...extra] = process.argv.slice(2);
   if (extra.length > 0) throw new ConfigError("Usage: npm run licenses:update [-- FILE]");
   const source = file !== undefined ? fileSource(file) : configuredSource(config.licenses.source);
-  if (source === undefined) throw new ConfigError("Give the file (npm run licenses:update -- trecfile.txt) or set TREC_LICENSE_FILE_URL or TREC_LICENSE_API_URL.");
+  if (source === undefined)
+    throw new ConfigError("Give the file (npm run licenses:update -- trecfile.txt) or set TREC_LICENSE_FILE_URL or TREC_LICENSE_API_URL.");
   const table = openLicenseTable(licenseDatabaseFile(config.dataDir));
   const started = performance.now();
   try {

@@ -16,7 +16,8 @@ const MIN_PASSWORD_LENGTH = 8;
 function chosenPassword(): string | undefined {
   const chosen = process.env.DEMO_PASSWORD;
   if (chosen === undefined || chosen === "") return undefined;
-  if (chosen.length < MIN_PASSWORD_LENGTH) throw new OperatorError(`DEMO_PASSWORD must be at least ${MIN_PASSWORD_LENGTH} characters long.`);
+  if (chosen.length < MIN_PASSWORD_LENGTH)
+    throw new OperatorError(`DEMO_PASSWORD must be at least ${MIN_PASSWORD_LENGTH} characters long.`);
   return chosen;
 }
 
@@ -48,7 +49,9 @@ async function main(): Promise<void> {
         return;
       case "completed":
         console.log(`Completed an earlier, interrupted seed: added ${describeCounts(outcome.added)}.`);
-        console.log(`Demo login: ${outcome.loginEmail} with ${outcome.password ? `the password ${outcome.password}` : "the password printed when the demo was first seeded"}`);
+        console.log(
+          `Demo login: ${outcome.loginEmail} with ${outcome.password ? `the password ${outcome.password}` : "the password printed when the demo was first seeded"}`,
+        );
         return;
       case "seeded":
         console.log(`Added ${describeCounts(outcome.added)}.`);

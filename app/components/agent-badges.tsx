@@ -61,7 +61,10 @@ export function SpecialtyBadges({ specialties, label = "Specialties" }: { specia
         </li>
       ))}
       {more > 0 ? (
-        <li className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700" title={specialties.slice(shown.length).join(", ")}>
+        <li
+          className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700"
+          title={specialties.slice(shown.length).join(", ")}
+        >
           +{more} more
         </li>
       ) : null}

@@ -22,15 +22,25 @@ type Props<Card extends { key: string }> = {
 };
 
 /** One page of directory results: the count, the cards or the empty state, and the page links. */
-export function AgentResults<Card extends { key: string }>({ noun, matches, total, start, end, page, pageCount, cards, renderCard, clearHref, pagesLabel }: Props<Card>) {
+export function AgentResults<Card extends { key: string }>({
+  noun,
+  matches,
+  total,
+  start,
+  end,
+  page,
+  pageCount,
+  cards,
+  renderCard,
+  clearHref,
+  pagesLabel,
+}: Props<Card>) {
   return (
     <section aria-labelledby="results-title" className="mt-8">
       <h2 id="results-title" className="sr-only">
         Agents
       </h2>
-      <ResultsStatus>
-        {resultsCountText({ start, end, matches, total, pageCount }, noun)}
-      </ResultsStatus>
+      <ResultsStatus>{resultsCountText({ start, end, matches, total, pageCount }, noun)}</ResultsStatus>
       {cards.length === 0 ? (
         <EmptyResults clearHref={clearHref} />
       ) : (

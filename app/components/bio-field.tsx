@@ -27,7 +27,11 @@ export function BioField({ field, label = "Professional Bio", placeholder }: { f
         onInput={(event) => setLength(event.currentTarget.value.length)}
         className="input"
       />
-      <p id={counterId} className={`text-right text-xs ${over ? "font-semibold text-red-700" : "text-slate-500"}`} data-testid="bio-counter">
+      <p
+        id={counterId}
+        className={`text-right text-xs ${over ? "font-semibold text-red-700" : "text-slate-500"}`}
+        data-testid="bio-counter"
+      >
         {length}/{BIO_MAX_LENGTH} characters
       </p>
       <FieldError field={field} />

@@ -1,6 +1,12 @@
 import { Link, useFetcher, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { DASHBOARD_CHIPS, DASHBOARD_POLL_SECONDS, dashboardSearch, FOCUS_STALE_SECONDS, type DashboardQuery } from "~/domain/referral-requests/list-query";
+import {
+  DASHBOARD_CHIPS,
+  DASHBOARD_POLL_SECONDS,
+  dashboardSearch,
+  FOCUS_STALE_SECONDS,
+  type DashboardQuery,
+} from "~/domain/referral-requests/list-query";
 import type { DashboardLive } from "~/domain/request-views";
 import { DashboardRequestCard } from "./dashboard-request-card";
 import { BellIcon } from "./icons";
@@ -97,19 +103,43 @@ function Filters({ query }: { query: DashboardQuery }) {
     <details className="filters-panel group" open={inUse > 0}>
       <summary className="btn-outline w-full cursor-pointer justify-between md:hidden">
         <span>Filters{inUse > 0 ? ` (${inUse} in use)` : ""}</span>
-        <span aria-hidden="true" className="transition-transform group-open:rotate-180">▾</span>
+        <span aria-hidden="true" className="transition-transform group-open:rotate-180">
+          ▾
+        </span>
       </summary>
-      <FilterForm label="Filter requests" action="/member-dashboard" className="mt-3 grid gap-3 rounded-lg bg-slate-50 p-4 sm:grid-cols-2 md:mt-0 lg:grid-cols-[1fr_1fr_1fr_1.5fr_auto]">
+      <FilterForm
+        label="Filter requests"
+        action="/member-dashboard"
+        className="mt-3 grid gap-3 rounded-lg bg-slate-50 p-4 sm:grid-cols-2 md:mt-0 lg:grid-cols-[1fr_1fr_1fr_1.5fr_auto]"
+      >
         {query.chip !== "all" ? <input type="hidden" name="chip" value={query.chip} /> : null}
         <FilterSelect name="type" label="Type" allLabel="All Types" options={REQUEST_FILTER_OPTIONS.type} defaultValue={query.type} />
         <FilterSelect name="state" label="State" allLabel="All States" options={REQUEST_FILTER_OPTIONS.state} defaultValue={query.state} />
-        <FilterSelect name="specialty" label="Specialty" allLabel="All Specialties" options={REQUEST_FILTER_OPTIONS.specialty} defaultValue={query.specialty} />
-        <FilterTextInput name="q" type="search" label="Search" defaultValue={query.q} placeholder="Title, description or location" maxLength={200} className="min-w-0 space-y-1.5" />
+        <FilterSelect
+          name="specialty"
+          label="Specialty"
+          allLabel="All Specialties"
+          options={REQUEST_FILTER_OPTIONS.specialty}
+          defaultValue={query.specialty}
+        />
+        <FilterTextInput
+          name="q"
+          type="search"
+          label="Search"
+          defaultValue={query.q}
+          placeholder="Title, description or location"
+          maxLength={200}
+          className="min-w-0 space-y-1.5"
+        />
         <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-1">
           <button type="submit" className="btn-primary flex-1 lg:flex-none">
             Apply
           </button>
-          <Link to={`/member-dashboard${dashboardSearch({ chip: query.chip })}`} preventScrollReset className="btn-outline flex-1 lg:flex-none">
+          <Link
+            to={`/member-dashboard${dashboardSearch({ chip: query.chip })}`}
+            preventScrollReset
+            className="btn-outline flex-1 lg:flex-none"
+          >
             Clear Filters
           </Link>
         </div>

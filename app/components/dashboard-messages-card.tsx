@@ -40,11 +40,16 @@ export function DashboardMessagesCard({ conversations, unreadTotal, conversation
           <ul className="mt-4 divide-y divide-slate-100">
             {conversations.map((conversation) => (
               <li key={conversation.conversationId}>
-                <Link to={conversationPath(conversation.conversationId)} className="-mx-2 flex items-center gap-3 rounded-lg px-2 py-3 hover:bg-slate-50">
+                <Link
+                  to={conversationPath(conversation.conversationId)}
+                  className="-mx-2 flex items-center gap-3 rounded-lg px-2 py-3 hover:bg-slate-50"
+                >
                   <AgentAvatar fullName={conversation.partner.fullName} photoUrl={conversation.partner.photoUrl} size="xs" decorative />
                   <span className="min-w-0 flex-1">
                     <span className="flex items-baseline justify-between gap-2">
-                      <span className={`truncate ${conversation.unread > 0 ? "font-bold" : "font-semibold"} text-slate-900`}>{conversation.partner.fullName}</span>
+                      <span className={`truncate ${conversation.unread > 0 ? "font-bold" : "font-semibold"} text-slate-900`}>
+                        {conversation.partner.fullName}
+                      </span>
                       <time dateTime={conversation.lastAt} className="shrink-0 text-xs text-slate-500">
                         {listTime(conversation.lastAt, today)}
                       </time>

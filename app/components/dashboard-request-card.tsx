@@ -45,7 +45,15 @@ function MarkButton({ request, kind }: { request: DashboardRequest; kind: "inter
             : "border-slate-300 bg-white text-slate-800 hover:bg-slate-100"
         }`}
       >
-        {kind === "interested" ? marked ? <CheckIcon className="h-4 w-4" /> : <HeartIcon className="h-4 w-4" /> : <BookmarkIcon className="h-4 w-4" filled={marked} />}
+        {kind === "interested" ? (
+          marked ? (
+            <CheckIcon className="h-4 w-4" />
+          ) : (
+            <HeartIcon className="h-4 w-4" />
+          )
+        ) : (
+          <BookmarkIcon className="h-4 w-4" filled={marked} />
+        )}
         {label}
       </button>
       {fetcher.state === "idle" && fetcher.data?.error ? (
@@ -96,11 +104,19 @@ export function DashboardRequestCard({ request }: { request: DashboardRequest })
       <div className="grid grid-cols-2 gap-2 border-t border-slate-100 pt-3">
         <MarkButton request={request} kind="interested" />
         <MarkButton request={request} kind="saved" />
-        <Link to={`/messages?to=${encodeURIComponent(request.agentId)}`} className="btn-outline px-3 whitespace-nowrap" aria-label={`Message ${request.agentName}`}>
+        <Link
+          to={`/messages?to=${encodeURIComponent(request.agentId)}`}
+          className="btn-outline px-3 whitespace-nowrap"
+          aria-label={`Message ${request.agentName}`}
+        >
           <ChatIcon className="h-4 w-4" />
           Message
         </Link>
-        <Link to={`/referral-requests/${request.id}`} className="btn-primary px-3 whitespace-nowrap" aria-label={`View Details: ${request.title}`}>
+        <Link
+          to={`/referral-requests/${request.id}`}
+          className="btn-primary px-3 whitespace-nowrap"
+          aria-label={`View Details: ${request.title}`}
+        >
           View Details
         </Link>
       </div>

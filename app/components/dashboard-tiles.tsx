@@ -28,7 +28,11 @@ export function DashboardTiles({ tiles }: { tiles: TileCounts }) {
             <span className="text-3xl font-extrabold text-slate-900">{tiles[type]}</span>
             <span className="block text-sm text-slate-600 sm:ml-2 sm:inline">{caption}</span>
           </p>
-          <Link to={`/post-request?type=${type}`} className="btn-outline mt-auto px-3" aria-label={`Post New: ${REQUEST_TYPE_TITLES[type]}`}>
+          <Link
+            to={`/post-request?type=${type}`}
+            className="btn-outline mt-auto px-3"
+            aria-label={`Post New: ${REQUEST_TYPE_TITLES[type]}`}
+          >
             Post New
           </Link>
         </div>

@@ -3,13 +3,30 @@ import type { ReactNode } from "react";
 import type { StatusHandler } from "./error-boundary";
 
 /** Every error page's layout: a round badge, the title, one sentence, and the ways on. */
-export function ErrorPanel({ titleId, badge, title, text, children }: { titleId: string; badge: ReactNode; title: string; text: string; children: ReactNode }) {
+export function ErrorPanel({
+  titleId,
+  badge,
+  title,
+  text,
+  children,
+}: {
+  titleId: string;
+  badge: ReactNode;
+  title: string;
+  text: string;
+  children: ReactNode;
+}) {
   return (
     <section className="mx-auto max-w-xl px-4 pt-16 pb-4 text-center sm:pt-24" aria-labelledby={titleId}>
-      <div aria-hidden="true" className="mx-auto grid h-20 w-20 place-items-center rounded-full bg-white text-brand-700 shadow-sm ring-1 ring-slate-200">
+      <div
+        aria-hidden="true"
+        className="mx-auto grid h-20 w-20 place-items-center rounded-full bg-white text-brand-700 shadow-sm ring-1 ring-slate-200"
+      >
         {badge}
       </div>
-      <h1 id={titleId} className="mt-8 text-3xl font-extrabold tracking-tight text-slate-900">{title}</h1>
+      <h1 id={titleId} className="mt-8 text-3xl font-extrabold tracking-tight text-slate-900">
+        {title}
+      </h1>
       <p className="mt-4 text-lg text-slate-600">{text}</p>
       <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">{children}</div>
     </section>
@@ -26,7 +43,15 @@ export function GenericErrorScreen() {
     <ErrorPanel
       titleId="error-title"
       badge={
-        <svg viewBox="0 0 24 24" className="h-9 w-9 text-amber-600" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          viewBox="0 0 24 24"
+          className="h-9 w-9 text-amber-600"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <path d="M12 4l9 16H3z" />
           <path d="M12 10v4M12 17h.01" />
         </svg>
@@ -44,9 +69,18 @@ export function GenericErrorScreen() {
 
 function NotFoundScreen() {
   return (
-    <ErrorPanel titleId="not-found-title" badge={<StatusBadge status={404} />} title="Page not found" text="The page you are looking for does not exist or has moved.">
-      <Link to="/" className="btn-primary px-6 py-3 text-base">Back to Home</Link>
-      <Link to="/contact" className="btn-outline px-6 py-3 text-base">Contact Support</Link>
+    <ErrorPanel
+      titleId="not-found-title"
+      badge={<StatusBadge status={404} />}
+      title="Page not found"
+      text="The page you are looking for does not exist or has moved."
+    >
+      <Link to="/" className="btn-primary px-6 py-3 text-base">
+        Back to Home
+      </Link>
+      <Link to="/contact" className="btn-outline px-6 py-3 text-base">
+        Contact Support
+      </Link>
     </ErrorPanel>
   );
 }
@@ -60,7 +94,9 @@ function BadAddressScreen() {
       title="This address is not valid"
       text="The link you followed is damaged. Please check it, or start again from the home page."
     >
-      <Link to="/" className="btn-primary px-6 py-3 text-base">Back to Home</Link>
+      <Link to="/" className="btn-primary px-6 py-3 text-base">
+        Back to Home
+      </Link>
     </ErrorPanel>
   );
 }
@@ -82,7 +118,12 @@ function BackToRequests() {
 /** The request pages' errors: a 404 says the request does not exist, a 403 whose request it is. */
 export const requestStatusHandlers: Record<number, StatusHandler> = {
   404: () => (
-    <ErrorPanel titleId="not-found-title" badge={<StatusBadge status={404} />} title="Request not found" text="This request does not exist or has been removed.">
+    <ErrorPanel
+      titleId="not-found-title"
+      badge={<StatusBadge status={404} />}
+      title="Request not found"
+      text="This request does not exist or has been removed."
+    >
       <BackToRequests />
     </ErrorPanel>
   ),

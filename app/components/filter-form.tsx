@@ -23,7 +23,8 @@ function filledFields(form: HTMLFormElement): FormData {
 function changedSinceRendered(form: HTMLFormElement): boolean {
   return Array.from(form.elements).some((element) => {
     if (element instanceof HTMLInputElement) return element.name !== "" && element.value !== element.defaultValue;
-    if (element instanceof HTMLSelectElement) return Array.from(element.options).some((option) => option.selected !== option.defaultSelected);
+    if (element instanceof HTMLSelectElement)
+      return Array.from(element.options).some((option) => option.selected !== option.defaultSelected);
     return false;
   });
 }
@@ -144,7 +145,10 @@ export function SearchAndClear({ clearHref }: { clearHref: string }) {
       <button type="submit" className="btn-primary flex-1 md:flex-none">
         Search
       </button>
-      <Link to={clearHref} className="text-sm font-semibold whitespace-nowrap text-brand-700 underline underline-offset-2 hover:text-brand-800">
+      <Link
+        to={clearHref}
+        className="text-sm font-semibold whitespace-nowrap text-brand-700 underline underline-offset-2 hover:text-brand-800"
+      >
         Clear all filters
       </Link>
     </div>

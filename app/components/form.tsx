@@ -127,7 +127,11 @@ type SelectFieldProps = Omit<FieldShellProps, "children"> & {
 export function SelectField({ field, label, hint, optional, options, placeholder }: SelectFieldProps) {
   return (
     <FieldShell field={field} label={label} hint={hint} optional={optional}>
-      <select {...getSelectProps(field, { ariaDescribedBy: hint ? field.descriptionId : undefined })} {...focusWhenInvalid(field)} className="input">
+      <select
+        {...getSelectProps(field, { ariaDescribedBy: hint ? field.descriptionId : undefined })}
+        {...focusWhenInvalid(field)}
+        className="input"
+      >
         <option value="">{placeholder}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -156,7 +160,15 @@ export function TextareaField({ field, label, hint, optional, rows = 5, placehol
 }
 
 /** A submit button that shows the spec's busy label while the form posts. */
-export function SubmitButton({ children, busyLabel, className = "btn-primary w-full sm:w-auto" }: { children: ReactNode; busyLabel: string; className?: string }) {
+export function SubmitButton({
+  children,
+  busyLabel,
+  className = "btn-primary w-full sm:w-auto",
+}: {
+  children: ReactNode;
+  busyLabel: string;
+  className?: string;
+}) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   return (

@@ -39,7 +39,15 @@ export function LegalDocument({ title, effectiveDate, intro, sections }: Props) 
         <details className="group rounded-xl border border-slate-200 bg-white lg:hidden">
           <summary className="flex cursor-pointer items-center justify-between px-5 py-4 font-semibold text-slate-900">
             On this page
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 text-slate-500 transition-transform group-open:rotate-180" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="h-5 w-5 text-slate-500 transition-transform group-open:rotate-180"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            >
               <path d="M6 9l6 6 6-6" />
             </svg>
           </summary>
@@ -48,7 +56,9 @@ export function LegalDocument({ title, effectiveDate, intro, sections }: Props) 
           </div>
         </details>
         <div className="hidden self-start rounded-xl border border-slate-200 bg-white p-5 lg:sticky lg:top-24 lg:block">
-          <p aria-hidden="true" className="px-2 text-xs font-bold tracking-wider text-slate-500 uppercase">On this page</p>
+          <p aria-hidden="true" className="px-2 text-xs font-bold tracking-wider text-slate-500 uppercase">
+            On this page
+          </p>
           <div className="mt-3">
             <Contents sections={sections} />
           </div>

@@ -57,7 +57,9 @@ function ConversationRow({ item, href, active, now }: { item: ConversationListIt
         <AgentAvatar fullName={item.partner.fullName} photoUrl={item.partner.photoUrl} size="sm" decorative />
         <span className="min-w-0 flex-1">
           <span className="flex items-baseline justify-between gap-2">
-            <span className={`truncate ${unread ? "font-bold text-slate-900" : "font-semibold text-slate-800"}`}>{item.partner.fullName}</span>
+            <span className={`truncate ${unread ? "font-bold text-slate-900" : "font-semibold text-slate-800"}`}>
+              {item.partner.fullName}
+            </span>
             {item.lastAt ? (
               <time dateTime={item.lastAt} className="shrink-0 text-xs text-slate-600">
                 {listTime(item.lastAt, now)}

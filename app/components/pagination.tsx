@@ -48,7 +48,10 @@ export function Pagination({
                   {number}
                 </span>
               ) : (
-                <Link to={pageHref(pathname, search, number)} className={`${itemClass} border border-slate-300 bg-white text-slate-800 hover:bg-slate-100`}>
+                <Link
+                  to={pageHref(pathname, search, number)}
+                  className={`${itemClass} border border-slate-300 bg-white text-slate-800 hover:bg-slate-100`}
+                >
                   <span className="sr-only">Page </span>
                   {number}
                 </Link>

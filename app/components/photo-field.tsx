@@ -6,7 +6,15 @@ import { describedBy, FieldError, FieldHint, type AnyField } from "./field-parts
  * A profile photo upload. Forms put it last: the server reads fields in order
  * and stops at an oversized file, keeping everything typed above it.
  */
-export function PhotoField({ field, label = "Profile Photo", currentPhotoUrl }: { field: AnyField; label?: string; currentPhotoUrl?: string }) {
+export function PhotoField({
+  field,
+  label = "Profile Photo",
+  currentPhotoUrl,
+}: {
+  field: AnyField;
+  label?: string;
+  currentPhotoUrl?: string;
+}) {
   const hintId = `${field.id}-hint`;
   return (
     <div className="space-y-1.5">
@@ -15,7 +23,13 @@ export function PhotoField({ field, label = "Profile Photo", currentPhotoUrl }: 
       </label>
       <div className="flex items-center gap-4">
         {currentPhotoUrl ? (
-          <img src={currentPhotoUrl} alt="Your current profile" width={64} height={64} className="h-16 w-16 shrink-0 rounded-full object-cover ring-2 ring-white shadow" />
+          <img
+            src={currentPhotoUrl}
+            alt="Your current profile"
+            width={64}
+            height={64}
+            className="h-16 w-16 shrink-0 rounded-full object-cover ring-2 ring-white shadow"
+          />
         ) : null}
         <input
           {...getInputProps(field, { type: "file" })}

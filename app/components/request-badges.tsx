@@ -31,5 +31,7 @@ export function RequestTags({ tags }: { tags: readonly string[] }) {
 }
 
 export function ExpiryNotice({ notice }: { notice: string | null }) {
-  return notice ? <span className="ml-auto rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">{notice}</span> : null;
+  return notice ? (
+    <span className="ml-auto rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">{notice}</span>
+  ) : null;
 }

@@ -52,13 +52,30 @@ export function RequestFormFields({ fields, type }: { fields: Record<RequestFiel
         </div>
       ) : null}
       {type === "referral" ? (
-        <SelectField field={fields.clientType} label="Client Type" hint="Buyer unless you choose Seller." placeholder="Select buyer or seller" options={CLIENT_TYPES} />
+        <SelectField
+          field={fields.clientType}
+          label="Client Type"
+          hint="Buyer unless you choose Seller."
+          placeholder="Select buyer or seller"
+          options={CLIENT_TYPES}
+        />
       ) : null}
       <div className="grid gap-5 sm:grid-cols-2">
         <SelectField field={fields.timeline} label="Timeline" optional placeholder="Select a timeline" options={TIMELINES} />
-        <SelectField field={fields.contactPreference} label="Preferred Contact Method" optional placeholder="Select a contact method" options={CONTACT_PREFERENCE_OPTIONS} />
+        <SelectField
+          field={fields.contactPreference}
+          label="Preferred Contact Method"
+          optional
+          placeholder="Select a contact method"
+          options={CONTACT_PREFERENCE_OPTIONS}
+        />
       </div>
-      <TextareaField field={fields.description} label="Description" rows={6} placeholder="Describe the client, the property or what you need from the other agent." />
+      <TextareaField
+        field={fields.description}
+        label="Description"
+        rows={6}
+        placeholder="Describe the client, the property or what you need from the other agent."
+      />
       <UrgentCheckbox field={fields.urgent} />
     </>
   );

@@ -4,7 +4,10 @@ import { CheckCircleIcon } from "./icons";
 export function RequestNotice({ text }: { text: string | null }) {
   if (!text) return null;
   return (
-    <p role="status" className="flex items-center gap-2 rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm font-semibold text-green-800">
+    <p
+      role="status"
+      className="flex items-center gap-2 rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm font-semibold text-green-800"
+    >
       <CheckCircleIcon className="h-5 w-5 shrink-0" />
       {text}
     </p>

@@ -6,7 +6,12 @@ import { COPYRIGHT_YEAR, PRODUCT_NAME, PRODUCT_TAGLINE } from "~/domain/product"
 const socialNetworks: ReadonlyArray<{ name: string; glyph: ReactNode }> = [
   {
     name: "Facebook",
-    glyph: <path d="M13.5 21v-7.5H16l.5-3h-3V8.7c0-.9.3-1.5 1.6-1.5h1.5V4.5a20 20 0 00-2.3-.1c-2.3 0-3.8 1.4-3.8 3.9v2.2H8v3h2.5V21z" fill="currentColor" />,
+    glyph: (
+      <path
+        d="M13.5 21v-7.5H16l.5-3h-3V8.7c0-.9.3-1.5 1.6-1.5h1.5V4.5a20 20 0 00-2.3-.1c-2.3 0-3.8 1.4-3.8 3.9v2.2H8v3h2.5V21z"
+        fill="currentColor"
+      />
+    ),
   },
   {
     name: "LinkedIn",
@@ -61,26 +66,64 @@ export function SiteFooter() {
           </ul>
         </section>
         <nav aria-labelledby="footer-membership">
-          <h2 id="footer-membership" className="text-sm font-semibold uppercase tracking-wider text-white">Membership</h2>
+          <h2 id="footer-membership" className="text-sm font-semibold uppercase tracking-wider text-white">
+            Membership
+          </h2>
           <ul className="mt-4 space-y-3 text-sm">
-            <li><Link to="/register" className={footerLinkClass}>Join FREE</Link></li>
-            <li><Link to="/member-login" className={footerLinkClass}>Member Login</Link></li>
-            <li><Link to="/directory?state=TX" className={footerLinkClass}>Texas Agents</Link></li>
-            <li><Link to="/directory?state=OK" className={footerLinkClass}>Oklahoma Agents</Link></li>
+            <li>
+              <Link to="/register" className={footerLinkClass}>
+                Join FREE
+              </Link>
+            </li>
+            <li>
+              <Link to="/member-login" className={footerLinkClass}>
+                Member Login
+              </Link>
+            </li>
+            <li>
+              <Link to="/directory?state=TX" className={footerLinkClass}>
+                Texas Agents
+              </Link>
+            </li>
+            <li>
+              <Link to="/directory?state=OK" className={footerLinkClass}>
+                Oklahoma Agents
+              </Link>
+            </li>
           </ul>
         </nav>
         <nav aria-labelledby="footer-support">
-          <h2 id="footer-support" className="text-sm font-semibold uppercase tracking-wider text-white">Support</h2>
+          <h2 id="footer-support" className="text-sm font-semibold uppercase tracking-wider text-white">
+            Support
+          </h2>
           <ul className="mt-4 space-y-3 text-sm">
-            <li><Link to="/contact" className={footerLinkClass}>Contact Support</Link></li>
-            <li><Link to="/contact" className={footerLinkClass}>Agent Help Center</Link></li>
+            <li>
+              <Link to="/contact" className={footerLinkClass}>
+                Contact Support
+              </Link>
+            </li>
+            <li>
+              <Link to="/contact" className={footerLinkClass}>
+                Agent Help Center
+              </Link>
+            </li>
           </ul>
         </nav>
         <nav aria-labelledby="footer-legal">
-          <h2 id="footer-legal" className="text-sm font-semibold uppercase tracking-wider text-white">Legal</h2>
+          <h2 id="footer-legal" className="text-sm font-semibold uppercase tracking-wider text-white">
+            Legal
+          </h2>
           <ul className="mt-4 space-y-3 text-sm">
-            <li><Link to="/privacy-policy" className={footerLinkClass}>Privacy Policy</Link></li>
-            <li><Link to="/terms-of-service" className={footerLinkClass}>Terms of Service</Link></li>
+            <li>
+              <Link to="/privacy-policy" className={footerLinkClass}>
+                Privacy Policy
+              </Link>
+            </li>
+            <li>
+              <Link to="/terms-of-service" className={footerLinkClass}>
+                Terms of Service
+              </Link>
+            </li>
           </ul>
         </nav>
       </div>

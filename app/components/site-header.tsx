@@ -49,10 +49,26 @@ export function SiteHeader({ loggedIn, unreadMessages }: Props) {
             className="grid h-11 w-11 cursor-pointer place-items-center rounded-lg border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 group-open:border-brand-600 group-open:text-brand-800"
             aria-label="Menu"
           >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6 group-open:hidden" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="h-6 w-6 group-open:hidden"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            >
               <path d="M4 6h16M4 12h16M4 18h16" />
             </svg>
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="hidden h-6 w-6 group-open:block" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="hidden h-6 w-6 group-open:block"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            >
               <path d="M6 6l12 12M18 6L6 18" />
             </svg>
             {loggedIn && unreadMessages > 0 ? (

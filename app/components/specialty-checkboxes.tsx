@@ -3,7 +3,13 @@ import { SPECIALTIES } from "~/domain/enums";
 import { FieldError, type AnyField } from "./field-parts";
 
 /** The 13 specialties as checkboxes named `specialties`, one value per checked box. */
-export function SpecialtyCheckboxes({ field, legend = "Specialties" }: { field: FieldMetadata<string[] | undefined, Record<string, unknown>, string[]>; legend?: string }) {
+export function SpecialtyCheckboxes({
+  field,
+  legend = "Specialties",
+}: {
+  field: FieldMetadata<string[] | undefined, Record<string, unknown>, string[]>;
+  legend?: string;
+}) {
   const boxes = getCollectionProps(field, { type: "checkbox", options: [...SPECIALTIES] });
   return (
     <fieldset className="space-y-3" aria-describedby={field.errors?.length ? field.errorId : undefined}>

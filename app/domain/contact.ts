@@ -7,12 +7,24 @@ import { multiLine } from "./text";
 export const NOT_PROVIDED = "Not provided";
 
 export const contactSchema = z.object({
-  name: z.string({ error: "Full name is required" }).trim().min(1, "Full name is required").max(200, "Please keep the name under 200 characters"),
+  name: z
+    .string({ error: "Full name is required" })
+    .trim()
+    .min(1, "Full name is required")
+    .max(200, "Please keep the name under 200 characters"),
   email: emailField,
   category: z.enum(CONTACT_CATEGORY_VALUES, { error: "Please choose a category" }),
-  subject: z.string({ error: "Subject is required" }).trim().min(1, "Subject is required").max(200, "Please keep the subject under 200 characters"),
+  subject: z
+    .string({ error: "Subject is required" })
+    .trim()
+    .min(1, "Subject is required")
+    .max(200, "Please keep the subject under 200 characters"),
   message: multiLine(
-    z.string({ error: "Message is required" }).trim().min(1, "Message is required").max(5000, "Please keep the message under 5,000 characters"),
+    z
+      .string({ error: "Message is required" })
+      .trim()
+      .min(1, "Message is required")
+      .max(5000, "Please keep the message under 5,000 characters"),
   ),
   agentLicense: z.string().trim().max(50, "Please keep the license number under 50 characters").optional(),
   state: z.enum(MARKET_STATES, { error: "Please choose TX or OK" }).optional(),

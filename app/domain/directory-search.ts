@@ -7,7 +7,10 @@
 
 /** Lower-case without accents: "José Núñez" → "jose nunez". */
 export function foldText(text: string): string {
-  return text.normalize("NFD").replace(/\p{M}+/gu, "").toLowerCase();
+  return text
+    .normalize("NFD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase();
 }
 
 /** The words of a text, folded: letters and digits, everything else separates ("Farm and Ranch" → farm, and, ranch). */
@@ -97,7 +100,10 @@ export function firstInOrder<T>(items: readonly T[], count: number, compare: (a:
  * the spec's "Showing X of Y"; over several pages it names the range on screen, since
  * "Showing 94 of 94" above 24 cards would not be true of what is shown.
  */
-export function resultsCountText(results: { start: number; end: number; matches: number; total: number; pageCount: number }, noun: string): string {
+export function resultsCountText(
+  results: { start: number; end: number; matches: number; total: number; pageCount: number },
+  noun: string,
+): string {
   if (results.pageCount <= 1) return `Showing ${results.matches} of ${results.total} ${noun}`;
   return `Showing ${results.start + 1}-${results.end} of ${results.matches} ${noun}`;
 }

@@ -201,8 +201,26 @@ export function namesMatch(applicant: string, onLicense: string): boolean {
 
 /** Legal forms and words every other brokerage has: they say nothing about which one it is. */
 const COMPANY_WORDS = new Set([
-  "llc", "inc", "incorporated", "corp", "corporation", "co", "company", "ltd", "lp", "llp", "pllc", "the", "and", "dba",
-  "realty", "real", "estate", "realtors", "group", "properties",
+  "llc",
+  "inc",
+  "incorporated",
+  "corp",
+  "corporation",
+  "co",
+  "company",
+  "ltd",
+  "lp",
+  "llp",
+  "pllc",
+  "the",
+  "and",
+  "dba",
+  "realty",
+  "real",
+  "estate",
+  "realtors",
+  "group",
+  "properties",
 ]);
 
 function companyWords(name: string): string[] {
@@ -253,7 +271,11 @@ function addDays(isoDate: string, days: number): string {
 /** The check of a Texas applicant against their license record (undefined: not in TREC's data). */
 export function checkTexasLicense(applicant: Applicant, license: TrecLicense | undefined, today: string): TexasCheck {
   if (license === undefined) {
-    return { check: "TX not found", note: `License ${applicant.licenseNumber} is not in TREC's license holder data.`, qualifiesForAutoApproval: false };
+    return {
+      check: "TX not found",
+      note: `License ${applicant.licenseNumber} is not in TREC's license holder data.`,
+      qualifiesForAutoApproval: false,
+    };
   }
   const nameMatches = namesMatch(applicant.fullName, license.fullName);
   const hasSponsor = license.sponsorName !== "";

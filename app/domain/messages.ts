@@ -63,7 +63,8 @@ export function partnerIdIn(conversationId: string, memberId: string): string | 
   ];
   return (
     candidates.find(
-      (other): other is string => other !== null && other.trim() !== "" && other !== memberId && conversationIdFor(memberId, other) === conversationId,
+      (other): other is string =>
+        other !== null && other.trim() !== "" && other !== memberId && conversationIdFor(memberId, other) === conversationId,
     ) ?? null
   );
 }
@@ -75,7 +76,8 @@ export function byTime(a: Message, b: Message): number {
 
 /** Messages to the member after the time they last read the conversation up to. */
 export function unreadCount(messages: readonly Message[], memberEmail: string, lastReadAt: string | undefined): number {
-  return messages.filter((message) => message.toEmail === memberEmail && (lastReadAt === undefined || message.createdAt > lastReadAt)).length;
+  return messages.filter((message) => message.toEmail === memberEmail && (lastReadAt === undefined || message.createdAt > lastReadAt))
+    .length;
 }
 
 /**
@@ -166,7 +168,11 @@ export function conversationPath(conversationId: string, listPage = 1): string {
  */
 export function threadPage<T>(messages: readonly T[], requestedPage: number): { messages: T[]; page: number; pageCount: number } {
   const window = pageWindow(messages.length, requestedPage, THREAD_PAGE_SIZE);
-  return { messages: messages.slice(messages.length - window.end, messages.length - window.start), page: window.page, pageCount: window.pageCount };
+  return {
+    messages: messages.slice(messages.length - window.end, messages.length - window.start),
+    page: window.page,
+    pageCount: window.pageCount,
+  };
 }
 
 /**

@@ -42,13 +42,13 @@ export function formatPhone(input: string): string {
   return phone.country === DEFAULT_COUNTRY ? phone.formatNational() : phone.formatInternational();
 }
 
-
 /**
  * A stored number as profiles show it (§2 "Agent profile"): any 10 digits as
  * (xxx) xxx-xxxx, whatever separators were typed; other numbers as `formatPhone` does.
  */
 export function formatPhoneForDisplay(input: string): string {
   const digits = input.replace(/\D/g, "");
-  if (digits.length === 10 && /^[\d\s\-().]+$/.test(input.trim())) return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
+  if (digits.length === 10 && /^[\d\s\-().]+$/.test(input.trim()))
+    return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
   return formatPhone(input);
 }

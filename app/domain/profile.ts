@@ -36,11 +36,7 @@ export const specialtiesField = z
 export const bioField = multiLine(z.string().trim().max(BIO_MAX_LENGTH, BIO_TOO_LONG_MESSAGE).optional());
 
 /** A phone number meeting the spec's rule, stored in its display form. */
-export const phoneField = z
-  .string()
-  .trim()
-  .refine(isValidPhone, PHONE_INVALID_MESSAGE)
-  .transform(formatPhone);
+export const phoneField = z.string().trim().refine(isValidPhone, PHONE_INVALID_MESSAGE).transform(formatPhone);
 
 /** An uploaded photo, checked by declared type and size; the server checks its content too. */
 export const photoFileField = z

@@ -73,8 +73,18 @@ const plans: Plan[] = [
     text: `For the first ${FOUNDER_CAP} agents. No fees and no credit card.`,
     featured: true,
   },
-  { name: "Founder Membership", price: "$10", note: "one-time lifetime fee", text: "For founding members who join after the free spots are taken." },
-  { name: "Regular Membership", price: "$25", note: "one-time lifetime fee", text: "For members who join later. Pay once, belong for life." },
+  {
+    name: "Founder Membership",
+    price: "$10",
+    note: "one-time lifetime fee",
+    text: "For founding members who join after the free spots are taken.",
+  },
+  {
+    name: "Regular Membership",
+    price: "$25",
+    note: "one-time lifetime fee",
+    text: "For members who join later. Pay once, belong for life.",
+  },
 ];
 
 export default function WhyPage() {
@@ -97,7 +107,9 @@ export default function WhyPage() {
 
       <div className="mx-auto max-w-6xl px-4 pt-12 sm:px-6 sm:pt-16">
         <section aria-labelledby="reasons-title">
-          <h2 id="reasons-title" className="text-2xl font-bold tracking-tight text-slate-900">What makes it different</h2>
+          <h2 id="reasons-title" className="text-2xl font-bold tracking-tight text-slate-900">
+            What makes it different
+          </h2>
           <ul className="mt-6 grid gap-5 sm:grid-cols-2">
             {reasons.map(({ title, text, Icon }) => (
               <li key={title} className="card flex flex-col gap-4 sm:flex-row">
@@ -114,7 +126,9 @@ export default function WhyPage() {
         </section>
 
         <section aria-labelledby="how-title" className="mt-16">
-          <h2 id="how-title" className="text-2xl font-bold tracking-tight text-slate-900">How it works</h2>
+          <h2 id="how-title" className="text-2xl font-bold tracking-tight text-slate-900">
+            How it works
+          </h2>
           <ol className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
             {steps.map((step, index) => (
               <li key={step.title} className="rounded-xl border border-slate-200 bg-white p-5">
@@ -130,11 +144,13 @@ export default function WhyPage() {
 
         <section aria-labelledby="pricing-title" className="mt-16">
           <div className="max-w-3xl">
-            <h2 id="pricing-title" className="text-2xl font-bold tracking-tight text-slate-900">Membership and pricing</h2>
+            <h2 id="pricing-title" className="text-2xl font-bold tracking-tight text-slate-900">
+              Membership and pricing
+            </h2>
             <p className="mt-3 text-slate-600">
-              Founder access is FREE for life for the first {FOUNDER_CAP} agents: no fees and no credit card. Members who
-              join later pay a one-time lifetime fee: $10 for a founder membership, $25 for a regular membership. Refunds are
-              handled case by case within 30 days of payment.
+              Founder access is FREE for life for the first {FOUNDER_CAP} agents: no fees and no credit card. Members who join later pay a
+              one-time lifetime fee: $10 for a founder membership, $25 for a regular membership. Refunds are handled case by case within 30
+              days of payment.
             </p>
           </div>
           <ul className="mt-8 grid gap-5 md:grid-cols-3">
@@ -165,12 +181,17 @@ export default function WhyPage() {
           </div>
         </section>
 
-        <section aria-labelledby="who-title" className="mt-16 grid gap-8 rounded-2xl bg-white p-6 ring-1 ring-slate-200 sm:p-10 lg:grid-cols-[2fr_1fr] lg:items-center">
+        <section
+          aria-labelledby="who-title"
+          className="mt-16 grid gap-8 rounded-2xl bg-white p-6 ring-1 ring-slate-200 sm:p-10 lg:grid-cols-[2fr_1fr] lg:items-center"
+        >
           <div>
-            <h2 id="who-title" className="text-2xl font-bold tracking-tight text-slate-900">Who can join</h2>
+            <h2 id="who-title" className="text-2xl font-bold tracking-tight text-slate-900">
+              Who can join
+            </h2>
             <p className="mt-3 leading-relaxed text-slate-600">
-              {PRODUCT_NAME} is for real-estate agents aged 18 or over who hold an active license in Texas or Oklahoma. It
-              is professional networking between agents, not a portal for home buyers or sellers.
+              {PRODUCT_NAME} is for real-estate agents aged 18 or over who hold an active license in Texas or Oklahoma. It is professional
+              networking between agents, not a portal for home buyers or sellers.
             </p>
           </div>
           <div className="flex flex-col gap-3 sm:flex-row lg:flex-col">

@@ -43,8 +43,16 @@ function highlightsFor(foundersLeft: number): Card[] {
       Icon: TrendingUpIcon,
     },
     foundersLeft > 0
-      ? { title: "FREE Founder Access", text: `Lifetime membership for the first ${FOUNDER_CAP} agents. No fees and no credit card.`, Icon: StarIcon }
-      : { title: "FREE Membership", text: `All ${FOUNDER_CAP} founder spots are taken; membership stays free. No fees and no credit card.`, Icon: StarIcon },
+      ? {
+          title: "FREE Founder Access",
+          text: `Lifetime membership for the first ${FOUNDER_CAP} agents. No fees and no credit card.`,
+          Icon: StarIcon,
+        }
+      : {
+          title: "FREE Membership",
+          text: `All ${FOUNDER_CAP} founder spots are taken; membership stays free. No fees and no credit card.`,
+          Icon: StarIcon,
+        },
     {
       title: "TX & OK Markets Covered",
       text: "From Dallas–Fort Worth, Houston and Austin to Oklahoma City and Tulsa.",
@@ -110,8 +118,8 @@ function Hero({ foundersLeft }: HomeData) {
             Agent Referral Network
           </h1>
           <p className="mt-5 max-w-xl text-lg leading-relaxed text-blue-100">
-            {PRODUCT_NAME} is where verified real-estate agents in Texas and Oklahoma send and receive referrals, post
-            requests and message one another directly.
+            {PRODUCT_NAME} is where verified real-estate agents in Texas and Oklahoma send and receive referrals, post requests and message
+            one another directly.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <Link to="/register" className="btn-accent px-6 py-3.5 text-base shadow-lg shadow-amber-900/20">
@@ -136,7 +144,9 @@ function FounderCard({ foundersLeft }: HomeData) {
   return (
     <section aria-labelledby="founder-title" className="rounded-2xl bg-white p-6 text-slate-900 shadow-2xl ring-1 ring-slate-900/5 sm:p-8">
       <div className="flex items-center justify-between gap-3">
-        <h2 id="founder-title" className="text-xl font-bold">Founder Access</h2>
+        <h2 id="founder-title" className="text-xl font-bold">
+          Founder Access
+        </h2>
         <span
           className={`rounded-full px-3 py-1 text-xs font-bold tracking-wide uppercase ${open ? "bg-amber-100 text-amber-900" : "bg-slate-200 text-slate-800"}`}
         >
@@ -176,7 +186,9 @@ function SpotsLeft({ foundersLeft }: { foundersLeft: number }) {
 function Highlights({ foundersLeft }: HomeData) {
   return (
     <section aria-labelledby="highlights-title" className="relative mx-auto -mt-16 max-w-6xl px-4 sm:px-6 lg:-mt-20">
-      <h2 id="highlights-title" className="sr-only">Highlights</h2>
+      <h2 id="highlights-title" className="sr-only">
+        Highlights
+      </h2>
       <ul className="grid gap-4 sm:grid-cols-3">
         {highlightsFor(foundersLeft).map(({ title, text, Icon }) => (
           <li key={title} className="card flex gap-4 shadow-lg sm:flex-col">

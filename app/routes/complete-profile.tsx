@@ -48,7 +48,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return rejectSubmission(submission, { hideFields: SECRET_FIELDS });
   // Checked before the photo is stored, so a refused registration leaves no file behind.
   const existing = registeredAgent(services, draft.email);
-  if (existing) return rejectSubmission(submission, { formErrors: [emailTakenMessage(existing.status)], hideFields: SECRET_FIELDS, status: 409 });
+  if (existing)
+    return rejectSubmission(submission, { formErrors: [emailTakenMessage(existing.status)], hideFields: SECRET_FIELDS, status: 409 });
   // Each sign-up takes a founder spot and sends mail: counted per address before anything is stored.
   const allowed = limitVisitorWrite(context, "registration");
   if (!allowed.allowed) return refuseTooMany(submission, WRITE_NAMES.registration, allowed.retryAfterSeconds, SECRET_FIELDS);
@@ -57,7 +58,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   let photoUrl: string | undefined;
   if (photo) {
     const stored = await photoFromUpload(services.images, photo);
-    if (stored.status === "refused") return rejectSubmission(submission, { fieldErrors: { photo: [stored.message] }, hideFields: SECRET_FIELDS });
+    if (stored.status === "refused")
+      return rejectSubmission(submission, { fieldErrors: { photo: [stored.message] }, hideFields: SECRET_FIELDS });
     photoUrl = stored.status === "saved" ? stored.url : undefined;
   }
 
@@ -65,7 +67,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     agent = await createAgent(services, draft, { ...profile, photoUrl });
   } catch (error) {
-    if (error instanceof EmailTakenError) return rejectSubmission(submission, { formErrors: [EMAIL_TAKEN_MESSAGE], hideFields: SECRET_FIELDS, status: 409 });
+    if (error instanceof EmailTakenError)
+      return rejectSubmission(submission, { formErrors: [EMAIL_TAKEN_MESSAGE], hideFields: SECRET_FIELDS, status: 409 });
     console.error("Registration not saved:", error);
     return rejectSubmission(submission, { formErrors: [REGISTRATION_FAILED_MESSAGE], hideFields: SECRET_FIELDS, status: 503 });
   }
@@ -80,7 +83,10 @@ const stateOptions = MARKET_STATES.map((code) => ({ value: code, label: `${MARKE
 export default function CompleteProfile() {
   const { fullName, email, state, membershipType } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useValidatedForm(profileCompletionSchema, lastResult, { id: "complete-profile", defaultValue: { licenseState: state } });
+  const [form, fields] = useValidatedForm(profileCompletionSchema, lastResult, {
+    id: "complete-profile",
+    defaultValue: { licenseState: state },
+  });
   const emailTaken = emailTakenHelp(form.errors);
 
   return (
@@ -102,8 +108,11 @@ export default function CompleteProfile() {
       <header className="mt-10">
         <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">Complete Your Agent Profile</h1>
         <p className="mt-3 text-lg text-slate-600">
-          We use your license details to verify you. Registering as <strong className="break-all text-slate-800">{email}</strong>{" "}
-          (<Link to="/register" className="font-semibold text-brand-700 underline">change</Link>).
+          We use your license details to verify you. Registering as <strong className="break-all text-slate-800">{email}</strong> (
+          <Link to="/register" className="font-semibold text-brand-700 underline">
+            change
+          </Link>
+          ).
         </p>
       </header>
 
@@ -111,7 +120,9 @@ export default function CompleteProfile() {
         <EmailTakenHelp help={emailTaken} className="-mt-4 text-sm" />
 
         <section aria-labelledby="your-login" className="card space-y-5">
-          <h2 id="your-login" className="text-lg font-bold">Your login</h2>
+          <h2 id="your-login" className="text-lg font-bold">
+            Your login
+          </h2>
           <div className="grid gap-5 sm:grid-cols-2">
             <TextField field={fields.password} label="Password" type="password" autoComplete="new-password" hint="At least 8 characters." />
             <TextField field={fields.confirmPassword} label="Confirm Password" type="password" autoComplete="new-password" />
@@ -119,7 +130,9 @@ export default function CompleteProfile() {
         </section>
 
         <section aria-labelledby="your-license" className="card space-y-5">
-          <h2 id="your-license" className="text-lg font-bold">Your license</h2>
+          <h2 id="your-license" className="text-lg font-bold">
+            Your license
+          </h2>
           <div className="grid gap-5 sm:grid-cols-2">
             <TextField field={fields.licenseNumber} label="License Number" />
             <SelectField field={fields.licenseState} label="License State" placeholder="Select a state" options={stateOptions} />
@@ -128,7 +141,9 @@ export default function CompleteProfile() {
         </section>
 
         <section aria-labelledby="your-brokerage" className="card space-y-5">
-          <h2 id="your-brokerage" className="text-lg font-bold">Your brokerage</h2>
+          <h2 id="your-brokerage" className="text-lg font-bold">
+            Your brokerage
+          </h2>
           <div className="grid gap-5 sm:grid-cols-2">
             <TextField field={fields.brokerage} label="Brokerage" autoComplete="organization" />
             <TextField field={fields.brokerEmail} label="Broker Email" type="email" optional />
@@ -136,7 +151,9 @@ export default function CompleteProfile() {
         </section>
 
         <section aria-labelledby="your-profile" className="card space-y-6">
-          <h2 id="your-profile" className="text-lg font-bold">Your profile</h2>
+          <h2 id="your-profile" className="text-lg font-bold">
+            Your profile
+          </h2>
           <SpecialtyCheckboxes field={fields.specialties} />
           <BioField field={fields.bio} placeholder="Your markets, experience and the clients you serve." />
           {/* Last on purpose: see PhotoField. */}

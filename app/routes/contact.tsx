@@ -71,7 +71,8 @@ const faqs = [
   },
   {
     question: "What is your refund policy?",
-    answer: "Refunds are considered case by case within 30 days of payment. Founder access is free, so there is nothing to refund for founding members.",
+    answer:
+      "Refunds are considered case by case within 30 days of payment. Founder access is free, so there is nothing to refund for founding members.",
   },
   {
     question: "Who handles referral agreements?",
@@ -90,17 +91,24 @@ export default function ContactPage() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
-      <PageHeading title="Contact Support" intro="Questions about your membership, your license verification or a referral? We're here to help." />
+      <PageHeading
+        title="Contact Support"
+        intro="Questions about your membership, your license verification or a referral? We're here to help."
+      />
 
       <ul className="mt-10 grid gap-4 sm:grid-cols-3">
         <li className="card">
           <h2 className="font-semibold">Email Support</h2>
-          <a href={`mailto:${supportEmail}`} className="mt-1 block break-all text-brand-700 underline">{supportEmail}</a>
+          <a href={`mailto:${supportEmail}`} className="mt-1 block break-all text-brand-700 underline">
+            {supportEmail}
+          </a>
           <p className="mt-2 text-sm text-slate-600">For account, membership and technical questions.</p>
         </li>
         <li className="card">
           <h2 className="font-semibold">Privacy Questions</h2>
-          <a href={`mailto:${privacyEmail}`} className="mt-1 block break-all text-brand-700 underline">{privacyEmail}</a>
+          <a href={`mailto:${privacyEmail}`} className="mt-1 block break-all text-brand-700 underline">
+            {privacyEmail}
+          </a>
           <p className="mt-2 text-sm text-slate-600">Privacy requests are answered within 30 days.</p>
         </li>
         <li className="card">
@@ -112,7 +120,9 @@ export default function ContactPage() {
 
       <div className="mt-10 grid gap-10 lg:grid-cols-[3fr_2fr]">
         <section className="card" aria-labelledby="contact-form-title">
-          <h2 id="contact-form-title" className="text-xl font-bold">Send us a message</h2>
+          <h2 id="contact-form-title" className="text-xl font-bold">
+            Send us a message
+          </h2>
           <ValidatedForm form={form} className="mt-6 space-y-5">
             <div className="grid gap-5 sm:grid-cols-2">
               <TextField field={fields.name} label="Full Name" autoComplete="name" />
@@ -130,7 +140,9 @@ export default function ContactPage() {
         </section>
 
         <section aria-labelledby="faq-title">
-          <h2 id="faq-title" className="text-xl font-bold">Frequently Asked Questions</h2>
+          <h2 id="faq-title" className="text-xl font-bold">
+            Frequently Asked Questions
+          </h2>
           <dl className="mt-6 space-y-4">
             {faqs.map((faq) => (
               <div key={faq.question} className="card">

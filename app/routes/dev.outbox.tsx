@@ -23,17 +23,28 @@ export default function DevOutbox() {
   const { mails } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
-      <PageHeading title="Outbox" intro={`${mails.length} mail${mails.length === 1 ? "" : "s"}, newest first. Only shown outside production.`} />
+      <PageHeading
+        title="Outbox"
+        intro={`${mails.length} mail${mails.length === 1 ? "" : "s"}, newest first. Only shown outside production.`}
+      />
       <ol className="mt-8 space-y-4">
         {mails.map((mail) => (
           <li key={mail.id} className="card">
             <article aria-label={mail.subject}>
               <h2 className="font-semibold">{mail.subject}</h2>
               <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 text-sm text-slate-600">
-                <dt>To</dt><dd className="break-all">{mail.to}</dd>
-                <dt>From</dt><dd className="break-all">{mail.from}</dd>
-                {mail.replyTo ? (<><dt>Reply-To</dt><dd className="break-all">{mail.replyTo}</dd></>) : null}
-                <dt>Sent</dt><dd>{mail.sentAt}</dd>
+                <dt>To</dt>
+                <dd className="break-all">{mail.to}</dd>
+                <dt>From</dt>
+                <dd className="break-all">{mail.from}</dd>
+                {mail.replyTo ? (
+                  <>
+                    <dt>Reply-To</dt>
+                    <dd className="break-all">{mail.replyTo}</dd>
+                  </>
+                ) : null}
+                <dt>Sent</dt>
+                <dd>{mail.sentAt}</dd>
               </dl>
               <pre className="mt-4 overflow-x-auto whitespace-pre-wrap rounded-lg bg-slate-100 p-4 text-sm">{mail.text}</pre>
             </article>

@@ -61,9 +61,18 @@ export default function Directory() {
   const { query, agents, matches, total, start, end, page, pageCount } = useLoaderData<typeof loader>();
   return (
     <>
-      <PageBand eyebrow="Agent Directory" title="Find a verified agent" intro="Search licensed agents across Texas and Oklahoma by name, city, brokerage or specialty." />
+      <PageBand
+        eyebrow="Agent Directory"
+        title="Find a verified agent"
+        intro="Search licensed agents across Texas and Oklahoma by name, city, brokerage or specialty."
+      />
       <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
-        <FilterForm label="Search agents" action="/directory" live className="card grid gap-4 p-4 sm:p-5 md:grid-cols-[repeat(auto-fit,minmax(12rem,1fr))] md:items-end">
+        <FilterForm
+          label="Search agents"
+          action="/directory"
+          live
+          className="card grid gap-4 p-4 sm:p-5 md:grid-cols-[repeat(auto-fit,minmax(12rem,1fr))] md:items-end"
+        >
           {/* Two columns on wide screens, so the long placeholder shows whole. */}
           <FilterTextInput
             name="q"
@@ -74,7 +83,13 @@ export default function Directory() {
             className="space-y-1.5 md:col-span-2"
           />
           <FilterSelect name="state" label="State" allLabel="All States" defaultValue={query.state ?? ""} options={stateOptions} />
-          <FilterSelect name="specialty" label="Specialty" allLabel="All Specialties" defaultValue={query.specialty ?? ""} options={specialtyOptions} />
+          <FilterSelect
+            name="specialty"
+            label="Specialty"
+            allLabel="All Specialties"
+            defaultValue={query.specialty ?? ""}
+            options={specialtyOptions}
+          />
           <SearchAndClear clearHref="/directory" />
         </FilterForm>
 

@@ -83,7 +83,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // A chosen file wins over the Photo URL field; each one's refusal shows beside its own field.
   const { photo } = submission.value;
   const stored = photo ? await photoFromUpload(services.images, photo) : await photoFromLink(services, submission.value.photoUrl ?? "");
-  if (stored.status === "refused") return rejectSubmission(submission, { fieldErrors: { [photo ? "photo" : "photoUrl"]: [stored.message] }, hideFields: SECRET_FIELDS });
+  if (stored.status === "refused")
+    return rejectSubmission(submission, { fieldErrors: { [photo ? "photo" : "photoUrl"]: [stored.message] }, hideFields: SECRET_FIELDS });
   const photoUrl = stored.status === "saved" ? stored.url : member.photoUrl;
   const outcome: SavedOutcome = stored.status === "saved" ? "ok" : "photo-failed";
 
@@ -181,9 +182,19 @@ function ProfileForm({ profile }: { profile: Profile }) {
   return (
     <ValidatedForm form={form} encType="multipart/form-data" className="mt-8 space-y-8">
       <section aria-labelledby="about-title" className="card space-y-5">
-        <h2 id="about-title" className="text-lg font-bold">About you</h2>
+        <h2 id="about-title" className="text-lg font-bold">
+          About you
+        </h2>
         <TextField field={fields.fullName} label="Full Name" autoComplete="name" />
-        <TextField field={fields.phone} label="Phone" type="tel" autoComplete="tel" inputMode="tel" optional hint="For example (214) 555-0100" />
+        <TextField
+          field={fields.phone}
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          optional
+          hint="For example (214) 555-0100"
+        />
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField field={fields.city} label="City" autoComplete="address-level2" />
           <SelectField field={fields.state} label="State" placeholder="Select a state" options={stateOptions} />
@@ -192,13 +203,17 @@ function ProfileForm({ profile }: { profile: Profile }) {
       </section>
 
       <section aria-labelledby="expertise-title" className="card space-y-6">
-        <h2 id="expertise-title" className="text-lg font-bold">Expertise</h2>
+        <h2 id="expertise-title" className="text-lg font-bold">
+          Expertise
+        </h2>
         <SpecialtyCheckboxes field={fields.specialties} />
         <BioField field={fields.bio} />
       </section>
 
       <section aria-labelledby="photo-title" className="card space-y-5">
-        <h2 id="photo-title" className="text-lg font-bold">Photo</h2>
+        <h2 id="photo-title" className="text-lg font-bold">
+          Photo
+        </h2>
         <TextField
           field={fields.photoUrl}
           label="Photo URL"
@@ -225,7 +240,13 @@ function PasswordSection({ field }: PasswordFieldProps) {
         <KeyIcon className="h-5 w-5 text-brand-700" />
         Confirm with your password
       </h2>
-      <TextField field={field} label="Password" type="password" autoComplete="current-password" hint="Required to save changes to your profile." />
+      <TextField
+        field={field}
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        hint="Required to save changes to your profile."
+      />
       <SubmitButton busyLabel="Saving...">Save Changes</SubmitButton>
     </section>
   );
@@ -245,7 +266,13 @@ function PasswordDialog({ field }: PasswordFieldProps) {
 
   return (
     <div className="flex justify-end">
-      <button type="button" className="btn-primary w-full sm:w-auto" disabled={busy} aria-busy={busy} onClick={() => dialog.current?.showModal()}>
+      <button
+        type="button"
+        className="btn-primary w-full sm:w-auto"
+        disabled={busy}
+        aria-busy={busy}
+        onClick={() => dialog.current?.showModal()}
+      >
         {busy ? "Saving..." : "Save Changes"}
       </button>
       <dialog

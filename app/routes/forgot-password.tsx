@@ -54,7 +54,10 @@ function RequestForm({ lastResult }: { lastResult: FormResult }) {
   return (
     <div className="mx-auto max-w-md px-4 py-10 sm:py-16">
       <header className="text-center">
-        <span aria-hidden="true" className="mx-auto grid h-14 w-14 place-items-center rounded-2xl bg-brand-50 text-brand-700 ring-8 ring-brand-50/50">
+        <span
+          aria-hidden="true"
+          className="mx-auto grid h-14 w-14 place-items-center rounded-2xl bg-brand-50 text-brand-700 ring-8 ring-brand-50/50"
+        >
           <KeyIcon className="h-7 w-7" />
         </span>
         <h1 className="mt-5 text-3xl font-extrabold tracking-tight text-slate-900">Forgot Password?</h1>
@@ -81,7 +84,10 @@ function RequestForm({ lastResult }: { lastResult: FormResult }) {
 function RequestSent({ email }: { email: string }) {
   return (
     <div className="mx-auto max-w-lg px-4 py-10 text-center sm:py-16">
-      <span aria-hidden="true" className="mx-auto grid h-16 w-16 place-items-center rounded-full bg-green-100 text-green-700 ring-8 ring-green-50">
+      <span
+        aria-hidden="true"
+        className="mx-auto grid h-16 w-16 place-items-center rounded-full bg-green-100 text-green-700 ring-8 ring-green-50"
+      >
         <MailIcon className="h-8 w-8" />
       </span>
       <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-slate-900">Check Your Email</h1>
@@ -90,8 +96,8 @@ function RequestSent({ email }: { email: string }) {
           We've received a password reset request for <strong className="break-all text-slate-900">{email}</strong>.
         </p>
         <p>
-          If an account uses this address, an email with a link to choose a new password is on its way. The link works once, within
-          1 hour. Don't forget to check your spam folder.
+          If an account uses this address, an email with a link to choose a new password is on its way. The link works once, within 1 hour.
+          Don't forget to check your spam folder.
         </p>
       </div>
       <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center">

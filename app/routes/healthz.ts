@@ -14,7 +14,14 @@ export function loader({ request, context }: LoaderFunctionArgs) {
   const headers = { "Cache-Control": "no-store" };
   if (!bearsHealthToken(request, config.healthToken)) return Response.json({ status }, { headers });
   return Response.json(
-    { status, env: config.env, mail: mailer.driver, uptimeSeconds: Math.round(process.uptime()), store: health, licenses: licenses.table.info() ?? null },
+    {
+      status,
+      env: config.env,
+      mail: mailer.driver,
+      uptimeSeconds: Math.round(process.uptime()),
+      store: health,
+      licenses: licenses.table.info() ?? null,
+    },
     { headers },
   );
 }

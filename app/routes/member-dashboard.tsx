@@ -117,7 +117,9 @@ function ProfileCard({ profile }: { profile: DashboardProfile }) {
                       </li>
                     ))}
                     {specialties.more > 0 ? (
-                      <li className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700">+{specialties.more} more</li>
+                      <li className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700">
+                        +{specialties.more} more
+                      </li>
                     ) : null}
                   </ul>
                 ) : (
@@ -132,4 +134,3 @@ function ProfileCard({ profile }: { profile: DashboardProfile }) {
     </section>
   );
 }
-

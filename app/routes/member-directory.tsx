@@ -55,7 +55,12 @@ export default function MemberDirectory() {
     <>
       <PageBand eyebrow="Members Only" title="Member Directory" intro="Contact details of every verified agent in the network." />
       <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
-        <FilterForm label="Filter agents" action="/member-directory" live className="card grid gap-4 p-4 sm:p-5 md:grid-cols-[repeat(auto-fit,minmax(12rem,1fr))] md:items-end">
+        <FilterForm
+          label="Filter agents"
+          action="/member-directory"
+          live
+          className="card grid gap-4 p-4 sm:p-5 md:grid-cols-[repeat(auto-fit,minmax(12rem,1fr))] md:items-end"
+        >
           <FilterSelect name="state" label="State" allLabel="All" defaultValue={query.state ?? ""} options={stateOptions} />
           <FilterTextInput name="city" label="City" defaultValue={query.city} placeholder="Any city" />
           <FilterTextInput name="specialty" label="Specialty" defaultValue={query.specialty} placeholder="Any specialty" />

@@ -77,7 +77,10 @@ export default function MemberLogin() {
   return (
     <div className="mx-auto max-w-md px-4 py-10 sm:py-16">
       <header className="text-center">
-        <span aria-hidden="true" className="mx-auto grid h-14 w-14 place-items-center rounded-2xl bg-brand-50 text-brand-700 ring-8 ring-brand-50/50">
+        <span
+          aria-hidden="true"
+          className="mx-auto grid h-14 w-14 place-items-center rounded-2xl bg-brand-50 text-brand-700 ring-8 ring-brand-50/50"
+        >
           <KeyIcon className="h-7 w-7" />
         </span>
         <h1 className="mt-5 text-3xl font-extrabold tracking-tight text-slate-900">Member Login</h1>
@@ -92,7 +95,10 @@ export default function MemberLogin() {
           </p>
         ) : null}
         {reason && !passwordChanged && !lastResult ? (
-          <p role="status" className="mb-6 flex gap-2 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900">
+          <p
+            role="status"
+            className="mb-6 flex gap-2 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900"
+          >
             <KeyIcon className="h-5 w-5 shrink-0" />
             {reason}
           </p>
@@ -114,8 +120,8 @@ export default function MemberLogin() {
         <p className="mt-6 flex gap-3 rounded-lg bg-brand-50 px-4 py-3 text-sm text-brand-900">
           <MailIcon className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
           <span>
-            Log in with the email and password you chose when you registered. Check your welcome email for your account details
-            and approval updates.
+            Log in with the email and password you chose when you registered. Check your welcome email for your account details and approval
+            updates.
           </span>
         </p>
       </section>

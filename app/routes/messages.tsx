@@ -129,10 +129,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return answerWithPage({ intent, shareError: undefined, result: submission.reply() }, { status: 400 });
   }
   const allowed = limitMemberWrite(context, "message", member);
-  if (!allowed.allowed) return refuse(tooManyMessage(WRITE_NAMES.message, allowed.retryAfterSeconds), tooManyInit(allowed.retryAfterSeconds));
+  if (!allowed.allowed)
+    return refuse(tooManyMessage(WRITE_NAMES.message, allowed.retryAfterSeconds), tooManyInit(allowed.retryAfterSeconds));
 
   try {
-    await sendMessage(context.services, { sender: member, recipient: opened.partnerAgent, conversationId: opened.conversationId, text, request });
+    await sendMessage(context.services, {
+      sender: member,
+      recipient: opened.partnerAgent,
+      conversationId: opened.conversationId,
+      text,
+      request,
+    });
   } catch (error) {
     if (!(error instanceof StoreError)) throw error;
     console.error("Messages: message not stored:", error);
@@ -151,7 +158,14 @@ export default function MessagesPage() {
   const draft: { item: ConversationListItem; href: string } | null =
     open?.draftHref != null
       ? {
-          item: { conversationId: open.conversationId, partner: open.partner, preview: "New conversation", lastAt: "", lastFromMe: false, unread: 0 },
+          item: {
+            conversationId: open.conversationId,
+            partner: open.partner,
+            preview: "New conversation",
+            lastAt: "",
+            lastFromMe: false,
+            unread: 0,
+          },
           href: open.draftHref,
         }
       : null;

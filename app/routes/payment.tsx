@@ -55,7 +55,9 @@ export default function Payment() {
       <div className="grid gap-8 lg:grid-cols-2">
         <section aria-labelledby="summary-title" className="card">
           <div className="flex items-center justify-between gap-3">
-            <h2 id="summary-title" className="text-xl font-bold">Membership summary</h2>
+            <h2 id="summary-title" className="text-xl font-bold">
+              Membership summary
+            </h2>
             <Link to="/register" className="text-sm font-semibold text-brand-700 underline">
               Edit details
             </Link>

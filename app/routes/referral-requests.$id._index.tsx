@@ -128,7 +128,10 @@ export default function RequestDetails() {
 
 function StatusNote({ status, live }: { status: string; live: boolean }) {
   if (live) return null;
-  const text = status === "deleted" ? "You deleted this request. Other agents no longer see it." : "This request has expired and no longer accepts responses.";
+  const text =
+    status === "deleted"
+      ? "You deleted this request. Other agents no longer see it."
+      : "This request has expired and no longer accepts responses.";
   return <p className="rounded-lg bg-slate-100 px-4 py-3 text-sm font-medium text-slate-700">{text}</p>;
 }
 
@@ -149,7 +152,10 @@ function Responses({ responses }: { responses: ReturnType<typeof responseView>[]
                 <p className="text-sm text-slate-500">{response.sentAgo}</p>
               </div>
               <p className="mt-2 wrap-anywhere whitespace-pre-line text-slate-700">{response.message}</p>
-              <Link to={`/messages?to=${encodeURIComponent(response.fromAgentId)}`} className="mt-3 inline-flex text-sm font-semibold text-brand-700 hover:underline">
+              <Link
+                to={`/messages?to=${encodeURIComponent(response.fromAgentId)}`}
+                className="mt-3 inline-flex text-sm font-semibold text-brand-700 hover:underline"
+              >
                 Message {response.fromName}
               </Link>
             </li>

@@ -45,16 +45,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
   let result: Awaited<ReturnType<typeof respondToRequest>>;
   try {
-    result = await respondToRequest(
-      services,
-      {
-        requestId: found.id,
-        member,
-        message: submission.value.message,
-        now: new Date(),
-        link: publicUrl(services.config, `/referral-requests/${found.id}`, request),
-      },
-    );
+    result = await respondToRequest(services, {
+      requestId: found.id,
+      member,
+      message: submission.value.message,
+      now: new Date(),
+      link: publicUrl(services.config, `/referral-requests/${found.id}`, request),
+    });
   } catch (error) {
     console.error("Response not stored:", error);
     return rejectSubmission(submission, { status: 503, formErrors: [SEND_FAILED] });
@@ -99,7 +96,9 @@ export default function RespondToRequest() {
           </ValidatedForm>
         ) : (
           <div className="space-y-4">
-            <p className="rounded-lg bg-slate-100 px-4 py-3 text-sm font-medium text-slate-700">{request.isOwn ? OWN_REQUEST : REQUEST_CLOSED}</p>
+            <p className="rounded-lg bg-slate-100 px-4 py-3 text-sm font-medium text-slate-700">
+              {request.isOwn ? OWN_REQUEST : REQUEST_CLOSED}
+            </p>
             <Link to="/referral-requests" className="btn-outline">
               Back to Requests
             </Link>

@@ -10,7 +10,14 @@ import { RequestNotice } from "~/components/request-notice";
 import { parsePageNumber } from "~/domain/directory-search";
 import { PRODUCT_NAME } from "~/domain/product";
 import { noticeFrom } from "~/domain/referral-requests/labels";
-import { hasActiveFilters, parseRequestListQuery, REQUEST_SORTS, requestListSearch, type RequestListQuery, type RequestTab } from "~/domain/referral-requests/list-query";
+import {
+  hasActiveFilters,
+  parseRequestListQuery,
+  REQUEST_SORTS,
+  requestListSearch,
+  type RequestListQuery,
+  type RequestTab,
+} from "~/domain/referral-requests/list-query";
 import { requireMember } from "~/server/auth/session.server";
 import { requestListPage } from "~/server/requests/queries.server";
 import type { RequestView } from "~/domain/request-views";
@@ -25,7 +32,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const now = new Date();
   const params = new URL(request.url).searchParams;
   const query = parseRequestListQuery(params);
-  return { query, notice: noticeFrom(params), ...requestListPage(context.services, member, query, parsePageNumber(params.get("page")), now) };
+  return {
+    query,
+    notice: noticeFrom(params),
+    ...requestListPage(context.services, member, query, parsePageNumber(params.get("page")), now),
+  };
 }
 
 export function ErrorBoundary() {
@@ -84,13 +95,39 @@ function Filters({ query }: { query: RequestListQuery }) {
   return (
     <FilterForm label="Filter requests" action="/referral-requests" className="card space-y-4 p-4 sm:p-5">
       {query.tab !== "all" ? <input type="hidden" name="tab" value={query.tab} /> : null}
-      <FilterTextInput name="q" type="search" label="Search" defaultValue={query.q} placeholder="Search title, description or location" maxLength={200} className="min-w-0 space-y-1.5" />
+      <FilterTextInput
+        name="q"
+        type="search"
+        label="Search"
+        defaultValue={query.q}
+        placeholder="Search title, description or location"
+        maxLength={200}
+        className="min-w-0 space-y-1.5"
+      />
       <div className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-6">
         <FilterSelect name="type" label="Type" allLabel="All Types" options={REQUEST_FILTER_OPTIONS.type} defaultValue={query.type} />
         <FilterSelect name="state" label="State" allLabel="All States" options={REQUEST_FILTER_OPTIONS.state} defaultValue={query.state} />
-        <FilterSelect name="specialty" label="Specialty" allLabel="All Specialties" options={REQUEST_FILTER_OPTIONS.specialty} defaultValue={query.specialty} />
-        <FilterSelect name="priceRange" label="Price Range" allLabel="All Prices" options={REQUEST_FILTER_OPTIONS.priceRange} defaultValue={query.priceRange} />
-        <FilterSelect name="clientType" label="Client Type" allLabel="All Clients" options={REQUEST_FILTER_OPTIONS.clientType} defaultValue={query.clientType} />
+        <FilterSelect
+          name="specialty"
+          label="Specialty"
+          allLabel="All Specialties"
+          options={REQUEST_FILTER_OPTIONS.specialty}
+          defaultValue={query.specialty}
+        />
+        <FilterSelect
+          name="priceRange"
+          label="Price Range"
+          allLabel="All Prices"
+          options={REQUEST_FILTER_OPTIONS.priceRange}
+          defaultValue={query.priceRange}
+        />
+        <FilterSelect
+          name="clientType"
+          label="Client Type"
+          allLabel="All Clients"
+          options={REQUEST_FILTER_OPTIONS.clientType}
+          defaultValue={query.clientType}
+        />
         <FilterSelect name="sort" label="Sort By" options={REQUEST_SORTS} defaultValue={query.sort} />
       </div>
       <div className="flex flex-wrap gap-3">
@@ -160,7 +197,9 @@ function EmptyState({ query }: { query: RequestListQuery }) {
         {filtered ? "No requests match your filters" : query.tab === "mine" ? "You have not posted any requests yet" : "No requests yet"}
       </h2>
       <p className="mt-2 text-slate-600">
-        {filtered ? "Try other filters or clear them to see every request." : "Post a request and verified agents across Texas and Oklahoma will see it."}
+        {filtered
+          ? "Try other filters or clear them to see every request."
+          : "Post a request and verified agents across Texas and Oklahoma will see it."}
       </p>
       <Link to="/post-request" className="btn-accent mt-6">
         Post First Request

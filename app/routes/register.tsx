@@ -23,7 +23,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // A code in the link wins over one remembered from an earlier visit.
   const vipCode = matchVipCode(config, new URL(request.url).searchParams.get("vip")) ?? matchVipCode(config, draft?.vipCode);
   const foundersLeft = foundersLeftNow(context.services);
-  const previous = draft ? { fullName: draft.fullName, email: draft.email, phone: draft.phone, state: draft.state, city: draft.city } : undefined;
+  const previous = draft
+    ? { fullName: draft.fullName, email: draft.email, phone: draft.phone, state: draft.state, city: draft.city }
+    : undefined;
   return { vipCode: vipCode ?? null, foundersLeft, previous };
 }
 
@@ -70,7 +72,10 @@ export default function Register() {
             <ArrowRightIcon className="h-4 w-4 rotate-180" />
             Back to Home
           </Link>
-          <p className="inline-flex items-center gap-2 rounded-full bg-amber-100 px-3 py-1.5 text-sm font-bold text-amber-900" data-testid="founder-badge">
+          <p
+            className="inline-flex items-center gap-2 rounded-full bg-amber-100 px-3 py-1.5 text-sm font-bold text-amber-900"
+            data-testid="founder-badge"
+          >
             <StarIcon className="h-4 w-4" />
             {founderOffer ? `Founder Access: FREE · ${foundersLeft} of ${FOUNDER_CAP} spots left` : "Membership: FREE"}
           </p>
@@ -88,7 +93,9 @@ export default function Register() {
 
       <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
         <section aria-labelledby="details-title" className="card">
-          <h2 id="details-title" className="text-xl font-bold">Your details</h2>
+          <h2 id="details-title" className="text-xl font-bold">
+            Your details
+          </h2>
           <ValidatedForm form={form} className="mt-6 space-y-5">
             {vipCode ? <input type="hidden" name={fields.vip.name} value={vipCode} /> : null}
             <TextField field={fields.fullName} label="Full Name" autoComplete="name" />
@@ -96,7 +103,14 @@ export default function Register() {
               <TextField field={fields.email} label="Email Address" type="email" autoComplete="email" />
               <EmailTakenHelp help={emailTaken} />
             </div>
-            <TextField field={fields.phone} label="Phone Number" type="tel" autoComplete="tel" inputMode="tel" hint="For example (214) 555-0100" />
+            <TextField
+              field={fields.phone}
+              label="Phone Number"
+              type="tel"
+              autoComplete="tel"
+              inputMode="tel"
+              hint="For example (214) 555-0100"
+            />
             <div className="grid gap-5 sm:grid-cols-2">
               <SelectField field={fields.state} label="State" placeholder="Select your state" options={stateOptions} />
               <TextField field={fields.city} label="City" autoComplete="address-level2" />
@@ -109,11 +123,15 @@ export default function Register() {
         </section>
 
         <section aria-labelledby="next-title" className="space-y-4">
-          <h2 id="next-title" className="text-xl font-bold">What happens next</h2>
+          <h2 id="next-title" className="text-xl font-bold">
+            What happens next
+          </h2>
           <ol className="space-y-4">
             {nextSteps(founderOffer ? "founder access" : "membership").map((step, index) => (
               <li key={step.title} className="flex gap-4">
-                <span className="grid h-8 w-8 shrink-0 place-items-center rounded-full bg-brand-50 font-bold text-brand-800">{index + 1}</span>
+                <span className="grid h-8 w-8 shrink-0 place-items-center rounded-full bg-brand-50 font-bold text-brand-800">
+                  {index + 1}
+                </span>
                 <div>
                   <h3 className="font-semibold text-slate-900">{step.title}</h3>
                   <p className="text-sm leading-relaxed text-slate-600">{step.text}</p>

@@ -19,13 +19,18 @@ export default function RegistrationSuccess() {
   return (
     <RegistrationFrame step={3} title={`You're in, ${firstName}!`}>
       <section aria-labelledby="confirmed-title" className="card text-center">
-        <span aria-hidden="true" className="mx-auto grid h-16 w-16 place-items-center rounded-full bg-green-100 text-green-700 ring-8 ring-green-50">
+        <span
+          aria-hidden="true"
+          className="mx-auto grid h-16 w-16 place-items-center rounded-full bg-green-100 text-green-700 ring-8 ring-green-50"
+        >
           <CheckIcon className="h-8 w-8" strokeWidth={2.4} />
         </span>
-        <h2 id="confirmed-title" className="mt-5 text-2xl font-bold text-slate-900">Your free membership is confirmed</h2>
+        <h2 id="confirmed-title" className="mt-5 text-2xl font-bold text-slate-900">
+          Your free membership is confirmed
+        </h2>
         <p className="mx-auto mt-3 max-w-xl text-slate-600">
-          Nothing was charged. One last step: complete your agent profile with your license, brokerage and a password, so we can
-          verify you and set up your login.
+          Nothing was charged. One last step: complete your agent profile with your license, brokerage and a password, so we can verify you
+          and set up your login.
         </p>
         <Link to="/complete-profile" className="btn-primary mt-8 px-6 py-3 text-base">
           Complete Your Profile

@@ -78,7 +78,10 @@ export default function ResetPassword() {
   return (
     <div className="mx-auto max-w-md px-4 py-10 sm:py-16">
       <header className="text-center">
-        <span aria-hidden="true" className="mx-auto grid h-14 w-14 place-items-center rounded-2xl bg-brand-50 text-brand-700 ring-8 ring-brand-50/50">
+        <span
+          aria-hidden="true"
+          className="mx-auto grid h-14 w-14 place-items-center rounded-2xl bg-brand-50 text-brand-700 ring-8 ring-brand-50/50"
+        >
           <KeyIcon className="h-7 w-7" />
         </span>
         <h1 className="mt-5 text-3xl font-extrabold tracking-tight text-slate-900">Choose a New Password</h1>
@@ -92,7 +95,13 @@ export default function ResetPassword() {
       <section className="card mt-8" aria-label="New password">
         {email ? (
           <ValidatedForm form={form} className="space-y-5">
-            <TextField field={fields.password} label="New Password" type="password" autoComplete="new-password" hint="At least 8 characters." />
+            <TextField
+              field={fields.password}
+              label="New Password"
+              type="password"
+              autoComplete="new-password"
+              hint="At least 8 characters."
+            />
             <TextField field={fields.confirmPassword} label="Confirm New Password" type="password" autoComplete="new-password" />
             <SubmitButton busyLabel="Saving..." className="btn-primary w-full py-3 text-base">
               Save New Password

@@ -9,16 +9,19 @@ const SECRET_PARAMETER = /token|secret|password|key|code/i;
 export function redactSecrets(url: string): string {
   const queryStart = url.indexOf("?");
   if (queryStart < 0) return url;
-  const parts = url.slice(queryStart + 1).split("&").map((part) => {
-    const name = part.split("=", 1)[0] ?? "";
-    let decoded = name;
-    try {
-      decoded = decodeURIComponent(name.replaceAll("+", " "));
-    } catch {
-      // A malformed escape is logged as sent; only a readable name can be recognised as secret.
-    }
-    return SECRET_PARAMETER.test(decoded) ? `${name}=[redacted]` : part;
-  });
+  const parts = url
+    .slice(queryStart + 1)
+    .split("&")
+    .map((part) => {
+      const name = part.split("=", 1)[0] ?? "";
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name.replaceAll("+", " "));
+      } catch {
+        // A malformed escape is logged as sent; only a readable name can be recognised as secret.
+      }
+      return SECRET_PARAMETER.test(decoded) ? `${name}=[redacted]` : part;
+    });
   return `${url.slice(0, queryStart)}?${parts.join("&")}`;
 }
 

@@ -163,12 +163,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const isProduction = values.NODE_ENV === "production";
   const dataDir = path.resolve(values.DATA_DIR);
 
-  let secretList = values.SESSION_SECRET?.split(",").map((s) => s.trim()).filter(Boolean) ?? [];
+  let secretList =
+    values.SESSION_SECRET?.split(",")
+      .map((s) => s.trim())
+      .filter(Boolean) ?? [];
   if (secretList.length === 0) {
     if (isProduction) {
-      throw new ConfigError(
-        "SESSION_SECRET is required in production (a long random string; a comma-separated list rotates secrets).",
-      );
+      throw new ConfigError("SESSION_SECRET is required in production (a long random string; a comma-separated list rotates secrets).");
     }
     secretList = [developmentSecret(dataDir)];
   }
@@ -205,7 +206,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       requestsPerMember: values.REQUESTS_PER_MEMBER_PER_HOUR,
       marksPerMember: values.MARKS_PER_MEMBER_PER_HOUR,
     },
-    vipCodes: values.VIP_CODES.split(",").map((code) => code.trim()).filter(Boolean),
+    vipCodes: values.VIP_CODES.split(",")
+      .map((code) => code.trim())
+      .filter(Boolean),
     healthToken: values.HEALTH_TOKEN,
     cloudinary: values.CLOUDINARY_URL === undefined ? undefined : parseCloudinaryUrl(values.CLOUDINARY_URL),
     sheets: sheetsConfig(values, isProduction),
@@ -216,7 +219,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 function licenseConfig(values: z.infer<typeof envSchema>): LicenseConfig {
   const fileUrl = values.TREC_LICENSE_FILE_URL;
   const apiUrl = values.TREC_LICENSE_API_URL;
-  if (fileUrl && apiUrl) throw new ConfigError("Set only one of TREC_LICENSE_FILE_URL (the published file) and TREC_LICENSE_API_URL (the open-data API).");
+  if (fileUrl && apiUrl)
+    throw new ConfigError("Set only one of TREC_LICENSE_FILE_URL (the published file) and TREC_LICENSE_API_URL (the open-data API).");
   const source = fileUrl ? { kind: "file" as const, url: fileUrl } : apiUrl ? { kind: "api" as const, url: apiUrl } : undefined;
   return { source, autoApprove: values.LICENSE_AUTO_APPROVE === "tx-active-exact" };
 }
@@ -230,11 +234,16 @@ function sheetsConfig(values: z.infer<typeof envSchema>, isProduction: boolean):
   if (spreadsheetId === undefined) {
     // GOOGLE_APPLICATION_CREDENTIALS alone is no mistake: other Google tools on the machine read it too.
     const stray = [keyJson && "GOOGLE_SERVICE_ACCOUNT_JSON", apiUrl && "GOOGLE_SHEETS_API_URL"].filter(Boolean);
-    if (stray.length > 0) throw new ConfigError(`${stray.join(" and ")} set without GOOGLE_SHEETS_ID: set the spreadsheet's id too, or remove them to use the embedded SQLite store.`);
+    if (stray.length > 0)
+      throw new ConfigError(
+        `${stray.join(" and ")} set without GOOGLE_SHEETS_ID: set the spreadsheet's id too, or remove them to use the embedded SQLite store.`,
+      );
     return undefined;
   }
   if (keyFile && keyJson) {
-    throw new ConfigError("Set only one of GOOGLE_APPLICATION_CREDENTIALS (a key file's path) and GOOGLE_SERVICE_ACCOUNT_JSON (the key itself).");
+    throw new ConfigError(
+      "Set only one of GOOGLE_APPLICATION_CREDENTIALS (a key file's path) and GOOGLE_SERVICE_ACCOUNT_JSON (the key itself).",
+    );
   }
   if (keyJson) return { spreadsheetId, apiUrl, credentials: { kind: "json", json: serviceAccountKey(keyJson) } };
   if (keyFile) {

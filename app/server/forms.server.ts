@@ -134,7 +134,11 @@ type SubmissionOf<Schema extends z.ZodType> = Submission<z.input<Schema>, string
  * anything), and a refused body or refused names give a submission with the
  * refusal's message whose echo holds only the form's own fields.
  */
-export function parseSubmission<Schema extends z.ZodType>(formData: FormData, schema: Schema, refusal: FormRefusal | null = null): SubmissionOf<Schema> {
+export function parseSubmission<Schema extends z.ZodType>(
+  formData: FormData,
+  schema: Schema,
+  refusal: FormRefusal | null = null,
+): SubmissionOf<Schema> {
   const names = fieldNames(schema);
   const accepted = new FormData();
   let problem = refusal;

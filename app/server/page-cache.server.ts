@@ -17,7 +17,18 @@ const PAGE_MAX_AGE_MS = 60_000;
 const PAGE_CACHE_HEADER = "X-Page-Cache";
 
 /** Headers set by the middleware in front or by the connection, never replayed from a cached page. */
-const PER_RESPONSE_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "vary", "set-cookie", "date", "connection", "keep-alive", "etag", PAGE_CACHE_HEADER.toLowerCase()]);
+const PER_RESPONSE_HEADERS = new Set([
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "vary",
+  "set-cookie",
+  "date",
+  "connection",
+  "keep-alive",
+  "etag",
+  PAGE_CACHE_HEADER.toLowerCase(),
+]);
 
 type CachedPage = {
   /** The HTML split at every occurrence of the nonce it was rendered with. */
@@ -122,7 +133,8 @@ export function servePublicPagesOnce(cache: PageCache, store: Store): RequestHan
     res.setHeader(PAGE_CACHE_HEADER, "miss");
     const headersBefore = new Set(res.getHeaderNames());
     captureBody(res, (body) => {
-      const cacheable = res.statusCode === 200 && !res.hasHeader("set-cookie") && String(res.getHeader("content-type") ?? "").startsWith("text/html");
+      const cacheable =
+        res.statusCode === 200 && !res.hasHeader("set-cookie") && String(res.getHeader("content-type") ?? "").startsWith("text/html");
       if (!cacheable || dataVersion(store) !== version) return;
       const headers = res
         .getHeaderNames()

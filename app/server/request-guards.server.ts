@@ -13,7 +13,12 @@ const PHOTO_FORM_REFUSED_BYTES = 25 * 1024 * 1024;
 
 /** Routes match without regard to case or a trailing slash, and Remix's data requests end in ".data". */
 function routePath(path: string): string {
-  return path.toLowerCase().replace(/\.data$/, "").replace(/\/+$/, "") || "/";
+  return (
+    path
+      .toLowerCase()
+      .replace(/\.data$/, "")
+      .replace(/\/+$/, "") || "/"
+  );
 }
 
 function bodyLimitFor(path: string): number {

@@ -82,7 +82,10 @@ export function planAgentImport(csv: string, existingEmails: ReadonlySet<string>
     const line = lineAt(records[index - 1]!.end);
     // More cells than headers means a comma outside quotes shifted the row: its cells would land in the wrong columns.
     if (entry.record.length > header.length) {
-      skipped.push({ line, reason: `${entry.record.length} cells where the header names ${header.length} columns: a comma outside quotes?` });
+      skipped.push({
+        line,
+        reason: `${entry.record.length} cells where the header names ${header.length} columns: a comma outside quotes?`,
+      });
       return;
     }
     const cell = (column: ImportColumn) => {

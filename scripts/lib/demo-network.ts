@@ -185,14 +185,24 @@ const FORMER_JOBS = [
   "property manager",
 ];
 
-type BioFacts = { first: string; city: string; region: string; years: number; deals: number; focus: string; otherState: string; job: string };
+type BioFacts = {
+  first: string;
+  city: string;
+  region: string;
+  years: number;
+  deals: number;
+  focus: string;
+  otherState: string;
+  job: string;
+};
 
 const BIO_OPENINGS: readonly ((facts: BioFacts) => string)[] = [
   (f) => `${f.first} has helped families buy and sell in ${f.city} for ${f.years} years, with a focus on ${f.focus}.`,
   (f) => `Born and raised in ${f.region}, ${f.first} has spent ${f.years} years in real estate, most of them in ${f.focus}.`,
   (f) => `${f.years} years in ${f.city} real estate and more than ${f.deals} closed transactions, mostly ${f.focus}.`,
   (f) => `A former ${f.job}, ${f.first} brings ${f.years} years of ${f.city} market knowledge to every deal, specializing in ${f.focus}.`,
-  (f) => `${f.first} serves clients across ${f.region}, focusing on ${f.focus}, and has closed ${f.deals} transactions in ${f.years} years.`,
+  (f) =>
+    `${f.first} serves clients across ${f.region}, focusing on ${f.focus}, and has closed ${f.deals} transactions in ${f.years} years.`,
 ];
 
 const BIO_CLOSINGS: readonly ((facts: BioFacts) => string)[] = [
@@ -308,7 +318,10 @@ function membershipFor(approvedIndex: number): MembershipType {
 function buildAgents(now: Date, passwordHash: string): Agent[] {
   const random = seededRandom(hashKey("demo-network:agents"));
   const clock = clockAt(now);
-  const phoneSuffixes = shuffled(random, Array.from({ length: 100 }, (_, i) => 100 + i));
+  const phoneSuffixes = shuffled(
+    random,
+    Array.from({ length: 100 }, (_, i) => 100 + i),
+  );
   const seeds = [...APPROVED, ...NOT_APPROVED];
   return seeds.map((seed, index) => {
     const place = PLACES[seed.city];
@@ -326,7 +339,10 @@ function buildAgents(now: Date, passwordHash: string): Agent[] {
       region: place.region,
       years,
       deals: Math.max(20, Math.round((years * between(random, 8, 18)) / 10) * 10),
-      focus: seed.specialties.slice(0, 2).map((specialty) => SPECIALTY_PHRASES[specialty]).join(" and "),
+      focus: seed.specialties
+        .slice(0, 2)
+        .map((specialty) => SPECIALTY_PHRASES[specialty])
+        .join(" and "),
       otherState: place.state === "TX" ? "Oklahoma" : "Texas",
       job: pick(random, FORMER_JOBS),
     };
@@ -427,7 +443,8 @@ const REQUESTS: readonly RequestSeed[] = [
     clientType: "buyer",
     timeline: "1month",
     contactPreference: "phone",
-    description: "Engineer transferring to a North Austin campus. Wants a newer three-bedroom within 20 minutes of the office, good schools.",
+    description:
+      "Engineer transferring to a North Austin campus. Wants a newer three-bedroom within 20 minutes of the office, good schools.",
     daysAgo: 11,
   },
   {
@@ -457,7 +474,8 @@ const REQUESTS: readonly RequestSeed[] = [
     clientType: "buyer",
     timeline: "1month",
     contactPreference: "email",
-    description: "Long-time OKC clients retiring near family. Single-story, low-maintenance yard, close to medical care. Selling their Edmond home with me.",
+    description:
+      "Long-time OKC clients retiring near family. Single-story, low-maintenance yard, close to medical care. Selling their Edmond home with me.",
     daysAgo: 5,
   },
   {
@@ -473,7 +491,8 @@ const REQUESTS: readonly RequestSeed[] = [
     contactPreference: "email",
     listingAddress: "1400 Mason Creek Plaza, Katy, TX 77450",
     listingMLS: "87234561",
-    description: "Eleven units, long-term national and local tenants, NNN leases. Offering memorandum available to agents with qualified investors.",
+    description:
+      "Eleven units, long-term national and local tenants, NNN leases. Offering memorandum available to agents with qualified investors.",
     daysAgo: 12,
   },
   {
@@ -487,7 +506,8 @@ const REQUESTS: readonly RequestSeed[] = [
     priceRange: "$2M - $5M",
     timeline: "flexible",
     contactPreference: "phone",
-    description: "Qualified buyer wants deep-water frontage with a boat dock, four-plus bedrooms. Happy to see off-market and pocket listings.",
+    description:
+      "Qualified buyer wants deep-water frontage with a boat dock, four-plus bedrooms. Happy to see off-market and pocket listings.",
     daysAgo: 7,
   },
   {
@@ -502,7 +522,8 @@ const REQUESTS: readonly RequestSeed[] = [
     clientType: "buyer",
     timeline: "2weeks",
     contactPreference: "either",
-    description: "Tulsa investor adding to a rental portfolio. Looking for two or three duplexes within a mile of campus, cash flow positive at current rents.",
+    description:
+      "Tulsa investor adding to a rental portfolio. Looking for two or three duplexes within a mile of campus, cash flow positive at current rents.",
     daysAgo: 2,
   },
   {
@@ -533,7 +554,8 @@ const REQUESTS: readonly RequestSeed[] = [
     contactPreference: "email",
     listingAddress: "1187 Bluestem Trl, Frisco, TX 75034",
     listingMLS: "20599871",
-    description: "Builder spec home, 3,600 sq ft, five bedrooms, three-car garage. Builder pays buyer-agent commission plus a closing-cost incentive.",
+    description:
+      "Builder spec home, 3,600 sq ft, five bedrooms, three-car garage. Builder pays buyer-agent commission plus a closing-cost incentive.",
     daysAgo: 15,
   },
   {
@@ -548,7 +570,8 @@ const REQUESTS: readonly RequestSeed[] = [
     clientType: "buyer",
     timeline: "immediate",
     contactPreference: "phone",
-    description: "Army family with orders from Fort Bliss, arriving in three weeks. VA loan, first home purchase, want to be close to the post.",
+    description:
+      "Army family with orders from Fort Bliss, arriving in three weeks. VA loan, first home purchase, want to be close to the post.",
     urgent: true,
     daysAgo: 1,
   },
@@ -579,7 +602,8 @@ const REQUESTS: readonly RequestSeed[] = [
     contactPreference: "phone",
     listingAddress: "County Road 540 and N 30th St, Enid, OK 73701",
     listingMLS: "2412345",
-    description: "Estate auction of 160 acres of wheat ground plus equipment. Buyer-agent participation paid; registration closes the week before the sale.",
+    description:
+      "Estate auction of 160 acres of wheat ground plus equipment. Buyer-agent participation paid; registration closes the week before the sale.",
     daysAgo: 25,
   },
   {
@@ -594,7 +618,8 @@ const REQUESTS: readonly RequestSeed[] = [
     clientType: "buyer",
     timeline: "1month",
     contactPreference: "email",
-    description: "I am listing their Broken Arrow home; they need a Frisco agent for the purchase. Four bedrooms, top-rated elementary school.",
+    description:
+      "I am listing their Broken Arrow home; they need a Frisco agent for the purchase. Four bedrooms, top-rated elementary school.",
     daysAgo: 8,
   },
   {
@@ -624,7 +649,8 @@ const REQUESTS: readonly RequestSeed[] = [
     contactPreference: "either",
     listingAddress: "311 Brackenridge Row, San Antonio, TX 78215",
     listingMLS: "1789456",
-    description: "Fully leased fourplex, renovated units, off-street parking. Rent roll and expenses available to agents with investor clients.",
+    description:
+      "Fully leased fourplex, renovated units, off-street parking. Rent roll and expenses available to agents with investor clients.",
     daysAgo: 4,
   },
   {
@@ -668,7 +694,8 @@ const REQUESTS: readonly RequestSeed[] = [
     clientType: "seller",
     timeline: "2weeks",
     contactPreference: "phone",
-    description: "My Fort Worth buyer is selling the Norman home they have owned since college. Three bedrooms near campus, good rental history.",
+    description:
+      "My Fort Worth buyer is selling the Norman home they have owned since college. Three bedrooms near campus, good rental history.",
     daysAgo: 9,
   },
   {

@@ -6,7 +6,13 @@ import type { Store } from "~/server/store/store.server";
 import { insertInGroups } from "./store-cli";
 
 /** The tabs the demo fills, in the order it fills them: an agent exists before anything refers to it. */
-const DEMO_COLLECTIONS = ["agents", "requests", "responses", "messages", "conversationMembers"] as const satisfies readonly CollectionName[];
+const DEMO_COLLECTIONS = [
+  "agents",
+  "requests",
+  "responses",
+  "messages",
+  "conversationMembers",
+] as const satisfies readonly CollectionName[];
 type DemoCollection = (typeof DEMO_COLLECTIONS)[number];
 
 export type DemoCounts = Record<DemoCollection, number>;

@@ -68,7 +68,13 @@ function agent(i: number): Agent {
   };
 }
 
-const READ_KINDS = new Set(["spreadsheets.get", "developerMetadata.search", "values.get", "values.batchGet", "values.batchGetByDataFilter"]);
+const READ_KINDS = new Set([
+  "spreadsheets.get",
+  "developerMetadata.search",
+  "values.get",
+  "values.batchGet",
+  "values.batchGetByDataFilter",
+]);
 
 /** What staff do while the app runs: sort a tab the app updates, add a blank row in it, retype a member's city. */
 function staffEdit(book: FakeSpreadsheet, n: number): void {
@@ -104,7 +110,8 @@ function checkWorkbook(book: FakeSpreadsheet, acknowledged: readonly Message[]):
     const found = byId.get(message.id) ?? [];
     if (found.length !== 1) problems.push(`message ${message.id} stored ${found.length} times`);
     for (const header of ["conversationId", "fromEmail", "toEmail", "text", "createdAt"] as const) {
-      if (found[0] && found[0][column(header)] !== message[header]) problems.push(`message ${message.id}: ${header} reads ${found[0][column(header)]}`);
+      if (found[0] && found[0][column(header)] !== message[header])
+        problems.push(`message ${message.id}: ${header} reads ${found[0][column(header)]}`);
     }
   }
   const members = book.rows("ConversationMembers");
@@ -113,7 +120,8 @@ function checkWorkbook(book: FakeSpreadsheet, acknowledged: readonly Message[]):
   for (const row of members.slice(1)) {
     const id = row[memberColumn("id")] ?? "";
     if (row.every((cell) => cell === "")) continue;
-    if (id !== `${row[memberColumn("conversationId")]}/${row[memberColumn("agentEmail")]}`) problems.push(`ConversationMembers row ${id} holds another row's cells`);
+    if (id !== `${row[memberColumn("conversationId")]}/${row[memberColumn("agentEmail")]}`)
+      problems.push(`ConversationMembers row ${id} holds another row's cells`);
     for (const header of ["lastReadAt", "lastNotifiedAt"]) {
       const value = row[memberColumn(header)] ?? "";
       if (value !== "" && Number.isNaN(Date.parse(value))) problems.push(`ConversationMembers row ${id}: ${header} reads ${value}`);
@@ -141,7 +149,8 @@ export async function runSendBench(options: SendBenchOptions, report: (line: str
     await services.store.refresh();
     startServices(services);
   }
-  if (options.quotaPerMinute > 0) fake.setQuota({ readsPerWindow: options.quotaPerMinute, writesPerWindow: options.quotaPerMinute, windowMs: 60_000 });
+  if (options.quotaPerMinute > 0)
+    fake.setQuota({ readsPerWindow: options.quotaPerMinute, writesPerWindow: options.quotaPerMinute, windowMs: 60_000 });
   const firstCall = fake.calls.length;
   report(
     `${options.instances} instance(s) on one workbook` +
@@ -162,7 +171,13 @@ export async function runSendBench(options: SendBenchOptions, report: (line: str
     const conversationId = `bench-conversation-${pair}`;
     const started = performance.now();
     try {
-      const { message } = await sendMessage(services, { sender, recipient, conversationId, text: `Message ${n}`, request: new Request("http://localhost/messages") });
+      const { message } = await sendMessage(services, {
+        sender,
+        recipient,
+        conversationId,
+        text: `Message ${n}`,
+        request: new Request("http://localhost/messages"),
+      });
       sendTimes.push(performance.now() - started);
       acknowledged.push(message);
     } catch {
@@ -170,7 +185,10 @@ export async function runSendBench(options: SendBenchOptions, report: (line: str
       return;
     }
     // The sender's page lists the partner's messages: reading it moves the read position.
-    const partnerLast = services.store.messages.by("conversationId", conversationId).filter((message) => message.toEmail === sender.email).at(-1);
+    const partnerLast = services.store.messages
+      .by("conversationId", conversationId)
+      .filter((message) => message.toEmail === sender.email)
+      .at(-1);
     if (partnerLast) await services.readPositions.markRead(conversationId, sender.email, partnerLast.createdAt).catch(() => undefined);
   };
 
@@ -179,7 +197,7 @@ export async function runSendBench(options: SendBenchOptions, report: (line: str
   let staffEdits = 0;
   const started = performance.now();
   let nextEditAt = options.staffEditEverySeconds * 1000;
-  for (let n = 0; n < totalMessages; ) {
+  for (let n = 0; n < totalMessages;) {
     const elapsed = performance.now() - started;
     for (; n < Math.min(totalMessages, Math.floor((elapsed / (options.seconds * 1000)) * totalMessages)); n += 1) pending.push(send(n));
     if (options.staffEditEverySeconds > 0 && elapsed >= nextEditAt) {
@@ -196,7 +214,8 @@ export async function runSendBench(options: SendBenchOptions, report: (line: str
   await fake.close();
 
   sendTimes.sort((x, y) => x - y);
-  const percentile = (p: number) => (sendTimes.length === 0 ? 0 : sendTimes[Math.min(sendTimes.length - 1, Math.floor((p / 100) * sendTimes.length))]!);
+  const percentile = (p: number) =>
+    sendTimes.length === 0 ? 0 : sendTimes[Math.min(sendTimes.length - 1, Math.floor((p / 100) * sendTimes.length))]!;
   return {
     sent: acknowledged.length,
     failed,
@@ -206,7 +225,9 @@ export async function runSendBench(options: SendBenchOptions, report: (line: str
     calls: {
       reads: calls.filter((call) => READ_KINDS.has(call.kind)).length,
       writes: calls.filter((call) => !READ_KINDS.has(call.kind)).length,
-      byKind: Object.fromEntries([...new Set(calls.map((call) => call.kind))].map((kind) => [kind, calls.filter((call) => call.kind === kind).length])),
+      byKind: Object.fromEntries(
+        [...new Set(calls.map((call) => call.kind))].map((kind) => [kind, calls.filter((call) => call.kind === kind).length]),
+      ),
     },
     staffEdits,
     problems: checkWorkbook(book, acknowledged),

@@ -24,7 +24,9 @@ function onlyAgent(store: Store, email: string): Agent {
   const matches = store.agents.by("email", normaliseEmail(email));
   if (matches.length === 0) throw new StaffCommandError(`No agent has the email ${email}.`);
   if (matches.length > 1) {
-    throw new StaffCommandError(`${matches.length} rows have the email ${email} (ids ${matches.map((agent) => agent.id).join(", ")}): fix the duplicates in the sheet first.`);
+    throw new StaffCommandError(
+      `${matches.length} rows have the email ${email} (ids ${matches.map((agent) => agent.id).join(", ")}): fix the duplicates in the sheet first.`,
+    );
   }
   return matches[0] as Agent;
 }
@@ -45,7 +47,12 @@ function describeLicenseCheck(store: Store, licenses: Pick<LicenseTable, "lookup
   const data = licenses.info();
   if (data === undefined) return [...lines, "Now: no TREC license data is loaded (npm run licenses:update)."];
   const verdict = checkTexasLicense(agent, licenses.lookup(agent.licenseNumber), now.toISOString().slice(0, 10));
-  return [...lines, `Now: ${verdict.check}`, `  ${verdict.note}`, `License data: ${data.rows} records loaded ${data.loadedAt} from ${data.source}`];
+  return [
+    ...lines,
+    `Now: ${verdict.check}`,
+    `  ${verdict.note}`,
+    `License data: ${data.rows} records loaded ${data.loadedAt} from ${data.source}`,
+  ];
 }
 
 /** Agents in row order, optionally only those with one status. */
@@ -95,7 +102,12 @@ function describeAgent(agent: Agent): string {
 }
 
 /** Runs one command on the store (and the license data, for `license`); returns the lines to print. */
-export async function runStaffCommand(store: Store, argv: readonly string[], refreshSeconds: number, licenses?: Pick<LicenseTable, "lookup" | "info">): Promise<string[]> {
+export async function runStaffCommand(
+  store: Store,
+  argv: readonly string[],
+  refreshSeconds: number,
+  licenses?: Pick<LicenseTable, "lookup" | "info">,
+): Promise<string[]> {
   const { positionals, values } = readArguments(argv);
   const [command, email, ...extra] = positionals;
   if (command === "license") {
@@ -104,13 +116,15 @@ export async function runStaffCommand(store: Store, argv: readonly string[], ref
   }
   if (command === "list") {
     if (email !== undefined) throw new StaffCommandError(STAFF_USAGE);
-    if (values.status !== undefined && !isStatus(values.status)) throw new StaffCommandError(`--status must be one of ${AGENT_STATUSES.join(", ")}.`);
+    if (values.status !== undefined && !isStatus(values.status))
+      throw new StaffCommandError(`--status must be one of ${AGENT_STATUSES.join(", ")}.`);
     const agents = listAgents(store, values.status);
     return agents.length === 0 ? ["No agents."] : agents.map(describeAgent);
   }
   if ((command !== "approve" && command !== "reject") || email === undefined || extra.length > 0) throw new StaffCommandError(STAFF_USAGE);
   if (command === "approve" && values.note !== undefined) throw new StaffCommandError("--note goes with reject only.");
-  if (command === "reject" && !values.note?.trim()) throw new StaffCommandError('reject needs --note "reason": the note is mailed to the agent.');
+  if (command === "reject" && !values.note?.trim())
+    throw new StaffCommandError('reject needs --note "reason": the note is mailed to the agent.');
 
   const decision: Decision = command === "approve" ? "approved" : "rejected";
   const outcome = await decideAgent(store, email, decision, values.note);

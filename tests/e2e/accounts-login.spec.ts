@@ -27,7 +27,10 @@ test.describe("member login", () => {
     await expect(page.getByText("Check your welcome email")).toBeVisible();
     await expect(page.getByRole("link", { name: "Join FREE - Founder Access" })).toHaveAttribute("href", "/");
     await expect(page.getByRole("link", { name: "Forgot your password?" })).toHaveAttribute("href", "/forgot-password");
-    await expect(page.getByRole("navigation", { name: "Help" }).getByRole("link", { name: "Contact Support" })).toHaveAttribute("href", "/contact");
+    await expect(page.getByRole("navigation", { name: "Help" }).getByRole("link", { name: "Contact Support" })).toHaveAttribute(
+      "href",
+      "/contact",
+    );
   });
 
   test("gives each of the spec's refusals, keeping the e-mail and never the password", async ({ page, seedAgent, waitForReplica }) => {
@@ -56,7 +59,12 @@ test.describe("member login", () => {
     await expect(page).toHaveURL(/\/member-login$/);
   });
 
-  test("is refused while pending and allowed once staff approve the row, which mails the agent once", async ({ page, seedAgent, waitForReplica, outbox }) => {
+  test("is refused while pending and allowed once staff approve the row, which mails the agent once", async ({
+    page,
+    seedAgent,
+    waitForReplica,
+    outbox,
+  }) => {
     const agent = seedAgent({ ...PROFILE, status: "pending" });
     await waitForReplica();
     await page.goto("/member-login");

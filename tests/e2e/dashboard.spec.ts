@@ -11,12 +11,20 @@ function liveTitles(page: Page) {
 }
 
 async function tileCount(page: Page, title: string): Promise<number> {
-  const tile = page.getByRole("region", { name: "Network at a glance" }).locator("div.card").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
+  const tile = page
+    .getByRole("region", { name: "Network at a glance" })
+    .locator("div.card")
+    .filter({ has: page.getByRole("heading", { name: title, exact: true }) });
   return Number(await tile.locator("span.text-3xl").innerText());
 }
 
 test.describe("member dashboard", () => {
-  test("tiles show the live counts by type and the approved agents, with Post New and directory links", async ({ page, seedAgent, waitForReplica, login }) => {
+  test("tiles show the live counts by type and the approved agents, with Post New and directory links", async ({
+    page,
+    seedAgent,
+    waitForReplica,
+    login,
+  }) => {
     const member = seedAgent({ fullName: "Tilly Tiles" });
     const other = seedAgent({ fullName: "Otto Other" });
     seedRequests([
@@ -41,21 +49,44 @@ test.describe("member dashboard", () => {
         return JSON.stringify(shown) === JSON.stringify(storedTileCounts());
       })
       .toBe(true);
-    await expect(page.getByRole("link", { name: "Post New: Listings - Need Buyers" })).toHaveAttribute("href", "/post-request?type=listing");
+    await expect(page.getByRole("link", { name: "Post New: Listings - Need Buyers" })).toHaveAttribute(
+      "href",
+      "/post-request?type=listing",
+    );
     await expect(page.getByRole("link", { name: "Post New: Buyer Representation" })).toHaveAttribute("href", "/post-request?type=buyer");
     await expect(page.getByRole("link", { name: "Browse Directory" })).toHaveAttribute("href", "/directory");
     // The accounts part of the page is still there.
     await expect(page.getByRole("heading", { name: "Your Profile" })).toBeVisible();
   });
 
-  test("quick chips and filters narrow the live requests; cards show badges, poster and actions", async ({ page, seedAgent, waitForReplica, login }) => {
+  test("quick chips and filters narrow the live requests; cards show badges, poster and actions", async ({
+    page,
+    seedAgent,
+    waitForReplica,
+    login,
+  }) => {
     const member = seedAgent({ fullName: "Chip Chooser", state: "TX" });
     const other = seedAgent({ fullName: "Olga Other" });
     const token = uniqueToken();
     seedRequests([
       testRequest(other, { title: `${token} ok referral`, state: "OK", hoursAgo: 30 }),
-      testRequest(other, { title: `${token} tx listing`, requestType: "listing", clientType: "", state: "TX", location: "Plano", hoursAgo: 2 }),
-      testRequest(other, { title: `${token} tx urgent buyer`, requestType: "buyer", clientType: "", state: "TX", urgent: true, agentName: "", hoursAgo: 40 }),
+      testRequest(other, {
+        title: `${token} tx listing`,
+        requestType: "listing",
+        clientType: "",
+        state: "TX",
+        location: "Plano",
+        hoursAgo: 2,
+      }),
+      testRequest(other, {
+        title: `${token} tx urgent buyer`,
+        requestType: "buyer",
+        clientType: "",
+        state: "TX",
+        urgent: true,
+        agentName: "",
+        hoursAgo: 40,
+      }),
       testRequest(member, { title: `${token} my own` }),
     ]);
     await waitForReplica();
@@ -70,7 +101,10 @@ test.describe("member dashboard", () => {
     await expect(listing.getByText("Plano, TX")).toBeVisible();
     await expect(listing.getByText("2 hours ago")).toBeVisible();
     await expect(listing.getByText("0 responses")).toBeVisible();
-    await expect(listing.getByRole("link", { name: "Message Olga Other" })).toHaveAttribute("href", `/messages?to=${other.email.replace(/[@.]/g, "_")}`);
+    await expect(listing.getByRole("link", { name: "Message Olga Other" })).toHaveAttribute(
+      "href",
+      `/messages?to=${other.email.replace(/[@.]/g, "_")}`,
+    );
     await expect(listing.getByRole("link", { name: /^View Details/ })).toHaveAttribute("href", /\/referral-requests\/[0-9a-f-]+$/);
     const urgent = section.getByRole("article").filter({ hasText: "urgent buyer" });
     await expect(urgent.getByText("URGENT", { exact: true })).toBeVisible();
@@ -141,33 +175,40 @@ test.describe("member dashboard", () => {
   });
 
   // Without JavaScript the dashboard is complete on each load, so this runs in the js-on project only.
-  test("with JavaScript, new requests are announced and shown on request", { tag: "@needs-js" }, async ({ page, seedAgent, waitForReplica, login }) => {
-    const member = seedAgent({ fullName: "Ned Newcomer" });
-    const other = seedAgent({ fullName: "Ava Arrival" });
-    const token = uniqueToken();
-    seedRequests([testRequest(other, { title: `${token} first` })]);
-    await waitForReplica();
-    await page.clock.install();
-    await login(member, { then: `/member-dashboard?q=${token}` });
-    await expect(liveTitles(page)).toHaveText([`${token} first`]);
-    // Once React runs, the mark forms drop their no-JavaScript return address: the poll is set up by then.
-    await expect(page.locator('input[name="redirectTo"]')).toHaveCount(0);
+  test(
+    "with JavaScript, new requests are announced and shown on request",
+    { tag: "@needs-js" },
+    async ({ page, seedAgent, waitForReplica, login }) => {
+      const member = seedAgent({ fullName: "Ned Newcomer" });
+      const other = seedAgent({ fullName: "Ava Arrival" });
+      const token = uniqueToken();
+      seedRequests([testRequest(other, { title: `${token} first` })]);
+      await waitForReplica();
+      await page.clock.install();
+      await login(member, { then: `/member-dashboard?q=${token}` });
+      await expect(liveTitles(page)).toHaveText([`${token} first`]);
+      // Once React runs, the mark forms drop their no-JavaScript return address: the poll is set up by then.
+      await expect(page.locator('input[name="redirectTo"]')).toHaveCount(0);
 
-    seedRequests([testRequest(other, { title: `${token} second`, hoursAgo: 0 }), testRequest(other, { title: `${token} third`, hoursAgo: 0 })]);
-    await waitForReplica();
-    await page.clock.runFor(30_000);
-    await expect(page.getByText("2 new requests available!")).toBeVisible();
-    await page.getByRole("button", { name: "View New Requests" }).click();
-    await expect(liveTitles(page)).toHaveCount(3);
-    await expect(page.getByText("new requests available!")).toHaveCount(0);
+      seedRequests([
+        testRequest(other, { title: `${token} second`, hoursAgo: 0 }),
+        testRequest(other, { title: `${token} third`, hoursAgo: 0 }),
+      ]);
+      await waitForReplica();
+      await page.clock.runFor(30_000);
+      await expect(page.getByText("2 new requests available!")).toBeVisible();
+      await page.getByRole("button", { name: "View New Requests" }).click();
+      await expect(liveTitles(page)).toHaveCount(3);
+      await expect(page.getByText("new requests available!")).toHaveCount(0);
 
-    // Focus after a quiet spell checks again without waiting for the next 30 s.
-    seedRequests([testRequest(other, { title: `${token} fourth`, hoursAgo: 0 })]);
-    await waitForReplica();
-    await page.clock.runFor(11_000);
-    await page.evaluate(() => window.dispatchEvent(new Event("focus")));
-    await expect(page.getByText("1 new request available!")).toBeVisible();
-  });
+      // Focus after a quiet spell checks again without waiting for the next 30 s.
+      seedRequests([testRequest(other, { title: `${token} fourth`, hoursAgo: 0 })]);
+      await waitForReplica();
+      await page.clock.runFor(11_000);
+      await page.evaluate(() => window.dispatchEvent(new Event("focus")));
+      await expect(page.getByText("1 new request available!")).toBeVisible();
+    },
+  );
 
   for (const width of [1280, 390]) {
     test(`screenshot at ${width}px`, async ({ page, seedAgent, waitForReplica, login }, testInfo) => {
@@ -175,8 +216,26 @@ test.describe("member dashboard", () => {
       const other = seedAgent({ fullName: "Riley Referrer" });
       const token = uniqueToken();
       seedRequests([
-        testRequest(other, { title: `Pre-approved buyer wants acreage ${token}`, requestType: "buyer", clientType: "", specialty: "Farm and Ranch", location: "Stillwater", hoursAgo: 3, urgent: true }),
-        testRequest(other, { title: `Lake house listing needs buyers ${token}`, requestType: "listing", clientType: "", state: "TX", location: "Grapevine", specialty: "Luxury", priceRange: "$1M - $2M", hoursAgo: 50, responses: 3 }),
+        testRequest(other, {
+          title: `Pre-approved buyer wants acreage ${token}`,
+          requestType: "buyer",
+          clientType: "",
+          specialty: "Farm and Ranch",
+          location: "Stillwater",
+          hoursAgo: 3,
+          urgent: true,
+        }),
+        testRequest(other, {
+          title: `Lake house listing needs buyers ${token}`,
+          requestType: "listing",
+          clientType: "",
+          state: "TX",
+          location: "Grapevine",
+          specialty: "Luxury",
+          priceRange: "$1M - $2M",
+          hoursAgo: 50,
+          responses: 3,
+        }),
       ]);
       await waitForReplica();
       await page.setViewportSize({ width, height: 900 });

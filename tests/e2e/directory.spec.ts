@@ -13,10 +13,43 @@ import { quickPasswordHash, seedAgents, waitForReplica } from "./support/agents"
 const PASSWORD = "directory test password";
 const BROKERAGE = "Quillfeather Realty";
 
-const member = agentRecord({ id: "dir-e2e-member", fullName: "Mia Qfmember", email: "mia.qfmember@example.com", brokerage: "Other Realty", passwordHash: quickPasswordHash(PASSWORD) });
-const orla = agentRecord({ id: "dir-e2e-orla", fullName: "Orla Quillfeather", email: "orla.qf@example.com", brokerage: "Prairie Homes", state: "OK", city: "Tulsa", phone: "9185550123", specialties: ["Land", "Auction"], membershipType: "founder" });
-const tobias = agentRecord({ id: "dir-e2e-tobias", fullName: "Tobias Qfbrandt", email: "tobias.qf@example.com", brokerage: BROKERAGE, state: "TX", city: "San Marcos", specialties: ["Land"], membershipType: "vip" });
-const renee = agentRecord({ id: "dir-e2e-renee", fullName: "Renée Núñez", email: "renee.qf@example.com", brokerage: BROKERAGE, state: "OK", city: "Norman", specialties: ["Luxury"] });
+const member = agentRecord({
+  id: "dir-e2e-member",
+  fullName: "Mia Qfmember",
+  email: "mia.qfmember@example.com",
+  brokerage: "Other Realty",
+  passwordHash: quickPasswordHash(PASSWORD),
+});
+const orla = agentRecord({
+  id: "dir-e2e-orla",
+  fullName: "Orla Quillfeather",
+  email: "orla.qf@example.com",
+  brokerage: "Prairie Homes",
+  state: "OK",
+  city: "Tulsa",
+  phone: "9185550123",
+  specialties: ["Land", "Auction"],
+  membershipType: "founder",
+});
+const tobias = agentRecord({
+  id: "dir-e2e-tobias",
+  fullName: "Tobias Qfbrandt",
+  email: "tobias.qf@example.com",
+  brokerage: BROKERAGE,
+  state: "TX",
+  city: "San Marcos",
+  specialties: ["Land"],
+  membershipType: "vip",
+});
+const renee = agentRecord({
+  id: "dir-e2e-renee",
+  fullName: "Renée Núñez",
+  email: "renee.qf@example.com",
+  brokerage: BROKERAGE,
+  state: "OK",
+  city: "Norman",
+  specialties: ["Luxury"],
+});
 const janeth = agentRecord({
   id: "dir-e2e-janeth",
   fullName: "Janeth Qfdoe",
@@ -28,8 +61,21 @@ const janeth = agentRecord({
   specialties: ["Residential", "Luxury", "Land", "Auction", "Commercial"],
   bio: "Twenty years of ranches and family homes around Austin.",
 });
-const ines = agentRecord({ id: "dir-e2e-ines", fullName: "Ines Qfsolo", email: "ines.qf@example.com", brokerage: "", bio: "", specialties: [] });
-const pending = agentRecord({ id: "dir-e2e-pending", fullName: "Pablo Qfpending", email: "pablo.qf@example.com", brokerage: BROKERAGE, status: "pending" });
+const ines = agentRecord({
+  id: "dir-e2e-ines",
+  fullName: "Ines Qfsolo",
+  email: "ines.qf@example.com",
+  brokerage: "",
+  bio: "",
+  specialties: [],
+});
+const pending = agentRecord({
+  id: "dir-e2e-pending",
+  fullName: "Pablo Qfpending",
+  email: "pablo.qf@example.com",
+  brokerage: BROKERAGE,
+  status: "pending",
+});
 /** 26 agents in a city of their own: two pages of the member directory, with the four above two pages of the public one. */
 const pagingAgents: Agent[] = Array.from({ length: 26 }, (_, i) =>
   agentRecord({
@@ -100,12 +146,16 @@ test.describe("public directory", () => {
     await applyFilters(page, javaScriptEnabled);
     await expect(page).toHaveURL(/specialty=Land/);
     await expect(page).not.toHaveURL(/state=[A-Z]/);
-    await expect.poll(async () => (await cardNames(page)).filter((name) => !name.startsWith("Paging"))).toEqual(["Orla Quillfeather", "Janeth Qfdoe", "Tobias Qfbrandt"]);
+    await expect
+      .poll(async () => (await cardNames(page)).filter((name) => !name.startsWith("Paging")))
+      .toEqual(["Orla Quillfeather", "Janeth Qfdoe", "Tobias Qfbrandt"]);
 
     await field(page, "State").selectOption("TX");
     await applyFilters(page, javaScriptEnabled);
     await expect(page).toHaveURL(/state=TX/);
-    await expect.poll(async () => (await cardNames(page)).filter((name) => !name.startsWith("Paging"))).toEqual(["Janeth Qfdoe", "Tobias Qfbrandt"]);
+    await expect
+      .poll(async () => (await cardNames(page)).filter((name) => !name.startsWith("Paging")))
+      .toEqual(["Janeth Qfdoe", "Tobias Qfbrandt"]);
 
     await page.goto("/directory?state=OK&q=tulsa");
     await expect(field(page, "State")).toHaveValue("OK");
@@ -133,7 +183,12 @@ test.describe("public directory", () => {
     await expect(card).toContainText("Austin, TX");
     await expect(card).toContainText("Verified");
     await expect(card).toContainText(BROKERAGE);
-    await expect(card.getByRole("list", { name: "Specialties of Janeth Qfdoe" }).getByRole("listitem")).toHaveText(["Residential", "Luxury", "Land", "+2 more"]);
+    await expect(card.getByRole("list", { name: "Specialties of Janeth Qfdoe" }).getByRole("listitem")).toHaveText([
+      "Residential",
+      "Luxury",
+      "Land",
+      "+2 more",
+    ]);
     const html = await page.content();
     for (const secret of ["jane.qfdoe", "jane_qfdoe", "jane-qfdoe", "555-0199", "5550199"]) expect(html).not.toContain(secret);
 
@@ -159,21 +214,25 @@ test.describe("public directory", () => {
 
 test.describe("public directory with JavaScript", () => {
   // Without JavaScript the list updates on submit, covered above; this runs in the js-on project only.
-  test("updates the list while typing, one history entry per typing session, and follows the back button", { tag: "@needs-js" }, async ({ page }) => {
-    await page.goto("/directory?q=quillfeather");
-    const search = field(page, "Search");
-    await search.fill("");
-    await search.pressSequentially("tobias", { delay: 40 });
-    await expect(page).toHaveURL(/q=tobias$/);
-    await search.pressSequentially(" qfb", { delay: 40 });
-    await expect(page).toHaveURL(/q=tobias(\+|%20)qfb$/);
-    await expect.poll(() => cardNames(page)).toEqual(["Tobias Qfbrandt"]);
-    await expect(search).toBeFocused();
+  test(
+    "updates the list while typing, one history entry per typing session, and follows the back button",
+    { tag: "@needs-js" },
+    async ({ page }) => {
+      await page.goto("/directory?q=quillfeather");
+      const search = field(page, "Search");
+      await search.fill("");
+      await search.pressSequentially("tobias", { delay: 40 });
+      await expect(page).toHaveURL(/q=tobias$/);
+      await search.pressSequentially(" qfb", { delay: 40 });
+      await expect(page).toHaveURL(/q=tobias(\+|%20)qfb$/);
+      await expect.poll(() => cardNames(page)).toEqual(["Tobias Qfbrandt"]);
+      await expect(search).toBeFocused();
 
-    await page.goBack();
-    await expect(page).toHaveURL(/\/directory\?q=quillfeather$/);
-    await expect(search).toHaveValue("quillfeather");
-  });
+      await page.goBack();
+      await expect(page).toHaveURL(/\/directory\?q=quillfeather$/);
+      await expect(search).toHaveValue("quillfeather");
+    },
+  );
 });
 
 test.describe("member directory", () => {
@@ -203,7 +262,10 @@ test.describe("member directory", () => {
     await expect(card).toContainText("Tulsa, OK");
     await expect(card).toContainText("Prairie Homes");
     await expect(card).toContainText("(918) 555-0123");
-    await expect(card.getByRole("link", { name: "View Profile of Orla Quillfeather" })).toHaveAttribute("href", "/agent/orla_qf_example_com");
+    await expect(card.getByRole("link", { name: "View Profile of Orla Quillfeather" })).toHaveAttribute(
+      "href",
+      "/agent/orla_qf_example_com",
+    );
     const contact = await card.getByRole("link", { name: "Contact Orla Quillfeather" }).getAttribute("href");
     expect(contact).toMatch(/^mailto:orla\.qf@example\.com\?subject=Referral%20inquiry%20from%20Mia%20Qfmember/);
 

@@ -32,7 +32,12 @@ test.describe("edit profile", () => {
     await expect(page).toHaveURL(/\/member-login\?redirectTo=%2Fedit-profile$/);
   });
 
-  test("saves changes after the password step and shows the success banner", async ({ page, seedAgent, waitForReplica, login }, testInfo) => {
+  test("saves changes after the password step and shows the success banner", async ({
+    page,
+    seedAgent,
+    waitForReplica,
+    login,
+  }, testInfo) => {
     const jsOn = testInfo.project.name === "js-on";
     const email = uniqueEmail("edit", testInfo.project.name);
     seedAgent({ fullName: NAME, email, password: PASSWORD });
@@ -105,7 +110,12 @@ test.describe("edit profile", () => {
     expect(agentRow(email)?.agent.city).toBe("Dallas");
   });
 
-  test("a photo can be uploaded, a renamed text file cannot, and links must be https", async ({ page, seedAgent, waitForReplica, login }, testInfo) => {
+  test("a photo can be uploaded, a renamed text file cannot, and links must be https", async ({
+    page,
+    seedAgent,
+    waitForReplica,
+    login,
+  }, testInfo) => {
     const jsOn = testInfo.project.name === "js-on";
     const email = uniqueEmail("photo", testInfo.project.name);
     seedAgent({ fullName: NAME, email, password: PASSWORD });
@@ -135,7 +145,13 @@ test.describe("edit profile", () => {
       const jsOn = testInfo.project.name === "js-on";
       const suffix = jsOn ? "" : `-${testInfo.project.name}`;
       const email = uniqueEmail("shots", testInfo.project.name);
-      seedAgent({ fullName: NAME, email, password: PASSWORD, bio: "Twenty years selling ranches along the Red River.", specialties: ["Farm and Ranch", "Land"] });
+      seedAgent({
+        fullName: NAME,
+        email,
+        password: PASSWORD,
+        bio: "Twenty years selling ranches along the Red River.",
+        specialties: ["Farm and Ranch", "Land"],
+      });
       await waitForReplica();
       await page.setViewportSize({ width, height: 900 });
       await login({ email }, { password: PASSWORD });
@@ -152,7 +168,12 @@ test.describe("edit profile", () => {
     });
   }
 
-  test("the password dialog keeps focus inside while open and gives it back to Save when closed @needs-js", async ({ page, seedAgent, waitForReplica, login }, testInfo) => {
+  test("the password dialog keeps focus inside while open and gives it back to Save when closed @needs-js", async ({
+    page,
+    seedAgent,
+    waitForReplica,
+    login,
+  }, testInfo) => {
     const email = uniqueEmail("dialogfocus", testInfo.project.name);
     seedAgent({ fullName: NAME, email, password: PASSWORD });
     await waitForReplica();
@@ -168,7 +189,10 @@ test.describe("edit profile", () => {
     // A modal dialog leaves the page behind it inert: Tab reaches the dialog's controls or the browser's own, never the page.
     for (let stop = 0; stop < 8; stop += 1) {
       await page.keyboard.press("Tab");
-      const inside = await dialog.evaluate((element) => document.activeElement === null || document.activeElement === document.body || element.contains(document.activeElement));
+      const inside = await dialog.evaluate(
+        (element) =>
+          document.activeElement === null || document.activeElement === document.body || element.contains(document.activeElement),
+      );
       expect(inside, `focus inside the dialog after ${stop + 1} Tab presses`).toBe(true);
     }
     await page.keyboard.press("Escape");

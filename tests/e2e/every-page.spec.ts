@@ -23,12 +23,20 @@ const widths = [320, 390, 1280];
 
 type Problem = { page: string; kind: string; detail: unknown };
 
-async function checkPage(page: Page, sitePage: SitePage, width: number, projectName: string, problems: Problem[], visit = true): Promise<void> {
+async function checkPage(
+  page: Page,
+  sitePage: SitePage,
+  width: number,
+  projectName: string,
+  problems: Problem[],
+  visit = true,
+): Promise<void> {
   if (visit) await page.goto(sitePage.path);
   await page.locator("h1").first().waitFor({ state: "attached" });
   if (width < 768) {
     const overflow = await sidewaysOverflow(page);
-    if (overflow > 0) problems.push({ page: sitePage.name, kind: `scrolls ${overflow}px sideways`, detail: await elementsPastTheEdge(page) });
+    if (overflow > 0)
+      problems.push({ page: sitePage.name, kind: `scrolls ${overflow}px sideways`, detail: await elementsPastTheEdge(page) });
   }
   const violations = await pageViolations(page);
   if (violations.length > 0) problems.push({ page: sitePage.name, kind: "axe", detail: violations });

@@ -49,8 +49,15 @@ export type Fixtures = {
 export const test = axeCheckedTest.extend<Fixtures>({
   seedAgent: async ({}, use) => {
     await use(({ password = MEMBER_PASSWORD, ...fields } = {}) => {
-      const firstName = (fields.fullName ?? "Dana").split(" ")[0]!.toLowerCase().replace(/[^a-z0-9]/g, "");
-      const agent = agentRecord({ email: `${firstName}-${randomUUID().slice(0, 8)}@example.com`, passwordHash: quickPasswordHash(password), ...fields });
+      const firstName = (fields.fullName ?? "Dana")
+        .split(" ")[0]!
+        .toLowerCase()
+        .replace(/[^a-z0-9]/g, "");
+      const agent = agentRecord({
+        email: `${firstName}-${randomUUID().slice(0, 8)}@example.com`,
+        passwordHash: quickPasswordHash(password),
+        ...fields,
+      });
       seedAgents([agent]);
       return agent;
     });
@@ -62,7 +69,8 @@ export const test = axeCheckedTest.extend<Fixtures>({
     await use(async (agent, { password = MEMBER_PASSWORD, then, page = testPage } = {}) => {
       // A page a member page sent to the login page stays there, keeping where it was asked to go back to.
       const onLoginPage = page.url().startsWith("http") && new URL(page.url()).pathname === "/member-login";
-      if (then !== undefined || !onLoginPage) await page.goto(then ? `/member-login?redirectTo=${encodeURIComponent(then)}` : "/member-login");
+      if (then !== undefined || !onLoginPage)
+        await page.goto(then ? `/member-login?redirectTo=${encodeURIComponent(then)}` : "/member-login");
       await page.getByLabel("Email Address").fill(agent.email);
       await page.getByLabel("Password").fill(password);
       await page.getByRole("button", { name: "Login" }).click();

@@ -118,12 +118,26 @@ test("register, log in, post, respond, message and log out by keyboard alone", a
   await page.keyboard.type("Hello Paula, a quick question about the ranch.");
   await tabTo(page, page.getByRole("button", { name: "Send", exact: true }));
   await page.keyboard.press("Enter");
-  await expect(page.getByRole("region", { name: /^Conversation with Paula Poster/ }).getByText("Hello Paula, a quick question about the ranch.")).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: /^Conversation with Paula Poster/ }).getByText("Hello Paula, a quick question about the ranch."),
+  ).toBeVisible();
 
   // Log out from the header.
   await page.goto("/member-dashboard");
-  await tabTo(page, page.getByRole("banner").getByRole("button", { name: /Logout|Log out/ }).first(), { maxStops: 20 });
+  await tabTo(
+    page,
+    page
+      .getByRole("banner")
+      .getByRole("button", { name: /Logout|Log out/ })
+      .first(),
+    { maxStops: 20 },
+  );
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole("banner").getByRole("link", { name: /Login|Log in/ }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("banner")
+      .getByRole("link", { name: /Login|Log in/ })
+      .first(),
+  ).toBeVisible();
 });

@@ -22,7 +22,10 @@ test("a member logs in and out by keyboard alone, focus visible at every stop", 
 
   // From the top of a freshly loaded page, the header's Logout comes within a few stops.
   await page.goto("/member-dashboard");
-  const logout = page.getByRole("banner").getByRole("button", { name: /Logout|Log out/ }).first();
+  const logout = page
+    .getByRole("banner")
+    .getByRole("button", { name: /Logout|Log out/ })
+    .first();
   await tabTo(page, logout, { maxStops: 20 });
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/$/);
@@ -62,7 +65,12 @@ test("the phone menu and the live regions have names screen readers announce", a
   await expectNoAxeViolations(page);
 });
 
-test("the delete confirmation opens with focus on Cancel, so Enter keeps the request", async ({ page, seedAgent, waitForReplica, login }) => {
+test("the delete confirmation opens with focus on Cancel, so Enter keeps the request", async ({
+  page,
+  seedAgent,
+  waitForReplica,
+  login,
+}) => {
   const owner = seedAgent({ fullName: "Cora Cancel" });
   const token = uniqueToken();
   const request = testRequest(owner, { title: `${token} kept` });

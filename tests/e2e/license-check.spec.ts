@@ -17,7 +17,10 @@ const PASSWORD = "Red-River-2025!";
 test.beforeAll(async () => {
   const table = openLicenseTable(licenseDatabaseFile(e2eDataDir));
   try {
-    await table.replace(fileSource(FIXTURE).records(() => undefined), FIXTURE);
+    await table.replace(
+      fileSource(FIXTURE).records(() => undefined),
+      FIXTURE,
+    );
   } catch {
     await expect.poll(() => table.lookup("0654321")?.fullName).toBe("REYES, DANA MARIE");
   } finally {

@@ -21,7 +21,12 @@ const test = base.extend<{ cast: Cast; memberPage(agent: Agent, viewport?: Viewp
   cast: async ({ seedAgent, waitForReplica }, use, testInfo) => {
     const tag = `${testInfo.project.name}-${randomUUID().slice(0, 8)}`;
     const agent = (first: string, last: string, fields: Partial<Agent> = {}) =>
-      seedAgent({ fullName: `${first} ${last}${tag.replace(/[^a-z0-9]/gi, "")}`, email: `${first.toLowerCase()}-${tag}@example.com`, password: PASSWORD, ...fields });
+      seedAgent({
+        fullName: `${first} ${last}${tag.replace(/[^a-z0-9]/gi, "")}`,
+        email: `${first.toLowerCase()}-${tag}@example.com`,
+        password: PASSWORD,
+        ...fields,
+      });
     const cast = {
       ann: agent("Ann", "Archer", { brokerage: "Archer Realty", city: "Austin", state: "TX", phone: "2145550100" }),
       bob: agent("Bob", "Brooks", { brokerage: "Brooks Homes", city: "Tulsa", state: "OK" }),
@@ -64,7 +69,10 @@ test.describe("messages", () => {
   // Each test drives two or three members' browsers, each logging in first.
   test.describe.configure({ timeout: 90_000 });
 
-  test("a conversation started from the directory, with both members' views and the message kept as typed", async ({ cast, memberPage }) => {
+  test("a conversation started from the directory, with both members' views and the message kept as typed", async ({
+    cast,
+    memberPage,
+  }) => {
     const { ann, bob } = cast;
     const [annPage, bobPage] = await Promise.all([memberPage(ann), memberPage(bob)]);
 
@@ -94,7 +102,10 @@ test.describe("messages", () => {
     await expect(thread(annPage).getByText("Thanks Ann, call me tomorrow.")).toBeVisible();
   });
 
-  test("sending: Enter sends and Shift+Enter adds a line with JavaScript; the Send button posts without it", async ({ cast, memberPage }, testInfo) => {
+  test("sending: Enter sends and Shift+Enter adds a line with JavaScript; the Send button posts without it", async ({
+    cast,
+    memberPage,
+  }, testInfo) => {
     const { ann, bob } = cast;
     const page = await memberPage(ann);
     await page.goto(`/messages?to=${bob.id}`);
@@ -122,7 +133,10 @@ test.describe("messages", () => {
     await expect(page.getByText("Please enter a message")).toBeVisible();
   });
 
-  test("new messages reach the open thread and the list: live with JavaScript, on the next load without", async ({ cast, memberPage }, testInfo) => {
+  test("new messages reach the open thread and the list: live with JavaScript, on the next load without", async ({
+    cast,
+    memberPage,
+  }, testInfo) => {
     const live = testInfo.project.name === "js-on";
     const { ann, bob, cat } = cast;
     const [annPage, bobPage, catPage] = await Promise.all([memberPage(ann), memberPage(bob), memberPage(cat)]);
@@ -148,7 +162,10 @@ test.describe("messages", () => {
     if (live) expect(await bobPage.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true);
   });
 
-  test("unread counts in the header, the list and the dashboard card, reset by opening the thread on any device", async ({ cast, memberPage }) => {
+  test("unread counts in the header, the list and the dashboard card, reset by opening the thread on any device", async ({
+    cast,
+    memberPage,
+  }) => {
     const { ann, bob } = cast;
     const annPage = await memberPage(ann);
     await annPage.goto(`/messages?to=${bob.id}`);
@@ -174,7 +191,9 @@ test.describe("messages", () => {
     await expect(header(bobPage).getByRole("link", { name: /Messages/ })).not.toContainText("unread");
     const bobPhone = await memberPage(bob, PHONE);
     await bobPhone.goto("/messages");
-    await expect(bobPhone.getByRole("region", { name: "Conversations" }).getByRole("link", { name: new RegExp(ann.fullName) })).not.toContainText("unread");
+    await expect(
+      bobPhone.getByRole("region", { name: "Conversations" }).getByRole("link", { name: new RegExp(ann.fullName) }),
+    ).not.toContainText("unread");
   });
 
   test("Share My Contact Info sends the member's name, e-mail, phone and brokerage", async ({ cast, memberPage }) => {
@@ -223,7 +242,10 @@ test.describe("messages", () => {
     await expect(bobPhone.getByRole("link", { name: "Back to conversations" })).toBeHidden();
   });
 
-  test("nobody else reads a conversation: another member gets 404 and an empty Messages card; messaging oneself is refused", async ({ cast, memberPage }) => {
+  test("nobody else reads a conversation: another member gets 404 and an empty Messages card; messaging oneself is refused", async ({
+    cast,
+    memberPage,
+  }) => {
     const { ann, bob, cat } = cast;
     const annPage = await memberPage(ann);
     await annPage.goto(`/messages?to=${bob.id}`);

@@ -14,18 +14,29 @@ import { expect, test } from "./fixtures";
 
 function founderRow(index: number, status: Agent["status"]): Agent {
   const id = randomUUID();
-  return agentRecord({ id, fullName: `Founder ${index}`, email: `founder-${index}-${id.slice(0, 6)}@example.com`, membershipType: "founder", status });
+  return agentRecord({
+    id,
+    fullName: `Founder ${index}`,
+    email: `founder-${index}-${id.slice(0, 6)}@example.com`,
+    membershipType: "founder",
+    status,
+  });
 }
 
 test.describe("the founder offer", () => {
-  test("a rejected applicant gives the spot back; with every spot held, each screen offers the member access", async ({ page, waitForReplica }, testInfo) => {
+  test("a rejected applicant gives the spot back; with every spot held, each screen offers the member access", async ({
+    page,
+    waitForReplica,
+  }, testInfo) => {
     test.setTimeout(90_000);
     // Its own server: taking every founder spot would change the offer the other tests see.
     const server = await startOwnServer();
     try {
       const held = Array.from({ length: FOUNDER_CAP - 2 }, (_, index) => founderRow(index, index % 3 === 0 ? "pending" : "approved"));
       const rejected = [founderRow(900, "rejected"), founderRow(901, "rejected")];
-      const others = [agentRecord({ id: randomUUID(), fullName: "Vic Vip", email: `vip-${randomUUID()}@example.com`, membershipType: "vip" })];
+      const others = [
+        agentRecord({ id: randomUUID(), fullName: "Vic Vip", email: `vip-${randomUUID()}@example.com`, membershipType: "vip" }),
+      ];
       seedAgents([...held, ...rejected, ...others], server.dataDir);
       await waitForReplica(server.baseUrl);
 
@@ -55,7 +66,13 @@ test.describe("the founder offer", () => {
       await page.goto(`${server.baseUrl}/register`);
       await expect(page.getByTestId("founder-badge")).toHaveText("Membership: FREE");
       await expect(page.getByText(/founder access/i)).toHaveCount(0);
-      await fillQuickRegistration(page, { fullName: "Nora Newcomer", email: uniqueEmail("late", testInfo.project.name), phone: "(214) 555-0111", state: "TX", city: "Dallas" });
+      await fillQuickRegistration(page, {
+        fullName: "Nora Newcomer",
+        email: uniqueEmail("late", testInfo.project.name),
+        phone: "(214) 555-0111",
+        state: "TX",
+        city: "Dallas",
+      });
       await page.getByRole("button", { name: "Continue to Profile Setup" }).click();
       await expect(page).toHaveURL(/\/payment$/);
       await expect(page.getByRole("heading", { name: "FREE Member Access" })).toBeVisible();
@@ -93,7 +110,9 @@ test.describe("members meeting each other", () => {
     await expect(mine.getByRole("link", { name: "Edit Profile" })).toHaveAttribute("href", "/edit-profile");
 
     await page.goto(`/directory?q=${encodeURIComponent(other.fullName)}`);
-    await expect(page.getByRole("article", { name: other.fullName }).getByRole("link", { name: `Message ${other.fullName}` })).toBeVisible();
+    await expect(
+      page.getByRole("article", { name: other.fullName }).getByRole("link", { name: `Message ${other.fullName}` }),
+    ).toBeVisible();
 
     await page.goto(`/agent/${agentIdFromEmail(me.email)}`);
     await expect(page.getByRole("heading", { name: me.fullName })).toBeVisible();
@@ -123,14 +142,23 @@ test("member-directory cards name a membership once", async ({ page, seedAgent, 
 });
 
 test("both password fields left empty: one message, beside the password", async ({ page }, testInfo) => {
-  await reachProfileForm(page, { fullName: "Pat Password", email: uniqueEmail("pw", testInfo.project.name), phone: "(214) 555-0112", state: "TX", city: "Dallas" });
+  await reachProfileForm(page, {
+    fullName: "Pat Password",
+    email: uniqueEmail("pw", testInfo.project.name),
+    phone: "(214) 555-0112",
+    state: "TX",
+    city: "Dallas",
+  });
   await page.getByRole("button", { name: "Create Agent Profile" }).click();
   await expect(page.getByText("Password must be at least 8 characters long.")).toBeVisible();
   await expect(page.getByText("Passwords do not match")).toHaveCount(0);
   await expect(page.getByLabel("Confirm Password")).not.toHaveAttribute("aria-invalid", "true");
 });
 
-test("an applicant still under review who registers again is told so and pointed to support", async ({ page, waitForReplica }, testInfo) => {
+test("an applicant still under review who registers again is told so and pointed to support", async ({
+  page,
+  waitForReplica,
+}, testInfo) => {
   const email = uniqueEmail("pending", testInfo.project.name);
   seedAgents([agentRecord({ id: randomUUID(), fullName: "Penny Pending", email, status: "pending" })]);
   await waitForReplica();
@@ -178,7 +206,12 @@ async function firstCardTop(page: Page): Promise<number> {
 }
 
 test.describe("the dashboard on a phone", () => {
-  test("filters fold away so the first request shows on the first screen; from 768 px they are open", async ({ page, seedAgent, waitForReplica, login }, testInfo) => {
+  test("filters fold away so the first request shows on the first screen; from 768 px they are open", async ({
+    page,
+    seedAgent,
+    waitForReplica,
+    login,
+  }, testInfo) => {
     const member = seedAgent({ fullName: "Phil Phone" });
     const poster = seedAgent({ fullName: "Polly Poster" });
     seedRequests([testRequest(poster, { hoursAgo: 1 })]);

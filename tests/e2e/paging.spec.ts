@@ -23,7 +23,12 @@ function pages(page: Page, name: string) {
   return page.getByRole("navigation", { name });
 }
 
-test("the requests list shows 20 cards a page, with page links that keep the filters", async ({ page, seedAgent, waitForReplica, login }) => {
+test("the requests list shows 20 cards a page, with page links that keep the filters", async ({
+  page,
+  seedAgent,
+  waitForReplica,
+  login,
+}) => {
   const token = uniqueToken();
   const poster = seedAgent({ fullName: "Petra Poster" });
   const viewer = seedAgent({ fullName: "Vic Viewer" });
@@ -48,13 +53,20 @@ test("the requests list shows 20 cards a page, with page links that keep the fil
   await expect(page.getByRole("article")).toHaveCount(20);
 });
 
-test("Messages lists 20 conversations a page and a long thread 50 messages a page, newest first", async ({ page, seedAgent, waitForReplica, login }) => {
+test("Messages lists 20 conversations a page and a long thread 50 messages a page, newest first", async ({
+  page,
+  seedAgent,
+  waitForReplica,
+  login,
+}) => {
   const member = seedAgent({ fullName: "Molly Member" });
   const others = Array.from({ length: 22 }, (_, i) => seedAgent({ fullName: `Pen Pal ${String.fromCharCode(65 + i)}${uniqueToken()}` }));
   const chatty = others[0]!;
   // A 55-message thread with the first pen pal, the newest of all, then one older message from each of the 21 others.
   const notes = others.slice(1).map((other, i) => message(other, member, `Hello from pen pal ${i + 1}`, 500 + i));
-  const thread = Array.from({ length: 55 }, (_, i) => message(i % 2 === 0 ? chatty : member, i % 2 === 0 ? member : chatty, `Line ${i + 1} of the long talk`, 55 - i));
+  const thread = Array.from({ length: 55 }, (_, i) =>
+    message(i % 2 === 0 ? chatty : member, i % 2 === 0 ? member : chatty, `Line ${i + 1} of the long talk`, 55 - i),
+  );
   seedMessages([...notes, ...thread]);
   await waitForReplica();
   await login(member, { then: "/messages" });

@@ -8,7 +8,13 @@ import { fillQuickRegistration } from "./support/registration";
  */
 test("a well-formed number no one can dial is refused beside the field, the input kept", async ({ page }) => {
   await page.goto("/register");
-  await fillQuickRegistration(page, { fullName: "Dana Reyes", email: "dana.dial@example.com", phone: "(123) 456-7890", state: "TX", city: "Dallas" });
+  await fillQuickRegistration(page, {
+    fullName: "Dana Reyes",
+    email: "dana.dial@example.com",
+    phone: "(123) 456-7890",
+    state: "TX",
+    city: "Dallas",
+  });
   await page.getByRole("button", { name: "Continue to Profile Setup" }).click();
   await expect(page.getByText("Please enter a valid phone number")).toBeVisible();
   await expect(page.getByLabel("Phone Number")).toHaveAttribute("aria-invalid", "true");

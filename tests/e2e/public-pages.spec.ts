@@ -92,7 +92,10 @@ test.describe("why page", () => {
   test("is reached from the header and keeps the pricing wording beside the free founder offer", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto("/");
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: `Why ${PRODUCT_NAME}` }).click();
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: `Why ${PRODUCT_NAME}` })
+      .click();
     await expect(page).toHaveURL(WHY_PATH);
     await expect(page.getByRole("heading", { level: 1, name: `Why ${PRODUCT_NAME}` })).toBeVisible();
     await expect(page).toHaveTitle(new RegExp(`Why ${PRODUCT_NAME}`));

@@ -4,7 +4,12 @@ import { uniqueToken } from "./support/requests";
 /** REQUESTS_PER_MEMBER_PER_HOUR's default: the e2e server keeps it. */
 const REQUESTS_PER_HOUR = 10;
 
-test("a member past the posting limit sees the message beside the form, with everything typed kept", async ({ page, seedAgent, waitForReplica, login }, testInfo) => {
+test("a member past the posting limit sees the message beside the form, with everything typed kept", async ({
+  page,
+  seedAgent,
+  waitForReplica,
+  login,
+}, testInfo) => {
   const poster = seedAgent({ fullName: "Rita Ratelimit" });
   await waitForReplica();
   await login(poster, { then: "/post-request?type=buyer" });
@@ -13,7 +18,15 @@ test("a member past the posting limit sees the message beside the form, with eve
   // The browser's own session posts the allowed ones, as a quick succession of form posts would.
   for (let i = 0; i < REQUESTS_PER_HOUR; i += 1) {
     const posted = await page.request.post("/post-request?type=buyer", {
-      form: { requestType: "buyer", title: `${token} ${i}`, location: "Tulsa", state: "OK", specialty: "Land", priceRange: "Under $200k", description: "Quick post." },
+      form: {
+        requestType: "buyer",
+        title: `${token} ${i}`,
+        location: "Tulsa",
+        state: "OK",
+        specialty: "Land",
+        priceRange: "Under $200k",
+        description: "Quick post.",
+      },
       maxRedirects: 0,
     });
     expect(posted.status()).toBe(302);
@@ -26,7 +39,9 @@ test("a member past the posting limit sees the message beside the form, with eve
   await page.getByLabel("Specialty").selectOption("Land");
   await page.getByLabel("Price Range").selectOption("Under $200k");
   await page.getByLabel("Description").fill("Kept after the refusal.");
-  const answer = page.waitForResponse((response) => response.request().method() === "POST" && /^\/post-request(\.data)?$/.test(new URL(response.url()).pathname));
+  const answer = page.waitForResponse(
+    (response) => response.request().method() === "POST" && /^\/post-request(\.data)?$/.test(new URL(response.url()).pathname),
+  );
   await page.getByRole("button", { name: "Post Buyer Rep Request" }).click();
   const refused = await answer;
   expect(refused.status()).toBe(429);

@@ -19,7 +19,12 @@ function details(email: string): QuickDetails {
 }
 
 test.describe("registration", () => {
-  test("the whole flow ends on /welcome with a pending agent, a bcrypt hash and no password in the row or the mails", async ({ page, waitForReplica, login, outbox }, testInfo) => {
+  test("the whole flow ends on /welcome with a pending agent, a bcrypt hash and no password in the row or the mails", async ({
+    page,
+    waitForReplica,
+    login,
+    outbox,
+  }, testInfo) => {
     const email = uniqueEmail("flow", testInfo.project.name);
     await reachProfileForm(page, details(email));
 
@@ -71,7 +76,13 @@ test.describe("registration", () => {
   test("each quick-registration error shows beside its field and the input stays", async ({ page }) => {
     await page.goto("/register");
     await page.getByRole("button", { name: "Continue to Profile Setup" }).click();
-    for (const message of ["Full name is required", "Email is required", "Phone number is required", "Please select your state", "City is required"]) {
+    for (const message of [
+      "Full name is required",
+      "Email is required",
+      "Phone number is required",
+      "Please select your state",
+      "City is required",
+    ]) {
       await expect(page.getByText(message)).toBeVisible();
     }
 
@@ -153,7 +164,9 @@ test.describe("registration", () => {
     const email = uniqueEmail("huge", testInfo.project.name);
     await reachProfileForm(page, details(email));
     await fillProfile(page, PASSWORD);
-    await page.getByLabel("Profile Photo").setInputFiles({ name: "huge.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(6 * 1024 * 1024, 0xff) });
+    await page
+      .getByLabel("Profile Photo")
+      .setInputFiles({ name: "huge.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(6 * 1024 * 1024, 0xff) });
     await page.getByRole("button", { name: "Create Agent Profile" }).click();
     await expect(page.getByText("File size must be less than 5MB")).toBeVisible();
     await expect(page.getByLabel("Brokerage", { exact: true })).toHaveValue("Lone Star Realty");

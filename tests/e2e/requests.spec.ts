@@ -69,7 +69,12 @@ test.describe("posting requests", () => {
     }
   });
 
-  test("shows the spec's messages beside the fields and keeps what was typed", async ({ page, seedAgent, waitForReplica, login }, testInfo) => {
+  test("shows the spec's messages beside the fields and keeps what was typed", async ({
+    page,
+    seedAgent,
+    waitForReplica,
+    login,
+  }, testInfo) => {
     const poster = seedAgent({ fullName: "Errol Empty" });
     await waitForReplica();
     await login(poster, { then: "/post-request?type=referral" });
@@ -114,7 +119,16 @@ test.describe("the requests page", () => {
         listingMLS: "BA-1",
         hoursAgo: 5,
       }),
-      testRequest(owner, { title: `${token} charlie`, requestType: "buyer", location: "Canadian", state: "TX", specialty: "Land", priceRange: "Under $200k", clientType: "", hoursAgo: 3 }),
+      testRequest(owner, {
+        title: `${token} charlie`,
+        requestType: "buyer",
+        location: "Canadian",
+        state: "TX",
+        specialty: "Land",
+        priceRange: "Under $200k",
+        clientType: "",
+        hoursAgo: 3,
+      }),
     ]);
     await waitForReplica();
     await login(viewer, { then: "/referral-requests" });
@@ -126,11 +140,22 @@ test.describe("the requests page", () => {
     const bravo = cards(page).filter({ hasText: `${token} bravo` });
     await expect(bravo.getByText("9 Elm St")).toBeVisible();
     await expect(bravo.getByText("BA-1")).toBeVisible();
-    await expect(cards(page).filter({ hasText: `${token} alpha` }).getByText("Client Type:")).toBeVisible();
+    await expect(
+      cards(page)
+        .filter({ hasText: `${token} alpha` })
+        .getByText("Client Type:"),
+    ).toBeVisible();
     await expect(bravo.getByRole("link", { name: /^Respond/ })).toBeVisible();
     await expect(bravo.getByRole("link", { name: /^Edit/ })).toHaveCount(0);
 
-    const names: Record<string, string> = { "Sort By": "sort", Type: "type", State: "state", Specialty: "specialty", "Price Range": "priceRange", "Client Type": "clientType" };
+    const names: Record<string, string> = {
+      "Sort By": "sort",
+      Type: "type",
+      State: "state",
+      Specialty: "specialty",
+      "Price Range": "priceRange",
+      "Client Type": "clientType",
+    };
     const apply = async (label: string, value: string) => {
       await page.getByLabel(label, { exact: true }).selectOption(value);
       await page.getByRole("button", { name: "Apply Filters" }).click();
@@ -178,7 +203,13 @@ test.describe("the requests page", () => {
 });
 
 test.describe("responding, editing and deleting", () => {
-  test("a member responds; the poster is mailed and reads the response on the request's page", async ({ page, seedAgent, waitForReplica, login, outbox }, testInfo) => {
+  test("a member responds; the poster is mailed and reads the response on the request's page", async ({
+    page,
+    seedAgent,
+    waitForReplica,
+    login,
+    outbox,
+  }, testInfo) => {
     const poster = seedAgent({ fullName: "Rita Requester" });
     const responder = seedAgent({ fullName: "Sam Responder", brokerage: "Sooner Homes" });
     const token = uniqueToken();
@@ -213,7 +244,10 @@ test.describe("responding, editing and deleting", () => {
     await page.goto(`/referral-requests/${request.id}`);
     await expect(page.getByText("1 response")).toBeVisible();
     await expect(page.getByRole("heading", { name: /Responses/ })).toHaveCount(0);
-    await expect(page.getByRole("link", { name: "Message", exact: true })).toHaveAttribute("href", `/messages?to=${poster.email.replace(/[@.]/g, "_")}`);
+    await expect(page.getByRole("link", { name: "Message", exact: true })).toHaveAttribute(
+      "href",
+      `/messages?to=${poster.email.replace(/[@.]/g, "_")}`,
+    );
 
     await page.context().clearCookies();
     await login(poster, { then: `/referral-requests/${request.id}` });
@@ -229,7 +263,12 @@ test.describe("responding, editing and deleting", () => {
     }
   });
 
-  test("the owner edits a request, keeping the input when a required field is blank", async ({ page, seedAgent, waitForReplica, login }, testInfo) => {
+  test("the owner edits a request, keeping the input when a required field is blank", async ({
+    page,
+    seedAgent,
+    waitForReplica,
+    login,
+  }, testInfo) => {
     const owner = seedAgent({ fullName: "Edith Editor" });
     const token = uniqueToken();
     const request = testRequest(owner, { title: `${token} before`, requestType: "listing", clientType: "", listingMLS: "M-1" });
@@ -262,7 +301,12 @@ test.describe("responding, editing and deleting", () => {
     expect(storedRequest(request.id)).toMatchObject({ title: `${token} after`, requestType: "listing", location: "Norman" });
   });
 
-  test("the owner deletes a request after confirming; the row stays as deleted", async ({ page, seedAgent, waitForReplica, login }, testInfo) => {
+  test("the owner deletes a request after confirming; the row stays as deleted", async ({
+    page,
+    seedAgent,
+    waitForReplica,
+    login,
+  }, testInfo) => {
     const owner = seedAgent({ fullName: "Dora Deleter" });
     const token = uniqueToken();
     const request = testRequest(owner, { title: `${token} to delete` });
@@ -270,7 +314,10 @@ test.describe("responding, editing and deleting", () => {
     await waitForReplica();
     await login(owner, { then: `/referral-requests?tab=mine&q=${token}` });
 
-    await cards(page).filter({ hasText: token }).getByRole("link", { name: /^Delete/ }).click();
+    await cards(page)
+      .filter({ hasText: token })
+      .getByRole("link", { name: /^Delete/ })
+      .click();
     await expect(page.getByText("Are you sure you want to delete this request?")).toBeVisible();
     if (testInfo.project.name === "js-on") {
       for (const width of [1280, 390]) {
@@ -338,7 +385,19 @@ test.describe("screenshots", () => {
       const viewer = seedAgent({ fullName: "Quinn Camera" });
       const token = uniqueToken();
       seedRequests([
-        testRequest(owner, { title: `Luxury lake house needs buyers ${token}`, requestType: "listing", clientType: "", location: "Grapevine", state: "TX", specialty: "Luxury", priceRange: "$1M - $2M", listingAddress: "1 Shoreline Dr", listingMLS: "GV-2201", urgent: true, hoursAgo: 3 }),
+        testRequest(owner, {
+          title: `Luxury lake house needs buyers ${token}`,
+          requestType: "listing",
+          clientType: "",
+          location: "Grapevine",
+          state: "TX",
+          specialty: "Luxury",
+          priceRange: "$1M - $2M",
+          listingAddress: "1 Shoreline Dr",
+          listingMLS: "GV-2201",
+          urgent: true,
+          hoursAgo: 3,
+        }),
         testRequest(owner, { title: `Relocating family needs OKC agent ${token}`, hoursAgo: 27 * DAY_HOURS, responses: 2 }),
       ]);
       await waitForReplica();

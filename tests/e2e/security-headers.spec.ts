@@ -22,7 +22,12 @@ test.describe("security headers on the built server", () => {
     }
   });
 
-  test("a member's pages, data and event stream are private, no-store; a visitor's home page is not", async ({ page, seedAgent, waitForReplica, login }) => {
+  test("a member's pages, data and event stream are private, no-store; a visitor's home page is not", async ({
+    page,
+    seedAgent,
+    waitForReplica,
+    login,
+  }) => {
     const member = seedAgent({ fullName: "Cache Carter" });
     await waitForReplica();
     const visitorHome = await page.request.get("/", { headers: { Cookie: "" } });

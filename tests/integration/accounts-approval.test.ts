@@ -80,7 +80,9 @@ describe("staff decisions", () => {
         `${agent.email}: pending → rejected.`,
         "The running app mails the agent on its next store refresh (every 10 s).",
       ]);
-      expect(await runStaffCommand(staff, ["reject", agent.email, "--note", "Expired license"], 10)).toEqual([`${agent.email} is already rejected; nothing changed.`]);
+      expect(await runStaffCommand(staff, ["reject", agent.email, "--note", "Expired license"], 10)).toEqual([
+        `${agent.email} is already rejected; nothing changed.`,
+      ]);
     } finally {
       await staff.stop();
     }

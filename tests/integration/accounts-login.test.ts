@@ -88,7 +88,9 @@ describe("login refusals", () => {
         },
       },
     };
-    const result = reply(await logIn({ ...context, services: { ...context.services, store: broken } }, { email: "a@example.com", password: "x" }));
+    const result = reply(
+      await logIn({ ...context, services: { ...context.services, store: broken } }, { email: "a@example.com", password: "x" }),
+    );
     expect(result.init?.status).toBe(500);
     expect(result.data.error?.[""]).toEqual([LOGIN_MESSAGES.failed]);
   });
@@ -109,7 +111,9 @@ describe("login rate limits", () => {
     expect(retryAfter).toBeGreaterThan(800);
     expect(retryAfter).toBeLessThanOrEqual(900);
     // Another address from another client is not affected.
-    expect(reply(await logIn({ ...context, clientIp: "203.0.113.9" }, { email: "other@example.com", password: "x" })).init?.status).toBe(400);
+    expect(reply(await logIn({ ...context, clientIp: "203.0.113.9" }, { email: "other@example.com", password: "x" })).init?.status).toBe(
+      400,
+    );
   });
 
   it("refuses one IP address past AUTH_ATTEMPTS_PER_IP, whatever the e-mail", async () => {
@@ -161,12 +165,17 @@ describe("login success", () => {
 
     const cookie = cookieFrom(response);
     expect((await getMember(getWithCookie("/", cookie), context))?.id).toBe(agent.id);
-    expect(await rootLoader({ request: getWithCookie("/", cookie), context, params: {} })).toMatchObject({ member: { fullName: "Dana Reyes" } });
+    expect(await rootLoader({ request: getWithCookie("/", cookie), context, params: {} })).toMatchObject({
+      member: { fullName: "Dana Reyes" },
+    });
     expect(await rootLoader({ request: getWithCookie("/", null), context, params: {} })).toMatchObject({ member: null });
   });
 
   it("marks the cookie Secure in production", async () => {
-    const context = testContext({}, { NODE_ENV: "production", SESSION_SECRET: "a-production-secret-long-enough", APP_URL: "https://referrals.example" });
+    const context = testContext(
+      {},
+      { NODE_ENV: "production", SESSION_SECRET: "a-production-secret-long-enough", APP_URL: "https://referrals.example" },
+    );
     const agent = await insertAgent(context, { password: PASSWORD });
     const response = await responseOf(() => logIn(context, { email: agent.email, password: PASSWORD }));
     expect(response.headers.get("Set-Cookie")).toMatch(/; Secure/i);
@@ -187,13 +196,17 @@ describe("login success", () => {
     const context = testContext();
     const agent = await insertAgent(context, { password: PASSWORD });
     const cookie = cookieFrom(await responseOf(() => logIn(context, { email: agent.email, password: PASSWORD })));
-    const response = await responseOf(() => loginLoader({ request: getWithCookie("/member-login?redirectTo=%2Fedit-profile", cookie), context, params: {} }));
+    const response = await responseOf(() =>
+      loginLoader({ request: getWithCookie("/member-login?redirectTo=%2Fedit-profile", cookie), context, params: {} }),
+    );
     expect(response.headers.get("Location")).toBe("/edit-profile");
-    expect(await loginLoader({ request: getWithCookie("/member-login?redirectTo=%2F%2Fevil.example", null), context, params: {} })).toEqual({
-      redirectTo: null,
-      passwordChanged: false,
-      founderOffer: true,
-    });
+    expect(await loginLoader({ request: getWithCookie("/member-login?redirectTo=%2F%2Fevil.example", null), context, params: {} })).toEqual(
+      {
+        redirectTo: null,
+        passwordChanged: false,
+        founderOffer: true,
+      },
+    );
   });
 });
 

@@ -59,7 +59,11 @@ function tokenCookie(token: string): string {
 }
 
 async function postNewPassword(context: AppLoadContext, cookie: string, password = NEW_PASSWORD, confirmPassword = password) {
-  const request = new Request("http://localhost/reset-password", { method: "POST", headers: { Cookie: cookie }, body: new URLSearchParams({ password, confirmPassword }) });
+  const request = new Request("http://localhost/reset-password", {
+    method: "POST",
+    headers: { Cookie: cookie },
+    body: new URLSearchParams({ password, confirmPassword }),
+  });
   return (await resetAction({ request, context, params: {} })) as unknown;
 }
 
@@ -101,7 +105,9 @@ describe("forgot password", () => {
       const context = testContext({}, { SENDGRID_API_KEY: "SG.revoked-key", SENDGRID_API_URL: sendgrid.url });
       const result = (await forgot(context, "dana@example.com")) as ActionReply;
       expect(result.init?.status).toBe(503);
-      expect(result.data.error?.[""]).toEqual(["Failed to send password reset request. Please try contacting support directly at support@example.test"]);
+      expect(result.data.error?.[""]).toEqual([
+        "Failed to send password reset request. Please try contacting support directly at support@example.test",
+      ]);
       expect(result.data.initialValue?.email).toBe("dana@example.com");
       expect(sendgrid.mails).toEqual([]);
     } finally {
@@ -129,7 +135,9 @@ describe("reset password", () => {
     const context = testContext();
     const agent = await insertAgent(context, { password: PASSWORD });
     const session = cookieFrom(
-      await responseOf(() => loginAction({ request: postForm("/member-login", { email: agent.email, password: PASSWORD }), context, params: {} })),
+      await responseOf(() =>
+        loginAction({ request: postForm("/member-login", { email: agent.email, password: PASSWORD }), context, params: {} }),
+      ),
     );
     const link = await resetLinkFor(context, agent.email);
     const cookie = await openLink(context, link);
@@ -146,9 +154,15 @@ describe("reset password", () => {
     expect(stored?.updatedAt).toBeDefined();
     expect(await getMember(getWithCookie("/", session), context)).toBeNull();
 
-    const oldPassword = (await loginAction({ request: postForm("/member-login", { email: agent.email, password: PASSWORD }), context, params: {} })) as unknown as ActionReply;
+    const oldPassword = (await loginAction({
+      request: postForm("/member-login", { email: agent.email, password: PASSWORD }),
+      context,
+      params: {},
+    })) as unknown as ActionReply;
     expect(oldPassword.data.error?.[""]).toEqual([LOGIN_MESSAGES.wrongPassword]);
-    const newLogin = await responseOf(() => loginAction({ request: postForm("/member-login", { email: agent.email, password: NEW_PASSWORD }), context, params: {} }));
+    const newLogin = await responseOf(() =>
+      loginAction({ request: postForm("/member-login", { email: agent.email, password: NEW_PASSWORD }), context, params: {} }),
+    );
     expect(newLogin.headers.get("Location")).toBe("/member-dashboard");
 
     expect(await resetPage(context, await openLink(context, link))).toEqual({ email: null });
@@ -189,7 +203,9 @@ describe("reset password", () => {
     const context = testContext();
     const agent = await insertAgent(context, { password: PASSWORD });
     const forged = `${Buffer.from(agent.id).toString("base64url")}.9999999999.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`;
-    expect((await postNewPassword(context, tokenCookie(forged))) as ActionReply).toMatchObject({ data: { error: { "": [RESET_LINK_INVALID_MESSAGE] } } });
+    expect((await postNewPassword(context, tokenCookie(forged))) as ActionReply).toMatchObject({
+      data: { error: { "": [RESET_LINK_INVALID_MESSAGE] } },
+    });
     expect((await postNewPassword(context, "")) as ActionReply).toMatchObject({ data: { error: { "": [RESET_LINK_INVALID_MESSAGE] } } });
   });
 });

@@ -16,7 +16,9 @@ const PASSWORD = "correct horse battery";
 
 async function loggedIn(context: AppLoadContext, fields: Parameters<typeof insertAgent>[1] = {}) {
   const agent = await insertAgent(context, { password: PASSWORD, ...fields });
-  const response = await responseOf(() => loginAction({ request: postForm("/member-login", { email: agent.email, password: PASSWORD }), context, params: {} }));
+  const response = await responseOf(() =>
+    loginAction({ request: postForm("/member-login", { email: agent.email, password: PASSWORD }), context, params: {} }),
+  );
   return { agent, cookie: cookieFrom(response) };
 }
 
@@ -27,7 +29,9 @@ afterEach(() => {
 describe("member pages", () => {
   it("send a visitor without a session to login, remembering where they were going", async () => {
     const context = testContext();
-    const response = await responseOf(() => dashboardLoader({ request: getWithCookie("/member-dashboard?tab=mine", null), context, params: {} }));
+    const response = await responseOf(() =>
+      dashboardLoader({ request: getWithCookie("/member-dashboard?tab=mine", null), context, params: {} }),
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/member-login?redirectTo=%2Fmember-dashboard%3Ftab%3Dmine");
     expect(response.headers.get("Set-Cookie")).toBeNull();
@@ -42,7 +46,11 @@ describe("member pages", () => {
       photoUrl: "javascript:alert(1)",
     });
     const data = await dashboardLoader({ request: getWithCookie("/member-dashboard", cookie), context, params: {} });
-    expect(data.profile).toMatchObject({ fullName: "Dana Reyes", specialties: ["Residential", "Luxury", "Land", "Auction"], photoUrl: null });
+    expect(data.profile).toMatchObject({
+      fullName: "Dana Reyes",
+      specialties: ["Residential", "Luxury", "Land", "Auction"],
+      photoUrl: null,
+    });
     const text = JSON.stringify(data);
     expect(text).not.toContain("$2");
     expect(text).not.toContain("checked by Sam");
@@ -72,7 +80,9 @@ describe("a session", () => {
     const context = testContext();
     const { agent, cookie } = await loggedIn(context);
     const second = cookieFrom(
-      await responseOf(() => loginAction({ request: postForm("/member-login", { email: agent.email, password: PASSWORD }), context, params: {} })),
+      await responseOf(() =>
+        loginAction({ request: postForm("/member-login", { email: agent.email, password: PASSWORD }), context, params: {} }),
+      ),
     );
     await setNewPassword(context.services, agent, "a brand new password");
     expect(await getMember(getWithCookie("/", cookie), context)).toBeNull();
@@ -93,7 +103,13 @@ describe("a session", () => {
   it("ends on the server at logout: the old cookie stops working at once, here and on another instance", async () => {
     const context = testContext();
     const { agent, cookie } = await loggedIn(context);
-    const response = await responseOf(() => logoutAction({ request: new Request("http://localhost/logout", { method: "POST", headers: { Cookie: cookie } }), context, params: {} }));
+    const response = await responseOf(() =>
+      logoutAction({
+        request: new Request("http://localhost/logout", { method: "POST", headers: { Cookie: cookie } }),
+        context,
+        params: {},
+      }),
+    );
     expect(response.headers.get("Location")).toBe("/");
     expect(response.headers.get("Set-Cookie")).toMatch(/^__session=;/);
 
@@ -102,14 +118,18 @@ describe("a session", () => {
     const otherInstance = createStoreFromConfig(context.services.config);
     await otherInstance.refresh();
     try {
-      expect(await getMember(getWithCookie("/", cookie), { ...context, services: { ...context.services, store: otherInstance } })).toBeNull();
+      expect(
+        await getMember(getWithCookie("/", cookie), { ...context, services: { ...context.services, store: otherInstance } }),
+      ).toBeNull();
     } finally {
       await otherInstance.stop();
     }
 
     // Logging in again works.
     const again = cookieFrom(
-      await responseOf(() => loginAction({ request: postForm("/member-login", { email: agent.email, password: PASSWORD }), context, params: {} })),
+      await responseOf(() =>
+        loginAction({ request: postForm("/member-login", { email: agent.email, password: PASSWORD }), context, params: {} }),
+      ),
     );
     expect((await getMember(getWithCookie("/", again), context))?.id).toBe(agent.id);
   });
@@ -121,6 +141,8 @@ describe("a session", () => {
     const tampered = `${name}=${value.slice(0, -3)}abc`;
     expect(await getMember(getWithCookie("/", tampered), context)).toBeNull();
     const otherApp = testContext({}, { SESSION_SECRET: "some-other-secret" });
-    expect(await getMember(getWithCookie("/", cookie), { ...otherApp, services: { ...otherApp.services, store: context.services.store } })).toBeNull();
+    expect(
+      await getMember(getWithCookie("/", cookie), { ...otherApp, services: { ...otherApp.services, store: context.services.store } }),
+    ).toBeNull();
   });
 });

@@ -17,7 +17,9 @@ export function getWithCookie(url: string, cookie: string | null): Request {
 export async function editAgentRow(context: AppLoadContext, id: string, cells: Record<string, string>): Promise<void> {
   const db = new Database(sqliteStorePath(context.services.config));
   try {
-    const assignments = Object.keys(cells).map((column) => `"${column}" = ?`).join(", ");
+    const assignments = Object.keys(cells)
+      .map((column) => `"${column}" = ?`)
+      .join(", ");
     db.prepare(`UPDATE "Agents" SET ${assignments} WHERE "id" = ?`).run(...Object.values(cells), id);
   } finally {
     db.close();

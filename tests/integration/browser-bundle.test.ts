@@ -12,12 +12,18 @@ type RouteManifest = { module: string; imports?: string[] };
 /** Every script a route's page loads first: its module and the chunks Remix preloads with it. */
 function routeScripts(routeId: string): string[] {
   const manifestFile = scripts.find((name) => name.startsWith("manifest-"))!;
-  const manifest = JSON.parse(read(manifestFile).replace(/^window\.__remixManifest=/, "").replace(/;\s*$/, "")) as {
+  const manifest = JSON.parse(
+    read(manifestFile)
+      .replace(/^window\.__remixManifest=/, "")
+      .replace(/;\s*$/, ""),
+  ) as {
     entry: RouteManifest;
     routes: Record<string, RouteManifest>;
   };
   const route = manifest.routes[routeId]!;
-  return [route, manifest.routes.root!, manifest.entry].flatMap((part) => [part.module, ...(part.imports ?? [])]).map((url) => path.basename(url));
+  return [route, manifest.routes.root!, manifest.entry]
+    .flatMap((part) => [part.module, ...(part.imports ?? [])])
+    .map((url) => path.basename(url));
 }
 
 describe("the browser bundle", () => {

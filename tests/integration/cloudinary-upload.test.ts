@@ -32,7 +32,9 @@ function picture(width = 800, height = 600): Promise<Buffer> {
 }
 
 function imagesFor(cloudinaryUrl: string) {
-  return createImageService(loadConfig({ NODE_ENV: "test", DATA_DIR: "/nonexistent-unused", SESSION_SECRET: "s", CLOUDINARY_URL: cloudinaryUrl }));
+  return createImageService(
+    loadConfig({ NODE_ENV: "test", DATA_DIR: "/nonexistent-unused", SESSION_SECRET: "s", CLOUDINARY_URL: cloudinaryUrl }),
+  );
 }
 
 describe("Cloudinary uploads through the real SDK", () => {
@@ -57,12 +59,25 @@ describe("Cloudinary uploads through the real SDK", () => {
     const session = await startMemberSession(new Request("http://localhost/member-login"), context, agent, "/edit-profile");
     const cookie = (session.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
     const body = new FormData();
-    const fields = { fullName: agent.fullName, phone: agent.phone, city: agent.city, state: agent.state, brokerage: agent.brokerage, bio: "", photoUrl: "", password: "correct horse battery" };
+    const fields = {
+      fullName: agent.fullName,
+      phone: agent.phone,
+      city: agent.city,
+      state: agent.state,
+      brokerage: agent.brokerage,
+      bio: "",
+      photoUrl: "",
+      password: "correct horse battery",
+    };
     for (const [name, value] of Object.entries(fields)) body.append(name, value);
     body.append("specialties", "Residential");
     body.append("photo", new File([new Uint8Array(await picture())], "me.webp", { type: "image/webp" }));
     const before = cloudinary.images.length;
-    const result = await editProfile({ request: new Request("http://localhost/edit-profile", { method: "POST", body, headers: { Cookie: cookie } }), context, params: {} });
+    const result = await editProfile({
+      request: new Request("http://localhost/edit-profile", { method: "POST", body, headers: { Cookie: cookie } }),
+      context,
+      params: {},
+    });
     expect((result as Response).headers.get("Location")).toBe("/edit-profile?saved=ok");
     expect(cloudinary.images).toHaveLength(before + 1);
     expect(context.services.store.agents.get(agent.id)?.photoUrl).toBe(cloudinary.images.at(-1)?.secureUrl);

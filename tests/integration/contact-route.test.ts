@@ -33,7 +33,10 @@ describe("contact action", () => {
 
   it("answers bad input with 400 and the typed values", async () => {
     const { result, context } = await callAction({ ...message, email: "nope" });
-    const { init, data } = result as { init: ResponseInit; data: { initialValue: Record<string, string>; error: Record<string, string[]> } };
+    const { init, data } = result as {
+      init: ResponseInit;
+      data: { initialValue: Record<string, string>; error: Record<string, string[]> };
+    };
     expect(init.status).toBe(400);
     expect(data.error.email).toEqual(["Please enter a valid email address"]);
     expect(data.initialValue.subject).toBe("Hello");
@@ -43,7 +46,15 @@ describe("contact action", () => {
   it("stores the message as a Contact row", async () => {
     const { context } = await callAction({ ...message, agentLicense: "0123456" });
     expect(context.services.store.contact.all()).toMatchObject([
-      { name: "Dana Reyes", email: "dana@example.com", category: "general", subject: "Hello", message: "A question", agentLicense: "0123456", state: "Not provided" },
+      {
+        name: "Dana Reyes",
+        email: "dana@example.com",
+        category: "general",
+        subject: "Hello",
+        message: "A question",
+        agentLicense: "0123456",
+        state: "Not provided",
+      },
     ]);
   });
 
@@ -58,13 +69,15 @@ describe("contact action", () => {
     };
     const context = testContext({ store: createStore(refusing, { refreshSeconds: 10, log: { info() {}, warn() {}, error() {} } }) });
     const { result } = await callAction(message, context);
-    const { init, data } = result as { init: ResponseInit; data: { initialValue: Record<string, string>; error: Record<string, string[]> } };
+    const { init, data } = result as {
+      init: ResponseInit;
+      data: { initialValue: Record<string, string>; error: Record<string, string[]> };
+    };
     expect(init.status).toBe(503);
     expect(data.error[""]).toEqual(["Failed to send message. Please try again or email us directly at support@example.test"]);
     expect(data.initialValue.message).toBe("A question");
     expect(readdirSync(context.services.config.dataDir)).not.toContain("outbox");
   });
-
 });
 
 describe("contact action through SendGrid", () => {
@@ -76,7 +89,8 @@ describe("contact action through SendGrid", () => {
   afterAll(() => sendgrid.close());
   afterEach(() => vi.restoreAllMocks());
 
-  const sendgridContext = (key = apiKey) => testContext({}, { SENDGRID_API_KEY: key, SENDGRID_API_URL: sendgrid.url, MAIL_FROM: "no-reply@example.test" });
+  const sendgridContext = (key = apiKey) =>
+    testContext({}, { SENDGRID_API_KEY: key, SENDGRID_API_URL: sendgrid.url, MAIL_FROM: "no-reply@example.test" });
 
   it("delivers the mail to SendGrid with its sender, recipient, reply-to, subject and both bodies", async () => {
     const before = sendgrid.mails.length;
@@ -99,12 +113,18 @@ describe("contact action through SendGrid", () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
     const before = sendgrid.mails.length;
     const { result } = await callAction(message, sendgridContext());
-    const { init, data } = result as { init: ResponseInit; data: { initialValue: Record<string, string>; error: Record<string, string[]> } };
+    const { init, data } = result as {
+      init: ResponseInit;
+      data: { initialValue: Record<string, string>; error: Record<string, string[]> };
+    };
     expect(init.status).toBe(503);
     expect(data.error[""]).toEqual(["Failed to send message. Please try again or email us directly at support@example.test"]);
     expect(data.initialValue.message).toBe("A question");
     expect(sendgrid.mails).toHaveLength(before);
-    expect(logged).toHaveBeenCalledWith(expect.any(String), expect.objectContaining({ message: `SendGrid refused the mail: status ${status}` }));
+    expect(logged).toHaveBeenCalledWith(
+      expect.any(String),
+      expect.objectContaining({ message: `SendGrid refused the mail: status ${status}` }),
+    );
   });
 
   it("is refused by SendGrid when the configured key is wrong", async () => {

@@ -25,8 +25,23 @@ const jane = agentRecord({
   bio: "Twenty years selling ranches & homes around Austin.",
   membershipType: "founder",
 });
-const otto = agentRecord({ id: "rec-otto", fullName: "Otto Okie", email: "otto@example.com", phone: "9185550100", state: "OK", city: "Tulsa", brokerage: "", membershipType: "vip" });
-const member = agentRecord({ id: "rec-member", fullName: "Mia Member", email: "mia@example.com", brokerage: "Red Door Realty", passwordHash: "$2a$04$abcdefghijklmnopqrstuv" });
+const otto = agentRecord({
+  id: "rec-otto",
+  fullName: "Otto Okie",
+  email: "otto@example.com",
+  phone: "9185550100",
+  state: "OK",
+  city: "Tulsa",
+  brokerage: "",
+  membershipType: "vip",
+});
+const member = agentRecord({
+  id: "rec-member",
+  fullName: "Mia Member",
+  email: "mia@example.com",
+  brokerage: "Red Door Realty",
+  passwordHash: "$2a$04$abcdefghijklmnopqrstuv",
+});
 const pending = agentRecord({ id: "rec-pending", fullName: "Penny Pending", email: "penny@example.com", status: "pending" });
 
 async function contextWith(agents: readonly Agent[]): Promise<AppLoadContext> {
@@ -79,12 +94,18 @@ describe("/directory loader", () => {
 
   it("links members straight to the messages page", async () => {
     const context = await contextWith([jane, member]);
-    const data = await directoryLoader({ request: get("/directory?specialty=Luxury", await sessionCookie(context, member)), context, params: {} });
+    const data = await directoryLoader({
+      request: get("/directory?specialty=Luxury", await sessionCookie(context, member)),
+      context,
+      params: {},
+    });
     expect(data.agents.map((agent) => [agent.fullName, agent.messageHref])).toEqual([["Jane Doe", "/messages?to=rec-jane"]]);
   });
 
   it("pages the results", async () => {
-    const many = Array.from({ length: 30 }, (_, i) => agentRecord({ id: `rec-${i}`, fullName: `Agent ${String(i).padStart(2, "0")}`, email: `a${i}@example.com` }));
+    const many = Array.from({ length: 30 }, (_, i) =>
+      agentRecord({ id: `rec-${i}`, fullName: `Agent ${String(i).padStart(2, "0")}`, email: `a${i}@example.com` }),
+    );
     const context = await contextWith(many);
     const data = await directoryLoader({ request: get("/directory?page=2"), context, params: {} });
     expect(data).toMatchObject({ page: 2, pageCount: 2, matches: 30 });
@@ -103,10 +124,19 @@ describe("/member-directory loader", () => {
   it("filters by state, city and specialty and gives contact details", async () => {
     const context = await contextWith([jane, otto, member, pending]);
     const cookie = await sessionCookie(context, member);
-    const data = await memberDirectoryLoader({ request: get("/member-directory?state=TX&city=aus&specialty=LUX", cookie), context, params: {} });
+    const data = await memberDirectoryLoader({
+      request: get("/member-directory?state=TX&city=aus&specialty=LUX", cookie),
+      context,
+      params: {},
+    });
     expect(data).toMatchObject({ matches: 1, total: 3 });
     const card = data.agents[0]!;
-    expect(card).toMatchObject({ fullName: "Jane Doe", phone: "(214) 555-0100", profileHref: "/agent/jane_doe_example_com", membershipType: "founder" });
+    expect(card).toMatchObject({
+      fullName: "Jane Doe",
+      phone: "(214) 555-0100",
+      profileHref: "/agent/jane_doe_example_com",
+      membershipType: "founder",
+    });
     expect(card.bioPreview).toBe("Twenty years selling ranches & homes around Austin.");
     const mailto = new URL(card.contactHref);
     expect(mailto.protocol).toBe("mailto:");
@@ -123,29 +153,39 @@ describe("/member-directory loader", () => {
 describe("/agent/$agentId loader", () => {
   it("sends visitors to log in", async () => {
     const context = await contextWith([jane]);
-    const response = await thrown(() => profileLoader({ request: get("/agent/jane_doe_example_com"), context, params: { agentId: "jane_doe_example_com" } }));
+    const response = await thrown(() =>
+      profileLoader({ request: get("/agent/jane_doe_example_com"), context, params: { agentId: "jane_doe_example_com" } }),
+    );
     expect(response.headers.get("Location")).toBe(`/member-login?redirectTo=${encodeURIComponent("/agent/jane_doe_example_com")}`);
   });
 
   it("shows the profile at the canonical id, with the phone formatted", async () => {
     const context = await contextWith([jane, member]);
-    const data = await profileLoader({ request: get("/agent/jane_doe_example_com", await sessionCookie(context, member)), context, params: { agentId: "jane_doe_example_com" } });
-    expect(data.profile).toMatchObject({ agentId: "jane_doe_example_com", fullName: "Jane Doe", email: "jane.doe@example.com", phone: "(214) 555-0100", membershipType: "founder" });
+    const data = await profileLoader({
+      request: get("/agent/jane_doe_example_com", await sessionCookie(context, member)),
+      context,
+      params: { agentId: "jane_doe_example_com" },
+    });
+    expect(data.profile).toMatchObject({
+      agentId: "jane_doe_example_com",
+      fullName: "Jane Doe",
+      email: "jane.doe@example.com",
+      phone: "(214) 555-0100",
+      membershipType: "founder",
+    });
     expect(JSON.stringify(data)).not.toContain("passwordHash");
   });
 
-  it.each([
-    ["jane-doe-at-example-com"],
-    ["Jane_Doe"],
-    ["rec-jane"],
-    ["JANE_DOE_EXAMPLE_COM"],
-  ])("redirects %s to the canonical id", async (agentId) => {
-    const context = await contextWith([jane, member]);
-    const cookie = await sessionCookie(context, member);
-    const response = await thrown(() => profileLoader({ request: get(`/agent/${agentId}`, cookie), context, params: { agentId } }));
-    expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/agent/jane_doe_example_com");
-  });
+  it.each([["jane-doe-at-example-com"], ["Jane_Doe"], ["rec-jane"], ["JANE_DOE_EXAMPLE_COM"]])(
+    "redirects %s to the canonical id",
+    async (agentId) => {
+      const context = await contextWith([jane, member]);
+      const cookie = await sessionCookie(context, member);
+      const response = await thrown(() => profileLoader({ request: get(`/agent/${agentId}`, cookie), context, params: { agentId } }));
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe("/agent/jane_doe_example_com");
+    },
+  );
 
   it.each([["nobody_example_com"], ["penny_example_com"]])("answers 404 Agent not found for %s", async (agentId) => {
     const context = await contextWith([jane, member, pending]);

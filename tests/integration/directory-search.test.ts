@@ -122,7 +122,10 @@ describe("profile ids", () => {
     const jane = agent("Jane Doe", { email: "jane.doe@example.com", id: "rec-jane" });
     const { services } = await storeWith([jane, agent("Penny Pending", { email: "penny@example.com", status: "pending" })]);
     expect(findDirectoryAgent(services, "jane_doe_example_com")).toMatchObject({ isCanonical: true, canonicalId: "jane_doe_example_com" });
-    expect(findDirectoryAgent(services, "jane-doe-at-example-com")).toMatchObject({ isCanonical: false, canonicalId: "jane_doe_example_com" });
+    expect(findDirectoryAgent(services, "jane-doe-at-example-com")).toMatchObject({
+      isCanonical: false,
+      canonicalId: "jane_doe_example_com",
+    });
     expect(findDirectoryAgent(services, "Jane_Doe")).toMatchObject({ isCanonical: false, canonicalId: "jane_doe_example_com" });
     expect(findDirectoryAgent(services, "rec-jane")?.agent.fullName).toBe("Jane Doe");
     expect(findDirectoryAgent(services, "penny_example_com")).toBeNull();
@@ -138,7 +141,17 @@ describe("the directory index", () => {
 
     await store.refresh();
     expect(services.directory.current()).toBe(first);
-    await store.contact.insert({ id: "c-1", name: "n", email: "n@example.com", subject: "", category: "", message: "", agentLicense: "", state: "", createdAt: new Date().toISOString() });
+    await store.contact.insert({
+      id: "c-1",
+      name: "n",
+      email: "n@example.com",
+      subject: "",
+      category: "",
+      message: "",
+      agentLicense: "",
+      state: "",
+      createdAt: new Date().toISOString(),
+    });
     expect(services.directory.current()).toBe(first);
 
     await store.agents.insert(agent("Second Agent"));
@@ -148,9 +161,9 @@ describe("the directory index", () => {
 
     const db = new Database(file);
     const cells = serialiseRecord(AGENTS_TAB, agent("Third Agent"));
-    db.prepare(`INSERT INTO "Agents" (${AGENTS_TAB.headers.map((h) => `"${h}"`).join(", ")}) VALUES (${AGENTS_TAB.headers.map(() => "?").join(", ")})`).run(
-      ...AGENTS_TAB.headers.map((h) => cells[h] ?? ""),
-    );
+    db.prepare(
+      `INSERT INTO "Agents" (${AGENTS_TAB.headers.map((h) => `"${h}"`).join(", ")}) VALUES (${AGENTS_TAB.headers.map(() => "?").join(", ")})`,
+    ).run(...AGENTS_TAB.headers.map((h) => cells[h] ?? ""));
     db.prepare(`UPDATE "Agents" SET status = 'rejected' WHERE fullName = 'First Agent'`).run();
     db.close();
     await store.refresh();

@@ -36,9 +36,18 @@ async function call(method: string, path: string, body?: unknown): Promise<{ sta
 describe("fake Sheets server, Google's behaviour", () => {
   it("appends after the table it detects from A1, so a blank row makes values.append land mid-sheet", async () => {
     const { id, book } = workbook();
-    book.write("Agents!A2", [["a1", "Ann"], ["a2", "Bo"]], "RAW");
+    book.write(
+      "Agents!A2",
+      [
+        ["a1", "Ann"],
+        ["a2", "Bo"],
+      ],
+      "RAW",
+    );
     book.write("Agents!A5", [["Note: call Bo back"]], "RAW");
-    const answer = await call("POST", `v4/spreadsheets/${id}/values/Agents!A1:append?valueInputOption=RAW&insertDataOption=INSERT_ROWS`, { values: [["a3", "Cy"]] });
+    const answer = await call("POST", `v4/spreadsheets/${id}/values/Agents!A1:append?valueInputOption=RAW&insertDataOption=INSERT_ROWS`, {
+      values: [["a3", "Cy"]],
+    });
     expect(answer.status).toBe(200);
     expect(answer.json.updates.updatedRange).toBe("'Agents'!A4:B4");
     expect(book.rows("Agents").map((row) => row[0])).toEqual(["id", "a1", "a2", "a3", undefined, "Note: call Bo back"]);
@@ -50,7 +59,9 @@ describe("fake Sheets server, Google's behaviour", () => {
     book.write("Agents!A5", [["a2"]], "RAW");
     const sheetId = book.requireSheet("Agents").sheetId;
     await call("POST", `v4/spreadsheets/${id}:batchUpdate`, {
-      requests: [{ appendCells: { sheetId, rows: [{ values: [{ userEnteredValue: { stringValue: "a3" } }] }], fields: "userEnteredValue" } }],
+      requests: [
+        { appendCells: { sheetId, rows: [{ values: [{ userEnteredValue: { stringValue: "a3" } }] }], fields: "userEnteredValue" } },
+      ],
     });
     expect(book.rows("Agents").map((row) => row[0])).toEqual(["id", "a1", undefined, undefined, "a2", "a3"]);
   });
@@ -65,7 +76,10 @@ describe("fake Sheets server, Google's behaviour", () => {
     expect(unformatted.json.values).toEqual([[123456, "#ERROR!", serialFromDate(2025, 3, 4), true, serialFromDate(2025, 3, 4)]]);
     const formatted = await call("GET", `v4/spreadsheets/${id}/values/Agents!A2:E2`);
     expect(formatted.json.values).toEqual([["123456", "#ERROR!", "2025-03-04", "TRUE", "3/4/2025"]]);
-    const dates = await call("GET", `v4/spreadsheets/${id}/values/Agents!C2?valueRenderOption=UNFORMATTED_VALUE&dateTimeRenderOption=FORMATTED_STRING`);
+    const dates = await call(
+      "GET",
+      `v4/spreadsheets/${id}/values/Agents!C2?valueRenderOption=UNFORMATTED_VALUE&dateTimeRenderOption=FORMATTED_STRING`,
+    );
     expect(dates.json.values).toEqual([["2025-03-04"]]);
 
     book.locale = "en_GB";
@@ -93,33 +107,63 @@ describe("fake Sheets server, Google's behaviour", () => {
 
   it("answers 404 for an unknown spreadsheet, 403 to a Viewer's writes and 429 with Google's bodies", async () => {
     const missing = await call("GET", "v4/spreadsheets/no-such-sheet?fields=sheets");
-    expect(missing).toEqual({ status: 404, json: { error: { code: 404, message: "Requested entity was not found.", status: "NOT_FOUND" } } });
+    expect(missing).toEqual({
+      status: 404,
+      json: { error: { code: 404, message: "Requested entity was not found.", status: "NOT_FOUND" } },
+    });
 
     const { id } = workbook();
     fake.share(id, "reader");
     expect((await call("GET", `v4/spreadsheets/${id}/values/Agents!A1`)).status).toBe(200);
     const refused = await call("PUT", `v4/spreadsheets/${id}/values/Agents!A2?valueInputOption=RAW`, { values: [["x"]] });
-    expect(refused).toEqual({ status: 403, json: { error: { code: 403, message: "The caller does not have permission", status: "PERMISSION_DENIED" } } });
+    expect(refused).toEqual({
+      status: 403,
+      json: { error: { code: 403, message: "The caller does not have permission", status: "PERMISSION_DENIED" } },
+    });
     fake.share(id, "writer");
 
     fake.failNext(1, 429);
     const quota = await call("GET", `v4/spreadsheets/${id}/values/Agents!A1`);
     expect(quota.status).toBe(429);
-    expect(quota.json.error).toMatchObject({ code: 429, status: "RESOURCE_EXHAUSTED", message: expect.stringMatching(/Quota exceeded for quota metric 'Read requests'/) });
-    expect(quota.json.error.details[0]).toMatchObject({ reason: "RATE_LIMIT_EXCEEDED", metadata: { quota_limit: "ReadRequestsPerMinutePerUser" } });
+    expect(quota.json.error).toMatchObject({
+      code: 429,
+      status: "RESOURCE_EXHAUSTED",
+      message: expect.stringMatching(/Quota exceeded for quota metric 'Read requests'/),
+    });
+    expect(quota.json.error.details[0]).toMatchObject({
+      reason: "RATE_LIMIT_EXCEEDED",
+      metadata: { quota_limit: "ReadRequestsPerMinutePerUser" },
+    });
   });
 
   it("keeps developer metadata on its row through sorts, inserts, moves and deletes, and writes through it", async () => {
     const { id, book } = workbook();
-    book.write("Agents!A2", [["b", "Bo"], ["a", "Ann"], ["c", "Cy"]], "RAW");
+    book.write(
+      "Agents!A2",
+      [
+        ["b", "Bo"],
+        ["a", "Ann"],
+        ["c", "Cy"],
+      ],
+      "RAW",
+    );
     const sheetId = book.requireSheet("Agents").sheetId;
     const tag = (rowIndex: number, value: string) => ({
       createDeveloperMetadata: {
-        developerMetadata: { metadataKey: "rowId", metadataValue: value, visibility: "DOCUMENT", location: { dimensionRange: { sheetId, dimension: "ROWS", startIndex: rowIndex, endIndex: rowIndex + 1 } } },
+        developerMetadata: {
+          metadataKey: "rowId",
+          metadataValue: value,
+          visibility: "DOCUMENT",
+          location: { dimensionRange: { sheetId, dimension: "ROWS", startIndex: rowIndex, endIndex: rowIndex + 1 } },
+        },
       },
     });
     const created = await call("POST", `v4/spreadsheets/${id}:batchUpdate`, { requests: [tag(1, "b"), tag(2, "a"), tag(3, "c")] });
-    expect(created.json.replies[0].createDeveloperMetadata.developerMetadata).toMatchObject({ metadataKey: "rowId", metadataValue: "b", location: { locationType: "ROW" } });
+    expect(created.json.replies[0].createDeveloperMetadata.developerMetadata).toMatchObject({
+      metadataKey: "rowId",
+      metadataValue: "b",
+      location: { locationType: "ROW" },
+    });
 
     await call("POST", `v4/spreadsheets/${id}:batchUpdate`, {
       requests: [
@@ -138,16 +182,29 @@ describe("fake Sheets server, Google's behaviour", () => {
     expect(written.json.totalUpdatedCells).toBe(1);
     expect(book.cell("Agents", "a", "license")).toBe("TX-1");
 
-    const read = await call("POST", `v4/spreadsheets/${id}/values:batchGetByDataFilter`, { dataFilters: [lookup("c")], valueRenderOption: "UNFORMATTED_VALUE" });
+    const read = await call("POST", `v4/spreadsheets/${id}/values:batchGetByDataFilter`, {
+      dataFilters: [lookup("c")],
+      valueRenderOption: "UNFORMATTED_VALUE",
+    });
     expect(read.json.valueRanges[0].valueRange).toMatchObject({ range: "'Agents'!A3:Z3", values: [["c", "Cy"]] });
 
     book.deleteRow("Agents", book.rowNumberOf("Agents", "b"));
-    const gone = await call("POST", `v4/spreadsheets/${id}/values:batchUpdateByDataFilter`, { valueInputOption: "RAW", data: [{ dataFilter: lookup("b"), values: [["b", "Bo again"]] }] });
+    const gone = await call("POST", `v4/spreadsheets/${id}/values:batchUpdateByDataFilter`, {
+      valueInputOption: "RAW",
+      data: [{ dataFilter: lookup("b"), values: [["b", "Bo again"]] }],
+    });
     expect(gone.json).toMatchObject({ totalUpdatedCells: 0, responses: [] });
     expect(book.rows("Agents").map((row) => row[0])).toEqual(["id", undefined, "c", "a"]);
 
-    const search = await call("POST", `v4/spreadsheets/${id}/developerMetadata:search`, { dataFilters: [{ developerMetadataLookup: { metadataKey: "rowId" } }] });
-    expect(search.json.matchedDeveloperMetadata.map((match: MetadataMatch) => [match.developerMetadata.metadataValue, match.developerMetadata.location.dimensionRange.startIndex])).toEqual([
+    const search = await call("POST", `v4/spreadsheets/${id}/developerMetadata:search`, {
+      dataFilters: [{ developerMetadataLookup: { metadataKey: "rowId" } }],
+    });
+    expect(
+      search.json.matchedDeveloperMetadata.map((match: MetadataMatch) => [
+        match.developerMetadata.metadataValue,
+        match.developerMetadata.location.dimensionRange.startIndex,
+      ]),
+    ).toEqual([
       ["c", 2],
       ["a", 3],
     ]);
@@ -158,7 +215,11 @@ describe("fake Sheets server, Google's behaviour", () => {
     const sheetId = book.sheet("Agents")!.sheetId;
     const tag = (column: number) => ({
       createDeveloperMetadata: {
-        developerMetadata: { metadataKey: "column", metadataValue: "license", location: { dimensionRange: { sheetId, dimension: "COLUMNS", startIndex: column, endIndex: column + 1 } } },
+        developerMetadata: {
+          metadataKey: "column",
+          metadataValue: "license",
+          location: { dimensionRange: { sheetId, dimension: "COLUMNS", startIndex: column, endIndex: column + 1 } },
+        },
       },
     });
     expect((await call("POST", `v4/spreadsheets/${id}:batchUpdate`, { requests: [tag(2)] })).status).toBe(200);
@@ -172,7 +233,10 @@ describe("fake Sheets server, Google's behaviour", () => {
       },
     });
     const found = await call("POST", `v4/spreadsheets/${id}/developerMetadata:search`, { dataFilters: [at(1)] });
-    expect(found.json.matchedDeveloperMetadata[0].developerMetadata.location).toEqual({ locationType: "COLUMN", dimensionRange: { sheetId, dimension: "COLUMNS", startIndex: 1, endIndex: 2 } });
+    expect(found.json.matchedDeveloperMetadata[0].developerMetadata.location).toEqual({
+      locationType: "COLUMN",
+      dimensionRange: { sheetId, dimension: "COLUMNS", startIndex: 1, endIndex: 2 },
+    });
     expect((await call("POST", `v4/spreadsheets/${id}/developerMetadata:search`, { dataFilters: [at(2)] })).json).toEqual({});
     book.deleteColumn("Agents", "license");
     expect(book.findMetadata({ metadataKey: "column" })).toEqual([]);
@@ -184,8 +248,20 @@ describe("fake Sheets server, Google's behaviour", () => {
     const before = book.rows("Agents");
     const answer = await call("POST", `v4/spreadsheets/${id}:batchUpdate`, {
       requests: [
-        { updateCells: { start: { sheetId, rowIndex: 1, columnIndex: 0 }, rows: [{ values: [{ userEnteredValue: { stringValue: "a9" } }] }], fields: "userEnteredValue" } },
-        { updateDeveloperMetadata: { dataFilters: [{ developerMetadataLookup: { metadataKey: "nowhere" } }], developerMetadata: { metadataValue: "x" }, fields: "metadataValue" } },
+        {
+          updateCells: {
+            start: { sheetId, rowIndex: 1, columnIndex: 0 },
+            rows: [{ values: [{ userEnteredValue: { stringValue: "a9" } }] }],
+            fields: "userEnteredValue",
+          },
+        },
+        {
+          updateDeveloperMetadata: {
+            dataFilters: [{ developerMetadataLookup: { metadataKey: "nowhere" } }],
+            developerMetadata: { metadataValue: "x" },
+            fields: "metadataValue",
+          },
+        },
       ],
     });
     expect(answer.status).toBe(400);
@@ -195,7 +271,14 @@ describe("fake Sheets server, Google's behaviour", () => {
 
   it("takes staff edits over HTTP, now or between the app's read and its next write", async () => {
     const { id, book } = workbook();
-    book.write("Agents!A2", [["b", "Bo"], ["a", "Ann"]], "RAW");
+    book.write(
+      "Agents!A2",
+      [
+        ["b", "Bo"],
+        ["a", "Ann"],
+      ],
+      "RAW",
+    );
     const control = (path: string) => fetch(new URL(`_staff/${id}/${path}`, fake.url), { method: "POST" });
     expect((await control("sort?tab=Agents&column=name&when=next-write")).status).toBe(200);
     expect(book.rows("Agents").map((row) => row[0])).toEqual(["id", "b", "a"]);

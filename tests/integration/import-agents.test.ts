@@ -124,7 +124,9 @@ describe("importAgents", { timeout: 30_000 }, () => {
     const before = allCellText(dataDir);
     const again = await importAgents(store, csv, { now: new Date(), hashPassword });
     expect(again.imported).toEqual([]);
-    expect(again.plan.skipped.filter((row) => row.reason.endsWith("is already in the store")).map((row) => row.line)).toEqual([2, 3, 5, 9, 12]);
+    expect(again.plan.skipped.filter((row) => row.reason.endsWith("is already in the store")).map((row) => row.line)).toEqual([
+      2, 3, 5, 9, 12,
+    ]);
     expect(allCellText(dataDir)).toBe(before);
   });
 
@@ -132,9 +134,11 @@ describe("importAgents", { timeout: 30_000 }, () => {
     const { store } = await openStore();
     const csv = await readFixture();
     const insert = store.agents.insert.bind(store.agents);
-    const refusing = vi.spyOn(store.agents, "insert").mockImplementation((record) =>
-      record.email === "ann.cole@example.com" ? Promise.reject(new Error("The service is currently unavailable.")) : insert(record),
-    );
+    const refusing = vi
+      .spyOn(store.agents, "insert")
+      .mockImplementation((record) =>
+        record.email === "ann.cole@example.com" ? Promise.reject(new Error("The service is currently unavailable.")) : insert(record),
+      );
     const first = await importAgents(store, csv, { now: NOW, hashPassword });
     // The rows sent with the refused one are stored; only the refused one is left for the re-run.
     expect(first.imported.map((agent) => agent.email)).not.toContain("ann.cole@example.com");
@@ -165,7 +169,10 @@ describe("importAgents on Google Sheets", () => {
     try {
       const spreadsheetId = `import-${newId()}`;
       fake.spreadsheet(spreadsheetId);
-      const store = createStore(createSheetsDriver({ spreadsheetId, credentials: { kind: "fixedToken" }, apiUrl: fake.url }), { refreshSeconds: 60, log: { info: () => undefined, warn: () => undefined, error: () => undefined } });
+      const store = createStore(createSheetsDriver({ spreadsheetId, credentials: { kind: "fixedToken" }, apiUrl: fake.url }), {
+        refreshSeconds: 60,
+        log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+      });
       opened.push(store);
       await store.refresh();
       const lines = Array.from({ length: 40 }, (_, i) => `Agent ${i},agent${i}@example.com,Dallas,TX,,,,,`);
@@ -187,7 +194,10 @@ describe("npm run import:agents", () => {
   const tsx = path.resolve("node_modules/.bin/tsx");
   const run = (dataDir: string, args: string[]) => {
     const { GOOGLE_SHEETS_ID: _sheet, GOOGLE_SHEETS_API_URL: _url, GOOGLE_SERVICE_ACCOUNT_JSON: _json, ...inherited } = process.env;
-    return spawnSync(tsx, ["scripts/import-agents.ts", ...args], { env: { ...inherited, NODE_ENV: "test", DATA_DIR: dataDir }, encoding: "utf8" });
+    return spawnSync(tsx, ["scripts/import-agents.ts", ...args], {
+      env: { ...inherited, NODE_ENV: "test", DATA_DIR: dataDir },
+      encoding: "utf8",
+    });
   };
 
   it("reports each imported and skipped row by line, never a password", () => {
@@ -196,7 +206,9 @@ describe("npm run import:agents", () => {
     expect(result.stderr).toBe("");
     expect(result.status).toBe(0);
     expect(result.stdout).toContain("  line 2: dana.reyes@example.com\n");
-    expect(result.stdout).toContain(`  line 5: ann.cole@example.com  (photo left out: it is not an http(s) address; ${NO_PASSWORD_NOTE})\n`);
+    expect(result.stdout).toContain(
+      `  line 5: ann.cole@example.com  (photo left out: it is not an http(s) address; ${NO_PASSWORD_NOTE})\n`,
+    );
     expect(result.stdout).toContain('  line 7: invalid e-mail address "bad-email@"\n');
     expect(result.stdout).toContain("4 agents imported, 6 rows skipped.\n");
     for (const password of FIXTURE_PASSWORDS) expect(result.stdout).not.toContain(password);
@@ -216,6 +228,9 @@ describe("npm run import:agents", () => {
       "The header row has no email column. The first row must name the columns: fullName, email, city, state, brokerage, specialties, password, photo, bio.\n",
     );
     expect(run(dataDir, [])).toMatchObject({ status: 1, stderr: "Usage: npm run import:agents -- FILE.csv\n" });
-    expect(run(dataDir, [path.join(dataDir, "missing.csv")])).toMatchObject({ status: 1, stderr: expect.stringMatching(/^Cannot read .*missing\.csv: ENOENT/) });
+    expect(run(dataDir, [path.join(dataDir, "missing.csv")])).toMatchObject({
+      status: 1,
+      stderr: expect.stringMatching(/^Cannot read .*missing\.csv: ENOENT/),
+    });
   }, 60_000);
 });

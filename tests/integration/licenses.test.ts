@@ -47,10 +47,21 @@ async function contextWith(env: Record<string, string> = {}): Promise<AppLoadCon
 }
 
 async function loadFixture(context: AppLoadContext): Promise<number> {
-  return context.services.licenses.table.replace(fileSource(FIXTURE).records(() => undefined), FIXTURE, NOW);
+  return context.services.licenses.table.replace(
+    fileSource(FIXTURE).records(() => undefined),
+    FIXTURE,
+    NOW,
+  );
 }
 
-const draft: RegistrationDraft = { fullName: "Dana Reyes", email: "dana@example.com", phone: "(214) 555-0100", state: "TX", city: "Dallas", vipCode: undefined };
+const draft: RegistrationDraft = {
+  fullName: "Dana Reyes",
+  email: "dana@example.com",
+  phone: "(214) 555-0100",
+  state: "TX",
+  city: "Dallas",
+  vipCode: undefined,
+};
 const profile: NewAgentProfile = {
   password: "Correct-Horse-42",
   licenseNumber: "654321",
@@ -64,7 +75,12 @@ const profile: NewAgentProfile = {
 };
 
 async function register(context: AppLoadContext, changes: { draft?: Partial<typeof draft>; profile?: Partial<typeof profile> } = {}) {
-  const agent = await createAgent(context.services, { ...draft, email: `a-${newId().slice(0, 8)}@example.com`, ...changes.draft }, { ...profile, ...changes.profile }, NOW);
+  const agent = await createAgent(
+    context.services,
+    { ...draft, email: `a-${newId().slice(0, 8)}@example.com`, ...changes.draft },
+    { ...profile, ...changes.profile },
+    NOW,
+  );
   await sendRegistrationMails(context.services, agent, "http://localhost/member-login");
   return agent;
 }
@@ -78,7 +94,12 @@ describe("loading TREC's data", () => {
     const context = await contextWith();
     expect(await loadFixture(context)).toBe(6);
     const { table } = context.services.licenses;
-    expect(table.lookup("654321-SA")).toMatchObject({ fullName: "REYES, DANA MARIE", status: "Current and active", expiration: "2027-06-30", sponsorName: "LONE STAR REALTY LLC" });
+    expect(table.lookup("654321-SA")).toMatchObject({
+      fullName: "REYES, DANA MARIE",
+      status: "Current and active",
+      expiration: "2027-06-30",
+      sponsorName: "LONE STAR REALTY LLC",
+    });
     expect(table.lookup("0688888")?.fullName).toBe("PEÑA, JOSÉ");
     expect(table.lookup("1111111")).toBeUndefined();
     expect(table.info()).toEqual({ loadedAt: NOW.toISOString(), source: FIXTURE, rows: 6 });
@@ -91,9 +112,12 @@ describe("loading TREC's data", () => {
     lines[2] = (lines[2] ?? "").split("\t").slice(0, 20).join("\t");
     const broken = path.join(context.services.config.dataDir, "broken.txt");
     writeFileSync(broken, lines.join("\r\n"), "latin1");
-    await expect(context.services.licenses.table.replace(fileSource(broken).records(() => undefined), broken)).rejects.toThrow(
-      "line 3, field physical_address_line_2: expected 33 tab-separated fields, found 20",
-    );
+    await expect(
+      context.services.licenses.table.replace(
+        fileSource(broken).records(() => undefined),
+        broken,
+      ),
+    ).rejects.toThrow("line 3, field physical_address_line_2: expected 33 tab-separated fields, found 20");
     expect(context.services.licenses.table.info()?.rows).toBe(6);
     expect(context.services.licenses.table.lookup("654321")?.fullName).toBe("REYES, DANA MARIE");
   });
@@ -112,7 +136,12 @@ describe("loading TREC's data", () => {
 
     // Pages in a stable order until a short one.
     trec.apiQueries.length = 0;
-    expect(await fromApi.services.licenses.table.replace(apiSource(trec.apiUrl, 4).records(() => undefined), trec.apiUrl)).toBe(6);
+    expect(
+      await fromApi.services.licenses.table.replace(
+        apiSource(trec.apiUrl, 4).records(() => undefined),
+        trec.apiUrl,
+      ),
+    ).toBe(6);
     expect(trec.apiQueries.map((query) => [query.get("$limit"), query.get("$offset"), query.get("$order")])).toEqual([
       ["4", "0", ":id"],
       ["4", "4", ":id"],
@@ -145,7 +174,12 @@ describe("loading TREC's data", () => {
     trec.breakNextPage(JSON.stringify([{ license_number: "654321", license_expiration_date: "someday" }]));
     const errors: unknown[] = [];
     const quiet = { info: () => undefined, error: (...args: unknown[]) => errors.push(...args) };
-    const service = createLicenseService({ config: context.services.config, store: context.services.store, mailer: context.services.mailer, log: quiet });
+    const service = createLicenseService({
+      config: context.services.config,
+      store: context.services.store,
+      mailer: context.services.mailer,
+      log: quiet,
+    });
     await service.refresh(new Date("2026-11-24T15:00:00Z"));
     expect(String(errors[1])).toContain("API row 1, field license_expiration_date");
     expect(service.table.info()).toMatchObject({ rows: 6, loadedAt: NOW.toISOString() });
@@ -162,22 +196,38 @@ describe("the check at registration", { timeout: 30_000 }, () => {
       status: "pending",
       licenseCheck: "TX active, name matches, broker matches",
       licenseCheckedAt: NOW.toISOString(),
-      licenseCheckNote: "Sales agent 0654321: Current and active; expires 2027-06-30; name on license: REYES, DANA MARIE; sponsoring broker: LONE STAR REALTY LLC",
+      licenseCheckNote:
+        "Sales agent 0654321: Current and active; expires 2027-06-30; name on license: REYES, DANA MARIE; sponsoring broker: LONE STAR REALTY LLC",
     });
     const mails = await outbox(context);
     expect(mails.find((mail) => mail.to === agent.email)?.subject).toMatch(/under review/);
-    expect(mails.find((mail) => mail.to === "support@example.test")?.text).toContain("License check: TX active, name matches, broker matches");
+    expect(mails.find((mail) => mail.to === "support@example.test")?.text).toContain(
+      "License check: TX active, name matches, broker matches",
+    );
   });
 
   it("shows an expired license, a number not in the data, and sends Oklahoma applicants to OREC", async () => {
     const context = await contextWith();
     await loadFixture(context);
-    const expired = await register(context, { draft: { fullName: "Robert Smith Jr." }, profile: { licenseNumber: "0701234", brokerage: "Keller Williams" } });
-    expect(context.services.store.agents.get(expired.id)).toMatchObject({ status: "pending", licenseCheck: "TX expired, name matches, broker matches" });
+    const expired = await register(context, {
+      draft: { fullName: "Robert Smith Jr." },
+      profile: { licenseNumber: "0701234", brokerage: "Keller Williams" },
+    });
+    expect(context.services.store.agents.get(expired.id)).toMatchObject({
+      status: "pending",
+      licenseCheck: "TX expired, name matches, broker matches",
+    });
     const unknown = await register(context, { profile: { licenseNumber: "999999" } });
     expect(context.services.store.agents.get(unknown.id)).toMatchObject({ status: "pending", licenseCheck: "TX not found" });
-    const sooner = await register(context, { draft: { state: "OK", city: "Tulsa" }, profile: { licenseState: "OK", licenseNumber: "187654" } });
-    expect(context.services.store.agents.get(sooner.id)).toMatchObject({ status: "pending", licenseCheck: "check OREC", licenseCheckNote: "Search license 187654 at https://orec.us/" });
+    const sooner = await register(context, {
+      draft: { state: "OK", city: "Tulsa" },
+      profile: { licenseState: "OK", licenseNumber: "187654" },
+    });
+    expect(context.services.store.agents.get(sooner.id)).toMatchObject({
+      status: "pending",
+      licenseCheck: "check OREC",
+      licenseCheckNote: "Search license 187654 at https://orec.us/",
+    });
     const staffMail = (await outbox(context)).find((mail) => mail.to === "support@example.test" && mail.text.includes("187654"));
     expect(staffMail?.text).toContain("OREC search (license 187654): https://orec.us/");
   });
@@ -219,7 +269,10 @@ describe("the check at registration", { timeout: 30_000 }, () => {
     const on = await contextWith({ LICENSE_AUTO_APPROVE: "tx-active-exact" });
     await loadFixture(on);
     const clean = await register(on);
-    expect(on.services.store.agents.get(clean.id)).toMatchObject({ status: "approved", licenseCheck: "TX active, name matches, broker matches (approved automatically)" });
+    expect(on.services.store.agents.get(clean.id)).toMatchObject({
+      status: "approved",
+      licenseCheck: "TX active, name matches, broker matches (approved automatically)",
+    });
     const mails = await outbox(on);
     expect(mails.find((mail) => mail.to === clean.email)?.subject).toMatch(/approved/i);
     expect(mails.find((mail) => mail.to === "support@example.test")?.text).toMatch(/approved automatically/);
@@ -248,7 +301,11 @@ describe("lapses, the staff command and /healthz", () => {
     const lapsed = await context.services.licenses.checkLapses(NOW);
     expect(lapsed.map((agent) => agent.id).sort()).toEqual([expired.id, inactive.id].sort());
     const { agents } = context.services.store;
-    expect(agents.get(expired.id)).toMatchObject({ status: "approved", licenseCheck: "TX lapsed: expired", licenseCheckedAt: NOW.toISOString() });
+    expect(agents.get(expired.id)).toMatchObject({
+      status: "approved",
+      licenseCheck: "TX lapsed: expired",
+      licenseCheckedAt: NOW.toISOString(),
+    });
     expect(agents.get(inactive.id)).toMatchObject({ status: "approved", licenseCheck: "TX lapsed: inactive" });
     expect(agents.get(active.id)?.licenseCheck).toBeUndefined();
     const mails = (await outbox(context)).filter((mail) => mail.subject.startsWith("License lapses"));
@@ -266,13 +323,18 @@ describe("lapses, the staff command and /healthz", () => {
     expect(lines).toContain("In the sheet: TX active, name matches, broker matches (checked 2026-11-23T15:00:00.000Z)");
     expect(lines).toContain("Now: TX active, name matches, broker matches");
     expect(lines.at(-1)).toBe(`License data: 6 records loaded ${NOW.toISOString()} from ${FIXTURE}`);
-    await expect(runStaffCommand(context.services.store, ["license", "nobody@example.com"], 10, context.services.licenses.table)).rejects.toThrow(/No agent has the email/);
+    await expect(
+      runStaffCommand(context.services.store, ["license", "nobody@example.com"], 10, context.services.licenses.table),
+    ).rejects.toThrow(/No agent has the email/);
   });
 
   it("shows the data's date and row count on /healthz with the token only", async () => {
     const context = await contextWith();
     const read = async (headers: HeadersInit = {}) =>
-      (await healthz({ request: new Request("http://localhost/healthz", { headers }), context, params: {} }).json()) as Record<string, unknown>;
+      (await healthz({ request: new Request("http://localhost/healthz", { headers }), context, params: {} }).json()) as Record<
+        string,
+        unknown
+      >;
     expect((await read({ Authorization: `Bearer ${TOKEN}` })).licenses).toBeNull();
     await loadFixture(context);
     expect((await read({ Authorization: `Bearer ${TOKEN}` })).licenses).toEqual({ loadedAt: NOW.toISOString(), source: FIXTURE, rows: 6 });

@@ -61,7 +61,11 @@ async function openStream(context: AppLoadContext, agent: Agent | null, since = 
 function sendAs(context: AppLoadContext, from: Agent, to: Agent, text: string) {
   return cookieOf(context, from).then((cookie) =>
     action({
-      request: new Request(`http://localhost/messages?to=${to.id}`, { method: "POST", headers: { Cookie: cookie }, body: new URLSearchParams({ intent: "send", text }) }),
+      request: new Request(`http://localhost/messages?to=${to.id}`, {
+        method: "POST",
+        headers: { Cookie: cookie },
+        body: new URLSearchParams({ intent: "send", text }),
+      }),
       context,
       params: {},
     }),

@@ -19,8 +19,25 @@ import { startFakeSendgrid } from "../mocks/sendgrid";
 import { testContext } from "../support/services";
 import { editAgentRow, responseOf } from "./accounts-support";
 
-const ann = agentRecord({ id: "rec-ann", fullName: "Ann Archer", email: "ann@example.com", brokerage: "Archer Realty", city: "Austin", state: "TX", phone: "2145550100", passwordHash: "$2a$04$annannannannannannannu" });
-const bob = agentRecord({ id: "rec-bob", fullName: "Bob Brooks", email: "bob@example.com", brokerage: "", city: "Tulsa", state: "OK", passwordHash: "$2a$04$bobbobbobbobbobbobbobu" });
+const ann = agentRecord({
+  id: "rec-ann",
+  fullName: "Ann Archer",
+  email: "ann@example.com",
+  brokerage: "Archer Realty",
+  city: "Austin",
+  state: "TX",
+  phone: "2145550100",
+  passwordHash: "$2a$04$annannannannannannannu",
+});
+const bob = agentRecord({
+  id: "rec-bob",
+  fullName: "Bob Brooks",
+  email: "bob@example.com",
+  brokerage: "",
+  city: "Tulsa",
+  state: "OK",
+  passwordHash: "$2a$04$bobbobbobbobbobbobbobu",
+});
 const cat = agentRecord({ id: "rec-cat", fullName: "Cat Cole", email: "cat@example.com", passwordHash: "$2a$04$catcatcatcatcatcatcatu" });
 const pending = agentRecord({ id: "rec-pending", fullName: "Penny Pending", email: "penny@example.com", status: "pending" });
 const annBob = conversationIdFor(ann.id, bob.id);
@@ -31,7 +48,11 @@ afterEach(async () => {
   await Promise.all(opened.splice(0).map((store) => store.stop()));
 });
 
-async function contextWith(agents: readonly Agent[], overrides: Parameters<typeof testContext>[0] = {}, env: Record<string, string> = {}): Promise<AppLoadContext> {
+async function contextWith(
+  agents: readonly Agent[],
+  overrides: Parameters<typeof testContext>[0] = {},
+  env: Record<string, string> = {},
+): Promise<AppLoadContext> {
   const context = testContext(overrides, env);
   opened.push(context.services.store);
   await context.services.store.refresh();
@@ -62,12 +83,22 @@ async function page(context: AppLoadContext, path: string, agent: Agent) {
   return { status: result.init?.status ?? 200, ...result.data };
 }
 
-type ActionBody = { intent: string; shareError?: string; result?: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> } };
+type ActionBody = {
+  intent: string;
+  shareError?: string;
+  result?: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> };
+};
 
 /** Posts as `from`: a Response for a redirect or a 404, the reply and its status otherwise. */
-async function send(context: AppLoadContext, path: string, from: Agent, fields: Record<string, string>): Promise<Response | Reply<ActionBody>> {
+async function send(
+  context: AppLoadContext,
+  path: string,
+  from: Agent,
+  fields: Record<string, string>,
+): Promise<Response | Reply<ActionBody>> {
   try {
-    return (await action({ request: post(path, await cookieOf(context, from), fields), context, params: {} })) as unknown as Response | Reply<ActionBody>;
+    return (await action({ request: post(path, await cookieOf(context, from), fields), context, params: {} })) as unknown as
+      Response | Reply<ActionBody>;
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     throw thrown;
@@ -101,7 +132,12 @@ describe("/messages: login and opening conversations", () => {
       const data = await page(context, `/messages?to=${id}`, ann);
       expect(data.status).toBe(200);
       expect(data.open).toMatchObject({ conversationId: annBob, messages: [], canSend: true, draftHref: `/messages?to=${id}` });
-      expect(data.open?.partner).toMatchObject({ fullName: "Bob Brooks", city: "Tulsa", state: "OK", profileHref: "/agent/bob_example_com" });
+      expect(data.open?.partner).toMatchObject({
+        fullName: "Bob Brooks",
+        city: "Tulsa",
+        state: "OK",
+        profileHref: "/agent/bob_example_com",
+      });
       expect(data.conversations).toEqual([]);
     }
     expect(context.services.store.messages.all()).toHaveLength(0);
@@ -109,8 +145,16 @@ describe("/messages: login and opening conversations", () => {
 
   it("refuses to open a conversation with oneself, an unknown agent or one not approved", async () => {
     const context = await contextWith([ann, pending]);
-    expect(await page(context, "/messages?to=ann_example_com", ann)).toMatchObject({ status: 400, refusal: CANNOT_MESSAGE_SELF, open: null });
-    expect(await page(context, "/messages?to=nobody_example_com", ann)).toMatchObject({ status: 404, refusal: AGENT_NOT_FOUND, open: null });
+    expect(await page(context, "/messages?to=ann_example_com", ann)).toMatchObject({
+      status: 400,
+      refusal: CANNOT_MESSAGE_SELF,
+      open: null,
+    });
+    expect(await page(context, "/messages?to=nobody_example_com", ann)).toMatchObject({
+      status: 404,
+      refusal: AGENT_NOT_FOUND,
+      open: null,
+    });
     expect(await page(context, "/messages?to=penny_example_com", ann)).toMatchObject({ status: 404, refusal: AGENT_NOT_FOUND, open: null });
   });
 
@@ -132,9 +176,13 @@ describe("/messages: login and opening conversations", () => {
     const context = await contextWith([ann, bob, cat]);
     await send(context, "/messages?to=rec-bob", ann, { intent: "send", text: "Private" });
     for (const id of [annBob, conversationIdFor(bob.id, "rec-nobody"), "made-up", `${cat.id}--`]) {
-      const response = await responseOf(async () => loader({ request: get(`/messages?conversation=${encodeURIComponent(id)}`, await cookieOf(context, cat)), context, params: {} }));
+      const response = await responseOf(async () =>
+        loader({ request: get(`/messages?conversation=${encodeURIComponent(id)}`, await cookieOf(context, cat)), context, params: {} }),
+      );
       expect(response.status).toBe(404);
-      const posted = redirected(await send(context, `/messages?conversation=${encodeURIComponent(id)}`, cat, { intent: "send", text: "Hi" }));
+      const posted = redirected(
+        await send(context, `/messages?conversation=${encodeURIComponent(id)}`, cat, { intent: "send", text: "Hi" }),
+      );
       expect(posted.status).toBe(404);
     }
     expect(context.services.store.messages.all().map((message) => message.text)).toEqual(["Private"]);
@@ -143,7 +191,9 @@ describe("/messages: login and opening conversations", () => {
   it("sends ?to= for an agent already in a conversation to that conversation's address", async () => {
     const context = await contextWith([ann, bob]);
     await send(context, "/messages?to=rec-bob", ann, { intent: "send", text: "First" });
-    const response = await responseOf(async () => loader({ request: get("/messages?to=bob_example_com", await cookieOf(context, ann)), context, params: {} }));
+    const response = await responseOf(async () =>
+      loader({ request: get("/messages?to=bob_example_com", await cookieOf(context, ann)), context, params: {} }),
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`/messages?conversation=${encodeURIComponent(annBob)}`);
   });
@@ -152,17 +202,31 @@ describe("/messages: login and opening conversations", () => {
 describe("/messages: sending", () => {
   it("stores the trimmed text, redirects to the conversation and shows it to both members", async () => {
     const context = await contextWith([ann, bob]);
-    const response = redirected(await send(context, "/messages?to=rec-bob", ann, { intent: "send", text: "  Hello Bob\r\n<b>second</b> line  " }));
+    const response = redirected(
+      await send(context, "/messages?to=rec-bob", ann, { intent: "send", text: "  Hello Bob\r\n<b>second</b> line  " }),
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`/messages?conversation=${encodeURIComponent(annBob)}`);
     const [stored] = context.services.store.messages.all();
-    expect(stored).toMatchObject({ conversationId: annBob, fromEmail: "ann@example.com", toEmail: "bob@example.com", text: "Hello Bob\n<b>second</b> line" });
+    expect(stored).toMatchObject({
+      conversationId: annBob,
+      fromEmail: "ann@example.com",
+      toEmail: "bob@example.com",
+      text: "Hello Bob\n<b>second</b> line",
+    });
 
     const annView = await page(context, `/messages?conversation=${annBob}`, ann);
-    expect(annView.open?.messages).toEqual([{ id: stored!.id, text: "Hello Bob\n<b>second</b> line", createdAt: stored!.createdAt, fromMe: true }]);
+    expect(annView.open?.messages).toEqual([
+      { id: stored!.id, text: "Hello Bob\n<b>second</b> line", createdAt: stored!.createdAt, fromMe: true },
+    ]);
     const bobView = await page(context, `/messages?conversation=${annBob}`, bob);
     expect(bobView.open?.messages[0]).toMatchObject({ fromMe: false, text: "Hello Bob\n<b>second</b> line" });
-    expect(bobView.conversations[0]).toMatchObject({ conversationId: annBob, partner: { fullName: "Ann Archer" }, preview: "Hello Bob <b>second</b> line", lastFromMe: false });
+    expect(bobView.conversations[0]).toMatchObject({
+      conversationId: annBob,
+      partner: { fullName: "Ann Archer" },
+      preview: "Hello Bob <b>second</b> line",
+      lastFromMe: false,
+    });
   });
 
   it("refuses blank and over-long text with the input kept", async () => {
@@ -179,7 +243,9 @@ describe("/messages: sending", () => {
 
   it("says so and keeps the text when the message cannot be stored, mailing nobody", async () => {
     const context = await contextWith([ann, bob]);
-    vi.spyOn(context.services.store.messages, "insert").mockRejectedValue(new StoreWriteError("Messages", { cause: new Error("quota exceeded") }));
+    vi.spyOn(context.services.store.messages, "insert").mockRejectedValue(
+      new StoreWriteError("Messages", { cause: new Error("quota exceeded") }),
+    );
     const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
     const reply = refusal(await send(context, "/messages?to=rec-bob", ann, { intent: "send", text: "Not lost" }));
     expect(reply.init?.status).toBe(503);
@@ -241,7 +307,9 @@ describe("/messages: notification mail", () => {
     vi.setSystemTime(new Date("2026-03-01T12:09:59.000Z"));
     await send(context, path, ann, { intent: "send", text: "Three" });
     expect((await mailsTo(context, "bob@example.com")).map((mail) => mail.text.match(/Message: (\w+)/)?.[1])).toEqual(["One"]);
-    expect(context.services.store.conversationMembers.get(memberRowId(annBob, "bob@example.com"))?.lastNotifiedAt).toBe("2026-03-01T12:00:00.000Z");
+    expect(context.services.store.conversationMembers.get(memberRowId(annBob, "bob@example.com"))?.lastNotifiedAt).toBe(
+      "2026-03-01T12:00:00.000Z",
+    );
 
     // Bob answering is a first mail to Ann: each member's inbox has its own 10 minutes.
     await send(context, path, bob, { intent: "send", text: "Reply" });
@@ -253,7 +321,10 @@ describe("/messages: notification mail", () => {
     await send(restarted, path, ann, { intent: "send", text: "Four" });
     vi.setSystemTime(new Date("2026-03-01T12:10:00.000Z"));
     await send(restarted, path, ann, { intent: "send", text: "Five" });
-    expect((await mailsTo(context, "bob@example.com")).map((mail) => mail.text.match(/Message: (\w+)/)?.[1]).sort()).toEqual(["Five", "One"]);
+    expect((await mailsTo(context, "bob@example.com")).map((mail) => mail.text.match(/Message: (\w+)/)?.[1]).sort()).toEqual([
+      "Five",
+      "One",
+    ]);
   });
 
   it("keeps the message when SendGrid refuses the notice, and delivers it to SendGrid with the next message", async () => {
@@ -261,17 +332,28 @@ describe("/messages: notification mail", () => {
     try {
       sendgrid.refuseNext(429);
       const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
-      const context = await contextWith([ann, bob], {}, { SENDGRID_API_KEY: "SG.test-key", SENDGRID_API_URL: sendgrid.url, MAIL_FROM: "no-reply@example.test" });
+      const context = await contextWith(
+        [ann, bob],
+        {},
+        { SENDGRID_API_KEY: "SG.test-key", SENDGRID_API_URL: sendgrid.url, MAIL_FROM: "no-reply@example.test" },
+      );
       const response = redirected(await send(context, "/messages?to=rec-bob", ann, { intent: "send", text: "Kept" }));
       expect(response.status).toBe(302);
       expect(context.services.store.messages.all().map((message) => message.text)).toEqual(["Kept"]);
       expect(context.services.store.conversationMembers.get(memberRowId(annBob, "bob@example.com"))?.lastNotifiedAt).toBeUndefined();
-      expect(errors).toHaveBeenCalledWith(expect.stringContaining("could not be sent"), expect.objectContaining({ message: "SendGrid refused the mail: status 429" }));
+      expect(errors).toHaveBeenCalledWith(
+        expect.stringContaining("could not be sent"),
+        expect.objectContaining({ message: "SendGrid refused the mail: status 429" }),
+      );
       expect(sendgrid.mails).toEqual([]);
 
       await send(context, `/messages?conversation=${annBob}`, ann, { intent: "send", text: "Again" });
       expect(sendgrid.mails).toHaveLength(1);
-      expect(sendgrid.mails[0]).toMatchObject({ from: "no-reply@example.test", to: ["bob@example.com"], subject: expect.stringMatching(/^New message from /) as string });
+      expect(sendgrid.mails[0]).toMatchObject({
+        from: "no-reply@example.test",
+        to: ["bob@example.com"],
+        subject: expect.stringMatching(/^New message from /) as string,
+      });
       expect(sendgrid.mails[0]?.text).toContain("Message: Again");
       expect(sendgrid.mails[0]?.html).toContain("Again");
       errors.mockRestore();
@@ -293,7 +375,8 @@ describe("/messages: read state", () => {
     await send(context, "/messages?to=rec-bob", cat, { intent: "send", text: "From Cat" });
 
     const bobCookie = await cookieOf(context, bob);
-    const header = async (ctx: AppLoadContext) => (await rootLoader({ request: get("/", bobCookie), context: ctx, params: {} })).unreadMessages;
+    const header = async (ctx: AppLoadContext) =>
+      (await rootLoader({ request: get("/", bobCookie), context: ctx, params: {} })).unreadMessages;
     expect(await header(context)).toBe(3);
     const list = await page(context, "/messages", bob);
     expect(list.conversations.map((item) => [item.partner.fullName, item.unread])).toEqual([
@@ -306,7 +389,9 @@ describe("/messages: read state", () => {
     expect(thread.conversations.find((item) => item.conversationId === annBob)?.unread).toBe(0);
     // The page's own count, taken after marking: the header shows it rather than the root's, counted alongside.
     expect(thread.unreadMessages).toBe(1);
-    expect(context.services.store.conversationMembers.get(memberRowId(annBob, "bob@example.com"))?.lastReadAt).toBe("2026-03-01T12:01:00.000Z");
+    expect(context.services.store.conversationMembers.get(memberRowId(annBob, "bob@example.com"))?.lastReadAt).toBe(
+      "2026-03-01T12:01:00.000Z",
+    );
     expect(await header(context)).toBe(1);
     // Ann's own messages never count for her.
     const annCookie = await cookieOf(context, ann);
@@ -337,7 +422,9 @@ describe("/messages: read state", () => {
     await page(context, `/messages?conversation=${annBob}`, ann);
     const update = vi.spyOn(context.services.store.conversationMembers, "update");
     const insert = vi.spyOn(context.services.store.conversationMembers, "insert");
-    const readWrites = () => [...update.mock.calls, ...insert.mock.calls].filter(([first, second]) => JSON.stringify([first, second]).includes("lastReadAt")).length;
+    const readWrites = () =>
+      [...update.mock.calls, ...insert.mock.calls].filter(([first, second]) => JSON.stringify([first, second]).includes("lastReadAt"))
+        .length;
     for (const text of ["One", "Two", "Three", "Four", "Five"]) {
       await send(context, `/messages?conversation=${annBob}`, ann, { intent: "send", text });
       // The redirect after each send shows Ann the thread again.
@@ -360,11 +447,18 @@ describe("/messages: read state", () => {
     const { store } = context.services;
     const update = vi.spyOn(store.conversationMembers, "update");
     const insert = vi.spyOn(store.conversationMembers, "insert");
-    const readWrites = () => [...update.mock.calls, ...insert.mock.calls].filter((call) => JSON.stringify(call).includes("lastReadAt")).length;
+    const readWrites = () =>
+      [...update.mock.calls, ...insert.mock.calls].filter((call) => JSON.stringify(call).includes("lastReadAt")).length;
     const bobCookie = await cookieOf(context, bob);
     const bobUnread = async () => (await rootLoader({ request: get("/", bobCookie), context, params: {} })).unreadMessages;
 
-    for (const [second, text] of [[0, "One"], [2, "Two"], [4, "Three"], [6, "Four"], [8, "Five"]] as const) {
+    for (const [second, text] of [
+      [0, "One"],
+      [2, "Two"],
+      [4, "Three"],
+      [6, "Four"],
+      [8, "Five"],
+    ] as const) {
       vi.setSystemTime(new Date(Date.UTC(2026, 2, 1, 12, 0, second)));
       await send(context, `/messages?${second === 0 ? "to=rec-bob" : `conversation=${annBob}`}`, ann, { intent: "send", text });
       expect(await bobUnread()).toBe(1);
@@ -382,6 +476,11 @@ describe("/messages: read state", () => {
   it("shows the dashboard card's empty state data for a member without messages", async () => {
     const context = await contextWith([ann]);
     const now = new Date();
-    expect(dashboardMessages(context.services, ann, now)).toEqual({ conversations: [], unreadTotal: 0, conversationCount: 0, now: now.toISOString() });
+    expect(dashboardMessages(context.services, ann, now)).toEqual({
+      conversations: [],
+      unreadTotal: 0,
+      conversationCount: 0,
+      now: now.toISOString(),
+    });
   });
 });

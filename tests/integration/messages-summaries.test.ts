@@ -27,7 +27,14 @@ describe("conversation summaries", () => {
     const cat = await insertAgent(context, { fullName: "Cat Cole" });
     const conversationId = conversationIdFor(ann.id, bob.id);
     const send = (from: typeof ann, to: typeof ann, text: string, createdAt: string) =>
-      store.messages.insert({ id: newId(), conversationId: conversationIdFor(from.id, to.id), fromEmail: from.email, toEmail: to.email, text, createdAt });
+      store.messages.insert({
+        id: newId(),
+        conversationId: conversationIdFor(from.id, to.id),
+        fromEmail: from.email,
+        toEmail: to.email,
+        text,
+        createdAt,
+      });
     await send(bob, ann, "Hello Ann", "2026-11-01T10:00:00.000Z");
     const summarise = vi.mocked(domain.summariseConversations);
     summarise.mockClear();

@@ -36,7 +36,14 @@ async function page(address: string, cookie?: string) {
   const html = await response.text();
   const nonce = /<script nonce="([^"]+)"/.exec(html)?.[1];
   const csp = response.headers.get("content-security-policy") ?? "";
-  return { status: response.status, cache: response.headers.get("x-page-cache"), html, nonce, csp, type: response.headers.get("content-type") };
+  return {
+    status: response.status,
+    cache: response.headers.get("x-page-cache"),
+    html,
+    nonce,
+    csp,
+    type: response.headers.get("content-type"),
+  };
 }
 
 describe("public pages rendered once per data version", { timeout: 60_000 }, () => {

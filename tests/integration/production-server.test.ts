@@ -171,7 +171,12 @@ describe("the production process", { timeout: 180_000 }, () => {
     const cookie = await logIn(server.baseUrl, sender.email, PASSWORD);
 
     fake.setLatency(60_000);
-    const send = postForm(server.baseUrl, `/messages?to=${recipient.id}`, cookie, new URLSearchParams({ intent: "send", text: "Stuck" })).then(
+    const send = postForm(
+      server.baseUrl,
+      `/messages?to=${recipient.id}`,
+      cookie,
+      new URLSearchParams({ intent: "send", text: "Stuck" }),
+    ).then(
       (response) => response.status,
       () => "cut off",
     );
@@ -190,7 +195,13 @@ describe("the production process", { timeout: 180_000 }, () => {
     const cookie = await logIn(server.baseUrl, sender.email, PASSWORD);
 
     const form = new FormData();
-    for (const [name, value] of Object.entries({ fullName: sender.fullName, phone: sender.phone, city: sender.city, state: sender.state, brokerage: sender.brokerage })) {
+    for (const [name, value] of Object.entries({
+      fullName: sender.fullName,
+      phone: sender.phone,
+      city: sender.city,
+      state: sender.state,
+      brokerage: sender.brokerage,
+    })) {
       form.append(name, value);
     }
     form.append("specialties", "Residential");
@@ -202,7 +213,12 @@ describe("the production process", { timeout: 180_000 }, () => {
 
     // Staff took the app's write access away: every write is refused, at once and for good.
     fake.failNext(1000, 403, matchers.writes);
-    const send = await postForm(server.baseUrl, `/messages?to=${recipient.id}`, cookie, new URLSearchParams({ intent: "send", text: "Hello during the outage" }));
+    const send = await postForm(
+      server.baseUrl,
+      `/messages?to=${recipient.id}`,
+      cookie,
+      new URLSearchParams({ intent: "send", text: "Hello during the outage" }),
+    );
     expect(send.status).toBe(503);
     expect(await send.text()).toContain(SEND_FAILED);
   });

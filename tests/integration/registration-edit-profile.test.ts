@@ -9,7 +9,10 @@ import { insertAgent, testContext } from "../support/services";
 
 const PASSWORD = "correct horse battery";
 
-type DataReply = { data: { initialValue: Record<string, unknown> | null; error?: Record<string, string[] | null> }; init: ResponseInit | null };
+type DataReply = {
+  data: { initialValue: Record<string, unknown> | null; error?: Record<string, string[] | null> };
+  init: ResponseInit | null;
+};
 
 async function call<T>(run: () => Promise<T>): Promise<T | Response> {
   try {
@@ -66,7 +69,11 @@ describe("edit profile", { timeout: 30_000 }, () => {
   });
 
   it("opens with the current profile", async () => {
-    const page = await loader({ request: new Request("http://localhost/edit-profile", { headers: { Cookie: cookie } }), context, params: {} });
+    const page = await loader({
+      request: new Request("http://localhost/edit-profile", { headers: { Cookie: cookie } }),
+      context,
+      params: {},
+    });
     expect(page.profile).toMatchObject({ fullName: "Dana Reyes", email: agent.email, city: "Dallas", specialties: ["Residential"] });
     expect(page.saved).toBeNull();
     expect(JSON.stringify(page)).not.toContain("$2");
@@ -74,8 +81,11 @@ describe("edit profile", { timeout: 30_000 }, () => {
 
   it("saves the changes after the password check and shows the success banner", async () => {
     // The linked photo is fetched once and the app keeps its own copy (tests/security/photo-link.test.ts covers the fetch).
-    const linked = await sharp({ create: { width: 200, height: 200, channels: 3, background: "#888888" } }).jpeg().toBuffer();
-    context.services.photoFetcher = async (link) => (link === changes.photoUrl ? { ok: true, bytes: linked } : { ok: false, reason: "unreachable" });
+    const linked = await sharp({ create: { width: 200, height: 200, channels: 3, background: "#888888" } })
+      .jpeg()
+      .toBuffer();
+    context.services.photoFetcher = async (link) =>
+      link === changes.photoUrl ? { ok: true, bytes: linked } : { ok: false, reason: "unreachable" };
     const result = await call(() => action({ request: save({ ...changes, password: PASSWORD }, cookie), context, params: {} }));
     expect((result as Response).headers.get("Location")).toBe("/edit-profile?saved=ok");
     expect(context.services.store.agents.get(agent.id)).toMatchObject({
@@ -89,7 +99,11 @@ describe("edit profile", { timeout: 30_000 }, () => {
       passwordHash: agent.passwordHash,
       status: "approved",
     });
-    const page = await loader({ request: new Request("http://localhost/edit-profile?saved=ok", { headers: { Cookie: cookie } }), context, params: {} });
+    const page = await loader({
+      request: new Request("http://localhost/edit-profile?saved=ok", { headers: { Cookie: cookie } }),
+      context,
+      params: {},
+    });
     expect(page.saved?.text).toBe("Profile updated and refreshed successfully!");
   });
 
@@ -98,7 +112,9 @@ describe("edit profile", { timeout: 30_000 }, () => {
     expect(missing.init?.status).toBe(400);
     expect(missing.data.error?.password).toEqual(["Password is required for authentication"]);
 
-    const wrong = (await call(() => action({ request: save({ ...changes, password: "guess" }, cookie), context, params: {} }))) as DataReply;
+    const wrong = (await call(() =>
+      action({ request: save({ ...changes, password: "guess" }, cookie), context, params: {} }),
+    )) as DataReply;
     expect(wrong.init?.status).toBe(400);
     expect(wrong.data.error?.[""]).toEqual(["Failed to save profile changes. Please check your password and try again."]);
     expect(wrong.data.initialValue).toMatchObject({ city: "Tulsa" });
@@ -110,23 +126,35 @@ describe("edit profile", { timeout: 30_000 }, () => {
     for (let attempt = 0; attempt < 10; attempt += 1) {
       await call(() => action({ request: save({ ...changes, password: `guess ${attempt}` }, cookie), context, params: {} }));
     }
-    const blocked = (await call(() => action({ request: save({ ...changes, password: PASSWORD }, cookie), context, params: {} }))) as DataReply;
+    const blocked = (await call(() =>
+      action({ request: save({ ...changes, password: PASSWORD }, cookie), context, params: {} }),
+    )) as DataReply;
     expect(blocked.init?.status).toBe(429);
     expect(blocked.data.error?.[""]?.[0]).toMatch(/^Too many password attempts/);
   });
 
   it("takes photo links over https only", async () => {
-    const result = (await call(() => action({ request: save({ ...changes, photoUrl: "http://images.example/dana.jpg", password: PASSWORD }, cookie), context, params: {} }))) as DataReply;
+    const result = (await call(() =>
+      action({
+        request: save({ ...changes, photoUrl: "http://images.example/dana.jpg", password: PASSWORD }, cookie),
+        context,
+        params: {},
+      }),
+    )) as DataReply;
     expect(result.init?.status).toBe(400);
     expect(result.data.error?.photoUrl).toEqual(["Please enter an image URL starting with https://"]);
   });
 
   it("replaces the photo with an upload, and refuses a renamed text file", async () => {
     const renamed = new File(["not an image"], "me.png", { type: "image/png" });
-    const refused = (await call(() => action({ request: save({ ...changes, photo: renamed, password: PASSWORD }, cookie), context, params: {} }))) as DataReply;
+    const refused = (await call(() =>
+      action({ request: save({ ...changes, photo: renamed, password: PASSWORD }, cookie), context, params: {} }),
+    )) as DataReply;
     expect(refused.data.error?.photo).toEqual(["Please upload a JPG, PNG, or WebP image"]);
 
-    const png = await sharp({ create: { width: 300, height: 500, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 300, height: 500, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .png()
+      .toBuffer();
     const photo = new File([new Uint8Array(png)], "me.png", { type: "image/png" });
     await call(() => action({ request: save({ ...changes, photo, password: PASSWORD }, cookie), context, params: {} }));
     expect(context.services.store.agents.get(agent.id)?.photoUrl).toMatch(/^\/uploads\/profile-.+\.jpg$/);
@@ -134,9 +162,14 @@ describe("edit profile", { timeout: 30_000 }, () => {
 
   it("reports a failed write and keeps the old profile", async () => {
     const { store } = context.services;
-    context.services.store = { ...store, agents: { ...store.agents, update: () => Promise.reject(new StoreWriteError("Agents", { cause: new Error("quota") })) } };
+    context.services.store = {
+      ...store,
+      agents: { ...store.agents, update: () => Promise.reject(new StoreWriteError("Agents", { cause: new Error("quota") })) },
+    };
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const result = (await call(() => action({ request: save({ ...changes, photoUrl: "", password: PASSWORD }, cookie), context, params: {} }))) as DataReply;
+    const result = (await call(() =>
+      action({ request: save({ ...changes, photoUrl: "", password: PASSWORD }, cookie), context, params: {} }),
+    )) as DataReply;
     logged.mockRestore();
     expect(result.init?.status).toBe(503);
     expect(result.data.error?.[""]).toEqual(["Failed to update profile. Please try again."]);

@@ -74,7 +74,9 @@ function multipart(url: string, fields: Record<string, string | string[] | File>
 }
 
 async function jpeg(): Promise<Uint8Array<ArrayBuffer>> {
-  const bytes = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 30, g: 64, b: 175 } } }).jpeg().toBuffer();
+  const bytes = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 30, g: 64, b: 175 } } })
+    .jpeg()
+    .toBuffer();
   return new Uint8Array(bytes);
 }
 
@@ -107,8 +109,12 @@ describe("the registration flow", { timeout: 30_000 }, () => {
     });
     const paid = await call(() => payment({ request: withCookie(postForm("/payment", {}), cookie), context, params: {} }));
     expect(redirectOf(paid)).toBe("/registration-success");
-    expect(await call(() => registrationSuccessLoader({ request: get("/registration-success", cookie), context, params: {} }))).toEqual({ firstName: "Dana" });
-    expect(await call(() => completeProfileLoader({ request: get("/complete-profile", cookie), context, params: {} }))).toMatchObject({ state: "TX" });
+    expect(await call(() => registrationSuccessLoader({ request: get("/registration-success", cookie), context, params: {} }))).toEqual({
+      firstName: "Dana",
+    });
+    expect(await call(() => completeProfileLoader({ request: get("/complete-profile", cookie), context, params: {} }))).toMatchObject({
+      state: "TX",
+    });
 
     const done = await finish(context, cookie, { ...profile, photo: new File([await jpeg()], "me.jpg", { type: "image/jpeg" }) });
     expect(redirectOf(done)).toBe("/welcome");
@@ -135,7 +141,11 @@ describe("the registration flow", { timeout: 30_000 }, () => {
 
     // The photo was resized and is served by the uploads route.
     expect(agent?.photoUrl).toMatch(/^\/uploads\/profile-[0-9a-f-]+\.jpg$/);
-    const served = (await uploads({ request: get(agent?.photoUrl ?? ""), context, params: { file: path.basename(agent?.photoUrl ?? "") } })) as Response;
+    const served = (await uploads({
+      request: get(agent?.photoUrl ?? ""),
+      context,
+      params: { file: path.basename(agent?.photoUrl ?? "") },
+    })) as Response;
     expect(served.status).toBe(200);
     expect(served.headers.get("Content-Type")).toBe("image/jpeg");
     expect(served.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
@@ -148,11 +158,17 @@ describe("the registration flow", { timeout: 30_000 }, () => {
   });
 
   it("sends visitors without a draft back to quick registration", async () => {
-    const loaders: Array<(args: LoaderFunctionArgs) => Promise<unknown>> = [paymentLoader, registrationSuccessLoader, completeProfileLoader];
+    const loaders: Array<(args: LoaderFunctionArgs) => Promise<unknown>> = [
+      paymentLoader,
+      registrationSuccessLoader,
+      completeProfileLoader,
+    ];
     for (const loader of loaders) {
       expect(redirectOf(await call(() => loader({ request: get("/x"), context, params: {} })))).toBe("/register");
       // A draft cookie that was tampered with counts as none.
-      expect(redirectOf(await call(() => loader({ request: get("/x", "__registration=eyJkcmFmdCI6e319.forged"), context, params: {} })))).toBe("/register");
+      expect(
+        redirectOf(await call(() => loader({ request: get("/x", "__registration=eyJkcmFmdCI6e319.forged"), context, params: {} }))),
+      ).toBe("/register");
     }
     expect(redirectOf(await finish(context, ""))).toBe("/register");
   });
@@ -168,9 +184,14 @@ describe("the registration flow", { timeout: 30_000 }, () => {
   });
 
   it("answers bad quick-registration input with 400, the messages and the input kept", async () => {
-    const result = (await call(() => register({ request: postForm("/register", { ...details, email: "dana@", phone: "555" }), context, params: {} }))) as DataReply;
+    const result = (await call(() =>
+      register({ request: postForm("/register", { ...details, email: "dana@", phone: "555" }), context, params: {} }),
+    )) as DataReply;
     expect(result.init?.status).toBe(400);
-    expect(result.data.error).toMatchObject({ email: ["Please enter a valid email address"], phone: ["Please enter a valid phone number"] });
+    expect(result.data.error).toMatchObject({
+      email: ["Please enter a valid email address"],
+      phone: ["Please enter a valid phone number"],
+    });
     expect(result.data.initialValue).toMatchObject({ fullName: "Dana Reyes", email: "dana@", city: "Dallas" });
   });
 
@@ -257,7 +278,10 @@ describe("the registration flow", { timeout: 30_000 }, () => {
   it("reports a store failure on the form, keeps the input and sends no mail", async () => {
     const { store } = context.services;
     const failing = testContext({
-      store: { ...store, agents: { ...store.agents, insert: () => Promise.reject(new StoreWriteError("Agents", { cause: new Error("quota") })) } },
+      store: {
+        ...store,
+        agents: { ...store.agents, insert: () => Promise.reject(new StoreWriteError("Agents", { cause: new Error("quota") })) },
+      },
     });
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
     const cookie = await startRegistration(failing);
@@ -276,7 +300,9 @@ describe("membership types", { timeout: 30_000 }, () => {
     expect(await registerLoader({ request: get("/register?vip=bronze"), context, params: {} })).toMatchObject({ vipCode: null });
 
     const cookie = await startRegistration(context, { ...details, vip: "gold2025" });
-    expect(await call(() => paymentLoader({ request: get("/payment", cookie), context, params: {} }))).toMatchObject({ membershipType: "vip" });
+    expect(await call(() => paymentLoader({ request: get("/payment", cookie), context, params: {} }))).toMatchObject({
+      membershipType: "vip",
+    });
     await finish(context, cookie);
     expect(context.services.store.agents.all()[0]).toMatchObject({ membershipType: "vip", vipCode: "GOLD2025" });
   });
@@ -310,6 +336,8 @@ describe("the uploads route", () => {
     const stored = await context.services.images.saveProfilePhoto(Buffer.from(await jpeg()));
     const response = await serve(path.basename(stored));
     expect(response.status).toBe(200);
-    expect(Buffer.from(await response.arrayBuffer())).toEqual(readFileSync(path.join(context.services.config.dataDir, "uploads", path.basename(stored))));
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(
+      readFileSync(path.join(context.services.config.dataDir, "uploads", path.basename(stored))),
+    );
   });
 });

@@ -100,7 +100,9 @@ describe("posting a request", () => {
 
 describe("responding", () => {
   function respond(cookie: string, id: string, message: string) {
-    return outcome(() => respondAction({ request: post(`/referral-requests/${id}/respond`, cookie, { message }), context, params: { id } }));
+    return outcome(() =>
+      respondAction({ request: post(`/referral-requests/${id}/respond`, cookie, { message }), context, params: { id } }),
+    );
   }
 
   it("stores the response, adds one to the count and mails the poster the message and a link", async () => {
@@ -108,7 +110,13 @@ describe("responding", () => {
     const result = await respond(jamesCookie, request.id, "I cover Moore and Midwest City.\n<b>Call me</b>");
     expect((result as Response).headers.get("Location")).toBe("/referral-requests?notice=responded");
     expect(context.services.store.responses.all()).toMatchObject([
-      { requestId: request.id, fromEmail: "james@example.com", fromName: "James Whitfield", toEmail: "maria@example.com", message: "I cover Moore and Midwest City.\n<b>Call me</b>" },
+      {
+        requestId: request.id,
+        fromEmail: "james@example.com",
+        fromName: "James Whitfield",
+        toEmail: "maria@example.com",
+        message: "I cover Moore and Midwest City.\n<b>Call me</b>",
+      },
     ]);
     expect(context.services.store.requests.get(request.id)?.responses).toBe(1);
     const [mail] = await mailsTo("maria@example.com");
@@ -134,7 +142,9 @@ describe("responding", () => {
     const deleted = await insertRequest(context, maria, { status: "deleted" });
     const expired = await insertRequest(context, maria, { createdAt: new Date(Date.now() - 31 * DAY).toISOString() });
     const own = await insertRequest(context, james);
-    expect(await outcome(() => respondAction({ request: post(`/x`, jamesCookie, { message: "Hi" }), context, params: { id: deleted.id } }))).toMatchObject({ status: 404 });
+    expect(
+      await outcome(() => respondAction({ request: post(`/x`, jamesCookie, { message: "Hi" }), context, params: { id: deleted.id } })),
+    ).toMatchObject({ status: 404 });
     const closed = (await respond(jamesCookie, expired.id, "Hi")) as Rejection;
     expect(closed.init?.status).toBe(409);
     expect(closed.data.error?.[""]).toEqual(["This request is no longer open for responses."]);
@@ -145,18 +155,34 @@ describe("responding", () => {
 
   it("shows the respond page to members and 404 for an unknown id", async () => {
     const request = await insertRequest(context, maria);
-    const page = (await respondLoader({ request: get(`/referral-requests/${request.id}/respond`, jamesCookie), context, params: { id: request.id } })) as { live: boolean };
+    const page = (await respondLoader({
+      request: get(`/referral-requests/${request.id}/respond`, jamesCookie),
+      context,
+      params: { id: request.id },
+    })) as { live: boolean };
     expect(page.live).toBe(true);
-    expect(await outcome(() => respondLoader({ request: get("/x", jamesCookie), context, params: { id: "nope" } }))).toMatchObject({ status: 404 });
+    expect(await outcome(() => respondLoader({ request: get("/x", jamesCookie), context, params: { id: "nope" } }))).toMatchObject({
+      status: 404,
+    });
   });
 });
 
 describe("editing and deleting", () => {
-  const edited = { title: "Now a 5-bed", location: "Edmond", state: "OK", specialty: "Luxury", priceRange: "$600k - $800k", clientType: "seller", description: "Bigger." };
+  const edited = {
+    title: "Now a 5-bed",
+    location: "Edmond",
+    state: "OK",
+    specialty: "Luxury",
+    priceRange: "$600k - $800k",
+    clientType: "seller",
+    description: "Bigger.",
+  };
 
   it("lets the owner edit every field but the type", async () => {
     const request = await insertRequest(context, maria);
-    const result = await outcome(() => editAction({ request: post("/x", mariaCookie, { ...edited, requestType: "buyer" }), context, params: { id: request.id } }));
+    const result = await outcome(() =>
+      editAction({ request: post("/x", mariaCookie, { ...edited, requestType: "buyer" }), context, params: { id: request.id } }),
+    );
     expect((result as Response).headers.get("Location")).toBe("/referral-requests?tab=mine&notice=updated");
     expect(context.services.store.requests.get(request.id)).toMatchObject({ ...edited, requestType: "referral", status: "active" });
     expect(context.services.store.requests.get(request.id)?.updatedAt).toBeDefined();
@@ -164,7 +190,9 @@ describe("editing and deleting", () => {
 
   it("answers a blank title or description with the spec's message and keeps the input", async () => {
     const request = await insertRequest(context, maria);
-    const result = (await outcome(() => editAction({ request: post("/x", mariaCookie, { ...edited, title: "" }), context, params: { id: request.id } }))) as Rejection;
+    const result = (await outcome(() =>
+      editAction({ request: post("/x", mariaCookie, { ...edited, title: "" }), context, params: { id: request.id } }),
+    )) as Rejection;
     expect(result.init?.status).toBe(400);
     expect(result.data.error?.title).toEqual(["Please fill in all required fields"]);
     expect(result.data.initialValue).toMatchObject({ location: "Edmond" });
@@ -186,10 +214,14 @@ describe("editing and deleting", () => {
     const result = await outcome(() => deleteAction({ request: post("/x", mariaCookie, {}), context, params: { id: request.id } }));
     expect((result as Response).headers.get("Location")).toBe("/referral-requests?tab=mine&notice=deleted");
     expect(context.services.store.requests.get(request.id)).toMatchObject({ status: "deleted", title: request.title });
-    const mine = (await listLoader({ request: get("/referral-requests?tab=mine", mariaCookie), context, params: {} })) as { counts: { mine: number } };
+    const mine = (await listLoader({ request: get("/referral-requests?tab=mine", mariaCookie), context, params: {} })) as {
+      counts: { mine: number };
+    };
     expect(mine.counts.mine).toBe(0);
     // Gone for others, still readable by its owner.
-    expect(await outcome(() => detailLoader({ request: get("/x", jamesCookie), context, params: { id: request.id } }))).toMatchObject({ status: 404 });
+    expect(await outcome(() => detailLoader({ request: get("/x", jamesCookie), context, params: { id: request.id } }))).toMatchObject({
+      status: 404,
+    });
     expect(await detailLoader({ request: get("/x", mariaCookie), context, params: { id: request.id } })).toMatchObject({ live: false });
   });
 
@@ -206,11 +238,18 @@ describe("editing and deleting", () => {
 
 describe("the requests page", () => {
   type ListPage = Awaited<ReturnType<typeof listLoader>>;
-  const list = async (url: string, cookie = jamesCookie) => (await listLoader({ request: get(url, cookie), context, params: {} })) as ListPage;
+  const list = async (url: string, cookie = jamesCookie) =>
+    (await listLoader({ request: get(url, cookie), context, params: {} })) as ListPage;
 
   it("lists other members' requests under All and the member's own under My Requests, with filters and search", async () => {
     await insertRequest(context, maria, { title: "OKC buyer" });
-    await insertRequest(context, maria, { title: "Dallas listing", requestType: "listing", state: "TX", location: "Dallas", clientType: "" });
+    await insertRequest(context, maria, {
+      title: "Dallas listing",
+      requestType: "listing",
+      state: "TX",
+      location: "Dallas",
+      clientType: "",
+    });
     await insertRequest(context, james, { title: "Mine" });
     const all = await list("/referral-requests");
     expect(all.counts).toEqual({ all: 2, mine: 1 });
@@ -237,7 +276,9 @@ describe("expiry", () => {
   it("stops listing a request past its expiry and marks it expired, keeping the row", async () => {
     const old = await insertRequest(context, maria, { title: "Old one", createdAt: new Date(Date.now() - 31 * DAY).toISOString() });
     await insertRequest(context, maria, { title: "Fresh one" });
-    const page = (await listLoader({ request: get("/referral-requests", jamesCookie), context, params: {} })) as { requests: { title: string }[] };
+    const page = (await listLoader({ request: get("/referral-requests", jamesCookie), context, params: {} })) as {
+      requests: { title: string }[];
+    };
     expect(page.requests.map((r) => r.title)).toEqual(["Fresh one"]);
     await expireOverdueRequests(context.services.store, new Date());
     expect(context.services.store.requests.get(old.id)).toMatchObject({ status: "expired", title: "Old one" });

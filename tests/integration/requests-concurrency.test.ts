@@ -32,7 +32,11 @@ describe("concurrent responses", () => {
     const results = await Promise.all(
       cookies.map((cookie, i) =>
         outcome(() =>
-          respondAction({ request: post(`/referral-requests/${request.id}/respond`, cookie, { message: `Answer ${i}` }), context, params: { id: request.id } }),
+          respondAction({
+            request: post(`/referral-requests/${request.id}/respond`, cookie, { message: `Answer ${i}` }),
+            context,
+            params: { id: request.id },
+          }),
         ),
       ),
     );
@@ -40,7 +44,11 @@ describe("concurrent responses", () => {
 
     expect(context.services.store.responses.by("requestId", request.id)).toHaveLength(16);
     expect(context.services.store.requests.get(request.id)?.responses).toBe(16);
-    const page = (await detailLoader({ request: get(`/referral-requests/${request.id}`, mariaCookie), context, params: { id: request.id } })) as {
+    const page = (await detailLoader({
+      request: get(`/referral-requests/${request.id}`, mariaCookie),
+      context,
+      params: { id: request.id },
+    })) as {
       request: { responses: number };
     };
     expect(page.request.responses).toBe(16);
@@ -53,9 +61,16 @@ describe("concurrent marks", () => {
     const jamesCookie = await sessionCookie(context, james);
     const request = await insertRequest(context, maria);
     const mark = (fields: Record<string, string>) =>
-      outcome(() => markAction({ request: post(`/referral-requests/${request.id}/mark`, jamesCookie, fields), context, params: { id: request.id } }));
+      outcome(() =>
+        markAction({ request: post(`/referral-requests/${request.id}/mark`, jamesCookie, fields), context, params: { id: request.id } }),
+      );
 
-    await Promise.all([mark({ kind: "interested" }), mark({ kind: "interested" }), mark({ kind: "saved", on: "true" }), mark({ kind: "saved", on: "true" })]);
+    await Promise.all([
+      mark({ kind: "interested" }),
+      mark({ kind: "interested" }),
+      mark({ kind: "saved", on: "true" }),
+      mark({ kind: "saved", on: "true" }),
+    ]);
 
     const rows = context.services.store.marks.by("agentEmail", "james@example.com");
     expect(rows.map((row) => `${row.kind}:${row.status}`).sort()).toEqual(["interested:active", "saved:active"]);

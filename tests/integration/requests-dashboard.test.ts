@@ -46,12 +46,22 @@ describe("the dashboard's tiles and live list", () => {
   });
 
   it("shows other members' live requests, newest first, with NEW and URGENT, and at most 8 of them", async () => {
-    for (let i = 0; i < 10; i += 1) await insertRequest(context, maria, { title: `Request ${i}`, createdAt: hoursAgo(10 + i * 10), urgent: i === 0 });
+    for (let i = 0; i < 10; i += 1)
+      await insertRequest(context, maria, { title: `Request ${i}`, createdAt: hoursAgo(10 + i * 10), urgent: i === 0 });
     await insertRequest(context, james, { title: "My own" });
     const { live } = await dashboard();
     expect(live.total).toBe(10);
     expect(live.requests).toHaveLength(8);
-    expect(live.requests.map((r) => r.title)).toEqual(["Request 0", "Request 1", "Request 2", "Request 3", "Request 4", "Request 5", "Request 6", "Request 7"]);
+    expect(live.requests.map((r) => r.title)).toEqual([
+      "Request 0",
+      "Request 1",
+      "Request 2",
+      "Request 3",
+      "Request 4",
+      "Request 5",
+      "Request 6",
+      "Request 7",
+    ]);
     expect(live.requests[0]).toMatchObject({ isNew: true, urgent: true, agentName: "Maria Delgado", postedAgo: "10 hours ago" });
     expect(live.requests[2]).toMatchObject({ isNew: false, urgent: false });
     expect(live.viewAllHref).toBe("/referral-requests");
@@ -76,7 +86,11 @@ describe("the dashboard's tiles and live list", () => {
     await insertRequest(context, maria, { requestType: "listing", clientType: "" });
     await insertRequest(context, maria, { requestType: "referral" });
     await insertRequest(context, james, { requestType: "listing", clientType: "" });
-    const answer = (await liveLoader({ request: get(`/member-dashboard/live?chip=buyers&since=${encodeURIComponent(live.asOf)}`, jamesCookie), context, params: {} })) as Response;
+    const answer = (await liveLoader({
+      request: get(`/member-dashboard/live?chip=buyers&since=${encodeURIComponent(live.asOf)}`, jamesCookie),
+      context,
+      params: {},
+    })) as Response;
     expect(await answer.json()).toMatchObject({ since: live.asOf, newCount: 1 });
     const bad = (await liveLoader({ request: get("/member-dashboard/live?since=soon", jamesCookie), context, params: {} })) as Response;
     expect(bad.status).toBe(400);
@@ -106,7 +120,12 @@ describe("Interested and Save marks", () => {
 
     await mark(request.id, { kind: "saved", on: "false" });
     expect((await dashboard()).live.requests[0]).toMatchObject({ interested: true, saved: false });
-    expect(context.services.store.marks.all().map((row) => [row.kind, row.status]).sort()).toEqual([
+    expect(
+      context.services.store.marks
+        .all()
+        .map((row) => [row.kind, row.status])
+        .sort(),
+    ).toEqual([
       ["interested", "active"],
       ["saved", "removed"],
     ]);

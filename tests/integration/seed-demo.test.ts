@@ -45,7 +45,9 @@ function allCells(dataDir: string): Record<string, Record<string, unknown>[]> {
   const db = new Database(path.join(dataDir, "store.sqlite"), { readonly: true });
   try {
     const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[];
-    return Object.fromEntries(tables.map(({ name }) => [name, db.prepare(`SELECT * FROM "${name}" ORDER BY rowid`).all() as Record<string, unknown>[]]));
+    return Object.fromEntries(
+      tables.map(({ name }) => [name, db.prepare(`SELECT * FROM "${name}" ORDER BY rowid`).all() as Record<string, unknown>[]]),
+    );
   } finally {
     db.close();
   }
@@ -67,8 +69,32 @@ describe("seedDemo", { timeout: 30_000 }, () => {
     expect(reread.agents.by("status", "pending").length).toBeGreaterThanOrEqual(3);
     expect(new Set(approved.flatMap((agent) => agent.specialties))).toEqual(new Set(SPECIALTIES));
     expect(new Set(approved.map((agent) => agent.state))).toEqual(new Set(["TX", "OK"]));
-    for (const city of ["Houston", "Dallas", "Austin", "San Antonio", "Fort Worth", "El Paso", "Lubbock", "Amarillo", "Tyler", "Waco", "McKinney", "Frisco", "Oklahoma City", "Tulsa", "Norman", "Edmond", "Broken Arrow", "Lawton", "Stillwater", "Enid"]) {
-      expect(approved.some((agent) => agent.city === city), city).toBe(true);
+    for (const city of [
+      "Houston",
+      "Dallas",
+      "Austin",
+      "San Antonio",
+      "Fort Worth",
+      "El Paso",
+      "Lubbock",
+      "Amarillo",
+      "Tyler",
+      "Waco",
+      "McKinney",
+      "Frisco",
+      "Oklahoma City",
+      "Tulsa",
+      "Norman",
+      "Edmond",
+      "Broken Arrow",
+      "Lawton",
+      "Stillwater",
+      "Enid",
+    ]) {
+      expect(
+        approved.some((agent) => agent.city === city),
+        city,
+      ).toBe(true);
     }
     const memberships = new Set(approved.map((agent) => agent.membershipType));
     expect(memberships).toEqual(new Set(["founder", "vip", "member"]));
@@ -87,7 +113,15 @@ describe("seedDemo", { timeout: 30_000 }, () => {
     const active = reread.requests.by("status", "active");
     expect(new Set(active.map((request) => request.requestType))).toEqual(new Set(["referral", "listing", "buyer"]));
     for (const request of active) {
-      expect(request.title && request.location && request.specialty && request.priceRange && request.timeline && request.contactPreference && request.description).toBeTruthy();
+      expect(
+        request.title &&
+          request.location &&
+          request.specialty &&
+          request.priceRange &&
+          request.timeline &&
+          request.contactPreference &&
+          request.description,
+      ).toBeTruthy();
       expect(Date.parse(request.createdAt)).toBeLessThanOrEqual(NOW.getTime());
       expect(Date.parse(request.expiresAt ?? "")).toBeGreaterThan(NOW.getTime());
       if (request.requestType === "listing") expect(request.listingAddress && request.listingMLS).toBeTruthy();
@@ -182,7 +216,9 @@ describe("seedDemo", { timeout: 30_000 }, () => {
     const before = allCells(dataDir);
     const outcome = await seedDemo(store, options());
     expect(outcome.status).toBe("refused");
-    expect(outcome.status === "refused" && outcome.reason).toMatch(/^The store already holds 1 agent and 0 requests and is not the demo network/);
+    expect(outcome.status === "refused" && outcome.reason).toMatch(
+      /^The store already holds 1 agent and 0 requests and is not the demo network/,
+    );
     expect(allCells(dataDir)).toEqual(before);
   });
 
@@ -215,7 +251,10 @@ describe("seedDemo on Google Sheets", () => {
     try {
       const spreadsheetId = `seed-${newId()}`;
       fake.spreadsheet(spreadsheetId);
-      const store = createStore(createSheetsDriver({ spreadsheetId, credentials: { kind: "fixedToken" }, apiUrl: fake.url }), { refreshSeconds: 60, log: { info: () => undefined, warn: () => undefined, error: () => undefined } });
+      const store = createStore(createSheetsDriver({ spreadsheetId, credentials: { kind: "fixedToken" }, apiUrl: fake.url }), {
+        refreshSeconds: 60,
+        log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+      });
       opened.push(store);
       await store.refresh();
       const before = fake.calls.length;
@@ -236,7 +275,10 @@ describe("npm run seed:demo", () => {
   const tsx = path.resolve("node_modules/.bin/tsx");
   const run = (dataDir: string, env: Record<string, string> = {}) => {
     const { GOOGLE_SHEETS_ID: _sheet, GOOGLE_SHEETS_API_URL: _url, GOOGLE_SERVICE_ACCOUNT_JSON: _json, ...inherited } = process.env;
-    return spawnSync(tsx, ["scripts/seed-demo.ts"], { env: { ...inherited, NODE_ENV: "test", DATA_DIR: dataDir, ...env }, encoding: "utf8" });
+    return spawnSync(tsx, ["scripts/seed-demo.ts"], {
+      env: { ...inherited, NODE_ENV: "test", DATA_DIR: dataDir, ...env },
+      encoding: "utf8",
+    });
   };
 
   it("prints a demo login whose password works and is stored nowhere, then does nothing the second time", async () => {
@@ -260,7 +302,10 @@ describe("npm run seed:demo", () => {
   }, 60_000);
 
   it("takes the password from DEMO_PASSWORD and refuses a short one", () => {
-    expect(run(tempDataDir(), { DEMO_PASSWORD: "short" })).toMatchObject({ status: 1, stderr: "DEMO_PASSWORD must be at least 8 characters long.\n" });
+    expect(run(tempDataDir(), { DEMO_PASSWORD: "short" })).toMatchObject({
+      status: 1,
+      stderr: "DEMO_PASSWORD must be at least 8 characters long.\n",
+    });
     const chosen = run(tempDataDir(), { DEMO_PASSWORD: "our-demo-password" });
     expect(chosen.status).toBe(0);
     expect(chosen.stdout).toContain("password: our-demo-password");

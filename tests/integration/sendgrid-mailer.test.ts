@@ -15,7 +15,14 @@ describe("the SendGrid mailer against the Mail Send stand-in", () => {
 
   it("sends a body SendGrid accepts: both parts, text first, with the reply-to address", async () => {
     await mailer().send(mail);
-    expect(sendgrid.mails.at(-1)).toEqual({ from: "no-reply@example.test", to: ["bob@example.com"], replyTo: "ann@example.com", subject: "Hello", text: "Plain body", html: "<p>HTML body</p>" });
+    expect(sendgrid.mails.at(-1)).toEqual({
+      from: "no-reply@example.test",
+      to: ["bob@example.com"],
+      replyTo: "ann@example.com",
+      subject: "Hello",
+      text: "Plain body",
+      html: "<p>HTML body</p>",
+    });
   });
 
   it("turns SendGrid's 400 for a body it refuses into a mail error", async () => {

@@ -11,7 +11,12 @@ describe("stopping the services", () => {
     await services.store.refresh();
     const member = await insertAgent(context);
     startServices(services);
-    const stream = memberEventStream({ events: services.messageEvents, memberEmail: member.email, signal: new AbortController().signal, missedNews: false });
+    const stream = memberEventStream({
+      events: services.messageEvents,
+      memberEmail: member.email,
+      signal: new AbortController().signal,
+      missedNews: false,
+    });
     const streamed = new Response(stream).text();
     let jobRuns = 0;
     services.store.addRefreshJob(async () => {

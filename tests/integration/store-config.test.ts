@@ -8,7 +8,11 @@ import { backoffDelay, isRetryable, withRetry } from "../../app/server/store/ret
 import { createStoreFromConfig } from "../../app/server/store/store.server";
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), "store-config-"));
-const key = JSON.stringify({ type: "service_account", client_email: "app@project.iam.gserviceaccount.com", private_key: "-----BEGIN PRIVATE KEY-----\n..." });
+const key = JSON.stringify({
+  type: "service_account",
+  client_email: "app@project.iam.gserviceaccount.com",
+  private_key: "-----BEGIN PRIVATE KEY-----\n...",
+});
 
 describe("store configuration", () => {
   it("uses SQLite in DATA_DIR with a 10-second refresh when nothing is set", async () => {
@@ -21,7 +25,12 @@ describe("store configuration", () => {
   });
 
   it("uses Google Sheets when a spreadsheet and a key are given", () => {
-    const config = loadConfig({ DATA_DIR: dataDir(), GOOGLE_SHEETS_ID: "sheet-1", GOOGLE_SERVICE_ACCOUNT_JSON: key, STORE_REFRESH_SECONDS: "30" });
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      GOOGLE_SHEETS_ID: "sheet-1",
+      GOOGLE_SERVICE_ACCOUNT_JSON: key,
+      STORE_REFRESH_SECONDS: "30",
+    });
     expect(config.sheets).toMatchObject({ spreadsheetId: "sheet-1", credentials: { kind: "json" }, apiUrl: undefined });
     expect(config.storeRefreshSeconds).toBe(30);
     expect(createStoreFromConfig(config).driver).toBe("sheets");
@@ -36,8 +45,14 @@ describe("store configuration", () => {
 
   it("sends a fixed token to a local API URL when no credentials are given, outside production only", () => {
     const local = { DATA_DIR: dataDir(), GOOGLE_SHEETS_ID: "local", GOOGLE_SHEETS_API_URL: "http://127.0.0.1:8085/" };
-    expect(loadConfig(local).sheets).toEqual({ spreadsheetId: "local", apiUrl: "http://127.0.0.1:8085/", credentials: { kind: "fixedToken" } });
-    expect(() => loadConfig({ ...local, NODE_ENV: "production", SESSION_SECRET: "s", APP_URL: "https://referrals.example" })).toThrow(/no credentials/);
+    expect(loadConfig(local).sheets).toEqual({
+      spreadsheetId: "local",
+      apiUrl: "http://127.0.0.1:8085/",
+      credentials: { kind: "fixedToken" },
+    });
+    expect(() => loadConfig({ ...local, NODE_ENV: "production", SESSION_SECRET: "s", APP_URL: "https://referrals.example" })).toThrow(
+      /no credentials/,
+    );
   });
 
   it.each([

@@ -54,7 +54,9 @@ function sqliteStaff(file: string): Staff {
     appendRow: (tab, cells) => {
       const headers = Object.keys(cells);
       if (headers.length === 0) return void db.prepare(`INSERT INTO ${q(tab)} DEFAULT VALUES`).run();
-      db.prepare(`INSERT INTO ${q(tab)} (${headers.map(q).join(", ")}) VALUES (${headers.map(() => "?").join(", ")})`).run(...Object.values(cells));
+      db.prepare(`INSERT INTO ${q(tab)} (${headers.map(q).join(", ")}) VALUES (${headers.map(() => "?").join(", ")})`).run(
+        ...Object.values(cells),
+      );
     },
     // A table has no visible order but its rowids: a "sort" rewrites the rows, so every rowid changes.
     sortBy: (tab, header, direction) => {
@@ -63,7 +65,9 @@ function sqliteStaff(file: string): Staff {
         db.prepare(`DELETE FROM ${q(tab)}`).run();
         for (const row of sorted) {
           const headers = Object.keys(row);
-          db.prepare(`INSERT INTO ${q(tab)} (${headers.map(q).join(", ")}) VALUES (${headers.map(() => "?").join(", ")})`).run(...Object.values(row));
+          db.prepare(`INSERT INTO ${q(tab)} (${headers.map(q).join(", ")}) VALUES (${headers.map(() => "?").join(", ")})`).run(
+            ...Object.values(row),
+          );
         }
       })();
     },
@@ -84,7 +88,11 @@ function sheetsStaff(fake: FakeSheetsServer, spreadsheetId: string): Staff {
     setCell: (tab, id, header, value) => book().setCell(tab, { id, header }, value),
     appendRow: (tab, cells) => {
       const headers = book().headers(tab);
-      book().insertRow(tab, book().rows(tab).length + 1, headers.map((header) => cells[header] ?? ""));
+      book().insertRow(
+        tab,
+        book().rows(tab).length + 1,
+        headers.map((header) => cells[header] ?? ""),
+      );
     },
     sortBy: (tab, header, direction) => book().sortRows(tab, header, direction),
     // In the middle of the sheet, where a person would put a notes column next to the names.
@@ -267,7 +275,9 @@ describe.each(harnesses)("store contract on $name", (harness) => {
     expect(backend.staff.rows("ConversationMembers")).toHaveLength(2);
     const reader = backend.store();
     await reader.refresh();
-    expect(reader.conversationMembers.all()).toEqual([{ ...row, lastReadAt: "2026-11-23T10:00:00.000Z", lastNotifiedAt: "2026-11-23T09:30:00.000Z" }]);
+    expect(reader.conversationMembers.all()).toEqual([
+      { ...row, lastReadAt: "2026-11-23T10:00:00.000Z", lastNotifiedAt: "2026-11-23T09:30:00.000Z" },
+    ]);
     expect(reader.health().invalidRows).toEqual([]);
   });
 
@@ -280,7 +290,12 @@ describe.each(harnesses)("store contract on $name", (harness) => {
     await Promise.all(sent.map((record, i) => (i % 2 === 0 ? first : second).messages.insert(record)));
     const reader = backend.store();
     await reader.refresh();
-    expect(reader.messages.all().map((m) => m.text).sort()).toEqual(sent.map((m) => m.text).sort());
+    expect(
+      reader.messages
+        .all()
+        .map((m) => m.text)
+        .sort(),
+    ).toEqual(sent.map((m) => m.text).sort());
     expect(backend.staff.rows("Messages")).toHaveLength(40);
     await first.refresh();
     expect(first.messages.all()).toHaveLength(40);
@@ -292,7 +307,8 @@ describe.each(harnesses)("store contract on $name", (harness) => {
     await store.refresh();
     const names = ["Avery", "Blake", "Casey", "Drew"];
     const agents = [];
-    for (const fullName of names) agents.push(await store.agents.insert(agent({ fullName, email: `${fullName.toLowerCase()}@example.com` })));
+    for (const fullName of names)
+      agents.push(await store.agents.insert(agent({ fullName, email: `${fullName.toLowerCase()}@example.com` })));
     backend.staff.sortBy("Agents", "fullName", "descending");
     const blake = agents[1]!;
     await store.agents.update(blake.id, { status: "approved", statusNote: "License checked" });
@@ -333,7 +349,13 @@ describe.each(harnesses)("store contract on $name", (harness) => {
     );
     const note = await store.messages.insert(message({ text: '=HYPERLINK("x")' }));
     const staffView = backend.staff.rows("Agents")[0];
-    expect(staffView).toMatchObject({ fullName: '=HYPERLINK("x")', phone: "+1 555", zipCode: "0123", licenseNumber: "-42", brokerage: "@home 🤠" });
+    expect(staffView).toMatchObject({
+      fullName: '=HYPERLINK("x")',
+      phone: "+1 555",
+      zipCode: "0123",
+      licenseNumber: "-42",
+      brokerage: "@home 🤠",
+    });
     expect(staffView?.bio).toBe(longText);
     const reader = backend.store();
     await reader.refresh();
@@ -347,8 +369,16 @@ describe.each(harnesses)("store contract on $name", (harness) => {
     const store = backend.store();
     await store.refresh();
     const good = await store.agents.insert(agent());
-    const { id: _omit, ...cells } = Object.fromEntries(Object.entries(agent()).map(([key, value]) => [key, Array.isArray(value) ? value.join(", ") : String(value ?? "")]));
-    backend.staff.appendRow("Agents", { ...cells, id: "staff-typed", status: "Approved ", email: " Kim@Example.com ", specialties: "luxury,  land" });
+    const { id: _omit, ...cells } = Object.fromEntries(
+      Object.entries(agent()).map(([key, value]) => [key, Array.isArray(value) ? value.join(", ") : String(value ?? "")]),
+    );
+    backend.staff.appendRow("Agents", {
+      ...cells,
+      id: "staff-typed",
+      status: "Approved ",
+      email: " Kim@Example.com ",
+      specialties: "luxury,  land",
+    });
     backend.staff.appendRow("Agents", { ...cells, id: "bad-status", status: "maybe" });
     backend.staff.appendRow("Agents", {});
     backend.staff.appendRow("Agents", { ...cells, id: "", fullName: "No Id" });
@@ -356,7 +386,11 @@ describe.each(harnesses)("store contract on $name", (harness) => {
     backend.staff.appendRow("Agents", { ...cells, id: "bad-date", createdAt: "last Tuesday" });
     await store.refresh();
 
-    expect(store.agents.get("staff-typed")).toMatchObject({ status: "approved", email: "kim@example.com", specialties: ["Luxury", "Land"] });
+    expect(store.agents.get("staff-typed")).toMatchObject({
+      status: "approved",
+      email: "kim@example.com",
+      specialties: ["Luxury", "Land"],
+    });
     expect(store.agents.get(good.id)?.fullName).toBe("Dana Reyes");
     expect(store.agents.get("bad-status")).toBeUndefined();
     const reasons = store.health().invalidRows.map(({ tab, reason }) => ({ tab, reason }));

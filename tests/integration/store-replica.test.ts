@@ -50,16 +50,21 @@ function open(driver: WorkbookDriver, log: { warn: (text: string) => void } = { 
 }
 
 function message(text: string): Message {
-  return { id: newId(), conversationId: "c-1", fromEmail: "a@example.com", toEmail: "b@example.com", text, createdAt: new Date().toISOString() };
+  return {
+    id: newId(),
+    conversationId: "c-1",
+    fromEmail: "a@example.com",
+    toEmail: "b@example.com",
+    text,
+    createdAt: new Date().toISOString(),
+  };
 }
 
 function insertFromElsewhere(file: string, text: string): void {
   const db = new Database(file);
-  db.prepare(`INSERT INTO "Messages" (id, conversationId, fromEmail, toEmail, text, createdAt) VALUES (?, 'c-1', 'x@example.com', 'y@example.com', ?, ?)`).run(
-    newId(),
-    text,
-    new Date().toISOString(),
-  );
+  db.prepare(
+    `INSERT INTO "Messages" (id, conversationId, fromEmail, toEmail, text, createdAt) VALUES (?, 'c-1', 'x@example.com', 'y@example.com', ?, ?)`,
+  ).run(newId(), text, new Date().toISOString());
   db.close();
 }
 
@@ -104,7 +109,12 @@ describe("replica", () => {
     release();
     await refreshing;
     expect(store.messages.get(written.id)?.text).toBe("during");
-    expect(store.messages.all().map((m) => m.text).sort()).toEqual(["before", "during"]);
+    expect(
+      store.messages
+        .all()
+        .map((m) => m.text)
+        .sort(),
+    ).toEqual(["before", "during"]);
   });
 
   it("refreshes on its timer once started, and stops", async () => {
@@ -124,13 +134,17 @@ describe("replica", () => {
     const store = open(driver, { warn: (text) => warnings.push(text) });
     await store.refresh();
     const db = new Database(file);
-    db.prepare(`INSERT INTO "Requests" (id, requestType, agentEmail, createdAt) VALUES ('r-1', 'rental', 'a@example.com', '2025-01-01')`).run();
+    db.prepare(
+      `INSERT INTO "Requests" (id, requestType, agentEmail, createdAt) VALUES ('r-1', 'rental', 'a@example.com', '2025-01-01')`,
+    ).run();
     await store.refresh();
     insertFromElsewhere(file, "another change, same invalid row");
     await store.refresh();
     db.close();
     expect(warnings).toEqual(["Store: Requests row 1 skipped: requestType must be one of referral, listing, buyer"]);
-    expect(store.health().invalidRows).toEqual([{ tab: "Requests", row: 1, reason: "requestType must be one of referral, listing, buyer" }]);
+    expect(store.health().invalidRows).toEqual([
+      { tab: "Requests", row: 1, reason: "requestType must be one of referral, listing, buyer" },
+    ]);
   });
 
   it("keeps refreshing when a listener throws", async () => {
@@ -180,7 +194,13 @@ describe("indexes kept across writes", () => {
     const { driver } = observedDriver();
     const store = open(driver);
     await store.refresh();
-    const saved = await store.conversationMembers.insert({ id: "c-1/a@example.com", conversationId: "c-1", agentEmail: "a@example.com", lastReadAt: undefined, lastNotifiedAt: undefined });
+    const saved = await store.conversationMembers.insert({
+      id: "c-1/a@example.com",
+      conversationId: "c-1",
+      agentEmail: "a@example.com",
+      lastReadAt: undefined,
+      lastNotifiedAt: undefined,
+    });
     expect(store.conversationMembers.by("conversationId", "c-1")).toEqual([saved]);
 
     const read = await store.conversationMembers.update(saved.id, { lastReadAt: new Date().toISOString() });

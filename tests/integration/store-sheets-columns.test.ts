@@ -56,10 +56,13 @@ function agent(fullName: string, i: number): Agent {
 async function network(names: readonly string[]) {
   const spreadsheetId = `columns-${newId()}`;
   const book = fake.spreadsheet(spreadsheetId);
-  const store = createStore(createSheetsDriver({ spreadsheetId, credentials: { kind: "fixedToken" }, apiUrl: fake.url, retry: fastRetry }), {
-    refreshSeconds: 60,
-    log: { info: () => undefined, warn: () => undefined, error: () => undefined },
-  });
+  const store = createStore(
+    createSheetsDriver({ spreadsheetId, credentials: { kind: "fixedToken" }, apiUrl: fake.url, retry: fastRetry }),
+    {
+      refreshSeconds: 60,
+      log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+    },
+  );
   opened.push(store);
   await store.refresh();
   const agents: Agent[] = [];
@@ -69,12 +72,27 @@ async function network(names: readonly string[]) {
   return { store, book, agents };
 }
 
-const CHECKED = ["id", "fullName", "email", "phone", "city", "zipCode", "licenseNumber", "brokerage", "bio", "status", "passwordHash"] as const;
+const CHECKED = [
+  "id",
+  "fullName",
+  "email",
+  "phone",
+  "city",
+  "zipCode",
+  "licenseNumber",
+  "brokerage",
+  "bio",
+  "status",
+  "passwordHash",
+] as const;
 
 /** Every record the app holds reads back, cell for cell, under its own headers. */
 function expectEveryValueUnderItsHeader(store: Store, book: FakeSpreadsheet): void {
   const headers = book.headers("Agents");
-  const rows = book.rows("Agents").slice(1).filter((row) => row.some((cell) => cell !== ""));
+  const rows = book
+    .rows("Agents")
+    .slice(1)
+    .filter((row) => row.some((cell) => cell !== ""));
   expect(rows).toHaveLength(store.agents.all().length);
   for (const record of store.agents.all()) {
     for (const header of CHECKED) {
@@ -164,7 +182,10 @@ describe("new rows of a tab the app updates", () => {
     expect(after[3]?.[0]).toBe(cy.id);
     expect(after.slice(4)).toEqual(before.slice(3));
     const searches = fake.calls.filter((call) => call.kind === "developerMetadata.search").length;
-    fake.beforeNext((sheet) => sheet.sortRows("Agents", "fullName", "descending"), (call) => call.kind === "spreadsheets.batchUpdate");
+    fake.beforeNext(
+      (sheet) => sheet.sortRows("Agents", "fullName", "descending"),
+      (call) => call.kind === "spreadsheets.batchUpdate",
+    );
     await store.agents.update(cy.id, { city: "Norman" });
     expect(book.cell("Agents", cy.id, "city")).toBe("Norman");
     // The sort moved the row: the guarded write was refused once and the row found again with one search.

@@ -13,12 +13,22 @@ const fastRetry: RetryPolicy = { attempts: 6, baseDelayMs: 1, maxDelayMs: 8 };
 
 const { fake, opened } = useFakeSheets();
 
-async function loadedStore(options: { timeoutMs?: number; retry?: RetryPolicy; writeDeadlineMs?: number; writeCallsPerMinute?: number } = {}) {
+async function loadedStore(
+  options: { timeoutMs?: number; retry?: RetryPolicy; writeDeadlineMs?: number; writeCallsPerMinute?: number } = {},
+) {
   const spreadsheetId = `faults-${newId()}`;
   const book = fake.spreadsheet(spreadsheetId);
   const open = () => {
     const store = createStore(
-      createSheetsDriver({ spreadsheetId, credentials: { kind: "fixedToken" }, apiUrl: fake.url, retry: options.retry ?? fastRetry, timeoutMs: options.timeoutMs, writeDeadlineMs: options.writeDeadlineMs, writeCallsPerMinute: options.writeCallsPerMinute }),
+      createSheetsDriver({
+        spreadsheetId,
+        credentials: { kind: "fixedToken" },
+        apiUrl: fake.url,
+        retry: options.retry ?? fastRetry,
+        timeoutMs: options.timeoutMs,
+        writeDeadlineMs: options.writeDeadlineMs,
+        writeCallsPerMinute: options.writeCallsPerMinute,
+      }),
       { refreshSeconds: 0.05, log: quietLog },
     );
     opened.push(store);
@@ -167,7 +177,9 @@ describe("Sheets driver under faults", () => {
     const dana = await store.agents.insert(agent());
     book.setCell("Agents", `${String.fromCharCode(64 + book.columnOf("Agents", "status"))}1`, "");
     await store.refresh();
-    await expect(store.agents.update(dana.id, { status: "approved" })).rejects.toThrow(/Agents tab cannot be read: row 1 has no "status" column/);
+    await expect(store.agents.update(dana.id, { status: "approved" })).rejects.toThrow(
+      /Agents tab cannot be read: row 1 has no "status" column/,
+    );
     expect(callsSince("values.batchUpdateByDataFilter")).toBe(0);
   });
 
@@ -177,7 +189,11 @@ describe("Sheets driver under faults", () => {
     await Promise.all(sent.map((record) => store.agents.insert(record)));
     expect(callsSince("spreadsheets.batchUpdate")).toBeLessThanOrEqual(2);
     expect(callsSince("values.batchGet")).toBe(0);
-    expect(dataRows(book, "Agents").map((row) => row[0]).sort()).toEqual(sent.map((record) => record.id).sort());
+    expect(
+      dataRows(book, "Agents")
+        .map((row) => row[0])
+        .sort(),
+    ).toEqual(sent.map((record) => record.id).sort());
   });
 
   it("paces appends to a tab: rows arriving between two calls go together in the next, and a 429 is retried without a read", async () => {
@@ -202,7 +218,13 @@ describe("Sheets driver under faults", () => {
     const { book } = await loadedStore();
     const instance = () => {
       const store = createStore(
-        createSheetsDriver({ spreadsheetId: book.spreadsheetId, credentials: { kind: "fixedToken" }, apiUrl: fake.url, retry: fastRetry, writeCallsPerMinute: 240 }),
+        createSheetsDriver({
+          spreadsheetId: book.spreadsheetId,
+          credentials: { kind: "fixedToken" },
+          apiUrl: fake.url,
+          retry: fastRetry,
+          writeCallsPerMinute: 240,
+        }),
         { refreshSeconds: 60, log: quietLog },
       );
       opened.push(store);
@@ -222,21 +244,33 @@ describe("Sheets driver under faults", () => {
     }));
     const results = [];
     for (const [i, message] of sent.entries()) {
-      results.push(stores[i % 2]!.messages.insert(message).then(() => "sent", () => "failed"));
+      results.push(
+        stores[i % 2]!.messages.insert(message).then(
+          () => "sent",
+          () => "failed",
+        ),
+      );
       await new Promise((resolve) => setTimeout(resolve, 40));
     }
     expect(await Promise.all(results)).toEqual(sent.map(() => "sent"));
     fake.setQuota(undefined);
-    expect(dataRows(book, "Messages").map((row) => row[0]).sort()).toEqual(sent.map((message) => message.id).sort());
+    expect(
+      dataRows(book, "Messages")
+        .map((row) => row[0])
+        .sort(),
+    ).toEqual(sent.map((message) => message.id).sort());
   });
 
   it("finds a spreadsheet shared as Viewer at start-up, with the fix, before any member writes", async () => {
     const { book } = await loadedStore();
     fake.share(book.spreadsheetId, "reader");
-    const store = createStore(createSheetsDriver({ spreadsheetId: book.spreadsheetId, credentials: { kind: "fixedToken" }, apiUrl: fake.url, retry: fastRetry }), {
-      refreshSeconds: 1,
-      log: quietLog,
-    });
+    const store = createStore(
+      createSheetsDriver({ spreadsheetId: book.spreadsheetId, credentials: { kind: "fixedToken" }, apiUrl: fake.url, retry: fastRetry }),
+      {
+        refreshSeconds: 1,
+        log: quietLog,
+      },
+    );
     opened.push(store);
     const failure = await store.refresh().then(
       () => undefined,
@@ -252,14 +286,34 @@ describe("Sheets driver under faults", () => {
     const book = fake.spreadsheet(spreadsheetId);
     book.addSheet("Agents");
     book.write("'Agents'!A1", [["id", "Staff notes", "fullName", "email", "status", "membershipType", "createdAt"]], "RAW");
-    const store = createStore(createSheetsDriver({ spreadsheetId, credentials: { kind: "fixedToken" }, apiUrl: fake.url, retry: fastRetry }), {
-      refreshSeconds: 1,
-      log: quietLog,
-    });
+    const store = createStore(
+      createSheetsDriver({ spreadsheetId, credentials: { kind: "fixedToken" }, apiUrl: fake.url, retry: fastRetry }),
+      {
+        refreshSeconds: 1,
+        log: quietLog,
+      },
+    );
     opened.push(store);
     await store.refresh();
-    expect(book.sheets.map((sheet) => sheet.title)).toEqual(["Agents", "Requests", "Responses", "Messages", "ConversationMembers", "Contact", "Marks"]);
-    expect(book.headers("Agents").slice(0, 8)).toEqual(["id", "Staff notes", "fullName", "email", "status", "membershipType", "createdAt", "phone"]);
+    expect(book.sheets.map((sheet) => sheet.title)).toEqual([
+      "Agents",
+      "Requests",
+      "Responses",
+      "Messages",
+      "ConversationMembers",
+      "Contact",
+      "Marks",
+    ]);
+    expect(book.headers("Agents").slice(0, 8)).toEqual([
+      "id",
+      "Staff notes",
+      "fullName",
+      "email",
+      "status",
+      "membershipType",
+      "createdAt",
+      "phone",
+    ]);
     // Every column the app owns, plus the one staff added.
     const columns = Object.keys(AGENTS_TAB.columns).length + 1;
     expect(book.headers("Agents")).toHaveLength(columns);

@@ -41,13 +41,23 @@ it("signs in with the key file's token_uri, then reads and writes the workbook",
   const spreadsheetId = `key-file-${newId()}`;
   const book = fake.spreadsheet(spreadsheetId);
   const store = createStoreFromConfig(
-    loadConfig({ DATA_DIR: directory, GOOGLE_SHEETS_ID: spreadsheetId, GOOGLE_SHEETS_API_URL: fake.url, GOOGLE_APPLICATION_CREDENTIALS: keyFile }),
+    loadConfig({
+      DATA_DIR: directory,
+      GOOGLE_SHEETS_ID: spreadsheetId,
+      GOOGLE_SHEETS_API_URL: fake.url,
+      GOOGLE_APPLICATION_CREDENTIALS: keyFile,
+    }),
   );
   const issued = fake.tokensIssued();
   try {
     await store.refresh();
     expect(store.health().lastError).toBeNull();
-    await store.conversationMembers.insert({ id: "c1/dana@example.com", conversationId: "c1", agentEmail: "dana@example.com", lastReadAt: "2026-11-23T00:00:00.000Z" });
+    await store.conversationMembers.insert({
+      id: "c1/dana@example.com",
+      conversationId: "c1",
+      agentEmail: "dana@example.com",
+      lastReadAt: "2026-11-23T00:00:00.000Z",
+    });
     expect(book.rows("ConversationMembers")[1]?.[0]).toBe("c1/dana@example.com");
     expect(fake.tokensIssued()).toBeGreaterThan(issued);
   } finally {

@@ -53,9 +53,27 @@ describe("Sheets store signed in as a service account", () => {
       await store.refresh();
       expect(store.health().lastError).toBeNull();
       const dana = await store.agents.insert({
-        id: newId(), fullName: "Dana Reyes", email: "dana@example.com", phone: "", state: "TX", city: "Dallas", zipCode: "",
-        licenseNumber: "", licenseState: "TX", licenseExpiration: "", brokerage: "", brokerEmail: "", specialties: [], bio: "",
-        photoUrl: "", membershipType: "member", vipCode: "", status: "pending", statusNote: "", passwordHash: "", createdAt: "2025-03-01T00:00:00.000Z",
+        id: newId(),
+        fullName: "Dana Reyes",
+        email: "dana@example.com",
+        phone: "",
+        state: "TX",
+        city: "Dallas",
+        zipCode: "",
+        licenseNumber: "",
+        licenseState: "TX",
+        licenseExpiration: "",
+        brokerage: "",
+        brokerEmail: "",
+        specialties: [],
+        bio: "",
+        photoUrl: "",
+        membershipType: "member",
+        vipCode: "",
+        status: "pending",
+        statusNote: "",
+        passwordHash: "",
+        createdAt: "2025-03-01T00:00:00.000Z",
       });
       await store.agents.update(dana.id, { city: "Austin" });
       expect(book.cell("Agents", dana.id, "city")).toBe("Austin");
@@ -90,7 +108,13 @@ describe("Sheets store signed in as a service account", () => {
       const signed = `${part({ alg: "RS256", typ: "JWT" })}.${part(claims)}`;
       return `${signed}.${sign("RSA-SHA256", Buffer.from(signed), keys.privateKey).toString("base64url")}`;
     };
-    const good = { iss: clientEmail, aud: "https://oauth2.googleapis.com/token", scope: "https://www.googleapis.com/auth/spreadsheets", iat: now, exp: now + 3600 };
+    const good = {
+      iss: clientEmail,
+      aud: "https://oauth2.googleapis.com/token",
+      scope: "https://www.googleapis.com/auth/spreadsheets",
+      iat: now,
+      exp: now + 3600,
+    };
     const grant = "urn:ietf:params:oauth:grant-type:jwt-bearer";
 
     const ok = await token({ grant_type: grant, assertion: assertion(good) });

@@ -32,10 +32,13 @@ async function network(names: readonly string[]) {
   const { lines, log } = recordingLog();
   /** Another app instance on the same workbook, as after a restart. */
   const open = () => {
-    const store = createStore(createSheetsDriver({ spreadsheetId, credentials: { kind: "fixedToken" }, apiUrl: fake.url, retry: fastRetry }), {
-      refreshSeconds: 60,
-      log,
-    });
+    const store = createStore(
+      createSheetsDriver({ spreadsheetId, credentials: { kind: "fixedToken" }, apiUrl: fake.url, retry: fastRetry }),
+      {
+        refreshSeconds: 60,
+        log,
+      },
+    );
     opened.push(store);
     return store;
   };
@@ -80,7 +83,9 @@ function expectEveryRowInPlace(store: Store, book: FakeSpreadsheet): void {
     }
   }
   // Every anchor sits on the row of its id, and no unchecked tag is left behind.
-  for (const { sheet, index, metadata } of book.findMetadata({ locationType: "ROW" }).filter((match) => match.metadata.metadataKey !== "rrn.tab")) {
+  for (const { sheet, index, metadata } of book
+    .findMetadata({ locationType: "ROW" })
+    .filter((match) => match.metadata.metadataKey !== "rrn.tab")) {
     expect(metadata.metadataKey).toBe(`rrn.anchor.${sheet.title}`);
     expect(book.rowNumberOf(sheet.title, metadata.metadataValue ?? "")).toBe(index + 1);
   }
@@ -139,7 +144,12 @@ describe("staff edits between the app's read and its write", () => {
     await expect(store.agents.update(bo!.id, { city: "Waco" })).rejects.toBeInstanceOf(StoreNotFoundError);
     fake.beforeNext((sheet) => sheet.deleteRow("Agents", sheet.rowNumberOf("Agents", ann!.id)));
     await expect(store.agents.update(ann!.id, { city: "Waco" })).rejects.toBeInstanceOf(StoreNotFoundError);
-    expect(book.rows("Agents").slice(1).map((row) => row[1])).toEqual(["Cy"]);
+    expect(
+      book
+        .rows("Agents")
+        .slice(1)
+        .map((row) => row[1]),
+    ).toEqual(["Cy"]);
     expect(book.rows("Agents").flat()).not.toContain("Waco");
     expect(lines.filter((line) => /update of Agents row .* dropped/.test(line))).toHaveLength(2);
   });
@@ -211,7 +221,10 @@ describe("values staff type into the spreadsheet", () => {
     const sheet = book.requireSheet("Requests");
     const row = book.rowNumberOf("Requests", austin.id) - 1;
     const responses = book.columnOf("Requests", "responses") - 1;
-    book.setNumberFormat({ sheetId: sheet.sheetId, startRowIndex: row, endRowIndex: row + 1, startColumnIndex: responses, endColumnIndex: responses + 1 }, { type: "NUMBER", pattern: "0.00" });
+    book.setNumberFormat(
+      { sheetId: sheet.sheetId, startRowIndex: row, endRowIndex: row + 1, startColumnIndex: responses, endColumnIndex: responses + 1 },
+      { type: "NUMBER", pattern: "0.00" },
+    );
     expect(book.cell("Requests", austin.id, "responses")).toBe("3.00");
     expect(book.cell("Requests", austin.id, "expiresAt")).toBe("25/12/2026");
 
@@ -231,8 +244,14 @@ describe("structural mistakes degrade the tab, loudly, and never lose or mail in
     await store.refresh();
     expect(store.agents.all()).toHaveLength(4);
     expect(store.agents.by("email", "agent0@example.com")).toHaveLength(1);
-    expect(problemOf(store, "Agents")).toMatchObject({ column: "email", problem: 'row 1 has no "email" column', fix: expect.stringMatching(/rename it back to "email"/) });
-    expect(lines.some((line) => /Agents tab cannot be read: row 1 has no "email" column\. Fix: if the header was renamed/.test(line))).toBe(true);
+    expect(problemOf(store, "Agents")).toMatchObject({
+      column: "email",
+      problem: 'row 1 has no "email" column',
+      fix: expect.stringMatching(/rename it back to "email"/),
+    });
+    expect(lines.some((line) => /Agents tab cannot be read: row 1 has no "email" column\. Fix: if the header was renamed/.test(line))).toBe(
+      true,
+    );
     expect(healthStatus(store.health())).toBe("degraded");
     await expect(store.agents.insert(agent("Eve", 5))).rejects.toBeInstanceOf(StoreWriteError);
     await expect(store.agents.update(agents[0]!.id, { city: "Waco" })).rejects.toThrow(/Agents tab cannot be read/);
@@ -285,7 +304,10 @@ describe("structural mistakes degrade the tab, loudly, and never lose or mail in
     book.insertRow("Agents", 1, ["Red River Referrals: agents"]);
     await store.refresh();
     expect(store.agents.all()).toHaveLength(4);
-    expect(problemOf(store, "Agents")).toMatchObject({ problem: "the header row is on row 2, not row 1", fix: expect.stringMatching(/delete the row above the headers/) });
+    expect(problemOf(store, "Agents")).toMatchObject({
+      problem: "the header row is on row 2, not row 1",
+      fix: expect.stringMatching(/delete the row above the headers/),
+    });
     const restarted = open();
     await restarted.refresh();
     expect(book.rows("Agents")[0]).toEqual(["Red River Referrals: agents"]);
@@ -297,8 +319,18 @@ describe("structural mistakes degrade the tab, loudly, and never lose or mail in
     book.renameSheet("Agents", "Agents (old)");
     await store.refresh();
     expect(store.agents.all()).toHaveLength(4);
-    expect(problemOf(store, "Agents")).toMatchObject({ problem: 'the "Agents" tab was renamed to "Agents (old)"', fix: 'rename the tab back to "Agents"' });
-    await store.messages.insert({ id: newId(), conversationId: "c-1", fromEmail: "agent0@example.com", toEmail: "agent1@example.com", text: "Hello", createdAt: "2026-11-23T00:00:00.000Z" });
+    expect(problemOf(store, "Agents")).toMatchObject({
+      problem: 'the "Agents" tab was renamed to "Agents (old)"',
+      fix: 'rename the tab back to "Agents"',
+    });
+    await store.messages.insert({
+      id: newId(),
+      conversationId: "c-1",
+      fromEmail: "agent0@example.com",
+      toEmail: "agent1@example.com",
+      text: "Hello",
+      createdAt: "2026-11-23T00:00:00.000Z",
+    });
 
     const restarted = open();
     await restarted.refresh();

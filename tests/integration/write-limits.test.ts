@@ -43,16 +43,21 @@ const contactMessage = { name: "Dana Reyes", email: "dana@example.com", category
 describe("contact messages", () => {
   it("takes CONTACT_PER_IP_PER_HOUR from one address, then 429 with the message and the input kept", async () => {
     const context = at(testContext({}, { CONTACT_PER_IP_PER_HOUR: "2" }), "203.0.113.10");
-    const send = (ctx: AppLoadContext, fields: Record<string, string>) => outcome(() => contactAction({ request: postForm("/contact", fields), context: ctx, params: {} }));
+    const send = (ctx: AppLoadContext, fields: Record<string, string>) =>
+      outcome(() => contactAction({ request: postForm("/contact", fields), context: ctx, params: {} }));
 
     // Bad input costs nothing.
     expect(((await send(context, { ...contactMessage, email: "nope" })) as Reply).init?.status).toBe(400);
     expect(((await send(context, contactMessage)) as Response).status).toBe(302);
     expect(((await send(context, contactMessage)) as Response).status).toBe(302);
-    expectTooMany(await send(context, { ...contactMessage, subject: "Third" }), /^Too many messages\. Please wait 60 minutes and try again\.$/, {
-      subject: "Third",
-      message: "A question",
-    });
+    expectTooMany(
+      await send(context, { ...contactMessage, subject: "Third" }),
+      /^Too many messages\. Please wait 60 minutes and try again\.$/,
+      {
+        subject: "Third",
+        message: "A question",
+      },
+    );
     expect(context.services.store.contact.all()).toHaveLength(2);
     expect(await readOutbox(outboxDirectory(context.services.config))).toHaveLength(2);
     // Another address is not affected.
@@ -72,12 +77,22 @@ describe("registrations", () => {
 
   async function signUp(context: AppLoadContext, email: string) {
     const started = (await outcome(() =>
-      register({ request: postForm("/register", { fullName: "Dana Reyes", email, phone: "214.555.0100", state: "TX", city: "Dallas" }), context, params: {} }),
+      register({
+        request: postForm("/register", { fullName: "Dana Reyes", email, phone: "214.555.0100", state: "TX", city: "Dallas" }),
+        context,
+        params: {},
+      }),
     )) as Response;
     const cookie = (started.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
     const body = new FormData();
     for (const [name, value] of Object.entries(profile)) body.append(name, value);
-    return outcome(() => completeProfile({ request: new Request("http://localhost/complete-profile", { method: "POST", body, headers: { Cookie: cookie } }), context, params: {} }));
+    return outcome(() =>
+      completeProfile({
+        request: new Request("http://localhost/complete-profile", { method: "POST", body, headers: { Cookie: cookie } }),
+        context,
+        params: {},
+      }),
+    );
   }
 
   it("completes REGISTRATIONS_PER_IP_PER_HOUR sign-ups from one address, then refuses with no row and no mail", async () => {
@@ -105,7 +120,8 @@ describe("member writes", () => {
 
   it("limits messages per member", async () => {
     const { context, jamesCookie } = await members({ MESSAGES_PER_MEMBER_PER_HOUR: "2" });
-    const send = (text: string) => outcome(() => messagesAction({ request: post("/messages?to=rec-maria", jamesCookie, { text }), context, params: {} }));
+    const send = (text: string) =>
+      outcome(() => messagesAction({ request: post("/messages?to=rec-maria", jamesCookie, { text }), context, params: {} }));
     expect(((await send("one")) as Response).status).toBe(302);
     expect(((await send("two")) as Response).status).toBe(302);
     const refused = (await send("three")) as { data: { result: Reply["data"] }; init: ResponseInit };
@@ -121,7 +137,9 @@ describe("member writes", () => {
     const first = await insertRequest(context, maria);
     const second = await insertRequest(context, maria);
     const respond = (id: string, message: string) =>
-      outcome(() => respondAction({ request: post(`/referral-requests/${id}/respond`, jamesCookie, { message }), context, params: { id } }));
+      outcome(() =>
+        respondAction({ request: post(`/referral-requests/${id}/respond`, jamesCookie, { message }), context, params: { id } }),
+      );
     expect(((await respond(first.id, "I can help")) as Response).status).toBe(302);
     expectTooMany(await respond(second.id, "Me too"), /^Too many responses\. Please wait/, { message: "Me too" });
     expect(context.services.store.responses.all()).toHaveLength(1);
@@ -129,8 +147,17 @@ describe("member writes", () => {
 
   it("limits posted requests per member", async () => {
     const { context, jamesCookie } = await members({ REQUESTS_PER_MEMBER_PER_HOUR: "1" });
-    const fields = { requestType: "buyer", title: "Buyer for Tulsa", location: "Tulsa", state: "OK", specialty: "Residential", priceRange: "$200k - $400k", description: "Pre-approved." };
-    const postOne = (title: string) => outcome(() => postAction({ request: post("/post-request", jamesCookie, { ...fields, title }), context, params: {} }));
+    const fields = {
+      requestType: "buyer",
+      title: "Buyer for Tulsa",
+      location: "Tulsa",
+      state: "OK",
+      specialty: "Residential",
+      priceRange: "$200k - $400k",
+      description: "Pre-approved.",
+    };
+    const postOne = (title: string) =>
+      outcome(() => postAction({ request: post("/post-request", jamesCookie, { ...fields, title }), context, params: {} }));
     expect(((await postOne("First")) as Response).status).toBe(302);
     expectTooMany(await postOne("Second"), /^Too many requests posted\. Please wait/, { title: "Second", location: "Tulsa" });
     expect(context.services.store.requests.all()).toHaveLength(1);
@@ -140,7 +167,9 @@ describe("member writes", () => {
     const { context, maria, jamesCookie } = await members({ MARKS_PER_MEMBER_PER_HOUR: "1" });
     const request = await insertRequest(context, maria);
     const mark = (fields: Record<string, string>) =>
-      outcome(() => markAction({ request: post(`/referral-requests/${request.id}/mark`, jamesCookie, fields), context, params: { id: request.id } }));
+      outcome(() =>
+        markAction({ request: post(`/referral-requests/${request.id}/mark`, jamesCookie, fields), context, params: { id: request.id } }),
+      );
     expect(((await mark({ kind: "interested" })) as Response).status).toBe(200);
     const refused = (await mark({ kind: "saved", on: "true" })) as Response;
     expect(refused.status).toBe(429);
@@ -162,7 +191,13 @@ describe("member writes", () => {
     const cat = await insertAgent(context, { fullName: "Cat Cole", email: "cat@example.com" });
     const respond = (agent: Agent, ctx: AppLoadContext) =>
       sessionCookie(ctx, agent).then((cookie) =>
-        outcome(() => respondAction({ request: post(`/referral-requests/${request.id}/respond`, cookie, { message: "Hello" }), context: ctx, params: { id: request.id } })),
+        outcome(() =>
+          respondAction({
+            request: post(`/referral-requests/${request.id}/respond`, cookie, { message: "Hello" }),
+            context: ctx,
+            params: { id: request.id },
+          }),
+        ),
       );
     expect(((await respond(james, context)) as Response).status).toBe(302);
     expect(((await respond(cat, context)) as Response).status).toBe(302);
@@ -180,12 +215,21 @@ describe("response mails", () => {
       const context = testContext();
       const maria = await insertAgent(context, { fullName: "Maria Delgado", email: "maria@example.com" });
       const request = await insertRequest(context, maria);
-      const responders = await Promise.all([1, 2, 3].map((i) => insertAgent(context, { fullName: `Agent ${i}`, email: `agent${i}@example.com` })));
+      const responders = await Promise.all(
+        [1, 2, 3].map((i) => insertAgent(context, { fullName: `Agent ${i}`, email: `agent${i}@example.com` })),
+      );
       const respond = async (agent: Agent) => {
         const cookie = await sessionCookie(context, agent);
-        return outcome(() => respondAction({ request: post(`/referral-requests/${request.id}/respond`, cookie, { message: `From ${agent.fullName}` }), context, params: { id: request.id } }));
+        return outcome(() =>
+          respondAction({
+            request: post(`/referral-requests/${request.id}/respond`, cookie, { message: `From ${agent.fullName}` }),
+            context,
+            params: { id: request.id },
+          }),
+        );
       };
-      const mailsToMaria = async () => (await readOutbox(outboxDirectory(context.services.config))).filter((mail) => mail.to === "maria@example.com");
+      const mailsToMaria = async () =>
+        (await readOutbox(outboxDirectory(context.services.config))).filter((mail) => mail.to === "maria@example.com");
 
       await Promise.all([respond(responders[0]!), respond(responders[1]!)]);
       expect(await mailsToMaria()).toHaveLength(1);

@@ -43,9 +43,12 @@ function checkSignature(account: Account, params: Record<string, string>): { sta
   if (!params.signature) return refuse(400, "Missing required parameter - signature");
   const timestamp = Number(params.timestamp);
   if (!Number.isInteger(timestamp)) return refuse(400, "Missing required parameter - timestamp");
-  if (Date.now() / 1000 - timestamp > SIGNATURE_LIFETIME_SECONDS) return refuse(400, `Stale request - reported time is ${timestamp} which is more than 1 hour ago`);
+  if (Date.now() / 1000 - timestamp > SIGNATURE_LIFETIME_SECONDS)
+    return refuse(400, `Stale request - reported time is ${timestamp} which is more than 1 hour ago`);
   const toSign = stringToSign(params);
-  const expected = createHash("sha1").update(toSign + account.apiSecret).digest("hex");
+  const expected = createHash("sha1")
+    .update(toSign + account.apiSecret)
+    .digest("hex");
   if (params.signature !== expected) return refuse(401, `Invalid Signature ${params.signature}. String to sign - '${toSign}'.`);
   return undefined;
 }
@@ -55,8 +58,13 @@ export async function startFakeCloudinary(account: Account): Promise<FakeCloudin
   const uploadPath = `/v1_1/${account.cloudName}/image/upload`;
   const standIn = await listen(async (request, response) => {
     const raw = await readBody(request);
-    if (request.method !== "POST" || request.url !== uploadPath) return sendJson(response, 404, { error: { message: "Resource not found" } });
-    const form = await new Request("http://stand-in/", { method: "POST", headers: { "Content-Type": request.headers["content-type"] ?? "" }, body: new Uint8Array(raw) }).formData();
+    if (request.method !== "POST" || request.url !== uploadPath)
+      return sendJson(response, 404, { error: { message: "Resource not found" } });
+    const form = await new Request("http://stand-in/", {
+      method: "POST",
+      headers: { "Content-Type": request.headers["content-type"] ?? "" },
+      body: new Uint8Array(raw),
+    }).formData();
     const params: Record<string, string> = {};
     let file: Blob | undefined;
     for (const [name, value] of form) {
@@ -103,5 +111,9 @@ export async function startFakeCloudinary(account: Account): Promise<FakeCloudin
     });
   });
   const credentials = `${encodeURIComponent(account.apiKey)}:${encodeURIComponent(account.apiSecret)}`;
-  return { ...standIn, images, cloudinaryUrl: `cloudinary://${credentials}@${account.cloudName}?upload_prefix=${encodeURIComponent(standIn.url)}` };
+  return {
+    ...standIn,
+    images,
+    cloudinaryUrl: `cloudinary://${credentials}@${account.cloudName}?upload_prefix=${encodeURIComponent(standIn.url)}`,
+  };
 }

@@ -47,25 +47,42 @@ function validate(body: MailBody): SendgridError[] {
     problem("The personalizations field is required and must have at least one personalization.", "personalizations");
   } else {
     body.personalizations.forEach((personalization, index) => {
-      if (!Array.isArray(personalization.to) || personalization.to.length === 0) problem("The to array is required for all personalization objects, and must have at least one email object with a valid email address.", `personalizations.${index}.to`);
+      if (!Array.isArray(personalization.to) || personalization.to.length === 0)
+        problem(
+          "The to array is required for all personalization objects, and must have at least one email object with a valid email address.",
+          `personalizations.${index}.to`,
+        );
       personalization.to?.forEach((to, toIndex) => {
-        if (typeof to.email !== "string" || !ADDRESS.test(to.email)) problem("Does not contain a valid address.", `personalizations.${index}.to.${toIndex}.email`);
+        if (typeof to.email !== "string" || !ADDRESS.test(to.email))
+          problem("Does not contain a valid address.", `personalizations.${index}.to.${toIndex}.email`);
       });
     });
   }
-  if (typeof body.from?.email !== "string" || !ADDRESS.test(body.from.email)) problem("The from email does not contain a valid address.", "from.email");
-  if (body.reply_to !== undefined && (typeof body.reply_to.email !== "string" || !ADDRESS.test(body.reply_to.email))) problem("The reply_to email does not contain a valid address.", "reply_to.email");
+  if (typeof body.from?.email !== "string" || !ADDRESS.test(body.from.email))
+    problem("The from email does not contain a valid address.", "from.email");
+  if (body.reply_to !== undefined && (typeof body.reply_to.email !== "string" || !ADDRESS.test(body.reply_to.email)))
+    problem("The reply_to email does not contain a valid address.", "reply_to.email");
   const subjects = [body.subject, ...(body.personalizations ?? []).map((p) => p.subject)];
-  if (!subjects.some((subject) => typeof subject === "string" && subject !== "")) problem("The subject is required. You can get around this requirement if you use a template with a subject defined or if every personalization has a subject defined.", "subject");
+  if (!subjects.some((subject) => typeof subject === "string" && subject !== ""))
+    problem(
+      "The subject is required. You can get around this requirement if you use a template with a subject defined or if every personalization has a subject defined.",
+      "subject",
+    );
   if (!Array.isArray(body.content) || body.content.length === 0) {
-    problem("Unless a valid template_id is provided, the content parameter is required. There must be at least one defined content block.", "content");
+    problem(
+      "Unless a valid template_id is provided, the content parameter is required. There must be at least one defined content block.",
+      "content",
+    );
   } else {
     body.content.forEach((block, index) => {
-      if (typeof block.value !== "string" || block.value === "") problem("The content value must be a string at least one character in length.", `content.${index}.value`);
-      if (typeof block.type !== "string" || block.type === "") problem("The content type must be a string at least one character in length.", `content.${index}.type`);
+      if (typeof block.value !== "string" || block.value === "")
+        problem("The content value must be a string at least one character in length.", `content.${index}.value`);
+      if (typeof block.type !== "string" || block.type === "")
+        problem("The content type must be a string at least one character in length.", `content.${index}.type`);
     });
     // SendGrid insists text/plain comes first when both are given.
-    if (body.content.length > 1 && body.content[0]?.type !== "text/plain") problem("If present, text/plain must be first, followed by text/html, followed by any other content.", "content.0.type");
+    if (body.content.length > 1 && body.content[0]?.type !== "text/plain")
+      problem("If present, text/plain must be first, followed by text/html, followed by any other content.", "content.0.type");
   }
   return errors;
 }

@@ -58,7 +58,9 @@ beforeAll(async () => {
   cookies.memberB = await sessionCookie(context, memberB);
   cookies.pending = await sessionCookie(context, pending);
   conversationAC = conversationIdFor(memberA.id, memberC.id);
-  const sent = await outcome(() => messages.action({ request: post(`/messages?to=${memberC.id}`, cookies.memberA, { text: "Private to Cat" }), context, params: {} }));
+  const sent = await outcome(() =>
+    messages.action({ request: post(`/messages?to=${memberC.id}`, cookies.memberA, { text: "Private to Cat" }), context, params: {} }),
+  );
   expect((sent as Response).status).toBe(302);
 });
 
@@ -80,34 +82,141 @@ const requestFields = {
 
 const cases: Case[] = [
   { name: "GET /member-dashboard", handler: dashboard.loader as Handler, request: (c) => get("/member-dashboard", c), refuse: notMembers },
-  { name: "GET /member-dashboard/live", handler: dashboardLive.loader as Handler, request: (c) => get(`/member-dashboard/live?since=${encodeURIComponent(new Date().toISOString())}`, c), refuse: notMembers },
-  { name: "GET /member-directory", handler: memberDirectory.loader as Handler, request: (c) => get("/member-directory", c), refuse: notMembers },
-  { name: "GET /agent/:id", handler: agentProfile.loader as Handler, request: (c) => get(`/agent/${memberA.id}`, c), params: () => ({ agentId: memberA.id }), refuse: notMembers },
+  {
+    name: "GET /member-dashboard/live",
+    handler: dashboardLive.loader as Handler,
+    request: (c) => get(`/member-dashboard/live?since=${encodeURIComponent(new Date().toISOString())}`, c),
+    refuse: notMembers,
+  },
+  {
+    name: "GET /member-directory",
+    handler: memberDirectory.loader as Handler,
+    request: (c) => get("/member-directory", c),
+    refuse: notMembers,
+  },
+  {
+    name: "GET /agent/:id",
+    handler: agentProfile.loader as Handler,
+    request: (c) => get(`/agent/${memberA.id}`, c),
+    params: () => ({ agentId: memberA.id }),
+    refuse: notMembers,
+  },
   { name: "GET /edit-profile", handler: editProfile.loader as Handler, request: (c) => get("/edit-profile", c), refuse: notMembers },
-  { name: "POST /edit-profile", handler: editProfile.action as Handler, request: (c) => post("/edit-profile", c, { fullName: "Taken over", city: "Dallas", state: "TX", password: "correct horse battery" }), refuse: notMembers },
+  {
+    name: "POST /edit-profile",
+    handler: editProfile.action as Handler,
+    request: (c) => post("/edit-profile", c, { fullName: "Taken over", city: "Dallas", state: "TX", password: "correct horse battery" }),
+    refuse: notMembers,
+  },
   { name: "GET /messages", handler: messages.loader as Handler, request: (c) => get("/messages", c), refuse: notMembers },
-  { name: "GET /messages?conversation= (someone else's)", handler: messages.loader as Handler, request: (c) => get(`/messages?conversation=${conversationAC}`, c), refuse: onlyOwner },
-  { name: "POST /messages?to=", handler: messages.action as Handler, request: (c) => post(`/messages?to=${memberA.id}`, c, { text: "hello" }), refuse: notMembers },
-  { name: "POST /messages?conversation= (someone else's)", handler: messages.action as Handler, request: (c) => post(`/messages?conversation=${conversationAC}`, c, { text: "butting in" }), refuse: onlyOwner },
-  { name: "GET /messages/events", handler: messageEvents.loader as Handler, request: (c) => get("/messages/events", c), refuse: { visitor: "unauthorized", pending: "unauthorized" } },
+  {
+    name: "GET /messages?conversation= (someone else's)",
+    handler: messages.loader as Handler,
+    request: (c) => get(`/messages?conversation=${conversationAC}`, c),
+    refuse: onlyOwner,
+  },
+  {
+    name: "POST /messages?to=",
+    handler: messages.action as Handler,
+    request: (c) => post(`/messages?to=${memberA.id}`, c, { text: "hello" }),
+    refuse: notMembers,
+  },
+  {
+    name: "POST /messages?conversation= (someone else's)",
+    handler: messages.action as Handler,
+    request: (c) => post(`/messages?conversation=${conversationAC}`, c, { text: "butting in" }),
+    refuse: onlyOwner,
+  },
+  {
+    name: "GET /messages/events",
+    handler: messageEvents.loader as Handler,
+    request: (c) => get("/messages/events", c),
+    refuse: { visitor: "unauthorized", pending: "unauthorized" },
+  },
   { name: "GET /post-request", handler: postRequest.loader as Handler, request: (c) => get("/post-request", c), refuse: notMembers },
-  { name: "POST /post-request", handler: postRequest.action as Handler, request: (c) => post("/post-request", c, requestFields), refuse: notMembers },
-  { name: "GET /referral-requests", handler: requestList.loader as Handler, request: (c) => get("/referral-requests", c), refuse: notMembers },
-  { name: "GET /referral-requests/:id", handler: requestDetail.loader as Handler, request: (c) => get(`/referral-requests/${requestOfA.id}`, c), params: () => ({ id: requestOfA.id }), refuse: notMembers },
-  { name: "GET /referral-requests/:id/edit", handler: requestEdit.loader as Handler, request: (c) => get(`/referral-requests/${requestOfA.id}/edit`, c), params: () => ({ id: requestOfA.id }), refuse: onlyOwner },
-  { name: "POST /referral-requests/:id/edit", handler: requestEdit.action as Handler, request: (c) => post(`/referral-requests/${requestOfA.id}/edit`, c, requestFields), params: () => ({ id: requestOfA.id }), refuse: onlyOwner },
-  { name: "GET /referral-requests/:id/delete", handler: requestDelete.loader as Handler, request: (c) => get(`/referral-requests/${requestOfA.id}/delete`, c), params: () => ({ id: requestOfA.id }), refuse: onlyOwner },
-  { name: "POST /referral-requests/:id/delete", handler: requestDelete.action as Handler, request: (c) => post(`/referral-requests/${requestOfA.id}/delete`, c, {}), params: () => ({ id: requestOfA.id }), refuse: onlyOwner },
-  { name: "GET /referral-requests/:id/respond", handler: requestRespond.loader as Handler, request: (c) => get(`/referral-requests/${requestOfA.id}/respond`, c), params: () => ({ id: requestOfA.id }), refuse: notMembers },
-  { name: "POST /referral-requests/:id/respond", handler: requestRespond.action as Handler, request: (c) => post(`/referral-requests/${requestOfA.id}/respond`, c, { message: "I can help" }), params: () => ({ id: requestOfA.id }), refuse: notMembers },
-  { name: "POST /referral-requests/:id/mark", handler: requestMark.action as Handler, request: (c) => post(`/referral-requests/${requestOfA.id}/mark`, c, { kind: "saved", on: "true" }), params: () => ({ id: requestOfA.id }), refuse: notMembers },
-  { name: "POST /referral-requests/:id/mark (unknown request)", handler: requestMark.action as Handler, request: (c) => post("/referral-requests/no-such-id/mark", c, { kind: "saved", on: "true" }), params: () => ({ id: "no-such-id" }), refuse: { ...notMembers, memberA: "refused", memberB: "refused" } },
+  {
+    name: "POST /post-request",
+    handler: postRequest.action as Handler,
+    request: (c) => post("/post-request", c, requestFields),
+    refuse: notMembers,
+  },
+  {
+    name: "GET /referral-requests",
+    handler: requestList.loader as Handler,
+    request: (c) => get("/referral-requests", c),
+    refuse: notMembers,
+  },
+  {
+    name: "GET /referral-requests/:id",
+    handler: requestDetail.loader as Handler,
+    request: (c) => get(`/referral-requests/${requestOfA.id}`, c),
+    params: () => ({ id: requestOfA.id }),
+    refuse: notMembers,
+  },
+  {
+    name: "GET /referral-requests/:id/edit",
+    handler: requestEdit.loader as Handler,
+    request: (c) => get(`/referral-requests/${requestOfA.id}/edit`, c),
+    params: () => ({ id: requestOfA.id }),
+    refuse: onlyOwner,
+  },
+  {
+    name: "POST /referral-requests/:id/edit",
+    handler: requestEdit.action as Handler,
+    request: (c) => post(`/referral-requests/${requestOfA.id}/edit`, c, requestFields),
+    params: () => ({ id: requestOfA.id }),
+    refuse: onlyOwner,
+  },
+  {
+    name: "GET /referral-requests/:id/delete",
+    handler: requestDelete.loader as Handler,
+    request: (c) => get(`/referral-requests/${requestOfA.id}/delete`, c),
+    params: () => ({ id: requestOfA.id }),
+    refuse: onlyOwner,
+  },
+  {
+    name: "POST /referral-requests/:id/delete",
+    handler: requestDelete.action as Handler,
+    request: (c) => post(`/referral-requests/${requestOfA.id}/delete`, c, {}),
+    params: () => ({ id: requestOfA.id }),
+    refuse: onlyOwner,
+  },
+  {
+    name: "GET /referral-requests/:id/respond",
+    handler: requestRespond.loader as Handler,
+    request: (c) => get(`/referral-requests/${requestOfA.id}/respond`, c),
+    params: () => ({ id: requestOfA.id }),
+    refuse: notMembers,
+  },
+  {
+    name: "POST /referral-requests/:id/respond",
+    handler: requestRespond.action as Handler,
+    request: (c) => post(`/referral-requests/${requestOfA.id}/respond`, c, { message: "I can help" }),
+    params: () => ({ id: requestOfA.id }),
+    refuse: notMembers,
+  },
+  {
+    name: "POST /referral-requests/:id/mark",
+    handler: requestMark.action as Handler,
+    request: (c) => post(`/referral-requests/${requestOfA.id}/mark`, c, { kind: "saved", on: "true" }),
+    params: () => ({ id: requestOfA.id }),
+    refuse: notMembers,
+  },
+  {
+    name: "POST /referral-requests/:id/mark (unknown request)",
+    handler: requestMark.action as Handler,
+    request: (c) => post("/referral-requests/no-such-id/mark", c, { kind: "saved", on: "true" }),
+    params: () => ({ id: "no-such-id" }),
+    refuse: { ...notMembers, memberA: "refused", memberB: "refused" },
+  },
 ];
 
 /** Every row of every tab, and every mail sent: what a refused request must leave as it was. */
 async function snapshot(): Promise<string> {
   const { store, config } = context.services;
-  const tabs = [store.agents, store.requests, store.responses, store.messages, store.conversationMembers, store.contact, store.marks].map((tab) => tab.all());
+  const tabs = [store.agents, store.requests, store.responses, store.messages, store.conversationMembers, store.contact, store.marks].map(
+    (tab) => tab.all(),
+  );
   const mails = await readOutbox(outboxDirectory(config));
   return JSON.stringify({ tabs, mails: mails.length });
 }
@@ -125,7 +234,9 @@ describe("authorization matrix: visitor, pending agent, member A, member B × ev
       if (!expected) continue;
       it(`${entry.name} as ${actor}: ${expected}, nothing changed`, async () => {
         const before = await snapshot();
-        const answer = await outcome(() => entry.handler({ request: entry.request(cookies[actor]), context, params: entry.params?.() ?? {} }));
+        const answer = await outcome(() =>
+          entry.handler({ request: entry.request(cookies[actor]), context, params: entry.params?.() ?? {} }),
+        );
         const { status, location } = await statusOf(answer);
         if (expected === "login") {
           expect(status).toBe(302);
@@ -141,9 +252,13 @@ describe("authorization matrix: visitor, pending agent, member A, member B × ev
   }
 
   // The control: the same pages open for the member they belong to, so the refusals above are not an app that refuses everyone.
-  for (const entry of cases.filter((candidate) => candidate.name.startsWith("GET") && candidate.handler !== (messageEvents.loader as Handler) && !candidate.refuse.memberA)) {
+  for (const entry of cases.filter(
+    (candidate) => candidate.name.startsWith("GET") && candidate.handler !== (messageEvents.loader as Handler) && !candidate.refuse.memberA,
+  )) {
     it(`${entry.name} as memberA: answered`, async () => {
-      const answer = await outcome(() => entry.handler({ request: entry.request(cookies.memberA), context, params: entry.params?.() ?? {} }));
+      const answer = await outcome(() =>
+        entry.handler({ request: entry.request(cookies.memberA), context, params: entry.params?.() ?? {} }),
+      );
       const { status, location } = await statusOf(answer);
       // A profile first sends the browser to its canonical address: a redirect on the page, not to the login.
       if (status === 302) expect(location).toMatch(/^\/agent\//);
@@ -153,7 +268,22 @@ describe("authorization matrix: visitor, pending agent, member A, member B × ev
 
   it("covers every member route module", () => {
     const covered = new Set(cases.map((entry) => entry.handler));
-    for (const module of [agentProfile, editProfile, dashboard, dashboardLive, memberDirectory, messages, messageEvents, postRequest, requestDelete, requestEdit, requestDetail, requestMark, requestRespond, requestList]) {
+    for (const module of [
+      agentProfile,
+      editProfile,
+      dashboard,
+      dashboardLive,
+      memberDirectory,
+      messages,
+      messageEvents,
+      postRequest,
+      requestDelete,
+      requestEdit,
+      requestDetail,
+      requestMark,
+      requestRespond,
+      requestList,
+    ]) {
       const { loader, action } = module as { loader?: Handler; action?: Handler };
       expect([loader, action].some((handler) => handler !== undefined && covered.has(handler))).toBe(true);
     }

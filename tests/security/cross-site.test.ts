@@ -24,13 +24,24 @@ afterAll(() => close());
 
 async function send(method: string, headers: Record<string, string>) {
   const before = reached;
-  const response = await fetch(`${base}/contact`, { method, headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers }, body: method === "GET" ? undefined : "message=hi" });
+  const response = await fetch(`${base}/contact`, {
+    method,
+    headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+    body: method === "GET" ? undefined : "message=hi",
+  });
   return { status: response.status, text: await response.text(), reached: reached - before };
 }
 
 describe("cross-site form posts", () => {
   it("are refused with 403 before reaching any action", async () => {
-    for (const origin of ["https://evil.example", "http://127.0.0.1.evil.example", "http://127.0.0.1:1", "null", "not a url", "http://localhost"]) {
+    for (const origin of [
+      "https://evil.example",
+      "http://127.0.0.1.evil.example",
+      "http://127.0.0.1:1",
+      "null",
+      "not a url",
+      "http://localhost",
+    ]) {
       for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
         const answer = await send(method, { Origin: origin });
         expect(answer, `${method} from ${origin}`).toEqual({ status: 403, text: "Cross-site form posts are not accepted.", reached: 0 });

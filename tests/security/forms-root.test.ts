@@ -9,7 +9,10 @@ import { FORM_MAX_FIELDS, FORM_MESSAGES } from "../../app/server/forms.server";
 import { insertRequest, sessionCookie } from "../integration/requests-support";
 import { insertAgent, postForm, testContext } from "../support/services";
 
-type Reply = { init: ResponseInit | null; data: { initialValue?: Record<string, unknown> | null; error?: Record<string, string[] | null> } };
+type Reply = {
+  init: ResponseInit | null;
+  data: { initialValue?: Record<string, unknown> | null; error?: Record<string, string[] | null> };
+};
 
 /** What an action returned or threw, as a Response when it was one. */
 async function outcome(run: () => unknown): Promise<unknown> {
@@ -119,7 +122,7 @@ describe("bodies that are not web forms", () => {
   }
 
   it("answers multipart with a wrong or missing boundary with 400", async () => {
-    const body = "--right\r\nContent-Disposition: form-data; name=\"email\"\r\n\r\na@b.c\r\n--right--\r\n";
+    const body = '--right\r\nContent-Disposition: form-data; name="email"\r\n\r\na@b.c\r\n--right--\r\n';
     for (const contentType of ["multipart/form-data; boundary=wrong", "multipart/form-data"]) {
       const reply = (await login(rawPost("/member-login", body, { "Content-Type": contentType }), context)) as Reply;
       expect(reply.init?.status).toBe(400);
@@ -193,13 +196,21 @@ describe("control characters", () => {
       message: "Line one\r\n\tLine\u0000 two",
     };
     expect((await contact(postForm("/contact", fields), context)) as Response).toBeInstanceOf(Response);
-    expect(context.services.store.contact.all()).toMatchObject([{ name: "Dana Reyes", subject: "Hello", message: "Line one\r\n\tLine two" }]);
+    expect(context.services.store.contact.all()).toMatchObject([
+      { name: "Dana Reyes", subject: "Hello", message: "Line one\r\n\tLine two" },
+    ]);
   });
 });
 
 describe("line breaks and tabs", () => {
   it("are kept in multi-line fields and become one space in single-line ones", async () => {
-    const fields = { name: "Dana\r\nReyes", email: "dana@example.com", category: "general", subject: "Bcc: x\n\tHello", message: "One\r\n\tTwo" };
+    const fields = {
+      name: "Dana\r\nReyes",
+      email: "dana@example.com",
+      category: "general",
+      subject: "Bcc: x\n\tHello",
+      message: "One\r\n\tTwo",
+    };
     await contact(postForm("/contact", fields), context);
     expect(context.services.store.contact.all()).toMatchObject([{ name: "Dana Reyes", subject: "Bcc: x Hello", message: "One\r\n\tTwo" }]);
   });

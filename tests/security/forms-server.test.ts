@@ -80,7 +80,9 @@ describe("the running server", () => {
     const text = await response.text();
     const took = performance.now() - started;
     const healthz = await healthzMs();
-    console.log(`crash request answered ${response.status} in ${took.toFixed(0)} ms (${text.length} bytes); /healthz after it: ${healthz.toFixed(0)} ms`);
+    console.log(
+      `crash request answered ${response.status} in ${took.toFixed(0)} ms (${text.length} bytes); /healthz after it: ${healthz.toFixed(0)} ms`,
+    );
     expect(response.status).toBe(400);
     expect(text.length).toBeLessThan(200_000);
     expect(text).not.toMatch(/at .+\.(ts|js):\d+/);
@@ -95,7 +97,9 @@ describe("the running server", () => {
         new Promise<number>((resolve) => setTimeout(() => resolve(healthzMs()), 100)),
       ]);
       const growth = serverRss() - rssBefore;
-      console.log(`50 MB ${chunked ? "chunked" : "declared"} body: ${refused.status}; /healthz meanwhile: ${healthz.toFixed(0)} ms; server memory growth ${(growth / 1e6).toFixed(1)} MB`);
+      console.log(
+        `50 MB ${chunked ? "chunked" : "declared"} body: ${refused.status}; /healthz meanwhile: ${healthz.toFixed(0)} ms; server memory growth ${(growth / 1e6).toFixed(1)} MB`,
+      );
       expect(growth).toBeLessThan(50 * 1024 * 1024);
       expect(refused.status).toBe(413);
       expect(refused.body).toMatch(/^Request body too large: forms on this page accept at most 64 KB\.$/);

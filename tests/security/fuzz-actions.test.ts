@@ -37,7 +37,14 @@ import { insertAgent, testContext } from "../support/services";
  * a refused request and no control character in anything stored.
  */
 
-type Target = { name: string; path: string; params: Record<string, string>; fields: readonly string[]; member: boolean; action: (args: ActionFunctionArgs) => unknown };
+type Target = {
+  name: string;
+  path: string;
+  params: Record<string, string>;
+  fields: readonly string[];
+  member: boolean;
+  action: (args: ActionFunctionArgs) => unknown;
+};
 
 const namesOf = (schema: z.ZodType) => [...new Set(Object.keys(getZodConstraint(schema)).map((name) => name.replace("[]", "")))];
 
@@ -55,32 +62,110 @@ beforeAll(async () => {
   const other = await insertAgent(context);
   const theirs = await insertRequest(context, other);
   const own = await insertRequest(context, member);
-  const draft = await saveDraft(context.services, { fullName: "Dana Reyes", email: "new@example.com", phone: "(214) 555-0100", state: "TX", city: "Dallas" });
+  const draft = await saveDraft(context.services, {
+    fullName: "Dana Reyes",
+    email: "new@example.com",
+    phone: "(214) 555-0100",
+    state: "TX",
+    city: "Dallas",
+  });
   cookie = `${await sessionCookie(context, member)}; ${draft.split(";")[0]}`;
   const ownId = { id: own.id };
   const theirId = { id: theirs.id };
   targets = [
     { name: "contact", path: "/contact", params: {}, fields: namesOf(contactSchema), member: false, action: contact.action },
     { name: "member-login", path: "/member-login", params: {}, fields: namesOf(loginSchema), member: false, action: memberLogin.action },
-    { name: "forgot-password", path: "/forgot-password", params: {}, fields: namesOf(forgotPasswordSchema), member: false, action: forgotPassword.action },
-    { name: "reset-password", path: "/reset-password", params: {}, fields: namesOf(resetPasswordSchema), member: false, action: resetPassword.action },
+    {
+      name: "forgot-password",
+      path: "/forgot-password",
+      params: {},
+      fields: namesOf(forgotPasswordSchema),
+      member: false,
+      action: forgotPassword.action,
+    },
+    {
+      name: "reset-password",
+      path: "/reset-password",
+      params: {},
+      fields: namesOf(resetPasswordSchema),
+      member: false,
+      action: resetPassword.action,
+    },
     { name: "register", path: "/register", params: {}, fields: namesOf(quickRegistrationSchema), member: false, action: register.action },
-    { name: "complete-profile", path: "/complete-profile", params: {}, fields: namesOf(profileCompletionSchema), member: false, action: completeProfile.action },
+    {
+      name: "complete-profile",
+      path: "/complete-profile",
+      params: {},
+      fields: namesOf(profileCompletionSchema),
+      member: false,
+      action: completeProfile.action,
+    },
     { name: "payment", path: "/payment", params: {}, fields: ["intent"], member: false, action: payment.action },
-    { name: "edit-profile", path: "/edit-profile", params: {}, fields: namesOf(editProfileSchema), member: true, action: editProfile.action },
-    { name: "messages", path: `/messages?to=${other.id}`, params: {}, fields: [...namesOf(messageSchema), "intent"], member: true, action: messages.action },
-    { name: "post-request", path: "/post-request", params: {}, fields: namesOf(postRequestSchema), member: true, action: postRequest.action },
-    { name: "respond", path: `/referral-requests/${theirs.id}/respond`, params: theirId, fields: namesOf(respondSchema), member: true, action: respond.action },
-    { name: "mark", path: `/referral-requests/${theirs.id}/mark`, params: theirId, fields: ["kind", "on", "redirectTo"], member: true, action: mark.action },
-    { name: "edit-request", path: `/referral-requests/${own.id}/edit`, params: ownId, fields: namesOf(editRequestSchema), member: true, action: editRequest.action },
+    {
+      name: "edit-profile",
+      path: "/edit-profile",
+      params: {},
+      fields: namesOf(editProfileSchema),
+      member: true,
+      action: editProfile.action,
+    },
+    {
+      name: "messages",
+      path: `/messages?to=${other.id}`,
+      params: {},
+      fields: [...namesOf(messageSchema), "intent"],
+      member: true,
+      action: messages.action,
+    },
+    {
+      name: "post-request",
+      path: "/post-request",
+      params: {},
+      fields: namesOf(postRequestSchema),
+      member: true,
+      action: postRequest.action,
+    },
+    {
+      name: "respond",
+      path: `/referral-requests/${theirs.id}/respond`,
+      params: theirId,
+      fields: namesOf(respondSchema),
+      member: true,
+      action: respond.action,
+    },
+    {
+      name: "mark",
+      path: `/referral-requests/${theirs.id}/mark`,
+      params: theirId,
+      fields: ["kind", "on", "redirectTo"],
+      member: true,
+      action: mark.action,
+    },
+    {
+      name: "edit-request",
+      path: `/referral-requests/${own.id}/edit`,
+      params: ownId,
+      fields: namesOf(editRequestSchema),
+      member: true,
+      action: editRequest.action,
+    },
     { name: "logout", path: "/logout", params: {}, fields: ["intent"], member: false, action: logout.action },
     // Last: a valid delete removes the request the others post to.
-    { name: "delete-request", path: `/referral-requests/${own.id}/delete`, params: ownId, fields: ["intent"], member: true, action: deleteRequest.action },
+    {
+      name: "delete-request",
+      path: `/referral-requests/${own.id}/delete`,
+      params: ownId,
+      fields: ["intent"],
+      member: true,
+      action: deleteRequest.action,
+    },
   ];
 });
 
 afterAll(() => {
-  console.log(`fuzz: ${tried} requests tried over ${targets.length} actions; slowest ${slowest.ms.toFixed(0)} ms (${slowest.target}); largest heap growth ${(largestGrowth / 1e6).toFixed(1)} MB`);
+  console.log(
+    `fuzz: ${tried} requests tried over ${targets.length} actions; slowest ${slowest.ms.toFixed(0)} ms (${slowest.target}); largest heap growth ${(largestGrowth / 1e6).toFixed(1)} MB`,
+  );
 });
 
 const CONTROL = "\u0000\u0001\u0007\b\u000b\u000c\u000e\u001b\u001f\u007f\u0085\u009b";
@@ -90,7 +175,18 @@ const hostileValue = fc.oneof(
   fc.string({ maxLength: 60 }),
   fc.string({ unit: "grapheme", maxLength: 40 }),
   fc.string({ unit: fc.oneof(controlCharacter, fc.constantFrom("a", " ", "\n", "\t")), maxLength: 40 }),
-  fc.constantFrom("=HYPERLINK(\"http://evil.example\")", "<script>alert(1)</script>", "Ā漢字😀عربى", "\u202eevil", "%E0%A4%A", "/%C4%80", "//evil.example", "on", "saved", "interested"),
+  fc.constantFrom(
+    '=HYPERLINK("http://evil.example")',
+    "<script>alert(1)</script>",
+    "Ā漢字😀عربى",
+    "\u202eevil",
+    "%E0%A4%A",
+    "/%C4%80",
+    "//evil.example",
+    "on",
+    "saved",
+    "interested",
+  ),
   fc.integer({ min: 1, max: 120 }).map((kilobytes) => "x".repeat(kilobytes * 1024)),
 );
 
@@ -106,7 +202,18 @@ function hostileName(known: readonly string[]) {
   );
 }
 
-const ENCODINGS = ["urlencoded", "multipart", "json", "text", "none", "wrong-boundary", "no-boundary", "broken-percent", "latin1", "gzip"] as const;
+const ENCODINGS = [
+  "urlencoded",
+  "multipart",
+  "json",
+  "text",
+  "none",
+  "wrong-boundary",
+  "no-boundary",
+  "broken-percent",
+  "latin1",
+  "gzip",
+] as const;
 type Encoding = (typeof ENCODINGS)[number];
 const QUERIES = ["", "?redirectTo=/%C4%80", "?to=%E0%A4%A", "?token=%00", `?x=${"a".repeat(4000)}`];
 
@@ -124,7 +231,10 @@ async function body(fields: [string, string][], encoding: Encoding): Promise<{ b
     case "broken-percent":
       return { body: `${params.toString()}&x=%E0%A4%A&%=%&%ZZ=1`, type: "application/x-www-form-urlencoded" };
     case "latin1":
-      return { body: Buffer.from(fields.map(([name, value]) => `${name}=${value}`).join("&"), "latin1"), type: "application/x-www-form-urlencoded; charset=iso-8859-1" };
+      return {
+        body: Buffer.from(fields.map(([name, value]) => `${name}=${value}`).join("&"), "latin1"),
+        type: "application/x-www-form-urlencoded; charset=iso-8859-1",
+      };
     case "gzip":
       return { body: "\u001f\u008b\u0008garbage", type: "application/x-www-form-urlencoded" };
     default: {
@@ -145,7 +255,8 @@ async function answer(run: () => unknown): Promise<{ status: number; text: strin
   try {
     result = await run();
   } catch (thrown) {
-    if (!(thrown instanceof Response)) return { status: 500, text: thrown instanceof Error ? (thrown.stack ?? thrown.message) : String(thrown) };
+    if (!(thrown instanceof Response))
+      return { status: 500, text: thrown instanceof Error ? (thrown.stack ?? thrown.message) : String(thrown) };
     result = thrown;
   }
   if (result instanceof Response) return { status: result.status, text: await result.text() };
@@ -163,7 +274,9 @@ function storeSnapshot(): string {
 /** Every text cell of every row (lists flattened). */
 function storedStrings(): string[] {
   const rows = Object.keys(WORKBOOK).flatMap((name) => context.services.store[name as keyof typeof WORKBOOK].all() as unknown[]);
-  return rows.flatMap((row) => Object.values(row as Record<string, unknown>).flat()).filter((value): value is string => typeof value === "string");
+  return rows
+    .flatMap((row) => Object.values(row as Record<string, unknown>).flat())
+    .filter((value): value is string => typeof value === "string");
 }
 
 // eslint-disable-next-line no-control-regex -- control characters are what this pattern looks for.
@@ -198,7 +311,11 @@ async function fire(target: Target, fields: [string, string][], encoding: Encodi
   expect(growth, what).toBeLessThan(50 * 1024 * 1024);
   const after = storeSnapshot();
   if (status >= 400) expect(after, `${what}: a refused request changed the store`).toBe(before);
-  if (after !== before) expect(storedStrings().filter((value) => STORED_CONTROL.test(value)), `${what}: a control character was stored`).toEqual([]);
+  if (after !== before)
+    expect(
+      storedStrings().filter((value) => STORED_CONTROL.test(value)),
+      `${what}: a control character was stored`,
+    ).toEqual([]);
 }
 
 describe("fuzzing every action", () => {

@@ -24,7 +24,12 @@ function appWithEveryResponseKind() {
   app.get("/member-page", (_req, res) => res.type("html").set("Cache-Control", "max-age=60").send("<p>Welcome back</p>"));
   app.get("/login", (_req, res) => res.cookie(SESSION_COOKIE_NAME, "signed").redirect("/member-page"));
   app.get("/resource.json", (_req, res) => res.json({ ok: true }));
-  app.get("/uploads/photo.jpg", (_req, res) => res.type("jpeg").set("Cache-Control", "public, max-age=31536000, immutable").send(Buffer.from([0xff, 0xd8, 0xff])));
+  app.get("/uploads/photo.jpg", (_req, res) =>
+    res
+      .type("jpeg")
+      .set("Cache-Control", "public, max-age=31536000, immutable")
+      .send(Buffer.from([0xff, 0xd8, 0xff])),
+  );
   app.get("/events", (_req, res) => {
     res.writeHead(200, { "Content-Type": "text/event-stream" });
     res.end("data: hello\n\n");

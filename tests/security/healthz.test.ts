@@ -7,7 +7,11 @@ const TOKEN = "health-token-for-tests-0123456789";
 
 async function healthz(context: ReturnType<typeof testContext>, headers: Record<string, string> = {}) {
   const response = await loader({ request: new Request("http://localhost/healthz", { headers }), context, params: {} });
-  return { status: response.status, cacheControl: response.headers.get("Cache-Control"), body: (await response.json()) as Record<string, unknown> };
+  return {
+    status: response.status,
+    cacheControl: response.headers.get("Cache-Control"),
+    body: (await response.json()) as Record<string, unknown>,
+  };
 }
 
 describe("/healthz details only with HEALTH_TOKEN", () => {
@@ -42,7 +46,12 @@ describe("/healthz details only with HEALTH_TOKEN", () => {
     const context = testContext({}, { HEALTH_TOKEN: TOKEN });
     await context.services.store.refresh();
     const answer = await healthz(context, { Authorization: `Bearer ${TOKEN}` });
-    expect(answer.body).toMatchObject({ status: "ok", env: "test", mail: "outbox", store: { driver: "sqlite", lastError: null, invalidRows: [] } });
+    expect(answer.body).toMatchObject({
+      status: "ok",
+      env: "test",
+      mail: "outbox",
+      store: { driver: "sqlite", lastError: null, invalidRows: [] },
+    });
   });
 
   it("never shows details when no token is configured", async () => {
@@ -53,6 +62,8 @@ describe("/healthz details only with HEALTH_TOKEN", () => {
   });
 
   it("refuses a short HEALTH_TOKEN at start-up", () => {
-    expect(() => loadConfig({ NODE_ENV: "test", DATA_DIR: testContext().services.config.dataDir, HEALTH_TOKEN: "short" })).toThrow(/HEALTH_TOKEN/);
+    expect(() => loadConfig({ NODE_ENV: "test", DATA_DIR: testContext().services.config.dataDir, HEALTH_TOKEN: "short" })).toThrow(
+      /HEALTH_TOKEN/,
+    );
   });
 });

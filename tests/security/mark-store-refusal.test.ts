@@ -34,7 +34,9 @@ describe("the mark action when the store refuses the write", () => {
 
   it("answers the page's script with a message and 503, not 500", async () => {
     const { context, cookie, id } = await setUp();
-    const answer = (await outcome(() => markAction({ request: post(`/referral-requests/${id}/mark`, cookie, { kind: "saved", on: "true" }), context, params: { id } }))) as Response;
+    const answer = (await outcome(() =>
+      markAction({ request: post(`/referral-requests/${id}/mark`, cookie, { kind: "saved", on: "true" }), context, params: { id } }),
+    )) as Response;
     expect(answer.status).toBe(503);
     expect(await answer.json()).toEqual({ error: "Your choice could not be saved just now. Please try again in a moment." });
   });
@@ -42,7 +44,9 @@ describe("the mark action when the store refuses the write", () => {
   it("answers a plain form with a readable page and 503", async () => {
     const { context, cookie, id } = await setUp();
     const fields = { kind: "interested", redirectTo: "/member-dashboard" };
-    const answer = (await outcome(() => markAction({ request: post(`/referral-requests/${id}/mark`, cookie, fields), context, params: { id } }))) as Response;
+    const answer = (await outcome(() =>
+      markAction({ request: post(`/referral-requests/${id}/mark`, cookie, fields), context, params: { id } }),
+    )) as Response;
     expect(answer.status).toBe(503);
     expect(answer.headers.get("Content-Type")).toContain("text/html");
     const page = await answer.text();

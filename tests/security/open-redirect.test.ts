@@ -66,7 +66,12 @@ describe("open-redirect corpus through redirectTo", () => {
   it("is refused by the one rule every redirect uses", () => {
     for (const payload of CORPUS) expect(isSafeRedirectPath(payload), JSON.stringify(payload)).toBe(false);
     // Percent-encoded characters stay in the path: the browser does not decode them into a new line or a host.
-    for (const path of ["/member-dashboard", "/referral-requests?chip=urgent&page=2", "/messages?conversation=a--b", "/%0d%0aLocation:%20https://evil.example"]) {
+    for (const path of [
+      "/member-dashboard",
+      "/referral-requests?chip=urgent&page=2",
+      "/messages?conversation=a--b",
+      "/%0d%0aLocation:%20https://evil.example",
+    ]) {
       expect(isSafeRedirectPath(path)).toBe(true);
       expectStaysOnSite(path, path);
     }
@@ -75,7 +80,9 @@ describe("open-redirect corpus through redirectTo", () => {
   it("the login page sends a signed-in member to the dashboard instead", async () => {
     for (const payload of CORPUS) {
       const url = `http://localhost/member-login?redirectTo=${encodeURIComponent(payload)}`;
-      const answer = await responseOf(() => loginLoader({ request: new Request(url, { headers: { Cookie: cookie } }), context, params: {} }));
+      const answer = await responseOf(() =>
+        loginLoader({ request: new Request(url, { headers: { Cookie: cookie } }), context, params: {} }),
+      );
       expectStaysOnSite(answer.headers.get("Location"), payload);
     }
   });
@@ -91,16 +98,29 @@ describe("open-redirect corpus through redirectTo", () => {
   it("logging in with it lands on the dashboard", async () => {
     // A few only: each login is a real bcrypt check.
     for (const payload of ["//evil.example", "/\\evil.example", "https://evil.example"]) {
-      const answer = await responseOf(() => loginAction({ request: postForm("/member-login", { email, password: "correct horse battery", redirectTo: payload }), context, params: {} }));
+      const answer = await responseOf(() =>
+        loginAction({
+          request: postForm("/member-login", { email, password: "correct horse battery", redirectTo: payload }),
+          context,
+          params: {},
+        }),
+      );
       expect(answer.headers.get("Location"), payload).toBe("/member-dashboard");
     }
   });
 
   it("the mark form's return address never leaves the site", async () => {
     for (const payload of CORPUS) {
-      const answer = await outcome(() => markAction({ request: post(`/referral-requests/${request.id}/mark`, cookie, { kind: "saved", on: "true", redirectTo: payload }), context, params: { id: request.id } }));
+      const answer = await outcome(() =>
+        markAction({
+          request: post(`/referral-requests/${request.id}/mark`, cookie, { kind: "saved", on: "true", redirectTo: payload }),
+          context,
+          params: { id: request.id },
+        }),
+      );
       // Not a redirect at all (the script's JSON answer) is as good as one to the site.
-      if (answer instanceof Response && answer.status >= 300 && answer.status < 400) expectStaysOnSite(answer.headers.get("Location"), payload);
+      if (answer instanceof Response && answer.status >= 300 && answer.status < 400)
+        expectStaysOnSite(answer.headers.get("Location"), payload);
       else expect((answer as Response).status, payload).toBe(200);
     }
   });

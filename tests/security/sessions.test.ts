@@ -14,11 +14,17 @@ import { insertAgent, postForm, testContext } from "../support/services";
 vi.setConfig({ testTimeout: 30_000 });
 
 const PASSWORD = "correct horse battery";
-const PRODUCTION = { NODE_ENV: "production", SESSION_SECRET: "a-long-production-secret-for-tests-0123456789", APP_URL: "https://redriverreferrals.test" };
+const PRODUCTION = {
+  NODE_ENV: "production",
+  SESSION_SECRET: "a-long-production-secret-for-tests-0123456789",
+  APP_URL: "https://redriverreferrals.test",
+};
 
 async function logIn(context: AppLoadContext) {
   const agent = await insertAgent(context, { password: PASSWORD });
-  const response = await responseOf(() => loginAction({ request: postForm("/member-login", { email: agent.email, password: PASSWORD }), context, params: {} }));
+  const response = await responseOf(() =>
+    loginAction({ request: postForm("/member-login", { email: agent.email, password: PASSWORD }), context, params: {} }),
+  );
   return { agent, response, cookie: cookieFrom(response) };
 }
 

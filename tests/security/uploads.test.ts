@@ -24,8 +24,12 @@ let agent: Agent;
 let cookie = "";
 
 beforeAll(async () => {
-  jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#4477aa" } }).jpeg().toBuffer();
-  png = await sharp({ create: { width: 1, height: 1, channels: 3, background: "#ffffff" } }).png().toBuffer();
+  jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#4477aa" } })
+    .jpeg()
+    .toBuffer();
+  png = await sharp({ create: { width: 1, height: 1, channels: 3, background: "#ffffff" } })
+    .png()
+    .toBuffer();
 });
 
 beforeEach(async () => {
@@ -38,7 +42,8 @@ beforeEach(async () => {
 /** Edit profile posted as the browser posts it: multipart, the file last. */
 function upload(bytes: Buffer | string, name: string, type: string) {
   const form = new FormData();
-  for (const [field, value] of Object.entries({ fullName: "Dana Reyes", city: "Dallas", state: "TX", password: PASSWORD })) form.append(field, value);
+  for (const [field, value] of Object.entries({ fullName: "Dana Reyes", city: "Dallas", state: "TX", password: PASSWORD }))
+    form.append(field, value);
   form.append("photo", new File([typeof bytes === "string" ? bytes : new Uint8Array(bytes)], name, { type }));
   const request = new Request("http://localhost/edit-profile", { method: "POST", body: form, headers: { Cookie: cookie } });
   return outcome(() => action({ request, context, params: {} }));

@@ -14,13 +14,21 @@ const CORPUS = [
   '"><img src=x onerror=alert(2)>',
   "'><svg onload=alert(3)>",
   "</textarea><iframe srcdoc='<script>alert(4)</script>'>",
-  "<a href=\"javascript:alert(5)\">click</a>",
+  '<a href="javascript:alert(5)">click</a>',
   "</title><style>*{display:none}</style>",
   "\u2028</script><script>alert(6)</script>",
 ] as const;
 
 /** What must never appear in the HTML: the corpus's live tags and attributes. */
-const LIVE_MARKUP = [/<script>alert/i, /<img src=x/i, /<svg onload/i, /<iframe srcdoc/i, /<a href="javascript:/i, /<style>\*/i, /href="javascript:/i];
+const LIVE_MARKUP = [
+  /<script>alert/i,
+  /<img src=x/i,
+  /<svg onload/i,
+  /<iframe srcdoc/i,
+  /<a href="javascript:/i,
+  /<style>\*/i,
+  /href="javascript:/i,
+];
 
 function payload(index: number): string {
   return CORPUS[index % CORPUS.length] as string;
@@ -59,9 +67,19 @@ beforeAll(async () => {
   });
   readerCookie = await sessionCookie(context, reader);
   posterCookie = await sessionCookie(context, poster);
-  await outcome(() => respondAction({ request: post(`/referral-requests/${request.id}/respond`, readerCookie, { message: `I can help ${payload(0)} ${payload(1)}` }), context, params: { id: request.id } }));
+  await outcome(() =>
+    respondAction({
+      request: post(`/referral-requests/${request.id}/respond`, readerCookie, { message: `I can help ${payload(0)} ${payload(1)}` }),
+      context,
+      params: { id: request.id },
+    }),
+  );
   const thread = await outcome(() =>
-    messages.action({ request: post(`/messages?to=${poster.id}`, readerCookie, { text: `Hi ${payload(2)} ${payload(3)} ${payload(6)}` }), context, params: {} }),
+    messages.action({
+      request: post(`/messages?to=${poster.id}`, readerCookie, { text: `Hi ${payload(2)} ${payload(3)} ${payload(6)}` }),
+      context,
+      params: {},
+    }),
   );
   expect((thread as Response).status).toBe(302);
 });
@@ -89,7 +107,14 @@ describe("the XSS corpus in every text field a page shows is escaped", { timeout
   }
 
   it("e-mails escape it too (HTML part)", () => {
-    const { html } = renderMailBody(`Hello ${payload(0)}`, [["Name", payload(1)], ["Bio", payload(4)]], payload(2));
+    const { html } = renderMailBody(
+      `Hello ${payload(0)}`,
+      [
+        ["Name", payload(1)],
+        ["Bio", payload(4)],
+      ],
+      payload(2),
+    );
     expectInert(html, "mail");
     expect(escapeHtml(payload(0))).toBe("&lt;script&gt;alert(1)&lt;/script&gt;");
   });

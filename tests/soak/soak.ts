@@ -131,15 +131,26 @@ export async function runSoak({ durationMs, members, log }: SoakOptions): Promis
   for (let i = 0; i < members; i += 1) {
     const agent = await insertAgent(seed, { fullName: `Soak Member ${i}`, email: `soak-${i}@example.com`, password: PASSWORD });
     agents.push(agent);
-    for (let j = 0; j < 2; j += 1) requests.push(await seed.services.store.requests.insert(requestRecord(agent, { title: `Seeded request ${i}.${j}` })));
+    for (let j = 0; j < 2; j += 1)
+      requests.push(await seed.services.store.requests.insert(requestRecord(agent, { title: `Seeded request ${i}.${j}` })));
   }
   await seed.services.store.stop();
 
   const servers: BuiltServer[] = [];
   for (let i = 0; i < 2; i += 1) servers.push(await startBuiltServer(["node", "scripts/start.mjs"], env));
-  log(`Soak: two instances (${servers.map((s) => s.baseUrl).join(", ")}) on one workbook, ${members} members, ${Math.round(durationMs / 1000)} s`);
+  log(
+    `Soak: two instances (${servers.map((s) => s.baseUrl).join(", ")}) on one workbook, ${members} members, ${Math.round(durationMs / 1000)} s`,
+  );
 
-  const counts = { served: 0, "page refused": 0, acknowledged: 0, refused: 0, unexpected: 0, "server error": 0, "no answer": 0 } satisfies Record<Outcome, number>;
+  const counts = {
+    served: 0,
+    "page refused": 0,
+    acknowledged: 0,
+    refused: 0,
+    unexpected: 0,
+    "server error": 0,
+    "no answer": 0,
+  } satisfies Record<Outcome, number>;
   const acknowledged: Write[] = [];
   const faultsInjected: Record<FaultName, number> = { "429 storm": 0, "500s": 0, stall: 0, "dropped connections": 0 };
   const problems: string[] = [];
@@ -174,7 +185,8 @@ export async function runSoak({ durationMs, members, log }: SoakOptions): Promis
         acknowledged.push({ ...write, detail });
       }
     };
-    const get = (pathname: string) => () => fetch(`${server.baseUrl}${pathname}`, { headers: { Cookie: cookie }, signal: AbortSignal.timeout(CLIENT_PATIENCE_MS) });
+    const get = (pathname: string) => () =>
+      fetch(`${server.baseUrl}${pathname}`, { headers: { Cookie: cookie }, signal: AbortSignal.timeout(CLIENT_PATIENCE_MS) });
     const post = (pathname: string, fields: Record<string, string>) => () =>
       postForm(server.baseUrl, pathname, cookie, new URLSearchParams(fields), AbortSignal.timeout(CLIENT_PATIENCE_MS));
 
@@ -182,17 +194,40 @@ export async function runSoak({ durationMs, members, log }: SoakOptions): Promis
       const marker = randomBytes(6).toString("hex");
       const roll = Math.random();
       if (roll < 0.6) {
-        const page = pick(["/", "/directory?state=TX", "/member-dashboard", "/referral-requests", "/messages", `/referral-requests/${pick(requests).id}`]);
+        const page = pick([
+          "/",
+          "/directory?state=TX",
+          "/member-dashboard",
+          "/referral-requests",
+          "/messages",
+          `/referral-requests/${pick(requests).id}`,
+        ]);
         await record(`GET ${page}`, get(page));
       } else if (roll < 0.75) {
         const text = `Soak message ${marker}`;
-        await record("send a message", post(`/messages?to=${pick(others).id}`, { intent: "send", text }), { kind: "message", marker: text });
+        await record("send a message", post(`/messages?to=${pick(others).id}`, { intent: "send", text }), {
+          kind: "message",
+          marker: text,
+        });
       } else if (roll < 0.9) {
         const message = `Soak response ${marker}`;
-        await record("respond", post(`/referral-requests/${pick(theirRequests).id}/respond`, { message }), { kind: "response", marker: message });
+        await record("respond", post(`/referral-requests/${pick(theirRequests).id}/respond`, { message }), {
+          kind: "response",
+          marker: message,
+        });
       } else {
         const title = `Soak request ${marker}`;
-        const fields = { requestType: "referral", title, location: "Dallas", state: "TX", specialty: "Residential", priceRange: "$200k - $400k", clientType: "buyer", contactPreference: "either", description: "Load test." };
+        const fields = {
+          requestType: "referral",
+          title,
+          location: "Dallas",
+          state: "TX",
+          specialty: "Residential",
+          priceRange: "$200k - $400k",
+          clientType: "buyer",
+          contactPreference: "either",
+          description: "Load test.",
+        };
         // The form posts to its own address, which names the type.
         await record("post a request", post("/post-request?type=referral", fields), { kind: "request", marker: title });
       }
@@ -226,13 +261,24 @@ export async function runSoak({ durationMs, members, log }: SoakOptions): Promis
   const missing = acknowledged.filter((write) => !stored[write.kind].has(write.marker));
   for (const write of missing.slice(0, 10)) {
     // In the sheet but not read back (an invalid row), or not in the sheet at all.
-    const rows = book.sheets.flatMap((sheet) => book.rows(sheet.title).flatMap((cells, i) => (cells.includes(write.marker) ? [`${sheet.title} row ${i + 1}`] : [])));
-    problems.push(`acknowledged ${write.kind} missing: ${write.marker} (${rows.length > 0 ? `in the sheet at ${rows.join(", ")}` : "not in the sheet"}), ${write.detail}`);
+    const rows = book.sheets.flatMap((sheet) =>
+      book.rows(sheet.title).flatMap((cells, i) => (cells.includes(write.marker) ? [`${sheet.title} row ${i + 1}`] : [])),
+    );
+    problems.push(
+      `acknowledged ${write.kind} missing: ${write.marker} (${rows.length > 0 ? `in the sheet at ${rows.join(", ")}` : "not in the sheet"}), ${write.detail}`,
+    );
   }
   for (const invalid of store.health().invalidRows.slice(0, 5)) problems.push(`invalid row: ${JSON.stringify(invalid)}`);
   const duplicateRows = book.sheets.reduce((total, sheet) => {
     const idColumn = book.headers(sheet.title).indexOf("id");
-    const ids = idColumn < 0 ? [] : book.rows(sheet.title).slice(1).map((row) => row[idColumn]).filter(Boolean);
+    const ids =
+      idColumn < 0
+        ? []
+        : book
+            .rows(sheet.title)
+            .slice(1)
+            .map((row) => row[idColumn])
+            .filter(Boolean);
     return total + ids.length - new Set(ids).size;
   }, 0);
   await check.services.store.stop();
@@ -242,7 +288,10 @@ export async function runSoak({ durationMs, members, log }: SoakOptions): Promis
   for (const problem of problems.slice(0, 20)) log(`  problem: ${problem}`);
   if (counts["server error"] > 0 || missing.length > 0) {
     for (const server of servers) {
-      const notable = server.output().split("\n").filter((line) => /^\S/.test(line) && !line.startsWith("npm warn"));
+      const notable = server
+        .output()
+        .split("\n")
+        .filter((line) => /^\S/.test(line) && !line.startsWith("npm warn"));
       log(`--- ${server.baseUrl} log lines (first 40):\n${notable.slice(0, 40).join("\n")}`);
     }
   }

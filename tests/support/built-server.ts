@@ -43,7 +43,10 @@ export function startBuiltServer(command: string[], env: Record<string, string>)
     child.once("exit", (code, signal) => resolve({ code, signal })),
   );
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => fail(new Error(`The server did not start within ${START_TIMEOUT_MS / 1000} s:\n${output}`)), START_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => fail(new Error(`The server did not start within ${START_TIMEOUT_MS / 1000} s:\n${output}`)),
+      START_TIMEOUT_MS,
+    );
     const fail = (error: Error) => {
       clearTimeout(timer);
       child.kill("SIGKILL");
@@ -82,12 +85,21 @@ export async function logIn(baseUrl: string, email: string, password: string): P
     body: new URLSearchParams({ email, password }),
     redirect: "manual",
   });
-  const cookie = response.headers.getSetCookie().map((header) => header.split(";")[0]).join("; ");
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(";")[0])
+    .join("; ");
   if (response.status >= 400 || cookie === "") throw new Error(`Login failed for ${email}: ${response.status}`);
   return cookie;
 }
 
 /** A same-site form post, as the browser sends it. */
-export function postForm(baseUrl: string, path: string, cookie: string, body: URLSearchParams | FormData, signal?: AbortSignal): Promise<Response> {
+export function postForm(
+  baseUrl: string,
+  path: string,
+  cookie: string,
+  body: URLSearchParams | FormData,
+  signal?: AbortSignal,
+): Promise<Response> {
   return fetch(`${baseUrl}${path}`, { method: "POST", headers: { Origin: baseUrl, Cookie: cookie }, body, redirect: "manual", signal });
 }

@@ -12,7 +12,7 @@ describe("planAgentImport", () => {
   it("reads a row into an agent, normalising e-mail, state and specialties", () => {
     const result = plan([
       HEADER,
-      " Dana Reyes ,Dana.Reyes@Example.COM, Tyler ,tx,Piney Woods Realty,\"residential, LAND,Horse Farms\",s3cret-pass,https://img.example/dana.jpg,Hello",
+      ' Dana Reyes ,Dana.Reyes@Example.COM, Tyler ,tx,Piney Woods Realty,"residential, LAND,Horse Farms",s3cret-pass,https://img.example/dana.jpg,Hello',
     ]);
     expect(result.skipped).toEqual([]);
     expect(result.agents).toEqual([
@@ -62,7 +62,14 @@ describe("planAgentImport", () => {
       " BIO ,Password,Email,STATE,Full Name Old,fullname, City ",
       "Hi,pw123456,lee@example.com,ok,Ignored Name,Lee Park,Tulsa",
     ]);
-    expect(result.agents[0]).toMatchObject({ fullName: "Lee Park", email: "lee@example.com", state: "OK", city: "Tulsa", bio: "Hi", password: "pw123456" });
+    expect(result.agents[0]).toMatchObject({
+      fullName: "Lee Park",
+      email: "lee@example.com",
+      state: "OK",
+      city: "Tulsa",
+      bio: "Hi",
+      password: "pw123456",
+    });
     expect(result.missingColumns).toEqual(["brokerage", "specialties", "photo"]);
     expect(result.ignoredColumns).toEqual(["Full Name Old"]);
   });
@@ -108,7 +115,7 @@ describe("planAgentImport", () => {
 
   it("counts lines from the start of each row, across blank lines and multi-line cells in CRLF files", () => {
     const result = plan(
-      [HEADER, "", 'Dana Reyes,dana@example.com,Tyler,TX,,,pw123456,,"one', 'two', 'three"', " , , ", "Bad,bad,Tulsa,OK,,,,,"],
+      [HEADER, "", 'Dana Reyes,dana@example.com,Tyler,TX,,,pw123456,,"one', "two", 'three"', " , , ", "Bad,bad,Tulsa,OK,,,,,"],
       none,
       "\r\n",
     );

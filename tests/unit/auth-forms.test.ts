@@ -1,12 +1,7 @@
 import type { Submission } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import {
-  forgotPasswordSchema,
-  LOGIN_MESSAGES,
-  loginSchema,
-  resetPasswordSchema,
-} from "../../app/domain/auth";
+import { forgotPasswordSchema, LOGIN_MESSAGES, loginSchema, resetPasswordSchema } from "../../app/domain/auth";
 import {
   INVALID_EMAIL_MESSAGE,
   PASSWORD_TOO_LONG_MESSAGE,
@@ -38,7 +33,11 @@ describe("login form", () => {
   it("reads a lower-cased, trimmed e-mail and the password as typed", () => {
     const submission = parseWithZod(form({ email: "  Dana@Example.COM ", password: " secret " }), { schema: loginSchema });
     expect(submission.status).toBe("success");
-    expect(submission.status === "success" && submission.value).toEqual({ email: "dana@example.com", password: " secret ", redirectTo: undefined });
+    expect(submission.status === "success" && submission.value).toEqual({
+      email: "dana@example.com",
+      password: " secret ",
+      redirectTo: undefined,
+    });
   });
 
   it.each([
@@ -51,7 +50,9 @@ describe("login form", () => {
   });
 
   it("says when the e-mail is not an address", () => {
-    expect(errorsOf(parseWithZod(form({ email: "dana", password: "x" }), { schema: loginSchema }))).toEqual({ email: [INVALID_EMAIL_MESSAGE] });
+    expect(errorsOf(parseWithZod(form({ email: "dana", password: "x" }), { schema: loginSchema }))).toEqual({
+      email: [INVALID_EMAIL_MESSAGE],
+    });
   });
 });
 
@@ -64,11 +65,15 @@ describe("forgot password form", () => {
 
 describe("new password form", () => {
   it("accepts 8 characters typed twice", () => {
-    expect(parseWithZod(form({ token: "t", password: "12345678", confirmPassword: "12345678" }), { schema: resetPasswordSchema }).status).toBe("success");
+    expect(
+      parseWithZod(form({ token: "t", password: "12345678", confirmPassword: "12345678" }), { schema: resetPasswordSchema }).status,
+    ).toBe("success");
   });
 
   it("gives both the length and the mismatch messages at once", () => {
-    const errors = errorsOf(parseWithZod(form({ token: "t", password: "short", confirmPassword: "other" }), { schema: resetPasswordSchema }));
+    const errors = errorsOf(
+      parseWithZod(form({ token: "t", password: "short", confirmPassword: "other" }), { schema: resetPasswordSchema }),
+    );
     expect(errors).toEqual({ password: [PASSWORD_TOO_SHORT_MESSAGE], confirmPassword: [PASSWORDS_DIFFER_MESSAGE] });
   });
 

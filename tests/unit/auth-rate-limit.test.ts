@@ -60,8 +60,18 @@ describe("rate limiter", () => {
   it("checks several keys and stops at the first full one", () => {
     const byIp = createRateLimiter({ limit: 5, windowSeconds: 60 });
     const byEmail = createRateLimiter({ limit: 1, windowSeconds: 60 });
-    expect(hitAll([[byEmail, "a@x"], [byIp, "1.2.3.4"]]).allowed).toBe(true);
-    expect(hitAll([[byEmail, "a@x"], [byIp, "1.2.3.4"]]).allowed).toBe(false);
+    expect(
+      hitAll([
+        [byEmail, "a@x"],
+        [byIp, "1.2.3.4"],
+      ]).allowed,
+    ).toBe(true);
+    expect(
+      hitAll([
+        [byEmail, "a@x"],
+        [byIp, "1.2.3.4"],
+      ]).allowed,
+    ).toBe(false);
     // The refused attempt did not count against the IP address.
     for (let i = 0; i < 4; i += 1) expect(byIp.hit("1.2.3.4").allowed).toBe(true);
     expect(byIp.hit("1.2.3.4").allowed).toBe(false);

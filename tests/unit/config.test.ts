@@ -63,19 +63,34 @@ describe("loadConfig", () => {
     const defaults = loadConfig({ DATA_DIR: freshDir(), CLOUDINARY_URL: "cloudinary://key:secret@cloud" });
     expect(defaults.sendgridApiUrl).toBeUndefined();
     expect(defaults.cloudinary).toEqual({ cloudName: "cloud", apiKey: "key", apiSecret: "secret", uploadPrefix: undefined });
-    const local = loadConfig({ DATA_DIR: freshDir(), SENDGRID_API_URL: "http://127.0.0.1:3291/", CLOUDINARY_URL: "cloudinary://key:secret@cloud?upload_prefix=http%3A%2F%2F127.0.0.1%3A3292" });
+    const local = loadConfig({
+      DATA_DIR: freshDir(),
+      SENDGRID_API_URL: "http://127.0.0.1:3291/",
+      CLOUDINARY_URL: "cloudinary://key:secret@cloud?upload_prefix=http%3A%2F%2F127.0.0.1%3A3292",
+    });
     expect(local.sendgridApiUrl).toBe("http://127.0.0.1:3291/");
     expect(local.cloudinary?.uploadPrefix).toBe("http://127.0.0.1:3292");
     expect(() => loadConfig({ DATA_DIR: freshDir(), SENDGRID_API_URL: "sendgrid" })).toThrow(/SENDGRID_API_URL/);
-    expect(() => loadConfig({ DATA_DIR: freshDir(), CLOUDINARY_URL: "cloudinary://key:secret@cloud?upload_prefix=nowhere" })).toThrow(/CLOUDINARY_URL/);
+    expect(() => loadConfig({ DATA_DIR: freshDir(), CLOUDINARY_URL: "cloudinary://key:secret@cloud?upload_prefix=nowhere" })).toThrow(
+      /CLOUDINARY_URL/,
+    );
   });
 
   it("reads the license data source and automatic approval, off by default", () => {
     expect(loadConfig({ DATA_DIR: freshDir() }).licenses).toEqual({ source: undefined, autoApprove: false });
-    const api = loadConfig({ DATA_DIR: freshDir(), TREC_LICENSE_API_URL: "https://data.texas.gov/resource/abcd-1234.json", LICENSE_AUTO_APPROVE: "tx-active-exact" });
+    const api = loadConfig({
+      DATA_DIR: freshDir(),
+      TREC_LICENSE_API_URL: "https://data.texas.gov/resource/abcd-1234.json",
+      LICENSE_AUTO_APPROVE: "tx-active-exact",
+    });
     expect(api.licenses).toEqual({ source: { kind: "api", url: "https://data.texas.gov/resource/abcd-1234.json" }, autoApprove: true });
-    expect(loadConfig({ DATA_DIR: freshDir(), TREC_LICENSE_FILE_URL: "https://example.test/trecfile.txt" }).licenses.source).toEqual({ kind: "file", url: "https://example.test/trecfile.txt" });
-    expect(() => loadConfig({ DATA_DIR: freshDir(), TREC_LICENSE_FILE_URL: "https://a.test/f.txt", TREC_LICENSE_API_URL: "https://b.test/r.json" })).toThrow(/only one of TREC_LICENSE_FILE_URL/);
+    expect(loadConfig({ DATA_DIR: freshDir(), TREC_LICENSE_FILE_URL: "https://example.test/trecfile.txt" }).licenses.source).toEqual({
+      kind: "file",
+      url: "https://example.test/trecfile.txt",
+    });
+    expect(() =>
+      loadConfig({ DATA_DIR: freshDir(), TREC_LICENSE_FILE_URL: "https://a.test/f.txt", TREC_LICENSE_API_URL: "https://b.test/r.json" }),
+    ).toThrow(/only one of TREC_LICENSE_FILE_URL/);
     expect(() => loadConfig({ DATA_DIR: freshDir(), TREC_LICENSE_API_URL: "data.texas.gov" })).toThrow(/TREC_LICENSE_API_URL/);
     expect(() => loadConfig({ DATA_DIR: freshDir(), LICENSE_AUTO_APPROVE: "yes" })).toThrow(/LICENSE_AUTO_APPROVE/);
   });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { agentProfilePath, bioPreview, contactMailto, loginFirstPath, membershipTypeLabel, messageAgentPath } from "../../app/domain/directory-cards";
+import {
+  agentProfilePath,
+  bioPreview,
+  contactMailto,
+  loginFirstPath,
+  membershipTypeLabel,
+  messageAgentPath,
+} from "../../app/domain/directory-cards";
 
 describe("directory cards", () => {
   it("shows the membership type in capitals, MEMBER when there is none", () => {

@@ -109,6 +109,8 @@ describe("resultsCountText", () => {
 
   it("names the range on screen over several pages", () => {
     expect(resultsCountText({ start: 0, end: 24, matches: 94, total: 94, pageCount: 4 }, "agents")).toBe("Showing 1-24 of 94 agents");
-    expect(resultsCountText({ start: 72, end: 94, matches: 94, total: 94, pageCount: 4 }, "verified agents")).toBe("Showing 73-94 of 94 verified agents");
+    expect(resultsCountText({ start: 72, end: 94, matches: 94, total: 94, pageCount: 4 }, "verified agents")).toBe(
+      "Showing 73-94 of 94 verified agents",
+    );
   });
 });

@@ -47,7 +47,9 @@ describe("notFound", () => {
 describe("GeneralErrorBoundary", () => {
   it("draws the root's screens: Page not found for 404, This address is not valid for 400", async () => {
     expect(await renderThrown(notFound(), { statusHandlers: siteStatusHandlers })).toContain("Page not found");
-    expect(await renderThrown(new Response("Bad Request", { status: 400 }), { statusHandlers: siteStatusHandlers })).toContain("This address is not valid");
+    expect(await renderThrown(new Response("Bad Request", { status: 400 }), { statusHandlers: siteStatusHandlers })).toContain(
+      "This address is not valid",
+    );
   });
 
   it("draws the generic screen for a status without a handler, without logging it", async () => {
@@ -67,7 +69,9 @@ describe("GeneralErrorBoundary", () => {
   });
 
   it("draws the request pages' 404 and 403 screens", async () => {
-    expect(await renderThrown(notFound("Request not found"), { statusHandlers: requestStatusHandlers })).toContain("This request does not exist or has been removed.");
+    expect(await renderThrown(notFound("Request not found"), { statusHandlers: requestStatusHandlers })).toContain(
+      "This request does not exist or has been removed.",
+    );
     expect(await renderThrown(new Response("No", { status: 403 }), { statusHandlers: requestStatusHandlers })).toContain(
       "Only the agent who posted this request can edit or delete it.",
     );
@@ -75,7 +79,11 @@ describe("GeneralErrorBoundary", () => {
 
   it("uses a route's default and unexpected handlers when it gives them", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
-    const props: BoundaryProps = { statusHandlers: { 404: said("missing") }, defaultStatusHandler: said("other status"), unexpectedErrorHandler: said("crashed") };
+    const props: BoundaryProps = {
+      statusHandlers: { 404: said("missing") },
+      defaultStatusHandler: said("other status"),
+      unexpectedErrorHandler: said("crashed"),
+    };
     expect(await renderThrown(notFound(), props)).toContain("missing");
     expect(await renderThrown(new Response("", { status: 500 }), props)).toContain("other status");
     expect(await renderThrown(new Error("boom"), props)).toContain("crashed");

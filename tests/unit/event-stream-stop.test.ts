@@ -11,7 +11,9 @@ function readToEnd(stream: ReadableStream<Uint8Array>): Promise<string> {
 describe("stopping the server", () => {
   it("ends every open live-update stream, so the server can close its connections", async () => {
     const events = createMessageEvents(noRefreshes);
-    const open = [0, 1].map(() => memberEventStream({ events, memberEmail: "dana@example.com", signal: new AbortController().signal, missedNews: false }));
+    const open = [0, 1].map(() =>
+      memberEventStream({ events, memberEmail: "dana@example.com", signal: new AbortController().signal, missedNews: false }),
+    );
     const ended = Promise.all(open.map(readToEnd));
     events.close();
     await expect(ended).resolves.toEqual(["retry: 3000\n\n", "retry: 3000\n\n"]);

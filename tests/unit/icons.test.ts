@@ -8,10 +8,9 @@ import * as icons from "../../app/components/icons";
 const sprite = readFileSync(new URL("../../app/components/icon-sprite.svg", import.meta.url), "utf8");
 const symbols = new Set([...sprite.matchAll(/<symbol id="([a-z-]+)"/g)].map((match) => match[1]));
 
-const iconComponents = Object.entries({ ...icons, ...dashboardIcons }).filter(([name]) => name.endsWith("Icon") && name !== "SpriteIcon") as [
-  string,
-  ComponentType<{ className?: string; title?: string }>,
-][];
+const iconComponents = Object.entries({ ...icons, ...dashboardIcons }).filter(
+  ([name]) => name.endsWith("Icon") && name !== "SpriteIcon",
+) as [string, ComponentType<{ className?: string; title?: string }>][];
 
 describe("icons drawn from one sprite", () => {
   it("draws every icon as a reference to a symbol the sprite holds, with no shapes of its own in the page", () => {

@@ -70,12 +70,18 @@ describe("readPhotoForm", () => {
   });
 
   it("reads plain url-encoded forms too, up to the same limit", async () => {
-    const small = new Request("http://localhost/edit-profile", { method: "POST", body: new URLSearchParams({ fullName: "Dana", city: "Tulsa" }) });
+    const small = new Request("http://localhost/edit-profile", {
+      method: "POST",
+      body: new URLSearchParams({ fullName: "Dana", city: "Tulsa" }),
+    });
     const { formData, refused } = await readPhotoForm(small);
     expect(refused).toBeUndefined();
     expect(Object.fromEntries(formData)).toEqual({ fullName: "Dana", city: "Tulsa" });
 
-    const large = new Request("http://localhost/edit-profile", { method: "POST", body: new URLSearchParams({ bio: "x".repeat(MAX_FORM_BYTES + 1) }) });
+    const large = new Request("http://localhost/edit-profile", {
+      method: "POST",
+      body: new URLSearchParams({ bio: "x".repeat(MAX_FORM_BYTES + 1) }),
+    });
     expect((await readPhotoForm(large)).refused).toBe("form");
   });
 });
@@ -85,6 +91,9 @@ describe("photoFormRefusal", () => {
     expect(photoFormRefusal(undefined)).toBeNull();
     expect(photoFormRefusal("file")).toEqual({ fieldErrors: { photo: ["File size must be less than 5MB"] }, status: 413 });
     expect(photoFormRefusal("form")).toEqual({ formErrors: [PHOTO_FORM_TOO_LARGE_MESSAGE], status: 413 });
-    expect(photoFormRefusal("unreadable")).toEqual({ formErrors: ["This form could not be read. Please reload the page and try again."], status: 400 });
+    expect(photoFormRefusal("unreadable")).toEqual({
+      formErrors: ["This form could not be read. Please reload the page and try again."],
+      status: 400,
+    });
   });
 });

@@ -106,14 +106,22 @@ describe("photoFromUpload", () => {
 
   it("refuses what is not a usable image with the photo field's message, and goes on without a photo when storing fails", async () => {
     const directory = mkdtempSync(path.join(tmpdir(), "uploads-test-"));
-    expect(await photoFromUpload(createLocalImages(directory), upload(textFile))).toEqual({ status: "refused", message: expect.any(String) });
+    expect(await photoFromUpload(createLocalImages(directory), upload(textFile))).toEqual({
+      status: "refused",
+      message: expect.any(String),
+    });
     const undecodable = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), textFile]);
-    expect(await photoFromUpload(createLocalImages(directory), upload(undecodable))).toEqual({ status: "refused", message: "Invalid image file" });
+    expect(await photoFromUpload(createLocalImages(directory), upload(undecodable))).toEqual({
+      status: "refused",
+      message: "Invalid image file",
+    });
 
     const blocked = path.join(directory, "not-a-directory");
     writeFileSync(blocked, "a file where the uploads directory should be");
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    expect(await photoFromUpload(createLocalImages(blocked), upload(await picture("png"), "me.png", "image/png"))).toEqual({ status: "failed" });
+    expect(await photoFromUpload(createLocalImages(blocked), upload(await picture("png"), "me.png", "image/png"))).toEqual({
+      status: "failed",
+    });
     logged.mockRestore();
   });
 });

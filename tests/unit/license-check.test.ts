@@ -77,7 +77,14 @@ describe("broker matching", () => {
 describe("reading TREC's file", () => {
   it("reads a line in the published layout", () => {
     const record = parseTrecLine(
-      line({ license_type: "SALE", license_number: "0654321", full_name: "REYES, DANA MARIE", license_status: "20", license_expiration_date: "06/30/2027", related_license_full_name: "LONE STAR REALTY LLC" }),
+      line({
+        license_type: "SALE",
+        license_number: "0654321",
+        full_name: "REYES, DANA MARIE",
+        license_status: "20",
+        license_expiration_date: "06/30/2027",
+        related_license_full_name: "LONE STAR REALTY LLC",
+      }),
       7,
     );
     expect(record).toEqual(license);
@@ -91,7 +98,9 @@ describe("reading TREC's file", () => {
 
   it("refuses a record without a license number or with an unreadable date, naming the field", () => {
     expect(() => parseTrecLine(line({ license_number: "" }), 3)).toThrow("line 3, field license_number: is empty");
-    expect(() => parseTrecLine(line({ license_number: "1", license_expiration_date: "31/12/2027" }), 4)).toThrow("line 4, field license_expiration_date");
+    expect(() => parseTrecLine(line({ license_number: "1", license_expiration_date: "31/12/2027" }), 4)).toThrow(
+      "line 4, field license_expiration_date",
+    );
     expect(() => readTrecRecord({ license_number: "ABC" }, "API row 9")).toThrow("API row 9, field license_number");
   });
 
@@ -109,14 +118,20 @@ describe("reading TREC's file", () => {
   });
 
   it("reads lines split across the stream's chunks, skips blank lines and reports progress", async () => {
-    const bytes = Buffer.from(`${line({ license_number: "1", full_name: "A B" })}\r\n\r\n${line({ license_number: "2", full_name: "C D" })}`, "latin1");
+    const bytes = Buffer.from(
+      `${line({ license_number: "1", full_name: "A B" })}\r\n\r\n${line({ license_number: "2", full_name: "C D" })}`,
+      "latin1",
+    );
     async function* chunks() {
       for (let start = 0; start < bytes.length; start += 7) yield bytes.subarray(start, start + 7);
     }
     const progress: number[] = [];
     const records = [];
     for await (const record of trecFileRecords(chunks(), bytes.length, (p) => progress.push(p.bytes))) records.push(record);
-    expect(records.map((record) => [record.licenseNumber, record.fullName])).toEqual([["1", "A B"], ["2", "C D"]]);
+    expect(records.map((record) => [record.licenseNumber, record.fullName])).toEqual([
+      ["1", "A B"],
+      ["2", "C D"],
+    ]);
     expect(progress.at(-1)).toBe(bytes.length);
   });
 
@@ -132,19 +147,31 @@ describe("the verdict staff read", () => {
   it("says active, name and broker match for a clean record, and qualifies it for automatic approval", () => {
     const result = checkTexasLicense(applicant, license, "2026-11-23");
     expect(result.check).toBe("TX active, name matches, broker matches");
-    expect(result.note).toBe("Sales agent 0654321: Current and active; expires 2027-06-30; name on license: REYES, DANA MARIE; sponsoring broker: LONE STAR REALTY LLC");
+    expect(result.note).toBe(
+      "Sales agent 0654321: Current and active; expires 2027-06-30; name on license: REYES, DANA MARIE; sponsoring broker: LONE STAR REALTY LLC",
+    );
     expect(result.qualifiesForAutoApproval).toBe(true);
   });
 
   it("says expired when the date has passed even if the status was not updated", () => {
-    expect(checkTexasLicense(applicant, { ...license, expiration: "2026-10-31" }, "2026-11-23").check).toBe("TX expired, name matches, broker matches");
-    expect(checkTexasLicense(applicant, { ...license, status: "Expired" }, "2026-11-23").check).toBe("TX expired, name matches, broker matches");
+    expect(checkTexasLicense(applicant, { ...license, expiration: "2026-10-31" }, "2026-11-23").check).toBe(
+      "TX expired, name matches, broker matches",
+    );
+    expect(checkTexasLicense(applicant, { ...license, status: "Expired" }, "2026-11-23").check).toBe(
+      "TX expired, name matches, broker matches",
+    );
   });
 
   it("does not qualify a license expiring within 30 days, a different name or an inactive license", () => {
     expect(checkTexasLicense(applicant, { ...license, expiration: "2026-12-15" }, "2026-11-23").qualifiesForAutoApproval).toBe(false);
-    expect(checkTexasLicense({ ...applicant, fullName: "Diana Reyes" }, license, "2026-11-23")).toMatchObject({ check: "TX active, name differs, broker matches", qualifiesForAutoApproval: false });
-    expect(checkTexasLicense(applicant, { ...license, status: "Current and inactive" }, "2026-11-23")).toMatchObject({ check: "TX inactive, name matches, broker matches", qualifiesForAutoApproval: false });
+    expect(checkTexasLicense({ ...applicant, fullName: "Diana Reyes" }, license, "2026-11-23")).toMatchObject({
+      check: "TX active, name differs, broker matches",
+      qualifiesForAutoApproval: false,
+    });
+    expect(checkTexasLicense(applicant, { ...license, status: "Current and inactive" }, "2026-11-23")).toMatchObject({
+      check: "TX inactive, name matches, broker matches",
+      qualifiesForAutoApproval: false,
+    });
   });
 
   it("says not found for a number that is not in the data", () => {

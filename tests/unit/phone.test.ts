@@ -2,9 +2,12 @@ import { describe, expect, it } from "vitest";
 import { formatPhone, isValidPhone } from "../../app/domain/phone";
 
 describe("isValidPhone", () => {
-  it.each(["214-555-0100", "(214) 555-0100", "2145550100", "+1 214 555 0100", "405.555.0199", "+44 20 7946 0958"])("accepts %s", (phone) => {
-    expect(isValidPhone(phone)).toBe(true);
-  });
+  it.each(["214-555-0100", "(214) 555-0100", "2145550100", "+1 214 555 0100", "405.555.0199", "+44 20 7946 0958"])(
+    "accepts %s",
+    (phone) => {
+      expect(isValidPhone(phone)).toBe(true);
+    },
+  );
 
   it.each([
     ["too short", "214 555 010"],

@@ -3,7 +3,17 @@ import { describe, expect, it } from "vitest";
 import { daysUntilExpiry, expiresAtFor, expiryNotice, isLive, isNewRequest } from "../../app/domain/referral-requests/expiry";
 import { editRequestSchema, newRequest, postRequestSchema, respondSchema } from "../../app/domain/referral-requests/forms";
 import { noticeFrom, requestTags } from "../../app/domain/referral-requests/labels";
-import { dashboardSearch, matchesChip, matchesDashboard, matchesFilters, parseDashboardQuery, parseRequestListQuery, requestListForDashboard, requestListSearch, sortRequests } from "../../app/domain/referral-requests/list-query";
+import {
+  dashboardSearch,
+  matchesChip,
+  matchesDashboard,
+  matchesFilters,
+  parseDashboardQuery,
+  parseRequestListQuery,
+  requestListForDashboard,
+  requestListSearch,
+  sortRequests,
+} from "../../app/domain/referral-requests/list-query";
 import type { ReferralRequest } from "../../app/domain/workbook/tabs";
 import { requestRecord } from "../support/records";
 
@@ -57,18 +67,29 @@ describe("the post request form", () => {
   });
 
   it("treats a title of spaces as missing and refuses states outside TX and OK", () => {
-    expect(errorsOf(postRequestSchema, { ...validPost, title: "   ", state: "CA" })).toMatchObject({ title: ["Title is required"], state: ["Please select a state"] });
+    expect(errorsOf(postRequestSchema, { ...validPost, title: "   ", state: "CA" })).toMatchObject({
+      title: ["Title is required"],
+      state: ["Please select a state"],
+    });
   });
 
   it("accepts a listing with an optional MLS number and checks the urgent box", () => {
     const result = parseWithZod(form({ ...validPost, listingMLS: "20581234", urgent: "on" }), { schema: postRequestSchema });
     expect(result.status).toBe("success");
     if (result.status !== "success") return;
-    expect(result.value).toMatchObject({ requestType: "listing", listingMLS: "20581234", urgent: true, clientType: "buyer", contactPreference: "either" });
+    expect(result.value).toMatchObject({
+      requestType: "listing",
+      listingMLS: "20581234",
+      urgent: true,
+      clientType: "buyer",
+      contactPreference: "either",
+    });
   });
 
   it("keeps text that looks like a formula or HTML exactly as typed", () => {
-    const result = parseWithZod(form({ ...validPost, title: "=HYPERLINK(\"x\")", description: "<b>bold</b>" }), { schema: postRequestSchema });
+    const result = parseWithZod(form({ ...validPost, title: '=HYPERLINK("x")', description: "<b>bold</b>" }), {
+      schema: postRequestSchema,
+    });
     expect(result.status === "success" && result.value.title).toBe('=HYPERLINK("x")');
     expect(result.status === "success" && result.value.description).toBe("<b>bold</b>");
   });
@@ -76,7 +97,10 @@ describe("the post request form", () => {
 
 describe("the edit and respond forms", () => {
   it("answers a blank title or description with the spec's one message", () => {
-    expect(errorsOf(editRequestSchema, { ...validPost, title: "", description: " " })).toMatchObject({ title: ["Please fill in all required fields"], description: ["Please fill in all required fields"] });
+    expect(errorsOf(editRequestSchema, { ...validPost, title: "", description: " " })).toMatchObject({
+      title: ["Please fill in all required fields"],
+      description: ["Please fill in all required fields"],
+    });
   });
 
   it("asks for a message", () => {
@@ -87,10 +111,19 @@ describe("the edit and respond forms", () => {
 
 describe("a new request", () => {
   it("is active with no responses and expires 30 days after it was posted", () => {
-    const result = parseWithZod(form({ ...validPost, requestType: "referral", clientType: "seller", listingMLS: "123" }), { schema: postRequestSchema });
+    const result = parseWithZod(form({ ...validPost, requestType: "referral", clientType: "seller", listingMLS: "123" }), {
+      schema: postRequestSchema,
+    });
     if (result.status !== "success") throw new Error("expected valid input");
     const created = newRequest({ id: "x", input: result.value, agent: { email: "a@example.com", fullName: "Ann Lee" }, now: NOW });
-    expect(created).toMatchObject({ status: "active", responses: 0, createdAt: NOW.toISOString(), agentEmail: "a@example.com", agentName: "Ann Lee", clientType: "seller" });
+    expect(created).toMatchObject({
+      status: "active",
+      responses: 0,
+      createdAt: NOW.toISOString(),
+      agentEmail: "a@example.com",
+      agentName: "Ann Lee",
+      clientType: "seller",
+    });
     expect(Date.parse(created.expiresAt ?? "") - NOW.getTime()).toBe(30 * DAY);
     // Fields of another type are left blank.
     expect(created.listingMLS).toBe("");
@@ -99,12 +132,30 @@ describe("a new request", () => {
 
 describe("tags", () => {
   it("are the type label, location, state, specialty, price range and client label of a referral", () => {
-    expect(requestTags(request({ clientType: "seller" }))).toEqual(["Referral", "Oklahoma City", "OK", "Residential", "$200k - $400k", "Seller"]);
+    expect(requestTags(request({ clientType: "seller" }))).toEqual([
+      "Referral",
+      "Oklahoma City",
+      "OK",
+      "Residential",
+      "$200k - $400k",
+      "Seller",
+    ]);
   });
 
   it("leave out the client for listings and buyer representation, and blank cells", () => {
-    expect(requestTags(request({ requestType: "listing", clientType: "buyer" }))).toEqual(["Listing", "Oklahoma City", "OK", "Residential", "$200k - $400k"]);
-    expect(requestTags(request({ requestType: "buyer", location: " ", clientType: "" }))).toEqual(["Buyer Rep", "OK", "Residential", "$200k - $400k"]);
+    expect(requestTags(request({ requestType: "listing", clientType: "buyer" }))).toEqual([
+      "Listing",
+      "Oklahoma City",
+      "OK",
+      "Residential",
+      "$200k - $400k",
+    ]);
+    expect(requestTags(request({ requestType: "buyer", location: " ", clientType: "" }))).toEqual([
+      "Buyer Rep",
+      "OK",
+      "Residential",
+      "$200k - $400k",
+    ]);
   });
 });
 
@@ -139,9 +190,28 @@ describe("expiry and badges", () => {
 });
 
 describe("filters, search and sort", () => {
-  const dallasListing = request({ id: "l", requestType: "listing", location: "Dallas", state: "TX", specialty: "Luxury", priceRange: "$1M - $2M", clientType: "", title: "Pool home", createdAt: ago(DAY) });
+  const dallasListing = request({
+    id: "l",
+    requestType: "listing",
+    location: "Dallas",
+    state: "TX",
+    specialty: "Luxury",
+    priceRange: "$1M - $2M",
+    clientType: "",
+    title: "Pool home",
+    createdAt: ago(DAY),
+  });
   const okcReferral = request({ id: "r", createdAt: ago(3 * DAY) });
-  const austinBuyer = request({ id: "b", requestType: "buyer", location: "Austin", state: "TX", specialty: "First-Time Buyers", clientType: "", description: "Needs a pool", createdAt: ago(2 * DAY) });
+  const austinBuyer = request({
+    id: "b",
+    requestType: "buyer",
+    location: "Austin",
+    state: "TX",
+    specialty: "First-Time Buyers",
+    clientType: "",
+    description: "Needs a pool",
+    createdAt: ago(2 * DAY),
+  });
   const all = [dallasListing, okcReferral, austinBuyer];
   const ids = (list: readonly ReferralRequest[]) => list.map((item) => item.id);
 
@@ -166,8 +236,19 @@ describe("filters, search and sort", () => {
   });
 
   it("reads the address, ignoring unknown values, and writes it back without defaults", () => {
-    const query = parseRequestListQuery(new URLSearchParams("tab=mine&type=LISTING&state=ca&specialty=luxury&sort=location&q=%20pool%20&clientType=renter"));
-    expect(query).toEqual({ tab: "mine", type: "listing", state: undefined, specialty: "Luxury", priceRange: undefined, clientType: undefined, sort: "location", q: "pool" });
+    const query = parseRequestListQuery(
+      new URLSearchParams("tab=mine&type=LISTING&state=ca&specialty=luxury&sort=location&q=%20pool%20&clientType=renter"),
+    );
+    expect(query).toEqual({
+      tab: "mine",
+      type: "listing",
+      state: undefined,
+      specialty: "Luxury",
+      priceRange: undefined,
+      clientType: undefined,
+      sort: "location",
+      q: "pool",
+    });
     expect(requestListSearch(query)).toBe("?tab=mine&type=listing&specialty=Luxury&q=pool&sort=location");
     expect(requestListSearch(parseRequestListQuery(new URLSearchParams()))).toBe("");
   });

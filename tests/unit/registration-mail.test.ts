@@ -41,18 +41,29 @@ describe("registration mails", () => {
     const mail = staffRegistrationMail(agent, "support@example.test");
     expect(mail).toMatchObject({ to: "support@example.test", replyTo: "dana@example.com" });
     expect(mail.subject).toBe("New registration to verify: Dana <b>Reyes</b> (TX 0654321)");
-    for (const text of ["License number: 0654321", "Brokerage: Lone Star Realty", "Specialties: Luxury, Land", "Broker email: Not provided"]) {
+    for (const text of [
+      "License number: 0654321",
+      "Brokerage: Lone Star Realty",
+      "Specialties: Luxury, Land",
+      "Broker email: Not provided",
+    ]) {
       expect(mail.text).toContain(text);
     }
     expect(mail.text).toContain("https://www.trec.texas.gov/apps/license-holder-search/");
     expect(mail.text).toContain("License check: Not checked");
-    const checked = staffRegistrationMail({ ...agent, licenseCheck: "TX active, name matches, broker matches", licenseCheckNote: "Sales agent 0654321" }, "s@example.test");
+    const checked = staffRegistrationMail(
+      { ...agent, licenseCheck: "TX active, name matches, broker matches", licenseCheckNote: "Sales agent 0654321" },
+      "s@example.test",
+    );
     expect(checked.text).toContain("License check: TX active, name matches, broker matches");
     expect(checked.text).toContain("License check details: Sales agent 0654321");
   });
 
   it("gives staff the OREC search and the license number for an Oklahoma applicant", () => {
-    const mail = staffRegistrationMail({ ...agent, licenseState: "OK", licenseNumber: "187654", licenseCheck: "check OREC" }, "s@example.test");
+    const mail = staffRegistrationMail(
+      { ...agent, licenseState: "OK", licenseNumber: "187654", licenseCheck: "check OREC" },
+      "s@example.test",
+    );
     expect(mail.text).toContain("License check: check OREC");
     expect(mail.text).toContain("OREC search (license 187654): https://orec.us/");
     expect(mail.text).not.toContain("trec.texas.gov");

@@ -134,7 +134,10 @@ describe("profile completion schema", () => {
       licenseExpiration: "Please enter a valid date",
     });
     const result = parse({ ...valid, brokerEmail: "Broker@Example.com", licenseExpiration: "2027-06-30" });
-    expect(result.status === "success" && result.value).toMatchObject({ brokerEmail: "broker@example.com", licenseExpiration: "2027-06-30" });
+    expect(result.status === "success" && result.value).toMatchObject({
+      brokerEmail: "broker@example.com",
+      licenseExpiration: "2027-06-30",
+    });
   });
 
   it("refuses a photo of the wrong type or over 5MB, and treats an empty file input as no photo", () => {

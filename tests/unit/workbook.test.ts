@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { sheetValueText } from "../../app/domain/workbook/columns";
 import { parseRow, serialiseRecord } from "../../app/domain/workbook/rows";
-import { AGENTS_TAB, CONTACT_TAB, MESSAGES_TAB, REQUESTS_TAB, RESPONSES_TAB, WORKBOOK, type Agent, type ReferralRequest } from "../../app/domain/workbook/tabs";
+import {
+  AGENTS_TAB,
+  CONTACT_TAB,
+  MESSAGES_TAB,
+  REQUESTS_TAB,
+  RESPONSES_TAB,
+  WORKBOOK,
+  type Agent,
+  type ReferralRequest,
+} from "../../app/domain/workbook/tabs";
 
 const agentCells = {
   id: "a-1",
@@ -26,27 +35,83 @@ function parsed<T>(result: ReturnType<typeof parseRow>): T {
 
 describe("the workbook contract", () => {
   it("has its tabs with their headers, id first, in the documented order", () => {
-    expect(Object.values(WORKBOOK).map((tab) => tab.name)).toEqual(["Agents", "Requests", "Responses", "Messages", "ConversationMembers", "Contact", "Marks"]);
+    expect(Object.values(WORKBOOK).map((tab) => tab.name)).toEqual([
+      "Agents",
+      "Requests",
+      "Responses",
+      "Messages",
+      "ConversationMembers",
+      "Contact",
+      "Marks",
+    ]);
     expect(AGENTS_TAB.headers).toEqual([
-      "id", "fullName", "email", "phone", "state", "city", "zipCode", "licenseNumber", "licenseState", "licenseExpiration",
-      "brokerage", "brokerEmail", "specialties", "bio", "photoUrl", "membershipType", "vipCode", "status", "statusNote",
-      "passwordHash", "createdAt", "updatedAt", "sessionsEndedAt", "licenseCheck", "licenseCheckedAt", "licenseCheckNote",
+      "id",
+      "fullName",
+      "email",
+      "phone",
+      "state",
+      "city",
+      "zipCode",
+      "licenseNumber",
+      "licenseState",
+      "licenseExpiration",
+      "brokerage",
+      "brokerEmail",
+      "specialties",
+      "bio",
+      "photoUrl",
+      "membershipType",
+      "vipCode",
+      "status",
+      "statusNote",
+      "passwordHash",
+      "createdAt",
+      "updatedAt",
+      "sessionsEndedAt",
+      "licenseCheck",
+      "licenseCheckedAt",
+      "licenseCheckNote",
     ]);
     expect(REQUESTS_TAB.headers).toEqual([
-      "id", "requestType", "title", "location", "state", "specialty", "priceRange", "clientType", "timeline", "contactPreference",
-      "listingAddress", "listingMLS", "description", "urgent", "agentEmail", "agentName", "status", "responses", "createdAt",
-      "updatedAt", "expiresAt", "lastNotifiedAt",
+      "id",
+      "requestType",
+      "title",
+      "location",
+      "state",
+      "specialty",
+      "priceRange",
+      "clientType",
+      "timeline",
+      "contactPreference",
+      "listingAddress",
+      "listingMLS",
+      "description",
+      "urgent",
+      "agentEmail",
+      "agentName",
+      "status",
+      "responses",
+      "createdAt",
+      "updatedAt",
+      "expiresAt",
+      "lastNotifiedAt",
     ]);
     expect(RESPONSES_TAB.headers).toEqual(["id", "requestId", "fromEmail", "fromName", "toEmail", "message", "createdAt"]);
     expect(MESSAGES_TAB.headers).toEqual(["id", "conversationId", "fromEmail", "toEmail", "text", "createdAt"]);
     expect(CONTACT_TAB.headers).toEqual(["id", "name", "email", "subject", "category", "message", "agentLicense", "state", "createdAt"]);
-    expect(Object.values(WORKBOOK).filter((tab) => tab.appendOnly).map((tab) => tab.name)).toEqual(["Responses", "Messages", "Contact"]);
+    expect(
+      Object.values(WORKBOOK)
+        .filter((tab) => tab.appendOnly)
+        .map((tab) => tab.name),
+    ).toEqual(["Responses", "Messages", "Contact"]);
   });
 });
 
 describe("reading rows typed by people", () => {
   it("trims cells and reads enumerations in any case", () => {
-    const agent = parsed<Agent>(parseRow(AGENTS_TAB, { ...agentCells, id: " a-1 ", status: "Approved ", membershipType: "VIP", state: " tx" }));
+    const agent = parsed<Agent>(
+      parseRow(AGENTS_TAB, { ...agentCells, id: " a-1 ", status: "Approved ", membershipType: "VIP", state: " tx" }),
+    );
     expect(agent).toMatchObject({ id: "a-1", status: "approved", membershipType: "vip", state: "TX" });
   });
 
@@ -94,7 +159,10 @@ describe("reading rows typed by people", () => {
 
   it("reads only ISO 8601 dates: a bare number is never a year, a local date is never guessed", () => {
     for (const typed of ["47483", "2025", "3/4/2025", "March 4, 2025", "2025-02-30", "2025-13-01"]) {
-      expect(parseRow(AGENTS_TAB, { ...agentCells, createdAt: typed }), typed).toMatchObject({ ok: false, reason: "createdAt is not a date and time" });
+      expect(parseRow(AGENTS_TAB, { ...agentCells, createdAt: typed }), typed).toMatchObject({
+        ok: false,
+        reason: "createdAt is not a date and time",
+      });
     }
     const agent = parsed<Agent>(parseRow(AGENTS_TAB, { ...agentCells, updatedAt: "2025-03-04 09:30" }));
     expect(agent.updatedAt).toBe("2025-03-04T09:30:00.000Z");
@@ -125,10 +193,22 @@ describe("reading rows typed by people", () => {
 describe("writing records", () => {
   it("writes every value as text and reads it back the same", () => {
     const request = parsed<ReferralRequest>(
-      parseRow(REQUESTS_TAB, { ...requestCells, urgent: "yes", responses: "3", description: '=HYPERLINK("x")', expiresAt: "2025-04-01T00:00:00.000Z" }),
+      parseRow(REQUESTS_TAB, {
+        ...requestCells,
+        urgent: "yes",
+        responses: "3",
+        description: '=HYPERLINK("x")',
+        expiresAt: "2025-04-01T00:00:00.000Z",
+      }),
     );
     const cells = serialiseRecord(REQUESTS_TAB, request);
-    expect(cells).toMatchObject({ urgent: "true", responses: "3", description: '=HYPERLINK("x")', updatedAt: "", expiresAt: "2025-04-01T00:00:00.000Z" });
+    expect(cells).toMatchObject({
+      urgent: "true",
+      responses: "3",
+      description: '=HYPERLINK("x")',
+      updatedAt: "",
+      expiresAt: "2025-04-01T00:00:00.000Z",
+    });
     expect(Object.keys(cells)).toEqual(REQUESTS_TAB.headers);
     expect(parsed<ReferralRequest>(parseRow(REQUESTS_TAB, cells))).toEqual(request);
   });

@@ -32,7 +32,13 @@ const requestFields = {
   contactPreference: z.enum(CONTACT_PREFERENCES, { error: "Please choose a contact method" }).default("either"),
   listingAddress: optionalTextField(200, "Please keep the address under 200 characters"),
   listingMLS: optionalTextField(30, "Please keep the MLS number under 30 characters"),
-  description: multiLine(requiredTextField("Description is required", DESCRIPTION_MAX, `Please keep the description under ${DESCRIPTION_MAX.toLocaleString("en-US")} characters`)),
+  description: multiLine(
+    requiredTextField(
+      "Description is required",
+      DESCRIPTION_MAX,
+      `Please keep the description under ${DESCRIPTION_MAX.toLocaleString("en-US")} characters`,
+    ),
+  ),
   urgent: z.boolean().optional(),
 };
 
@@ -46,12 +52,24 @@ export type PostRequestInput = z.infer<typeof postRequestSchema>;
 export const editRequestSchema = z.object({
   ...requestFields,
   title: requiredTextField(EDIT_FIELDS_REQUIRED, TITLE_MAX, `Please keep the title under ${TITLE_MAX} characters`),
-  description: multiLine(requiredTextField(EDIT_FIELDS_REQUIRED, DESCRIPTION_MAX, `Please keep the description under ${DESCRIPTION_MAX.toLocaleString("en-US")} characters`)),
+  description: multiLine(
+    requiredTextField(
+      EDIT_FIELDS_REQUIRED,
+      DESCRIPTION_MAX,
+      `Please keep the description under ${DESCRIPTION_MAX.toLocaleString("en-US")} characters`,
+    ),
+  ),
 });
 export type EditRequestInput = z.infer<typeof editRequestSchema>;
 
 export const respondSchema = z.object({
-  message: multiLine(requiredTextField(RESPOND_MESSAGE_REQUIRED, MESSAGE_MAX, `Please keep the message under ${MESSAGE_MAX.toLocaleString("en-US")} characters`)),
+  message: multiLine(
+    requiredTextField(
+      RESPOND_MESSAGE_REQUIRED,
+      MESSAGE_MAX,
+      `Please keep the message under ${MESSAGE_MAX.toLocaleString("en-US")} characters`,
+    ),
+  ),
 });
 
 /** The columns a form sets, with the fields that do not apply to the type left blank. */

@@ -26,7 +26,10 @@ export type RequestFilters = {
   q?: string;
 };
 
-type Filterable = Pick<ReferralRequest, "requestType" | "title" | "description" | "location" | "state" | "specialty" | "priceRange" | "clientType">;
+type Filterable = Pick<
+  ReferralRequest,
+  "requestType" | "title" | "description" | "location" | "state" | "specialty" | "priceRange" | "clientType"
+>;
 
 function sameText(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -61,8 +64,7 @@ const byNewest = (a: Pick<ReferralRequest, "createdAt">, b: Pick<ReferralRequest
   Date.parse(b.createdAt) - Date.parse(a.createdAt);
 
 function byText(pick: (request: ReferralRequest) => string) {
-  return (a: ReferralRequest, b: ReferralRequest) =>
-    pick(a).localeCompare(pick(b), "en", { sensitivity: "base" }) || byNewest(a, b);
+  return (a: ReferralRequest, b: ReferralRequest) => pick(a).localeCompare(pick(b), "en", { sensitivity: "base" }) || byNewest(a, b);
 }
 
 /**
@@ -70,7 +72,12 @@ function byText(pick: (request: ReferralRequest) => string) {
  * With `count`, only the first `count` in that order: a page's worth, without sorting the rest.
  */
 export function sortRequests(requests: readonly ReferralRequest[], sort: RequestSort, count = requests.length): ReferralRequest[] {
-  const compare = sort === "location" ? byText((r) => `${r.location.trim()}, ${r.state}`) : sort === "specialty" ? byText((r) => r.specialty.trim()) : byNewest;
+  const compare =
+    sort === "location"
+      ? byText((r) => `${r.location.trim()}, ${r.state}`)
+      : sort === "specialty"
+        ? byText((r) => r.specialty.trim())
+        : byNewest;
   return firstInOrder(requests, count, compare);
 }
 
@@ -106,7 +113,11 @@ export type RequestListQuery = RequestFilters & { tab: RequestTab; sort: Request
 export function parseRequestListQuery(params: URLSearchParams): RequestListQuery {
   return {
     tab: pick(params.get("tab"), REQUEST_TABS) ?? "all",
-    sort: pick(params.get("sort"), REQUEST_SORTS.map((sort) => sort.value)) ?? "newest",
+    sort:
+      pick(
+        params.get("sort"),
+        REQUEST_SORTS.map((sort) => sort.value),
+      ) ?? "newest",
     ...readFilters(params),
   };
 }
@@ -144,7 +155,17 @@ export type DashboardQuery = Pick<RequestFilters, "type" | "state" | "specialty"
 
 export function parseDashboardQuery(params: URLSearchParams): DashboardQuery {
   const { type, state, specialty, q } = readFilters(params);
-  return { type, state, specialty, q, chip: pick(params.get("chip"), DASHBOARD_CHIPS.map((chip) => chip.value)) ?? "all" };
+  return {
+    type,
+    state,
+    specialty,
+    q,
+    chip:
+      pick(
+        params.get("chip"),
+        DASHBOARD_CHIPS.map((chip) => chip.value),
+      ) ?? "all",
+  };
 }
 
 export function dashboardSearch(query: Partial<DashboardQuery>): string {
@@ -174,7 +195,11 @@ export function matchesChip(request: Filterable & Pick<ReferralRequest, "urgent"
   }
 }
 
-export function matchesDashboard(request: Filterable & Pick<ReferralRequest, "urgent">, query: DashboardQuery, memberState: string): boolean {
+export function matchesDashboard(
+  request: Filterable & Pick<ReferralRequest, "urgent">,
+  query: DashboardQuery,
+  memberState: string,
+): boolean {
   return matchesFilters(request, query) && matchesChip(request, query.chip, memberState);
 }
 

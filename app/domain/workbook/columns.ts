@@ -44,7 +44,9 @@ export function requiredText(): Column<string> {
 /** E-mail addresses are kept lower-cased so look-ups and comparisons ignore case. */
 export function email(options: { required: boolean } = { required: false }): Column<string> {
   const base = z.string().toLowerCase();
-  return options.required ? { kind: "text", required: true, schema: base.min(1, "is empty"), write: asIs } : { kind: "text", schema: base, write: asIs };
+  return options.required
+    ? { kind: "text", required: true, schema: base.min(1, "is empty"), write: asIs }
+    : { kind: "text", schema: base, write: asIs };
 }
 
 /** Two-letter state codes, upper-cased (`tx` = `TX`). */
@@ -99,7 +101,8 @@ function toIsoTime(cell: string): string | null {
   const match = ISO_TIME.exec(cell);
   if (!match) return null;
   const [, , month, day, hours = "00", minutes = "00"] = match;
-  if (Number(month) < 1 || Number(month) > 12 || Number(day) < 1 || Number(day) > 31 || Number(hours) > 23 || Number(minutes) > 59) return null;
+  if (Number(month) < 1 || Number(month) > 12 || Number(day) < 1 || Number(day) > 31 || Number(hours) > 23 || Number(minutes) > 59)
+    return null;
   const zoned = match[7] ? cell : `${cell.replace(" ", "T")}${match[4] === undefined ? "T00:00" : ""}Z`;
   const time = Date.parse(zoned.replace(" ", "T"));
   if (Number.isNaN(time)) return null;

@@ -12,7 +12,21 @@
  * these definitions and need no change.
  */
 import { REQUEST_TYPE_VALUES, SPECIALTIES } from "../enums";
-import { choice, count, email, flag, list, optionalText, optionalTime, requiredText, stateCode, text, time, type CellKind, type Column } from "./columns";
+import {
+  choice,
+  count,
+  email,
+  flag,
+  list,
+  optionalText,
+  optionalTime,
+  requiredText,
+  stateCode,
+  text,
+  time,
+  type CellKind,
+  type Column,
+} from "./columns";
 
 type AnyColumns = { readonly id: Column<string> } & Record<string, Column<unknown>>;
 

@@ -48,7 +48,9 @@ export function createDirectoryIndexCache(store: Store): DirectoryIndexCache {
       const version = store.agents.version();
       if (built?.version === version) return built;
       const changed = built ? store.agents.changedSince(built.version) : null;
-      built = (built && changed && swapEntries(built, changed, store, version)) || buildDirectoryIndex(store.agents.by("status", "approved"), version);
+      built =
+        (built && changed && swapEntries(built, changed, store, version)) ||
+        buildDirectoryIndex(store.agents.by("status", "approved"), version);
       return built;
     },
   };
@@ -99,9 +101,17 @@ function swapEntries(index: DirectoryIndex, ids: readonly string[], store: Store
       if (!list) continue;
       for (let i = 0; i < list.length; i += 1) if (list[i]!.entry === previous) list[i] = { entry: next, field: list[i]!.field };
     }
-    replaceIn(index.byCity.get(previous.foldedCity) as DirectoryEntry[] | undefined, (entry) => entry === previous, () => next);
+    replaceIn(
+      index.byCity.get(previous.foldedCity) as DirectoryEntry[] | undefined,
+      (entry) => entry === previous,
+      () => next,
+    );
     for (const specialty of new Set(previous.foldedSpecialties)) {
-      replaceIn(index.bySpecialty.get(specialty) as DirectoryEntry[] | undefined, (entry) => entry === previous, () => next);
+      replaceIn(
+        index.bySpecialty.get(specialty) as DirectoryEntry[] | undefined,
+        (entry) => entry === previous,
+        () => next,
+      );
     }
     index.ids.replace(previous.agent, next.agent);
   }

@@ -69,7 +69,10 @@ function collectingHandler(formData: FormData): UploadHandler {
     total.parts += 1;
     if (total.parts > FORM_MAX_FIELDS) throw new PartRefusedError("form");
     const isFile = typeof part.filename === "string";
-    const counted: UploadHandlerPart = { ...part, data: withinLimits(part.data, isFile ? PHOTO_MAX_BYTES : MAX_FIELD_BYTES, isFile, total) };
+    const counted: UploadHandlerPart = {
+      ...part,
+      data: withinLimits(part.data, isFile ? PHOTO_MAX_BYTES : MAX_FIELD_BYTES, isFile, total),
+    };
     try {
       const value = await (isFile ? files(counted) : fields(counted));
       if (value != null) formData.append(part.name, value);
@@ -82,7 +85,12 @@ function collectingHandler(formData: FormData): UploadHandler {
 }
 
 /** Passes a part's chunks on while the part and the whole form stay within their limits; the part's own limit is checked first. */
-async function* withinLimits(data: AsyncIterable<Uint8Array>, partLimit: number, isFile: boolean, total: { bytes: number; parts: number }): AsyncIterable<Uint8Array> {
+async function* withinLimits(
+  data: AsyncIterable<Uint8Array>,
+  partLimit: number,
+  isFile: boolean,
+  total: { bytes: number; parts: number },
+): AsyncIterable<Uint8Array> {
   let partBytes = 0;
   for await (const chunk of data) {
     partBytes += chunk.byteLength;

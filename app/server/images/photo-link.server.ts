@@ -25,7 +25,8 @@ function isOwnCopy(services: Pick<Services, "config">, link: string): boolean {
 export async function photoFromLink(services: Pick<Services, "config" | "images" | "photoFetcher">, link: string): Promise<ProfilePhoto> {
   if (link === "" || isOwnCopy(services, link)) return { status: "saved", url: link };
   const fetched = await services.photoFetcher(link);
-  if (!fetched.ok) return { status: "refused", message: fetched.reason === "too-large" ? PHOTO_TOO_LARGE_MESSAGE : PHOTO_LINK_UNREACHABLE_MESSAGE };
+  if (!fetched.ok)
+    return { status: "refused", message: fetched.reason === "too-large" ? PHOTO_TOO_LARGE_MESSAGE : PHOTO_LINK_UNREACHABLE_MESSAGE };
   if (detectImageKind(fetched.bytes) === undefined) return { status: "refused", message: PHOTO_TYPE_MESSAGE };
   const saved = await savePhoto(services.images, fetched.bytes);
   if (saved.status === "invalid") return { status: "refused", message: saved.message };

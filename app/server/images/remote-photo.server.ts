@@ -39,15 +39,37 @@ const PHOTO_FETCH_DEFAULTS: PhotoFetchOptions = {
 /** Addresses that are not the public internet: this machine, private and carrier networks, link-local (cloud metadata), multicast, reserved. */
 const nonPublic = new BlockList();
 for (const [network, prefix] of [
-  ["0.0.0.0", 8], ["10.0.0.0", 8], ["100.64.0.0", 10], ["127.0.0.0", 8], ["169.254.0.0", 16], ["172.16.0.0", 12],
-  ["192.0.0.0", 24], ["192.0.2.0", 24], ["192.88.99.0", 24], ["192.168.0.0", 16], ["198.18.0.0", 15], ["198.51.100.0", 24],
-  ["203.0.113.0", 24], ["224.0.0.0", 4], ["240.0.0.0", 4],
+  ["0.0.0.0", 8],
+  ["10.0.0.0", 8],
+  ["100.64.0.0", 10],
+  ["127.0.0.0", 8],
+  ["169.254.0.0", 16],
+  ["172.16.0.0", 12],
+  ["192.0.0.0", 24],
+  ["192.0.2.0", 24],
+  ["192.88.99.0", 24],
+  ["192.168.0.0", 16],
+  ["198.18.0.0", 15],
+  ["198.51.100.0", 24],
+  ["203.0.113.0", 24],
+  ["224.0.0.0", 4],
+  ["240.0.0.0", 4],
 ] as const) {
   nonPublic.addSubnet(network, prefix, "ipv4");
 }
 for (const [network, prefix] of [
-  ["::", 128], ["::1", 128], ["64:ff9b::", 96], ["64:ff9b:1::", 48], ["100::", 64], ["2001::", 32], ["2001:db8::", 32],
-  ["2002::", 16], ["fc00::", 7], ["fe80::", 10], ["fec0::", 10], ["ff00::", 8],
+  ["::", 128],
+  ["::1", 128],
+  ["64:ff9b::", 96],
+  ["64:ff9b:1::", 48],
+  ["100::", 64],
+  ["2001::", 32],
+  ["2001:db8::", 32],
+  ["2002::", 16],
+  ["fc00::", 7],
+  ["fe80::", 10],
+  ["fec0::", 10],
+  ["ff00::", 8],
 ] as const) {
   nonPublic.addSubnet(network, prefix, "ipv6");
 }
@@ -78,14 +100,21 @@ function guardedLookup(options: PhotoFetchOptions): LookupFunction {
   };
 }
 
-type Hop = { kind: "photo"; bytes: Buffer } | { kind: "redirect"; location: string } | { kind: "failed"; reason: "unreachable" | "too-large" };
+type Hop =
+  { kind: "photo"; bytes: Buffer } | { kind: "redirect"; location: string } | { kind: "failed"; reason: "unreachable" | "too-large" };
 
 /** One GET: the body when it is a 200 within the size cap, the next address when it redirects. */
 function getOnce(url: URL, options: PhotoFetchOptions, signal: AbortSignal): Promise<Hop> {
   return new Promise((resolve) => {
     const request = https.get(
       url,
-      { lookup: guardedLookup(options), ca: options.ca, signal, agent: false, headers: { Accept: "image/jpeg,image/png,image/webp", "User-Agent": "RedRiverReferrals-PhotoFetch" } },
+      {
+        lookup: guardedLookup(options),
+        ca: options.ca,
+        signal,
+        agent: false,
+        headers: { Accept: "image/jpeg,image/png,image/webp", "User-Agent": "RedRiverReferrals-PhotoFetch" },
+      },
       (response) => {
         const status = response.statusCode ?? 0;
         if (status >= 300 && status < 400 && response.headers.location) {

@@ -47,7 +47,11 @@ async function* linesOf(chunks: AsyncIterable<Uint8Array>, onBytes: (bytes: numb
 }
 
 /** The records of the tab-delimited file, read as it streams in; the first bad line stops the load. */
-export async function* trecFileRecords(chunks: AsyncIterable<Uint8Array>, totalBytes: number | undefined, onProgress: (progress: LoadProgress) => void): AsyncGenerator<TrecLicense> {
+export async function* trecFileRecords(
+  chunks: AsyncIterable<Uint8Array>,
+  totalBytes: number | undefined,
+  onProgress: (progress: LoadProgress) => void,
+): AsyncGenerator<TrecLicense> {
   const progress: LoadProgress = { rows: 0, bytes: 0, totalBytes };
   let lineNumber = 0;
   for await (const line of linesOf(chunks, (bytes) => (progress.bytes += bytes))) {
@@ -80,7 +84,11 @@ export function fileUrlSource(url: string): LicenseSource {
     async *records(onProgress) {
       const response = await get(url);
       const length = Number(response.headers.get("Content-Length"));
-      yield* trecFileRecords(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream<Uint8Array>), length > 0 ? length : undefined, onProgress);
+      yield* trecFileRecords(
+        Readable.fromWeb(response.body as import("node:stream/web").ReadableStream<Uint8Array>),
+        length > 0 ? length : undefined,
+        onProgress,
+      );
     },
   };
 }
@@ -125,7 +133,8 @@ function parseApiPage(text: string, offset: number): Array<Partial<Record<TrecCo
   }
   if (!Array.isArray(body)) throw new LicenseDataError(`API answer at offset ${offset}`, "(body)", "is not a list of rows");
   return body.map((row: unknown, index) => {
-    if (typeof row !== "object" || row === null || Array.isArray(row)) throw new LicenseDataError(`API row ${offset + index + 1}`, "(row)", "is not an object");
+    if (typeof row !== "object" || row === null || Array.isArray(row))
+      throw new LicenseDataError(`API row ${offset + index + 1}`, "(row)", "is not an object");
     const entries = Object.entries(row).map(([field, value]) => {
       if (value !== null && typeof value === "object") throw new LicenseDataError(`API row ${offset + index + 1}`, field, "is not text");
       return [field, value === null ? "" : String(value)];

@@ -52,7 +52,9 @@ export function openLicenseTable(file: string): LicenseTable {
   db.pragma("synchronous = NORMAL");
   db.pragma("busy_timeout = 5000");
   db.exec(`
-    CREATE TABLE IF NOT EXISTS licenses (${COLUMNS.split(", ").map((column) => `${column} TEXT NOT NULL`).join(", ")});
+    CREATE TABLE IF NOT EXISTS licenses (${COLUMNS.split(", ")
+      .map((column) => `${column} TEXT NOT NULL`)
+      .join(", ")});
     CREATE INDEX IF NOT EXISTS licenses_key ON licenses (key);
     CREATE TABLE IF NOT EXISTS license_data (id INTEGER PRIMARY KEY CHECK (id = 1), loaded_at TEXT NOT NULL, source TEXT NOT NULL, rows INTEGER NOT NULL);
   `);
@@ -80,15 +82,31 @@ export function openLicenseTable(file: string): LicenseTable {
   }
 
   function info(): LicenseDataInfo | undefined {
-    const row = db.prepare<[], { loaded_at: string; source: string; rows: number }>("SELECT loaded_at, source, rows FROM license_data WHERE id = 1").get();
+    const row = db
+      .prepare<[], { loaded_at: string; source: string; rows: number }>("SELECT loaded_at, source, rows FROM license_data WHERE id = 1")
+      .get();
     return row && { loadedAt: row.loaded_at, source: row.source, rows: row.rows };
   }
 
   async function replace(records: AsyncIterable<TrecLicense>, source: string, now = new Date()): Promise<number> {
-    db.exec(`DROP TABLE IF EXISTS licenses_loading; CREATE TABLE licenses_loading (${COLUMNS.split(", ").map((column) => `${column} TEXT NOT NULL`).join(", ")})`);
+    db.exec(
+      `DROP TABLE IF EXISTS licenses_loading; CREATE TABLE licenses_loading (${COLUMNS.split(", ")
+        .map((column) => `${column} TEXT NOT NULL`)
+        .join(", ")})`,
+    );
     const insert = db.prepare(`INSERT INTO licenses_loading (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
     const insertBatch = db.transaction((batch: readonly TrecLicense[]) => {
-      for (const r of batch) insert.run(licenseKey(r.licenseNumber), r.licenseNumber, r.licenseType, r.fullName, r.suffix, r.status, r.expiration, r.sponsorName);
+      for (const r of batch)
+        insert.run(
+          licenseKey(r.licenseNumber),
+          r.licenseNumber,
+          r.licenseType,
+          r.fullName,
+          r.suffix,
+          r.status,
+          r.expiration,
+          r.sponsorName,
+        );
     });
     let rows = 0;
     try {
@@ -113,7 +131,11 @@ export function openLicenseTable(file: string): LicenseTable {
       db.exec("DROP TABLE licenses");
       db.exec("ALTER TABLE licenses_loading RENAME TO licenses");
       db.exec("CREATE INDEX licenses_key ON licenses (key)");
-      db.prepare("INSERT OR REPLACE INTO license_data (id, loaded_at, source, rows) VALUES (1, ?, ?, ?)").run(now.toISOString(), source, rows);
+      db.prepare("INSERT OR REPLACE INTO license_data (id, loaded_at, source, rows) VALUES (1, ?, ?, ?)").run(
+        now.toISOString(),
+        source,
+        rows,
+      );
     })();
     // The load went through the write-ahead log: fold it into the file rather than keep a second copy.
     db.pragma("wal_checkpoint(TRUNCATE)");

@@ -55,7 +55,8 @@ export function createLicenseService({ config, store, mailer, log = console }: D
     if (agent.licenseState === "OK") return { ...oklahomaVerdict(agent.licenseNumber), clean: false };
     if (agent.licenseState !== "TX") return { check: "", note: "", clean: false };
     try {
-      if (table.info() === undefined) return { check: "TX not checked", note: "No TREC license data is loaded (npm run licenses:update).", clean: false };
+      if (table.info() === undefined)
+        return { check: "TX not checked", note: "No TREC license data is loaded (npm run licenses:update).", clean: false };
       const result = checkTexasLicense(agent, table.lookup(agent.licenseNumber), today(now));
       return { check: result.check, note: result.note, clean: result.qualifiesForAutoApproval };
     } catch (error) {
@@ -87,9 +88,14 @@ export function createLicenseService({ config, store, mailer, log = console }: D
       const license = table.lookup(agent.licenseNumber);
       const lapse = lapseVerdict(license, today(now));
       if (lapse === null) continue;
-      const note = license ? checkTexasLicense(agent, license, today(now)).note : `License ${agent.licenseNumber} is no longer in TREC's license holder data.`;
+      const note = license
+        ? checkTexasLicense(agent, license, today(now)).note
+        : `License ${agent.licenseNumber} is no longer in TREC's license holder data.`;
       // Written only when it changes: staff's sheet is not touched every day for the same lapse.
-      const current = agent.licenseCheck === lapse ? agent : await store.agents.update(agent.id, { licenseCheck: lapse, licenseCheckedAt: now.toISOString(), licenseCheckNote: note });
+      const current =
+        agent.licenseCheck === lapse
+          ? agent
+          : await store.agents.update(agent.id, { licenseCheck: lapse, licenseCheckedAt: now.toISOString(), licenseCheckNote: note });
       lapsed.push(current);
     }
     if (lapsed.length > 0) await mailer.send(lapseMail(lapsed, config.supportEmail));
@@ -100,7 +106,11 @@ export function createLicenseService({ config, store, mailer, log = console }: D
     const source = configuredSource(config.licenses.source);
     if (source === undefined) return;
     try {
-      const rows = await table.replace(source.records(() => undefined), source.label, now);
+      const rows = await table.replace(
+        source.records(() => undefined),
+        source.label,
+        now,
+      );
       log.info(`Licenses: loaded ${rows} TREC license records from ${source.label}.`);
     } catch (error) {
       log.error(`Licenses: could not load ${source.label}; the previous data stays in use.`, error);
@@ -127,7 +137,8 @@ export function createLicenseService({ config, store, mailer, log = console }: D
 
   function start(): void {
     if (timer !== undefined) return;
-    const run = () => timer !== undefined && void tick().catch((error: unknown) => log.error("Licenses: the refresh or lapse check failed.", error));
+    const run = () =>
+      timer !== undefined && void tick().catch((error: unknown) => log.error("Licenses: the refresh or lapse check failed.", error));
     timer = setInterval(run, HOUR_MS);
     timer.unref();
     setImmediate(run);

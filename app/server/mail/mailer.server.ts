@@ -81,8 +81,6 @@ export async function readOutbox(directory: string): Promise<StoredMail[]> {
   } catch {
     return [];
   }
-  const mails = await Promise.all(
-    names.map(async (name) => JSON.parse(await readFile(path.join(directory, name), "utf8")) as StoredMail),
-  );
+  const mails = await Promise.all(names.map(async (name) => JSON.parse(await readFile(path.join(directory, name), "utf8")) as StoredMail));
   return mails.sort((a, b) => b.sentAt.localeCompare(a.sentAt) || b.id.localeCompare(a.id));
 }

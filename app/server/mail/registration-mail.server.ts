@@ -18,7 +18,10 @@ export function agentWelcomeMail(agent: Agent, loginUrl: string): Mail {
   const body = renderMailBody(
     `Hi ${agent.fullName}, thank you for registering with ${PRODUCT_NAME}. Your application is in.`,
     [
-      ["What happens next", "We verify your real-estate license against the state's public license database. This usually takes 24-48 hours."],
+      [
+        "What happens next",
+        "We verify your real-estate license against the state's public license database. This usually takes 24-48 hours.",
+      ],
       ["Approval", "You will receive an e-mail as soon as your account is approved."],
       ["Then", "Log in with this e-mail address and the password you chose during registration."],
       ["Member login", loginUrl],

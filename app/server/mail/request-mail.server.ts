@@ -7,7 +7,13 @@ import type { Mail } from "./mailer.server";
 type Responder = Pick<Agent, "fullName" | "email" | "brokerage" | "city" | "state">;
 
 /** Tells a request's poster someone responded: who, what they wrote, and where to read it. */
-export function responseMail(options: { request: ReferralRequest; responder: Responder; message: string; link: string; sentAt: Date }): Mail {
+export function responseMail(options: {
+  request: ReferralRequest;
+  responder: Responder;
+  message: string;
+  link: string;
+  sentAt: Date;
+}): Mail {
   const { request, responder, message, link, sentAt } = options;
   const title = request.title.replace(/\s+/g, " ").trim();
   const body = renderMailBody(

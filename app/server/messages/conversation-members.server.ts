@@ -97,7 +97,9 @@ export function createReadPositions(services: MemberServices): ReadPositions {
   }
 
   function writeReadPosition(conversationId: string, agentEmail: string, upTo: string): Promise<boolean> {
-    return saveMember(services, conversationId, agentEmail, (row) => (row?.lastReadAt !== undefined && row.lastReadAt >= upTo ? null : { lastReadAt: upTo }));
+    return saveMember(services, conversationId, agentEmail, (row) =>
+      row?.lastReadAt !== undefined && row.lastReadAt >= upTo ? null : { lastReadAt: upTo },
+    );
   }
 
   /** Writes the waiting position at the end of the interval; a failure is logged and only leaves the stored count as it was. */

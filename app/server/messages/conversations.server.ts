@@ -78,7 +78,9 @@ function summariesOf(services: ConversationServices, member: Agent): Conversatio
     sameRows(cached.received, sources.received) &&
     sameRows(cached.reads, sources.reads);
   const lastReadAt = (conversationId: string) => readPositions.position(conversationId, member.email);
-  const summaries = fresh ? cached.summaries : summariseConversations(messagesOf(member, sources.sent, sources.received), member.email, lastReadAt);
+  const summaries = fresh
+    ? cached.summaries
+    : summariseConversations(messagesOf(member, sources.sent, sources.received), member.email, lastReadAt);
   cache.set(member.email, { ...sources, memberId: member.id, waitingReads, summaries });
   if (cache.size > SUMMARY_CACHE_MEMBERS) cache.delete(cache.keys().next().value!);
   return summaries;
@@ -87,7 +89,15 @@ function summariesOf(services: ConversationServices, member: Agent): Conversatio
 function partnerOf(store: Store, partnerId: string, fallbackEmail: string): Partner {
   const agent = store.agents.get(partnerId);
   if (!agent) {
-    return { fullName: fallbackEmail || "Former member", photoUrl: null, brokerage: "", city: "", state: "", profileHref: null, canReceive: false };
+    return {
+      fullName: fallbackEmail || "Former member",
+      photoUrl: null,
+      brokerage: "",
+      city: "",
+      state: "",
+      profileHref: null,
+      canReceive: false,
+    };
   }
   return {
     fullName: agent.fullName.trim() || agent.email,
@@ -117,7 +127,12 @@ export function listConversations(services: ConversationServices, member: Agent)
 }
 
 /** One page of the member's conversations, newest first, and how many there are in all. */
-export function conversationListPage(services: ConversationServices, member: Agent, requestedPage: number, pageSize = CONVERSATION_PAGE_SIZE) {
+export function conversationListPage(
+  services: ConversationServices,
+  member: Agent,
+  requestedPage: number,
+  pageSize = CONVERSATION_PAGE_SIZE,
+) {
   const summaries = summariesOf(services, member);
   const window = pageWindow(summaries.length, requestedPage, pageSize);
   return {

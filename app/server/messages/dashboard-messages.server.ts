@@ -5,7 +5,12 @@ import { conversationListPage, unreadTotal, type ConversationServices } from "./
 /** The dashboard's Messages card shows this many of the newest conversations. */
 const DASHBOARD_CONVERSATIONS = 3;
 
-export function dashboardMessages(services: ConversationServices, member: Agent, now: Date, shown = DASHBOARD_CONVERSATIONS): DashboardMessages {
+export function dashboardMessages(
+  services: ConversationServices,
+  member: Agent,
+  now: Date,
+  shown = DASHBOARD_CONVERSATIONS,
+): DashboardMessages {
   const newest = conversationListPage(services, member, 1, shown);
   return {
     now: now.toISOString(),

@@ -49,7 +49,12 @@ export async function sendMessage(
     conversationUrl: publicUrl(config, conversationPath(conversationId), request),
   });
   try {
-    const notification = await notifyThrottled(services, { conversationId, agentEmail: recipient.email, now: sentAt, send: () => mailer.send(mail) });
+    const notification = await notifyThrottled(services, {
+      conversationId,
+      agentEmail: recipient.email,
+      now: sentAt,
+      send: () => mailer.send(mail),
+    });
     return { message, notification };
   } catch (error) {
     console.error(`Messages: the notification mail for message ${message.id} could not be sent; the message is stored.`, error);

@@ -33,7 +33,12 @@ export type NewAgentProfile = Omit<ProfileCompletion, "photo" | "confirmPassword
  * with EmailTakenError, or the store's error when the row could not be saved (then
  * nothing was saved).
  */
-export async function createAgent(services: Pick<Services, "config" | "store" | "writeQueues" | "licenses">, draft: RegistrationDraft, profile: NewAgentProfile, now = new Date()): Promise<Agent> {
+export async function createAgent(
+  services: Pick<Services, "config" | "store" | "writeQueues" | "licenses">,
+  draft: RegistrationDraft,
+  profile: NewAgentProfile,
+  now = new Date(),
+): Promise<Agent> {
   // Hashed before taking the turn: bcrypt is the slow part and needs no shared state.
   const passwordHash = await hashPassword(profile.password);
   // One registration at a time in this process, so two submissions of one e-mail cannot both pass the duplicate check.
@@ -41,7 +46,10 @@ export async function createAgent(services: Pick<Services, "config" | "store" | 
     if (isEmailRegistered(services, draft.email)) throw new EmailTakenError(draft.email);
     const vipCode = matchVipCode(services.config, draft.vipCode);
     const timestamp = now.toISOString();
-    const { approve, ...licenseCheck } = services.licenses.checkApplicant({ fullName: draft.fullName, brokerage: profile.brokerage, licenseNumber: profile.licenseNumber, licenseState: profile.licenseState }, now);
+    const { approve, ...licenseCheck } = services.licenses.checkApplicant(
+      { fullName: draft.fullName, brokerage: profile.brokerage, licenseNumber: profile.licenseNumber, licenseState: profile.licenseState },
+      now,
+    );
     const agent: Agent = {
       id: newId(),
       fullName: draft.fullName,

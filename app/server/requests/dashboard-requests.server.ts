@@ -1,4 +1,11 @@
-import { DASHBOARD_REQUEST_LIMIT, matchesDashboard, parseDashboardQuery, requestListForDashboard, sortRequests, type DashboardQuery } from "~/domain/referral-requests/list-query";
+import {
+  DASHBOARD_REQUEST_LIMIT,
+  matchesDashboard,
+  parseDashboardQuery,
+  requestListForDashboard,
+  sortRequests,
+  type DashboardQuery,
+} from "~/domain/referral-requests/list-query";
 import { REQUEST_TYPE_VALUES, type RequestType } from "~/domain/enums";
 import type { Agent, ReferralRequest } from "~/domain/workbook/tabs";
 import type { DashboardLive, DashboardTiles } from "~/domain/request-views";
@@ -16,7 +23,11 @@ function tileCounts(store: Store, live: readonly ReferralRequest[]): DashboardTi
 }
 
 /** Other members' live requests matching the dashboard's filters and chip, in no particular order. */
-function matchingRequests(live: readonly ReferralRequest[], member: Pick<Agent, "email" | "state">, query: DashboardQuery): ReferralRequest[] {
+function matchingRequests(
+  live: readonly ReferralRequest[],
+  member: Pick<Agent, "email" | "state">,
+  query: DashboardQuery,
+): ReferralRequest[] {
   return live.filter((request) => request.agentEmail !== member.email && matchesDashboard(request, query, member.state));
 }
 
@@ -25,7 +36,12 @@ function matchingRequests(live: readonly ReferralRequest[], member: Pick<Agent, 
  * the address, the 8 newest matching requests' cards with the member's marks, and the moment the
  * list was read, from which the browser later asks what is new.
  */
-export function dashboardData(services: Pick<Services, "store">, member: Agent, params: URLSearchParams, now: Date): { tiles: DashboardTiles; live: DashboardLive } {
+export function dashboardData(
+  services: Pick<Services, "store">,
+  member: Agent,
+  params: URLSearchParams,
+  now: Date,
+): { tiles: DashboardTiles; live: DashboardLive } {
   const live = liveRequests(services, now);
   const query = parseDashboardQuery(params);
   const matching = matchingRequests(live, member, query);

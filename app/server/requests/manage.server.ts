@@ -4,12 +4,22 @@ import type { Services } from "../services.server";
 import { newId } from "../store/store.server";
 
 /** Stores a new request (§4: active, no responses, expiring in 30 days). */
-export function postRequest({ store }: Pick<Services, "store">, member: Pick<Agent, "email" | "fullName">, input: PostRequestInput, now: Date): Promise<ReferralRequest> {
+export function postRequest(
+  { store }: Pick<Services, "store">,
+  member: Pick<Agent, "email" | "fullName">,
+  input: PostRequestInput,
+  now: Date,
+): Promise<ReferralRequest> {
   return store.requests.insert(newRequest({ id: newId(), input, agent: member, now }));
 }
 
 /** Writes an owner's edit; the type stays what it was. Ownership is the caller's check. */
-export function updateRequest({ store }: Pick<Services, "store">, request: ReferralRequest, input: EditRequestInput, now: Date): Promise<ReferralRequest> {
+export function updateRequest(
+  { store }: Pick<Services, "store">,
+  request: ReferralRequest,
+  input: EditRequestInput,
+  now: Date,
+): Promise<ReferralRequest> {
   return store.requests.update(request.id, { ...requestFieldsFor(request.requestType, input), updatedAt: now.toISOString() });
 }
 

@@ -33,7 +33,8 @@ export function setMark(
     const existing = marksFor(store, agentEmail, requestId, kind);
     const updatedAt = now.toISOString();
     if (!on) {
-      for (const mark of existing.filter((row) => row.status === "active")) await store.marks.update(mark.id, { status: "removed", updatedAt });
+      for (const mark of existing.filter((row) => row.status === "active"))
+        await store.marks.update(mark.id, { status: "removed", updatedAt });
       return;
     }
     if (existing.some((row) => row.status === "active")) return;
@@ -42,6 +43,14 @@ export function setMark(
       await store.marks.update(reusable.id, { status: "active", updatedAt });
       return;
     }
-    await store.marks.insert({ id: newId(), agentEmail: agentEmail.toLowerCase(), requestId, kind, status: "active", createdAt: updatedAt, updatedAt: undefined });
+    await store.marks.insert({
+      id: newId(),
+      agentEmail: agentEmail.toLowerCase(),
+      requestId,
+      kind,
+      status: "active",
+      createdAt: updatedAt,
+      updatedAt: undefined,
+    });
   });
 }

@@ -45,7 +45,13 @@ export async function respondToRequest(
     log.error(`Response ${response.id} stored, but the count of request ${request.id} was not updated:`, error);
   }
   try {
-    await notifyPoster(services, request.id, now, () => mailer.send(responseMail({ request, responder: member, message, link, sentAt: now })), log);
+    await notifyPoster(
+      services,
+      request.id,
+      now,
+      () => mailer.send(responseMail({ request, responder: member, message, link, sentAt: now })),
+      log,
+    );
   } catch (error) {
     log.error(`Response ${response.id} stored, but the mail to the poster failed:`, error);
   }
@@ -82,7 +88,9 @@ function notifyPoster(
  * responses arriving together cannot overwrite each other's count with an older one.
  */
 function recountResponses(services: RespondServices, requestId: string): Promise<unknown> {
-  return services.writeQueues.serially(`responses:${requestId}`, () => services.store.requests.update(requestId, { responses: responseCount(services, requestId) }));
+  return services.writeQueues.serially(`responses:${requestId}`, () =>
+    services.store.requests.update(requestId, { responses: responseCount(services, requestId) }),
+  );
 }
 
 /** The responses to a request, newest first: only its owner is shown them. */

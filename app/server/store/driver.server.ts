@@ -73,7 +73,13 @@ export type CellUsage = {
 export function cellUsageOf(grids: readonly { title: string; rows: number; columns: number }[], checkedAt: Date): CellUsage {
   const tabs = grids.map(({ title, rows, columns }) => ({ tab: title, rows, columns, cells: rows * columns }));
   const used = tabs.reduce((sum, tab) => sum + tab.cells, 0);
-  return { used, limit: GOOGLE_CELL_LIMIT, percent: Math.round((used / GOOGLE_CELL_LIMIT) * 1000) / 10, checkedAt: checkedAt.toISOString(), tabs };
+  return {
+    used,
+    limit: GOOGLE_CELL_LIMIT,
+    percent: Math.round((used / GOOGLE_CELL_LIMIT) * 1000) / 10,
+    checkedAt: checkedAt.toISOString(),
+    tabs,
+  };
 }
 
 /** Blank or missing cells count as the empty string. */

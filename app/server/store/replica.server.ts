@@ -133,7 +133,10 @@ function updateIndexes(state: TabState, tab: AnyTab, before: AnyRecord | undefin
     for (const key of oldKeys) {
       const bucket = buckets.get(key) ?? [];
       if (newKeys.has(key)) {
-        buckets.set(key, bucket.map((record) => (record === before ? after : record)));
+        buckets.set(
+          key,
+          bucket.map((record) => (record === before ? after : record)),
+        );
       } else {
         const rest = bucket.filter((record) => record !== before);
         if (rest.length > 0) buckets.set(key, rest);
@@ -340,7 +343,8 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
   function noteStructure(): void {
     const current = new Map((driver.structureProblems?.() ?? []).map((problem) => [problem.tab, problem]));
     for (const [tab, problem] of current) {
-      if (degraded.get(tab)?.problem !== problem.problem) log.error(`Store: ${describeProblem(problem)}. Its last good copy keeps serving; nothing is added to it until it is fixed.`);
+      if (degraded.get(tab)?.problem !== problem.problem)
+        log.error(`Store: ${describeProblem(problem)}. Its last good copy keeps serving; nothing is added to it until it is fixed.`);
     }
     for (const tab of degraded.keys()) if (!current.has(tab)) log.info(`Store: the ${tab} tab reads again.`);
     degraded = current;
@@ -367,7 +371,12 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
 
   function emit(name: CollectionName, previous: TabState, current: TabState): void {
     // The maps hold the records of this collection's tab; the union type says which.
-    const event = { collection: name, tab: tabOf(name).name, previous: previous.records, current: current.records } as unknown as RefreshEvent;
+    const event = {
+      collection: name,
+      tab: tabOf(name).name,
+      previous: previous.records,
+      current: current.records,
+    } as unknown as RefreshEvent;
     for (const listener of listeners) {
       try {
         listener(event);
@@ -399,7 +408,10 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
     // A tail that no longer starts with the row last read means rows moved: read that tab whole.
     const moved = plans
       .map((plan, i) => ({ plan, i }))
-      .filter(({ plan, i }) => plan.from > 0 && !isDegraded(i) && signature(plan.tab as AnyTab, results[i]?.[0]) !== stateOf(COLLECTION_NAMES[i]!).lastSignature);
+      .filter(
+        ({ plan, i }) =>
+          plan.from > 0 && !isDegraded(i) && signature(plan.tab as AnyTab, results[i]?.[0]) !== stateOf(COLLECTION_NAMES[i]!).lastSignature,
+      );
     if (moved.length > 0) {
       const reread = await driver.readTabs(moved.map(({ plan }) => ({ tab: plan.tab, from: 0 })));
       moved.forEach(({ i }, j) => {

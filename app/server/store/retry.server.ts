@@ -89,7 +89,11 @@ class DeadlineError extends Error {
  * that it rejects with a DeadlineError and starts no further try (a try under way may
  * still reach the service; its result is then ignored).
  */
-export function withDeadline<T>(milliseconds: number, policy: RetryPolicy, task: (attempt: number, previousError: unknown) => Promise<T>): Promise<T> {
+export function withDeadline<T>(
+  milliseconds: number,
+  policy: RetryPolicy,
+  task: (attempt: number, previousError: unknown) => Promise<T>,
+): Promise<T> {
   const deadline = Date.now() + milliseconds;
   let timer: NodeJS.Timeout | undefined;
   const expired = new Promise<never>((_, reject) => {

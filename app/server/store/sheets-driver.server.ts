@@ -4,7 +4,17 @@ import { JWT, OAuth2Client } from "google-auth-library";
 import { sheetValueText } from "~/domain/workbook/columns";
 import type { RowCells } from "~/domain/workbook/rows";
 import type { SheetsCredentials } from "../config.server";
-import { cellText, cellUsageOf, headerKey, type CellUsage, type DriverRow, type ReadRequest, type StructureProblem, type TabSpec, type WorkbookDriver } from "./driver.server";
+import {
+  cellText,
+  cellUsageOf,
+  headerKey,
+  type CellUsage,
+  type DriverRow,
+  type ReadRequest,
+  type StructureProblem,
+  type TabSpec,
+  type WorkbookDriver,
+} from "./driver.server";
 import { DEFAULT_RETRY, httpStatusOf, withDeadline, withRetry, type RetryPolicy } from "./retry.server";
 
 export type SheetsDriverOptions = {
@@ -29,7 +39,10 @@ class SheetsViewerError extends Error {
   override name = "SheetsViewerError";
   readonly status = 403;
   constructor(options: { cause: unknown }) {
-    super("the spreadsheet can be read but not changed: it is shared with the service account as Viewer. Share it as Editor (Share → the service account's e-mail → Editor)", options);
+    super(
+      "the spreadsheet can be read but not changed: it is shared with the service account as Viewer. Share it as Editor (Share → the service account's e-mail → Editor)",
+      options,
+    );
   }
 }
 
@@ -82,7 +95,13 @@ const GUARDED_ATTEMPTS = 3;
  * requests all or none, and asks that an update's data filters match metadata, so a write
  * sent in the same batchUpdate as its guards lands only where the guards say.
  */
-function guard(metadataKey: string, metadataValue: string, sheetId: number, dimension: "ROWS" | "COLUMNS", index: number): sheets_v4.Schema$Request {
+function guard(
+  metadataKey: string,
+  metadataValue: string,
+  sheetId: number,
+  dimension: "ROWS" | "COLUMNS",
+  index: number,
+): sheets_v4.Schema$Request {
   return {
     updateDeveloperMetadata: {
       dataFilters: [
@@ -103,18 +122,32 @@ function guard(metadataKey: string, metadataValue: string, sheetId: number, dime
 }
 
 /** Guards that each header's column is still where the app last saw it. */
-function columnGuards(tab: TabSpec, sheetId: number, headers: readonly string[], columns: ReadonlyMap<string, number>): sheets_v4.Schema$Request[] {
+function columnGuards(
+  tab: TabSpec,
+  sheetId: number,
+  headers: readonly string[],
+  columns: ReadonlyMap<string, number>,
+): sheets_v4.Schema$Request[] {
   return headers.map((header) => guard(columnKey(tab), header, sheetId, "COLUMNS", columns.get(header) ?? 0));
 }
 
 /** The requests that leave exactly one tag per located header, on its column: stale or doubled tags go, missing ones are made. */
-function columnTagRequests(tab: TabSpec, sheetId: number, located: ReadonlyMap<string, number>, tagged: ReadonlyMap<string, readonly number[]>): sheets_v4.Schema$Request[] {
+function columnTagRequests(
+  tab: TabSpec,
+  sheetId: number,
+  located: ReadonlyMap<string, number>,
+  tagged: ReadonlyMap<string, readonly number[]>,
+): sheets_v4.Schema$Request[] {
   const requests: sheets_v4.Schema$Request[] = [];
   for (const [header, column] of located) {
     const at = tagged.get(header) ?? [];
     if (at.length === 1 && at[0] === column) continue;
     if (at.length > 0) {
-      requests.push({ deleteDeveloperMetadata: { dataFilter: { developerMetadataLookup: { metadataKey: columnKey(tab), metadataValue: header, locationType: "COLUMN" } } } });
+      requests.push({
+        deleteDeveloperMetadata: {
+          dataFilter: { developerMetadataLookup: { metadataKey: columnKey(tab), metadataValue: header, locationType: "COLUMN" } },
+        },
+      });
     }
     requests.push({
       createDeveloperMetadata: {
@@ -169,7 +202,9 @@ function keyFileJson(file: string): Record<string, unknown> {
   } catch {
     // Reported below, in words an operator can act on.
   }
-  throw new Error(`GOOGLE_APPLICATION_CREDENTIALS: ${file} is not a service account key file (the JSON downloaded for the service account).`);
+  throw new Error(
+    `GOOGLE_APPLICATION_CREDENTIALS: ${file} is not a service account key file (the JSON downloaded for the service account).`,
+  );
 }
 
 function authFor(credentials: SheetsCredentials): OAuth2Client {
@@ -330,10 +365,17 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
   type Tagged = { columns: Map<string, number[]>; rows: Map<string, number> };
 
   /** One metadata search: the tabs' column tags by header (and the rows anchored to the given ids of one tab). */
-  async function searchTags(tabs: readonly TabSpec[], anchored?: { tab: TabSpec; ids: readonly string[] | "all" }): Promise<Map<string, Tagged>> {
-    const filters: sheets_v4.Schema$DataFilter[] = tabs.map((tab) => ({ developerMetadataLookup: { metadataKey: columnKey(tab), locationType: "COLUMN" } }));
+  async function searchTags(
+    tabs: readonly TabSpec[],
+    anchored?: { tab: TabSpec; ids: readonly string[] | "all" },
+  ): Promise<Map<string, Tagged>> {
+    const filters: sheets_v4.Schema$DataFilter[] = tabs.map((tab) => ({
+      developerMetadataLookup: { metadataKey: columnKey(tab), locationType: "COLUMN" },
+    }));
     if (anchored?.ids === "all") filters.push({ developerMetadataLookup: { metadataKey: anchorKey(anchored.tab), locationType: "ROW" } });
-    else for (const id of anchored?.ids ?? []) filters.push({ developerMetadataLookup: { metadataKey: anchorKey(anchored!.tab), metadataValue: id, locationType: "ROW" } });
+    else
+      for (const id of anchored?.ids ?? [])
+        filters.push({ developerMetadataLookup: { metadataKey: anchorKey(anchored!.tab), metadataValue: id, locationType: "ROW" } });
     const found = await api.spreadsheets.developerMetadata.search({ spreadsheetId, requestBody: { dataFilters: filters } });
     const byTab = new Map<string, Tagged>(tabs.map((tab) => [tab.name, { columns: new Map(), rows: new Map() }]));
     for (const match of found.data.matchedDeveloperMetadata ?? []) {
@@ -377,7 +419,10 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
         throw new HeaderChangedError(tab, missing);
       }
       const retag = new Map(untagged.map((header) => [header, byText.get(header)!]));
-      await api.spreadsheets.batchUpdate({ spreadsheetId, requestBody: { requests: columnTagRequests(tab, await sheetIdOf(tab), retag, tagged.columns) } });
+      await api.spreadsheets.batchUpdate({
+        spreadsheetId,
+        requestBody: { requests: columnTagRequests(tab, await sheetIdOf(tab), retag, tagged.columns) },
+      });
       for (const [header, column] of retag) columns.set(header, column);
     }
     headerCache.set(tab.name, columns);
@@ -427,7 +472,10 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
 
   /** The workbook's tabs by lower-cased title; also refreshes the grid ids. */
   async function loadGrids(): Promise<Grids> {
-    const meta = await api.spreadsheets.get({ spreadsheetId, fields: "sheets.properties(sheetId,title,gridProperties(rowCount,columnCount))" });
+    const meta = await api.spreadsheets.get({
+      spreadsheetId,
+      fields: "sheets.properties(sheetId,title,gridProperties(rowCount,columnCount))",
+    });
     const grids: Grids = new Map();
     const sizes: { title: string; rows: number; columns: number }[] = [];
     for (const sheet of meta.data.sheets ?? []) {
@@ -613,7 +661,11 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
       for (const reply of added.data.replies ?? []) {
         const properties = reply.addSheet?.properties;
         if (properties?.title != null && properties.sheetId != null) {
-          grids.set(properties.title.toLowerCase(), { sheetId: properties.sheetId, title: properties.title, columnCount: properties.gridProperties?.columnCount ?? DEFAULT_COLUMNS });
+          grids.set(properties.title.toLowerCase(), {
+            sheetId: properties.sheetId,
+            title: properties.title,
+            columnCount: properties.gridProperties?.columnCount ?? DEFAULT_COLUMNS,
+          });
           sheetIds.set(properties.title.toLowerCase(), properties.sheetId);
         }
       }
@@ -747,7 +799,13 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
         requestBody: {
           requests: [
             holdsId
-              ? { updateDeveloperMetadata: { dataFilters: [byId], developerMetadata: { metadataKey: anchorKey(tab) }, fields: "metadataKey" } }
+              ? {
+                  updateDeveloperMetadata: {
+                    dataFilters: [byId],
+                    developerMetadata: { metadataKey: anchorKey(tab) },
+                    fields: "metadataKey",
+                  },
+                }
               : { deleteDeveloperMetadata: { dataFilter: byId } },
           ],
         },
@@ -761,11 +819,18 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
   async function placeRows(items: readonly Extract<WriteItem, { kind: "update" }>[]): Promise<Map<WriteItem, number | undefined>> {
     const unknown = items.filter((item) => !anchoredRowsOf(item.tab).has(item.id));
     for (const tab of new Set(unknown.map((item) => item.tab))) {
-      await relocate(tab, [], unknown.filter((item) => item.tab === tab).map((item) => item.id));
+      await relocate(
+        tab,
+        [],
+        unknown.filter((item) => item.tab === tab).map((item) => item.id),
+      );
     }
     const placed = new Map<WriteItem, number | undefined>();
     for (const item of items) {
-      placed.set(item, anchoredRowsOf(item.tab).get(item.id) ?? (await anchor(item.tab, item.id, (await headerColumns(item.tab, ["id"])).get("id") ?? 0)));
+      placed.set(
+        item,
+        anchoredRowsOf(item.tab).get(item.id) ?? (await anchor(item.tab, item.id, (await headerColumns(item.tab, ["id"])).get("id") ?? 0)),
+      );
     }
     return placed;
   }
@@ -778,9 +843,16 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
    * knows of, written and anchored in the same call, so they can be updated later without a
    * lookup; rows another instance added meanwhile just end up below them.
    */
-  async function tabRequests(tab: TabSpec, items: readonly WriteItem[], placed: ReadonlyMap<WriteItem, number | undefined>, sent: { mayHaveStored: boolean }) {
+  async function tabRequests(
+    tab: TabSpec,
+    items: readonly WriteItem[],
+    placed: ReadonlyMap<WriteItem, number | undefined>,
+    sent: { mayHaveStored: boolean },
+  ) {
     const appends = items.flatMap((item) => (item.kind === "append" ? item.rows : []));
-    const updates = items.filter((item): item is Extract<WriteItem, { kind: "update" }> => item.kind === "update" && placed.get(item) !== undefined);
+    const updates = items.filter(
+      (item): item is Extract<WriteItem, { kind: "update" }> => item.kind === "update" && placed.get(item) !== undefined,
+    );
     const headers = [...new Set([...appends.flatMap((row) => Object.keys(row)), ...updates.flatMap((item) => Object.keys(item.changes))])];
     const columns = await headerColumns(tab, [...headers, "id"]);
     const sheetId = await sheetIdOf(tab);
@@ -806,7 +878,8 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
       // An empty cell is left alone: columns the app does not own stay empty in the new row.
       const rowData = pending.map((row) => {
         const cells: sheets_v4.Schema$CellData[] = Array.from({ length: width }, () => ({}));
-        for (const header of headers) if (header in row) cells[columns.get(header) ?? 0] = { userEnteredValue: { stringValue: row[header] ?? "" } };
+        for (const header of headers)
+          if (header in row) cells[columns.get(header) ?? 0] = { userEnteredValue: { stringValue: row[header] ?? "" } };
         return { values: cells };
       });
       if (tab.appendOnly) {
@@ -814,7 +887,12 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
       } else {
         const at = lastRows.get(tab.name) ?? 1;
         requests.push(
-          { insertDimension: { range: { sheetId, dimension: "ROWS", startIndex: at, endIndex: at + pending.length }, inheritFromBefore: at > 1 } },
+          {
+            insertDimension: {
+              range: { sheetId, dimension: "ROWS", startIndex: at, endIndex: at + pending.length },
+              inheritFromBefore: at > 1,
+            },
+          },
           { updateCells: { start: { sheetId, rowIndex: at, columnIndex: 0 }, rows: rowData, fields: "userEnteredValue" } },
         );
         pending.forEach((row, i) => {
@@ -833,7 +911,12 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
         });
       }
     }
-    return { requests, headers, anchored, insertedAt: tab.appendOnly || pending.length === 0 ? undefined : { at: lastRows.get(tab.name) ?? 1, count: pending.length } };
+    return {
+      requests,
+      headers,
+      anchored,
+      insertedAt: tab.appendOnly || pending.length === 0 ? undefined : { at: lastRows.get(tab.name) ?? 1, count: pending.length },
+    };
   }
 
   /**
@@ -853,7 +936,13 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
       const placed = await placeRows(live.filter((item): item is Extract<WriteItem, { kind: "update" }> => item.kind === "update"));
       for (const [item, row] of placed) if (row === undefined) settle(item, false);
       const tabs = [...new Set(live.filter((item) => !item.settled).map((item) => item.tab))];
-      const built: { tab: TabSpec; requests: sheets_v4.Schema$Request[]; headers: string[]; anchored: Map<string, number>; insertedAt: { at: number; count: number } | undefined }[] = [];
+      const built: {
+        tab: TabSpec;
+        requests: sheets_v4.Schema$Request[];
+        headers: string[];
+        anchored: Map<string, number>;
+        insertedAt: { at: number; count: number } | undefined;
+      }[] = [];
       for (const tab of tabs) {
         const ofTab = live.filter((item) => item.tab === tab && !item.settled);
         try {
@@ -875,7 +964,9 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
         if (status === 400 && attempt < GUARDED_ATTEMPTS) {
           for (const part of built) {
             const updatesRows = live.some((item) => item.kind === "update" && item.tab === part.tab);
-            await relocate(part.tab, part.headers, updatesRows ? "all" : []).catch((problem: unknown) => rejectTab(live, part.tab, problem));
+            await relocate(part.tab, part.headers, updatesRows ? "all" : []).catch((problem: unknown) =>
+              rejectTab(live, part.tab, problem),
+            );
           }
           continue;
         }

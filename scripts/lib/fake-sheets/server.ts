@@ -88,7 +88,13 @@ export type FakeSheetsServer = {
   close(): Promise<void>;
 };
 
-const READ_KINDS = new Set<CallKind>(["spreadsheets.get", "developerMetadata.search", "values.get", "values.batchGet", "values.batchGetByDataFilter"]);
+const READ_KINDS = new Set<CallKind>([
+  "spreadsheets.get",
+  "developerMetadata.search",
+  "values.get",
+  "values.batchGet",
+  "values.batchGetByDataFilter",
+]);
 const isWrite = (call: Call) => !READ_KINDS.has(call.kind);
 export const matchers = {
   any: () => true,
@@ -115,19 +121,28 @@ const GOOGLE_MESSAGES: Record<number, string> = {
 };
 
 function googleError(response: ServerResponse, status: number, message: string, details?: unknown[]): void {
-  sendJson(response, status, { error: { code: status, message, status: STATUS_TEXT[status] ?? "UNKNOWN", ...(details ? { details } : {}) } });
+  sendJson(response, status, {
+    error: { code: status, message, status: STATUS_TEXT[status] ?? "UNKNOWN", ...(details ? { details } : {}) },
+  });
 }
 
 /** Google's 429 body: which per-minute quota ran out, with the ErrorInfo detail its clients read. */
 function quotaError(response: ServerResponse, call: Call): void {
-  const [metric, limit] = isWrite(call) ? ["Write requests", "WriteRequestsPerMinutePerUser"] : ["Read requests", "ReadRequestsPerMinutePerUser"];
+  const [metric, limit] = isWrite(call)
+    ? ["Write requests", "WriteRequestsPerMinutePerUser"]
+    : ["Read requests", "ReadRequestsPerMinutePerUser"];
   const message = `Quota exceeded for quota metric '${metric}' and limit '${metric.replace(" requests", "")} requests per minute per user' of service 'sheets.googleapis.com' for consumer 'project_number:000000000000'.`;
   googleError(response, 429, message, [
     {
       "@type": "type.googleapis.com/google.rpc.ErrorInfo",
       reason: "RATE_LIMIT_EXCEEDED",
       domain: "googleapis.com",
-      metadata: { service: "sheets.googleapis.com", quota_metric: `sheets.googleapis.com/${metric.toLowerCase().replace(" ", "_")}`, quota_limit: limit, consumer: "projects/000000000000" },
+      metadata: {
+        service: "sheets.googleapis.com",
+        quota_metric: `sheets.googleapis.com/${metric.toLowerCase().replace(" ", "_")}`,
+        quota_limit: limit,
+        consumer: "projects/000000000000",
+      },
     },
   ]);
 }
@@ -159,16 +174,19 @@ function base64UrlJson(part: string | undefined): Record<string, unknown> {
 
 /** Checks an RS256 assertion as Google does: signature, issuer, audience, scope and lifetime (at most an hour). */
 function verifyAssertion(form: URLSearchParams, account: FakeServiceAccount, now: number): void {
-  if (form.get("grant_type") !== JWT_BEARER) throw new TokenError("unsupported_grant_type", "Invalid grant_type: " + (form.get("grant_type") ?? ""));
+  if (form.get("grant_type") !== JWT_BEARER)
+    throw new TokenError("unsupported_grant_type", "Invalid grant_type: " + (form.get("grant_type") ?? ""));
   const [header, claims, signature, ...extra] = (form.get("assertion") ?? "").split(".");
-  if (header === undefined || claims === undefined || signature === undefined || extra.length > 0) throw new TokenError("invalid_grant", "Invalid JWT: Token must be a short-lived token (60 minutes) and in a reasonable timeframe.");
+  if (header === undefined || claims === undefined || signature === undefined || extra.length > 0)
+    throw new TokenError("invalid_grant", "Invalid JWT: Token must be a short-lived token (60 minutes) and in a reasonable timeframe.");
   if (base64UrlJson(header).alg !== "RS256") throw new TokenError("invalid_grant", "Invalid JWT Signature.");
   const signed = verify("RSA-SHA256", Buffer.from(`${header}.${claims}`), account.publicKey, Buffer.from(signature, "base64url"));
   if (!signed) throw new TokenError("invalid_grant", "Invalid JWT Signature.");
   const { iss, aud, scope, iat, exp } = base64UrlJson(claims);
   if (iss !== account.clientEmail) throw new TokenError("invalid_grant", "Invalid grant: account not found");
   if (aud !== TOKEN_AUDIENCE) throw new TokenError("invalid_grant", "Invalid JWT: Failed audience check.");
-  if (typeof scope !== "string" || !scope.split(" ").includes(SHEETS_SCOPE)) throw new TokenError("invalid_scope", "Invalid OAuth scope or ID token audience provided.");
+  if (typeof scope !== "string" || !scope.split(" ").includes(SHEETS_SCOPE))
+    throw new TokenError("invalid_scope", "Invalid OAuth scope or ID token audience provided.");
   const seconds = Math.floor(now / 1000);
   if (typeof iat !== "number" || typeof exp !== "number" || exp <= seconds || exp - iat > 3600 || iat > seconds + 300) {
     throw new TokenError("invalid_grant", "Invalid JWT: Token must be a short-lived token (60 minutes) and in a reasonable timeframe.");
@@ -202,17 +220,20 @@ function route(method: string, pathname: string): Route | undefined {
   const rest = match[2] ? decodeURIComponent(match[2]) : "";
   if (rest === "") {
     if (method === "GET") return { kind: "spreadsheets.get", spreadsheetId: head };
-    if (method === "POST" && head.endsWith(":batchUpdate")) return { kind: "spreadsheets.batchUpdate", spreadsheetId: head.slice(0, -":batchUpdate".length) };
+    if (method === "POST" && head.endsWith(":batchUpdate"))
+      return { kind: "spreadsheets.batchUpdate", spreadsheetId: head.slice(0, -":batchUpdate".length) };
     return undefined;
   }
   if (rest === "/values:batchGet" && method === "GET") return { kind: "values.batchGet", spreadsheetId: head };
   if (rest === "/values:batchUpdate" && method === "POST") return { kind: "values.batchUpdate", spreadsheetId: head };
   if (rest === "/values:batchGetByDataFilter" && method === "POST") return { kind: "values.batchGetByDataFilter", spreadsheetId: head };
-  if (rest === "/values:batchUpdateByDataFilter" && method === "POST") return { kind: "values.batchUpdateByDataFilter", spreadsheetId: head };
+  if (rest === "/values:batchUpdateByDataFilter" && method === "POST")
+    return { kind: "values.batchUpdateByDataFilter", spreadsheetId: head };
   if (rest === "/developerMetadata:search" && method === "POST") return { kind: "developerMetadata.search", spreadsheetId: head };
   if (!rest.startsWith("/values/")) return undefined;
   const range = rest.slice("/values/".length);
-  if (method === "POST" && range.endsWith(":append")) return { kind: "values.append", spreadsheetId: head, range: range.slice(0, -":append".length) };
+  if (method === "POST" && range.endsWith(":append"))
+    return { kind: "values.append", spreadsheetId: head, range: range.slice(0, -":append".length) };
   if (method === "GET") return { kind: "values.get", spreadsheetId: head, range };
   if (method === "PUT") return { kind: "values.update", spreadsheetId: head, range };
   return undefined;
@@ -236,13 +257,27 @@ type BatchRequest = {
   moveDimension?: { source?: DimensionRange; destinationIndex?: number };
   sortRange?: { range?: GridRange; sortSpecs?: { dimensionIndex?: number; sortOrder?: string }[] };
   appendCells?: { sheetId?: number; rows?: { values?: CellData[] }[]; fields?: string };
-  updateCells?: { start?: { sheetId?: number; rowIndex?: number; columnIndex?: number }; rows?: { values?: CellData[] }[]; fields?: string };
+  updateCells?: {
+    start?: { sheetId?: number; rowIndex?: number; columnIndex?: number };
+    rows?: { values?: CellData[] }[];
+    fields?: string;
+  };
   repeatCell?: { range?: GridRange; cell?: { userEnteredFormat?: { numberFormat?: NumberFormat } }; fields?: string };
   createDeveloperMetadata?: {
-    developerMetadata?: { metadataId?: number; metadataKey?: string; metadataValue?: string; visibility?: "DOCUMENT" | "PROJECT"; location?: { dimensionRange?: DimensionRange } };
+    developerMetadata?: {
+      metadataId?: number;
+      metadataKey?: string;
+      metadataValue?: string;
+      visibility?: "DOCUMENT" | "PROJECT";
+      location?: { dimensionRange?: DimensionRange };
+    };
   };
   deleteDeveloperMetadata?: { dataFilter?: DataFilter };
-  updateDeveloperMetadata?: { dataFilters?: DataFilter[]; developerMetadata?: { metadataKey?: string; metadataValue?: string }; fields?: string };
+  updateDeveloperMetadata?: {
+    dataFilters?: DataFilter[];
+    developerMetadata?: { metadataKey?: string; metadataValue?: string };
+    fields?: string;
+  };
 };
 type ValuesBatchUpdateBody = { valueInputOption?: string; data?: Array<{ range?: string; values?: CellInput[][] }> };
 type ByDataFilterUpdateBody = { valueInputOption?: string; data?: Array<{ dataFilter?: DataFilter; values?: CellInput[][] }> };
@@ -263,7 +298,8 @@ function sheetProperties(spreadsheet: FakeSpreadsheet) {
 function renderOf(valueRenderOption: unknown, dateTimeRenderOption: unknown): Render {
   const value = (valueRenderOption ?? "FORMATTED_VALUE") as ValueRenderOption;
   const dateTime = (dateTimeRenderOption ?? "SERIAL_NUMBER") as DateTimeRenderOption;
-  if (!["FORMATTED_VALUE", "UNFORMATTED_VALUE", "FORMULA"].includes(value)) throw new SheetsRequestError(`Invalid valueRenderOption: ${value}`);
+  if (!["FORMATTED_VALUE", "UNFORMATTED_VALUE", "FORMULA"].includes(value))
+    throw new SheetsRequestError(`Invalid valueRenderOption: ${value}`);
   if (!["SERIAL_NUMBER", "FORMATTED_STRING"].includes(dateTime)) throw new SheetsRequestError(`Invalid dateTimeRenderOption: ${dateTime}`);
   return { value, dateTime };
 }
@@ -296,7 +332,15 @@ function applyBatchRequest(spreadsheet: FakeSpreadsheet, request: BatchRequest):
     const title = request.addSheet.properties?.title;
     if (!title) throw new SheetsRequestError("addSheet needs a title");
     const sheet = spreadsheet.addSheet(title, request.addSheet.properties?.gridProperties);
-    return { addSheet: { properties: { sheetId: sheet.sheetId, title: sheet.title, gridProperties: { rowCount: sheet.rowCount, columnCount: sheet.columnCount } } } };
+    return {
+      addSheet: {
+        properties: {
+          sheetId: sheet.sheetId,
+          title: sheet.title,
+          gridProperties: { rowCount: sheet.rowCount, columnCount: sheet.columnCount },
+        },
+      },
+    };
   }
   if (request.appendDimension?.dimension === "COLUMNS") {
     spreadsheet.appendColumns(request.appendDimension.sheetId ?? -1, request.appendDimension.length ?? 0);
@@ -329,8 +373,12 @@ function applyBatchRequest(spreadsheet: FakeSpreadsheet, request: BatchRequest):
     return {};
   }
   if (request.updateCells?.start) {
-    if (request.updateCells.fields !== "userEnteredValue") throw new SheetsRequestError("The fake supports updateCells with fields userEnteredValue only");
-    spreadsheet.updateCells(request.updateCells.start, (request.updateCells.rows ?? []).map((row) => (row.values ?? []).map(cellInput)));
+    if (request.updateCells.fields !== "userEnteredValue")
+      throw new SheetsRequestError("The fake supports updateCells with fields userEnteredValue only");
+    spreadsheet.updateCells(
+      request.updateCells.start,
+      (request.updateCells.rows ?? []).map((row) => (row.values ?? []).map(cellInput)),
+    );
     return {};
   }
   if (request.createDeveloperMetadata?.developerMetadata) {
@@ -340,11 +388,19 @@ function applyBatchRequest(spreadsheet: FakeSpreadsheet, request: BatchRequest):
     if ((range?.dimension !== "ROWS" && range?.dimension !== "COLUMNS") || (range.endIndex ?? 0) - (range.startIndex ?? 0) !== 1) {
       throw new SheetsRequestError("The fake supports developer metadata on a single row or column only");
     }
-    const match = spreadsheet.createMetadata(range.sheetId, range.dimension, range.startIndex ?? 0, { visibility: "DOCUMENT", ...rest, metadataKey });
+    const match = spreadsheet.createMetadata(range.sheetId, range.dimension, range.startIndex ?? 0, {
+      visibility: "DOCUMENT",
+      ...rest,
+      metadataKey,
+    });
     return { createDeveloperMetadata: { developerMetadata: metadataJson(match) } };
   }
   if (request.deleteDeveloperMetadata) {
-    return { deleteDeveloperMetadata: { deletedDeveloperMetadata: spreadsheet.deleteMetadata(lookupOf(request.deleteDeveloperMetadata.dataFilter)) } };
+    return {
+      deleteDeveloperMetadata: {
+        deletedDeveloperMetadata: spreadsheet.deleteMetadata(lookupOf(request.deleteDeveloperMetadata.dataFilter)),
+      },
+    };
   }
   if (request.updateDeveloperMetadata) {
     const { dataFilters = [], developerMetadata = {}, fields = "" } = request.updateDeveloperMetadata;
@@ -373,7 +429,11 @@ function applyBatch(spreadsheet: FakeSpreadsheet, requests: readonly BatchReques
   } catch (error) {
     spreadsheet.sheets.splice(0, spreadsheet.sheets.length, ...before);
     // Google names the failing request: "Invalid requests[2].updateDeveloperMetadata: ...".
-    if (error instanceof SheetsRequestError) throw new SheetsRequestError(`Invalid requests[${index}].${Object.keys(requests[index] ?? {})[0] ?? ""}: ${error.message}`, error.status);
+    if (error instanceof SheetsRequestError)
+      throw new SheetsRequestError(
+        `Invalid requests[${index}].${Object.keys(requests[index] ?? {})[0] ?? ""}: ${error.message}`,
+        error.status,
+      );
     throw error;
   }
 }
@@ -387,7 +447,9 @@ function handle(spreadsheet: FakeSpreadsheet, found: Route, query: URLSearchPara
       return { spreadsheetId, replies: applyBatch(spreadsheet, (body as { requests?: BatchRequest[] }).requests ?? []) };
     case "developerMetadata.search": {
       const filters = (body as { dataFilters?: DataFilter[] }).dataFilters ?? [];
-      const matched = filters.flatMap((filter) => spreadsheet.findMetadata(lookupOf(filter)).map((match) => ({ developerMetadata: metadataJson(match), dataFilters: [filter] })));
+      const matched = filters.flatMap((filter) =>
+        spreadsheet.findMetadata(lookupOf(filter)).map((match) => ({ developerMetadata: metadataJson(match), dataFilters: [filter] })),
+      );
       return matched.length > 0 ? { matchedDeveloperMetadata: matched } : {};
     }
     case "values.get":
@@ -400,14 +462,20 @@ function handle(spreadsheet: FakeSpreadsheet, found: Route, query: URLSearchPara
       const request = body as ByDataFilterGetBody;
       const render = renderOf(request.valueRenderOption, request.dateTimeRenderOption);
       const valueRanges = (request.dataFilters ?? []).flatMap((filter) =>
-        spreadsheet.findMetadata(lookupOf(filter)).map((match) => ({ valueRange: spreadsheet.readMatch(match, render), dataFilters: [filter] })),
+        spreadsheet
+          .findMetadata(lookupOf(filter))
+          .map((match) => ({ valueRange: spreadsheet.readMatch(match, render), dataFilters: [filter] })),
       );
       return { spreadsheetId, valueRanges };
     }
     case "values.append": {
       const option = valueInputOption(query);
       const result = spreadsheet.append(found.range ?? "", (body as ValuesBody).values ?? [], option);
-      return { spreadsheetId, ...(result.tableRange ? { tableRange: result.tableRange } : {}), updates: { spreadsheetId, ...result.updates } };
+      return {
+        spreadsheetId,
+        ...(result.tableRange ? { tableRange: result.tableRange } : {}),
+        updates: { spreadsheetId, ...result.updates },
+      };
     }
     case "values.update": {
       const option = valueInputOption(query);
@@ -416,7 +484,10 @@ function handle(spreadsheet: FakeSpreadsheet, found: Route, query: URLSearchPara
     case "values.batchUpdate": {
       const request = body as ValuesBatchUpdateBody;
       const option = valueInputOption(query, request);
-      const responses = (request.data ?? []).map((item) => ({ spreadsheetId, ...spreadsheet.write(item.range ?? "", item.values ?? [], option) }));
+      const responses = (request.data ?? []).map((item) => ({
+        spreadsheetId,
+        ...spreadsheet.write(item.range ?? "", item.values ?? [], option),
+      }));
       return totals(spreadsheetId, responses);
     }
     case "values.batchUpdateByDataFilter": {
@@ -424,7 +495,9 @@ function handle(spreadsheet: FakeSpreadsheet, found: Route, query: URLSearchPara
       const option = valueInputOption(query, request);
       // A filter that matches no row (its row was deleted) updates nothing and has no response.
       const responses = (request.data ?? []).flatMap((item) =>
-        spreadsheet.findMetadata(lookupOf(item.dataFilter)).map((match) => ({ ...spreadsheet.writeMatch(match, item.values ?? [], option), dataFilter: item.dataFilter })),
+        spreadsheet
+          .findMetadata(lookupOf(item.dataFilter))
+          .map((match) => ({ ...spreadsheet.writeMatch(match, item.values ?? [], option), dataFilter: item.dataFilter })),
       );
       return totals(spreadsheetId, responses);
     }
@@ -578,16 +651,32 @@ export async function startFakeSheets(options: FakeSheetsOptions = {}): Promise<
       const url = new URL(request.url ?? "/", "http://fake");
       const method = request.method ?? "GET";
       if (url.pathname.startsWith("/_staff/")) return serveStaff(method, url, response);
-      if (url.pathname === "/token" && method === "POST" && options.serviceAccount) return serveToken(request, response, options.serviceAccount);
+      if (url.pathname === "/token" && method === "POST" && options.serviceAccount)
+        return serveToken(request, response, options.serviceAccount);
       const found = route(method, url.pathname);
       if (!found) return googleError(response, 404, `The fake Sheets server does not serve ${method} ${url.pathname}`);
-      const call: Call = { kind: found.kind, method, spreadsheetId: found.spreadsheetId, at: Date.now(), ranges: url.searchParams.getAll("ranges").length };
+      const call: Call = {
+        kind: found.kind,
+        method,
+        spreadsheetId: found.spreadsheetId,
+        at: Date.now(),
+        ranges: url.searchParams.getAll("ranges").length,
+      };
       calls.push(call);
       const body = method === "GET" ? {} : await readBody(request);
       if (latency > 0) await sleep(latency);
-      if (!request.headers.authorization) return googleError(response, 401, "Request is missing required authentication credential. Expected OAuth 2 access token, login cookie or other valid authentication credential.");
+      if (!request.headers.authorization)
+        return googleError(
+          response,
+          401,
+          "Request is missing required authentication credential. Expected OAuth 2 access token, login cookie or other valid authentication credential.",
+        );
       if (!authorized(request.headers.authorization)) {
-        return googleError(response, 401, "Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.");
+        return googleError(
+          response,
+          401,
+          "Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.",
+        );
       }
       if (outage === "drop") return request.socket.destroy();
       if (outage === "error") return googleError(response, 503, "The service is currently unavailable.");
@@ -597,7 +686,9 @@ export async function startFakeSheets(options: FakeSheetsOptions = {}): Promise<
       if (!withinQuota(call)) return quotaError(response, call);
       const fault = takeFault(call);
       if (fault && "status" in fault) {
-        return fault.status === 429 ? quotaError(response, call) : googleError(response, fault.status, GOOGLE_MESSAGES[fault.status] ?? "Internal error encountered.");
+        return fault.status === 429
+          ? quotaError(response, call)
+          : googleError(response, fault.status, GOOGLE_MESSAGES[fault.status] ?? "Internal error encountered.");
       }
       if (fault && "drop" in fault && fault.drop === "before") return request.socket.destroy();
       runStaffEdits(call, book);

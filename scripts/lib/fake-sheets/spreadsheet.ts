@@ -70,7 +70,8 @@ function formatNumber(value: number, format: NumberFormat | undefined): string {
   }
   const date = dateFromSerial(value);
   return pattern.replace(/yyyy|mm|m|dd|d|hh|h|ss/g, (token, offset: number) => {
-    const minutes = (token === "mm" || token === "m") && (/h+:$/.test(pattern.slice(0, offset)) || pattern.slice(offset + token.length).startsWith(":s"));
+    const minutes =
+      (token === "mm" || token === "m") && (/h+:$/.test(pattern.slice(0, offset)) || pattern.slice(offset + token.length).startsWith(":s"));
     switch (token) {
       case "yyyy":
         return String(date.getUTCFullYear());
@@ -92,7 +93,8 @@ function formatNumber(value: number, format: NumberFormat | undefined): string {
   });
 }
 
-const isDateFormat = (format: NumberFormat | undefined) => format?.type === "DATE" || format?.type === "DATE_TIME" || format?.type === "TIME";
+const isDateFormat = (format: NumberFormat | undefined) =>
+  format?.type === "DATE" || format?.type === "DATE_TIME" || format?.type === "TIME";
 
 /** What a cell shows on screen (FORMATTED_VALUE). */
 function display(cell: Cell | undefined): string {
@@ -122,7 +124,10 @@ function typedDate(text: string, locale: Locale): Cell | undefined {
   const withTime = match[4] !== undefined;
   const serial = serialFromDate(year, month, day, Number(match[4] ?? 0), Number(match[5] ?? 0), Number(match[6] ?? 0));
   const datePattern = isoOrder ? "yyyy-mm-dd" : locale === "en_GB" ? "dd/mm/yyyy" : "m/d/yyyy";
-  return { value: serial, format: withTime ? { type: "DATE_TIME", pattern: `${datePattern} hh:mm:ss` } : { type: "DATE", pattern: datePattern } };
+  return {
+    value: serial,
+    format: withTime ? { type: "DATE_TIME", pattern: `${datePattern} hh:mm:ss` } : { type: "DATE", pattern: datePattern },
+  };
 }
 
 /**
@@ -155,7 +160,13 @@ const isBlank = (row: Row | undefined) => !row || row.cells.every(isBlankCell);
 const newRow = (): Row => ({ cells: [], metadata: [] });
 
 /** Google's GridRange: 0-based, end exclusive, unbounded when absent. */
-export type GridRange = { sheetId?: number; startRowIndex?: number; endRowIndex?: number; startColumnIndex?: number; endColumnIndex?: number };
+export type GridRange = {
+  sheetId?: number;
+  startRowIndex?: number;
+  endRowIndex?: number;
+  startColumnIndex?: number;
+  endColumnIndex?: number;
+};
 export type DimensionRange = { sheetId?: number; dimension?: "ROWS" | "COLUMNS"; startIndex?: number; endIndex?: number };
 export type DeveloperMetadataLookup = {
   metadataId?: number;
@@ -215,7 +226,15 @@ export class FakeSpreadsheet {
 
   addSheet(title: string, grid: { rowCount?: number; columnCount?: number } = {}): Sheet {
     if (this.sheet(title)) throw new SheetsRequestError(`A sheet with the name "${title}" already exists. Please enter another name.`);
-    const sheet: Sheet = { sheetId: this.nextSheetId++, title, rows: [], rowCount: grid.rowCount ?? 1000, columnCount: grid.columnCount ?? 26, columnFormats: [], columnMetadata: [] };
+    const sheet: Sheet = {
+      sheetId: this.nextSheetId++,
+      title,
+      rows: [],
+      rowCount: grid.rowCount ?? 1000,
+      columnCount: grid.columnCount ?? 26,
+      columnFormats: [],
+      columnMetadata: [],
+    };
     this.sheets.push(sheet);
     return sheet;
   }
@@ -279,7 +298,14 @@ export class FakeSpreadsheet {
     return values.length > 0 ? { range: answered, majorDimension: "ROWS", values } : { range: answered, majorDimension: "ROWS" };
   }
 
-  private writeAt(sheet: Sheet, row: number, column: number, values: readonly (readonly CellInput[])[], option: ValueInputOption, range: string) {
+  private writeAt(
+    sheet: Sheet,
+    row: number,
+    column: number,
+    values: readonly (readonly CellInput[])[],
+    option: ValueInputOption,
+    range: string,
+  ) {
     const widest = Math.max(0, ...values.map((cells) => cells.length));
     this.checkColumns(sheet, column + widest - 1, range);
     let updatedCells = 0;
@@ -374,7 +400,8 @@ export class FakeSpreadsheet {
   ): MetadataMatch {
     const sheet = this.sheetById(sheetId);
     const size = dimension === "ROWS" ? sheet.rowCount : sheet.columnCount;
-    if (index < 0 || index >= size) throw new SheetsRequestError(`Invalid dimensionRange: ${dimension === "ROWS" ? "row" : "column"} ${index} is outside the grid`);
+    if (index < 0 || index >= size)
+      throw new SheetsRequestError(`Invalid dimensionRange: ${dimension === "ROWS" ? "row" : "column"} ${index} is outside the grid`);
     if (metadata.metadataId !== undefined && this.findMetadata({ metadataId: metadata.metadataId }).length > 0) {
       throw new SheetsRequestError(`Developer metadata with id ${metadata.metadataId} already exists`);
     }
@@ -421,19 +448,26 @@ export class FakeSpreadsheet {
   /** The A1 range of the row or column a metadata match is bound to, whole, as Google answers. */
   matchRange(match: MetadataMatch): string {
     const { sheet, index } = match;
-    return match.dimension === "ROWS" ? formatA1(sheet.title, index + 1, 1, index + 1, sheet.columnCount) : formatA1(sheet.title, 1, index + 1, sheet.rowCount, index + 1);
+    return match.dimension === "ROWS"
+      ? formatA1(sheet.title, index + 1, 1, index + 1, sheet.columnCount)
+      : formatA1(sheet.title, 1, index + 1, sheet.rowCount, index + 1);
   }
 
   readMatch(match: MetadataMatch, render: Render): { range: string; majorDimension: "ROWS"; values?: CellValue[][] } {
     const { sheet, index } = match;
     const values =
-      match.dimension === "ROWS" ? this.valuesOf(sheet, index + 1, index + 1, 1, sheet.columnCount, render) : this.valuesOf(sheet, 1, sheet.rowCount, index + 1, index + 1, render);
-    return values.length > 0 ? { range: this.matchRange(match), majorDimension: "ROWS", values } : { range: this.matchRange(match), majorDimension: "ROWS" };
+      match.dimension === "ROWS"
+        ? this.valuesOf(sheet, index + 1, index + 1, 1, sheet.columnCount, render)
+        : this.valuesOf(sheet, 1, sheet.rowCount, index + 1, index + 1, render);
+    return values.length > 0
+      ? { range: this.matchRange(match), majorDimension: "ROWS", values }
+      : { range: this.matchRange(match), majorDimension: "ROWS" };
   }
 
   /** Writes from the matched row's (or column's) first cell; values that exceed the matched range fail the request, as Google documents. */
   writeMatch(match: MetadataMatch, values: readonly (readonly CellInput[])[], option: ValueInputOption) {
-    const exceeds = match.dimension === "ROWS" ? values.length > 1 : values.some((row) => row.length > 1) || values.length > match.sheet.rowCount;
+    const exceeds =
+      match.dimension === "ROWS" ? values.length > 1 : values.some((row) => row.length > 1) || values.length > match.sheet.rowCount;
     if (exceeds) throw new SheetsRequestError(`The values exceed the range ${this.matchRange(match)} matched by the data filter`);
     const [row, column] = match.dimension === "ROWS" ? [match.index + 1, 1] : [1, match.index + 1];
     return this.writeAt(match.sheet, row, column, values, option, this.matchRange(match));
@@ -443,7 +477,8 @@ export class FakeSpreadsheet {
   updateCells(start: { sheetId?: number; rowIndex?: number; columnIndex?: number }, rows: readonly (readonly CellInput[])[]): void {
     const sheet = this.sheetById(start.sheetId);
     const [row, column] = [(start.rowIndex ?? 0) + 1, (start.columnIndex ?? 0) + 1];
-    if (row - 1 + rows.length > sheet.rowCount) throw new SheetsRequestError(`Invalid updateCells: row ${row - 1 + rows.length} is outside the grid`);
+    if (row - 1 + rows.length > sheet.rowCount)
+      throw new SheetsRequestError(`Invalid updateCells: row ${row - 1 + rows.length} is outside the grid`);
     const range = `${quoteSheet(sheet.title)}!${columnLetter(column)}${row}`;
     rows.forEach((cells, i) => {
       const target = this.rowAt(sheet, row + i);
@@ -599,7 +634,9 @@ export class FakeSpreadsheet {
   sortRows(title: string, header: string, direction: "ascending" | "descending" = "ascending"): void {
     const sheet = this.requireSheet(title);
     const column = this.columnOf(title, header) - 1;
-    this.sortRange({ sheetId: sheet.sheetId, startRowIndex: 1 }, [{ dimensionIndex: column, sortOrder: direction === "ascending" ? "ASCENDING" : "DESCENDING" }]);
+    this.sortRange({ sheetId: sheet.sheetId, startRowIndex: 1 }, [
+      { dimensionIndex: column, sortOrder: direction === "ascending" ? "ASCENDING" : "DESCENDING" },
+    ]);
   }
 
   /** Drags a column (found by header) to another position, 1-based. */

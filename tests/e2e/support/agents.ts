@@ -30,7 +30,9 @@ export async function waitForReplica(baseUrl = e2eBaseUrl, timeoutMs = 15_000): 
   const deadline = after + timeoutMs;
   let first: string | undefined;
   while (Date.now() < deadline) {
-    const health = (await (await fetch(`${baseUrl}/healthz`, { headers: e2eHealthHeaders })).json()) as { store: { lastRefreshAt: string | null } };
+    const health = (await (await fetch(`${baseUrl}/healthz`, { headers: e2eHealthHeaders })).json()) as {
+      store: { lastRefreshAt: string | null };
+    };
     const at = health.store.lastRefreshAt;
     if (at !== null && Date.parse(at) > after) {
       if (first !== undefined && at !== first) return;

@@ -13,8 +13,15 @@ export function focusIsVisible(page: Page): Promise<boolean> {
     const outline = style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0;
     const layers = style.boxShadow === "none" ? [] : style.boxShadow.split(/,(?![^(]*\))/);
     const ring = layers.some((layer) => {
-      const color = /rgba?\(([^)]*)\)/.exec(layer)?.[1]?.split(",").map((part) => parseFloat(part));
-      const lengths = layer.replace(/rgba?\([^)]*\)/, "").match(/-?[\d.]+px/g)?.map((length) => parseFloat(length)) ?? [];
+      const color = /rgba?\(([^)]*)\)/
+        .exec(layer)?.[1]
+        ?.split(",")
+        .map((part) => parseFloat(part));
+      const lengths =
+        layer
+          .replace(/rgba?\([^)]*\)/, "")
+          .match(/-?[\d.]+px/g)
+          ?.map((length) => parseFloat(length)) ?? [];
       const [x = 0, y = 0, blur = 0, spread = 0] = lengths;
       const opaque = color === undefined || color.length < 4 || (color[3] ?? 1) > 0;
       return x === 0 && y === 0 && blur === 0 && spread > 0 && opaque;
@@ -50,5 +57,7 @@ export async function tabTo(page: Page, target: Locator, { maxStops = 60, backwa
     await expectFocusVisible(page, `(stop ${stop})`);
     if (await target.evaluate((element) => element === document.activeElement)) return;
   }
-  throw new Error(`${await target.evaluate((element) => element.outerHTML.slice(0, 120))} was not reached by ${backwards ? "Shift+Tab" : "Tab"}`);
+  throw new Error(
+    `${await target.evaluate((element) => element.outerHTML.slice(0, 120))} was not reached by ${backwards ? "Shift+Tab" : "Tab"}`,
+  );
 }

@@ -46,7 +46,9 @@ export async function fillProfile(page: Page, password: string): Promise<void> {
 
 /** A real JPEG, made on the spot. */
 export async function jpegFile(name = "me.jpg"): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
-  const buffer = await sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 180, g: 30, b: 30 } } }).jpeg().toBuffer();
+  const buffer = await sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 180, g: 30, b: 30 } } })
+    .jpeg()
+    .toBuffer();
   return { name, mimeType: "image/jpeg", buffer };
 }
 
@@ -58,7 +60,8 @@ export function renamedTextFile(): { name: string; mimeType: string; buffer: Buf
 /** The agent's row as the store holds it: raw cells, and the record they read as. */
 export function agentRow(email: string): { cells: Record<string, string>; agent: Agent } | undefined {
   return withStoreFile((db) => {
-    const cells = db.prepare(`SELECT * FROM "${AGENTS_TAB.name}" WHERE lower(email) = lower(?)`).get(email) as Record<string, string> | undefined;
+    const cells = db.prepare(`SELECT * FROM "${AGENTS_TAB.name}" WHERE lower(email) = lower(?)`).get(email) as
+      Record<string, string> | undefined;
     if (!cells) return undefined;
     const parsed = parseRow(AGENTS_TAB, cells);
     if (parsed.ok !== true) throw new Error(`Agent row for ${email} does not read: ${JSON.stringify(parsed)}`);

@@ -23,7 +23,9 @@ export function seedRequests(requests: readonly ReferralRequest[]): void {
 
 /** A request row as stored now, read from the file, not the app. */
 export function storedRequest(id: string): Record<string, string> | undefined {
-  return withStoreFile((db) => db.prepare(`SELECT * FROM "${REQUESTS_TAB.name}" WHERE id = ?`).get(id) as Record<string, string> | undefined);
+  return withStoreFile(
+    (db) => db.prepare(`SELECT * FROM "${REQUESTS_TAB.name}" WHERE id = ?`).get(id) as Record<string, string> | undefined,
+  );
 }
 
 /** Live requests by type and approved agents, counted in the file the way the dashboard's tiles count them. */

@@ -44,7 +44,10 @@ export const PUBLIC_PAGES: readonly SitePage[] = [
 ];
 
 /** The registration screens after /register, reached by filling it in with the given details. */
-export async function startRegistration(page: Page, details: { fullName: string; email: string; phone: string; city: string }): Promise<void> {
+export async function startRegistration(
+  page: Page,
+  details: { fullName: string; email: string; phone: string; city: string },
+): Promise<void> {
   await page.goto("/register");
   await fillQuickRegistration(page, { ...details, state: "TX" });
   await page.getByRole("button", { name: "Continue to Profile Setup" }).click();
@@ -66,9 +69,33 @@ export type MemberSite = { member: Agent; other: Agent; pages: SitePage[] };
 export function seedMemberSite(label: string, seedAgent: Fixtures["seedAgent"]): MemberSite {
   const mine = longestValues(`${label}m`);
   const theirs = longestValues(`${label}o`);
-  const member = seedAgent({ fullName: mine.fullName, email: mine.email, brokerage: mine.brokerage, city: mine.city, phone: mine.phone, bio: `${mine.title} `.repeat(6), membershipType: "founder", specialties: ["Residential", "Farm and Ranch", "Recreational (RV and Glamping)", "Luxury"] });
-  const other = seedAgent({ fullName: theirs.fullName, email: theirs.email, brokerage: theirs.brokerage, city: theirs.city, phone: theirs.phone, bio: theirs.title, membershipType: "founder", specialties: ["Commercial Income"] });
-  const ownRequest = testRequest(member, { title: mine.title, location: mine.city, requestType: "listing", listingAddress: `12345 ${mine.city} Boulevard`, listingMLS: "MLS-123456789" });
+  const member = seedAgent({
+    fullName: mine.fullName,
+    email: mine.email,
+    brokerage: mine.brokerage,
+    city: mine.city,
+    phone: mine.phone,
+    bio: `${mine.title} `.repeat(6),
+    membershipType: "founder",
+    specialties: ["Residential", "Farm and Ranch", "Recreational (RV and Glamping)", "Luxury"],
+  });
+  const other = seedAgent({
+    fullName: theirs.fullName,
+    email: theirs.email,
+    brokerage: theirs.brokerage,
+    city: theirs.city,
+    phone: theirs.phone,
+    bio: theirs.title,
+    membershipType: "founder",
+    specialties: ["Commercial Income"],
+  });
+  const ownRequest = testRequest(member, {
+    title: mine.title,
+    location: mine.city,
+    requestType: "listing",
+    listingAddress: `12345 ${mine.city} Boulevard`,
+    listingMLS: "MLS-123456789",
+  });
   const theirRequest = testRequest(other, { title: theirs.title, location: theirs.city, urgent: true, hoursAgo: 1 });
   seedRequests([ownRequest, theirRequest]);
   const otherId = agentIdFromEmail(other.email);
@@ -106,6 +133,9 @@ export function elementsPastTheEdge(page: Page): Promise<string[]> {
     Array.from(document.querySelectorAll("body *"))
       .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 0.5)
       .slice(0, 5)
-      .map((element) => `${element.tagName.toLowerCase()}.${String(element.className).split(" ").slice(0, 3).join(".")}: ${(element.textContent ?? "").trim().slice(0, 50)}`),
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}.${String(element.className).split(" ").slice(0, 3).join(".")}: ${(element.textContent ?? "").trim().slice(0, 50)}`,
+      ),
   );
 }

@@ -29,7 +29,11 @@ export function withStoreFile<T>(work: (db: Database.Database) => T, dataDir = e
  * With `skipExisting`, ids already there are left alone: the js-on and js-off workers may
  * seed the same rows at once.
  */
-export function insertRows<Tab extends TabDefinition>(tab: Tab, records: readonly TabRecord<Tab>[], { skipExisting = false, dataDir = e2eDataDir } = {}): void {
+export function insertRows<Tab extends TabDefinition>(
+  tab: Tab,
+  records: readonly TabRecord<Tab>[],
+  { skipExisting = false, dataDir = e2eDataDir } = {},
+): void {
   withStoreFile((db) => {
     const table = `"${tab.name}"`;
     const columns = tab.headers.map((header) => `"${header}"`).join(", ");
@@ -48,7 +52,9 @@ export function insertRows<Tab extends TabDefinition>(tab: Tab, records: readonl
 /** Edits cells of one row, found by id, as staff would in the sheet; the number of rows changed. */
 export function updateRow(tab: TabDefinition, id: string, cells: Readonly<Record<string, string>>): number {
   return withStoreFile((db) => {
-    const assignments = Object.keys(cells).map((column) => `"${column.replaceAll('"', '""')}" = ?`).join(", ");
+    const assignments = Object.keys(cells)
+      .map((column) => `"${column.replaceAll('"', '""')}" = ?`)
+      .join(", ");
     return db.prepare(`UPDATE "${tab.name}" SET ${assignments} WHERE id = ?`).run(...Object.values(cells), id).changes;
   });
 }

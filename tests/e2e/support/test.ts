@@ -18,7 +18,10 @@ const runningChecks = new WeakMap<Page, Promise<unknown>>();
 /** The violations axe finds in a page that runs scripts, under the WCAG 2.2 AA tags. */
 async function analyze(page: Page): Promise<Violation[]> {
   // Only violations are collected: axe skips the work of listing what passed.
-  const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA_TAGS).options({ resultTypes: ["violations"] }).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(WCAG_22_AA_TAGS)
+    .options({ resultTypes: ["violations"] })
+    .analyze();
   return results.violations.map((violation) => ({
     id: violation.id,
     help: violation.help,
@@ -78,8 +81,14 @@ async function analyzeWithoutScripts(page: Page): Promise<Violation[]> {
 export function axeViolations(page: Page): Promise<Violation[]> {
   const check = () => (javaScriptOn ? analyze(page) : analyzeWithoutScripts(page));
   const run = (runningChecks.get(page) ?? Promise.resolve()).then(check, check);
-  const limited = Promise.race([run, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(AXE_TIMED_OUT)), AXE_TIME_LIMIT_MS))]);
-  runningChecks.set(page, limited.catch(() => undefined));
+  const limited = Promise.race([
+    run,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(AXE_TIMED_OUT)), AXE_TIME_LIMIT_MS)),
+  ]);
+  runningChecks.set(
+    page,
+    limited.catch(() => undefined),
+  );
   return limited;
 }
 
@@ -136,7 +145,9 @@ function isGoneError(error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error);
   return (
     message === AXE_TIMED_OUT ||
-    /Execution context was destroyed|Target page, context or browser has been closed|Frame was detached|navigat|reading 'utils'/i.test(message)
+    /Execution context was destroyed|Target page, context or browser has been closed|Frame was detached|navigat|reading 'utils'/i.test(
+      message,
+    )
   );
 }
 
