@@ -64,3 +64,23 @@ export function requestRecord(owner: Pick<Agent, "email" | "fullName">, fields: 
     ...fields,
   };
 }
+
+/** The fields the post and edit request forms send. */
+const REQUEST_FORM_FIELDS = [
+  "requestType",
+  "title",
+  "location",
+  "state",
+  "specialty",
+  "priceRange",
+  "clientType",
+  "timeline",
+  "contactPreference",
+  "description",
+] as const;
+
+/** A valid post or edit request form, as strings, from `requestRecord`'s values; tests override what they look at. */
+export function requestForm(fields: Partial<Record<(typeof REQUEST_FORM_FIELDS)[number], string>> = {}): Record<string, string> {
+  const record = requestRecord({ email: "", fullName: "" });
+  return { ...Object.fromEntries(REQUEST_FORM_FIELDS.map((name) => [name, String(record[name])])), ...fields };
+}
