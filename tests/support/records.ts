@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expiresAtFor } from "../../app/domain/referral-requests/expiry";
+import { postRequestSchema, type PostRequestInput } from "../../app/domain/referral-requests/forms";
 import type { Agent, ReferralRequest } from "../../app/domain/workbook/tabs";
 
 /**
@@ -65,22 +66,15 @@ export function requestRecord(owner: Pick<Agent, "email" | "fullName">, fields: 
   };
 }
 
-/** The fields the post and edit request forms send. */
-const REQUEST_FORM_FIELDS = [
-  "requestType",
-  "title",
-  "location",
-  "state",
-  "specialty",
-  "priceRange",
-  "clientType",
-  "timeline",
-  "contactPreference",
-  "description",
-] as const;
-
-/** A valid post or edit request form, as strings, from `requestRecord`'s values; tests override what they look at. */
-export function requestForm(fields: Partial<Record<(typeof REQUEST_FORM_FIELDS)[number], string>> = {}): Record<string, string> {
+/**
+ * A valid post request form with `requestRecord`'s values, as the browser sends it (an
+ * unticked checkbox sends nothing); tests override what they look at.
+ */
+export function requestForm(fields: Partial<Record<keyof PostRequestInput, string>> = {}): Record<string, string> {
   const record = requestRecord({ email: "", fullName: "" });
-  return { ...Object.fromEntries(REQUEST_FORM_FIELDS.map((name) => [name, String(record[name])])), ...fields };
+  const sent = Object.keys(postRequestSchema.shape).flatMap((name) => {
+    const value = record[name as keyof ReferralRequest];
+    return typeof value === "string" ? [[name, value]] : [];
+  });
+  return { ...Object.fromEntries(sent), ...fields };
 }
