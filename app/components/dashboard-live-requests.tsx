@@ -10,8 +10,8 @@ import {
 import type { DashboardLive } from "~/domain/request-views";
 import { DashboardRequestCard } from "./dashboard-request-card";
 import { BellIcon } from "./icons";
-import { FilterForm, FilterSelect, FilterTextInput } from "./filter-form";
-import { REQUEST_FILTER_OPTIONS } from "./request-filter-options";
+import { FilterForm, FilterTextInput } from "./filter-form";
+import { RequestFilterSelect } from "./request-filter-select";
 
 type LiveCheck = { since: string; newCount: number };
 
@@ -113,15 +113,9 @@ function Filters({ query }: { query: DashboardQuery }) {
         className="mt-3 grid gap-3 rounded-lg bg-slate-50 p-4 sm:grid-cols-2 md:mt-0 lg:grid-cols-[1fr_1fr_1fr_1.5fr_auto]"
       >
         {query.chip !== "all" ? <input type="hidden" name="chip" value={query.chip} /> : null}
-        <FilterSelect name="type" label="Type" allLabel="All Types" options={REQUEST_FILTER_OPTIONS.type} defaultValue={query.type} />
-        <FilterSelect name="state" label="State" allLabel="All States" options={REQUEST_FILTER_OPTIONS.state} defaultValue={query.state} />
-        <FilterSelect
-          name="specialty"
-          label="Specialty"
-          allLabel="All Specialties"
-          options={REQUEST_FILTER_OPTIONS.specialty}
-          defaultValue={query.specialty}
-        />
+        <RequestFilterSelect name="type" defaultValue={query.type} />
+        <RequestFilterSelect name="state" defaultValue={query.state} />
+        <RequestFilterSelect name="specialty" defaultValue={query.specialty} />
         <FilterTextInput
           name="q"
           type="search"

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { Pagination } from "~/components/pagination";
 import { RequestCard } from "~/components/request-card";
 import { FilterForm, FilterSelect, FilterTextInput } from "~/components/filter-form";
-import { REQUEST_FILTER_OPTIONS } from "~/components/request-filter-options";
+import { RequestFilterSelect } from "~/components/request-filter-select";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { requestStatusHandlers } from "~/components/error-screens";
 import { RequestNotice } from "~/components/request-notice";
@@ -105,29 +105,11 @@ function Filters({ query }: { query: RequestListQuery }) {
         className="min-w-0 space-y-1.5"
       />
       <div className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-6">
-        <FilterSelect name="type" label="Type" allLabel="All Types" options={REQUEST_FILTER_OPTIONS.type} defaultValue={query.type} />
-        <FilterSelect name="state" label="State" allLabel="All States" options={REQUEST_FILTER_OPTIONS.state} defaultValue={query.state} />
-        <FilterSelect
-          name="specialty"
-          label="Specialty"
-          allLabel="All Specialties"
-          options={REQUEST_FILTER_OPTIONS.specialty}
-          defaultValue={query.specialty}
-        />
-        <FilterSelect
-          name="priceRange"
-          label="Price Range"
-          allLabel="All Prices"
-          options={REQUEST_FILTER_OPTIONS.priceRange}
-          defaultValue={query.priceRange}
-        />
-        <FilterSelect
-          name="clientType"
-          label="Client Type"
-          allLabel="All Clients"
-          options={REQUEST_FILTER_OPTIONS.clientType}
-          defaultValue={query.clientType}
-        />
+        <RequestFilterSelect name="type" defaultValue={query.type} />
+        <RequestFilterSelect name="state" defaultValue={query.state} />
+        <RequestFilterSelect name="specialty" defaultValue={query.specialty} />
+        <RequestFilterSelect name="priceRange" defaultValue={query.priceRange} />
+        <RequestFilterSelect name="clientType" defaultValue={query.clientType} />
         <FilterSelect name="sort" label="Sort By" options={REQUEST_SORTS} defaultValue={query.sort} />
       </div>
       <div className="flex flex-wrap gap-3">

@@ -16,6 +16,7 @@ import { createSheetsDriver } from "../../app/server/store/sheets-driver.server"
 import { createStoreFromConfig, newId, type Store } from "../../app/server/store/store.server";
 import { startFakeSheets } from "../../scripts/lib/fake-sheets/server";
 import { seedDemo, type SeedOptions } from "../../scripts/lib/seed-demo";
+import { agentRecord } from "../support/records";
 
 const NOW = new Date("2025-03-14T15:00:00.000Z");
 const PASSWORD = "demo-test-pass-4821";
@@ -190,29 +191,7 @@ describe("seedDemo", { timeout: 30_000 }, () => {
 
   it("refuses a store that holds anything but the demo, and writes nothing", async () => {
     const { store, dataDir } = await openStore();
-    await store.agents.insert({
-      id: newId(),
-      fullName: "Real Agent",
-      email: "real@example.com",
-      phone: "",
-      state: "TX",
-      city: "Dallas",
-      zipCode: "",
-      licenseNumber: "",
-      licenseState: "",
-      licenseExpiration: "",
-      brokerage: "",
-      brokerEmail: "",
-      specialties: [],
-      bio: "",
-      photoUrl: "",
-      membershipType: "founder",
-      vipCode: "",
-      status: "approved",
-      statusNote: "",
-      passwordHash: "",
-      createdAt: NOW.toISOString(),
-    });
+    await store.agents.insert(agentRecord({ fullName: "Real Agent" }));
     const before = allCells(dataDir);
     const outcome = await seedDemo(store, options());
     expect(outcome.status).toBe("refused");

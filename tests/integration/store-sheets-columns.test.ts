@@ -10,6 +10,7 @@ import { createSheetsDriver } from "../../app/server/store/sheets-driver.server"
 import { newId, StoreWriteError, type Store } from "../../app/server/store/store.server";
 import { startFakeSheets, type FakeSheetsServer } from "../../scripts/lib/fake-sheets/server";
 import type { FakeSpreadsheet } from "../../scripts/lib/fake-sheets/spreadsheet";
+import { agentRecord } from "../support/records";
 
 const fastRetry = { attempts: 4, baseDelayMs: 1, maxDelayMs: 5 };
 
@@ -27,30 +28,20 @@ afterAll(async () => {
   await fake.close();
 });
 
+/** A pending member whose checked cells all differ from the other members' and from each other. */
 function agent(fullName: string, i: number): Agent {
-  return {
-    id: newId(),
+  return agentRecord({
     fullName,
     email: `agent${i}@example.com`,
     phone: `512-555-010${i}`,
-    state: "TX",
     city: `City ${i}`,
     zipCode: `7870${i}`,
     licenseNumber: `L-${i}`,
-    licenseState: "TX",
-    licenseExpiration: "",
     brokerage: `Brokerage ${i}`,
-    brokerEmail: "",
-    specialties: [],
     bio: `Bio of ${fullName}`,
-    photoUrl: "",
-    membershipType: "member",
-    vipCode: "",
     status: "pending",
-    statusNote: "",
     passwordHash: `hash-of-${fullName}`,
-    createdAt: "2025-03-01T00:00:00.000Z",
-  };
+  });
 }
 
 async function network(names: readonly string[]) {

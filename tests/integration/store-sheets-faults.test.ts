@@ -1,12 +1,13 @@
 /** The Sheets driver when Google misbehaves: quota answers, server errors, slowness, lost connections, outages. */
 import { describe, expect, it } from "vitest";
-import { AGENTS_TAB, type Agent } from "../../app/domain/workbook/tabs";
+import { AGENTS_TAB, WORKBOOK } from "../../app/domain/workbook/tabs";
 import { httpStatusOf, type RetryPolicy } from "../../app/server/store/retry.server";
 import { createStore } from "../../app/server/store/replica.server";
 import { createSheetsDriver } from "../../app/server/store/sheets-driver.server";
 import { newId, StoreWriteError } from "../../app/server/store/store.server";
 import { matchers, type FakeSheetsServer } from "../../scripts/lib/fake-sheets/server";
 import { useFakeSheets } from "../support/fake-sheets";
+import { agentRecord } from "../support/records";
 
 const quietLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const fastRetry: RetryPolicy = { attempts: 6, baseDelayMs: 1, maxDelayMs: 8 };
@@ -45,33 +46,6 @@ function callCounter() {
   return (kind?: string) => fake.calls.slice(start).filter((call) => kind === undefined || call.kind === kind).length;
 }
 
-function agent(overrides: Partial<Agent> = {}): Agent {
-  return {
-    id: newId(),
-    fullName: "Dana Reyes",
-    email: "dana@example.com",
-    phone: "",
-    state: "TX",
-    city: "Dallas",
-    zipCode: "",
-    licenseNumber: "",
-    licenseState: "TX",
-    licenseExpiration: "",
-    brokerage: "",
-    brokerEmail: "",
-    specialties: [],
-    bio: "",
-    photoUrl: "",
-    membershipType: "member",
-    vipCode: "",
-    status: "pending",
-    statusNote: "",
-    passwordHash: "",
-    createdAt: "2025-03-01T00:00:00.000Z",
-    ...overrides,
-  };
-}
-
 const dataRows = (book: ReturnType<FakeSheetsServer["spreadsheet"]>, tab: string) => book.rows(tab).slice(1);
 
 describe("Sheets driver under faults", () => {
@@ -87,7 +61,7 @@ describe("Sheets driver under faults", () => {
     const { store, book, callsSince } = await loadedStore();
     fake.failNext(2, 429, matchers.kind("spreadsheets.batchUpdate"));
     fake.failNext(2, 500, matchers.kind("spreadsheets.batchUpdate"));
-    const dana = await store.agents.insert(agent());
+    const dana = await store.agents.insert(agentRecord({ status: "pending" }));
     expect(callsSince("spreadsheets.batchUpdate")).toBe(5);
     expect(dataRows(book, "Agents").map((row) => row[0])).toEqual([dana.id]);
 
@@ -99,7 +73,7 @@ describe("Sheets driver under faults", () => {
   it("does not append a row twice when the connection dropped after the sheet stored it", async () => {
     const { store, book } = await loadedStore();
     fake.dropNext(1, "after", matchers.kind("spreadsheets.batchUpdate"));
-    const dana = await store.agents.insert(agent());
+    const dana = await store.agents.insert(agentRecord());
     expect(dataRows(book, "Agents").map((row) => row[0])).toEqual([dana.id]);
     expect(store.agents.get(dana.id)).toEqual(dana);
   });
@@ -108,7 +82,7 @@ describe("Sheets driver under faults", () => {
     const { store, book, callsSince } = await loadedStore();
     fake.dropNext(1, "after", matchers.kind("spreadsheets.batchUpdate"));
     fake.failNext(1, 429, matchers.kind("values.batchGet"));
-    const dana = await store.agents.insert(agent());
+    const dana = await store.agents.insert(agentRecord());
     expect(dataRows(book, "Agents").map((row) => row[0])).toEqual([dana.id]);
     // The 429 answered the check, not the append: the next try checks again.
     expect(callsSince("values.batchGet")).toBe(2);
@@ -128,10 +102,10 @@ describe("Sheets driver under faults", () => {
 
   it("answers a write within its deadline when the API stalls, saving nothing in the replica", async () => {
     const { store } = await loadedStore({ writeDeadlineMs: 300, retry: { attempts: 6, baseDelayMs: 50, maxDelayMs: 200 } });
-    const dana = await store.agents.insert(agent());
+    const dana = await store.agents.insert(agentRecord({ city: "Dallas" }));
     fake.setLatency(3000);
     const started = Date.now();
-    const lee = agent({ fullName: "Lee Park", email: "lee@example.com" });
+    const lee = agentRecord({ fullName: "Lee Park" });
     await expect(store.agents.insert(lee)).rejects.toThrow(/Could not save to the Agents tab: Google Sheets did not answer within 0.3 s/);
     await expect(store.agents.update(dana.id, { city: "Austin" })).rejects.toBeInstanceOf(StoreWriteError);
     expect(Date.now() - started).toBeLessThan(1500);
@@ -141,7 +115,7 @@ describe("Sheets driver under faults", () => {
 
   it("serves the last good copy through an outage, says how stale it is, and catches up after", async () => {
     const { store, book } = await loadedStore();
-    const dana = await store.agents.insert(agent());
+    const dana = await store.agents.insert(agentRecord({ status: "pending" }));
     fake.setOutage("error");
     book.setCell("Agents", { id: dana.id, header: "status" }, "approved");
     await expect(store.refresh()).rejects.toThrow();
@@ -157,9 +131,9 @@ describe("Sheets driver under faults", () => {
 
   it("reports a write that finally fails as failed, and keeps nothing of it", async () => {
     const { store, book, open } = await loadedStore();
-    const dana = await store.agents.insert(agent());
+    const dana = await store.agents.insert(agentRecord({ status: "pending" }));
     fake.setOutage("drop");
-    const lee = agent({ fullName: "Lee Park", email: "lee@example.com" });
+    const lee = agentRecord({ fullName: "Lee Park" });
     await expect(store.agents.insert(lee)).rejects.toBeInstanceOf(StoreWriteError);
     await expect(store.agents.update(dana.id, { status: "rejected" })).rejects.toBeInstanceOf(StoreWriteError);
     expect(store.agents.get(lee.id)).toBeUndefined();
@@ -174,7 +148,7 @@ describe("Sheets driver under faults", () => {
 
   it("writes nothing to a tab whose required header staff deleted, once a refresh has seen it", async () => {
     const { store, book, callsSince } = await loadedStore();
-    const dana = await store.agents.insert(agent());
+    const dana = await store.agents.insert(agentRecord({ status: "pending" }));
     book.setCell("Agents", `${String.fromCharCode(64 + book.columnOf("Agents", "status"))}1`, "");
     await store.refresh();
     await expect(store.agents.update(dana.id, { status: "approved" })).rejects.toThrow(
@@ -185,7 +159,7 @@ describe("Sheets driver under faults", () => {
 
   it("sends appends to one tab that arrive together as one call, each row once", async () => {
     const { store, book, callsSince } = await loadedStore();
-    const sent = Array.from({ length: 12 }, (_, i) => agent({ fullName: `Agent ${i}`, email: `agent${i}@example.com` }));
+    const sent = Array.from({ length: 12 }, (_, i) => agentRecord({ fullName: `Agent ${i}` }));
     await Promise.all(sent.map((record) => store.agents.insert(record)));
     expect(callsSince("spreadsheets.batchUpdate")).toBeLessThanOrEqual(2);
     expect(callsSince("values.batchGet")).toBe(0);
@@ -200,7 +174,7 @@ describe("Sheets driver under faults", () => {
     const { store, book, callsSince } = await loadedStore({ writeCallsPerMinute: 300 });
     const sent: Promise<unknown>[] = [];
     for (let i = 0; i < 12; i += 1) {
-      sent.push(store.agents.insert(agent({ fullName: `Agent ${i}`, email: `agent${i}@example.com` })));
+      sent.push(store.agents.insert(agentRecord({ fullName: `Agent ${i}` })));
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
     await Promise.all(sent);
@@ -209,7 +183,7 @@ describe("Sheets driver under faults", () => {
 
     fake.failNext(2, 429, matchers.kind("spreadsheets.batchUpdate"));
     const reads = callsSince("values.batchGet");
-    await store.agents.insert(agent({ email: "late@example.com" }));
+    await store.agents.insert(agentRecord());
     expect(callsSince("values.batchGet")).toBe(reads);
     expect(dataRows(book, "Agents")).toHaveLength(13);
   });
@@ -295,15 +269,7 @@ describe("Sheets driver under faults", () => {
     );
     opened.push(store);
     await store.refresh();
-    expect(book.sheets.map((sheet) => sheet.title)).toEqual([
-      "Agents",
-      "Requests",
-      "Responses",
-      "Messages",
-      "ConversationMembers",
-      "Contact",
-      "Marks",
-    ]);
+    expect(book.sheets.map((sheet) => sheet.title)).toEqual(Object.values(WORKBOOK).map((tab) => tab.name));
     expect(book.headers("Agents").slice(0, 8)).toEqual([
       "id",
       "Staff notes",

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../app/server/config.server";
 import { createStoreFromConfig, newId, type Store } from "../../app/server/store/store.server";
 import { startFakeSheets, type FakeSheetsServer } from "../../scripts/lib/fake-sheets/server";
+import { agentRecord } from "../support/records";
 
 const clientEmail = "referrals@red-river.iam.gserviceaccount.com";
 const keys = generateKeyPairSync("rsa", { modulusLength: 2048 });
@@ -52,29 +53,7 @@ describe("Sheets store signed in as a service account", () => {
     try {
       await store.refresh();
       expect(store.health().lastError).toBeNull();
-      const dana = await store.agents.insert({
-        id: newId(),
-        fullName: "Dana Reyes",
-        email: "dana@example.com",
-        phone: "",
-        state: "TX",
-        city: "Dallas",
-        zipCode: "",
-        licenseNumber: "",
-        licenseState: "TX",
-        licenseExpiration: "",
-        brokerage: "",
-        brokerEmail: "",
-        specialties: [],
-        bio: "",
-        photoUrl: "",
-        membershipType: "member",
-        vipCode: "",
-        status: "pending",
-        statusNote: "",
-        passwordHash: "",
-        createdAt: "2025-03-01T00:00:00.000Z",
-      });
+      const dana = await store.agents.insert(agentRecord({ city: "Dallas" }));
       await store.agents.update(dana.id, { city: "Austin" });
       expect(book.cell("Agents", dana.id, "city")).toBe("Austin");
       expect(fake.tokensIssued()).toBeGreaterThanOrEqual(1);

@@ -15,6 +15,7 @@ import { StoreWriteError } from "../../app/server/store/store.server";
 import { matchers } from "../../scripts/lib/fake-sheets/server";
 import { useFakeSheets } from "../support/fake-sheets";
 import type { FakeSpreadsheet } from "../../scripts/lib/fake-sheets/spreadsheet";
+import { agentRecord } from "../support/records";
 
 const fastRetry = { attempts: 4, baseDelayMs: 1, maxDelayMs: 5 };
 
@@ -50,29 +51,14 @@ async function network(names: readonly string[]) {
 }
 
 function agent(fullName: string, i: number): Agent {
-  return {
-    id: newId(),
+  return agentRecord({
     fullName,
     email: `agent${i}@example.com`,
-    phone: "",
-    state: "TX",
     city: `City ${i}`,
-    zipCode: "",
-    licenseNumber: "",
-    licenseState: "TX",
-    licenseExpiration: "",
-    brokerage: "",
-    brokerEmail: "",
-    specialties: [],
     bio: `Bio of ${fullName}`,
-    photoUrl: "",
-    membershipType: "member",
-    vipCode: "",
     status: "pending",
-    statusNote: "",
     passwordHash: `hash-of-${fullName}`,
-    createdAt: "2025-03-01T00:00:00.000Z",
-  };
+  });
 }
 
 /** Every record the app holds is on the row with its id, cell for cell. */

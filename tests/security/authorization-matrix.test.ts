@@ -19,6 +19,7 @@ import * as requestList from "../../app/routes/referral-requests._index";
 import { readOutbox } from "../../app/server/mail/mailer.server";
 import { outboxDirectory } from "../../app/server/services.server";
 import { get, insertRequest, outcome, post, sessionCookie } from "../integration/requests-support";
+import { requestForm } from "../support/records";
 import { insertAgent, testContext } from "../support/services";
 
 type Actor = "visitor" | "pending" | "memberA" | "memberB";
@@ -67,18 +68,7 @@ beforeAll(async () => {
 const notMembers = { visitor: "login", pending: "login" } as const;
 const onlyOwner = { visitor: "login", pending: "login", memberB: "refused" } as const;
 
-const requestFields = {
-  requestType: "referral",
-  title: "Changed by someone else",
-  location: "Dallas",
-  state: "TX",
-  specialty: "Residential",
-  priceRange: "$200k - $400k",
-  clientType: "buyer",
-  timeline: "1month",
-  contactPreference: "email",
-  description: "Rewritten",
-};
+const requestFields = requestForm({ title: "Changed by someone else", location: "Dallas", state: "TX", description: "Rewritten" });
 
 const cases: Case[] = [
   { name: "GET /member-dashboard", handler: dashboard.loader as Handler, request: (c) => get("/member-dashboard", c), refuse: notMembers },

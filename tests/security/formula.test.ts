@@ -9,6 +9,7 @@ import type { Agent } from "../../app/domain/workbook/tabs";
 import { newId } from "../../app/server/store/store.server";
 import { startFakeSheets, type FakeSheetsServer } from "../../scripts/lib/fake-sheets/server";
 import { insertRequest, outcome, post, sessionCookie } from "../integration/requests-support";
+import { requestForm } from "../support/records";
 import { insertAgent, postForm, testContext } from "../support/services";
 
 /**
@@ -81,18 +82,7 @@ describe("formula corpus typed into every form is stored as typed (RAW), never r
 
   it("posting a request, responding to it and messaging its poster", async () => {
     const cookie = await sessionCookie(context, poster);
-    const fields = {
-      requestType: "referral",
-      title: pick(0),
-      location: pick(2),
-      state: "TX",
-      specialty: "Residential",
-      priceRange: "$200k - $400k",
-      clientType: "buyer",
-      timeline: "1month",
-      contactPreference: "email",
-      description: pick(1),
-    };
+    const fields = requestForm({ title: pick(0), location: pick(2), description: pick(1) });
     const posted = await outcome(() => postRequestAction({ request: post("/post-request", cookie, fields), context, params: {} }));
     expect((posted as Response).status, JSON.stringify(posted)).toBe(302);
     const request = context.services.store.requests.all().find((row) => row.agentEmail === poster.email);

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expiresAtFor } from "../../app/domain/referral-requests/expiry";
+import { postRequestSchema, type PostRequestInput } from "../../app/domain/referral-requests/forms";
 import type { Agent, ReferralRequest } from "../../app/domain/workbook/tabs";
 
 /**
@@ -63,4 +64,17 @@ export function requestRecord(owner: Pick<Agent, "email" | "fullName">, fields: 
     expiresAt: expiresAtFor(createdAt),
     ...fields,
   };
+}
+
+/**
+ * A valid post request form with `requestRecord`'s values, as the browser sends it (an
+ * unticked checkbox sends nothing); tests override what they look at.
+ */
+export function requestForm(fields: Partial<Record<keyof PostRequestInput, string>> = {}): Record<string, string> {
+  const record = requestRecord({ email: "", fullName: "" });
+  const sent = Object.keys(postRequestSchema.shape).flatMap((name) => {
+    const value = record[name as keyof ReferralRequest];
+    return typeof value === "string" ? [[name, value]] : [];
+  });
+  return { ...Object.fromEntries(sent), ...fields };
 }
