@@ -7,10 +7,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { NO_PASSWORD_NOTE } from "../../scripts/lib/agent-import";
 import { hashPassword, verifyPassword } from "../../app/server/auth/password.server";
 import { loadConfig } from "../../app/server/config.server";
-import { createStore } from "../../app/server/store/replica.server";
-import { createSheetsDriver } from "../../app/server/store/sheets-driver.server";
-import { createStoreFromConfig, newId, type Store } from "../../app/server/store/store.server";
+import { createStoreFromConfig, type Store } from "../../app/server/store/store.server";
 import { startFakeSheets } from "../../scripts/lib/fake-sheets/server";
+import { openSheetsStore } from "../support/fake-sheets";
 import { importAgents } from "../../scripts/lib/import-agents";
 
 const FIXTURE = path.resolve("tests/fixtures/old-agents.csv");
@@ -167,14 +166,8 @@ describe("importAgents on Google Sheets", () => {
   it("appends many rows per API call, not one call per row", async () => {
     const fake = await startFakeSheets({ port: 0 });
     try {
-      const spreadsheetId = `import-${newId()}`;
-      fake.spreadsheet(spreadsheetId);
-      const store = createStore(createSheetsDriver({ spreadsheetId, credentials: { kind: "fixedToken" }, apiUrl: fake.url }), {
-        refreshSeconds: 60,
-        log: { info: () => undefined, warn: () => undefined, error: () => undefined },
-      });
+      const { store, spreadsheetId } = await openSheetsStore(fake, "import");
       opened.push(store);
-      await store.refresh();
       const lines = Array.from({ length: 40 }, (_, i) => `Agent ${i},agent${i}@example.com,Dallas,TX,,,,,`);
       const csv = ["fullName,email,city,state,brokerage,specialties,password,photo,bio", ...lines].join("\n");
       const before = fake.calls.length;

@@ -11,10 +11,9 @@ import { hashPassword, verifyPassword } from "../../app/server/auth/password.ser
 import { loadConfig } from "../../app/server/config.server";
 import { listConversations } from "../../app/server/messages/conversations.server";
 import { createReplicaServices } from "../../app/server/services.server";
-import { createStore } from "../../app/server/store/replica.server";
-import { createSheetsDriver } from "../../app/server/store/sheets-driver.server";
-import { createStoreFromConfig, newId, type Store } from "../../app/server/store/store.server";
+import { createStoreFromConfig, type Store } from "../../app/server/store/store.server";
 import { startFakeSheets } from "../../scripts/lib/fake-sheets/server";
+import { openSheetsStore } from "../support/fake-sheets";
 import { seedDemo, type SeedOptions } from "../../scripts/lib/seed-demo";
 import { agentRecord } from "../support/records";
 
@@ -228,14 +227,8 @@ describe("seedDemo on Google Sheets", () => {
   it("appends each tab's rows many per API call, not one call per row", async () => {
     const fake = await startFakeSheets({ port: 0 });
     try {
-      const spreadsheetId = `seed-${newId()}`;
-      fake.spreadsheet(spreadsheetId);
-      const store = createStore(createSheetsDriver({ spreadsheetId, credentials: { kind: "fixedToken" }, apiUrl: fake.url }), {
-        refreshSeconds: 60,
-        log: { info: () => undefined, warn: () => undefined, error: () => undefined },
-      });
+      const { store } = await openSheetsStore(fake, "seed");
       opened.push(store);
-      await store.refresh();
       const before = fake.calls.length;
       const outcome = await seedDemo(store, options());
       expect(outcome.status).toBe("seeded");

@@ -1,5 +1,7 @@
 import { afterAll, afterEach, beforeAll } from "vitest";
-import type { Store } from "../../app/server/store/store.server";
+import { createStore } from "../../app/server/store/replica.server";
+import { createSheetsDriver } from "../../app/server/store/sheets-driver.server";
+import { newId, type Store } from "../../app/server/store/store.server";
 import { startFakeSheets, type FakeSheetsServer } from "../../scripts/lib/fake-sheets/server";
 
 /**
@@ -29,4 +31,16 @@ export function useFakeSheets(): { fake: FakeSheetsServer; opened: Store[] } {
     },
   });
   return { fake, opened };
+}
+
+/** A quiet store on a new, empty spreadsheet of the fake, read once: what a script's run on Sheets starts from. */
+export async function openSheetsStore(fake: FakeSheetsServer, idPrefix: string): Promise<{ store: Store; spreadsheetId: string }> {
+  const spreadsheetId = `${idPrefix}-${newId()}`;
+  fake.spreadsheet(spreadsheetId);
+  const store = createStore(createSheetsDriver({ spreadsheetId, credentials: { kind: "fixedToken" }, apiUrl: fake.url }), {
+    refreshSeconds: 60,
+    log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+  });
+  await store.refresh();
+  return { store, spreadsheetId };
 }
