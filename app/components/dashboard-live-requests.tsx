@@ -80,7 +80,7 @@ function Chips({ query, memberState }: { query: DashboardQuery; memberState: str
             to={`/member-dashboard${dashboardSearch({ ...query, chip: chip.value })}`}
             preventScrollReset
             aria-current={current ? "true" : undefined}
-            className={`rounded-full px-3.5 py-1.5 text-sm font-semibold ring-1 transition-colors ${
+            className={`rounded-full px-3.5 py-1.5 text-sm font-semibold ring-1 ${
               current ? "bg-brand-700 text-white ring-brand-700" : "bg-white text-slate-700 ring-slate-300 hover:bg-slate-100"
             }`}
           >
