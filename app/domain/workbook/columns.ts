@@ -3,6 +3,7 @@
  * written back as text, and what a spreadsheet that types its cells holds in it.
  */
 import { z } from "zod";
+import { dollarsCell, parseDollars, parsePercent } from "../referrals/money";
 
 /**
  * What a column holds, for a spreadsheet that types its cells: `text` columns are
@@ -171,4 +172,42 @@ export function list(knownOptions: readonly string[] = []): Column<readonly stri
       .map((item) => canonical.get(item.toLowerCase()) ?? item),
   );
   return { kind: "text", schema, write: (items) => items.join(", ") };
+}
+
+/** A dollar amount ("$1,234.50" or 1234.5), kept in whole cents; blank reads as undefined. */
+export function amount(): Column<number | undefined> {
+  const schema = z.string().transform((cell, context) => {
+    if (cell === "") return undefined;
+    const cents = parseDollars(cell);
+    if (cents === null) {
+      context.addIssue({ code: "custom", message: "is not an amount in dollars" });
+      return z.NEVER;
+    }
+    return cents;
+  });
+  return { kind: "number", schema, write: (cents) => (cents === undefined ? "" : dollarsCell(cents)) };
+}
+
+/** A percentage (25 or "25%"); blank reads as undefined. */
+export function percentage(): Column<number | undefined> {
+  const schema = z.string().transform((cell, context) => {
+    if (cell === "") return undefined;
+    const percent = parsePercent(cell);
+    if (percent === null) {
+      context.addIssue({ code: "custom", message: "is not a percentage" });
+      return z.NEVER;
+    }
+    return percent;
+  });
+  return { kind: "number", schema, write: (percent) => (percent === undefined ? "" : String(percent)) };
+}
+
+/** A list that rows written before the column existed lack: blank reads as undefined. */
+export function optionalList(knownOptions: readonly string[] = []): Column<readonly string[] | undefined> {
+  const items = list(knownOptions);
+  return {
+    kind: "text",
+    schema: items.schema.transform((values) => (values.length === 0 ? undefined : values)),
+    write: (values) => items.write(values ?? []),
+  };
 }

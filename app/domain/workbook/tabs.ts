@@ -12,14 +12,19 @@
  * these definitions and need no change.
  */
 import { REQUEST_TYPE_VALUES, SPECIALTIES } from "../enums";
+import { MAIL_KINDS } from "../notifications";
+import { REFERRAL_STATUSES } from "../referrals/status";
 import {
+  amount,
   choice,
   count,
   email,
   flag,
   list,
+  optionalList,
   optionalText,
   optionalTime,
+  percentage,
   requiredText,
   stateCode,
   text,
@@ -131,6 +136,10 @@ export const AGENTS_TAB = defineTab({
     licenseCheckedAt: optionalTime(),
     /** The facts behind the verdict: license type, status, expiration, name on the license, sponsoring broker. */
     licenseCheckNote: optionalText(),
+    /** The kinds of mail the member turned off (docs/staff-guide.md lists them); blank means all on. */
+    mailOff: optionalList(MAIL_KINDS),
+    /** The sponsoring broker's license number: referral fees are paid broker to broker. */
+    brokerLicenseNumber: optionalText(),
   },
   indexes: {
     email: (agent) => agent.email,
@@ -290,6 +299,90 @@ const MARKS_TAB = defineTab({
   },
 });
 
+const REFERRAL_SIDES = ["buyer", "seller", "landlord", "tenant"] as const;
+const FEE_TYPES = ["percent", "flat"] as const;
+
+/**
+ * One row per referral agreement: its current terms, both acceptances and where the deal
+ * stands. Staff may correct the status or the fee here; the timeline is in ReferralEvents.
+ * The parties' brokerages are copied in when the agreement is proposed: the agreement is
+ * between the brokers, as they were then.
+ */
+export const REFERRALS_TAB = defineTab({
+  name: "Referrals",
+  appendOnly: false,
+  columns: {
+    id: requiredText(),
+    requestId: requiredText(),
+    responseId: optionalText(),
+    status: choice(REFERRAL_STATUSES, "proposed"),
+    proposedByEmail: email({ required: true }),
+    referringEmail: email({ required: true }),
+    referringName: text(),
+    referringBrokerage: text(),
+    referringBrokerLicense: text(),
+    receivingEmail: email({ required: true }),
+    receivingName: text(),
+    receivingBrokerage: text(),
+    receivingBrokerLicense: text(),
+    /** First name or initials only: no more of the client's personal data than that. */
+    clientName: text(),
+    side: choice(REFERRAL_SIDES),
+    feeType: choice(FEE_TYPES, "percent"),
+    feePercent: percentage(),
+    feeFlat: amount(),
+    termMonths: count(),
+    feeDue: text(),
+    terms: text(),
+    /** SHA-256 of the agreement's exact text as the parties read it; a term change makes a new one. */
+    agreementHash: optionalText(),
+    referringSignedName: optionalText(),
+    referringSignedAt: optionalTime(),
+    referringSignedIp: optionalText(),
+    referringSignedAgent: optionalText(),
+    referringSignedHash: optionalText(),
+    receivingSignedName: optionalText(),
+    receivingSignedAt: optionalTime(),
+    receivingSignedIp: optionalText(),
+    receivingSignedAgent: optionalText(),
+    receivingSignedHash: optionalText(),
+    signedAt: optionalTime(),
+    termEndsAt: optionalTime(),
+    expectedCloseDate: optionalTime(),
+    closeDate: optionalTime(),
+    salePrice: amount(),
+    grossCommission: amount(),
+    feeAmount: amount(),
+    lostReason: optionalText(),
+    lastReminderAt: optionalTime(),
+    createdAt: time(),
+    updatedAt: optionalTime(),
+  },
+  indexes: {
+    requestId: (referral) => referral.requestId,
+    parties: (referral) => [referral.referringEmail, referral.receivingEmail],
+    status: (referral) => referral.status,
+  },
+});
+
+/** A referral's timeline, one row per step taken (who, when, the note); never changed, only added to. */
+export const REFERRAL_EVENTS_TAB = defineTab({
+  name: "ReferralEvents",
+  appendOnly: true,
+  columns: {
+    id: requiredText(),
+    referralId: requiredText(),
+    /** A status the step led to, or an event that kept it: "proposed", "terms-changed", "signed", "reminder". */
+    step: requiredText(),
+    byEmail: email(),
+    note: text(),
+    createdAt: time(),
+  },
+  indexes: {
+    referralId: (event) => event.referralId,
+  },
+});
+
 /** Every tab of the workbook, by the name the store's collections take. */
 export const WORKBOOK = {
   agents: AGENTS_TAB,
@@ -299,6 +392,8 @@ export const WORKBOOK = {
   conversationMembers: CONVERSATION_MEMBERS_TAB,
   contact: CONTACT_TAB,
   marks: MARKS_TAB,
+  referrals: REFERRALS_TAB,
+  referralEvents: REFERRAL_EVENTS_TAB,
 } as const;
 
 type Workbook = typeof WORKBOOK;
@@ -313,3 +408,5 @@ export type Message = CollectionRecord<"messages">;
 export type ConversationMember = CollectionRecord<"conversationMembers">;
 export type ContactRow = CollectionRecord<"contact">;
 export type RequestMark = CollectionRecord<"marks">;
+export type Referral = CollectionRecord<"referrals">;
+export type ReferralEvent = CollectionRecord<"referralEvents">;

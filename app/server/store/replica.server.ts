@@ -530,6 +530,8 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
     contact: collection("contact"),
     marks: collection("marks"),
     conversationMembers: collection("conversationMembers"),
+    referrals: collection("referrals"),
+    referralEvents: collection("referralEvents"),
     driver: driver.kind,
     refresh,
     health,
