@@ -12,6 +12,7 @@ import { createSummaryCache, type SummaryCache } from "./messages/conversations.
 import { createMessageEvents, type MessageEvents } from "./messages/live.server";
 import { createDraftStorage, type DraftStorage } from "./registration/draft.server";
 import { expireRequestsAfterRefreshes } from "./requests/expiry.server";
+import { createLiveRequests, type LiveRequests } from "./requests/live-requests.server";
 import { createWriteQueues, type WriteQueues } from "./store/serially.server";
 import { createPageCache, PAGE_CACHE_BYTES, type PageCache } from "./page-cache.server";
 import { createStoreFromConfig, type Store } from "./store/store.server";
@@ -47,6 +48,8 @@ export type Services = {
   directory: DirectoryIndexCache;
   /** Live updates for open messages pages, from this process's sends and the store's refreshes. */
   messageEvents: MessageEvents;
+  /** The live requests in each list order, kept per version of the Requests tab for every member's lists. */
+  liveRequests: LiveRequests;
   /** Members' read positions, written at most every 30 seconds per conversation (docs/decisions/0016). */
   readPositions: ReadPositions;
   /** Each member's conversation summaries and unread counts, worked out again only when their rows change. */
@@ -92,7 +95,10 @@ export function createServices(config: Config): Services {
 }
 
 /** The queues and caches kept over the replica's records. */
-type ReplicaServices = Pick<Services, "store" | "writeQueues" | "directory" | "messageEvents" | "readPositions" | "conversationSummaries">;
+type ReplicaServices = Pick<
+  Services,
+  "store" | "writeQueues" | "directory" | "liveRequests" | "messageEvents" | "readPositions" | "conversationSummaries"
+>;
 
 /** The queues and caches over a store: part of `createServices`, and all that a script reading a store of its own needs for the queries. */
 export function createReplicaServices(store: Store): ReplicaServices {
@@ -101,6 +107,7 @@ export function createReplicaServices(store: Store): ReplicaServices {
     store,
     writeQueues,
     directory: createDirectoryIndexCache(store),
+    liveRequests: createLiveRequests(store),
     messageEvents: createMessageEvents(store),
     readPositions: createReadPositions({ store, writeQueues }),
     conversationSummaries: createSummaryCache(),

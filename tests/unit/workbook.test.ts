@@ -43,6 +43,8 @@ describe("the workbook contract", () => {
       "ConversationMembers",
       "Contact",
       "Marks",
+      "Referrals",
+      "ReferralEvents",
     ]);
     expect(AGENTS_TAB.headers).toEqual([
       "id",
@@ -71,6 +73,8 @@ describe("the workbook contract", () => {
       "licenseCheck",
       "licenseCheckedAt",
       "licenseCheckNote",
+      "mailOff",
+      "brokerLicenseNumber",
     ]);
     expect(REQUESTS_TAB.headers).toEqual([
       "id",

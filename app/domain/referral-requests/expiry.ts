@@ -19,7 +19,8 @@ export function expiresAtFor(createdAtIso: string): string {
 type Timed = Pick<ReferralRequest, "createdAt" | "expiresAt">;
 
 /** A row staff added without an expiry lives 30 days from its creation, like any other. */
-function expiryOf(request: Timed): number {
+/** When the request stops being live, in milliseconds since the epoch. */
+export function expiryOf(request: Timed): number {
   return Date.parse(request.expiresAt ?? expiresAtFor(request.createdAt));
 }
 

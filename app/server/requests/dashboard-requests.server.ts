@@ -3,7 +3,6 @@ import {
   matchesDashboard,
   parseDashboardQuery,
   requestListForDashboard,
-  sortRequests,
   type DashboardQuery,
 } from "~/domain/referral-requests/list-query";
 import { REQUEST_TYPE_VALUES, type RequestType } from "~/domain/enums";
@@ -22,7 +21,7 @@ function tileCounts(store: Store, live: readonly ReferralRequest[]): DashboardTi
   return { ...byType, agents: store.agents.by("status", "approved").length };
 }
 
-/** Other members' live requests matching the dashboard's filters and chip, in no particular order. */
+/** Other members' live requests matching the dashboard's filters and chip, newest first. */
 function matchingRequests(
   live: readonly ReferralRequest[],
   member: Pick<Agent, "email" | "state">,
@@ -37,7 +36,7 @@ function matchingRequests(
  * list was read, from which the browser later asks what is new.
  */
 export function dashboardData(
-  services: Pick<Services, "store">,
+  services: Pick<Services, "store" | "liveRequests">,
   member: Agent,
   params: URLSearchParams,
   now: Date,
@@ -52,7 +51,7 @@ export function dashboardData(
       query,
       memberState: member.state,
       total: matching.length,
-      requests: sortRequests(matching, "newest", DASHBOARD_REQUEST_LIMIT).map((request) => ({
+      requests: matching.slice(0, DASHBOARD_REQUEST_LIMIT).map((request) => ({
         ...requestView(services, request, member.email, now),
         interested: marks.interested.has(request.id),
         saved: marks.saved.has(request.id),
@@ -68,7 +67,13 @@ export function dashboardData(
  * posted in the very millisecond the list was read counts too: better announced once
  * more than never.
  */
-export function newRequestCount(services: Pick<Services, "store">, member: Agent, params: URLSearchParams, since: Date, now: Date): number {
+export function newRequestCount(
+  services: Pick<Services, "store" | "liveRequests">,
+  member: Agent,
+  params: URLSearchParams,
+  since: Date,
+  now: Date,
+): number {
   const matching = matchingRequests(liveRequests(services, now), member, parseDashboardQuery(params));
   return matching.filter((request) => Date.parse(request.createdAt) >= since.getTime()).length;
 }

@@ -1,14 +1,13 @@
 import { pageWindow } from "~/domain/directory-search";
-import { isLive } from "~/domain/referral-requests/expiry";
-import { matchesFilters, REQUEST_PAGE_SIZE, sortRequests, type RequestListQuery } from "~/domain/referral-requests/list-query";
+import { matchesFilters, REQUEST_PAGE_SIZE, type RequestListQuery } from "~/domain/referral-requests/list-query";
 import type { Agent, ReferralRequest } from "~/domain/workbook/tabs";
 import type { Services } from "../services.server";
 import { notFound } from "../http.server";
 import { requestView } from "./views.server";
 
-/** Active requests not yet past their expiry: the only ones any list shows. */
-export function liveRequests({ store }: Pick<Services, "store">, now: Date): ReferralRequest[] {
-  return store.requests.by("status", "active").filter((request) => isLive(request, now));
+/** Active requests not yet past their expiry, newest first: the only ones any list shows. */
+export function liveRequests({ liveRequests }: Pick<Services, "liveRequests">, now: Date): readonly ReferralRequest[] {
+  return liveRequests.inOrder("newest", now);
 }
 
 /**
@@ -18,25 +17,24 @@ export function liveRequests({ store }: Pick<Services, "store">, now: Date): Ref
  * many requests are live.
  */
 export function requestListPage(
-  services: Pick<Services, "store">,
+  services: Pick<Services, "store" | "liveRequests">,
   member: Pick<Agent, "email">,
   query: RequestListQuery,
   requestedPage: number,
   now: Date,
 ) {
-  const live = liveRequests(services, now);
-  const own = live.filter((request) => request.agentEmail === member.email);
-  const others = live.filter((request) => request.agentEmail !== member.email);
-  const matching = (query.tab === "mine" ? own : others).filter((request) => matchesFilters(request, query));
+  const live = services.liveRequests.inOrder(query.sort, now);
+  const isOwn = (request: ReferralRequest) => request.agentEmail === member.email;
+  const ownCount = live.reduce((count, request) => count + (isOwn(request) ? 1 : 0), 0);
+  const onTab = query.tab === "mine" ? isOwn : (request: ReferralRequest) => !isOwn(request);
+  const matching = live.filter((request) => onTab(request) && matchesFilters(request, query));
   const window = pageWindow(matching.length, requestedPage, REQUEST_PAGE_SIZE);
   return {
-    counts: { all: others.length, mine: own.length },
+    counts: { all: live.length - ownCount, mine: ownCount },
     total: matching.length,
     page: window.page,
     pageCount: window.pageCount,
-    requests: sortRequests(matching, query.sort, window.end)
-      .slice(window.start)
-      .map((request) => requestView(services, request, member.email, now)),
+    requests: matching.slice(window.start, window.end).map((request) => requestView(services, request, member.email, now)),
   };
 }
 
