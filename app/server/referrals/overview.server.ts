@@ -156,14 +156,19 @@ function lastActivityOf({ store }: Deps, referral: Referral): string {
   return times.reduce((latest, time) => (Date.parse(time) > Date.parse(latest) ? time : latest));
 }
 
+/** The last moment a referral was alive: its last activity once it ended, else now. */
+function aliveUntil(deps: Deps, referral: Referral, now: Date): string {
+  return isOpenReferral(referral.status) ? now.toISOString() : lastActivityOf(deps, referral);
+}
+
 /**
  * The rows of the member's CSV for one calendar year (Central time): every referral that
- * was alive in that year, created before its end and active on or after its start, so a
+ * was alive in that year, created before its end and not ended before its start, so a
  * fee received in January for a deal closed in December appears in both years.
  */
-export function referralCsvRows(deps: Deps, member: Member, year: number): string[][] {
+export function referralCsvRows(deps: Deps, member: Member, year: number, now: Date): string[][] {
   const inYear = referralsOf(deps, member)
-    .filter((referral) => centralYear(referral.createdAt) <= year && centralYear(lastActivityOf(deps, referral)) >= year)
+    .filter((referral) => centralYear(referral.createdAt) <= year && centralYear(aliveUntil(deps, referral, now)) >= year)
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   return [
     [...REFERRAL_CSV_HEADER],
