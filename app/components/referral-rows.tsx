@@ -59,8 +59,8 @@ export function ReferralFigures({ totals }: { totals: ReferralTotals }) {
         <div key={figure.label} className="rounded-lg bg-slate-50 p-3">
           <dt className="text-sm font-semibold text-slate-600">{figure.label}</dt>
           <dd className="mt-1 text-2xl font-extrabold text-slate-900">
-            {figure.value}
-            {figure.note ? <span className="ml-2 text-sm font-medium text-slate-600">{figure.note}</span> : null}
+            {figure.value}{" "}
+            {figure.note ? <span className="ml-1 text-sm font-medium text-slate-600">{figure.note}</span> : null}
           </dd>
         </div>
       ))}

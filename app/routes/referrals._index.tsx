@@ -84,7 +84,7 @@ function PipelineCounts({ query, counts }: { query: ReferralListQuery; counts: R
                   current ? "bg-brand-700 text-white ring-brand-700" : "bg-white text-slate-700 ring-slate-200 hover:bg-slate-50"
                 }`}
               >
-                {REFERRAL_STATUS_LABELS[status]}
+                {REFERRAL_STATUS_LABELS[status]}{" "}
                 <span className="tabular-nums">{counts[status]}</span>
               </Link>
             </li>
