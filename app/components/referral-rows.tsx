@@ -12,7 +12,7 @@ const STATUS_TONES: Partial<Record<ReferralStatus, string>> = {
   expired: "bg-slate-100 text-slate-700 ring-slate-200",
 };
 
-export function ReferralStatusBadge({ status, label }: { status: ReferralStatus; label: string }) {
+function ReferralStatusBadge({ status, label }: { status: ReferralStatus; label: string }) {
   const tone = STATUS_TONES[status] ?? "bg-brand-50 text-brand-800 ring-brand-200";
   return <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ${tone}`}>{label}</span>;
 }
@@ -23,7 +23,10 @@ export function ReferralRows({ referrals }: { referrals: readonly ReferralRowVie
     <ul className="divide-y divide-slate-100">
       {referrals.map((referral) => (
         <li key={referral.id}>
-          <Link to={`/referrals/${referral.id}`} className="-mx-2 flex flex-wrap items-center gap-x-4 gap-y-1 rounded-lg px-2 py-3 hover:bg-slate-50">
+          <Link
+            to={`/referrals/${referral.id}`}
+            className="-mx-2 flex flex-wrap items-center gap-x-4 gap-y-1 rounded-lg px-2 py-3 hover:bg-slate-50"
+          >
             <span className="min-w-0 flex-1">
               <span className="block font-semibold wrap-anywhere text-slate-900">
                 {referral.role === "sent" ? "To " : "From "}
@@ -59,8 +62,7 @@ export function ReferralFigures({ totals }: { totals: ReferralTotals }) {
         <div key={figure.label} className="rounded-lg bg-slate-50 p-3">
           <dt className="text-sm font-semibold text-slate-600">{figure.label}</dt>
           <dd className="mt-1 text-2xl font-extrabold text-slate-900">
-            {figure.value}{" "}
-            {figure.note ? <span className="ml-1 text-sm font-medium text-slate-600">{figure.note}</span> : null}
+            {figure.value} {figure.note ? <span className="ml-1 text-sm font-medium text-slate-600">{figure.note}</span> : null}
           </dd>
         </div>
       ))}

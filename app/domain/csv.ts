@@ -7,7 +7,7 @@
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-export function csvCell(value: string): string {
+function csvCell(value: string): string {
   const safe = FORMULA_START.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }

@@ -61,7 +61,11 @@ export default function Referrals() {
         <ResultsStatus>
           {total} {total === 1 ? "referral" : "referrals"}
         </ResultsStatus>
-        {referrals.length === 0 ? <EmptyState filtered={query.status !== undefined || query.role !== undefined} /> : <ReferralRows referrals={referrals} />}
+        {referrals.length === 0 ? (
+          <EmptyState filtered={query.status !== undefined || query.role !== undefined} />
+        ) : (
+          <ReferralRows referrals={referrals} />
+        )}
       </section>
       <Pagination page={page} pageCount={pageCount} label="Referral pages" />
     </div>
@@ -84,8 +88,7 @@ function PipelineCounts({ query, counts }: { query: ReferralListQuery; counts: R
                   current ? "bg-brand-700 text-white ring-brand-700" : "bg-white text-slate-700 ring-slate-200 hover:bg-slate-50"
                 }`}
               >
-                {REFERRAL_STATUS_LABELS[status]}{" "}
-                <span className="tabular-nums">{counts[status]}</span>
+                {REFERRAL_STATUS_LABELS[status]} <span className="tabular-nums">{counts[status]}</span>
               </Link>
             </li>
           );
@@ -142,7 +145,9 @@ function EmptyState({ filtered }: { filtered: boolean }) {
     <div className="py-10 text-center">
       <p className="text-lg font-bold text-slate-900">{filtered ? "No referrals match your filters" : "No referrals yet"}</p>
       <p className="mt-2 text-slate-600">
-        {filtered ? "Try other filters or clear them." : "Propose a referral from a response to one of your requests, or from your own response."}
+        {filtered
+          ? "Try other filters or clear them."
+          : "Propose a referral from a response to one of your requests, or from your own response."}
       </p>
       <Link to="/referral-requests" className="btn-primary mt-6">
         Browse Requests

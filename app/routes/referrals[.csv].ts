@@ -9,7 +9,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const member = await requireMember(request, context);
   const now = new Date();
   const year = parseCsvYear(new URL(request.url).searchParams.get("year"), now);
-  if (year === null) return new Response("Choose a year from the list on the referrals page.", { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (year === null)
+    return new Response("Choose a year from the list on the referrals page.", {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
   return new Response(toCsv(referralCsvRows(context.services, member, year, now)), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

@@ -100,7 +100,10 @@ test.describe("my referrals", () => {
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download CSV" }).click()]);
     expect(download.suggestedFilename()).toBe(`referrals-${new Date().getFullYear()}.csv`);
     const text = await readFile((await download.path())!, "utf8");
-    const lines = text.replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+    const lines = text
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`,James Csv,`);
     expect(lines[1]).toContain(`,'=${token},buyer,Closed,450000.00,13500.00,3375.00,`);

@@ -54,7 +54,9 @@ async function list(agent: Agent, search = ""): Promise<ListData> {
 }
 
 async function csv(agent: Agent, search = ""): Promise<Response> {
-  return (await outcome(() => csvLoader({ request: get(`/referrals.csv${search}`, cookies.get(agent.email)!), context, params: {} }))) as Response;
+  return (await outcome(() =>
+    csvLoader({ request: get(`/referrals.csv${search}`, cookies.get(agent.email)!), context, params: {} }),
+  )) as Response;
 }
 
 describe("/referrals", () => {
@@ -151,7 +153,10 @@ describe("/referrals.csv", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="referrals-2026.csv"');
-    const lines = (await response.text()).replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+    const lines = (await response.text())
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
     expect(lines[0]).toBe(
       "Created,Signed,Closed,Role,Other party,Other party email,Referring brokerage,Receiving brokerage,Client,Side,Status,Sale price,Gross commission,Fee,Fee received",
     );
@@ -162,7 +167,11 @@ describe("/referrals.csv", () => {
   });
 
   it("neutralises cells that a spreadsheet would run as formulas and quotes commas and quotes", async () => {
-    await insertReferral(maria, james, { clientName: '=HYPERLINK("http://evil.example","x")', receivingName: "+Cmd, Inc", receivingBrokerage: "@SUM(A1)" });
+    await insertReferral(maria, james, {
+      clientName: '=HYPERLINK("http://evil.example","x")',
+      receivingName: "+Cmd, Inc",
+      receivingBrokerage: "@SUM(A1)",
+    });
     await insertReferral(maria, james, { clientName: "-2+3", receivingName: 'Jo "JJ" Smith' });
     const text = await (await csv(maria)).text();
     expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
@@ -201,7 +210,9 @@ describe("/referrals.csv", () => {
   });
 
   it("sends a visitor who is not logged in to the login page", async () => {
-    const response = (await outcome(() => csvLoader({ request: new Request("http://localhost/referrals.csv"), context, params: {} }))) as Response;
+    const response = (await outcome(() =>
+      csvLoader({ request: new Request("http://localhost/referrals.csv"), context, params: {} }),
+    )) as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toContain("/member-login");
   });

@@ -112,7 +112,12 @@ describe("the reminder of a quiet referral", () => {
 describe("the reminder before the term ends", () => {
   it("mails both parties within 14 days of the term's end, then weekly until it ends", async () => {
     const termEndsAt = daysAfterStart(100);
-    const referral = await insertReferral({ signedAt: iso(START), createdAt: iso(START), status: "under_contract", termEndsAt: iso(termEndsAt) });
+    const referral = await insertReferral({
+      signedAt: iso(START),
+      createdAt: iso(START),
+      status: "under_contract",
+      termEndsAt: iso(termEndsAt),
+    });
     await addStep(referral, "under_contract", daysAfterStart(80));
     expect((await pass(daysAfterStart(85))).reminded).toBe(0);
 

@@ -97,7 +97,7 @@ export type ReferralTotals = {
 };
 
 /** The first year the CSV offers: the network kept no referrals before it. */
-export const FIRST_REFERRAL_YEAR = 2026;
+const FIRST_REFERRAL_YEAR = 2026;
 
 /** The years the CSV can be asked for, newest first. */
 export function csvYears(now: Date): number[] {

@@ -24,8 +24,10 @@ function referralRows(referral: Referral): MailRow[] {
 }
 
 const REASON_TEXT: Record<ReminderReason, string> = {
-  "no-update": "Nothing has been recorded on this referral for 30 days. If the client was introduced, went under contract or closed, record the step.",
-  "term-ending": "The referral's term ends within 14 days. If the deal is under way, record where it stands; without a closing the referral expires when the term ends.",
+  "no-update":
+    "Nothing has been recorded on this referral for 30 days. If the client was introduced, went under contract or closed, record the step.",
+  "term-ending":
+    "The referral's term ends within 14 days. If the deal is under way, record where it stands; without a closing the referral expires when the term ends.",
 };
 
 /** A reminder to look at a referral: to the receiving agent when it has gone quiet, to both parties when the term ends soon. */

@@ -26,7 +26,7 @@ type Deps = Pick<Services, "store">;
 type Member = Pick<Agent, "email">;
 
 /** The referrals the member is a party to, newest change first. */
-export function referralsOf({ store }: Deps, member: Member): Referral[] {
+function referralsOf({ store }: Deps, member: Member): Referral[] {
   const byId = new Map(store.referrals.by("parties", member.email).map((referral) => [referral.id, referral]));
   return [...byId.values()].sort((a, b) => Date.parse(lastChangeOf(b)) - Date.parse(lastChangeOf(a)));
 }
@@ -39,10 +39,15 @@ function lastChangeOf(referral: Pick<Referral, "createdAt" | "updatedAt">): stri
  * When the fee was received: the timeline's last "fee_received" step, or, when staff set
  * the status in the sheet without a step, the row's last change.
  */
-export function feeReceivedAt({ store }: Deps, referral: Referral): string | undefined {
+function feeReceivedAt({ store }: Deps, referral: Referral): string | undefined {
   if (referral.status !== "fee_received") return undefined;
   const steps = store.referralEvents.by("referralId", referral.id).filter((event) => event.step === "fee_received");
-  return steps.map((event) => event.createdAt).sort().at(-1) ?? lastChangeOf(referral);
+  return (
+    steps
+      .map((event) => event.createdAt)
+      .sort()
+      .at(-1) ?? lastChangeOf(referral)
+  );
 }
 
 export function referralTotals(deps: Deps, referrals: readonly Referral[], now: Date): ReferralTotals {
@@ -72,14 +77,16 @@ function referralRowView(referral: Referral, member: Member): ReferralRowView {
     otherName: role === "sent" ? referral.receivingName : referral.referringName,
     clientName: referral.clientName,
     side: referral.side,
-    feeLabel: fee === undefined ? (referral.feePercent !== undefined ? `${referral.feePercent}% of commission` : "Not set") : formatDollars(fee),
+    feeLabel:
+      fee === undefined ? (referral.feePercent !== undefined ? `${referral.feePercent}% of commission` : "Not set") : formatDollars(fee),
     changedAt: lastChangeOf(referral),
   };
 }
 
 function matchesQuery(referral: Referral, member: Member, query: ReferralListQuery): boolean {
   return (
-    (query.status === undefined || referral.status === query.status) && (query.role === undefined || roleOf(referral, member.email) === query.role)
+    (query.status === undefined || referral.status === query.status) &&
+    (query.role === undefined || roleOf(referral, member.email) === query.role)
   );
 }
 
@@ -132,7 +139,7 @@ function csvDollars(cents: number | undefined): string {
 
 const ROLE_LABELS: Record<ReferralRole, string> = { sent: "Sent", received: "Received" };
 
-export const REFERRAL_CSV_HEADER = [
+const REFERRAL_CSV_HEADER = [
   "Created",
   "Signed",
   "Closed",
@@ -152,7 +159,11 @@ export const REFERRAL_CSV_HEADER = [
 
 /** The referral's last sign of life: its latest step, its last change or its creation. */
 function lastActivityOf({ store }: Deps, referral: Referral): string {
-  const times = [referral.createdAt, lastChangeOf(referral), ...store.referralEvents.by("referralId", referral.id).map((event) => event.createdAt)];
+  const times = [
+    referral.createdAt,
+    lastChangeOf(referral),
+    ...store.referralEvents.by("referralId", referral.id).map((event) => event.createdAt),
+  ];
   return times.reduce((latest, time) => (Date.parse(time) > Date.parse(latest) ? time : latest));
 }
 

@@ -17,11 +17,11 @@ import type { WriteQueues } from "../store/serially.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A signed referral with no step for this long reminds the receiving agent, whose steps come next. */
-export const QUIET_DAYS = 30;
+const QUIET_DAYS = 30;
 /** How long before the term's end both parties are reminded. */
-export const TERM_ENDING_DAYS = 14;
+const TERM_ENDING_DAYS = 14;
 /** At most one reminder per referral in this time. */
-export const REMINDER_INTERVAL_DAYS = 7;
+const REMINDER_INTERVAL_DAYS = 7;
 
 type Deps = {
   store: Pick<Store, "referrals" | "referralEvents" | "agents" | "addRefreshJob">;
@@ -83,14 +83,21 @@ async function expire(deps: Deps, referral: Referral, now: Date): Promise<void> 
 async function remind(deps: Deps, referral: Referral, reasons: ReturnType<typeof reminderReasons>, now: Date): Promise<void> {
   const reminded = await deps.store.referrals.update(referral.id, { lastReminderAt: now.toISOString() });
   const all = [...new Set([...reasons.receiving, ...reasons.referring])];
-  await addEvent(deps, reminded, "reminder", all.map((reason) => (reason === "no-update" ? "No update for 30 days" : "Term ends within 14 days")).join("; "), now);
+  await addEvent(
+    deps,
+    reminded,
+    "reminder",
+    all.map((reason) => (reason === "no-update" ? "No update for 30 days" : "Term ends within 14 days")).join("; "),
+    now,
+  );
   const link = publicUrl(deps.config, `/referrals/${referral.id}`);
   const parties = [
     [reminded.receivingEmail, reasons.receiving],
     [reminded.referringEmail, reasons.referring],
   ] as const;
   for (const [email, reasonsOfParty] of parties)
-    if (reasonsOfParty.length > 0) await mailParty(deps, email, (to) => referralReminderMail({ referral: reminded, to, reasons: reasonsOfParty, link }));
+    if (reasonsOfParty.length > 0)
+      await mailParty(deps, email, (to) => referralReminderMail({ referral: reminded, to, reasons: reasonsOfParty, link }));
 }
 
 /**
