@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { AgentAvatar } from "~/components/agent-avatar";
 import { DashboardLiveRequests } from "~/components/dashboard-live-requests";
 import { DashboardMessagesCard } from "~/components/dashboard-messages-card";
+import { DashboardReferralsCard } from "~/components/dashboard-referrals-card";
 import { DashboardTiles } from "~/components/dashboard-tiles";
 import { MapPinIcon, ShieldCheckIcon } from "~/components/icons";
 import { brokerageLabel, firstName, locationLabel, photoSource, specialtiesSummary } from "~/domain/member-profile";
@@ -10,6 +11,7 @@ import { PRODUCT_NAME } from "~/domain/product";
 import type { Agent } from "~/domain/workbook/tabs";
 import { requireMember } from "~/server/auth/session.server";
 import { dashboardMessages } from "~/server/messages/dashboard-messages.server";
+import { dashboardReferrals } from "~/server/referrals/overview.server";
 import { dashboardData } from "~/server/requests/dashboard-requests.server";
 
 export const meta: MetaFunction = () => [
@@ -38,11 +40,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     profile: profileOf(member),
     ...dashboardData(context.services, member, new URL(request.url).searchParams, new Date()),
     messages: dashboardMessages(context.services, member, new Date()),
+    referrals: dashboardReferrals(context.services, member, new Date()),
   };
 }
 
 export default function MemberDashboard() {
-  const { profile, tiles, live, messages } = useLoaderData<typeof loader>();
+  const { profile, tiles, live, messages, referrals } = useLoaderData<typeof loader>();
   return (
     <>
       <DashboardHeader fullName={profile.fullName} />
@@ -50,6 +53,7 @@ export default function MemberDashboard() {
         <DashboardTiles tiles={tiles} />
         <ProfileCard profile={profile} />
         <DashboardMessagesCard {...messages} />
+        <DashboardReferralsCard {...referrals} />
         <DashboardLiveRequests live={live} />
       </div>
     </>

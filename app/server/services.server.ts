@@ -11,6 +11,7 @@ import { createReadPositions, type ReadPositions } from "./messages/conversation
 import { createSummaryCache, type SummaryCache } from "./messages/conversations.server";
 import { createMessageEvents, type MessageEvents } from "./messages/live.server";
 import { createDraftStorage, type DraftStorage } from "./registration/draft.server";
+import { remindReferralsAfterRefreshes } from "./referrals/reminders.server";
 import { expireRequestsAfterRefreshes } from "./requests/expiry.server";
 import { createLiveRequests, type LiveRequests } from "./requests/live-requests.server";
 import { createWriteQueues, type WriteQueues } from "./store/serially.server";
@@ -58,6 +59,8 @@ export type Services = {
   decisionMails: BackgroundJob;
   /** Job: marks requests past their 30 days expired, after each store refresh. */
   requestExpiry: BackgroundJob;
+  /** Job: reminds the parties of quiet referrals and of terms about to end, and expires referrals past their term, after each store refresh. */
+  referralReminders: BackgroundJob;
   /** Public pages rendered once per data version and address, for logged-out visitors (production build only). */
   pageCache: PageCache;
   /** TREC's license data: the check at registration, the daily refresh and lapse check (started and stopped with the services). */
@@ -78,6 +81,7 @@ export function createServices(config: Config): Services {
     ? createSendgridMailer(config.sendgridApiKey, config.mailFrom, config.sendgridApiUrl)
     : createOutboxMailer(outboxDirectory(config), config.mailFrom);
   const store = createStoreFromConfig(config);
+  const replica = createReplicaServices(store);
   return {
     config,
     mailer,
@@ -86,9 +90,10 @@ export function createServices(config: Config): Services {
     photoFetcher: createPhotoFetcher(),
     limits: createWriteLimits(config),
     drafts: createDraftStorage(config),
-    ...createReplicaServices(store),
+    ...replica,
     decisionMails: watchAgentDecisions({ store, mailer, config }),
     requestExpiry: expireRequestsAfterRefreshes(store),
+    referralReminders: remindReferralsAfterRefreshes({ store, mailer, config, writeQueues: replica.writeQueues }),
     pageCache: createPageCache(PAGE_CACHE_BYTES),
     licenses: createLicenseService({ config, store, mailer }),
   };
@@ -128,6 +133,7 @@ export async function stopServices(services: Services): Promise<void> {
   services.messageEvents.close();
   services.decisionMails.stop();
   services.requestExpiry.stop();
+  services.referralReminders.stop();
   services.readPositions.stop();
   services.licenses.stop();
   await services.store.stop();

@@ -39,8 +39,8 @@ describe("the browser bundle", () => {
     }
   });
 
-  it("loads no zod on the member pages that only show requests and conversations", () => {
-    for (const routeId of ["routes/member-dashboard", "routes/referral-requests._index"]) {
+  it("loads no zod on the member pages that only show requests, referrals and conversations", () => {
+    for (const routeId of ["routes/member-dashboard", "routes/referral-requests._index", "routes/referrals._index"]) {
       const withZod = routeScripts(routeId).filter((name) => /\$ZodType|ZodError/.test(read(name)));
       expect([routeId, withZod]).toEqual([routeId, []]);
     }

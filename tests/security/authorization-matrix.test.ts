@@ -16,6 +16,8 @@ import * as requestDetail from "../../app/routes/referral-requests.$id._index";
 import * as requestMark from "../../app/routes/referral-requests.$id.mark";
 import * as requestRespond from "../../app/routes/referral-requests.$id.respond";
 import * as requestList from "../../app/routes/referral-requests._index";
+import * as referralList from "../../app/routes/referrals._index";
+import * as referralCsv from "../../app/routes/referrals[.csv]";
 import { readOutbox } from "../../app/server/mail/mailer.server";
 import { outboxDirectory } from "../../app/server/services.server";
 import { get, insertRequest, outcome, post, sessionCookie } from "../integration/requests-support";
@@ -199,6 +201,8 @@ const cases: Case[] = [
     params: () => ({ id: "no-such-id" }),
     refuse: { ...notMembers, memberA: "refused", memberB: "refused" },
   },
+  { name: "GET /referrals", handler: referralList.loader as Handler, request: (c) => get("/referrals", c), refuse: notMembers },
+  { name: "GET /referrals.csv", handler: referralCsv.loader as Handler, request: (c) => get("/referrals.csv", c), refuse: notMembers },
 ];
 
 /** Every row of every tab, and every mail sent: what a refused request must leave as it was. */
@@ -273,6 +277,8 @@ describe("authorization matrix: visitor, pending agent, member A, member B × ev
       requestMark,
       requestRespond,
       requestList,
+      referralList,
+      referralCsv,
     ]) {
       const { loader, action } = module as { loader?: Handler; action?: Handler };
       expect([loader, action].some((handler) => handler !== undefined && covered.has(handler))).toBe(true);

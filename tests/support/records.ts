@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expiresAtFor } from "../../app/domain/referral-requests/expiry";
 import { postRequestSchema, type PostRequestInput } from "../../app/domain/referral-requests/forms";
-import type { Agent, ReferralRequest } from "../../app/domain/workbook/tabs";
+import type { Agent, Referral, ReferralRequest } from "../../app/domain/workbook/tabs";
 
 /**
  * An approved agent with every field filled, for unit, integration and browser tests
@@ -77,4 +77,63 @@ export function requestForm(fields: Partial<Record<keyof PostRequestInput, strin
     return typeof value === "string" ? [[name, value]] : [];
   });
   return { ...Object.fromEntries(sent), ...fields };
+}
+
+type Party = Pick<Agent, "email" | "fullName" | "brokerage">;
+
+/**
+ * A Referrals row of an agreement both parties signed a week ago (a 25% fee, a 12-month
+ * term), for unit, integration and browser tests alike; tests override the status and
+ * what they look at.
+ */
+export function referralRecord(referring: Party, receiving: Party, fields: Partial<Referral> = {}): Referral {
+  const signedAt = fields.signedAt ?? new Date(Date.now() - 7 * 24 * 60 * 60 * 1000).toISOString();
+  const termEndsAt = new Date(signedAt);
+  termEndsAt.setUTCMonth(termEndsAt.getUTCMonth() + 12);
+  return {
+    id: randomUUID(),
+    requestId: randomUUID(),
+    responseId: undefined,
+    status: "signed",
+    proposedByEmail: referring.email,
+    referringEmail: referring.email,
+    referringName: referring.fullName,
+    referringBrokerage: referring.brokerage,
+    referringBrokerLicense: "0400001",
+    receivingEmail: receiving.email,
+    receivingName: receiving.fullName,
+    receivingBrokerage: receiving.brokerage,
+    receivingBrokerLicense: "0400002",
+    clientName: "J.D.",
+    side: "buyer",
+    feeType: "percent",
+    feePercent: 25,
+    feeFlat: undefined,
+    termMonths: 12,
+    feeDue: "Within 10 days after closing or funding",
+    terms: "",
+    agreementHash: "0".repeat(64),
+    referringSignedName: referring.fullName,
+    referringSignedAt: signedAt,
+    referringSignedIp: "203.0.113.1",
+    referringSignedAgent: "test",
+    referringSignedHash: "0".repeat(64),
+    receivingSignedName: receiving.fullName,
+    receivingSignedAt: signedAt,
+    receivingSignedIp: "203.0.113.2",
+    receivingSignedAgent: "test",
+    receivingSignedHash: "0".repeat(64),
+    signedAt,
+    termEndsAt: termEndsAt.toISOString(),
+    expectedCloseDate: undefined,
+    closeDate: undefined,
+    salePrice: undefined,
+    grossCommission: undefined,
+    feeAmount: undefined,
+    lostReason: undefined,
+    lastReminderAt: undefined,
+    createdAt: signedAt,
+    updatedAt: undefined,
+    ...fields,
+  };
 }

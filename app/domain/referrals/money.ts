@@ -39,5 +39,8 @@ export function parsePercent(text: string): number | null {
 /** The referral fee: a share of the receiving side's gross commission, rounded to the cent, or a flat amount. */
 export function referralFeeCents(fee: { feePercent?: number; feeFlat?: number }, grossCommissionCents: number): number {
   if (fee.feeFlat !== undefined) return fee.feeFlat;
-  return Math.round((grossCommissionCents * (fee.feePercent ?? 0)) / 100);
+  // In whole basis points: 20.15 has no exact binary form, and 20.15% of $1,010.00 worked out
+  // in floating point falls a hair under $203.515 and would round down. Exact below 2^53.
+  const basisPoints = Math.round((fee.feePercent ?? 0) * 100);
+  return Math.floor((grossCommissionCents * basisPoints + 5_000) / 10_000);
 }

@@ -188,11 +188,23 @@ export function amount(): Column<number | undefined> {
   return { kind: "number", schema, write: (cents) => (cents === undefined ? "" : dollarsCell(cents)) };
 }
 
-/** A percentage (25 or "25%"); blank reads as undefined. */
+/**
+ * A cell Google formats as a percent keeps its fraction: staff typing "25%" leave 0.25, and
+ * that is what the API reads unformatted. Percentages the app keeps run from 1 to 50, so a
+ * number strictly between 0 and 1 can only be such a fraction (docs/decisions/0026).
+ */
+const PERCENT_FRACTION = /^0?\.\d+$/;
+
+function percentOfCell(cell: string): number | null {
+  if (PERCENT_FRACTION.test(cell)) return Math.round(Number(cell) * 10_000) / 100;
+  return parsePercent(cell);
+}
+
+/** A percentage (25, "25%", or 0.25 from a cell formatted as a percent); blank reads as undefined. */
 export function percentage(): Column<number | undefined> {
   const schema = z.string().transform((cell, context) => {
     if (cell === "") return undefined;
-    const percent = parsePercent(cell);
+    const percent = percentOfCell(cell);
     if (percent === null) {
       context.addIssue({ code: "custom", message: "is not a percentage" });
       return z.NEVER;

@@ -1,0 +1,83 @@
+/**
+ * Staff correct a referral in the Google sheet and the app follows on its next refresh:
+ * here on the fake Sheets server, which types what staff type as Google does (numbers
+ * become number cells, "$1,250.00" and "25%" as the driver then reads them unformatted).
+ */
+import { describe, expect, it } from "vitest";
+import type { Agent } from "../../app/domain/workbook/tabs";
+import { referralTotals } from "../../app/server/referrals/overview.server";
+import { openSheetsStore, useFakeSheets } from "../support/fake-sheets";
+import { agentRecord, referralRecord } from "../support/records";
+
+const { fake, opened } = useFakeSheets();
+
+const maria: Agent = agentRecord({ fullName: "Maria Delgado", email: "maria@example.com", brokerage: "Sooner Homes" });
+const james: Agent = agentRecord({ fullName: "James Whitfield", email: "james@example.com", brokerage: "Lone Star Realty" });
+
+async function workbookWithReferral(fields: Parameters<typeof referralRecord>[2] = {}) {
+  const { store, spreadsheetId } = await openSheetsStore(fake, "referral-staff");
+  opened.push(store);
+  const referral = await store.referrals.insert(referralRecord(maria, james, fields));
+  return { store, referral, book: fake.spreadsheet(spreadsheetId) };
+}
+
+describe("a staff edit of a referral in the sheet", () => {
+  it.each(["Under_Contract", "under_contract", " UNDER_CONTRACT "])("reads the status typed as %j", async (typed) => {
+    const { store, referral, book } = await workbookWithReferral({ status: "introduced" });
+    book.typeCell("Referrals", { id: referral.id, header: "status" }, typed);
+    await store.refresh();
+    expect(store.referrals.get(referral.id)?.status).toBe("under_contract");
+    expect(store.referrals.by("status", "under_contract").map((row) => row.id)).toEqual([referral.id]);
+  });
+
+  it("reports a status that does not exist, leaves the row out until it is fixed, then follows the fix", async () => {
+    const { store, referral, book } = await workbookWithReferral({ status: "introduced" });
+    book.typeCell("Referrals", { id: referral.id, header: "status" }, "Paid in full");
+    await store.refresh();
+    expect(store.health().invalidRows).toEqual([expect.objectContaining({ tab: "Referrals", reason: expect.stringContaining("status") })]);
+    expect(store.referrals.get(referral.id)).toBeUndefined();
+    book.typeCell("Referrals", { id: referral.id, header: "status" }, "Closed");
+    await store.refresh();
+    expect(store.health().invalidRows).toEqual([]);
+    expect(store.referrals.get(referral.id)?.status).toBe("closed");
+  });
+
+  it("reads a fee typed as text with a dollar sign and thousands, and the totals follow", async () => {
+    const { store, referral, book } = await workbookWithReferral({ status: "closed", grossCommission: 900_000 });
+    expect(referralTotals({ store }, store.referrals.all(), new Date()).expectedCents).toBe(225_000);
+    book.typeCell("Referrals", { id: referral.id, header: "feeAmount" }, "$1,250.00");
+    await store.refresh();
+    expect(store.referrals.get(referral.id)?.feeAmount).toBe(125_000);
+    expect(referralTotals({ store }, store.referrals.all(), new Date()).expectedCents).toBe(125_000);
+  });
+
+  it("reads a fee and a gross commission typed as numbers, as Google keeps them", async () => {
+    const { store, referral, book } = await workbookWithReferral({ status: "closed" });
+    book.typeCell("Referrals", { id: referral.id, header: "feeAmount" }, "1250.5");
+    book.setCell("Referrals", { id: referral.id, header: "grossCommission" }, 9000);
+    await store.refresh();
+    expect(store.referrals.get(referral.id)).toMatchObject({ feeAmount: 125_050, grossCommission: 900_000 });
+  });
+
+  it("reads a percentage typed as 20 or 20%, and a percent-formatted cell that arrives as its fraction", async () => {
+    const { store, referral, book } = await workbookWithReferral({ status: "closed", grossCommission: 1_000_000 });
+    const cell = { id: referral.id, header: "feePercent" };
+    book.typeCell("Referrals", cell, "20");
+    await store.refresh();
+    expect(store.referrals.get(referral.id)?.feePercent).toBe(20);
+
+    book.setCell("Referrals", cell, "20%");
+    await store.refresh();
+    expect(store.referrals.get(referral.id)?.feePercent).toBe(20);
+
+    // Google stores "20%" typed into a cell as 0.2 formatted as a percent; unformatted it reads 0.2.
+    book.setCell("Referrals", cell, 0.2);
+    await store.refresh();
+    expect(store.referrals.get(referral.id)?.feePercent).toBe(20);
+    expect(referralTotals({ store }, store.referrals.all(), new Date()).expectedCents).toBe(200_000);
+
+    book.setCell("Referrals", cell, 0.1275);
+    await store.refresh();
+    expect(store.referrals.get(referral.id)?.feePercent).toBe(12.75);
+  });
+});
