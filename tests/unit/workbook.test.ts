@@ -7,6 +7,7 @@ import {
   MESSAGES_TAB,
   REQUESTS_TAB,
   RESPONSES_TAB,
+  SEND_CLAIMS_TAB,
   WORKBOOK,
   type Agent,
   type ReferralRequest,
@@ -43,7 +44,11 @@ describe("the workbook contract", () => {
       "ConversationMembers",
       "Contact",
       "Marks",
+      "Referrals",
+      "ReferralEvents",
+      "SendClaims",
     ]);
+    expect(SEND_CLAIMS_TAB.headers).toEqual(["id", "key", "instance", "outcome", "note", "claimedAt"]);
     expect(AGENTS_TAB.headers).toEqual([
       "id",
       "fullName",
@@ -71,6 +76,8 @@ describe("the workbook contract", () => {
       "licenseCheck",
       "licenseCheckedAt",
       "licenseCheckNote",
+      "mailOff",
+      "brokerLicenseNumber",
     ]);
     expect(REQUESTS_TAB.headers).toEqual([
       "id",
@@ -103,7 +110,7 @@ describe("the workbook contract", () => {
       Object.values(WORKBOOK)
         .filter((tab) => tab.appendOnly)
         .map((tab) => tab.name),
-    ).toEqual(["Responses", "Messages", "Contact"]);
+    ).toEqual(["Responses", "Messages", "Contact", "ReferralEvents", "SendClaims"]);
   });
 });
 
