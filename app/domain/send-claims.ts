@@ -10,7 +10,7 @@ export function winningClaim(rows: readonly SendClaim[], key: string): SendClaim
 }
 
 /** True when the winner of the key recorded that its mail failed. */
-export function claimFailed(rowsOfKey: readonly SendClaim[]): boolean {
+function claimFailed(rowsOfKey: readonly SendClaim[]): boolean {
   return rowsOfKey.some((row) => row.outcome === "failed");
 }
 

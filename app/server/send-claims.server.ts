@@ -61,7 +61,14 @@ export function createSendClaims({
 
   async function claim(keys: readonly string[], now: Date): Promise<Set<string>> {
     const fresh = [...new Set(keys)].filter((key) => claimsOf(key).length === 0);
-    const rows = fresh.map((key) => ({ id: newId(), key, instance: instanceId, outcome: "claimed" as const, note: "", claimedAt: now.toISOString() }));
+    const rows = fresh.map((key) => ({
+      id: newId(),
+      key,
+      instance: instanceId,
+      outcome: "claimed" as const,
+      note: "",
+      claimedAt: now.toISOString(),
+    }));
     const inserted = await Promise.allSettled(rows.map((row) => store.sendClaims.insert(row)));
     const stored = rows.filter((row, i) => {
       const result = inserted[i]!;

@@ -113,7 +113,14 @@ describe("with two instances on one workbook", () => {
     const request = await all[0].store.requests.insert(requestRecord(poster));
     await Promise.all(all.map((services) => services.store.refresh()));
     const respond = (services: Services, responder: Agent) =>
-      respondToRequest(services, { requestId: request.id, member: responder, message: "I can help", now: new Date(), link: "https://x.test", log: quiet });
+      respondToRequest(services, {
+        requestId: request.id,
+        member: responder,
+        message: "I can help",
+        now: new Date(),
+        link: "https://x.test",
+        log: quiet,
+      });
 
     await Promise.all([respond(all[0], first), respond(all[1], second)]);
     await respond(all[1], first);
@@ -136,7 +143,9 @@ describe("the weekly digest", () => {
     await Promise.all([poster, wanting, turnedOff, elsewhere, pending].map((agent) => all[0].store.agents.insert(agent)));
     await Promise.all(
       ["2026-11-17T15:00:00.000Z", "2026-11-20T15:00:00.000Z", "2026-11-02T15:00:00.000Z"].map((createdAt, i) =>
-        all[0].store.requests.insert(requestRecord(poster, { state: "TX", specialty: "Residential", createdAt, title: `Texas request ${i}` })),
+        all[0].store.requests.insert(
+          requestRecord(poster, { state: "TX", specialty: "Residential", createdAt, title: `Texas request ${i}` }),
+        ),
       ),
     );
     await setup.refreshAll();
@@ -144,7 +153,14 @@ describe("the weekly digest", () => {
   }
 
   const jobAt = (services: Services, now: () => Date) =>
-    scheduleWeeklyDigest({ store: services.store, mailer: services.mailer, claims: services.sendClaims, config: services.config, clock: now, log: quiet });
+    scheduleWeeklyDigest({
+      store: services.store,
+      mailer: services.mailer,
+      claims: services.sendClaims,
+      config: services.config,
+      clock: now,
+      log: quiet,
+    });
 
   it("goes once per member per week, from both instances at once, only to members who want it and have something new", async () => {
     const { all, outbox, refreshAll, start, wanting } = await network();

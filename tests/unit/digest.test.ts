@@ -33,7 +33,7 @@ describe("which Monday 8:00 Central is due", () => {
     expect(due("2026-11-30T14:00:00.000Z").week).toBe("2026-11-30");
   });
 
-  it("follows daylight saving time: 8:00 CDT is 13:00 UTC, and the week it starts in is an hour short", () => {
+  it("follows daylight saving time: 8:00 CDT is 13:00 UTC, and the week it starts in is an hour shorter", () => {
     // DST began Sunday 2026-03-08 at 2:00.
     expect(due("2026-03-09T12:59:59.000Z").week).toBe("2026-03-02");
     expect(due("2026-03-09T13:00:00.000Z")).toEqual({
@@ -45,7 +45,7 @@ describe("which Monday 8:00 Central is due", () => {
     expect(due("2026-03-08T09:00:00.000Z").week).toBe("2026-03-02");
   });
 
-  it("follows the end of daylight saving time: 8:00 CST is 14:00 UTC again, and that week is an hour long", () => {
+  it("follows the end of daylight saving time: 8:00 CST is 14:00 UTC again, and that week is an hour longer", () => {
     // DST ended Sunday 2026-11-01 at 2:00.
     expect(due("2026-11-02T13:30:00.000Z").week).toBe("2026-10-26");
     expect(due("2026-11-02T14:00:00.000Z")).toEqual({
@@ -63,7 +63,12 @@ describe("a member's digest", () => {
   const week = digestWeekDue(at("2026-11-23T15:00:00.000Z"));
   const now = at("2026-11-23T15:00:00.000Z");
   const posted = (day: number, fields: Parameters<typeof requestRecord>[1] = {}) =>
-    requestRecord(poster, { state: "TX", specialty: "Residential", createdAt: `2026-11-${String(day).padStart(2, "0")}T16:00:00.000Z`, ...fields });
+    requestRecord(poster, {
+      state: "TX",
+      specialty: "Residential",
+      createdAt: `2026-11-${String(day).padStart(2, "0")}T16:00:00.000Z`,
+      ...fields,
+    });
 
   it("lists the past week's live requests in the member's state and specialties, newest first, never their own", () => {
     const wanted = [posted(17, { title: "older" }), posted(20, { title: "newer", specialty: "Luxury" })];

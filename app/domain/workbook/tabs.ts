@@ -383,7 +383,7 @@ export const REFERRAL_EVENTS_TAB = defineTab({
   },
 });
 
-export const SEND_OUTCOMES = ["claimed", "failed"] as const;
+const SEND_OUTCOMES = ["claimed", "failed"] as const;
 
 /**
  * Mails that must go out once however many app instances run (docs/decisions/0029): each

@@ -19,7 +19,12 @@ type DigestNotice = {
 
 function summaryOf(request: ReferralRequest): string {
   const place = [request.location.trim(), request.state].filter(Boolean).join(", ");
-  return [REQUEST_TYPE_LABELS[request.requestType], place, request.specialty.trim(), `posted ${postedDay.format(new Date(request.createdAt))}`]
+  return [
+    REQUEST_TYPE_LABELS[request.requestType],
+    place,
+    request.specialty.trim(),
+    `posted ${postedDay.format(new Date(request.createdAt))}`,
+  ]
     .filter(Boolean)
     .join(" · ");
 }

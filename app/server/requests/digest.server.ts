@@ -20,7 +20,7 @@ type Deps = {
 };
 
 /** What one look at the clock did: nothing due yet this week, a run another instance made, or this instance's run. */
-export type DigestRun =
+type DigestRun =
   | { ran: false; week: string }
   | { ran: true; week: string; sent: number; failed: number; nothingNew: number; optedOut: number; takenElsewhere: number };
 
