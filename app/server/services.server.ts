@@ -129,7 +129,7 @@ export function startServices(services: Services): void {
 export async function stopServices(services: Services): Promise<void> {
   services.messageEvents.close();
   services.decisionMails.stop();
-  services.weeklyDigest.stop();
+  await services.weeklyDigest.stop();
   services.requestExpiry.stop();
   services.readPositions.stop();
   services.licenses.stop();

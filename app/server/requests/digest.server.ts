@@ -27,6 +27,11 @@ type DigestRun =
 export type WeeklyDigest = BackgroundJob & {
   /** Looks whether this week's digest is due and unclaimed, and if so sends it; the refresh job does this after each refresh. */
   run(): Promise<DigestRun>;
+  /**
+   * Stops looking, and stops a run under way before its next mail: the digests it claimed
+   * and had not sent yet are not sent that week (logged). Resolves once the run has stopped.
+   */
+  stop(): Promise<void>;
 };
 
 const runKey = (week: DigestWeek) => `digest-run:${week.week}`;
@@ -43,19 +48,30 @@ const memberKey = (week: DigestWeek, member: Agent) => `digest:${week.week}:${me
  */
 export function scheduleWeeklyDigest(deps: Deps): WeeklyDigest {
   let running: Promise<DigestRun> | undefined;
+  const state = { stopped: false };
   function run(): Promise<DigestRun> {
-    running ??= runDigest(deps).finally(() => {
+    running ??= runDigest(deps, state).finally(() => {
       running = undefined;
     });
     return running;
   }
-  const stop = deps.store.addRefreshJob(async () => {
+  const removeJob = deps.store.addRefreshJob(async () => {
     void run().catch((error: unknown) => (deps.log ?? console).error("Digest: the weekly run failed:", error));
   });
-  return { stop, run };
+  return {
+    run,
+    async stop() {
+      state.stopped = true;
+      removeJob();
+      await running?.catch(() => undefined);
+    },
+  };
 }
 
-async function runDigest({ store, mailer, claims, config, clock = () => new Date(), log = console }: Deps): Promise<DigestRun> {
+async function runDigest(
+  { store, mailer, claims, config, clock = () => new Date(), log = console }: Deps,
+  state: { readonly stopped: boolean },
+): Promise<DigestRun> {
   const now = clock();
   const week = digestWeekDue(now);
   // The week is claimed (by this or another instance) once: later looks cost no call.
@@ -77,6 +93,10 @@ async function runDigest({ store, mailer, claims, config, clock = () => new Date
   for (const { member, selection } of digests) {
     const key = memberKey(week, member);
     if (!won.has(key)) continue;
+    if (state.stopped) {
+      log.error(`Digest: stopped before the ${week.week} digest to agent ${member.id}; it is not sent this week.`);
+      continue;
+    }
     const mail = digestMail({
       member,
       selection,
