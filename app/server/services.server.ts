@@ -18,6 +18,8 @@ import { createWriteQueues, type WriteQueues } from "./store/serially.server";
 import { createPageCache, PAGE_CACHE_BYTES, type PageCache } from "./page-cache.server";
 import { createStoreFromConfig, type Store } from "./store/store.server";
 import { createWriteLimits, type WriteLimits } from "./write-limits.server";
+import { createSendClaims, type SendClaims } from "./send-claims.server";
+import { scheduleWeeklyDigest, type WeeklyDigest } from "./requests/digest.server";
 
 /** Work that runs in the background for as long as the process serves. */
 export type BackgroundJob = { stop(): void };
@@ -55,6 +57,10 @@ export type Services = {
   readPositions: ReadPositions;
   /** Each member's conversation summaries and unread counts, worked out again only when their rows change. */
   conversationSummaries: SummaryCache;
+  /** Claims each mail in the SendClaims tab so that, with several instances on one workbook, it goes out once (docs/decisions/0029). */
+  sendClaims: SendClaims;
+  /** Job: Monday 8:00 Central, each member's digest of the past week's new requests in their market. */
+  weeklyDigest: WeeklyDigest;
   /** Job: mails agents when staff approve or reject their application in the store. */
   decisionMails: BackgroundJob;
   /** Job: marks requests past their 30 days expired, after each store refresh. */
@@ -82,6 +88,7 @@ export function createServices(config: Config): Services {
     : createOutboxMailer(outboxDirectory(config), config.mailFrom);
   const store = createStoreFromConfig(config);
   const replica = createReplicaServices(store);
+  const sendClaims = createSendClaims({ store });
   return {
     config,
     mailer,
@@ -91,9 +98,11 @@ export function createServices(config: Config): Services {
     limits: createWriteLimits(config),
     drafts: createDraftStorage(config),
     ...replica,
-    decisionMails: watchAgentDecisions({ store, mailer, config }),
+    sendClaims,
+    decisionMails: watchAgentDecisions({ store, mailer, claims: sendClaims, config }),
+    weeklyDigest: scheduleWeeklyDigest({ store, mailer, claims: sendClaims, config }),
     requestExpiry: expireRequestsAfterRefreshes(store),
-    referralReminders: remindReferralsAfterRefreshes({ store, mailer, config, writeQueues: replica.writeQueues }),
+    referralReminders: remindReferralsAfterRefreshes({ store, mailer, config, writeQueues: replica.writeQueues, claims: sendClaims }),
     pageCache: createPageCache(PAGE_CACHE_BYTES),
     licenses: createLicenseService({ config, store, mailer }),
   };
@@ -132,6 +141,7 @@ export function startServices(services: Services): void {
 export async function stopServices(services: Services): Promise<void> {
   services.messageEvents.close();
   services.decisionMails.stop();
+  await services.weeklyDigest.stop();
   services.requestExpiry.stop();
   services.referralReminders.stop();
   services.readPositions.stop();

@@ -28,8 +28,8 @@ beforeEach(async () => {
 
 /** A passes of the job at `now`, as after a store refresh. */
 function pass(now: Date) {
-  const { store, mailer, config, writeQueues } = context.services;
-  return remindAndExpireReferrals({ store, mailer, config, writeQueues }, now);
+  const { store, mailer, config, writeQueues, sendClaims } = context.services;
+  return remindAndExpireReferrals({ store, mailer, config, writeQueues, claims: sendClaims }, now);
 }
 
 async function mailsTo(email: string) {

@@ -10,6 +10,7 @@ import { createSheetsDriver } from "../../app/server/store/sheets-driver.server"
 import { newId, StoreNotFoundError, type Store } from "../../app/server/store/store.server";
 import { healthStatus } from "../../app/server/health.server";
 import { watchAgentDecisions } from "../../app/server/accounts/status-mail.server";
+import { createSendClaims } from "../../app/server/send-claims.server";
 import type { Mail } from "../../app/server/mail/mailer.server";
 import { StoreWriteError } from "../../app/server/store/store.server";
 import { matchers } from "../../scripts/lib/fake-sheets/server";
@@ -261,12 +262,14 @@ describe("structural mistakes degrade the tab, loudly, and never lose or mail in
     const watcher = watchAgentDecisions({
       store,
       mailer: { driver: "outbox", send: async (mail) => void sent.push(mail) },
+      claims: createSendClaims({ store }),
       config: { appUrl: "http://localhost", port: 3204, supportEmail: "support@example.com" },
       log: { info: () => undefined, error: () => undefined },
     });
     for (const { id } of agents.slice(0, 3)) book.setCell("Agents", { id, header: "status" }, "approved");
     await store.refresh();
-    expect(sent).toHaveLength(3);
+    // Each mail goes once its claim is read back from the sheet.
+    await expect.poll(() => sent.length).toBe(3);
 
     const statuses = book.rows("Agents").map((row) => row[book.columnOf("Agents", "status") - 1] ?? "");
     const column = book.columnOf("Agents", "status");
@@ -280,7 +283,7 @@ describe("structural mistakes degrade the tab, loudly, and never lose or mail in
     await store.refresh();
     expect(store.health().degradedTabs).toEqual([]);
     expect(store.agents.by("status", "approved")).toHaveLength(3);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => setTimeout(resolve, 200));
     expect(sent).toHaveLength(3);
     watcher.stop();
   });

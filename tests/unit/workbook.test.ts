@@ -7,6 +7,7 @@ import {
   MESSAGES_TAB,
   REQUESTS_TAB,
   RESPONSES_TAB,
+  SEND_CLAIMS_TAB,
   WORKBOOK,
   type Agent,
   type ReferralRequest,
@@ -45,7 +46,9 @@ describe("the workbook contract", () => {
       "Marks",
       "Referrals",
       "ReferralEvents",
+      "SendClaims",
     ]);
+    expect(SEND_CLAIMS_TAB.headers).toEqual(["id", "key", "instance", "outcome", "note", "claimedAt"]);
     expect(AGENTS_TAB.headers).toEqual([
       "id",
       "fullName",
@@ -107,7 +110,7 @@ describe("the workbook contract", () => {
       Object.values(WORKBOOK)
         .filter((tab) => tab.appendOnly)
         .map((tab) => tab.name),
-    ).toEqual(["Responses", "Messages", "Contact"]);
+    ).toEqual(["Responses", "Messages", "Contact", "ReferralEvents", "SendClaims"]);
   });
 });
 

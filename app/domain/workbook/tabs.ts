@@ -383,6 +383,33 @@ export const REFERRAL_EVENTS_TAB = defineTab({
   },
 });
 
+const SEND_OUTCOMES = ["claimed", "failed"] as const;
+
+/**
+ * Mails that must go out once however many app instances run (docs/decisions/0029): each
+ * send is claimed by appending a row with its key; the first row of a key wins. A claim
+ * whose mail then failed gets a second row, `failed`, with the error. Only ever added to.
+ */
+export const SEND_CLAIMS_TAB = defineTab({
+  name: "SendClaims",
+  appendOnly: true,
+  columns: {
+    id: requiredText(),
+    /** What is sent, e.g. `decision:<agent id>:approved`, `digest:2026-11-23:<agent id>`. */
+    key: requiredText(),
+    /** The app instance that appended the row (host name and a random part). */
+    instance: text(),
+    outcome: choice(SEND_OUTCOMES, "claimed"),
+    note: text(),
+    claimedAt: time(),
+  },
+  indexes: {
+    key: (claim) => claim.key,
+  },
+  // A claim sent again after a lost answer may be stored twice: the first row is the claim.
+  mergeDuplicates: (first) => first,
+});
+
 /** Every tab of the workbook, by the name the store's collections take. */
 export const WORKBOOK = {
   agents: AGENTS_TAB,
@@ -394,6 +421,7 @@ export const WORKBOOK = {
   marks: MARKS_TAB,
   referrals: REFERRALS_TAB,
   referralEvents: REFERRAL_EVENTS_TAB,
+  sendClaims: SEND_CLAIMS_TAB,
 } as const;
 
 type Workbook = typeof WORKBOOK;
@@ -410,3 +438,4 @@ export type ContactRow = CollectionRecord<"contact">;
 export type RequestMark = CollectionRecord<"marks">;
 export type Referral = CollectionRecord<"referrals">;
 export type ReferralEvent = CollectionRecord<"referralEvents">;
+export type SendClaim = CollectionRecord<"sendClaims">;

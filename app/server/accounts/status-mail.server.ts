@@ -2,6 +2,7 @@ import type { Agent, AgentStatus } from "~/domain/workbook/tabs";
 import { approvalMail, rejectionMail } from "../mail/account-mail.server";
 import type { Mail, Mailer } from "../mail/mailer.server";
 import type { Config } from "../config.server";
+import type { SendClaims } from "../send-claims.server";
 import type { BackgroundJob } from "../services.server";
 import type { RefreshEvent, Store } from "../store/store.server";
 import { publicUrl } from "./urls.server";
@@ -9,6 +10,8 @@ import { publicUrl } from "./urls.server";
 type Deps = {
   store: Store;
   mailer: Mailer;
+  /** Decides which instance sends when several watch the same workbook. */
+  claims: SendClaims;
   config: Pick<Config, "appUrl" | "port" | "supportEmail">;
   log?: Pick<Console, "info" | "error">;
   /** Waits between tries of a failed send; shortened in tests. */
@@ -20,12 +23,22 @@ type Deps = {
  * from pending to approved or rejected (in the sheet, the SQLite file or with the
  * staff command) is seen on the next replica refresh. The last status seen for each
  * agent is remembered, so a row that briefly disappears or is re-read unchanged is
- * never mailed again; only a new decision (back to pending, then decided) is.
+ * never mailed again.
  *
- * Decisions made while the app is not running are not mailed: the replica's first
- * read is its starting point.
+ * Every instance of the app sees the change; the mail is claimed as
+ * `decision:<agent id>:<status>` (docs/decisions/0029), so one of them sends it, and an
+ * agent gets at most one approval and one rejection mail: a decision taken back and made
+ * again is not mailed twice. Decisions made while no instance is running are not mailed:
+ * the replica's first read is its starting point.
  */
-export function watchAgentDecisions({ store, mailer, config, log = console, retryDelaysMs = [2_000, 10_000] }: Deps): BackgroundJob {
+export function watchAgentDecisions({
+  store,
+  mailer,
+  claims,
+  config,
+  log = console,
+  retryDelaysMs = [2_000, 10_000],
+}: Deps): BackgroundJob {
   const lastStatus = new Map<string, AgentStatus>();
 
   function onRefresh(event: RefreshEvent): void {
@@ -34,22 +47,34 @@ export function watchAgentDecisions({ store, mailer, config, log = console, retr
       const before = lastStatus.get(id) ?? event.previous.get(id)?.status;
       lastStatus.set(id, agent.status);
       if (before !== "pending" || agent.status === "pending") continue;
-      void sendWithRetry(decisionMail(agent, config), agent, retryDelaysMs);
+      void claimAndSend(agent);
     }
   }
 
-  async function sendWithRetry(mail: Mail, agent: Agent, delays: readonly number[]): Promise<void> {
+  async function claimAndSend(agent: Agent): Promise<void> {
+    const key = `decision:${agent.id}:${agent.status}`;
+    try {
+      if (!(await claims.claim([key], new Date())).has(key)) return;
+    } catch (error) {
+      log.error(`Accounts: could not claim the ${agent.status} mail to ${agent.email} (agent ${agent.id}); tell them by hand.`, error);
+      return;
+    }
+    try {
+      await sendWithRetry(decisionMail(agent, config), retryDelaysMs);
+      log.info(`Accounts: ${agent.status} mail sent to agent ${agent.id}`);
+    } catch (error) {
+      log.error(`Accounts: could not send the ${agent.status} mail to ${agent.email} (agent ${agent.id}); tell them by hand.`, error);
+      await claims.recordFailure(key, error, new Date()).catch(() => undefined);
+    }
+  }
+
+  async function sendWithRetry(mail: Mail, delays: readonly number[]): Promise<void> {
     for (let attempt = 0; ; attempt += 1) {
       try {
-        await mailer.send(mail);
-        log.info(`Accounts: ${agent.status} mail sent to agent ${agent.id}`);
-        return;
+        return await mailer.send(mail);
       } catch (error) {
         const delay = delays[attempt];
-        if (delay === undefined) {
-          log.error(`Accounts: could not send the ${agent.status} mail to ${agent.email} (agent ${agent.id}); tell them by hand.`, error);
-          return;
-        }
+        if (delay === undefined) throw error;
         await new Promise((resolve) => setTimeout(resolve, delay));
       }
     }

@@ -150,25 +150,31 @@ export type NotifyOutcome = "sent" | "throttled";
 /**
  * Calls `send` when the member may be mailed about the conversation at `now` (at most
  * once per NOTIFICATION_INTERVAL_MS), then records the time. One decision at a time
- * per member and conversation in this process, so a double-clicked Send mails once.
- * A failed send records nothing: the next message tries again.
+ * per member and conversation in this process, so a double-clicked Send mails once; across
+ * instances the mail is claimed as the next link of the conversation's chain of
+ * notifications (docs/decisions/0029), so two instances sending messages in the same
+ * conversation mail once. A failed send is recorded as failed in the claims: the next
+ * message tries again.
  *
  * Answers as soon as the mail is handed over: the time is recorded after, while the next
  * decision for this member and conversation waits for it, so a sender does not wait for a
  * second spreadsheet write (on Google Sheets, the next paced write call).
  */
 export function notifyThrottled(
-  services: MemberServices,
+  services: MemberServices & Pick<Services, "sendClaims">,
   options: { conversationId: string; agentEmail: string; now: Date; send: () => Promise<void>; log?: Pick<Console, "error"> },
 ): Promise<NotifyOutcome> {
   const { conversationId, agentEmail, now, send, log = console } = options;
-  const { store, writeQueues } = services;
+  const { store, writeQueues, sendClaims } = services;
   const id = memberRowId(conversationId, agentEmail);
   return new Promise((resolve, reject) => {
     void writeQueues.serially(`notify:${id}`, async () => {
-      if (!shouldNotify(store.conversationMembers.get(id)?.lastNotifiedAt, now)) return resolve("throttled");
+      const next = sendClaims.nextInChain(`message:${id}`);
+      if (!shouldNotify(store.conversationMembers.get(id)?.lastNotifiedAt, now) || !shouldNotify(next.lastSentAt, now)) {
+        return resolve("throttled");
+      }
       try {
-        await send();
+        if ((await sendClaims.sendOnce(next.key, now, send)) === "taken") return resolve("throttled");
       } catch (error) {
         return reject(error);
       }

@@ -26,7 +26,7 @@ type Send = {
  * Rejects with the store's error when the message could not be stored.
  */
 export async function sendMessage(
-  services: Pick<Services, "store" | "mailer" | "config" | "messageEvents" | "writeQueues">,
+  services: Pick<Services, "store" | "mailer" | "config" | "messageEvents" | "writeQueues" | "sendClaims">,
   { sender, recipient, conversationId, text, request }: Send,
 ): Promise<SentMessage> {
   const { store, mailer, config, messageEvents } = services;

@@ -11,6 +11,7 @@ import { publicUrl } from "../accounts/urls.server";
 import type { Config } from "../config.server";
 import type { Mail, Mailer } from "../mail/mailer.server";
 import { referralExpiredMail, referralReminderMail, type ReminderReason } from "../mail/referral-reminder-mail.server";
+import type { SendClaims } from "../send-claims.server";
 import type { BackgroundJob } from "../services.server";
 import { newId, type Store } from "../store/store.server";
 import type { WriteQueues } from "../store/serially.server";
@@ -29,6 +30,8 @@ type Deps = {
   config: Pick<Config, "appUrl" | "port">;
   /** Shared with the referral page's steps: one read-decide-write per referral at a time (key `referral:{id}`). */
   writeQueues: WriteQueues;
+  /** With several instances on one workbook, the one whose claim is first expires or reminds (docs/decisions/0029). */
+  claims: Pick<SendClaims, "sendOnce">;
   log?: Pick<Console, "error">;
 };
 
@@ -114,14 +117,14 @@ export async function remindAndExpireReferrals(deps: Deps, now: Date): Promise<{
       const referral = deps.store.referrals.get(id);
       if (!referral || !OPEN_PIPELINE_STATUSES.includes(referral.status)) return;
       if (isPastTerm(referral, now)) {
-        await expire(deps, referral, now);
-        done.expired += 1;
+        if ((await deps.claims.sendOnce(`referral-expired:${id}`, now, () => expire(deps, referral, now))) === "sent") done.expired += 1;
         return;
       }
       const reasons = reminderReasons(deps, referral, now);
       if (reasons.receiving.length === 0 && reasons.referring.length === 0) return;
-      await remind(deps, referral, reasons, now);
-      done.reminded += 1;
+      // Named by the reminder before it, so every instance that sees the same referral claims the same key.
+      const key = `referral-reminder:${id}:after:${referral.lastReminderAt ?? "none"}`;
+      if ((await deps.claims.sendOnce(key, now, () => remind(deps, referral, reasons, now))) === "sent") done.reminded += 1;
     });
   }
   return done;

@@ -11,7 +11,7 @@ export type RespondResult =
   /** closed: deleted or expired; own: members do not answer their own requests. */
   | { ok: false; reason: "closed" | "own" | "missing" };
 
-type RespondServices = Pick<Services, "store" | "mailer" | "writeQueues">;
+type RespondServices = Pick<Services, "store" | "mailer" | "writeQueues" | "sendClaims">;
 
 /**
  * Stores a response in the Responses tab, writes the request's count of responses
@@ -62,18 +62,21 @@ export async function respondToRequest(
  * Mails the poster unless they were mailed about this request in the last 10 minutes,
  * then records the time in the request's `lastNotifiedAt`: the rule message mails
  * follow (docs/decisions/0005), so thirty responses in a row are one mail, and every
- * response stays on the request's page. A failed mail records nothing.
+ * response stays on the request's page. Across instances the mail is claimed as the next
+ * link of the request's chain of notifications (docs/decisions/0029), so responses
+ * arriving at two instances mail once. A failed mail records nothing but its failed claim.
  */
 function notifyPoster(
-  { store, writeQueues }: RespondServices,
+  { store, writeQueues, sendClaims }: RespondServices,
   requestId: string,
   now: Date,
   send: () => Promise<void>,
   log: Pick<Console, "error">,
 ): Promise<void> {
   return writeQueues.serially(`notify:${requestId}`, async () => {
-    if (!shouldNotify(store.requests.get(requestId)?.lastNotifiedAt, now)) return;
-    await send();
+    const next = sendClaims.nextInChain(`response:${requestId}`);
+    if (!shouldNotify(store.requests.get(requestId)?.lastNotifiedAt, now) || !shouldNotify(next.lastSentAt, now)) return;
+    if ((await sendClaims.sendOnce(next.key, now, send)) === "taken") return;
     try {
       await store.requests.update(requestId, { lastNotifiedAt: now.toISOString() });
     } catch (error) {

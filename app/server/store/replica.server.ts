@@ -326,6 +326,18 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
     return acknowledge({ name, id, cells: changes, kind: "update" });
   }
 
+  /** Reads one tab whole from the driver, past the replica: every valid row in row order, duplicates included. */
+  async function readStored(name: CollectionName): Promise<AnyRecord[]> {
+    const tab = tabOf(name);
+    await ensureReady();
+    const [rows = []] = await driver.readTabs([{ tab, from: 0 }]);
+    refuseIfDegraded(tab);
+    return rows.flatMap((row) => {
+      const parsed = parseRow(tab, row.cells);
+      return parsed.ok === true ? [parsed.record as AnyRecord] : [];
+    });
+  }
+
   // --- structure -------------------------------------------------------------
 
   function describeProblem(problem: StructureProblem): string {
@@ -509,6 +521,7 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
       by: (index: string, key) => rows(indexOf(stateOf(name), tab, index).get(normaliseIndexKey(key)) ?? []),
       insert: (record) => insert(name, record) as Promise<Row>,
       update: (id, patch) => update(name, id, patch) as Promise<Row>,
+      readStored: async () => rows(await readStored(name)),
     };
   }
 
@@ -532,6 +545,7 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
     conversationMembers: collection("conversationMembers"),
     referrals: collection("referrals"),
     referralEvents: collection("referralEvents"),
+    sendClaims: collection("sendClaims"),
     driver: driver.kind,
     refresh,
     health,

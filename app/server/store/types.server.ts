@@ -29,6 +29,12 @@ export interface Collection<T extends { readonly id: string }, IndexName extends
   insert(record: T): Promise<T>;
   /** Writes the changed cells of the row with this id; rejects with StoreNotFoundError when there is none. */
   update(id: string, patch: Partial<Omit<T, "id">>): Promise<T>;
+  /**
+   * Reads the tab whole from the spreadsheet or file, not the replica: what every instance
+   * has stored by now, in row order, duplicate ids included (one read call). For deciding
+   * which of several instances' rows came first (docs/decisions/0029).
+   */
+  readStored(): Promise<readonly T[]>;
 }
 
 export type InvalidRow = { tab: string; row: number; reason: string };
