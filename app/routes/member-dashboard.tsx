@@ -68,7 +68,7 @@ function DashboardHeader({ fullName }: { fullName: string }) {
           </h1>
           <p className="mt-1 text-slate-600">Your {PRODUCT_NAME} member dashboard.</p>
         </div>
-        <div className="flex gap-3">
+        <div className="flex flex-wrap gap-3">
           <Link to="/edit-profile" className="btn-outline flex-1 sm:flex-none">
             Edit Profile
           </Link>
