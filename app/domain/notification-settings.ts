@@ -20,4 +20,3 @@ export const notificationSettingsSchema = z.object({
 export function mailOffFor(on: readonly MailKind[]): MailKind[] {
   return MAIL_KINDS.filter((kind) => !on.includes(kind));
 }
-

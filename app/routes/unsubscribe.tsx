@@ -104,8 +104,8 @@ function AnswerBody({ answer }: { answer: Answer }) {
         <>
           <h1 className="text-2xl font-extrabold tracking-tight text-slate-900">This link has expired</h1>
           <p className="text-slate-700">
-            Unsubscribe links work for 90 days, and nothing was changed. Use the link in a newer mail, or log in and choose your mails
-            on the settings page.
+            Unsubscribe links work for 90 days, and nothing was changed. Use the link in a newer mail, or log in and choose your mails on
+            the settings page.
           </p>
           <SettingsLink />
         </>
@@ -115,8 +115,8 @@ function AnswerBody({ answer }: { answer: Answer }) {
         <>
           <h1 className="text-2xl font-extrabold tracking-tight text-slate-900">This unsubscribe link is not valid</h1>
           <p className="text-slate-700">
-            It may have been cut short or changed when it was copied, and nothing was changed. Open the link straight from the mail, or
-            log in and choose your mails on the settings page.
+            It may have been cut short or changed when it was copied, and nothing was changed. Open the link straight from the mail, or log
+            in and choose your mails on the settings page.
           </p>
           <SettingsLink />
         </>

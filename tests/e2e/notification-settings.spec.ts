@@ -36,7 +36,12 @@ async function sendMessage(page: Page, to: Agent, text: string): Promise<void> {
   await page.goto(`/messages?to=${to.id}`);
   await page.getByRole("textbox", { name: "Message" }).fill(text);
   await page.getByRole("button", { name: "Send", exact: true }).click();
-  await expect(page.getByRole("region", { name: /^Conversation with/ }).getByText(text).last()).toBeVisible();
+  await expect(
+    page
+      .getByRole("region", { name: /^Conversation with/ })
+      .getByText(text)
+      .last(),
+  ).toBeVisible();
 }
 
 const messagesBox = (page: Page) => page.getByRole("checkbox", { name: "New messages" });

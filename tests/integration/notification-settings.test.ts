@@ -87,7 +87,9 @@ describe("the settings page", () => {
     const context = await app();
     const member = await insertAgent(context);
     const cookie = await sessionCookie(context, member);
-    const refused = await answer(await call(settings.action, postMany("/settings/notifications", cookie, { on: ["messages", "spam"] }), context));
+    const refused = await answer(
+      await call(settings.action, postMany("/settings/notifications", cookie, { on: ["messages", "spam"] }), context),
+    );
     expect(refused.status).toBe(400);
     expect(context.services.store.agents.get(member.id)?.mailOff).toBeUndefined();
   });
@@ -113,7 +115,9 @@ describe("the settings page", () => {
     const context = await app({ SETTINGS_PER_MEMBER_PER_HOUR: "1" });
     const member = await insertAgent(context);
     const cookie = await sessionCookie(context, member);
-    expect((await answer(await call(settings.action, postMany("/settings/notifications", cookie, { on: ["messages"] }), context))).status).toBe(302);
+    expect(
+      (await answer(await call(settings.action, postMany("/settings/notifications", cookie, { on: ["messages"] }), context))).status,
+    ).toBe(302);
     const second = await answer(await call(settings.action, postMany("/settings/notifications", cookie, { on: [] }), context));
     expect(second.status).toBe(429);
     expect(context.services.store.agents.get(member.id)?.mailOff).toEqual(["responses", "referrals", "digest", "urgent"]);
@@ -198,7 +202,11 @@ describe("each kind of mail honours the member's choice", () => {
 async function postUrgent(context: AppLoadContext, poster: Agent, fields: Record<string, string> = {}) {
   const posted = await call(
     postRequest.action,
-    post("/post-request", await sessionCookie(context, poster), requestForm({ state: "OK", specialty: "Residential", urgent: "on", ...fields })),
+    post(
+      "/post-request",
+      await sessionCookie(context, poster),
+      requestForm({ state: "OK", specialty: "Residential", urgent: "on", ...fields }),
+    ),
     context,
   );
   expect((posted as Response).status).toBe(302);
@@ -302,7 +310,9 @@ describe("the unsubscribe link", () => {
     expect(done).toMatchObject({ status: 200, body: { state: "done" } });
     expect(context.services.store.agents.get(member.id)?.mailOff).toEqual(["digest", "urgent"]);
     // Again: the same answer, nothing new written.
-    expect((await answer(await call(unsubscribe.action, unsubscribeRequest(token, "POST"), context))).body).toMatchObject({ state: "done" });
+    expect((await answer(await call(unsubscribe.action, unsubscribeRequest(token, "POST"), context))).body).toMatchObject({
+      state: "done",
+    });
     expect(context.services.store.agents.get(member.id)?.mailOff).toEqual(["digest", "urgent"]);
   });
 
@@ -319,11 +329,18 @@ describe("the unsubscribe link", () => {
     };
     for (const [what, bad] of Object.entries(forged)) {
       for (const handler of [unsubscribe.loader, unsubscribe.action]) {
-        const refused = await answer(await call(handler, unsubscribeRequest(bad, handler === unsubscribe.action ? "POST" : "GET"), context));
+        const refused = await answer(
+          await call(handler, unsubscribeRequest(bad, handler === unsubscribe.action ? "POST" : "GET"), context),
+        );
         expect(refused, what).toMatchObject({ status: 400, body: { state: "invalid" } });
       }
     }
-    const old = createUnsubscribeToken(context.services.config.sessionSecrets, member, "messages", Date.now() - UNSUBSCRIBE_LINK_TTL_SECONDS * 1000 - 1000);
+    const old = createUnsubscribeToken(
+      context.services.config.sessionSecrets,
+      member,
+      "messages",
+      Date.now() - UNSUBSCRIBE_LINK_TTL_SECONDS * 1000 - 1000,
+    );
     for (const handler of [unsubscribe.loader, unsubscribe.action]) {
       const refused = await answer(await call(handler, unsubscribeRequest(old, handler === unsubscribe.action ? "POST" : "GET"), context));
       expect(refused).toMatchObject({ status: 410, body: { state: "expired" } });

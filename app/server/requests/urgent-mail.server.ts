@@ -15,7 +15,7 @@ type UrgentServices = Pick<Services, "store" | "mailer" | "config">;
  * Who hears of an urgent request: approved members in its state and, when it names a
  * specialty, with that specialty; never its poster, nor anyone who turned urgent mail off.
  */
-export function urgentRecipients({ store }: Pick<Services, "store">, request: ReferralRequest): Agent[] {
+function urgentRecipients({ store }: Pick<Services, "store">, request: ReferralRequest): Agent[] {
   const specialty = request.specialty.trim().toLowerCase();
   const poster = request.agentEmail.trim().toLowerCase();
   return store.agents
@@ -67,11 +67,14 @@ export async function mailUrgentRequest(
 function urgentMailFor({ config }: UrgentServices, request: ReferralRequest, agent: Agent, httpRequest?: Request) {
   const stateName = MARKET_STATE_NAMES[request.state as MarketState] ?? request.state;
   const specialty = request.specialty.trim();
-  return withUnsubscribe(urgentRequestMail({ request, recipient: agent, link: publicUrl(config, `/referral-requests/${request.id}`, httpRequest) }), {
-    config,
-    recipient: agent,
-    kind: "urgent",
-    reason: `you are a member in ${stateName}${specialty ? ` working in ${specialty}` : ""} with urgent request mails on`,
-    request: httpRequest,
-  });
+  return withUnsubscribe(
+    urgentRequestMail({ request, recipient: agent, link: publicUrl(config, `/referral-requests/${request.id}`, httpRequest) }),
+    {
+      config,
+      recipient: agent,
+      kind: "urgent",
+      reason: `you are a member in ${stateName}${specialty ? ` working in ${specialty}` : ""} with urgent request mails on`,
+      request: httpRequest,
+    },
+  );
 }
