@@ -94,23 +94,24 @@ function SettingsForm({ on }: { on: string[] }) {
             const kind = isMailKind(box.value) ? box.value : null;
             if (!kind) return null;
             return (
-              <li key={key}>
-                <label
-                  htmlFor={box.id}
-                  className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 bg-white px-4 py-3 hover:border-brand-600 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
-                >
-                  <input
-                    {...box}
-                    aria-describedby={`${box.id}-about`}
-                    className="mt-1 h-4 w-4 shrink-0 rounded border-slate-300 accent-brand-700"
-                  />
-                  <span>
-                    <span className="block font-semibold text-slate-900">{MAIL_KIND_LABELS[kind]}</span>
-                    <span id={`${box.id}-about`} className="mt-0.5 block text-sm text-slate-600">
-                      {MAIL_KIND_DESCRIPTIONS[kind]}
-                    </span>
-                  </span>
-                </label>
+              <li
+                key={key}
+                className="flex items-start gap-3 rounded-lg border border-slate-200 bg-white px-4 py-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+              >
+                <input
+                  {...box}
+                  aria-describedby={`${box.id}-about`}
+                  className="mt-1 h-4 w-4 shrink-0 cursor-pointer rounded border-slate-300 accent-brand-700"
+                />
+                {/* The label is the kind's name alone; what it means is the box's description. */}
+                <div>
+                  <label htmlFor={box.id} className="block cursor-pointer font-semibold text-slate-900">
+                    {MAIL_KIND_LABELS[kind]}
+                  </label>
+                  <p id={`${box.id}-about`} className="mt-0.5 text-sm text-slate-600">
+                    {MAIL_KIND_DESCRIPTIONS[kind]}
+                  </p>
+                </div>
               </li>
             );
           })}

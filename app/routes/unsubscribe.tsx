@@ -157,7 +157,7 @@ function SettingsLink() {
       <Link to={NOTIFICATION_SETTINGS_PATH} className="font-semibold text-brand-700 hover:underline">
         Choose which mails you get
       </Link>{" "}
-      (you will be asked to log in).
+      (members only: log in if asked).
     </p>
   );
 }

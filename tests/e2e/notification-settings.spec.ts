@@ -44,7 +44,7 @@ async function sendMessage(page: Page, to: Agent, text: string): Promise<void> {
   ).toBeVisible();
 }
 
-const messagesBox = (page: Page) => page.getByRole("checkbox", { name: "New messages" });
+const messagesBox = (page: Page) => page.getByRole("checkbox", { name: "New messages", exact: true });
 
 test("a member turns message mails off and on again from the dashboard, and the outbox follows", async ({ cast, memberPage, outbox }) => {
   const { ann, bob, cat } = cast;
@@ -105,7 +105,7 @@ test("the unsubscribe link in a mail works without logging in, and only its butt
   const catPage = await memberPage(cat);
   await catPage.goto("/settings/notifications");
   await expect(messagesBox(catPage)).not.toBeChecked();
-  await expect(catPage.getByRole("checkbox", { name: "Responses to my requests" })).toBeChecked();
+  await expect(catPage.getByRole("checkbox", { name: "Responses to my requests", exact: true })).toBeChecked();
 });
 
 test("an altered unsubscribe link is refused with a clear page", async ({ cast, memberPage, outbox, page }) => {
