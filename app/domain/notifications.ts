@@ -8,6 +8,11 @@
  */
 import type { Agent } from "./workbook/tabs";
 
+/** The settings page, linked from the dashboard and from every mail a member can turn off. */
+export const NOTIFICATION_SETTINGS_PATH = "/settings/notifications";
+/** The signed one-click unsubscribe link's page (docs/decisions/0027). */
+export const UNSUBSCRIBE_PATH = "/unsubscribe";
+
 export const MAIL_KINDS = ["messages", "responses", "referrals", "digest", "urgent"] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -18,6 +23,21 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   digest: "Weekly digest of new requests in my market",
   urgent: "Instant mail for new urgent requests in my market",
 };
+
+/** What each kind sends and when, shown beside its checkbox on the settings page. */
+export const MAIL_KIND_DESCRIPTIONS: Record<MailKind, string> = {
+  messages: "Sent at once when a member messages you, still at most one per conversation every 10 minutes.",
+  responses: "Sent when a member responds to one of your requests, at most one per request every 10 minutes.",
+  referrals: "Sent when a referral you are part of moves to its next step.",
+  digest: "Sent on Monday mornings when there are new requests in your state and specialties.",
+  urgent: "Sent at once when a member posts an urgent request in your state (and your specialty, when it names one).",
+};
+
+/** The `mailOff` cell once `kind` is turned off too. */
+export function withMailOff(agent: Pick<Agent, "mailOff">, kind: MailKind): MailKind[] {
+  const off = agent.mailOff ?? [];
+  return MAIL_KINDS.filter((each) => each === kind || off.includes(each));
+}
 
 export function isMailKind(value: string): value is MailKind {
   return (MAIL_KINDS as readonly string[]).includes(value);

@@ -7,6 +7,7 @@ import { DashboardReferralsCard } from "~/components/dashboard-referrals-card";
 import { DashboardTiles } from "~/components/dashboard-tiles";
 import { MapPinIcon, ShieldCheckIcon } from "~/components/icons";
 import { brokerageLabel, firstName, locationLabel, photoSource, specialtiesSummary } from "~/domain/member-profile";
+import { NOTIFICATION_SETTINGS_PATH } from "~/domain/notifications";
 import { PRODUCT_NAME } from "~/domain/product";
 import type { Agent } from "~/domain/workbook/tabs";
 import { requireMember } from "~/server/auth/session.server";
@@ -71,9 +72,12 @@ function DashboardHeader({ fullName }: { fullName: string }) {
           </h1>
           <p className="mt-1 text-slate-600">Your {PRODUCT_NAME} member dashboard.</p>
         </div>
-        <div className="flex gap-3">
+        <div className="flex flex-wrap gap-3">
           <Link to="/edit-profile" className="btn-outline flex-1 sm:flex-none">
             Edit Profile
+          </Link>
+          <Link to={NOTIFICATION_SETTINGS_PATH} className="btn-outline flex-1 sm:flex-none">
+            Notification Settings
           </Link>
           <Form method="post" action="/logout" className="flex flex-1 sm:flex-none">
             <button type="submit" className="btn-primary w-full">

@@ -13,6 +13,7 @@ import { passRetryAfter, refuseTooMany } from "~/server/accounts/throttle.server
 import { requireMember } from "~/server/auth/session.server";
 import { parseForm, rejectSubmission } from "~/server/forms.server";
 import { postRequest } from "~/server/requests/manage.server";
+import { mailUrgentRequest } from "~/server/requests/urgent-mail.server";
 import { limitMemberWrite, WRITE_NAMES } from "~/server/write-limits.server";
 
 export const meta: MetaFunction = () => [{ title: `Post a Request | ${PRODUCT_NAME}` }];
@@ -30,12 +31,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return rejectSubmission(submission);
   const allowed = limitMemberWrite(context, "request", member);
   if (!allowed.allowed) return refuseTooMany(submission, WRITE_NAMES.request, allowed.retryAfterSeconds);
+  let posted;
   try {
-    await postRequest(context.services, member, submission.value, new Date());
+    posted = await postRequest(context.services, member, submission.value, new Date());
   } catch (error) {
     console.error("Request not posted:", error);
     return rejectSubmission(submission, { status: 503, formErrors: [POST_FAILED] });
   }
+  // Not awaited: the poster is not kept waiting for a state's worth of mail (it logs its own failures).
+  if (posted.urgent) void mailUrgentRequest(context.services, posted, { request });
   return redirect("/referral-requests?tab=mine&notice=posted");
 }
 

@@ -51,6 +51,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       message: submission.value.message,
       now: new Date(),
       link: publicUrl(services.config, `/referral-requests/${found.id}`, request),
+      request,
     });
   } catch (error) {
     console.error("Response not stored:", error);

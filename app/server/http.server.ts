@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { constants } from "node:zlib";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import helmet from "helmet";
+import { UNSUBSCRIBE_PATH } from "~/domain/notifications";
 import { CLOUDINARY_DELIVERY_ORIGIN } from "~/domain/stored-photo";
 import { SESSION_COOKIE_NAME } from "./auth/session.server";
 
@@ -117,9 +118,14 @@ const unsafeMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * Refuses form posts sent from another site. Browsers send Origin on every
  * cross-origin POST, so a mismatch is a forged request; a missing Origin
  * (curl, old browsers) falls back to SameSite=Lax cookies.
+ *
+ * The one exception is the unsubscribe link's POST: RFC 8058's one-click unsubscribe is a
+ * POST made by the recipient's mail program (a webmail page sends its own Origin). It needs
+ * no session, and the signed token in its address is its whole authority, so a forged
+ * post could only do what the link's owner can (docs/decisions/0027).
  */
 function sameOriginPosts(req: Request, res: Response, next: NextFunction) {
-  if (!unsafeMethods.has(req.method)) return next();
+  if (!unsafeMethods.has(req.method) || isUnsubscribePost(req)) return next();
   const origin = req.get("origin");
   if (!origin || origin === "null") return origin === "null" ? refuse(res) : next();
   let originHost: string;
@@ -131,6 +137,10 @@ function sameOriginPosts(req: Request, res: Response, next: NextFunction) {
   const host = req.get("x-forwarded-host") ?? req.get("host");
   if (originHost !== host) return refuse(res);
   next();
+}
+
+function isUnsubscribePost(req: Request): boolean {
+  return req.method === "POST" && req.path === UNSUBSCRIBE_PATH;
 }
 
 function refuse(res: Response) {

@@ -13,6 +13,8 @@ type SentMail = {
   subject: string;
   text: string | undefined;
   html: string | undefined;
+  /** The body's `headers` field: the custom headers of the mail. */
+  headers: Record<string, string> | undefined;
 };
 
 export type FakeSendgrid = StandIn & {
@@ -31,6 +33,7 @@ type MailBody = {
   reply_to?: Address;
   subject?: unknown;
   content?: Array<{ type?: unknown; value?: unknown }>;
+  headers?: Record<string, string>;
 };
 
 const ADDRESS = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -118,6 +121,7 @@ export async function startFakeSendgrid(apiKey: string): Promise<FakeSendgrid> {
       subject: String(body.personalizations?.find((p) => typeof p.subject === "string")?.subject ?? body.subject),
       text: contentOf(body, "text/plain"),
       html: contentOf(body, "text/html"),
+      headers: body.headers,
     });
     response.writeHead(202, { "X-Message-Id": `fake-${mails.length}` });
     response.end();

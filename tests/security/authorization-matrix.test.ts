@@ -18,6 +18,7 @@ import * as requestRespond from "../../app/routes/referral-requests.$id.respond"
 import * as requestList from "../../app/routes/referral-requests._index";
 import * as referralList from "../../app/routes/referrals._index";
 import * as referralCsv from "../../app/routes/referrals[.csv]";
+import * as notificationSettings from "../../app/routes/settings.notifications";
 import { readOutbox } from "../../app/server/mail/mailer.server";
 import { outboxDirectory } from "../../app/server/services.server";
 import { get, insertRequest, outcome, post, sessionCookie } from "../integration/requests-support";
@@ -94,6 +95,18 @@ const cases: Case[] = [
     refuse: notMembers,
   },
   { name: "GET /edit-profile", handler: editProfile.loader as Handler, request: (c) => get("/edit-profile", c), refuse: notMembers },
+  {
+    name: "GET /settings/notifications",
+    handler: notificationSettings.loader as Handler,
+    request: (c) => get("/settings/notifications", c),
+    refuse: notMembers,
+  },
+  {
+    name: "POST /settings/notifications",
+    handler: notificationSettings.action as Handler,
+    request: (c) => post("/settings/notifications", c, { on: "messages" }),
+    refuse: notMembers,
+  },
   {
     name: "POST /edit-profile",
     handler: editProfile.action as Handler,
@@ -279,6 +292,7 @@ describe("authorization matrix: visitor, pending agent, member A, member B × ev
       requestList,
       referralList,
       referralCsv,
+      notificationSettings,
     ]) {
       const { loader, action } = module as { loader?: Handler; action?: Handler };
       expect([loader, action].some((handler) => handler !== undefined && covered.has(handler))).toBe(true);

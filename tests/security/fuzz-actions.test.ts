@@ -25,6 +25,9 @@ import * as mark from "../../app/routes/referral-requests.$id.mark";
 import * as respond from "../../app/routes/referral-requests.$id.respond";
 import * as register from "../../app/routes/register";
 import * as resetPassword from "../../app/routes/reset-password";
+import * as notificationSettings from "../../app/routes/settings.notifications";
+import * as unsubscribe from "../../app/routes/unsubscribe";
+import { notificationSettingsSchema } from "../../app/domain/notification-settings";
 import { saveDraft } from "../../app/server/registration/draft.server";
 import { insertRequest, sessionCookie } from "../integration/requests-support";
 import { insertAgent, testContext } from "../support/services";
@@ -148,6 +151,23 @@ beforeAll(async () => {
       fields: namesOf(editRequestSchema),
       member: true,
       action: editRequest.action,
+    },
+    {
+      name: "notification-settings",
+      path: "/settings/notifications",
+      params: {},
+      fields: namesOf(notificationSettingsSchema),
+      member: true,
+      action: notificationSettings.action,
+    },
+    // The body is not read: what is fuzzed is a mail program's post, with a token that is not the app's.
+    {
+      name: "unsubscribe",
+      path: `/unsubscribe?token=${Buffer.from(member.id).toString("base64url")}.messages.9999999999.forged`,
+      params: {},
+      fields: ["List-Unsubscribe"],
+      member: false,
+      action: unsubscribe.action,
     },
     { name: "logout", path: "/logout", params: {}, fields: ["intent"], member: false, action: logout.action },
     // Last: a valid delete removes the request the others post to.

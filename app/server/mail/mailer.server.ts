@@ -10,6 +10,8 @@ export type Mail = {
   text: string;
   html: string;
   replyTo?: string;
+  /** Extra headers, e.g. List-Unsubscribe: SendGrid's `headers` field, kept in the outbox's JSON. */
+  headers?: Record<string, string>;
 };
 
 export type StoredMail = Mail & { id: string; from: string; sentAt: string };

@@ -1,5 +1,6 @@
 import { locationLabel } from "~/domain/member-profile";
 import { PRODUCT_NAME } from "~/domain/product";
+import { REQUEST_TYPE_LABELS, timelineLabel } from "~/domain/referral-requests/labels";
 import type { Agent, ReferralRequest } from "~/domain/workbook/tabs";
 import { renderMailBody } from "./html.server";
 import type { Mail } from "./mailer.server";
@@ -30,4 +31,25 @@ export function responseMail(options: {
     `View the request and all its responses: ${link}\nYou get at most one mail per request every 10 minutes.`,
   );
   return { to: request.agentEmail, replyTo: responder.email, subject: `New response to your request: ${title}`, ...body };
+}
+
+/** Tells a member an urgent request was posted in their market: what is asked, where, by whom, and where to answer it. */
+export function urgentRequestMail(options: { request: ReferralRequest; recipient: Pick<Agent, "fullName" | "email">; link: string }): Mail {
+  const { request, recipient, link } = options;
+  const title = request.title.replace(/\s+/g, " ").trim();
+  const firstName = recipient.fullName.trim().split(/\s+/)[0];
+  const body = renderMailBody(
+    `${firstName ? `Hello ${firstName}, ` : ""}an urgent ${REQUEST_TYPE_LABELS[request.requestType].toLowerCase()} request was just posted in your market on ${PRODUCT_NAME}.`,
+    [
+      ["Request", title],
+      ["Location", locationLabel(request.location, request.state)],
+      ["Specialty", request.specialty.trim() || "Not specified"],
+      ["Price range", request.priceRange.trim() || "Not specified"],
+      ["Timeline", timelineLabel(request.timeline) || "Not specified"],
+      ["Posted by", request.agentName.trim() || "A member"],
+      ["Read and respond", link],
+    ],
+    "Urgent requests go to the members in the request's state (and specialty, when it names one) as soon as they are posted.",
+  );
+  return { to: recipient.email, subject: `Urgent request in your market: ${title}`, ...body };
 }

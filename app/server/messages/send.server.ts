@@ -1,12 +1,15 @@
 import { conversationPath } from "~/domain/messages";
+import { wantsMail } from "~/domain/notifications";
 import type { Agent, Message } from "~/domain/workbook/tabs";
 import { publicUrl } from "../accounts/urls.server";
 import { messageNotificationMail } from "../mail/message-mail.server";
+import { withUnsubscribe } from "../mail/unsubscribe.server";
 import type { Services } from "../services.server";
 import { newId } from "../store/store.server";
 import { notifyThrottled, type NotifyOutcome } from "./conversation-members.server";
 
-export type SentMessage = { message: Message; notification: NotifyOutcome | "failed" };
+/** off: the recipient turned message mails off. */
+export type SentMessage = { message: Message; notification: NotifyOutcome | "off" | "failed" };
 
 type Send = {
   sender: Agent;
@@ -19,7 +22,7 @@ type Send = {
 
 /**
  * Stores the message, tells both members' open pages, then mails the recipient unless
- * they were mailed about this conversation in the last 10 minutes. The message is
+ * they turned message mails off or were mailed about this conversation in the last 10 minutes. The message is
  * stored before any mail is tried, and a mail that fails is logged, never reported
  * as a failed send: the recipient still sees it on the site.
  *
@@ -40,14 +43,18 @@ export async function sendMessage(
     createdAt: sentAt.toISOString(),
   });
   messageEvents.publish([sender.email, recipient.email]);
+  if (!wantsMail(recipient, "messages")) return { message, notification: "off" };
 
-  const mail = messageNotificationMail({
-    sender,
-    recipient,
-    text,
-    sentAt,
-    conversationUrl: publicUrl(config, conversationPath(conversationId), request),
-  });
+  const mail = withUnsubscribe(
+    messageNotificationMail({
+      sender,
+      recipient,
+      text,
+      sentAt,
+      conversationUrl: publicUrl(config, conversationPath(conversationId), request),
+    }),
+    { config, recipient, kind: "messages", reason: "a member sent you a message and you have message mails on", request, now: sentAt },
+  );
   try {
     const notification = await notifyThrottled(services, {
       conversationId,

@@ -9,6 +9,7 @@ import { OPEN_PIPELINE_STATUSES } from "~/domain/referrals/status";
 import type { Referral, ReferralEvent } from "~/domain/workbook/tabs";
 import { publicUrl } from "../accounts/urls.server";
 import type { Config } from "../config.server";
+import { withUnsubscribe } from "../mail/unsubscribe.server";
 import type { Mail, Mailer } from "../mail/mailer.server";
 import { referralExpiredMail, referralReminderMail, type ReminderReason } from "../mail/referral-reminder-mail.server";
 import type { SendClaims } from "../send-claims.server";
@@ -27,7 +28,7 @@ const REMINDER_INTERVAL_DAYS = 7;
 type Deps = {
   store: Pick<Store, "referrals" | "referralEvents" | "agents" | "addRefreshJob">;
   mailer: Mailer;
-  config: Pick<Config, "appUrl" | "port">;
+  config: Pick<Config, "appUrl" | "port" | "sessionSecrets">;
   /** Shared with the referral page's steps: one read-decide-write per referral at a time (key `referral:{id}`). */
   writeQueues: WriteQueues;
   /** With several instances on one workbook, the one whose claim is first expires or reminds (docs/decisions/0029). */
@@ -63,7 +64,8 @@ async function mailParty(deps: Deps, email: string, mail: (to: string) => Mail):
   const agent = deps.store.agents.by("email", email)[0];
   if (!agent || agent.status !== "approved" || !wantsMail(agent, "referrals")) return false;
   try {
-    await deps.mailer.send(mail(email));
+    const reason = "you are a party to this referral";
+    await deps.mailer.send(withUnsubscribe(mail(email), { config: deps.config, recipient: agent, kind: "referrals", reason }));
     return true;
   } catch (error) {
     (deps.log ?? console).error(`Referrals: could not send a mail to ${email}`, error);

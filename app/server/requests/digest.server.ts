@@ -3,6 +3,7 @@ import { wantsMail } from "~/domain/notifications";
 import type { Agent } from "~/domain/workbook/tabs";
 import { publicUrl } from "../accounts/urls.server";
 import type { Config } from "../config.server";
+import { withUnsubscribe } from "../mail/unsubscribe.server";
 import { digestMail } from "../mail/digest-mail.server";
 import type { Mailer } from "../mail/mailer.server";
 import type { SendClaims } from "../send-claims.server";
@@ -13,7 +14,7 @@ type Deps = {
   store: Store;
   mailer: Mailer;
   claims: SendClaims;
-  config: Pick<Config, "appUrl" | "port">;
+  config: Pick<Config, "appUrl" | "port" | "sessionSecrets">;
   /** The time; replaced in tests. */
   clock?: () => Date;
   log?: Pick<Console, "info" | "error">;
@@ -97,12 +98,15 @@ async function runDigest(
       log.error(`Digest: stopped before the ${week.week} digest to agent ${member.id}; it is not sent this week.`);
       continue;
     }
-    const mail = digestMail({
-      member,
-      selection,
-      requestUrl: (request) => publicUrl(config, `/referral-requests/${encodeURIComponent(request.id)}`),
-      listUrl: publicUrl(config, selection.listPath),
-    });
+    const mail = withUnsubscribe(
+      digestMail({
+        member,
+        selection,
+        requestUrl: (request) => publicUrl(config, `/referral-requests/${encodeURIComponent(request.id)}`),
+        listUrl: publicUrl(config, selection.listPath),
+      }),
+      { config, recipient: member, kind: "digest", reason: "you get the weekly digest of new requests in your market", now },
+    );
     try {
       await mailer.send(mail);
       sent += 1;

@@ -1,7 +1,10 @@
 import { shouldNotify } from "~/domain/messages";
+import { wantsMail } from "~/domain/notifications";
 import { isLive } from "~/domain/referral-requests/expiry";
-import type { Agent, RequestResponse } from "~/domain/workbook/tabs";
+import type { Agent, ReferralRequest, RequestResponse } from "~/domain/workbook/tabs";
+import type { Mail } from "../mail/mailer.server";
 import { responseMail } from "../mail/request-mail.server";
+import { withUnsubscribe } from "../mail/unsubscribe.server";
 import type { Services } from "../services.server";
 import { newId } from "../store/store.server";
 import { responseCount } from "./views.server";
@@ -11,17 +14,26 @@ export type RespondResult =
   /** closed: deleted or expired; own: members do not answer their own requests. */
   | { ok: false; reason: "closed" | "own" | "missing" };
 
-type RespondServices = Pick<Services, "store" | "mailer" | "writeQueues" | "sendClaims">;
+type RespondServices = Pick<Services, "store" | "mailer" | "writeQueues" | "sendClaims" | "config">;
 
 /**
  * Stores a response in the Responses tab, writes the request's count of responses
- * and mails the poster, at most once per request every 10 minutes. Resolves once the response is stored; a count or mail that fails after
+ * and mails the poster (unless they turned response mails off), at most once per request every 10 minutes. Resolves once the response is stored; a count or mail that fails after
  * that is logged, since the response itself is kept and must not be sent twice.
  * Rejects (nothing stored) when the response cannot be written.
  */
 export async function respondToRequest(
   services: RespondServices,
-  options: { requestId: string; member: Agent; message: string; now: Date; link: string; log?: Pick<Console, "error"> },
+  options: {
+    requestId: string;
+    member: Agent;
+    message: string;
+    now: Date;
+    link: string;
+    /** For the mail's settings and unsubscribe links when APP_URL is not set. */
+    request?: Request;
+    log?: Pick<Console, "error">;
+  },
 ): Promise<RespondResult> {
   const { store, mailer } = services;
   const { requestId, member, message, now, link, log = console } = options;
@@ -44,18 +56,35 @@ export async function respondToRequest(
   } catch (error) {
     log.error(`Response ${response.id} stored, but the count of request ${request.id} was not updated:`, error);
   }
+  const mail = posterMail(services, request, responseMail({ request, responder: member, message, link, sentAt: now }), options);
   try {
-    await notifyPoster(
-      services,
-      request.id,
-      now,
-      () => mailer.send(responseMail({ request, responder: member, message, link, sentAt: now })),
-      log,
-    );
+    if (mail) await notifyPoster(services, request.id, now, () => mailer.send(mail), log);
   } catch (error) {
     log.error(`Response ${response.id} stored, but the mail to the poster failed:`, error);
   }
   return { ok: true, response };
+}
+
+/**
+ * The response mail as the poster gets it, with the unsubscribe footer; null when they
+ * turned response mails off, or the poster is no longer a member to mail.
+ */
+function posterMail(
+  { store, config }: RespondServices,
+  request: ReferralRequest,
+  mail: Mail,
+  { now, request: httpRequest }: { now: Date; request?: Request },
+): Mail | null {
+  const poster = store.agents.by("email", request.agentEmail)[0];
+  if (!poster || !wantsMail(poster, "responses")) return null;
+  return withUnsubscribe(mail, {
+    config,
+    recipient: poster,
+    kind: "responses",
+    reason: "a member responded to your request and you have response mails on",
+    request: httpRequest,
+    now,
+  });
 }
 
 /**

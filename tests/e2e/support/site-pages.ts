@@ -38,6 +38,7 @@ export const PUBLIC_PAGES: readonly SitePage[] = [
   { name: "member-login-reason", path: "/member-login?redirectTo=%2Fpost-request" },
   { name: "forgot-password", path: "/forgot-password" },
   { name: "reset-password", path: "/reset-password?token=expired" },
+  { name: "unsubscribe-invalid", path: "/unsubscribe?token=altered" },
   { name: "directory", path: "/directory" },
   { name: "not-found", path: "/no-such-page" },
   { name: "register", path: "/register" },
@@ -117,6 +118,7 @@ export function seedMemberSite(label: string, seedAgent: Fixtures["seedAgent"]):
     { name: "edit-request", path: `/referral-requests/${ownRequest.id}/edit` },
     { name: "delete-request", path: `/referral-requests/${ownRequest.id}/delete` },
     { name: "edit-profile", path: "/edit-profile" },
+    { name: "notification-settings", path: "/settings/notifications" },
     { name: "agent-not-found", path: "/agent/nobody_example_com" },
   ];
   return { member: member, other: other, pages };

@@ -1,0 +1,124 @@
+import { getCollectionProps } from "@conform-to/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { SubmitButton, useValidatedForm, ValidatedForm } from "~/components/form";
+import { FieldError, type AnyField } from "~/components/field-parts";
+import { mailOffFor, notificationSettingsSchema } from "~/domain/notification-settings";
+import {
+  MAIL_KIND_DESCRIPTIONS,
+  MAIL_KIND_LABELS,
+  MAIL_KINDS,
+  NOTIFICATION_SETTINGS_PATH,
+  isMailKind,
+  wantsMail,
+} from "~/domain/notifications";
+import { PRODUCT_NAME } from "~/domain/product";
+import { passRetryAfter, refuseTooMany } from "~/server/accounts/throttle.server";
+import { requireMember } from "~/server/auth/session.server";
+import { parseForm, rejectSubmission } from "~/server/forms.server";
+import { limitMemberWrite, WRITE_NAMES } from "~/server/write-limits.server";
+
+export const meta: MetaFunction = () => [{ title: `Notification Settings | ${PRODUCT_NAME}` }];
+
+export const headers = passRetryAfter;
+
+const SAVED_PARAM = "saved";
+const SAVE_FAILED = "Your choices could not be saved. Please try again.";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const member = await requireMember(request, context);
+  return {
+    email: member.email,
+    on: MAIL_KINDS.filter((kind) => wantsMail(member, kind)),
+    saved: new URL(request.url).searchParams.has(SAVED_PARAM),
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const member = await requireMember(request, context);
+  const submission = await parseForm(request, notificationSettingsSchema);
+  if (submission.status !== "success") return rejectSubmission(submission);
+  const allowed = limitMemberWrite(context, "settings", member);
+  if (!allowed.allowed) return refuseTooMany(submission, WRITE_NAMES.settings, allowed.retryAfterSeconds);
+  try {
+    await context.services.store.agents.update(member.id, { mailOff: mailOffFor(submission.value.on) });
+  } catch (error) {
+    console.error(`Notification settings of agent ${member.id} not saved:`, error);
+    return rejectSubmission(submission, { status: 503, formErrors: [SAVE_FAILED] });
+  }
+  // Only a stored choice is reported saved: the notice rides on the redirect after the write.
+  return redirect(`${NOTIFICATION_SETTINGS_PATH}?${SAVED_PARAM}=1`);
+}
+
+export default function NotificationSettings() {
+  const { email, on, saved } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">Notification Settings</h1>
+          <p className="mt-2 text-slate-600">
+            Mail goes to <strong className="break-all text-slate-800">{email}</strong>
+          </p>
+        </div>
+        <Link to="/member-dashboard" className="btn-outline">
+          Back to Dashboard
+        </Link>
+      </div>
+      {saved && !lastResult ? (
+        <p role="status" className="mt-6 rounded-lg border border-green-200 bg-green-50 px-4 py-3 font-medium text-green-900">
+          Your notification settings are saved.
+        </p>
+      ) : null}
+      {/* Keyed by the stored choice, so after a save the boxes start again from what was stored. */}
+      <SettingsForm key={on.join(",")} on={on} />
+    </div>
+  );
+}
+
+function SettingsForm({ on }: { on: string[] }) {
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useValidatedForm(notificationSettingsSchema, lastResult, { id: "notification-settings", defaultValue: { on } });
+  const boxes = getCollectionProps(fields.on, { type: "checkbox", options: [...MAIL_KINDS] });
+  return (
+    <ValidatedForm form={form} className="card mt-8 space-y-6">
+      <fieldset className="space-y-3" aria-describedby={fields.on.errors?.length ? fields.on.errorId : undefined}>
+        <legend className="text-lg font-bold text-slate-900">Mail me about</legend>
+        <p className="text-sm text-slate-600">
+          Mails about your account (approval and password resets) always go. Every other mail has a link to turn its kind off.
+        </p>
+        <ul className="space-y-2">
+          {boxes.map(({ key, ...box }) => {
+            const kind = isMailKind(box.value) ? box.value : null;
+            if (!kind) return null;
+            return (
+              <li
+                key={key}
+                className="flex items-start gap-3 rounded-lg border border-slate-200 bg-white px-4 py-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+              >
+                <input
+                  {...box}
+                  aria-describedby={`${box.id}-about`}
+                  className="mt-1 h-4 w-4 shrink-0 cursor-pointer rounded border-slate-300 accent-brand-700"
+                />
+                {/* The label is the kind's name alone; what it means is the box's description. */}
+                <div>
+                  <label htmlFor={box.id} className="block cursor-pointer font-semibold text-slate-900">
+                    {MAIL_KIND_LABELS[kind]}
+                  </label>
+                  <p id={`${box.id}-about`} className="mt-0.5 text-sm text-slate-600">
+                    {MAIL_KIND_DESCRIPTIONS[kind]}
+                  </p>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+        <FieldError field={fields.on as AnyField} />
+      </fieldset>
+      <SubmitButton busyLabel="Saving...">Save Settings</SubmitButton>
+    </ValidatedForm>
+  );
+}
