@@ -39,6 +39,7 @@ const envSchema = z.object({
   RESPONSES_PER_MEMBER_PER_HOUR: z.coerce.number().int().positive().default(20),
   REQUESTS_PER_MEMBER_PER_HOUR: z.coerce.number().int().positive().default(10),
   MARKS_PER_MEMBER_PER_HOUR: z.coerce.number().int().positive().default(200),
+  REPORTS_PER_MEMBER_PER_HOUR: z.coerce.number().int().positive().default(10),
   VIP_CODES: z.string().default(""),
   HEALTH_TOKEN: optionalText.refine((value) => value === undefined || value.length >= 24, {
     message: "must be at least 24 characters (a random string, e.g. from `openssl rand -hex 24`)",
@@ -117,6 +118,7 @@ type WriteLimitConfig = {
   responsesPerMember: number;
   requestsPerMember: number;
   marksPerMember: number;
+  reportsPerMember: number;
 };
 
 export type SheetsCredentials =
@@ -205,6 +207,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       responsesPerMember: values.RESPONSES_PER_MEMBER_PER_HOUR,
       requestsPerMember: values.REQUESTS_PER_MEMBER_PER_HOUR,
       marksPerMember: values.MARKS_PER_MEMBER_PER_HOUR,
+      reportsPerMember: values.REPORTS_PER_MEMBER_PER_HOUR,
     },
     vipCodes: values.VIP_CODES.split(",")
       .map((code) => code.trim())

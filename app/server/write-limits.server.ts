@@ -9,7 +9,7 @@ const HOUR = 60 * 60;
 /** Writes a visitor makes without logging in: counted per IP address. */
 export type VisitorWrite = "contact" | "registration";
 /** Writes a member makes: counted per member and, all kinds together, per IP address. */
-export type MemberWrite = "message" | "response" | "request" | "mark";
+export type MemberWrite = "message" | "response" | "request" | "mark" | "report";
 
 /**
  * How many rows and mails one client may cause per hour. Counted only for submissions
@@ -29,6 +29,7 @@ export const WRITE_NAMES: Record<VisitorWrite | MemberWrite, string> = {
   response: "responses",
   request: "requests posted",
   mark: "changes",
+  report: "reports",
 };
 
 export function createWriteLimits(config: Pick<Config, "writeLimits">): WriteLimits {
@@ -42,6 +43,7 @@ export function createWriteLimits(config: Pick<Config, "writeLimits">): WriteLim
       response: perHour(limits.responsesPerMember),
       request: perHour(limits.requestsPerMember),
       mark: perHour(limits.marksPerMember),
+      report: perHour(limits.reportsPerMember),
     },
   };
 }

@@ -4,11 +4,16 @@ import { matchesFilters, REQUEST_PAGE_SIZE, sortRequests, type RequestListQuery 
 import type { Agent, ReferralRequest } from "~/domain/workbook/tabs";
 import type { Services } from "../services.server";
 import { notFound } from "../http.server";
+import { hiddenAuthorsFor, suspendedEmails } from "../moderation/visibility.server";
 import { requestView } from "./views.server";
 
-/** Active requests not yet past their expiry: the only ones any list shows. */
-export function liveRequests({ store }: Pick<Services, "store">, now: Date): ReferralRequest[] {
-  return store.requests.by("status", "active").filter((request) => isLive(request, now));
+/**
+ * Active requests not yet past their expiry, of agents staff have not suspended: the
+ * only ones any list, count or mail shows. (Requests staff hid are not active.)
+ */
+export function liveRequests(services: Pick<Services, "store">, now: Date): ReferralRequest[] {
+  const suspended = suspendedEmails(services);
+  return services.store.requests.by("status", "active").filter((request) => isLive(request, now) && !suspended.has(request.agentEmail));
 }
 
 /**
@@ -25,8 +30,9 @@ export function requestListPage(
   now: Date,
 ) {
   const live = liveRequests(services, now);
+  const hiddenAuthors = hiddenAuthorsFor(services, member);
   const own = live.filter((request) => request.agentEmail === member.email);
-  const others = live.filter((request) => request.agentEmail !== member.email);
+  const others = live.filter((request) => request.agentEmail !== member.email && !hiddenAuthors.has(request.agentEmail));
   const matching = (query.tab === "mine" ? own : others).filter((request) => matchesFilters(request, query));
   const window = pageWindow(matching.length, requestedPage, REQUEST_PAGE_SIZE);
   return {
@@ -40,21 +46,25 @@ export function requestListPage(
   };
 }
 
-/** The body of the 404 for a request that does not exist (or is another member's deleted one). */
+/** The body of the 404 for a request that does not exist (or is one the member may not see). */
 export const REQUEST_NOT_FOUND = "Request not found";
 
-/** A request a member may open: any but another member's deleted one. */
-export function findRequestFor({ store }: Pick<Services, "store">, id: string, member: Pick<Agent, "email">): ReferralRequest | undefined {
-  const request = store.requests.get(id);
-  if (!request) return undefined;
-  if (request.status === "deleted" && request.agentEmail !== member.email) return undefined;
+/**
+ * A request a member may open: not one staff hid, nor another member's deleted one, nor
+ * one by a suspended agent or a member blocked either way.
+ */
+export function findRequestFor(services: Pick<Services, "store">, id: string, member: Pick<Agent, "email">): ReferralRequest | undefined {
+  const request = services.store.requests.get(id);
+  if (!request || request.status === "hidden") return undefined;
+  if (request.agentEmail === member.email) return request;
+  if (request.status === "deleted" || hiddenAuthorsFor(services, member).has(request.agentEmail)) return undefined;
   return request;
 }
 
 /** The request, if it exists (404 otherwise) and belongs to the member (403 otherwise). */
 export function requireOwnRequest({ store }: Pick<Services, "store">, id: string, member: Pick<Agent, "email">): ReferralRequest {
   const request = store.requests.get(id);
-  if (!request || request.status === "deleted") throw notFound(REQUEST_NOT_FOUND);
+  if (!request || request.status === "deleted" || request.status === "hidden") throw notFound(REQUEST_NOT_FOUND);
   if (request.agentEmail !== member.email) throw new Response("Only the agent who posted this request can change it", { status: 403 });
   return request;
 }

@@ -532,6 +532,8 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
     conversationMembers: collection("conversationMembers"),
     referrals: collection("referrals"),
     referralEvents: collection("referralEvents"),
+    blocks: collection("blocks"),
+    reports: collection("reports"),
     driver: driver.kind,
     refresh,
     health,
