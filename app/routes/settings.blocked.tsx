@@ -59,14 +59,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (refusal) return data({ error: refusal.message }, { status: refusal.status });
   const intent = formData.get("intent");
   const agentId = formData.get("agent");
-  if ((intent !== "block" && intent !== "unblock") || typeof agentId !== "string") return data({ error: "Unknown change" }, { status: 400 });
+  if ((intent !== "block" && intent !== "unblock") || typeof agentId !== "string")
+    return data({ error: "Unknown change" }, { status: 400 });
   const other = context.services.store.agents.get(agentId);
   // Only approved members can be blocked; a block on anyone stays removable.
   if (!other || (intent === "block" && other.status !== "approved")) throw notFound(AGENT_NOT_FOUND);
   if (other.id === member.id) return data({ error: CANNOT_BLOCK_SELF }, { status: 400 });
   // Counted with the other small changes (marks): a block is one row, like a mark.
   const allowed = limitMemberWrite(context, "mark", member);
-  if (!allowed.allowed) return data({ error: tooManyMessage(WRITE_NAMES.mark, allowed.retryAfterSeconds) }, tooManyInit(allowed.retryAfterSeconds));
+  if (!allowed.allowed)
+    return data({ error: tooManyMessage(WRITE_NAMES.mark, allowed.retryAfterSeconds) }, tooManyInit(allowed.retryAfterSeconds));
   try {
     await setBlock(context.services, { blocker: member, blocked: other, on: intent === "block", now: new Date() });
   } catch (error) {

@@ -39,19 +39,31 @@ async function network(env: Record<string, string> = {}): Promise<Network> {
       context.services.store.agents.insert(agentRecord({ fullName, email: `${fullName.split(" ")[0]!.toLowerCase()}@example.com` })),
     ),
   );
-  const cookies = { ann: await sessionCookie(context, ann!), bob: await sessionCookie(context, bob!), cat: await sessionCookie(context, cat!) };
+  const cookies = {
+    ann: await sessionCookie(context, ann!),
+    bob: await sessionCookie(context, bob!),
+    cat: await sessionCookie(context, cat!),
+  };
   return { context, ann: ann!, bob: bob!, cat: cat!, cookies };
 }
 
 function block(n: Network, who: "ann" | "bob" | "cat", other: Agent, intent = "block") {
   return outcome(() =>
-    blockAction({ request: post("/settings/blocked", n.cookies[who], { intent, agent: other.id, back: "/member-dashboard" }), context: n.context, params: {} }),
+    blockAction({
+      request: post("/settings/blocked", n.cookies[who], { intent, agent: other.id, back: "/member-dashboard" }),
+      context: n.context,
+      params: {},
+    }),
   );
 }
 
 function sendMessage(n: Network, who: "ann" | "bob", to: Agent, text: string) {
   return outcome(() =>
-    messagesAction({ request: post(`/messages?to=${encodeURIComponent(to.email)}`, n.cookies[who], { text }), context: n.context, params: {} }),
+    messagesAction({
+      request: post(`/messages?to=${encodeURIComponent(to.email)}`, n.cookies[who], { text }),
+      context: n.context,
+      params: {},
+    }),
   );
 }
 
@@ -85,7 +97,11 @@ describe("blocking another member", () => {
 
     // The conversation stays readable, without a message box.
     const conversation = conversationIdFor(n.ann.id, n.bob.id);
-    const page = (await messagesLoader({ request: get(`/messages?conversation=${conversation}`, n.cookies.bob), context: n.context, params: {} })) as {
+    const page = (await messagesLoader({
+      request: get(`/messages?conversation=${conversation}`, n.cookies.bob),
+      context: n.context,
+      params: {},
+    })) as {
       data: { open: { canSend: boolean; blocked: boolean; messages: unknown[] } };
     };
     expect(page.data.open).toMatchObject({ canSend: false, blocked: true });
@@ -116,7 +132,9 @@ describe("blocking another member", () => {
     expect(dashboardTitles(n, n.bob)).toEqual(["Cat's lease"]);
     // Cat, who blocked no one, still sees both.
     expect(dashboardTitles(n, n.cat).sort()).toEqual(["Ann's buyer", "Bob's seller"]);
-    const bobsPage = await outcome(() => detailLoader({ request: get("/x", n.cookies.ann), context: n.context, params: { id: bobRequest.id } }));
+    const bobsPage = await outcome(() =>
+      detailLoader({ request: get("/x", n.cookies.ann), context: n.context, params: { id: bobRequest.id } }),
+    );
     expect(statusOf(bobsPage)).toBe(404);
     const annsPage = (await detailLoader({ request: get("/x", n.cookies.ann), context: n.context, params: { id: annRequest.id } })) as {
       responses: unknown[];
@@ -139,10 +157,14 @@ describe("blocking another member", () => {
     await block(n, "ann", n.bob, "unblock");
     expect((await listedTitles(n, "ann")).sort()).toEqual(["Bob's seller", "Cat's lease"]);
     expect(statusOf(await sendMessage(n, "bob", n.ann, "Hello again"))).toBe(302);
-    const after = (await blockedLoader({ request: get("/settings/blocked", n.cookies.ann), context: n.context, params: {} })) as { blocked: unknown[] };
+    const after = (await blockedLoader({ request: get("/settings/blocked", n.cookies.ann), context: n.context, params: {} })) as {
+      blocked: unknown[];
+    };
     expect(after.blocked).toEqual([]);
     // The tab keeps the history: one row, now removed.
-    expect(n.context.services.store.blocks.all()).toMatchObject([{ blockerEmail: n.ann.email, blockedEmail: n.bob.email, status: "removed" }]);
+    expect(n.context.services.store.blocks.all()).toMatchObject([
+      { blockerEmail: n.ann.email, blockedEmail: n.bob.email, status: "removed" },
+    ]);
   });
 
   it("acts for the member logged in only, and answers odd input with 400 or 404", async () => {
@@ -156,7 +178,11 @@ describe("blocking another member", () => {
     expect(statusOf(await block(n, "ann", n.ann))).toBe(400);
     expect(statusOf(await block(n, "ann", n.bob, "explode"))).toBe(400);
     const foreignBack = await outcome(() =>
-      blockAction({ request: post("/settings/blocked", n.cookies.cat, { intent: "block", agent: n.bob.id, back: "//evil.example/" }), context: n.context, params: {} }),
+      blockAction({
+        request: post("/settings/blocked", n.cookies.cat, { intent: "block", agent: n.bob.id, back: "//evil.example/" }),
+        context: n.context,
+        params: {},
+      }),
     );
     expect((foreignBack as Response).headers.get("Location")).toBe("/settings/blocked");
   });
@@ -198,11 +224,19 @@ describe("reporting to staff", () => {
     expect((second as Response).headers.get("Location")).toContain("done=duplicate");
     expect(n.context.services.store.reports.all()).toHaveLength(1);
     expect(await staffMails(n)).toHaveLength(1);
-    const page = (await reportLoader({ request: get(`/report?kind=request&id=${request.id}`, n.cookies.ann), context: n.context, params: {} })) as {
+    const page = (await reportLoader({
+      request: get(`/report?kind=request&id=${request.id}`, n.cookies.ann),
+      context: n.context,
+      params: {},
+    })) as {
       notice: string;
     };
     expect(page.notice).toBe(ALREADY_REPORTED);
-    const sent = (await reportLoader({ request: get(`/report?kind=request&id=${request.id}&done=sent`, n.cookies.ann), context: n.context, params: {} })) as {
+    const sent = (await reportLoader({
+      request: get(`/report?kind=request&id=${request.id}&done=sent`, n.cookies.ann),
+      context: n.context,
+      params: {},
+    })) as {
       notice: string;
     };
     expect(sent.notice).toBe(REPORT_SENT);
@@ -245,7 +279,9 @@ describe("reporting to staff", () => {
     expect(statusOf(await report(n, "ann", "bogus", "1"))).toBe(404);
     expect(statusOf(await report(n, "ann", "request", "../../etc"))).toBe(404);
     expect(statusOf(await report(n, "ann", "profile", "x".repeat(500)))).toBe(404);
-    const loaderAnswer = await outcome(() => reportLoader({ request: get("/report?kind=message", n.cookies.ann), context: n.context, params: {} }));
+    const loaderAnswer = await outcome(() =>
+      reportLoader({ request: get("/report?kind=message", n.cookies.ann), context: n.context, params: {} }),
+    );
     expect(statusOf(loaderAnswer)).toBe(404);
 
     const noReason = await report(n, "ann", "message", message.id, { reason: "" });

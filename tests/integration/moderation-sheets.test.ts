@@ -54,12 +54,20 @@ async function listed(n: Net, who: "ann" | "bob", tab = "all"): Promise<string[]
 }
 
 async function sendFromBob(n: Net, text: string) {
-  await messagesAction({ request: post(`/messages?to=${encodeURIComponent(n.ann.email)}`, n.cookies.bob, { text }), context: n.context, params: {} });
+  await messagesAction({
+    request: post(`/messages?to=${encodeURIComponent(n.ann.email)}`, n.cookies.bob, { text }),
+    context: n.context,
+    params: {},
+  });
 }
 
 async function annThread(n: Net): Promise<string[]> {
   const conversation = conversationIdFor(n.ann.id, n.bob.id);
-  const page = (await messagesLoader({ request: get(`/messages?conversation=${conversation}`, n.cookies.ann), context: n.context, params: {} })) as {
+  const page = (await messagesLoader({
+    request: get(`/messages?conversation=${conversation}`, n.cookies.ann),
+    context: n.context,
+    params: {},
+  })) as {
     data: { open: { messages: { text: string }[] }; conversations: { preview: string }[]; unreadMessages: number };
   };
   return page.data.open.messages.map((message) => message.text);
@@ -82,7 +90,9 @@ describe("staff moderation in the sheet", () => {
     expect(dashboardData(n.context.services, n.ann, new URLSearchParams(), new Date()).live.total).toBe(0);
     expect(dashboardData(n.context.services, n.ann, new URLSearchParams(), new Date()).tiles.referral).toBe(0);
     for (const who of ["ann", "bob"] as const) {
-      const page = await outcome(() => detailLoader({ request: get("/x", n.cookies[who]), context: n.context, params: { id: request.id } }));
+      const page = await outcome(() =>
+        detailLoader({ request: get("/x", n.cookies[who]), context: n.context, params: { id: request.id } }),
+      );
       expect(statusOf(page)).toBe(404);
     }
   });
@@ -104,7 +114,11 @@ describe("staff moderation in the sheet", () => {
 
     expect(await annThread(n)).toEqual(["Hello Ann"]);
     const conversation = conversationIdFor(n.ann.id, n.bob.id);
-    const bobsPage = (await messagesLoader({ request: get(`/messages?conversation=${conversation}`, n.cookies.bob), context: n.context, params: {} })) as {
+    const bobsPage = (await messagesLoader({
+      request: get(`/messages?conversation=${conversation}`, n.cookies.bob),
+      context: n.context,
+      params: {},
+    })) as {
       data: { open: { messages: { text: string }[] }; conversations: { preview: string }[] };
     };
     expect(bobsPage.data.open.messages.map((message) => message.text)).toEqual(["Hello Ann"]);
@@ -126,21 +140,33 @@ describe("staff moderation in the sheet", () => {
     });
     await sendFromBob(n, "Hi from Bob");
     const mails: Mail[] = [];
-    const decisions = watchAgentDecisions({ store: n.store, mailer: { driver: "outbox", send: async (mail) => void mails.push(mail) }, config: n.context.services.config });
+    const decisions = watchAgentDecisions({
+      store: n.store,
+      mailer: { driver: "outbox", send: async (mail) => void mails.push(mail) },
+      config: n.context.services.config,
+    });
 
     await n.staffTypes("Agents", n.bob.id, "status", "suspended");
     decisions.stop();
 
-    const bobsNextPage = await outcome(() => listLoader({ request: get("/referral-requests", n.cookies.bob), context: n.context, params: {} }));
+    const bobsNextPage = await outcome(() =>
+      listLoader({ request: get("/referral-requests", n.cookies.bob), context: n.context, params: {} }),
+    );
     expect(statusOf(bobsNextPage)).toBe(302);
     expect((bobsNextPage as Response).headers.get("Location")).toContain("/member-login");
     expect(await listed(n, "ann")).toEqual([]);
-    expect(statusOf(await outcome(() => detailLoader({ request: get("/x", n.cookies.ann), context: n.context, params: { id: bobRequest.id } })))).toBe(404);
-    const annsPage = (await detailLoader({ request: get("/x", n.cookies.ann), context: n.context, params: { id: annRequest.id } })) as { responses: unknown[] };
+    expect(
+      statusOf(await outcome(() => detailLoader({ request: get("/x", n.cookies.ann), context: n.context, params: { id: bobRequest.id } }))),
+    ).toBe(404);
+    const annsPage = (await detailLoader({ request: get("/x", n.cookies.ann), context: n.context, params: { id: annRequest.id } })) as {
+      responses: unknown[];
+    };
     expect(annsPage.responses).toEqual([]);
     // Bob's messages were all there was: the conversation with a suspended agent no longer opens.
     expect(statusOf(await outcome(() => annThread(n)))).toBe(404);
-    const profile = await outcome(() => profileLoader({ request: get("/x", n.cookies.ann), context: n.context, params: { agentId: agentIdOf(n.bob) } }));
+    const profile = await outcome(() =>
+      profileLoader({ request: get("/x", n.cookies.ann), context: n.context, params: { agentId: agentIdOf(n.bob) } }),
+    );
     expect(statusOf(profile)).toBe(404);
     expect(n.context.services.directory.current().ids.find(agentIdOf(n.bob))).toBeNull();
     // Suspension is not a decision on an application: no approval or rejection mail.
@@ -151,7 +177,11 @@ describe("staff moderation in the sheet", () => {
     const n = await network();
     const applicant: Agent = await n.store.agents.insert(agentRecord({ fullName: "Pat Pending", status: "pending" }));
     const mails: Mail[] = [];
-    const decisions = watchAgentDecisions({ store: n.store, mailer: { driver: "outbox", send: async (mail) => void mails.push(mail) }, config: n.context.services.config });
+    const decisions = watchAgentDecisions({
+      store: n.store,
+      mailer: { driver: "outbox", send: async (mail) => void mails.push(mail) },
+      config: n.context.services.config,
+    });
     await n.store.refresh();
     await n.staffTypes("Agents", applicant.id, "status", "suspended");
     decisions.stop();
@@ -162,6 +192,9 @@ describe("staff moderation in the sheet", () => {
     const n = await network();
     const dee = await insertAgent(n.context, { fullName: "Dee Dunn", email: "dee@example.com", password: "dee's password" });
     await n.staffTypes("Agents", dee.id, "status", "suspended");
-    expect(await checkLogin(n.context.services, "dee@example.com", "dee's password")).toEqual({ ok: false, message: LOGIN_MESSAGES.suspended });
+    expect(await checkLogin(n.context.services, "dee@example.com", "dee's password")).toEqual({
+      ok: false,
+      message: LOGIN_MESSAGES.suspended,
+    });
   });
 });

@@ -258,7 +258,11 @@ function openById(services: Pick<Services, "store">, member: Agent, conversation
   };
 }
 
-function blockState(services: Pick<Services, "store">, member: Agent, partnerEmail: string): Pick<OpenConversation, "blocked" | "blockedByMe"> {
+function blockState(
+  services: Pick<Services, "store">,
+  member: Agent,
+  partnerEmail: string,
+): Pick<OpenConversation, "blocked" | "blockedByMe"> {
   const blocked = partnerEmail !== "" && blockedBetween(services, member.email).has(partnerEmail.toLowerCase());
   return { blocked, blockedByMe: blocked && hasBlocked(services, member, { email: partnerEmail }) };
 }

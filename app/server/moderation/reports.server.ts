@@ -54,7 +54,13 @@ function findItem(services: ReportServices, member: Agent, kind: ReportKind, id:
       const message = store.messages.get(id);
       if (!message || message.toEmail !== member.email) return undefined;
       const sender = store.agents.by("email", message.fromEmail)[0];
-      return { kind, id, title: `Message from ${sender?.fullName ?? message.fromEmail}`, authorEmail: message.fromEmail, link: `Messages tab, id ${id}` };
+      return {
+        kind,
+        id,
+        title: `Message from ${sender?.fullName ?? message.fromEmail}`,
+        authorEmail: message.fromEmail,
+        link: `Messages tab, id ${id}`,
+      };
     }
     case "profile": {
       const match = findDirectoryAgent(services, id);
@@ -66,7 +72,11 @@ function findItem(services: ReportServices, member: Agent, kind: ReportKind, id:
 }
 
 /** True when the member already reported this item: one row per member and item. */
-export function alreadyReported({ store }: Pick<Services, "store">, member: Pick<Agent, "email">, item: Pick<ReportedItem, "kind" | "id">): boolean {
+export function alreadyReported(
+  { store }: Pick<Services, "store">,
+  member: Pick<Agent, "email">,
+  item: Pick<ReportedItem, "kind" | "id">,
+): boolean {
   return store.reports.by("reporterEmail", member.email).some((report) => report.kind === item.kind && report.itemId === item.id);
 }
 
