@@ -16,6 +16,8 @@ import * as requestDetail from "../../app/routes/referral-requests.$id._index";
 import * as requestMark from "../../app/routes/referral-requests.$id.mark";
 import * as requestRespond from "../../app/routes/referral-requests.$id.respond";
 import * as requestList from "../../app/routes/referral-requests._index";
+import * as report from "../../app/routes/report";
+import * as blocked from "../../app/routes/settings.blocked";
 import { readOutbox } from "../../app/server/mail/mailer.server";
 import { outboxDirectory } from "../../app/server/services.server";
 import { get, insertRequest, outcome, post, sessionCookie } from "../integration/requests-support";
@@ -46,6 +48,7 @@ let memberC: Agent;
 let requestOfA: ReferralRequest;
 const cookies: Record<Actor, string> = { visitor: "", pending: "", memberA: "", memberB: "" };
 let conversationAC = "";
+let messageAC = "";
 
 beforeAll(async () => {
   context = testContext();
@@ -63,6 +66,7 @@ beforeAll(async () => {
     messages.action({ request: post(`/messages?to=${memberC.id}`, cookies.memberA, { text: "Private to Cat" }), context, params: {} }),
   );
   expect((sent as Response).status).toBe(302);
+  messageAC = context.services.store.messages.all()[0]!.id;
 });
 
 const notMembers = { visitor: "login", pending: "login" } as const;
@@ -199,14 +203,41 @@ const cases: Case[] = [
     params: () => ({ id: "no-such-id" }),
     refuse: { ...notMembers, memberA: "refused", memberB: "refused" },
   },
+  { name: "GET /settings/blocked", handler: blocked.loader as Handler, request: (c) => get("/settings/blocked", c), refuse: notMembers },
+  {
+    name: "POST /settings/blocked",
+    handler: blocked.action as Handler,
+    request: (c) => post("/settings/blocked", c, { intent: "block", agent: memberC.id }),
+    refuse: notMembers,
+  },
+  {
+    name: "GET /report (a request)",
+    handler: report.loader as Handler,
+    request: (c) => get(`/report?kind=request&id=${requestOfA.id}`, c),
+    refuse: { ...notMembers, memberA: "refused" },
+  },
+  {
+    name: "POST /report (someone else's message)",
+    handler: report.action as Handler,
+    request: (c) => post(`/report?kind=message&id=${messageAC}`, c, { reason: "spam" }),
+    refuse: { ...notMembers, memberA: "refused", memberB: "refused" },
+  },
 ];
 
 /** Every row of every tab, and every mail sent: what a refused request must leave as it was. */
 async function snapshot(): Promise<string> {
   const { store, config } = context.services;
-  const tabs = [store.agents, store.requests, store.responses, store.messages, store.conversationMembers, store.contact, store.marks].map(
-    (tab) => tab.all(),
-  );
+  const tabs = [
+    store.agents,
+    store.requests,
+    store.responses,
+    store.messages,
+    store.conversationMembers,
+    store.contact,
+    store.marks,
+    store.blocks,
+    store.reports,
+  ].map((tab) => tab.all());
   const mails = await readOutbox(outboxDirectory(config));
   return JSON.stringify({ tabs, mails: mails.length });
 }
@@ -273,6 +304,8 @@ describe("authorization matrix: visitor, pending agent, member A, member B × ev
       requestMark,
       requestRespond,
       requestList,
+      report,
+      blocked,
     ]) {
       const { loader, action } = module as { loader?: Handler; action?: Handler };
       expect([loader, action].some((handler) => handler !== undefined && covered.has(handler))).toBe(true);

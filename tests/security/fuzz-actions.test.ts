@@ -25,6 +25,9 @@ import * as mark from "../../app/routes/referral-requests.$id.mark";
 import * as respond from "../../app/routes/referral-requests.$id.respond";
 import * as register from "../../app/routes/register";
 import * as resetPassword from "../../app/routes/reset-password";
+import * as report from "../../app/routes/report";
+import * as blocked from "../../app/routes/settings.blocked";
+import { reportSchema } from "../../app/domain/moderation";
 import { saveDraft } from "../../app/server/registration/draft.server";
 import { insertRequest, sessionCookie } from "../integration/requests-support";
 import { insertAgent, testContext } from "../support/services";
@@ -148,6 +151,22 @@ beforeAll(async () => {
       fields: namesOf(editRequestSchema),
       member: true,
       action: editRequest.action,
+    },
+    {
+      name: "report",
+      path: `/report?kind=request&id=${theirs.id}`,
+      params: {},
+      fields: namesOf(reportSchema),
+      member: true,
+      action: report.action,
+    },
+    {
+      name: "settings-blocked",
+      path: "/settings/blocked",
+      params: {},
+      fields: ["intent", "agent", "back"],
+      member: true,
+      action: blocked.action,
     },
     { name: "logout", path: "/logout", params: {}, fields: ["intent"], member: false, action: logout.action },
     // Last: a valid delete removes the request the others post to.
