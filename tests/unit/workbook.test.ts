@@ -43,6 +43,10 @@ describe("the workbook contract", () => {
       "ConversationMembers",
       "Contact",
       "Marks",
+      "Referrals",
+      "ReferralEvents",
+      "Blocks",
+      "Reports",
     ]);
     expect(AGENTS_TAB.headers).toEqual([
       "id",
@@ -71,6 +75,8 @@ describe("the workbook contract", () => {
       "licenseCheck",
       "licenseCheckedAt",
       "licenseCheckNote",
+      "mailOff",
+      "brokerLicenseNumber",
     ]);
     expect(REQUESTS_TAB.headers).toEqual([
       "id",
@@ -103,7 +109,7 @@ describe("the workbook contract", () => {
       Object.values(WORKBOOK)
         .filter((tab) => tab.appendOnly)
         .map((tab) => tab.name),
-    ).toEqual(["Responses", "Messages", "Contact"]);
+    ).toEqual(["Responses", "Messages", "Contact", "ReferralEvents"]);
   });
 });
 
