@@ -160,8 +160,10 @@ describe("staff moderation in the sheet", () => {
     ).toBe(404);
     const annsPage = (await detailLoader({ request: get("/x", n.cookies.ann), context: n.context, params: { id: annRequest.id } })) as {
       responses: unknown[];
+      request: { responses: number };
     };
     expect(annsPage.responses).toEqual([]);
+    expect(annsPage.request.responses).toBe(0);
     // Bob's messages were all there was: the conversation with a suspended agent no longer opens.
     expect(statusOf(await outcome(() => annThread(n)))).toBe(404);
     const profile = await outcome(() =>
