@@ -118,6 +118,9 @@ export function seedMemberSite(label: string, seedAgent: Fixtures["seedAgent"]):
     { name: "delete-request", path: `/referral-requests/${ownRequest.id}/delete` },
     { name: "edit-profile", path: "/edit-profile" },
     { name: "agent-not-found", path: "/agent/nobody_example_com" },
+    { name: "settings-blocked", path: "/settings/blocked" },
+    { name: "report-request", path: `/report?kind=request&id=${theirRequest.id}` },
+    { name: "report-profile", path: `/report?kind=profile&id=${otherId}` },
   ];
   return { member: member, other: other, pages };
 }
