@@ -84,6 +84,9 @@ describe("staff moderation in the sheet", () => {
     expect(await listed(n, "ann")).toEqual(["Spammy listing"]);
 
     await n.staffTypes("Requests", request.id, "status", "hidden");
+    // The row still reads (an unknown status would drop it as invalid, which hides it by accident).
+    expect(n.store.health().invalidRows).toEqual([]);
+    expect(n.store.requests.get(request.id)?.status).toBe("hidden");
 
     expect(await listed(n, "ann")).toEqual([]);
     expect(await listed(n, "bob", "mine")).toEqual([]);
@@ -148,6 +151,8 @@ describe("staff moderation in the sheet", () => {
 
     await n.staffTypes("Agents", n.bob.id, "status", "suspended");
     decisions.stop();
+    expect(n.store.health().invalidRows).toEqual([]);
+    expect(n.store.agents.get(n.bob.id)?.status).toBe("suspended");
 
     const bobsNextPage = await outcome(() =>
       listLoader({ request: get("/referral-requests", n.cookies.bob), context: n.context, params: {} }),
