@@ -10,6 +10,7 @@ import { conversationIdFor } from "../../app/domain/conversation";
 import { ALREADY_REPORTED, BLOCKED_CANNOT_MESSAGE, REPORT_SENT } from "../../app/domain/moderation";
 import type { Agent } from "../../app/domain/workbook/tabs";
 import { loader as profileLoader } from "../../app/routes/agent.$agentId";
+import { loader as directoryLoader } from "../../app/routes/directory";
 import { action as messagesAction, loader as messagesLoader } from "../../app/routes/messages";
 import { loader as detailLoader } from "../../app/routes/referral-requests.$id._index";
 import { loader as listLoader } from "../../app/routes/referral-requests._index";
@@ -148,6 +149,20 @@ describe("blocking another member", () => {
       }>;
     expect(await outcome(() => profile("ann", n.bob))).toMatchObject({ blocked: true, blockedByMe: true });
     expect(await outcome(() => profile("bob", n.ann))).toMatchObject({ blocked: true, blockedByMe: false });
+
+    const directoryCard = async (who: "ann" | "bob", of: Agent) => {
+      const page = (await directoryLoader({
+        request: get(`/directory?q=${encodeURIComponent(of.fullName)}`, n.cookies[who]),
+        context: n.context,
+        params: {},
+      })) as {
+        agents: { fullName: string; messageHref: string | null }[];
+      };
+      return page.agents.find((agent) => agent.fullName === of.fullName);
+    };
+    expect(await directoryCard("ann", n.bob)).toMatchObject({ messageHref: null });
+    expect(await directoryCard("bob", n.ann)).toMatchObject({ messageHref: null });
+    expect((await directoryCard("ann", n.cat))?.messageHref).toContain("/messages?to=");
 
     const settings = (await blockedLoader({ request: get("/settings/blocked", n.cookies.ann), context: n.context, params: {} })) as {
       blocked: { fullName: string }[];
