@@ -4,6 +4,7 @@ import { ChatIcon } from "~/components/icons";
 import { AgentAvatar } from "~/components/agent-avatar";
 import { pageHref } from "~/components/pagination";
 import { messageTime, type Partner, type ThreadMessage } from "~/domain/messages";
+import { reportPath } from "~/domain/moderation";
 
 type Props = {
   partner: Partner;
@@ -14,13 +15,15 @@ type Props = {
   now: Date;
   /** The message box, or why there is none. */
   composer: ReactNode;
+  /** Controls for the conversation beside the partner's name (the block button). */
+  actions?: ReactNode;
 };
 
 /** The open conversation: who it is with, its messages (newest at the bottom) and the message box. */
-export function MessageThread({ partner, messages, threadPage, threadPageCount, now, composer }: Props) {
+export function MessageThread({ partner, messages, threadPage, threadPageCount, now, composer, actions }: Props) {
   return (
     <>
-      <ThreadHeader partner={partner} />
+      <ThreadHeader partner={partner} actions={actions} />
       {/* column-reverse starts the scroll at the bottom, at the newest message, without any script; a log announces new lines. */}
       <div
         role="log"
@@ -62,7 +65,7 @@ function ThreadPageLink({ page, label }: { page: number; label: string }) {
   );
 }
 
-function ThreadHeader({ partner }: { partner: Partner }) {
+function ThreadHeader({ partner, actions }: { partner: Partner; actions: ReactNode }) {
   const details = [partner.brokerage.trim(), [partner.city.trim(), partner.state.trim()].filter(Boolean).join(", ")].filter(Boolean);
   return (
     <div className="flex items-center gap-3 border-b border-slate-200 px-3 py-3 sm:px-4">
@@ -94,6 +97,7 @@ function ThreadHeader({ partner }: { partner: Partner }) {
           View Profile
         </Link>
       ) : null}
+      {actions}
     </div>
   );
 }
@@ -111,9 +115,14 @@ function MessageBubble({ message, now }: { message: ThreadMessage; now: Date }) 
       >
         {message.text}
       </p>
-      <time dateTime={message.createdAt} className="mt-1 px-1 text-xs text-slate-500">
-        {messageTime(message.createdAt, now)}
-      </time>
+      <p className="mt-1 flex gap-3 px-1 text-xs text-slate-500">
+        <time dateTime={message.createdAt}>{messageTime(message.createdAt, now)}</time>
+        {mine ? null : (
+          <Link to={reportPath("message", message.id)} className="font-semibold text-red-700 hover:underline">
+            Report<span className="sr-only"> this message</span>
+          </Link>
+        )}
+      </p>
     </li>
   );
 }

@@ -18,6 +18,7 @@ export const LOGIN_MESSAGES = {
   noAccount: "No account found with this email address",
   pending: "Your account is still under review. Please check your email for approval updates.",
   rejected: APPLICATION_NOT_APPROVED_MESSAGE,
+  suspended: "Your account is suspended. Please contact support.",
   wrongPassword: "Incorrect password. Please try again.",
   failed: "An error occurred during login. Please try again.",
 } as const;

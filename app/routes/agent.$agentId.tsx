@@ -4,16 +4,20 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { AgentAvatar } from "~/components/agent-avatar";
 import { MembershipTypeLabel, VerifiedBadge } from "~/components/agent-badges";
 import { AgentSpecialtyList } from "~/components/agent-specialty-list";
+import { BlockButton } from "~/components/block-button";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorPanel } from "~/components/error-screens";
 import { ChatIcon, MailIcon, MapPinIcon, PhoneIcon, UsersIcon } from "~/components/icons";
 import { AGENT_NOT_FOUND, agentProfilePath, INDEPENDENT_AGENT, messageAgentPath, NO_BIO } from "~/domain/directory-cards";
 import { locationLabel, photoSource } from "~/domain/member-profile";
+import { reportPath } from "~/domain/moderation";
 import { formatPhoneForDisplay } from "~/domain/phone";
 import { PRODUCT_NAME } from "~/domain/product";
 import { requireMember } from "~/server/auth/session.server";
 import { findDirectoryAgent } from "~/server/directory/directory.server";
 import { notFound } from "~/server/http.server";
+import { hasBlocked } from "~/server/moderation/blocks.server";
+import { isBlockedBetween } from "~/server/moderation/visibility.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.profile.fullName} | ${PRODUCT_NAME}` : `Agent Not Found | ${PRODUCT_NAME}` },
@@ -45,11 +49,16 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       photoUrl: photoSource(agent.photoUrl),
     },
     isOwnProfile: agent.id === member.id,
+    /** The row id the block form names. */
+    rowId: agent.id,
+    blockedByMe: hasBlocked(context.services, member, agent),
+    /** Either blocked the other: no Send Message. */
+    blocked: isBlockedBetween(context.services, member, agent),
   };
 }
 
 export default function AgentProfile() {
-  const { profile, isOwnProfile } = useLoaderData<typeof loader>();
+  const { profile, isOwnProfile, rowId, blockedByMe, blocked } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-10">
       <BackToDirectory />
@@ -74,13 +83,22 @@ export default function AgentProfile() {
             <Link to="/edit-profile" className="btn-primary self-stretch sm:self-center">
               Edit Profile
             </Link>
-          ) : (
+          ) : blocked ? null : (
             <Link to={messageAgentPath(profile.agentId)} className="btn-primary self-stretch sm:self-center">
               <ChatIcon className="h-4 w-4" />
               Send Message
             </Link>
           )}
         </header>
+        {isOwnProfile ? null : (
+          <div className="flex flex-wrap items-center gap-3 text-sm">
+            {blockedByMe ? <p className="text-slate-700">You blocked {profile.fullName}.</p> : null}
+            <BlockButton agentId={rowId} agentName={profile.fullName} blocked={blockedByMe} back={`/agent/${profile.agentId}`} />
+            <Link to={reportPath("profile", profile.agentId)} className="font-semibold text-red-700 hover:underline">
+              Report profile
+            </Link>
+          </div>
+        )}
 
         <div className="grid gap-6 md:grid-cols-[3fr_2fr] md:items-start">
           <section className="card" aria-labelledby="about-title">

@@ -11,6 +11,7 @@ import { PRODUCT_NAME } from "~/domain/product";
 import type { Agent } from "~/domain/workbook/tabs";
 import { getMember } from "~/server/auth/session.server";
 import { parseDirectoryQuery, searchDirectory } from "~/server/directory/directory.server";
+import { blockedBetween } from "~/server/moderation/visibility.server";
 
 export const meta: MetaFunction = () => [
   { title: `Agent Directory | ${PRODUCT_NAME}` },
@@ -20,9 +21,10 @@ export const meta: MetaFunction = () => [
 /**
  * A public page: cards carry no e-mail or phone, and link by the store's record id, since
  * the profile id is made from the e-mail. The profile and messages redirect to the
- * canonical id once a member is logged in. A member's own card has no Message button.
+ * canonical id once a member is logged in. A member's own card, and the cards of members
+ * blocked either way, have no Message button.
  */
-function publicCard(agent: Agent, member: Agent | null): PublicAgentCardData {
+function publicCard(agent: Agent, member: Agent | null, blocked: ReadonlySet<string>): PublicAgentCardData {
   const messages = messageAgentPath(agent.id);
   return {
     key: agent.id,
@@ -34,7 +36,7 @@ function publicCard(agent: Agent, member: Agent | null): PublicAgentCardData {
     membershipType: agent.membershipType,
     photoUrl: photoSource(agent.photoUrl),
     profileHref: agentProfilePath(agent.id),
-    messageHref: member === null ? loginFirstPath(messages) : member.id === agent.id ? null : messages,
+    messageHref: member === null ? loginFirstPath(messages) : member.id === agent.id || blocked.has(agent.email) ? null : messages,
   };
 }
 
@@ -42,9 +44,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = parseDirectoryQuery(new URL(request.url).searchParams);
   const member = await getMember(request, context);
   const results = searchDirectory(context.services, query);
+  const blocked = member ? blockedBetween(context.services, member.email) : new Set<string>();
   return {
     query,
-    agents: results.agents.map((agent) => publicCard(agent, member)),
+    agents: results.agents.map((agent) => publicCard(agent, member, blocked)),
     matches: results.matches,
     total: results.total,
     start: results.start,

@@ -71,6 +71,11 @@ function DashboardHeader({ fullName }: { fullName: string }) {
             {name ? `Welcome back, ${name}!` : "Welcome back!"}
           </h1>
           <p className="mt-1 text-slate-600">Your {PRODUCT_NAME} member dashboard.</p>
+          <p className="mt-1 text-sm">
+            <Link to="/settings/blocked" className="font-semibold text-brand-700 hover:underline">
+              Blocked members
+            </Link>
+          </p>
         </div>
         <div className="flex flex-wrap gap-3">
           <Link to="/edit-profile" className="btn-outline flex-1 sm:flex-none">

@@ -3,6 +3,7 @@ import { data, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorPanel, StatusBadge } from "~/components/error-screens";
+import { BlockButton } from "~/components/block-button";
 import { MessageComposer } from "~/components/message-composer";
 import { MessageConversationList } from "~/components/message-conversation-list";
 import { useLiveMessages } from "~/components/message-live-updates";
@@ -20,6 +21,7 @@ import {
   type ConversationListItem,
 } from "~/domain/messages";
 import { messageSchema } from "~/domain/message-box";
+import { BLOCKED_CANNOT_MESSAGE } from "~/domain/moderation";
 import { PRODUCT_NAME } from "~/domain/product";
 import type { Agent } from "~/domain/workbook/tabs";
 import { passRetryAfter, tooManyInit, tooManyMessage } from "~/server/accounts/throttle.server";
@@ -83,7 +85,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           messages: thread.messages.map((message) => toThreadMessage(message, member)),
           threadPage: thread.page,
           threadPageCount: thread.pageCount,
-          canSend: opened.partner.canReceive,
+          canSend: opened.partner.canReceive && !opened.blocked,
+          blocked: opened.blocked,
+          blockedByMe: opened.blockedByMe,
+          /** The partner's row id, for the block form; null when their row is gone. */
+          partnerRowId: opened.partnerAgent?.id ?? null,
           // A conversation opened with ?to= and no message yet: listed at the top, at this address.
           draftHref: opened.messages.length === 0 ? url.pathname + url.search : null,
         }
@@ -119,6 +125,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (opened.kind === "none") return refuse(NO_CONVERSATION, 400);
   if (opened.kind === "refused") return refuse(opened.message, opened.status);
   if (!opened.partnerAgent || !opened.partner.canReceive) return refuse(CANNOT_RECEIVE, 400);
+  if (opened.blocked) return refuse(BLOCKED_CANNOT_MESSAGE, 403);
 
   let text: string;
   if (intent === "share") {
@@ -204,6 +211,17 @@ export default function MessagesPage() {
               threadPage={open.threadPage}
               threadPageCount={open.threadPageCount}
               now={today}
+              actions={
+                open.partnerRowId ? (
+                  <BlockButton
+                    agentId={open.partnerRowId}
+                    agentName={open.partner.fullName}
+                    blocked={open.blockedByMe}
+                    back={conversationPath(open.conversationId)}
+                    className="shrink-0 text-sm font-semibold text-slate-700 hover:underline"
+                  />
+                ) : null
+              }
               composer={
                 open.canSend ? (
                   <MessageComposer
@@ -212,7 +230,9 @@ export default function MessagesPage() {
                     shareError={actionData?.intent === "share" ? actionData.shareError : undefined}
                   />
                 ) : (
-                  <p className="border-t border-slate-200 px-4 py-4 text-sm text-slate-600">{CANNOT_RECEIVE}</p>
+                  <p className="border-t border-slate-200 px-4 py-4 text-sm text-slate-600">
+                    {open.blocked ? BLOCKED_CANNOT_MESSAGE : CANNOT_RECEIVE}
+                  </p>
                 )
               }
             />

@@ -7,6 +7,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { requestStatusHandlers } from "~/components/error-screens";
 import { RequestNotice } from "~/components/request-notice";
 import { agentIdFromEmail } from "~/domain/agent-id";
+import { reportPath } from "~/domain/moderation";
 import { PRODUCT_NAME } from "~/domain/product";
 import { isLive } from "~/domain/referral-requests/expiry";
 import { noticeFrom, responseCountLabel } from "~/domain/referral-requests/labels";
@@ -41,7 +42,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     live: isLive(found, now),
     notice: noticeFrom(new URL(request.url).searchParams),
     // Responses are the poster's alone to read.
-    responses: view.isOwn ? responsesTo(context.services, found.id).map((response) => responseView(response, now)) : null,
+    responses: view.isOwn ? responsesTo(context.services, found.id, member).map((response) => responseView(response, now)) : null,
   };
 }
 
@@ -117,6 +118,9 @@ export default function RequestDetails() {
                 <ChatIcon className="h-4 w-4" />
                 Message
               </Link>
+              <Link to={reportPath("request", request.id)} className="btn-outline text-red-700">
+                Report
+              </Link>
             </>
           )}
         </div>
@@ -152,12 +156,14 @@ function Responses({ responses }: { responses: ReturnType<typeof responseView>[]
                 <p className="text-sm text-slate-500">{response.sentAgo}</p>
               </div>
               <p className="mt-2 wrap-anywhere whitespace-pre-line text-slate-700">{response.message}</p>
-              <Link
-                to={`/messages?to=${encodeURIComponent(response.fromAgentId)}`}
-                className="mt-3 inline-flex text-sm font-semibold text-brand-700 hover:underline"
-              >
-                Message {response.fromName}
-              </Link>
+              <div className="mt-3 flex flex-wrap gap-4 text-sm font-semibold">
+                <Link to={`/messages?to=${encodeURIComponent(response.fromAgentId)}`} className="text-brand-700 hover:underline">
+                  Message {response.fromName}
+                </Link>
+                <Link to={reportPath("response", response.id)} className="text-red-700 hover:underline">
+                  Report response<span className="sr-only"> from {response.fromName}</span>
+                </Link>
+              </div>
             </li>
           ))}
         </ul>

@@ -40,6 +40,7 @@ const envSchema = z.object({
   REQUESTS_PER_MEMBER_PER_HOUR: z.coerce.number().int().positive().default(10),
   MARKS_PER_MEMBER_PER_HOUR: z.coerce.number().int().positive().default(200),
   SETTINGS_PER_MEMBER_PER_HOUR: z.coerce.number().int().positive().default(30),
+  REPORTS_PER_MEMBER_PER_HOUR: z.coerce.number().int().positive().default(10),
   VIP_CODES: z.string().default(""),
   HEALTH_TOKEN: optionalText.refine((value) => value === undefined || value.length >= 24, {
     message: "must be at least 24 characters (a random string, e.g. from `openssl rand -hex 24`)",
@@ -119,6 +120,7 @@ type WriteLimitConfig = {
   requestsPerMember: number;
   marksPerMember: number;
   settingsPerMember: number;
+  reportsPerMember: number;
 };
 
 export type SheetsCredentials =
@@ -208,6 +210,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       requestsPerMember: values.REQUESTS_PER_MEMBER_PER_HOUR,
       marksPerMember: values.MARKS_PER_MEMBER_PER_HOUR,
       settingsPerMember: values.SETTINGS_PER_MEMBER_PER_HOUR,
+      reportsPerMember: values.REPORTS_PER_MEMBER_PER_HOUR,
     },
     vipCodes: values.VIP_CODES.split(",")
       .map((code) => code.trim())

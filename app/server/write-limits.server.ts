@@ -9,7 +9,7 @@ const HOUR = 60 * 60;
 /** Writes a visitor makes without logging in: counted per IP address. */
 export type VisitorWrite = "contact" | "registration";
 /** Writes a member makes: counted per member and, all kinds together, per IP address. */
-export type MemberWrite = "message" | "response" | "request" | "mark" | "settings";
+export type MemberWrite = "message" | "response" | "request" | "mark" | "settings" | "report";
 
 /**
  * How many rows and mails one client may cause per hour. Counted only for submissions
@@ -30,6 +30,7 @@ export const WRITE_NAMES: Record<VisitorWrite | MemberWrite, string> = {
   request: "requests posted",
   mark: "changes",
   settings: "changes to your settings",
+  report: "reports",
 };
 
 export function createWriteLimits(config: Pick<Config, "writeLimits">): WriteLimits {
@@ -44,6 +45,7 @@ export function createWriteLimits(config: Pick<Config, "writeLimits">): WriteLim
       request: perHour(limits.requestsPerMember),
       mark: perHour(limits.marksPerMember),
       settings: perHour(limits.settingsPerMember),
+      report: perHour(limits.reportsPerMember),
     },
   };
 }

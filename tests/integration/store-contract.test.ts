@@ -395,7 +395,7 @@ describe.each(harnesses)("store contract on $name", (harness) => {
     expect(store.agents.get("bad-status")).toBeUndefined();
     const reasons = store.health().invalidRows.map(({ tab, reason }) => ({ tab, reason }));
     expect(reasons).toEqual([
-      { tab: "Agents", reason: "status must be one of pending, approved, rejected" },
+      { tab: "Agents", reason: "status must be one of pending, approved, rejected, suspended" },
       { tab: "Agents", reason: "id is empty" },
       { tab: "Agents", reason: expect.stringMatching(/^duplicate id .* \(also on row \d+\)$/) },
       { tab: "Agents", reason: "createdAt is not a date and time" },

@@ -28,7 +28,7 @@ describe("/healthz", () => {
       ageSeconds: 0,
       stale: false,
       lastError: null,
-      invalidRows: [{ tab: "Agents", row: 1, reason: "status must be one of pending, approved, rejected" }],
+      invalidRows: [{ tab: "Agents", row: 1, reason: "status must be one of pending, approved, rejected, suspended" }],
     });
     expect(Date.parse(String(body.store.lastRefreshAt))).not.toBeNaN();
     await store.stop();

@@ -19,6 +19,8 @@ import * as requestList from "../../app/routes/referral-requests._index";
 import * as referralList from "../../app/routes/referrals._index";
 import * as referralCsv from "../../app/routes/referrals[.csv]";
 import * as notificationSettings from "../../app/routes/settings.notifications";
+import * as report from "../../app/routes/report";
+import * as blocked from "../../app/routes/settings.blocked";
 import { readOutbox } from "../../app/server/mail/mailer.server";
 import { outboxDirectory } from "../../app/server/services.server";
 import { get, insertRequest, outcome, post, sessionCookie } from "../integration/requests-support";
@@ -49,6 +51,7 @@ let memberC: Agent;
 let requestOfA: ReferralRequest;
 const cookies: Record<Actor, string> = { visitor: "", pending: "", memberA: "", memberB: "" };
 let conversationAC = "";
+let messageAC = "";
 
 beforeAll(async () => {
   context = testContext();
@@ -66,6 +69,7 @@ beforeAll(async () => {
     messages.action({ request: post(`/messages?to=${memberC.id}`, cookies.memberA, { text: "Private to Cat" }), context, params: {} }),
   );
   expect((sent as Response).status).toBe(302);
+  messageAC = context.services.store.messages.all()[0]!.id;
 });
 
 const notMembers = { visitor: "login", pending: "login" } as const;
@@ -216,14 +220,41 @@ const cases: Case[] = [
   },
   { name: "GET /referrals", handler: referralList.loader as Handler, request: (c) => get("/referrals", c), refuse: notMembers },
   { name: "GET /referrals.csv", handler: referralCsv.loader as Handler, request: (c) => get("/referrals.csv", c), refuse: notMembers },
+  { name: "GET /settings/blocked", handler: blocked.loader as Handler, request: (c) => get("/settings/blocked", c), refuse: notMembers },
+  {
+    name: "POST /settings/blocked",
+    handler: blocked.action as Handler,
+    request: (c) => post("/settings/blocked", c, { intent: "block", agent: memberC.id }),
+    refuse: notMembers,
+  },
+  {
+    name: "GET /report (a request)",
+    handler: report.loader as Handler,
+    request: (c) => get(`/report?kind=request&id=${requestOfA.id}`, c),
+    refuse: { ...notMembers, memberA: "refused" },
+  },
+  {
+    name: "POST /report (someone else's message)",
+    handler: report.action as Handler,
+    request: (c) => post(`/report?kind=message&id=${messageAC}`, c, { reason: "spam" }),
+    refuse: { ...notMembers, memberA: "refused", memberB: "refused" },
+  },
 ];
 
 /** Every row of every tab, and every mail sent: what a refused request must leave as it was. */
 async function snapshot(): Promise<string> {
   const { store, config } = context.services;
-  const tabs = [store.agents, store.requests, store.responses, store.messages, store.conversationMembers, store.contact, store.marks].map(
-    (tab) => tab.all(),
-  );
+  const tabs = [
+    store.agents,
+    store.requests,
+    store.responses,
+    store.messages,
+    store.conversationMembers,
+    store.contact,
+    store.marks,
+    store.blocks,
+    store.reports,
+  ].map((tab) => tab.all());
   const mails = await readOutbox(outboxDirectory(config));
   return JSON.stringify({ tabs, mails: mails.length });
 }
@@ -293,6 +324,8 @@ describe("authorization matrix: visitor, pending agent, member A, member B × ev
       referralList,
       referralCsv,
       notificationSettings,
+      report,
+      blocked,
     ]) {
       const { loader, action } = module as { loader?: Handler; action?: Handler };
       expect([loader, action].some((handler) => handler !== undefined && covered.has(handler))).toBe(true);

@@ -28,6 +28,9 @@ import * as resetPassword from "../../app/routes/reset-password";
 import * as notificationSettings from "../../app/routes/settings.notifications";
 import * as unsubscribe from "../../app/routes/unsubscribe";
 import { notificationSettingsSchema } from "../../app/domain/notification-settings";
+import * as report from "../../app/routes/report";
+import * as blocked from "../../app/routes/settings.blocked";
+import { reportSchema } from "../../app/domain/moderation";
 import { saveDraft } from "../../app/server/registration/draft.server";
 import { insertRequest, sessionCookie } from "../integration/requests-support";
 import { insertAgent, testContext } from "../support/services";
@@ -168,6 +171,22 @@ beforeAll(async () => {
       fields: ["List-Unsubscribe"],
       member: false,
       action: unsubscribe.action,
+    },
+    {
+      name: "report",
+      path: `/report?kind=request&id=${theirs.id}`,
+      params: {},
+      fields: namesOf(reportSchema),
+      member: true,
+      action: report.action,
+    },
+    {
+      name: "settings-blocked",
+      path: "/settings/blocked",
+      params: {},
+      fields: ["intent", "agent", "back"],
+      member: true,
+      action: blocked.action,
     },
     { name: "logout", path: "/logout", params: {}, fields: ["intent"], member: false, action: logout.action },
     // Last: a valid delete removes the request the others post to.

@@ -7,6 +7,7 @@ import { agentRecord, requestRecord } from "../support/records";
 function requestsTab(initial: ReferralRequest[]) {
   const tab = { rows: initial, version: 1, reads: 0 };
   const store = {
+    agents: { version: () => 1, by: () => [] },
     requests: {
       version: () => tab.version,
       by: (_index: string, status: string) => {

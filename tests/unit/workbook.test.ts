@@ -47,6 +47,8 @@ describe("the workbook contract", () => {
       "Referrals",
       "ReferralEvents",
       "SendClaims",
+      "Blocks",
+      "Reports",
     ]);
     expect(SEND_CLAIMS_TAB.headers).toEqual(["id", "key", "instance", "outcome", "note", "claimedAt"]);
     expect(AGENTS_TAB.headers).toEqual([

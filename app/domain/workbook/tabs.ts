@@ -97,11 +97,13 @@ function defineTab<Columns extends AnyColumns, IndexName extends string>(definit
   return { ...definition, headers: Object.keys(definition.columns), kinds, requiredHeaders };
 }
 
-export const AGENT_STATUSES = ["pending", "approved", "rejected"] as const;
+/** suspended: set by staff to end a member's sessions and hide everything they wrote (docs/staff-guide.md). */
+export const AGENT_STATUSES = ["pending", "approved", "rejected", "suspended"] as const;
 export type AgentStatus = (typeof AGENT_STATUSES)[number];
 const MEMBERSHIP_TYPES = ["founder", "vip", "member"] as const;
 export type MembershipType = (typeof MEMBERSHIP_TYPES)[number];
-const REQUEST_STATUSES = ["active", "deleted", "expired"] as const;
+/** hidden: set by staff to take a request off every page, its poster's included. */
+const REQUEST_STATUSES = ["active", "deleted", "expired", "hidden"] as const;
 
 export const AGENTS_TAB = defineTab({
   name: "Agents",
@@ -410,6 +412,66 @@ export const SEND_CLAIMS_TAB = defineTab({
   mergeDuplicates: (first) => first,
 });
 
+const BLOCK_STATUSES = ["active", "removed"] as const;
+
+/**
+ * Who blocked whom. Unblocking sets the status to removed rather than deleting the row,
+ * so the tab keeps every block ever made; blocking again reuses the row.
+ */
+const BLOCKS_TAB = defineTab({
+  name: "Blocks",
+  appendOnly: false,
+  columns: {
+    id: requiredText(),
+    blockerEmail: email({ required: true }),
+    blockedEmail: email({ required: true }),
+    status: choice(BLOCK_STATUSES, "active"),
+    createdAt: time(),
+    updatedAt: optionalTime(),
+  },
+  indexes: {
+    blockerEmail: (block) => block.blockerEmail,
+    blockedEmail: (block) => block.blockedEmail,
+  },
+});
+
+export const REPORT_KINDS = ["request", "response", "message", "profile"] as const;
+export type ReportKind = (typeof REPORT_KINDS)[number];
+export const REPORT_REASONS = ["spam", "harassment", "fake-license", "inappropriate", "other"] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+const REPORT_STATUSES = ["open", "closed"] as const;
+/** What staff decided about the reported item; "hidden" takes a message or response off every page. */
+const REPORTED_ITEM_STATUSES = ["visible", "hidden"] as const;
+
+/**
+ * Members' reports to staff, one row per member and item. Mutable, unlike the Messages
+ * and Responses tabs, so staff hide a reported message or response here with
+ * `itemStatus` and the next refresh sees it (docs/decisions/0028).
+ */
+const REPORTS_TAB = defineTab({
+  name: "Reports",
+  appendOnly: false,
+  columns: {
+    id: requiredText(),
+    kind: choice(REPORT_KINDS),
+    itemId: requiredText(),
+    /** Where staff see the item: the page's address, or for a message or response the tab and row id. */
+    link: text(),
+    reporterEmail: email({ required: true }),
+    reportedEmail: email(),
+    reason: choice(REPORT_REASONS),
+    note: text(),
+    createdAt: time(),
+    status: choice(REPORT_STATUSES, "open"),
+    staffNote: text(),
+    itemStatus: choice(REPORTED_ITEM_STATUSES, "visible"),
+  },
+  indexes: {
+    reporterEmail: (report) => report.reporterEmail,
+    itemStatus: (report) => report.itemStatus,
+  },
+});
+
 /** Every tab of the workbook, by the name the store's collections take. */
 export const WORKBOOK = {
   agents: AGENTS_TAB,
@@ -422,6 +484,8 @@ export const WORKBOOK = {
   referrals: REFERRALS_TAB,
   referralEvents: REFERRAL_EVENTS_TAB,
   sendClaims: SEND_CLAIMS_TAB,
+  blocks: BLOCKS_TAB,
+  reports: REPORTS_TAB,
 } as const;
 
 type Workbook = typeof WORKBOOK;
@@ -439,3 +503,5 @@ export type RequestMark = CollectionRecord<"marks">;
 export type Referral = CollectionRecord<"referrals">;
 export type ReferralEvent = CollectionRecord<"referralEvents">;
 export type SendClaim = CollectionRecord<"sendClaims">;
+export type Block = CollectionRecord<"blocks">;
+export type Report = CollectionRecord<"reports">;

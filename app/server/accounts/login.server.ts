@@ -20,6 +20,7 @@ export async function checkLogin(services: Pick<Services, "store">, email: strin
   if (!(await verifyPassword(password, agent.passwordHash))) return { ok: false, message: LOGIN_MESSAGES.wrongPassword };
   if (agent.status === "pending") return { ok: false, message: LOGIN_MESSAGES.pending };
   if (agent.status === "rejected") return { ok: false, message: LOGIN_MESSAGES.rejected };
+  if (agent.status === "suspended") return { ok: false, message: LOGIN_MESSAGES.suspended };
   return { ok: true, agent };
 }
 

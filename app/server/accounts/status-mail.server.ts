@@ -20,7 +20,7 @@ type Deps = {
 
 /**
  * Mails an agent once when staff decide on their application: a status that goes
- * from pending to approved or rejected (in the sheet, the SQLite file or with the
+ * from pending to approved or rejected (never suspended) (in the sheet, the SQLite file or with the
  * staff command) is seen on the next replica refresh. The last status seen for each
  * agent is remembered, so a row that briefly disappears or is re-read unchanged is
  * never mailed again.
@@ -46,7 +46,8 @@ export function watchAgentDecisions({
     for (const [id, agent] of event.current) {
       const before = lastStatus.get(id) ?? event.previous.get(id)?.status;
       lastStatus.set(id, agent.status);
-      if (before !== "pending" || agent.status === "pending") continue;
+      // Only a decision on an application is mailed: a suspension is staff's moderation, not an answer to one.
+      if (before !== "pending" || (agent.status !== "approved" && agent.status !== "rejected")) continue;
       void claimAndSend(agent);
     }
   }

@@ -17,7 +17,9 @@ import {
 import { photoSource } from "~/domain/member-profile";
 import type { Agent, ConversationMember, Message } from "~/domain/workbook/tabs";
 import { findDirectoryAgent } from "../directory/directory.server";
+import { hasBlocked } from "../moderation/blocks.server";
 import { notFound } from "../http.server";
+import { blockedBetween, hiddenItemIds, suspendedEmails } from "../moderation/visibility.server";
 import type { Services } from "../services.server";
 import type { Store } from "../store/store.server";
 
@@ -25,17 +27,34 @@ export const CANNOT_MESSAGE_SELF = "You can't send a message to yourself.";
 const CONVERSATION_NOT_FOUND = "Conversation not found";
 
 /**
+ * Staff's moderation rows that decide which messages show: the reports that hide one
+ * and the suspended agents, whose messages to others are hidden.
+ */
+type ModerationSources = { hiddenReports: readonly unknown[]; suspended: readonly unknown[] };
+
+function moderationSources({ store }: Pick<Services, "store">): ModerationSources {
+  return { hiddenReports: store.reports.by("itemStatus", "hidden"), suspended: store.agents.by("status", "suspended") };
+}
+
+/** The messages no page shows: those staff hid and those of suspended agents. */
+function visibleMessages(services: Pick<Services, "store">, messages: readonly Message[]): Message[] {
+  const hidden = hiddenItemIds(services, "message");
+  const suspended = suspendedEmails(services);
+  return messages.filter((message) => !hidden.has(message.id) && !suspended.has(message.fromEmail));
+}
+
+/**
  * Every message the member sent or received in a conversation of theirs. A row naming
  * the member but filed under another pair's conversation id (a staff edit gone wrong)
  * is left out, so a conversation only ever shows to the two agents its id names.
  */
-function messagesOf(member: Agent, sent: readonly Message[], received: readonly Message[]): Message[] {
+function messagesOf(services: Pick<Services, "store">, member: Agent, sent: readonly Message[], received: readonly Message[]): Message[] {
   const receivedOnly = received.filter((message) => message.fromEmail !== member.email);
-  return [...sent, ...receivedOnly].filter((message) => partnerIdIn(message.conversationId, member.id) !== null);
+  return visibleMessages(services, [...sent, ...receivedOnly]).filter((message) => partnerIdIn(message.conversationId, member.id) !== null);
 }
 
 /** The rows a member's summaries were worked out from: the replica replaces an index bucket whenever a row in it changes. */
-type SummarySources = { sent: readonly Message[]; received: readonly Message[]; reads: readonly ConversationMember[] };
+type SummarySources = { sent: readonly Message[]; received: readonly Message[]; reads: readonly ConversationMember[] } & ModerationSources;
 type CachedSummaries = SummarySources & { memberId: string; waitingReads: number; summaries: ConversationSummary[] };
 
 /** Members whose summaries are kept; the least recently used beyond this are dropped. */
@@ -66,6 +85,7 @@ function summariesOf(services: ConversationServices, member: Agent): Conversatio
     sent: store.messages.by("fromEmail", member.email),
     received: store.messages.by("toEmail", member.email),
     reads: store.conversationMembers.by("agentEmail", member.email),
+    ...moderationSources(services),
   };
   const waitingReads = readPositions.waitingVersion(member.email);
   const cached = cache.get(member.email);
@@ -76,11 +96,13 @@ function summariesOf(services: ConversationServices, member: Agent): Conversatio
     cached.waitingReads === waitingReads &&
     sameRows(cached.sent, sources.sent) &&
     sameRows(cached.received, sources.received) &&
-    sameRows(cached.reads, sources.reads);
+    sameRows(cached.reads, sources.reads) &&
+    sameRows(cached.hiddenReports, sources.hiddenReports) &&
+    sameRows(cached.suspended, sources.suspended);
   const lastReadAt = (conversationId: string) => readPositions.position(conversationId, member.email);
   const summaries = fresh
     ? cached.summaries
-    : summariseConversations(messagesOf(member, sources.sent, sources.received), member.email, lastReadAt);
+    : summariseConversations(messagesOf(services, member, sources.sent, sources.received), member.email, lastReadAt);
   cache.set(member.email, { ...sources, memberId: member.id, waitingReads, summaries });
   if (cache.size > SUMMARY_CACHE_MEMBERS) cache.delete(cache.keys().next().value!);
   return summaries;
@@ -154,9 +176,8 @@ export function newestMessageAt(services: ConversationServices, member: Agent): 
 }
 
 /** The thread's messages the member may read, oldest first. */
-function threadMessages({ store }: Pick<Services, "store">, member: Agent, conversationId: string): Message[] {
-  return store.messages
-    .by("conversationId", conversationId)
+function threadMessages(services: Pick<Services, "store">, member: Agent, conversationId: string): Message[] {
+  return visibleMessages(services, services.store.messages.by("conversationId", conversationId))
     .filter((message) => message.fromEmail === member.email || message.toEmail === member.email)
     .sort(byTime);
 }
@@ -171,6 +192,10 @@ export type OpenConversation = {
   /** The other agent's row, when it still exists: the recipient of what is sent. */
   partnerAgent: Agent | undefined;
   messages: Message[];
+  /** Either member blocked the other: nothing more can be sent. */
+  blocked: boolean;
+  /** The member blocked the partner (and may unblock them here). */
+  blockedByMe: boolean;
   /**
    * Where the page belongs when the address is not it: the conversation's own address when
    * `?to=` named an agent the member already writes with, the canonical `?to=` id when it
@@ -208,6 +233,7 @@ export function openFromUrl(services: Pick<Services, "store" | "directory">, mem
     partner: partnerOf(store, match.agent.id, match.agent.email),
     partnerAgent: match.agent,
     messages,
+    ...blockState(services, member, match.agent.email),
     existingPath: messages.length > 0 ? conversationPath(id) : to.includes("@") ? messageAgentPath(match.canonicalId) : null,
   };
 }
@@ -221,5 +247,22 @@ function openById(services: Pick<Services, "store">, member: Agent, conversation
   // An empty conversation opens only with an agent the member could write to.
   if (messages.length === 0 && partnerAgent?.status !== "approved") throw notFound(CONVERSATION_NOT_FOUND);
   const partnerEmail = messages[0] ? (messages[0].fromEmail === member.email ? messages[0].toEmail : messages[0].fromEmail) : "";
-  return { kind: "open", conversationId, partner: partnerOf(store, partnerId, partnerEmail), partnerAgent, messages, existingPath: null };
+  return {
+    kind: "open",
+    conversationId,
+    partner: partnerOf(store, partnerId, partnerEmail),
+    partnerAgent,
+    messages,
+    ...blockState(services, member, partnerAgent?.email ?? partnerEmail),
+    existingPath: null,
+  };
+}
+
+function blockState(
+  services: Pick<Services, "store">,
+  member: Agent,
+  partnerEmail: string,
+): Pick<OpenConversation, "blocked" | "blockedByMe"> {
+  const blocked = partnerEmail !== "" && blockedBetween(services, member.email).has(partnerEmail.toLowerCase());
+  return { blocked, blockedByMe: blocked && hasBlocked(services, member, { email: partnerEmail }) };
 }

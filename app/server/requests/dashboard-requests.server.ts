@@ -10,6 +10,7 @@ import type { Agent, ReferralRequest } from "~/domain/workbook/tabs";
 import type { DashboardLive, DashboardTiles } from "~/domain/request-views";
 import type { Services } from "../services.server";
 import type { Store } from "../store/store.server";
+import { hiddenAuthorsFor } from "../moderation/visibility.server";
 import { marksOf } from "./marks.server";
 import { liveRequests } from "./queries.server";
 import { requestView } from "./views.server";
@@ -23,11 +24,16 @@ function tileCounts(store: Store, live: readonly ReferralRequest[]): DashboardTi
 
 /** Other members' live requests matching the dashboard's filters and chip, newest first. */
 function matchingRequests(
+  services: Pick<Services, "store">,
   live: readonly ReferralRequest[],
   member: Pick<Agent, "email" | "state">,
   query: DashboardQuery,
 ): ReferralRequest[] {
-  return live.filter((request) => request.agentEmail !== member.email && matchesDashboard(request, query, member.state));
+  const hiddenAuthors = hiddenAuthorsFor(services, member);
+  return live.filter(
+    (request) =>
+      request.agentEmail !== member.email && !hiddenAuthors.has(request.agentEmail) && matchesDashboard(request, query, member.state),
+  );
 }
 
 /**
@@ -43,7 +49,7 @@ export function dashboardData(
 ): { tiles: DashboardTiles; live: DashboardLive } {
   const live = liveRequests(services, now);
   const query = parseDashboardQuery(params);
-  const matching = matchingRequests(live, member, query);
+  const matching = matchingRequests(services, live, member, query);
   const marks = marksOf(services, member.email);
   return {
     tiles: tileCounts(services.store, live),
@@ -74,6 +80,6 @@ export function newRequestCount(
   since: Date,
   now: Date,
 ): number {
-  const matching = matchingRequests(liveRequests(services, now), member, parseDashboardQuery(params));
+  const matching = matchingRequests(services, liveRequests(services, now), member, parseDashboardQuery(params));
   return matching.filter((request) => Date.parse(request.createdAt) >= since.getTime()).length;
 }

@@ -15,7 +15,7 @@ export type LiveRequests = {
 };
 
 type Snapshot = {
-  version: number;
+  version: string;
   /** The clock the list was read at and the first expiry after it: outside that span the list may be wrong. */
   readAt: number;
   goodUntil: number;
@@ -23,14 +23,15 @@ type Snapshot = {
   orders: Map<RequestSort, readonly ReferralRequest[]>;
 };
 
-export function createLiveRequests(store: Pick<Store, "requests">): LiveRequests {
+export function createLiveRequests(store: Pick<Store, "requests" | "agents">): LiveRequests {
   let snapshot: Snapshot | undefined;
 
   function current(now: Date): Snapshot {
-    const version = store.requests.version();
+    const version = `${store.requests.version()}/${store.agents.version()}`;
     const time = now.getTime();
     if (snapshot && snapshot.version === version && time >= snapshot.readAt && time < snapshot.goodUntil) return snapshot;
-    const live = store.requests.by("status", "active").filter((request) => isLive(request, now));
+    const suspended = new Set(store.agents.by("status", "suspended").map((agent) => agent.email));
+    const live = store.requests.by("status", "active").filter((request) => isLive(request, now) && !suspended.has(request.agentEmail));
     const goodUntil = live.reduce((first, request) => Math.min(first, expiryOf(request)), Number.POSITIVE_INFINITY);
     snapshot = { version, readAt: time, goodUntil, live, orders: new Map() };
     return snapshot;

@@ -6,6 +6,7 @@ import type { Mail } from "../mail/mailer.server";
 import { responseMail } from "../mail/request-mail.server";
 import { withUnsubscribe } from "../mail/unsubscribe.server";
 import type { Services } from "../services.server";
+import { hiddenAuthorsFor, hiddenItemIds } from "../moderation/visibility.server";
 import { newId } from "../store/store.server";
 import { responseCount } from "./views.server";
 
@@ -125,7 +126,15 @@ function recountResponses(services: RespondServices, requestId: string): Promise
   );
 }
 
-/** The responses to a request, newest first: only its owner is shown them. */
-export function responsesTo({ store }: Pick<Services, "store">, requestId: string): RequestResponse[] {
-  return [...store.responses.by("requestId", requestId)].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
+/**
+ * The responses to a request its owner may read, newest first (only the owner is shown
+ * them): not those staff hid, nor those of suspended agents or members blocked either way.
+ */
+export function responsesTo(services: Pick<Services, "store">, requestId: string, owner: Pick<Agent, "email">): RequestResponse[] {
+  const hidden = hiddenItemIds(services, "response");
+  const hiddenAuthors = hiddenAuthorsFor(services, owner);
+  return services.store.responses
+    .by("requestId", requestId)
+    .filter((response) => !hidden.has(response.id) && !hiddenAuthors.has(response.fromEmail))
+    .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
 }

@@ -4,17 +4,22 @@ import { clientTypeLabel, contactPreferenceLabel, requestTags, timelineLabel } f
 import { relativeTime } from "~/domain/relative-time";
 import type { RequestView } from "~/domain/request-views";
 import type { ReferralRequest } from "~/domain/workbook/tabs";
+import { hiddenItemIds, suspendedEmails } from "../moderation/visibility.server";
 import type { Services } from "../services.server";
 
 const ANONYMOUS_AGENT = "Anonymous Agent";
 
 /**
- * How many responses a request has: its rows in the Responses tab. Pages show this
- * rather than the row's `responses` cell, which staff may edit and which another
- * instance may not have updated yet.
+ * How many responses a request has: its rows in the Responses tab, less those staff hid
+ * and those of suspended agents. Pages show this rather than the row's `responses` cell,
+ * which staff may edit and which another instance may not have updated yet.
  */
-export function responseCount({ store }: Pick<Services, "store">, requestId: string): number {
-  return store.responses.by("requestId", requestId).length;
+export function responseCount(services: Pick<Services, "store">, requestId: string): number {
+  const responses = services.store.responses.by("requestId", requestId);
+  if (responses.length === 0) return 0;
+  const hidden = hiddenItemIds(services, "response");
+  const suspended = suspendedEmails(services);
+  return responses.filter((response) => !hidden.has(response.id) && !suspended.has(response.fromEmail)).length;
 }
 
 /** What a page shows of a request (see RequestView), for the member viewing it at `now`. */

@@ -546,6 +546,8 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
     referrals: collection("referrals"),
     referralEvents: collection("referralEvents"),
     sendClaims: collection("sendClaims"),
+    blocks: collection("blocks"),
+    reports: collection("reports"),
     driver: driver.kind,
     refresh,
     health,

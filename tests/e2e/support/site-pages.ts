@@ -120,6 +120,9 @@ export function seedMemberSite(label: string, seedAgent: Fixtures["seedAgent"]):
     { name: "edit-profile", path: "/edit-profile" },
     { name: "notification-settings", path: "/settings/notifications" },
     { name: "agent-not-found", path: "/agent/nobody_example_com" },
+    { name: "settings-blocked", path: "/settings/blocked" },
+    { name: "report-request", path: `/report?kind=request&id=${theirRequest.id}` },
+    { name: "report-profile", path: `/report?kind=profile&id=${otherId}` },
   ];
   return { member: member, other: other, pages };
 }
