@@ -10,7 +10,11 @@ export type Mail = {
   text: string;
   html: string;
   replyTo?: string;
+  /** Files sent with the mail, in SendGrid's shape; the outbox keeps them as they are. */
+  attachments?: MailAttachment[];
 };
+
+export type MailAttachment = { content: string; filename: string; type: string; disposition: "attachment" };
 
 export type StoredMail = Mail & { id: string; from: string; sentAt: string };
 
