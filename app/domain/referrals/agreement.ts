@@ -93,20 +93,23 @@ const proposalFields = {
 };
 
 /** The fee's own field must hold a percentage from 1 to 50, or an amount, as the fee type says. */
-function checkFee(input: { feeType: "percent" | "flat"; feePercent?: string; feeFlat?: string }, context: z.RefinementCtx) {
+function checkFee(input: { feeType?: "percent" | "flat"; feePercent?: string; feeFlat?: string }, context: z.RefinementCtx) {
   if (input.feeType === "percent") {
     const percent = parsePercent(input.feePercent ?? "");
     if (percent === null || percent < FEE_PERCENT_MIN || percent > FEE_PERCENT_MAX)
       context.addIssue({ code: "custom", path: ["feePercent"], message: MESSAGES.feePercent });
-  } else if ((parseDollars(input.feeFlat ?? "") ?? 0) <= 0) {
+  } else if (input.feeType === "flat" && (parseDollars(input.feeFlat ?? "") ?? 0) <= 0) {
     context.addIssue({ code: "custom", path: ["feeFlat"], message: MESSAGES.feeFlat });
   }
 }
 
-export const proposalSchema = z.object(proposalFields).superRefine(checkFee);
+/** The fee is checked even when other fields failed, so every message shows at once. */
+const ALWAYS = { when: () => true };
+
+export const proposalSchema = z.object(proposalFields).superRefine(checkFee, ALWAYS);
 
 /** The same terms, posted from the referral's page beside its other forms. */
-export const changeTermsSchema = z.object({ intent: z.literal("terms"), ...proposalFields }).superRefine(checkFee);
+export const changeTermsSchema = z.object({ intent: z.literal("terms"), ...proposalFields }).superRefine(checkFee, ALWAYS);
 
 export type ProposalInput = z.infer<typeof proposalSchema>;
 
