@@ -76,7 +76,7 @@ function reopen(spreadsheetId: string): Store {
   return store;
 }
 
-const link = () => "http://localhost/referrals/x";
+const link = "http://localhost/referrals/x";
 
 describe("referrals on the Sheets store", () => {
   it("propose, sign, every step: rows and timeline read back the same by another instance, formulas kept as text", async () => {
