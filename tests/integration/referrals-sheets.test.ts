@@ -88,7 +88,7 @@ describe("referrals on the Sheets store", () => {
       member: maria,
       input: input(),
       now,
-      link,
+      link: () => link,
     });
     if (!proposed.ok) throw new Error(proposed.message);
     const id = proposed.referral.id;
@@ -153,7 +153,7 @@ describe("referrals on the Sheets store", () => {
       member: maria,
       input: input(),
       now,
-      link,
+      link: () => link,
     });
     if (!proposed.ok) throw new Error(proposed.message);
     const before = fake.spreadsheet(spreadsheetId).read("Referrals").values;
