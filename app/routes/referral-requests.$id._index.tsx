@@ -8,6 +8,7 @@ import { requestStatusHandlers } from "~/components/error-screens";
 import { RequestNotice } from "~/components/request-notice";
 import { agentIdFromEmail } from "~/domain/agent-id";
 import { PRODUCT_NAME } from "~/domain/product";
+import { isFinalStatus } from "~/domain/referrals/status";
 import { isLive } from "~/domain/referral-requests/expiry";
 import { noticeFrom, responseCountLabel } from "~/domain/referral-requests/labels";
 import { relativeTime } from "~/domain/relative-time";
@@ -23,10 +24,13 @@ import { requestView } from "~/server/requests/views.server";
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.request.title ?? "Request"} | ${PRODUCT_NAME}` }];
 
 function responseView(services: Pick<Services, "store">, response: RequestResponse, now: Date) {
+  const referrals = referralsOnResponse(services, response);
   return {
     id: response.id,
     /** The latest referral proposed on this response, for the link beside it. */
-    referralId: referralsOnResponse(services, response).at(-1)?.id ?? null,
+    referralId: referrals.at(-1)?.id ?? null,
+    /** A new referral can be proposed once every earlier one on this response has ended. */
+    canPropose: referrals.every((referral) => isFinalStatus(referral.status)),
     fromName: response.fromName.trim() || "An agent",
     fromAgentId: agentIdFromEmail(response.fromEmail),
     message: response.message,
@@ -180,14 +184,15 @@ function Responses({
                   <Link to={`/referrals/${response.referralId}`} className="text-brand-700 hover:underline">
                     View referral
                   </Link>
-                ) : (
+                ) : null}
+                {response.canPropose ? (
                   <Link
                     to={`/referral-requests/${requestId}/propose?response=${encodeURIComponent(response.id)}`}
                     className="text-brand-700 hover:underline"
                   >
                     Propose referral
                   </Link>
-                )}
+                ) : null}
               </p>
             </li>
           ))}

@@ -9,7 +9,7 @@ import {
   type StepInput,
 } from "~/domain/referrals/agreement";
 import { parseDollars, referralFeeCents } from "~/domain/referrals/money";
-import { checkStep, REFERRAL_STATUS_LABELS, type ReferralParty } from "~/domain/referrals/status";
+import { checkStep, isFinalStatus, REFERRAL_STATUS_LABELS, type ReferralParty } from "~/domain/referrals/status";
 import type { Agent, Referral, ReferralEvent, RequestResponse } from "~/domain/workbook/tabs";
 import { mailOtherParty, signedAgreementMails, type ReferralUpdate } from "../mail/referral-mail.server";
 import type { Services } from "../services.server";
@@ -184,7 +184,7 @@ export async function proposeReferral(
   if (!other) return { ok: false, status: 404, message: REFUSALS.responseMissing };
 
   return services.writeQueues.serially(`referral-response:${responseId}`, async () => {
-    const open = referralsOnResponse(services, response).find(isOpenProposalOrDeal);
+    const open = referralsOnResponse(services, response).find((row) => !isFinalStatus(row.status));
     if (open) return { ok: false, status: 409, message: REFUSALS.alreadyOpen };
     const [referring, receiving] = input.referrer === "me" ? [member, other] : [other, member];
     const draft: Referral = {
@@ -208,10 +208,6 @@ export async function proposeReferral(
     );
     return { ok: true, referral };
   });
-}
-
-function isOpenProposalOrDeal(referral: Referral): boolean {
-  return !["declined", "withdrawn", "lost", "expired", "fee_received"].includes(referral.status);
 }
 
 /** Replaces the terms of a proposed agreement: a new text, so both acceptances are cleared. */
