@@ -373,7 +373,7 @@ function Timeline({ events }: { events: View["timeline"] }) {
         {events.map((event) => (
           <li key={event.id} className="border-l-2 border-brand-200 pl-3 text-sm">
             <p className="font-semibold text-slate-900">
-              {event.label}{" "}
+              <span>{event.label}</span>{" "}
               <span className="font-normal text-slate-500">
                 by {event.by}, {event.at}
               </span>

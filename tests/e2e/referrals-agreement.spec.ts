@@ -110,7 +110,9 @@ test.describe("referral agreements", () => {
     await expect(status(page)).toHaveText("Signed");
 
     const signedMails = await Promise.all(
-      [poster, responder].map((agent) => outbox.waitFor((mail) => mail.to === agent.email && mail.subject.startsWith("Signed referral agreement"))),
+      [poster, responder].map((agent) =>
+        outbox.waitFor((mail) => mail.to === agent.email && mail.subject.startsWith("Signed referral agreement")),
+      ),
     );
     for (const mail of signedMails) {
       const attachment = mail.attachments?.[0];
@@ -152,7 +154,15 @@ test.describe("referral agreements", () => {
     await step(page, "Confirm fee received");
     await expect(status(page)).toHaveText("Fee received");
     const timeline = page.getByRole("region", { name: "Timeline" });
-    for (const label of ["Proposed", "Agreement signed by both", "Client introduced", "Under contract", "Closed", "Fee paid", "Fee received"])
+    for (const label of [
+      "Proposed",
+      "Agreement signed by both",
+      "Client introduced",
+      "Under contract",
+      "Closed",
+      "Fee paid",
+      "Fee received",
+    ])
       await expect(timeline.getByText(label, { exact: true })).toBeVisible();
     await outbox.waitFor((mail) => mail.to === responder.email && mail.subject.includes("Fee received"));
   });

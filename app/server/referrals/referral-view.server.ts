@@ -31,7 +31,7 @@ const EVENT_LABELS: Record<string, string> = {
   ...REFERRAL_STATUS_LABELS,
   proposed: "Proposed",
   "terms-changed": "Terms changed",
-  accepted: "Signed by one party",
+  accepted: "Signature",
   signed: "Agreement signed by both",
   reminder: "Reminder sent",
 };
@@ -49,6 +49,11 @@ function acceptanceView(referral: Referral, party: ReferralParty) {
 
 function money(cents: number | undefined): string | null {
   return cents === undefined ? null : formatDollars(cents);
+}
+
+/** "2026-11-23 15:04 UTC": the timeline's times, the same for both parties wherever they are. */
+function minuteUtc(time: string): string {
+  return `${time.slice(0, 10)} ${time.slice(11, 16)} UTC`;
 }
 
 /** The date part of a stored time, "2026-12-01". */
@@ -107,7 +112,7 @@ export function referralPageView(services: Pick<Services, "store">, referral: Re
       id: event.id,
       label: EVENT_LABELS[event.step] ?? event.step,
       by: names.get(event.byEmail) ?? (event.byEmail ? event.byEmail : "Staff"),
-      at: event.createdAt,
+      at: minuteUtc(event.createdAt),
       note: event.note,
     })),
     signedByBoth: referral.signedAt !== undefined,
