@@ -13,7 +13,7 @@ import type { Referral } from "../workbook/tabs";
 import { formatDollars, parseDollars, parsePercent } from "./money";
 import type { ReferralParty } from "./status";
 
-export const REFERRAL_SIDES = ["buyer", "seller", "landlord", "tenant"] as const;
+const REFERRAL_SIDES = ["buyer", "seller", "landlord", "tenant"] as const;
 export type ReferralSide = (typeof REFERRAL_SIDES)[number];
 export const SIDE_OPTIONS: ReadonlyArray<{ value: ReferralSide; label: string }> = [
   { value: "buyer", label: "Buyer" },
@@ -33,11 +33,11 @@ export const REFERRER_OPTIONS = [
   { value: "them", label: "The other agent refers the client" },
 ] as const;
 
-export const DEFAULT_FEE_PERCENT = 25;
-export const FEE_PERCENT_MIN = 1;
-export const FEE_PERCENT_MAX = 50;
-export const DEFAULT_TERM_MONTHS = 12;
-export const DEFAULT_FEE_DUE = "within 10 days after closing or funding";
+const DEFAULT_FEE_PERCENT = 25;
+const FEE_PERCENT_MIN = 1;
+const FEE_PERCENT_MAX = 50;
+const DEFAULT_TERM_MONTHS = 12;
+const DEFAULT_FEE_DUE = "within 10 days after closing or funding";
 
 const NOTE_MAX = 1000;
 const TERMS_MAX = 2000;

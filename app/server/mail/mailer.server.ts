@@ -14,7 +14,7 @@ export type Mail = {
   attachments?: MailAttachment[];
 };
 
-export type MailAttachment = { content: string; filename: string; type: string; disposition: "attachment" };
+type MailAttachment = { content: string; filename: string; type: string; disposition: "attachment" };
 
 export type StoredMail = Mail & { id: string; from: string; sentAt: string };
 

@@ -118,4 +118,3 @@ export function referralPageView(services: Pick<Services, "store">, referral: Re
     signedByBoth: referral.signedAt !== undefined,
   };
 }
-export type ReferralPageView = ReturnType<typeof referralPageView>;

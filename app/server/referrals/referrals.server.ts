@@ -57,7 +57,7 @@ export function referralTimeline({ store }: Pick<Services, "store">, referralId:
   return [...store.referralEvents.by("referralId", referralId)].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 
-export function sha256(text: string): string {
+function sha256(text: string): string {
   return createHash("sha256").update(text, "utf8").digest("hex");
 }
 
