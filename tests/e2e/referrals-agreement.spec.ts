@@ -38,6 +38,16 @@ async function as(page: Page, login: Fixtures["login"], agent: Agent, path: stri
 
 const status = (page: Page) => page.getByTestId("referral-status");
 
+/** Screenshots at desktop and phone widths, for people to look at (js-on only: the pages are the same). */
+async function shots(page: Page, name: string, projectName: string) {
+  if (projectName !== "js-on") return;
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/screenshots/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
 async function propose(page: Page, clientName = "Ana") {
   await page.getByRole("link", { name: "Propose referral" }).click();
   await expect(page.getByRole("heading", { name: "Propose referral" })).toBeVisible();
@@ -74,7 +84,7 @@ test.describe("referral agreements", () => {
     waitForReplica,
     login,
     outbox,
-  }) => {
+  }, testInfo) => {
     const { poster, responder, requestId, token } = cast(seedAgent, false);
     await waitForReplica();
 
@@ -91,6 +101,7 @@ test.describe("referral agreements", () => {
     await expect(page.getByText("First name or initials only, as one word (no surname, phone or e-mail)")).toBeVisible();
     await expect(page.getByText("Please enter a percentage from 1 to 50")).toBeVisible();
     await expect(page.getByLabel("Client's first name or initials")).toHaveValue("Ana Lopez 555");
+    await shots(page, "referral-propose-refused", testInfo.project.name);
     await page.getByLabel("Client's first name or initials").fill("Ana");
     await page.getByLabel("Fee percentage (1 to 50)").fill("25");
     await page.getByLabel("Further terms").fill(`=SUM(A1) <b>not bold</b> ${token}`);
@@ -108,6 +119,7 @@ test.describe("referral agreements", () => {
     await as(page, login, responder, path);
     await sign(page, "James R. Whitfield");
     await expect(status(page)).toHaveText("Signed");
+    await shots(page, "referral-signed", testInfo.project.name);
 
     const signedMails = await Promise.all(
       [poster, responder].map((agent) =>

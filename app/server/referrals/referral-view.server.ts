@@ -43,7 +43,7 @@ function acceptanceView(referral: Referral, party: ReferralParty) {
     agentName: party === "referring" ? referral.referringName : referral.receivingName,
     signed,
     signedName: signed ? ((party === "referring" ? referral.referringSignedName : referral.receivingSignedName) ?? "") : "",
-    signedAt: signed ? ((party === "referring" ? referral.referringSignedAt : referral.receivingSignedAt) ?? "") : "",
+    signedAt: signed ? minuteUtc((party === "referring" ? referral.referringSignedAt : referral.receivingSignedAt) ?? "") : "",
   };
 }
 
