@@ -23,8 +23,8 @@ export const SIDE_OPTIONS: ReadonlyArray<{ value: ReferralSide; label: string }>
 ];
 
 export const FEE_TYPE_OPTIONS = [
-  { value: "percent", label: "A percentage of the receiving side's gross commission" },
-  { value: "flat", label: "A flat amount" },
+  { value: "percent", label: "Percentage of gross commission" },
+  { value: "flat", label: "Flat amount" },
 ] as const;
 
 /** Who refers, seen from the member filling in the form. */
