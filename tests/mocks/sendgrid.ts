@@ -13,7 +13,10 @@ type SentMail = {
   subject: string;
   text: string | undefined;
   html: string | undefined;
+  attachments: Attachment[] | undefined;
 };
+
+type Attachment = { content?: unknown; filename?: unknown; type?: unknown; disposition?: unknown };
 
 export type FakeSendgrid = StandIn & {
   /** Every mail accepted so far, oldest first. */
@@ -31,6 +34,7 @@ type MailBody = {
   reply_to?: Address;
   subject?: unknown;
   content?: Array<{ type?: unknown; value?: unknown }>;
+  attachments?: Attachment[];
 };
 
 const ADDRESS = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -84,6 +88,12 @@ function validate(body: MailBody): SendgridError[] {
     if (body.content.length > 1 && body.content[0]?.type !== "text/plain")
       problem("If present, text/plain must be first, followed by text/html, followed by any other content.", "content.0.type");
   }
+  (body.attachments ?? []).forEach((attachment, index) => {
+    if (typeof attachment.content !== "string" || attachment.content === "")
+      problem("The attachment content is required.", `attachments.${index}.content`);
+    if (typeof attachment.filename !== "string" || attachment.filename === "")
+      problem("The attachment filename is required.", `attachments.${index}.filename`);
+  });
   return errors;
 }
 
@@ -118,6 +128,7 @@ export async function startFakeSendgrid(apiKey: string): Promise<FakeSendgrid> {
       subject: String(body.personalizations?.find((p) => typeof p.subject === "string")?.subject ?? body.subject),
       text: contentOf(body, "text/plain"),
       html: contentOf(body, "text/html"),
+      attachments: body.attachments,
     });
     response.writeHead(202, { "X-Message-Id": `fake-${mails.length}` });
     response.end();
