@@ -14,7 +14,7 @@ import { REFERRAL_STATUS_LABELS, type PipelineStep } from "~/domain/referrals/st
 import { publicUrl } from "~/server/accounts/urls.server";
 import { clientIp } from "~/server/auth/client-ip.server";
 import { requireMember } from "~/server/auth/session.server";
-import { parseSubmission, readForm, rejectSubmission } from "~/server/forms.server";
+import { FORM_MESSAGES, parseSubmission, readForm, rejectSubmission } from "~/server/forms.server";
 import { referralPageView, requireReferral } from "~/server/referrals/referral-view.server";
 import { changeTerms, endProposal, signReferral, takeStep, type ReferralResult } from "~/server/referrals/referrals.server";
 
@@ -57,8 +57,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const { referral } = requireReferral(services, member, params.id ?? "");
   const { formData, refusal } = await readForm(request);
   const intent = formData.get("intent");
-  const submission = parseSubmission(formData, isIntent(intent) ? FORMS[intent] : signSchema, refusal);
-  if (submission.status !== "success" || !isIntent(intent)) return rejectSubmission(submission);
+  // A post without one of the page's intents was not sent by the page: refused as unreadable.
+  if (!isIntent(intent))
+    return rejectSubmission(parseSubmission(formData, signSchema, refusal ?? { status: 400, message: FORM_MESSAGES.unreadable }));
+  const submission = parseSubmission(formData, FORMS[intent], refusal);
+  if (submission.status !== "success") return rejectSubmission(submission);
   const value = submission.value;
   const change = {
     referralId: referral.id,

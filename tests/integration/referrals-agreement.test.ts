@@ -358,6 +358,19 @@ describe("before signing", () => {
   });
 });
 
+describe("a post the page did not send", () => {
+  it("is refused with 400 when its intent is unknown, and changes nothing", async () => {
+    const referral = await proposed();
+    const result = (await act("james", referral.id, { intent: "status", status: "fee_received" })) as {
+      init: ResponseInit;
+      data: Rejection["data"];
+    };
+    expect(result.init.status).toBe(400);
+    expect(result.data.error?.[""]).toEqual(["This form could not be read. Please reload the page and try again."]);
+    expect(stored(referral.id)).toEqual(referral);
+  });
+});
+
 describe("the pipeline", () => {
   async function signedReferral(): Promise<Referral> {
     const referral = await proposed();
