@@ -9,11 +9,10 @@
 import { z } from "zod";
 import type { RequestType } from "../enums";
 import { multiLine, optionalTextField, requiredTextField } from "../text";
-import type { Referral } from "../workbook/tabs";
+import { REFERRAL_SIDES, type Referral } from "../workbook/tabs";
 import { formatDollars, parseDollars, parsePercent } from "./money";
 import type { ReferralParty } from "./status";
 
-const REFERRAL_SIDES = ["buyer", "seller", "landlord", "tenant"] as const;
 export type ReferralSide = (typeof REFERRAL_SIDES)[number];
 export const SIDE_OPTIONS: ReadonlyArray<{ value: ReferralSide; label: string }> = [
   { value: "buyer", label: "Buyer" },
