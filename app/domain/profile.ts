@@ -59,6 +59,8 @@ export const editProfileSchema = z.object({
   city: cityField,
   state: z.enum(US_STATE_CODES, { error: "Please select your state" }),
   brokerage: optionalTextField(150, "Please keep the brokerage under 150 characters"),
+  /** The sponsoring broker's license number: referral agreements name it, as fees are paid broker to broker. */
+  brokerLicenseNumber: optionalTextField(30, "Please keep the broker license number under 30 characters"),
   specialties: specialtiesField,
   bio: bioField,
   photoUrl: z.string().trim().max(2000, PHOTO_URL_MESSAGE).refine(isAcceptedPhotoUrl, PHOTO_URL_MESSAGE).optional(),

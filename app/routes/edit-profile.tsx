@@ -49,6 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       city: member.city,
       state: member.state,
       brokerage: member.brokerage,
+      brokerLicenseNumber: member.brokerLicenseNumber ?? "",
       specialties: [...member.specialties],
       bio: member.bio,
       photoUrl: member.photoUrl,
@@ -104,6 +105,7 @@ function profilePatch(input: EditProfileInput, photoUrl: string): Partial<Omit<A
     city: input.city,
     state: input.state,
     brokerage: input.brokerage ?? "",
+    brokerLicenseNumber: input.brokerLicenseNumber ?? "",
     specialties: input.specialties,
     bio: input.bio ?? "",
     photoUrl,
@@ -168,6 +170,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
       city: profile.city,
       state: profile.state,
       brokerage: profile.brokerage,
+      brokerLicenseNumber: profile.brokerLicenseNumber,
       specialties: profile.specialties,
       bio: profile.bio,
       photoUrl: profile.photoUrl,
@@ -200,6 +203,12 @@ function ProfileForm({ profile }: { profile: Profile }) {
           <SelectField field={fields.state} label="State" placeholder="Select a state" options={stateOptions} />
         </div>
         <TextField field={fields.brokerage} label="Brokerage" autoComplete="organization" optional />
+        <TextField
+          field={fields.brokerLicenseNumber}
+          label="Broker License Number"
+          optional
+          hint="Your sponsoring broker's license number. Referral agreements need it: fees are paid broker to broker."
+        />
       </section>
 
       <section aria-labelledby="expertise-title" className="card space-y-6">

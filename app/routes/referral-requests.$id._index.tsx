@@ -9,6 +9,7 @@ import { RequestNotice } from "~/components/request-notice";
 import { agentIdFromEmail } from "~/domain/agent-id";
 import { reportPath } from "~/domain/moderation";
 import { PRODUCT_NAME } from "~/domain/product";
+import { isFinalStatus } from "~/domain/referrals/status";
 import { isLive } from "~/domain/referral-requests/expiry";
 import { noticeFrom, responseCountLabel } from "~/domain/referral-requests/labels";
 import { relativeTime } from "~/domain/relative-time";
@@ -16,14 +17,21 @@ import type { RequestResponse } from "~/domain/workbook/tabs";
 import { requireMember } from "~/server/auth/session.server";
 import { notFound } from "~/server/http.server";
 import { findRequestFor, REQUEST_NOT_FOUND } from "~/server/requests/queries.server";
+import { referralsOnResponse } from "~/server/referrals/referrals.server";
 import { responsesTo } from "~/server/requests/respond.server";
+import type { Services } from "~/server/services.server";
 import { requestView } from "~/server/requests/views.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.request.title ?? "Request"} | ${PRODUCT_NAME}` }];
 
-function responseView(response: RequestResponse, now: Date) {
+function responseView(services: Pick<Services, "store">, response: RequestResponse, now: Date) {
+  const referrals = referralsOnResponse(services, response);
   return {
     id: response.id,
+    /** The latest referral proposed on this response, for the link beside it. */
+    referralId: referrals.at(-1)?.id ?? null,
+    /** A new referral can be proposed once every earlier one on this response has ended. */
+    canPropose: referrals.every((referral) => isFinalStatus(referral.status)),
     fromName: response.fromName.trim() || "An agent",
     fromAgentId: agentIdFromEmail(response.fromEmail),
     message: response.message,
@@ -41,8 +49,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     request: view,
     live: isLive(found, now),
     notice: noticeFrom(new URL(request.url).searchParams),
-    // Responses are the poster's alone to read.
-    responses: view.isOwn ? responsesTo(context.services, found.id, member).map((response) => responseView(response, now)) : null,
+    // Responses are the poster's alone to read; a responder sees their own, to propose a referral from.
+    responses: responsesTo(context.services, found.id, member)
+      .filter((response) => view.isOwn || response.fromEmail === member.email)
+      .map((response) => responseView(context.services, response, now)),
   };
 }
 
@@ -125,7 +135,11 @@ export default function RequestDetails() {
           )}
         </div>
       </article>
-      {responses ? <Responses responses={responses} /> : null}
+      {request.isOwn ? (
+        <Responses responses={responses} requestId={request.id} />
+      ) : responses.length > 0 ? (
+        <Responses responses={responses} requestId={request.id} own />
+      ) : null}
     </div>
   );
 }
@@ -139,11 +153,19 @@ function StatusNote({ status, live }: { status: string; live: boolean }) {
   return <p className="rounded-lg bg-slate-100 px-4 py-3 text-sm font-medium text-slate-700">{text}</p>;
 }
 
-function Responses({ responses }: { responses: ReturnType<typeof responseView>[] }) {
+function Responses({
+  responses,
+  requestId,
+  own = false,
+}: {
+  responses: ReturnType<typeof responseView>[];
+  requestId: string;
+  own?: boolean;
+}) {
   return (
     <section className="card" aria-labelledby="responses-title">
       <h2 id="responses-title" className="text-lg font-bold text-slate-900">
-        Responses ({responses.length})
+        {own ? "Your response" : `Responses (${responses.length})`}
       </h2>
       {responses.length === 0 ? (
         <p className="mt-3 text-slate-600">No responses yet. Agents who respond appear here, and you get an e-mail for each.</p>
@@ -156,14 +178,31 @@ function Responses({ responses }: { responses: ReturnType<typeof responseView>[]
                 <p className="text-sm text-slate-500">{response.sentAgo}</p>
               </div>
               <p className="mt-2 wrap-anywhere whitespace-pre-line text-slate-700">{response.message}</p>
-              <div className="mt-3 flex flex-wrap gap-4 text-sm font-semibold">
-                <Link to={`/messages?to=${encodeURIComponent(response.fromAgentId)}`} className="text-brand-700 hover:underline">
-                  Message {response.fromName}
-                </Link>
-                <Link to={reportPath("response", response.id)} className="text-red-700 hover:underline">
-                  Report response<span className="sr-only"> from {response.fromName}</span>
-                </Link>
-              </div>
+              <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm font-semibold">
+                {own ? null : (
+                  <Link to={`/messages?to=${encodeURIComponent(response.fromAgentId)}`} className="text-brand-700 hover:underline">
+                    Message {response.fromName}
+                  </Link>
+                )}
+                {response.referralId ? (
+                  <Link to={`/referrals/${response.referralId}`} className="text-brand-700 hover:underline">
+                    View referral
+                  </Link>
+                ) : null}
+                {response.canPropose ? (
+                  <Link
+                    to={`/referral-requests/${requestId}/propose?response=${encodeURIComponent(response.id)}`}
+                    className="text-brand-700 hover:underline"
+                  >
+                    Propose referral
+                  </Link>
+                ) : null}
+                {own ? null : (
+                  <Link to={reportPath("response", response.id)} className="text-red-700 hover:underline">
+                    Report response<span className="sr-only"> from {response.fromName}</span>
+                  </Link>
+                )}
+              </p>
             </li>
           ))}
         </ul>

@@ -260,13 +260,16 @@ describe("the requests page", () => {
     expect((await list("/referral-requests?state=OK&clientType=buyer")).requests.map((r) => r.title)).toEqual(["OKC buyer"]);
   });
 
-  it("shows the responses on the detail page to the owner only", async () => {
+  it("shows every response on the detail page to the owner, and a responder only their own", async () => {
     const request = await insertRequest(context, maria);
     await respondAction({ request: post("/x", jamesCookie, { message: "Happy to help" }), context, params: { id: request.id } });
     const owner = await detailLoader({ request: get("/x", mariaCookie), context, params: { id: request.id } });
     expect(owner.responses).toMatchObject([{ fromName: "James Whitfield", message: "Happy to help", fromAgentId: "james_example_com" }]);
     const other = await detailLoader({ request: get("/x", jamesCookie), context, params: { id: request.id } });
-    expect(other.responses).toBeNull();
+    expect(other.responses).toMatchObject([{ fromName: "James Whitfield", message: "Happy to help", canPropose: true }]);
+    const third = await insertAgent(context, { fullName: "Olivia Stone", email: "olivia@example.com" });
+    const thirdView = await detailLoader({ request: get("/x", await sessionCookie(context, third)), context, params: { id: request.id } });
+    expect(thirdView.responses).toEqual([]);
     expect(other.request).toMatchObject({ agentId: "maria_example_com", isOwn: false, responses: 1 });
     expect(JSON.stringify(other)).not.toContain("maria@example.com");
   });

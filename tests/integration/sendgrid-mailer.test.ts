@@ -25,6 +25,17 @@ describe("the SendGrid mailer against the Mail Send stand-in", () => {
     });
   });
 
+  it("sends attachments in SendGrid's shape", async () => {
+    const attachment = {
+      content: Buffer.from("%PDF-1.3").toString("base64"),
+      filename: "agreement.pdf",
+      type: "application/pdf",
+      disposition: "attachment" as const,
+    };
+    await mailer().send({ ...mail, attachments: [attachment] });
+    expect(sendgrid.mails.at(-1)?.attachments).toEqual([attachment]);
+  });
+
   it("turns SendGrid's 400 for a body it refuses into a mail error", async () => {
     const before = sendgrid.mails.length;
     await expect(mailer().send({ ...mail, to: "not-an-address" })).rejects.toThrow(new MailError("SendGrid refused the mail: status 400"));

@@ -15,7 +15,10 @@ type SentMail = {
   html: string | undefined;
   /** The body's `headers` field: the custom headers of the mail. */
   headers: Record<string, string> | undefined;
+  attachments: Attachment[] | undefined;
 };
+
+type Attachment = { content?: unknown; filename?: unknown; type?: unknown; disposition?: unknown };
 
 export type FakeSendgrid = StandIn & {
   /** Every mail accepted so far, oldest first. */
@@ -34,6 +37,7 @@ type MailBody = {
   subject?: unknown;
   content?: Array<{ type?: unknown; value?: unknown }>;
   headers?: Record<string, string>;
+  attachments?: Attachment[];
 };
 
 const ADDRESS = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -87,6 +91,12 @@ function validate(body: MailBody): SendgridError[] {
     if (body.content.length > 1 && body.content[0]?.type !== "text/plain")
       problem("If present, text/plain must be first, followed by text/html, followed by any other content.", "content.0.type");
   }
+  (body.attachments ?? []).forEach((attachment, index) => {
+    if (typeof attachment.content !== "string" || attachment.content === "")
+      problem("The attachment content is required.", `attachments.${index}.content`);
+    if (typeof attachment.filename !== "string" || attachment.filename === "")
+      problem("The attachment filename is required.", `attachments.${index}.filename`);
+  });
   return errors;
 }
 
@@ -122,6 +132,7 @@ export async function startFakeSendgrid(apiKey: string): Promise<FakeSendgrid> {
       text: contentOf(body, "text/plain"),
       html: contentOf(body, "text/html"),
       headers: body.headers,
+      attachments: body.attachments,
     });
     response.writeHead(202, { "X-Message-Id": `fake-${mails.length}` });
     response.end();

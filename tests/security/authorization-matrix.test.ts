@@ -21,6 +21,12 @@ import * as referralCsv from "../../app/routes/referrals[.csv]";
 import * as notificationSettings from "../../app/routes/settings.notifications";
 import * as report from "../../app/routes/report";
 import * as blocked from "../../app/routes/settings.blocked";
+import * as requestPropose from "../../app/routes/referral-requests.$id.propose";
+import * as referralPage from "../../app/routes/referrals.$id._index";
+import * as referralAgreement from "../../app/routes/referrals.$id.agreement";
+import * as referralPdf from "../../app/routes/referrals.$id.agreement[.]pdf";
+import { proposalSchema } from "../../app/domain/referrals/agreement";
+import { proposeReferral } from "../../app/server/referrals/referrals.server";
 import { readOutbox } from "../../app/server/mail/mailer.server";
 import { outboxDirectory } from "../../app/server/services.server";
 import { get, insertRequest, outcome, post, sessionCookie } from "../integration/requests-support";
@@ -52,6 +58,9 @@ let requestOfA: ReferralRequest;
 const cookies: Record<Actor, string> = { visitor: "", pending: "", memberA: "", memberB: "" };
 let conversationAC = "";
 let messageAC = "";
+/** A referral between Ann and Cat, proposed on Cat's response to Ann's request: Bob is a third member. */
+let referralAC = "";
+let responseOfC = "";
 
 beforeAll(async () => {
   context = testContext();
@@ -70,7 +79,38 @@ beforeAll(async () => {
   );
   expect((sent as Response).status).toBe(302);
   messageAC = context.services.store.messages.all()[0]!.id;
+  responseOfC = (
+    await context.services.store.responses.insert({
+      id: "response-of-cat",
+      requestId: requestOfA.id,
+      fromEmail: memberC.email,
+      fromName: memberC.fullName,
+      toEmail: memberA.email,
+      message: "I can help",
+      createdAt: new Date().toISOString(),
+    })
+  ).id;
+  const proposed = await proposeReferral(context.services, {
+    requestId: requestOfA.id,
+    responseId: responseOfC,
+    member: memberA,
+    input: proposalSchema.parse({ ...proposal, termMonths: 12 }),
+    now: new Date(),
+    link: () => "http://localhost/",
+  });
+  if (!proposed.ok) throw new Error(proposed.message);
+  referralAC = proposed.referral.id;
 });
+
+const proposal = {
+  referrer: "me",
+  clientName: "Ana",
+  side: "buyer",
+  feeType: "percent",
+  feePercent: "25",
+  termMonths: "12",
+  feeDue: "at closing",
+};
 
 const notMembers = { visitor: "login", pending: "login" } as const;
 const onlyOwner = { visitor: "login", pending: "login", memberB: "refused" } as const;
@@ -78,6 +118,48 @@ const onlyOwner = { visitor: "login", pending: "login", memberB: "refused" } as 
 const requestFields = requestForm({ title: "Changed by someone else", location: "Dallas", state: "TX", description: "Rewritten" });
 
 const cases: Case[] = [
+  {
+    name: "GET /referral-requests/:id/propose (someone else's response)",
+    handler: requestPropose.loader as Handler,
+    request: (c) => get(`/referral-requests/${requestOfA.id}/propose?response=${responseOfC}`, c),
+    params: () => ({ id: requestOfA.id }),
+    refuse: onlyOwner,
+  },
+  {
+    name: "POST /referral-requests/:id/propose (someone else's response)",
+    handler: requestPropose.action as Handler,
+    request: (c) => post(`/referral-requests/${requestOfA.id}/propose?response=${responseOfC}`, c, proposal),
+    params: () => ({ id: requestOfA.id }),
+    refuse: onlyOwner,
+  },
+  {
+    name: "GET /referrals/:id",
+    handler: referralPage.loader as Handler,
+    request: (c) => get(`/referrals/${referralAC}`, c),
+    params: () => ({ id: referralAC }),
+    refuse: onlyOwner,
+  },
+  {
+    name: "POST /referrals/:id",
+    handler: referralPage.action as Handler,
+    request: (c) => post(`/referrals/${referralAC}`, c, { intent: "introduced" }),
+    params: () => ({ id: referralAC }),
+    refuse: onlyOwner,
+  },
+  {
+    name: "GET /referrals/:id/agreement",
+    handler: referralAgreement.loader as Handler,
+    request: (c) => get(`/referrals/${referralAC}/agreement`, c),
+    params: () => ({ id: referralAC }),
+    refuse: onlyOwner,
+  },
+  {
+    name: "GET /referrals/:id/agreement.pdf",
+    handler: referralPdf.loader as Handler,
+    request: (c) => get(`/referrals/${referralAC}/agreement.pdf`, c),
+    params: () => ({ id: referralAC }),
+    refuse: onlyOwner,
+  },
   { name: "GET /member-dashboard", handler: dashboard.loader as Handler, request: (c) => get("/member-dashboard", c), refuse: notMembers },
   {
     name: "GET /member-dashboard/live",

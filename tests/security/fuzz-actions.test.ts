@@ -23,6 +23,10 @@ import * as deleteRequest from "../../app/routes/referral-requests.$id.delete";
 import * as editRequest from "../../app/routes/referral-requests.$id.edit";
 import * as mark from "../../app/routes/referral-requests.$id.mark";
 import * as respond from "../../app/routes/referral-requests.$id.respond";
+import * as propose from "../../app/routes/referral-requests.$id.propose";
+import * as referral from "../../app/routes/referrals.$id._index";
+import { changeTermsSchema, proposalSchema, signSchema, stepSchemas } from "../../app/domain/referrals/agreement";
+import { proposeReferral } from "../../app/server/referrals/referrals.server";
 import * as register from "../../app/routes/register";
 import * as resetPassword from "../../app/routes/reset-password";
 import * as notificationSettings from "../../app/routes/settings.notifications";
@@ -76,6 +80,34 @@ beforeAll(async () => {
     city: "Dallas",
   });
   cookie = `${await sessionCookie(context, member)}; ${draft.split(";")[0]}`;
+  const response = await context.services.store.responses.insert({
+    id: "fuzz-response",
+    requestId: own.id,
+    fromEmail: other.email,
+    fromName: other.fullName,
+    toEmail: member.email,
+    message: "Happy to help",
+    createdAt: new Date().toISOString(),
+  });
+  const proposal = proposalSchema.parse({
+    referrer: "me",
+    clientName: "Ana",
+    side: "buyer",
+    feeType: "percent",
+    feePercent: "25",
+    termMonths: 12,
+    feeDue: "at closing",
+  });
+  const proposed = await proposeReferral(context.services, {
+    requestId: own.id,
+    responseId: response.id,
+    member,
+    input: proposal,
+    now: new Date(),
+    link: () => "http://localhost/",
+  });
+  if (!proposed.ok) throw new Error(proposed.message);
+  const referralFields = [...new Set([changeTermsSchema, signSchema, ...Object.values(stepSchemas)].flatMap(namesOf))];
   const ownId = { id: own.id };
   const theirId = { id: theirs.id };
   targets = [
@@ -187,6 +219,22 @@ beforeAll(async () => {
       fields: ["intent", "agent", "back"],
       member: true,
       action: blocked.action,
+    },
+    {
+      name: "propose",
+      path: `/referral-requests/${own.id}/propose?response=${response.id}`,
+      params: ownId,
+      fields: namesOf(proposalSchema),
+      member: true,
+      action: propose.action,
+    },
+    {
+      name: "referral",
+      path: `/referrals/${proposed.referral.id}`,
+      params: { id: proposed.referral.id },
+      fields: referralFields,
+      member: true,
+      action: referral.action,
     },
     { name: "logout", path: "/logout", params: {}, fields: ["intent"], member: false, action: logout.action },
     // Last: a valid delete removes the request the others post to.

@@ -301,7 +301,7 @@ const MARKS_TAB = defineTab({
   },
 });
 
-const REFERRAL_SIDES = ["buyer", "seller", "landlord", "tenant"] as const;
+export const REFERRAL_SIDES = ["buyer", "seller", "landlord", "tenant"] as const;
 const FEE_TYPES = ["percent", "flat"] as const;
 
 /**

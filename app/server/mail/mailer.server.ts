@@ -12,7 +12,11 @@ export type Mail = {
   replyTo?: string;
   /** Extra headers, e.g. List-Unsubscribe: SendGrid's `headers` field, kept in the outbox's JSON. */
   headers?: Record<string, string>;
+  /** Files sent with the mail, in SendGrid's shape; the outbox keeps them as they are. */
+  attachments?: MailAttachment[];
 };
+
+type MailAttachment = { content: string; filename: string; type: string; disposition: "attachment" };
 
 export type StoredMail = Mail & { id: string; from: string; sentAt: string };
 

@@ -1,0 +1,276 @@
+/**
+ * The referral agreement: the proposal form (its schema and the defaults the request's
+ * type gives), the forms that sign, decline and withdraw it and take the pipeline's
+ * steps, and the agreement's exact text, whose SHA-256 each party signs.
+ *
+ * The text is written here, once, from the Referral row: the page, the printable page
+ * and the PDF all show this string, so what a party reads is what their hash covers.
+ */
+import { z } from "zod";
+import type { RequestType } from "../enums";
+import { multiLine, optionalTextField, requiredTextField } from "../text";
+import { REFERRAL_SIDES, type Referral } from "../workbook/tabs";
+import { formatDollars, parseDollars, parsePercent } from "./money";
+import type { ReferralParty } from "./status";
+
+export type ReferralSide = (typeof REFERRAL_SIDES)[number];
+export const SIDE_OPTIONS: ReadonlyArray<{ value: ReferralSide; label: string }> = [
+  { value: "buyer", label: "Buyer" },
+  { value: "seller", label: "Seller" },
+  { value: "landlord", label: "Landlord" },
+  { value: "tenant", label: "Tenant" },
+];
+
+export const FEE_TYPE_OPTIONS = [
+  { value: "percent", label: "Percentage of gross commission" },
+  { value: "flat", label: "Flat amount" },
+] as const;
+
+/** Who refers, seen from the member filling in the form. */
+export const REFERRER_OPTIONS = [
+  { value: "me", label: "I refer the client" },
+  { value: "them", label: "The other agent refers the client" },
+] as const;
+
+const DEFAULT_FEE_PERCENT = 25;
+const FEE_PERCENT_MIN = 1;
+const FEE_PERCENT_MAX = 50;
+const DEFAULT_TERM_MONTHS = 12;
+const DEFAULT_FEE_DUE = "within 10 days after closing or funding";
+
+const NOTE_MAX = 1000;
+const TERMS_MAX = 2000;
+const CLIENT_NAME_MAX = 30;
+/** A first name ("Maria", "Jo-Ann", "O'Neil") or initials ("J.R.", "JR"): no surname, no contact details. */
+const CLIENT_NAME = /^[\p{L}][\p{L}'’.-]*$/u;
+
+const MESSAGES = {
+  referrer: "Please choose who refers the client",
+  clientName: "Please enter the client's first name or initials",
+  clientNameOnly: "First name or initials only, as one word (no surname, phone or e-mail)",
+  side: "Please choose the client's side",
+  feeType: "Please choose a percentage or a flat amount",
+  feePercent: `Please enter a percentage from ${FEE_PERCENT_MIN} to ${FEE_PERCENT_MAX}`,
+  feeFlat: "Please enter an amount in dollars and cents, e.g. 2,500.00",
+  termMonths: "Please enter a term of 1 to 36 months",
+  feeDue: "Please say when the fee is due",
+  consent: "Please tick the box to agree to sign electronically",
+  fullName: "Please type your full name to sign",
+  date: "Please enter a date",
+  amount: "Please enter an amount in dollars and cents, e.g. 350,000.00",
+  reason: "Please say why the referral was lost",
+} as const;
+
+export const PROPOSAL_FAILED = "The referral could not be saved. Please try again.";
+
+const dollarsField = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .refine((text) => (parseDollars(text) ?? 0) > 0, message);
+
+/** A yyyy-mm-dd date, as a date input sends it. */
+const dateField = z
+  .string({ error: MESSAGES.date })
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, MESSAGES.date)
+  .refine((text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)), MESSAGES.date);
+
+const noteField = multiLine(optionalTextField(NOTE_MAX, `Please keep the note under ${NOTE_MAX.toLocaleString("en-US")} characters`));
+
+/** The terms a proposal sets and a change of terms replaces. */
+const proposalFields = {
+  referrer: z.enum(["me", "them"], { error: MESSAGES.referrer }),
+  clientName: requiredTextField(MESSAGES.clientName, CLIENT_NAME_MAX, MESSAGES.clientNameOnly).regex(CLIENT_NAME, MESSAGES.clientNameOnly),
+  side: z.enum(REFERRAL_SIDES, { error: MESSAGES.side }),
+  feeType: z.enum(["percent", "flat"], { error: MESSAGES.feeType }),
+  feePercent: z.string().trim().optional(),
+  feeFlat: z.string().trim().optional(),
+  termMonths: z.number({ error: MESSAGES.termMonths }).int(MESSAGES.termMonths).min(1, MESSAGES.termMonths).max(36, MESSAGES.termMonths),
+  feeDue: requiredTextField(MESSAGES.feeDue, 200, "Please keep this under 200 characters"),
+  terms: multiLine(optionalTextField(TERMS_MAX, `Please keep the terms under ${TERMS_MAX.toLocaleString("en-US")} characters`)),
+};
+
+/** The fee's own field must hold a percentage from 1 to 50, or an amount, as the fee type says. */
+function checkFee(input: { feeType?: "percent" | "flat"; feePercent?: string; feeFlat?: string }, context: z.RefinementCtx) {
+  if (input.feeType === "percent") {
+    const percent = parsePercent(input.feePercent ?? "");
+    if (percent === null || percent < FEE_PERCENT_MIN || percent > FEE_PERCENT_MAX)
+      context.addIssue({ code: "custom", path: ["feePercent"], message: MESSAGES.feePercent });
+  } else if (input.feeType === "flat" && (parseDollars(input.feeFlat ?? "") ?? 0) <= 0) {
+    context.addIssue({ code: "custom", path: ["feeFlat"], message: MESSAGES.feeFlat });
+  }
+}
+
+/** The fee is checked even when other fields failed, so every message shows at once. */
+const ALWAYS = { when: () => true };
+
+export const proposalSchema = z.object(proposalFields).superRefine(checkFee, ALWAYS);
+
+/** The same terms, posted from the referral's page beside its other forms. */
+export const changeTermsSchema = z.object({ intent: z.literal("terms"), ...proposalFields }).superRefine(checkFee, ALWAYS);
+
+export type ProposalInput = z.infer<typeof proposalSchema>;
+
+/**
+ * The form's starting values: the agent with the client refers. A referral request's
+ * poster has the client (its buyer or seller); a listing's poster has the home and the
+ * responder brings the buyer; a buyer-representation poster has the buyer.
+ */
+export function proposalDefaults(request: { requestType: RequestType; clientType: string }, proposerIsPoster: boolean) {
+  const posterRefers = request.requestType !== "listing";
+  const side: ReferralSide = request.requestType === "referral" && request.clientType === "seller" ? "seller" : "buyer";
+  return {
+    referrer: posterRefers === proposerIsPoster ? ("me" as const) : ("them" as const),
+    side,
+    feeType: "percent" as const,
+    feePercent: String(DEFAULT_FEE_PERCENT),
+    termMonths: DEFAULT_TERM_MONTHS,
+    feeDue: DEFAULT_FEE_DUE,
+  };
+}
+
+/** The form's values from a referral's current terms, for changing them. */
+export function proposalValues(referral: Referral, memberEmail: string) {
+  return {
+    referrer: referral.referringEmail === memberEmail ? ("me" as const) : ("them" as const),
+    clientName: referral.clientName,
+    side: referral.side,
+    feeType: referral.feeType,
+    feePercent: referral.feeType === "percent" ? String(referral.feePercent ?? DEFAULT_FEE_PERCENT) : "",
+    feeFlat: referral.feeType === "flat" && referral.feeFlat !== undefined ? formatDollars(referral.feeFlat).slice(1) : "",
+    termMonths: referral.termMonths,
+    feeDue: referral.feeDue,
+    terms: referral.terms,
+  };
+}
+
+/** The Referral columns a proposal's terms set. */
+export function termsFromProposal(input: ProposalInput) {
+  const flat = input.feeType === "flat";
+  return {
+    clientName: input.clientName,
+    side: input.side,
+    feeType: input.feeType,
+    feePercent: flat ? undefined : (parsePercent(input.feePercent ?? "") ?? undefined),
+    feeFlat: flat ? (parseDollars(input.feeFlat ?? "") ?? undefined) : undefined,
+    termMonths: input.termMonths,
+    feeDue: input.feeDue,
+    terms: input.terms ?? "",
+  };
+}
+
+export const signSchema = z.object({
+  intent: z.literal("sign"),
+  /** The hash of the text the page showed: signing a text that changed since is refused. */
+  agreementHash: z.string().regex(/^[0-9a-f]{64}$/),
+  fullName: requiredTextField(MESSAGES.fullName, 120, "Please keep your name under 120 characters"),
+  consent: z.boolean({ error: MESSAGES.consent }).refine((ticked) => ticked, MESSAGES.consent),
+});
+
+export const declineSchema = z.object({ intent: z.literal("decline"), note: noteField });
+export const withdrawSchema = z.object({ intent: z.literal("withdraw"), note: noteField });
+
+/** The forms of the pipeline's steps; each carries its step as `intent`, and a note. */
+export const stepSchemas = {
+  introduced: z.object({ intent: z.literal("introduced"), note: noteField }),
+  under_contract: z.object({ intent: z.literal("under_contract"), expectedCloseDate: dateField, note: noteField }),
+  closed: z.object({
+    intent: z.literal("closed"),
+    closeDate: dateField,
+    salePrice: dollarsField(MESSAGES.amount),
+    grossCommission: dollarsField(MESSAGES.amount),
+    note: noteField,
+  }),
+  fee_paid: z.object({ intent: z.literal("fee_paid"), note: noteField }),
+  fee_received: z.object({ intent: z.literal("fee_received"), note: noteField }),
+  lost: z.object({
+    intent: z.literal("lost"),
+    reason: requiredTextField(MESSAGES.reason, 300, "Please keep the reason under 300 characters"),
+    note: noteField,
+  }),
+} as const;
+export type StepInput = { [Step in keyof typeof stepSchemas]: z.infer<(typeof stepSchemas)[Step]> }[keyof typeof stepSchemas];
+
+export const SIDE_LABELS: Record<ReferralSide, string> = { buyer: "Buyer", seller: "Seller", landlord: "Landlord", tenant: "Tenant" };
+
+/** "25% of the receiving side's gross commission" or "$2,500.00 (flat)". */
+export function feeLabel(referral: Pick<Referral, "feeType" | "feePercent" | "feeFlat">): string {
+  if (referral.feeType === "flat") return `${formatDollars(referral.feeFlat ?? 0)} (flat amount)`;
+  return `${referral.feePercent ?? 0}% of the receiving side's gross commission`;
+}
+
+export function partyOf(referral: Pick<Referral, "referringEmail" | "receivingEmail">, email: string): ReferralParty | undefined {
+  if (referral.referringEmail === email) return "referring";
+  if (referral.receivingEmail === email) return "receiving";
+  return undefined;
+}
+
+export function otherParty(party: ReferralParty): ReferralParty {
+  return party === "referring" ? "receiving" : "referring";
+}
+
+type AgreementFields = Pick<
+  Referral,
+  | "id"
+  | "requestId"
+  | "referringName"
+  | "referringEmail"
+  | "referringBrokerage"
+  | "referringBrokerLicense"
+  | "receivingName"
+  | "receivingEmail"
+  | "receivingBrokerage"
+  | "receivingBrokerLicense"
+  | "clientName"
+  | "side"
+  | "feeType"
+  | "feePercent"
+  | "feeFlat"
+  | "termMonths"
+  | "feeDue"
+  | "terms"
+>;
+
+function brokerLine(brokerage: string, license: string): string {
+  return `${brokerage.trim() || "(brokerage not given)"}, broker license ${license.trim() || "(not given)"}`;
+}
+
+/**
+ * The agreement's exact text, plain lines with no markup: what every view shows and what
+ * each party's SHA-256 covers. Any change to a term or a party's broker changes it.
+ */
+export function agreementText(referral: AgreementFields): string {
+  const lines = [
+    "REFERRAL AGREEMENT",
+    "",
+    `Agreement ${referral.id}, from request ${referral.requestId}.`,
+    "",
+    "Referring agent:",
+    `  ${referral.referringName} <${referral.referringEmail}>`,
+    `  Sponsoring broker: ${brokerLine(referral.referringBrokerage, referral.referringBrokerLicense)}`,
+    "Receiving agent:",
+    `  ${referral.receivingName} <${referral.receivingEmail}>`,
+    `  Sponsoring broker: ${brokerLine(referral.receivingBrokerage, referral.receivingBrokerLicense)}`,
+    "",
+    `1. The referring agent refers the client "${referral.clientName}" (${SIDE_LABELS[referral.side].toLowerCase()}) to the receiving agent.`,
+    `2. Referral fee: ${feeLabel(referral)}, on any transaction for this client closed by the receiving side during the term.`,
+    `3. Term: ${referral.termMonths} month${referral.termMonths === 1 ? "" : "s"} from the date both parties have signed.`,
+    `4. The fee is due ${referral.feeDue}.`,
+    "5. The fee is paid by the receiving agent's sponsoring broker to the referring agent's sponsoring broker, as Texas and Oklahoma require.",
+  ];
+  if (referral.terms.trim()) lines.push("", "Further terms:", referral.terms.trim());
+  lines.push("", "Each party signs electronically by typing their full name and agreeing to sign electronically.");
+  return lines.join("\n");
+}
+
+/** The end of the term: `months` calendar months after signing (the month's last day when it is shorter). */
+export function termEnd(signedAt: Date, months: number): Date {
+  const end = new Date(signedAt);
+  const day = end.getUTCDate();
+  end.setUTCDate(1);
+  end.setUTCMonth(end.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() + 1, 0)).getUTCDate();
+  end.setUTCDate(Math.min(day, lastDay));
+  return end;
+}

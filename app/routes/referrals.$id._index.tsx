@@ -1,0 +1,390 @@
+import type { SubmissionResult } from "@conform-to/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { getInputProps } from "@conform-to/react";
+import type { ReactNode } from "react";
+import { FieldError } from "~/components/field-parts";
+import { SubmitButton, TextareaField, TextField, useValidatedForm, ValidatedForm } from "~/components/form";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ReferralProposalFields } from "~/components/referral-proposal-fields";
+import { PRODUCT_NAME } from "~/domain/product";
+import { changeTermsSchema, declineSchema, proposalValues, signSchema, stepSchemas, withdrawSchema } from "~/domain/referrals/agreement";
+import { REFERRAL_STATUS_LABELS, type PipelineStep } from "~/domain/referrals/status";
+import { publicUrl } from "~/server/accounts/urls.server";
+import { clientIp } from "~/server/auth/client-ip.server";
+import { requireMember } from "~/server/auth/session.server";
+import { FORM_MESSAGES, parseSubmission, readForm, rejectSubmission } from "~/server/forms.server";
+import { referralPageView, requireReferral } from "~/server/referrals/referral-view.server";
+import { changeTerms, endProposal, signReferral, takeStep, type ReferralResult } from "~/server/referrals/referrals.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `Referral${data ? ` for ${data.referral.clientName}` : ""} | ${PRODUCT_NAME}` },
+];
+
+const SAVE_FAILED = "The change could not be saved. Please try again.";
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const member = await requireMember(request, context);
+  const { referral } = requireReferral(context.services, member, params.id ?? "");
+  return {
+    referral: referralPageView(context.services, referral, member),
+    terms: proposalValues(referral, member.email),
+  };
+}
+
+const FORMS = {
+  sign: signSchema,
+  decline: declineSchema,
+  withdraw: withdrawSchema,
+  terms: changeTermsSchema,
+  ...stepSchemas,
+} as const;
+type Intent = keyof typeof FORMS;
+
+function isIntent(value: unknown): value is Intent {
+  return typeof value === "string" && Object.hasOwn(FORMS, value);
+}
+
+/**
+ * Every form of the page posts here with its `intent`: sign, decline, withdraw, change
+ * the terms, or a pipeline step. A refusal (wrong party, out of order, a changed text)
+ * answers with its status and message beside the form, and nothing is written.
+ */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const member = await requireMember(request, context);
+  const { services } = context;
+  const { referral } = requireReferral(services, member, params.id ?? "");
+  const { formData, refusal } = await readForm(request);
+  const intent = formData.get("intent");
+  // A post without one of the page's intents was not sent by the page: refused as unreadable.
+  if (!isIntent(intent))
+    return rejectSubmission(parseSubmission(formData, signSchema, refusal ?? { status: 400, message: FORM_MESSAGES.unreadable }));
+  const submission = parseSubmission(formData, FORMS[intent], refusal);
+  if (submission.status !== "success") return rejectSubmission(submission);
+  const value = submission.value;
+  const change = {
+    referralId: referral.id,
+    member,
+    now: new Date(),
+    link: publicUrl(services.config, `/referrals/${referral.id}`, request),
+  };
+  let result: ReferralResult;
+  try {
+    if (value.intent === "sign")
+      result = await signReferral(services, {
+        ...change,
+        fullName: value.fullName,
+        shownHash: value.agreementHash,
+        ip: clientIp(context),
+        userAgent: request.headers.get("User-Agent") ?? "",
+      });
+    else if (value.intent === "decline") result = await endProposal(services, { ...change, outcome: "declined", note: value.note ?? "" });
+    else if (value.intent === "withdraw") result = await endProposal(services, { ...change, outcome: "withdrawn", note: value.note ?? "" });
+    else if (value.intent === "terms") result = await changeTerms(services, { ...change, input: value });
+    else result = await takeStep(services, { ...change, input: value });
+  } catch (error) {
+    console.error(`Referral ${referral.id} not changed:`, error);
+    return rejectSubmission(submission, { status: 503, formErrors: [SAVE_FAILED] });
+  }
+  if (!result.ok) return rejectSubmission(submission, { status: result.status, formErrors: [result.message] });
+  return redirect(`/referrals/${referral.id}`);
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
+
+/** The server's last answer, for the form it answers only. */
+function resultFor(lastResult: SubmissionResult<string[]> | undefined, intent: Intent) {
+  return lastResult?.initialValue?.intent === intent ? lastResult : undefined;
+}
+
+export default function ReferralPage() {
+  const { referral, terms } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  return (
+    <div className="mx-auto max-w-3xl space-y-6 px-4 py-10 sm:px-6 sm:py-12">
+      <p className="text-sm">
+        <Link to="/referrals" className="font-semibold text-brand-700 hover:underline">
+          ← My referrals
+        </Link>
+      </p>
+      <section className="card space-y-4" aria-labelledby="referral-title">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h1 id="referral-title" className="text-2xl font-extrabold tracking-tight wrap-anywhere text-slate-900">
+            Referral for {referral.clientName}
+          </h1>
+          <span className="rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-800" data-testid="referral-status">
+            {referral.statusLabel}
+          </span>
+        </div>
+        <p className="text-slate-700">
+          You are the <strong>{referral.party}</strong> agent; the other party is{" "}
+          <Link to={`/agent/${referral.otherAgentId}`} className="font-semibold text-brand-700 hover:underline">
+            {referral.otherName}
+          </Link>
+          . {referral.sideLabel} side, fee {referral.feeLabel}.
+        </p>
+        <Facts facts={referral.facts} />
+        <NextAction referral={referral} />
+      </section>
+
+      <section className="card space-y-4" aria-labelledby="agreement-title">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="agreement-title" className="text-lg font-bold text-slate-900">
+            The agreement
+          </h2>
+          <p className="flex gap-4 text-sm">
+            <Link to="agreement" relative="path" className="font-semibold text-brand-700 hover:underline">
+              Printable page
+            </Link>
+            <a href={`/referrals/${referral.id}/agreement.pdf`} className="font-semibold text-brand-700 hover:underline">
+              PDF
+            </a>
+          </p>
+        </div>
+        <pre className="overflow-x-auto rounded-lg bg-slate-50 p-4 font-sans text-sm leading-relaxed wrap-anywhere whitespace-pre-wrap text-slate-800">
+          {referral.text}
+        </pre>
+        <p className="text-xs break-all text-slate-500">SHA-256 of this text: {referral.hash}</p>
+        <Acceptances acceptances={referral.acceptances} />
+        {referral.brokerMissing ? (
+          <p className="rounded-lg bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900" role="status">
+            Before you sign, add your brokerage and your broker&apos;s license number to{" "}
+            <Link to="/edit-profile" className="underline">
+              your profile
+            </Link>
+            : referral fees are paid broker to broker in Texas and Oklahoma.
+          </p>
+        ) : null}
+        {referral.canSign ? <SignForm hash={referral.hash} lastResult={resultFor(lastResult, "sign")} /> : null}
+        {referral.canDecline ? (
+          <EndForm intent="decline" schema={declineSchema} label="Decline" lastResult={resultFor(lastResult, "decline")} />
+        ) : null}
+        {referral.canWithdraw ? (
+          <EndForm intent="withdraw" schema={withdrawSchema} label="Withdraw" lastResult={resultFor(lastResult, "withdraw")} />
+        ) : null}
+      </section>
+
+      {referral.steps.length > 0 ? (
+        <section className="card space-y-6" aria-labelledby="steps-title">
+          <h2 id="steps-title" className="text-lg font-bold text-slate-900">
+            Update the referral
+          </h2>
+          {referral.steps.map((step) => (
+            <StepForm key={step} step={step} lastResult={resultFor(lastResult, step)} />
+          ))}
+        </section>
+      ) : null}
+
+      {referral.canChangeTerms ? (
+        <ChangeTerms otherName={referral.otherName} terms={terms} lastResult={resultFor(lastResult, "terms")} />
+      ) : null}
+
+      <Timeline events={referral.timeline} />
+    </div>
+  );
+}
+
+type View = ReturnType<typeof useLoaderData<typeof loader>>["referral"];
+
+function NextAction({ referral }: { referral: View }) {
+  const text = nextActionText(referral);
+  return text ? (
+    <p className="rounded-lg bg-slate-100 px-4 py-3 text-sm font-medium text-slate-800" data-testid="next-action">
+      Next: {text}
+    </p>
+  ) : null;
+}
+
+function nextActionText(referral: View): string | null {
+  if (referral.brokerMissing) return "add your broker's details to your profile, then sign the agreement.";
+  if (referral.canSign) return "read the agreement and sign it, or change the terms.";
+  if (referral.status === "proposed") return `wait for ${referral.otherName} to sign.`;
+  const [step] = referral.steps.filter((candidate) => candidate !== "lost");
+  if (step) return `mark the referral "${REFERRAL_STATUS_LABELS[step]}" when it happens.`;
+  if (!referral.isFinal) return `wait for ${referral.otherName}'s next update.`;
+  return null;
+}
+
+function Facts({ facts }: { facts: View["facts"] }) {
+  const rows: Array<[string, string | null]> = [
+    ["Signed", facts.signedAt],
+    ["Term ends", facts.termEndsAt],
+    ["Expected close", facts.expectedCloseDate],
+    ["Closed", facts.closeDate],
+    ["Price", facts.salePrice],
+    ["Receiving side's gross commission", facts.grossCommission],
+    ["Referral fee", facts.feeAmount],
+    ["Reason lost", facts.lostReason],
+  ];
+  const shown = rows.filter((row): row is [string, string] => row[1] !== null);
+  if (shown.length === 0) return null;
+  return (
+    <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+      {shown.map(([label, value]) => (
+        <div key={label}>
+          <dt className="font-semibold text-slate-500">{label}</dt>
+          <dd className="wrap-anywhere text-slate-900">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Acceptances({ acceptances }: { acceptances: View["acceptances"] }) {
+  return (
+    <ul className="grid gap-3 sm:grid-cols-2" aria-label="Acceptances">
+      {acceptances.map((acceptance) => (
+        <li key={acceptance.role} className="rounded-lg border border-slate-200 p-3 text-sm">
+          <p className="font-semibold text-slate-900">
+            {acceptance.role}: {acceptance.agentName}
+          </p>
+          <p className="text-slate-700">
+            {acceptance.signed ? `Signed by ${acceptance.signedName} on ${acceptance.signedAt}` : "Not signed yet"}
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function IntentInput({ intent }: { intent: Intent }) {
+  return <input type="hidden" name="intent" value={intent} />;
+}
+
+function SignForm({ hash, lastResult }: { hash: string; lastResult: SubmissionResult<string[]> | undefined }) {
+  const [form, fields] = useValidatedForm(signSchema, lastResult, { id: "sign" });
+  return (
+    <ValidatedForm form={form} className="space-y-4 border-t border-slate-100 pt-4">
+      <h3 className="font-bold text-slate-900">Sign the agreement</h3>
+      <IntentInput intent="sign" />
+      <input type="hidden" name={fields.agreementHash.name} value={hash} />
+      <TextField field={fields.fullName} label="Your full name" autoComplete="name" />
+      <div className="space-y-1.5">
+        <label className="flex items-start gap-3 text-sm text-slate-800">
+          <input {...getInputProps(fields.consent, { type: "checkbox" })} className="mt-0.5 h-5 w-5 shrink-0" />
+          <span>I have read the agreement above and agree to sign it electronically; typing my name is my signature.</span>
+        </label>
+        <FieldError field={fields.consent} />
+      </div>
+      <SubmitButton busyLabel="Signing...">Sign agreement</SubmitButton>
+    </ValidatedForm>
+  );
+}
+
+function EndForm({
+  intent,
+  schema,
+  label,
+  lastResult,
+}: {
+  intent: "decline" | "withdraw";
+  schema: typeof declineSchema | typeof withdrawSchema;
+  label: string;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const [form, fields] = useValidatedForm(schema, lastResult, { id: intent });
+  return (
+    <ValidatedForm form={form} className="space-y-3 border-t border-slate-100 pt-4">
+      <IntentInput intent={intent} />
+      <TextareaField
+        field={fields.note}
+        label={`${label}: a note for ${intent === "decline" ? "the proposer" : "the other agent"}`}
+        optional
+        rows={2}
+      />
+      <SubmitButton busyLabel="Saving..." className="btn-outline w-full text-red-700 sm:w-auto">
+        {label} the agreement
+      </SubmitButton>
+    </ValidatedForm>
+  );
+}
+
+const STEP_BUTTONS: Record<PipelineStep, string> = {
+  introduced: "Mark client introduced",
+  under_contract: "Mark under contract",
+  closed: "Mark closed",
+  fee_paid: "Mark fee paid",
+  fee_received: "Confirm fee received",
+  lost: "Mark lost",
+};
+
+function StepForm({ step, lastResult }: { step: PipelineStep; lastResult: SubmissionResult<string[]> | undefined }) {
+  const [form, fields] = useValidatedForm(stepSchemas[step], lastResult, { id: `step-${step}` });
+  const all = fields as unknown as Record<string, Parameters<typeof TextField>[0]["field"]>;
+  let extra: ReactNode = null;
+  if (step === "under_contract") extra = <TextField field={all.expectedCloseDate!} label="Expected close date" type="date" />;
+  if (step === "closed")
+    extra = (
+      <>
+        <TextField field={all.closeDate!} label="Close date" type="date" />
+        <TextField field={all.salePrice!} label="Price in dollars" inputMode="decimal" />
+        <TextField
+          field={all.grossCommission!}
+          label="Receiving side's gross commission in dollars"
+          hint="The referral fee is computed from it."
+          inputMode="decimal"
+        />
+      </>
+    );
+  if (step === "lost") extra = <TextField field={all.reason!} label="Why was it lost?" />;
+  return (
+    <ValidatedForm form={form} className="space-y-3 rounded-lg border border-slate-200 p-4">
+      <h3 className="font-semibold text-slate-900">{REFERRAL_STATUS_LABELS[step]}</h3>
+      <IntentInput intent={step} />
+      {extra}
+      <TextareaField field={all.note!} label="Note for the other agent" optional rows={2} />
+      <SubmitButton busyLabel="Saving..." className={step === "lost" ? "btn-outline w-full text-red-700 sm:w-auto" : undefined}>
+        {STEP_BUTTONS[step]}
+      </SubmitButton>
+    </ValidatedForm>
+  );
+}
+
+function ChangeTerms({
+  otherName,
+  terms,
+  lastResult,
+}: {
+  otherName: string;
+  terms: ReturnType<typeof useLoaderData<typeof loader>>["terms"];
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const [form, fields] = useValidatedForm(changeTermsSchema, lastResult, { id: "terms", defaultValue: { ...terms, intent: "terms" } });
+  return (
+    <details className="card" open={lastResult !== undefined}>
+      <summary className="cursor-pointer text-lg font-bold text-slate-900">Change the terms</summary>
+      <p className="mt-2 text-sm text-slate-600">Changing any term clears both signatures: both agents sign the new text.</p>
+      <ValidatedForm form={form} className="mt-4 space-y-5">
+        <IntentInput intent="terms" />
+        <ReferralProposalFields fields={fields} otherName={otherName} />
+        <SubmitButton busyLabel="Saving...">Save new terms</SubmitButton>
+      </ValidatedForm>
+    </details>
+  );
+}
+
+function Timeline({ events }: { events: View["timeline"] }) {
+  return (
+    <section className="card" aria-labelledby="timeline-title">
+      <h2 id="timeline-title" className="text-lg font-bold text-slate-900">
+        Timeline
+      </h2>
+      <ol className="mt-4 space-y-3">
+        {events.map((event) => (
+          <li key={event.id} className="border-l-2 border-brand-200 pl-3 text-sm">
+            <p className="font-semibold text-slate-900">
+              <span>{event.label}</span>{" "}
+              <span className="font-normal text-slate-500">
+                by {event.by}, {event.at}
+              </span>
+            </p>
+            {event.note ? <p className="mt-1 wrap-anywhere whitespace-pre-line text-slate-700">{event.note}</p> : null}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { PRODUCT_NAME } from "~/domain/product";
+import { requireMember } from "~/server/auth/session.server";
+import { referralPageView, requireReferral } from "~/server/referrals/referral-view.server";
+
+export const meta: MetaFunction = () => [{ title: `Referral agreement | ${PRODUCT_NAME}` }];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const member = await requireMember(request, context);
+  const { referral } = requireReferral(context.services, member, params.id ?? "");
+  const view = referralPageView(context.services, referral, member);
+  return { id: view.id, text: view.text, hash: view.hash, acceptances: view.acceptances };
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
+
+/** The agreement alone, for reading and printing: the exact text, its hash and both acceptances. */
+export default function PrintableAgreement() {
+  const { id, text, hash, acceptances } = useLoaderData<typeof loader>();
+  return (
+    <article className="mx-auto max-w-3xl space-y-6 px-4 py-10 sm:px-6" aria-labelledby="agreement-heading">
+      <p className="text-sm print:hidden">
+        <Link to={`/referrals/${id}`} className="font-semibold text-brand-700 hover:underline">
+          ← Back to the referral
+        </Link>{" "}
+        ·{" "}
+        <a href={`/referrals/${id}/agreement.pdf`} className="font-semibold text-brand-700 hover:underline">
+          Download the PDF
+        </a>
+      </p>
+      <h1 id="agreement-heading" className="sr-only">
+        Referral agreement
+      </h1>
+      <pre className="font-sans text-base leading-relaxed wrap-anywhere whitespace-pre-wrap text-slate-900">{text}</pre>
+      <section aria-label="Acceptances" className="space-y-2 text-sm">
+        {acceptances.map((acceptance) => (
+          <p key={acceptance.role}>
+            <strong>{acceptance.role}</strong> ({acceptance.agentName}):{" "}
+            {acceptance.signed ? `signed by ${acceptance.signedName} on ${acceptance.signedAt}` : "not signed yet"}
+          </p>
+        ))}
+        <p className="break-all text-slate-600">SHA-256 of the text: {hash}</p>
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,78 @@
+import { wantsMail } from "~/domain/notifications";
+import { feeLabel, SIDE_LABELS } from "~/domain/referrals/agreement";
+import { REFERRAL_STATUS_LABELS } from "~/domain/referrals/status";
+import type { Agent, Referral } from "~/domain/workbook/tabs";
+import { renderMailBody, type MailRow } from "./html.server";
+import type { Config } from "../config.server";
+import type { Mail, Mailer } from "./mailer.server";
+import { withUnsubscribe } from "./unsubscribe.server";
+
+type MailServices = {
+  mailer: Mailer;
+  config: Pick<Config, "sessionSecrets" | "appUrl" | "port">;
+  store: { agents: { by(index: "email", key: string): readonly Agent[] } };
+};
+
+/** What happened to a referral, in the words of the other party's mail. */
+export type ReferralUpdate = { headline: string; note?: string };
+
+function summaryRows(referral: Referral): MailRow[] {
+  return [
+    ["Client", `${referral.clientName} (${SIDE_LABELS[referral.side].toLowerCase()})`],
+    ["Referring agent", referral.referringName],
+    ["Receiving agent", referral.receivingName],
+    ["Fee", feeLabel(referral)],
+    ["Status", REFERRAL_STATUS_LABELS[referral.status]],
+  ];
+}
+
+function otherPartyEmail(referral: Referral, actorEmail: string): string {
+  return referral.referringEmail === actorEmail ? referral.receivingEmail : referral.referringEmail;
+}
+
+/**
+ * Tells the party who did not act what the other did (proposed, signed, changed the
+ * terms, took a pipeline step), with the note, unless they turned referral mail off.
+ */
+export async function mailOtherParty(
+  services: MailServices,
+  referral: Referral,
+  actorEmail: string,
+  update: ReferralUpdate,
+  link: string,
+): Promise<void> {
+  const to = otherPartyEmail(referral, actorEmail);
+  const recipient = services.store.agents.by("email", to)[0];
+  if (!recipient || !wantsMail(recipient, "referrals")) return;
+  const rows = summaryRows(referral);
+  if (update.note) rows.push(["Note", update.note]);
+  const body = renderMailBody(update.headline, rows, `Open the referral: ${link}`);
+  const mail = { to, replyTo: actorEmail, subject: `Referral for ${referral.clientName}: ${update.headline}`, ...body };
+  await services.mailer.send(
+    withUnsubscribe(mail, { config: services.config, recipient, kind: "referrals", reason: "you are a party to this referral" }),
+  );
+}
+
+/**
+ * The signed copy of the agreement, to both parties, with the PDF attached. A signed
+ * contract's copy always goes, whatever the member's mail choices.
+ */
+export function signedAgreementMails(referral: Referral, pdf: Buffer, link: string): Mail[] {
+  const body = renderMailBody(
+    `Both parties signed the referral agreement for ${referral.clientName}. Your signed copy is attached.`,
+    summaryRows(referral),
+    `The agreement and its timeline: ${link}`,
+  );
+  const attachment = {
+    content: pdf.toString("base64"),
+    filename: `referral-agreement-${referral.id}.pdf`,
+    type: "application/pdf",
+    disposition: "attachment" as const,
+  };
+  return [referral.referringEmail, referral.receivingEmail].map((to) => ({
+    to,
+    subject: `Signed referral agreement: ${referral.clientName}`,
+    ...body,
+    attachments: [attachment],
+  }));
+}

@@ -1,0 +1,45 @@
+import PDFDocument from "pdfkit";
+import { agreementText } from "~/domain/referrals/agreement";
+import type { Referral } from "~/domain/workbook/tabs";
+
+type Acceptance = { role: string; name?: string; at?: string; hash?: string };
+
+function acceptances(referral: Referral): Acceptance[] {
+  return [
+    { role: "Referring agent", name: referral.referringSignedName, at: referral.referringSignedAt, hash: referral.referringSignedHash },
+    { role: "Receiving agent", name: referral.receivingSignedName, at: referral.receivingSignedAt, hash: referral.receivingSignedHash },
+  ];
+}
+
+/**
+ * The agreement as a PDF, made on the server with PDFKit: the exact text each party
+ * signed, then both acceptances (typed name, time, the SHA-256 they signed). Every value
+ * is written as text with the standard Helvetica font, so nothing typed is ever markup.
+ */
+export function agreementPdf(referral: Referral): Promise<Buffer> {
+  const document = new PDFDocument({
+    size: "LETTER",
+    margin: 64,
+    info: { Title: `Referral agreement ${referral.id}`, Subject: "Referral agreement" },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    document.on("data", (chunk: Buffer) => chunks.push(chunk));
+    document.on("end", () => resolve(Buffer.concat(chunks)));
+    document.on("error", reject);
+  });
+  document.font("Helvetica").fontSize(11).text(agreementText(referral), { lineGap: 2 });
+  document.moveDown(1.5).font("Helvetica-Bold").text("Electronic acceptances");
+  document.font("Helvetica").fontSize(10);
+  for (const acceptance of acceptances(referral)) {
+    document.moveDown(0.5);
+    if (acceptance.name && acceptance.at) {
+      document.text(`${acceptance.role}: signed by ${acceptance.name} on ${acceptance.at}`);
+      document.text(`SHA-256 of the text signed: ${acceptance.hash ?? ""}`);
+    } else {
+      document.text(`${acceptance.role}: not signed yet`);
+    }
+  }
+  document.end();
+  return done;
+}

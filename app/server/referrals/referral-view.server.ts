@@ -1,0 +1,120 @@
+import { agentIdFromEmail } from "~/domain/agent-id";
+import { agreementText, feeLabel, SIDE_LABELS } from "~/domain/referrals/agreement";
+import { formatDollars } from "~/domain/referrals/money";
+import { isFinalStatus, nextSteps, REFERRAL_STATUS_LABELS, type ReferralParty } from "~/domain/referrals/status";
+import type { Agent, Referral } from "~/domain/workbook/tabs";
+import { notFound } from "../http.server";
+import type { Services } from "../services.server";
+import {
+  agreementHash,
+  asSignedBy,
+  hasBrokerDetails,
+  hasSigned,
+  memberParty,
+  REFERRAL_NOT_FOUND,
+  referralFor,
+  referralTimeline,
+} from "./referrals.server";
+
+/** The referral a member opened, or the 404 every other member gets. */
+export function requireReferral(
+  services: Pick<Services, "store">,
+  member: Agent,
+  id: string,
+): { referral: Referral; party: ReferralParty } {
+  const referral = referralFor(services, member, id);
+  if (!referral) throw notFound(REFERRAL_NOT_FOUND);
+  return { referral, party: memberParty(referral, member) };
+}
+
+const EVENT_LABELS: Record<string, string> = {
+  ...REFERRAL_STATUS_LABELS,
+  proposed: "Proposed",
+  "terms-changed": "Terms changed",
+  accepted: "Signature",
+  signed: "Agreement signed by both",
+  reminder: "Reminder sent",
+};
+
+function acceptanceView(referral: Referral, party: ReferralParty) {
+  const signed = hasSigned(referral, party);
+  return {
+    role: party === "referring" ? "Referring agent" : "Receiving agent",
+    agentName: party === "referring" ? referral.referringName : referral.receivingName,
+    signed,
+    signedName: signed ? ((party === "referring" ? referral.referringSignedName : referral.receivingSignedName) ?? "") : "",
+    signedAt: signed ? minuteUtc((party === "referring" ? referral.referringSignedAt : referral.receivingSignedAt) ?? "") : "",
+  };
+}
+
+function money(cents: number | undefined): string | null {
+  return cents === undefined ? null : formatDollars(cents);
+}
+
+/** "2026-11-23 15:04 UTC": the timeline's times, the same for both parties wherever they are. */
+function minuteUtc(time: string): string {
+  return `${time.slice(0, 10)} ${time.slice(11, 16)} UTC`;
+}
+
+/** The date part of a stored time, "2026-12-01". */
+function day(time: string | undefined): string | null {
+  return time ? time.slice(0, 10) : null;
+}
+
+/**
+ * What the referral's page shows one party. While the member can still sign, the text is
+ * the one their signature would cover (their broker as their profile has it now), and its
+ * hash goes into the sign form, so the server can refuse a text that changed meanwhile.
+ */
+export function referralPageView(services: Pick<Services, "store">, referral: Referral, member: Agent) {
+  const party = memberParty(referral, member);
+  const proposed = referral.status === "proposed";
+  const canSign = proposed && !hasSigned(referral, party);
+  const brokerMissing = canSign && !hasBrokerDetails(member);
+  const shown = canSign && !brokerMissing ? asSignedBy(referral, member) : referral;
+  const isProposer = referral.proposedByEmail === member.email;
+  const names = new Map([
+    [referral.referringEmail, referral.referringName],
+    [referral.receivingEmail, referral.receivingName],
+  ]);
+  return {
+    id: referral.id,
+    requestId: referral.requestId,
+    party,
+    otherName: party === "referring" ? referral.receivingName : referral.referringName,
+    otherAgentId: agentIdFromEmail(party === "referring" ? referral.receivingEmail : referral.referringEmail),
+    status: referral.status,
+    statusLabel: REFERRAL_STATUS_LABELS[referral.status],
+    isFinal: isFinalStatus(referral.status),
+    clientName: referral.clientName,
+    sideLabel: SIDE_LABELS[referral.side],
+    feeLabel: feeLabel(referral),
+    text: agreementText(shown),
+    hash: agreementHash(shown),
+    acceptances: [acceptanceView(referral, "referring"), acceptanceView(referral, "receiving")],
+    canSign: canSign && !brokerMissing,
+    brokerMissing,
+    canChangeTerms: proposed,
+    canDecline: proposed && !isProposer,
+    canWithdraw: proposed && isProposer,
+    steps: nextSteps(referral.status, party),
+    facts: {
+      signedAt: day(referral.signedAt),
+      termEndsAt: day(referral.termEndsAt),
+      expectedCloseDate: day(referral.expectedCloseDate),
+      closeDate: day(referral.closeDate),
+      salePrice: money(referral.salePrice),
+      grossCommission: money(referral.grossCommission),
+      feeAmount: money(referral.feeAmount),
+      lostReason: referral.lostReason ?? null,
+    },
+    timeline: referralTimeline(services, referral.id).map((event) => ({
+      id: event.id,
+      label: EVENT_LABELS[event.step] ?? event.step,
+      by: names.get(event.byEmail) ?? (event.byEmail ? event.byEmail : "Staff"),
+      at: minuteUtc(event.createdAt),
+      note: event.note,
+    })),
+    signedByBoth: referral.signedAt !== undefined,
+  };
+}

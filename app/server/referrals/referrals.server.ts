@@ -1,0 +1,389 @@
+import { createHash } from "node:crypto";
+import {
+  agreementText,
+  otherParty,
+  partyOf,
+  termEnd,
+  termsFromProposal,
+  type ProposalInput,
+  type StepInput,
+} from "~/domain/referrals/agreement";
+import { parseDollars, referralFeeCents } from "~/domain/referrals/money";
+import { checkStep, isFinalStatus, REFERRAL_STATUS_LABELS, type ReferralParty } from "~/domain/referrals/status";
+import type { Agent, Referral, ReferralEvent, RequestResponse } from "~/domain/workbook/tabs";
+import { mailOtherParty, signedAgreementMails, type ReferralUpdate } from "../mail/referral-mail.server";
+import type { Services } from "../services.server";
+import { newId } from "../store/store.server";
+import { agreementPdf } from "./agreement-pdf.server";
+
+type ReferralServices = Pick<Services, "store" | "mailer" | "writeQueues" | "config">;
+
+export const REFERRAL_NOT_FOUND = "Referral not found";
+
+/** A refused change: nothing was written. */
+type Refusal = { ok: false; status: 403 | 404 | 409; message: string };
+export type ReferralResult = { ok: true; referral: Referral } | Refusal;
+
+const REFUSALS = {
+  notProposed: "This agreement is no longer open: it was signed, declined or withdrawn.",
+  alreadySigned: "You have already signed this agreement.",
+  changed: "The agreement changed since you opened it. Please read it again before signing.",
+  brokerMissing:
+    "Add your brokerage and your broker's license number to your profile before signing: referral fees are paid broker to broker.",
+  declineOwn: "You proposed this referral: withdraw it instead.",
+  withdrawOther: "Only the agent who proposed this referral can withdraw it; you can decline it.",
+  wrongParty: "This step belongs to the other agent.",
+  outOfOrder: "This step cannot be taken now.",
+  responseMissing: "Response not found",
+  alreadyOpen: "A referral for this response is already open.",
+} as const;
+
+/** A referral the member is a party of; everyone else is told it does not exist. */
+export function referralFor({ store }: Pick<Services, "store">, member: Pick<Agent, "email">, id: string): Referral | undefined {
+  const referral = store.referrals.get(id);
+  if (!referral || !partyOf(referral, member.email)) return undefined;
+  return referral;
+}
+
+/** The member's side of a referral `referralFor` returned. */
+export function memberParty(referral: Referral, member: Pick<Agent, "email">): ReferralParty {
+  const party = partyOf(referral, member.email);
+  if (!party) throw new Error("Not a party of this referral");
+  return party;
+}
+
+/** The timeline, oldest first. */
+export function referralTimeline({ store }: Pick<Services, "store">, referralId: string): ReferralEvent[] {
+  return [...store.referralEvents.by("referralId", referralId)].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+}
+
+function sha256(text: string): string {
+  return createHash("sha256").update(text, "utf8").digest("hex");
+}
+
+export function agreementHash(referral: Referral): string {
+  return sha256(agreementText(referral));
+}
+
+export function hasBrokerDetails(agent: Pick<Agent, "brokerage" | "brokerLicenseNumber">): boolean {
+  return agent.brokerage.trim() !== "" && (agent.brokerLicenseNumber ?? "").trim() !== "";
+}
+
+/** The referral as it reads once `member` signs: their brokerage and broker license copied from their profile. */
+export function asSignedBy(referral: Referral, member: Pick<Agent, "email" | "brokerage" | "brokerLicenseNumber">): Referral {
+  const party = memberParty(referral, member);
+  const details = { brokerage: member.brokerage.trim(), license: (member.brokerLicenseNumber ?? "").trim() };
+  return party === "referring"
+    ? { ...referral, referringBrokerage: details.brokerage, referringBrokerLicense: details.license }
+    : { ...referral, receivingBrokerage: details.brokerage, receivingBrokerLicense: details.license };
+}
+
+/** Whether a party's acceptance covers the agreement's current text. */
+export function hasSigned(referral: Referral, party: ReferralParty): boolean {
+  const hash = party === "referring" ? referral.referringSignedHash : referral.receivingSignedHash;
+  return hash !== undefined && hash !== "" && hash === referral.agreementHash;
+}
+
+const NO_ACCEPTANCES = {
+  referringSignedName: undefined,
+  referringSignedAt: undefined,
+  referringSignedIp: undefined,
+  referringSignedAgent: undefined,
+  referringSignedHash: undefined,
+  receivingSignedName: undefined,
+  receivingSignedAt: undefined,
+  receivingSignedIp: undefined,
+  receivingSignedAgent: undefined,
+  receivingSignedHash: undefined,
+} satisfies Partial<Referral>;
+
+function acceptanceCleared(party: ReferralParty): Partial<Referral> {
+  return Object.fromEntries(
+    Object.keys(NO_ACCEPTANCES)
+      .filter((key) => key.startsWith(party))
+      .map((key) => [key, undefined]),
+  );
+}
+
+function agentByEmail({ store }: Pick<Services, "store">, email: string): Agent | undefined {
+  return store.agents.by("email", email)[0];
+}
+
+/** The parties' columns: who refers and who receives, their names and brokers as their profiles have them. */
+function partiesFor(referring: Agent, receiving: Agent) {
+  return {
+    referringEmail: referring.email,
+    referringName: referring.fullName,
+    referringBrokerage: referring.brokerage,
+    referringBrokerLicense: referring.brokerLicenseNumber ?? "",
+    receivingEmail: receiving.email,
+    receivingName: receiving.fullName,
+    receivingBrokerage: receiving.brokerage,
+    receivingBrokerLicense: receiving.brokerLicenseNumber ?? "",
+  };
+}
+
+async function addEvent(services: ReferralServices, referral: Referral, step: string, by: string, note: string, now: Date) {
+  await services.store.referralEvents.insert({
+    id: newId(),
+    referralId: referral.id,
+    step,
+    byEmail: by,
+    note,
+    createdAt: now.toISOString(),
+  });
+}
+
+/** Mails are sent after the change is stored: a failed mail is logged, the change stands. */
+async function mailQuietly(send: () => Promise<unknown>, what: string, log: Pick<Console, "error">) {
+  try {
+    await send();
+  } catch (error) {
+    log.error(`Referral change stored, but ${what} failed:`, error);
+  }
+}
+
+type ChangeOptions = { referralId: string; member: Agent; now: Date; link: string; log?: Pick<Console, "error"> };
+
+/** Runs a read-decide-write change of one referral, one at a time per referral, on its current row. */
+function changeReferral(
+  services: ReferralServices,
+  options: ChangeOptions,
+  decide: (referral: Referral, party: ReferralParty) => Promise<ReferralResult>,
+): Promise<ReferralResult> {
+  return services.writeQueues.serially(`referral:${options.referralId}`, async () => {
+    const referral = referralFor(services, options.member, options.referralId);
+    if (!referral) return { ok: false, status: 404, message: REFERRAL_NOT_FOUND };
+    return decide(referral, memberParty(referral, options.member));
+  });
+}
+
+/**
+ * Proposes a referral between a request's poster and one of its responders: either of
+ * them may propose. The brokers are copied from both profiles as they are now.
+ */
+export async function proposeReferral(
+  services: ReferralServices,
+  options: {
+    requestId: string;
+    responseId: string;
+    member: Agent;
+    input: ProposalInput;
+    now: Date;
+    link: (id: string) => string;
+    log?: Pick<Console, "error">;
+  },
+): Promise<ReferralResult> {
+  const { requestId, responseId, member, input, now, log = console } = options;
+  const request = services.store.requests.get(requestId);
+  const response = services.store.responses.get(responseId);
+  if (!request || !response || response.requestId !== requestId) return { ok: false, status: 404, message: REFUSALS.responseMissing };
+  const isPoster = request.agentEmail === member.email;
+  if (!isPoster && response.fromEmail !== member.email) return { ok: false, status: 404, message: REFUSALS.responseMissing };
+  const other = agentByEmail(services, isPoster ? response.fromEmail : request.agentEmail);
+  if (!other) return { ok: false, status: 404, message: REFUSALS.responseMissing };
+
+  return services.writeQueues.serially(`referral-response:${responseId}`, async () => {
+    const open = referralsOnResponse(services, response).find((row) => !isFinalStatus(row.status));
+    if (open) return { ok: false, status: 409, message: REFUSALS.alreadyOpen };
+    const [referring, receiving] = input.referrer === "me" ? [member, other] : [other, member];
+    const draft: Referral = {
+      id: newId(),
+      requestId,
+      responseId,
+      status: "proposed",
+      proposedByEmail: member.email,
+      ...partiesFor(referring, receiving),
+      ...termsFromProposal(input),
+      ...NO_ACCEPTANCES,
+      createdAt: now.toISOString(),
+    };
+    const referral = await services.store.referrals.insert({ ...draft, agreementHash: agreementHash(draft) });
+    await addEvent(services, referral, "proposed", member.email, "", now);
+    const link = options.link(referral.id);
+    await mailQuietly(
+      () => mailOtherParty(services, referral, member.email, { headline: `${member.fullName} proposed a referral agreement` }, link),
+      "the proposal mail",
+      log,
+    );
+    return { ok: true, referral };
+  });
+}
+
+/** Replaces the terms of a proposed agreement: a new text, so both acceptances are cleared. */
+export function changeTerms(services: ReferralServices, options: ChangeOptions & { input: ProposalInput }): Promise<ReferralResult> {
+  const { member, input, now, link, log = console } = options;
+  return changeReferral(services, options, async (referral) => {
+    if (referral.status !== "proposed") return { ok: false, status: 409, message: REFUSALS.notProposed };
+    const other = agentByEmail(services, referral.referringEmail === member.email ? referral.receivingEmail : referral.referringEmail);
+    if (!other) return { ok: false, status: 404, message: REFERRAL_NOT_FOUND };
+    const [referring, receiving] = input.referrer === "me" ? [member, other] : [other, member];
+    const terms = { ...partiesFor(referring, receiving), ...termsFromProposal(input), ...NO_ACCEPTANCES, updatedAt: now.toISOString() };
+    const updated = await services.store.referrals.update(referral.id, {
+      ...terms,
+      agreementHash: agreementHash({ ...referral, ...terms }),
+    });
+    await addEvent(services, updated, "terms-changed", member.email, "Both acceptances were cleared.", now);
+    await mailQuietly(
+      () =>
+        mailOtherParty(
+          services,
+          updated,
+          member.email,
+          { headline: `${member.fullName} changed the terms: please read the agreement again` },
+          link,
+        ),
+      "the terms mail",
+      log,
+    );
+    return { ok: true, referral: updated };
+  });
+}
+
+/**
+ * Records one party's electronic acceptance: typed name, time, IP address, user agent
+ * and the SHA-256 of the exact text they read (docs/decisions/0025). Their broker is
+ * copied from their profile first; if that changes the text, the other party's earlier
+ * acceptance no longer covers it and is cleared. Both acceptances on one text sign it.
+ */
+export function signReferral(
+  services: ReferralServices,
+  options: ChangeOptions & { fullName: string; shownHash: string; ip: string; userAgent: string },
+): Promise<ReferralResult> {
+  const { member, now, link, log = console } = options;
+  return changeReferral(services, options, async (referral, party) => {
+    if (referral.status !== "proposed") return { ok: false, status: 409, message: REFUSALS.notProposed };
+    if (hasSigned(referral, party)) return { ok: false, status: 409, message: REFUSALS.alreadySigned };
+    if (!hasBrokerDetails(member)) return { ok: false, status: 409, message: REFUSALS.brokerMissing };
+    const text = asSignedBy(referral, member);
+    const hash = agreementHash(text);
+    if (hash !== options.shownHash) return { ok: false, status: 409, message: REFUSALS.changed };
+    const other = otherParty(party);
+    const otherStands = hasSigned({ ...referral, agreementHash: hash }, other);
+    const signedAt = now.toISOString();
+    const patch: Partial<Referral> = {
+      referringBrokerage: text.referringBrokerage,
+      referringBrokerLicense: text.referringBrokerLicense,
+      receivingBrokerage: text.receivingBrokerage,
+      receivingBrokerLicense: text.receivingBrokerLicense,
+      agreementHash: hash,
+      ...(otherStands ? {} : acceptanceCleared(other)),
+      [`${party}SignedName`]: options.fullName,
+      [`${party}SignedAt`]: signedAt,
+      [`${party}SignedIp`]: options.ip,
+      [`${party}SignedAgent`]: options.userAgent,
+      [`${party}SignedHash`]: hash,
+      updatedAt: signedAt,
+      ...(otherStands ? { status: "signed" as const, signedAt, termEndsAt: termEnd(now, referral.termMonths).toISOString() } : {}),
+    };
+    const updated = await services.store.referrals.update(referral.id, patch);
+    await addEvent(services, updated, "accepted", member.email, `Signed by ${options.fullName} as the ${party} agent.`, now);
+    if (!otherStands) {
+      await mailQuietly(
+        () =>
+          mailOtherParty(
+            services,
+            updated,
+            member.email,
+            { headline: `${member.fullName} signed the referral agreement: your signature is next` },
+            link,
+          ),
+        "the signature mail",
+        log,
+      );
+      return { ok: true, referral: updated };
+    }
+    await addEvent(services, updated, "signed", member.email, "Both parties signed.", now);
+    await mailQuietly(
+      async () => {
+        const pdf = await agreementPdf(updated);
+        for (const mail of signedAgreementMails(updated, pdf, link)) await services.mailer.send(mail);
+      },
+      "the signed agreement mail",
+      log,
+    );
+    return { ok: true, referral: updated };
+  });
+}
+
+/** Ends a proposal before it is signed: the party who did not propose declines, the proposer withdraws. */
+export function endProposal(
+  services: ReferralServices,
+  options: ChangeOptions & { outcome: "declined" | "withdrawn"; note: string },
+): Promise<ReferralResult> {
+  const { member, outcome, note, now, link, log = console } = options;
+  return changeReferral(services, options, async (referral) => {
+    if (referral.status !== "proposed") return { ok: false, status: 409, message: REFUSALS.notProposed };
+    const isProposer = referral.proposedByEmail === member.email;
+    if (outcome === "declined" && isProposer) return { ok: false, status: 403, message: REFUSALS.declineOwn };
+    if (outcome === "withdrawn" && !isProposer) return { ok: false, status: 403, message: REFUSALS.withdrawOther };
+    const updated = await services.store.referrals.update(referral.id, { status: outcome, updatedAt: now.toISOString() });
+    await addEvent(services, updated, outcome, member.email, note, now);
+    const headline = `${member.fullName} ${outcome === "declined" ? "declined" : "withdrew"} the referral agreement`;
+    await mailQuietly(() => mailOtherParty(services, updated, member.email, { headline, note }, link), "the mail", log);
+    return { ok: true, referral: updated };
+  });
+}
+
+/** A date input's day as the workbook's time: noon UTC, so it reads as the same day everywhere in the US. */
+function dayAt(date: string): string {
+  return `${date}T12:00:00.000Z`;
+}
+
+/** The columns a step sets besides the status. */
+function stepPatch(referral: Referral, input: StepInput): Partial<Referral> {
+  switch (input.intent) {
+    case "under_contract":
+      return { expectedCloseDate: dayAt(input.expectedCloseDate) };
+    case "closed": {
+      const grossCommission = parseDollars(input.grossCommission) ?? 0;
+      const fee = referral.feeType === "flat" ? { feeFlat: referral.feeFlat ?? 0 } : { feePercent: referral.feePercent ?? 0 };
+      return {
+        closeDate: dayAt(input.closeDate),
+        salePrice: parseDollars(input.salePrice) ?? 0,
+        grossCommission,
+        feeAmount: referralFeeCents(fee, grossCommission),
+      };
+    }
+    case "lost":
+      return { lostReason: input.reason };
+    default:
+      return {};
+  }
+}
+
+/** The timeline's note for a step: the typed note, after the reason of a loss. */
+function stepNote(input: StepInput): string {
+  const note = input.note ?? "";
+  return input.intent === "lost" ? [`Reason: ${input.reason}`, note].filter(Boolean).join("\n") : note;
+}
+
+/**
+ * Takes a pipeline step: only from the status it follows and only by the party it
+ * belongs to (`checkStep`); anything else is refused with 403 and changes nothing.
+ */
+export function takeStep(services: ReferralServices, options: ChangeOptions & { input: StepInput }): Promise<ReferralResult> {
+  const { member, input, now, link, log = console } = options;
+  return changeReferral(services, options, async (referral, party) => {
+    const check = checkStep(referral.status, input.intent, party);
+    if (!check.ok) return { ok: false, status: 403, message: check.reason === "wrong-party" ? REFUSALS.wrongParty : REFUSALS.outOfOrder };
+    const updated = await services.store.referrals.update(referral.id, {
+      ...stepPatch(referral, input),
+      status: input.intent,
+      updatedAt: now.toISOString(),
+    });
+    const note = stepNote(input);
+    await addEvent(services, updated, input.intent, member.email, note, now);
+    const update: ReferralUpdate = { headline: `${member.fullName} marked the referral: ${REFERRAL_STATUS_LABELS[input.intent]}`, note };
+    await mailQuietly(() => mailOtherParty(services, updated, member.email, update, link), "the step mail", log);
+    return { ok: true, referral: updated };
+  });
+}
+
+/** The referrals proposed on a response, oldest first: only its two agents are parties of them. */
+export function referralsOnResponse({ store }: Pick<Services, "store">, response: Pick<RequestResponse, "id" | "requestId">): Referral[] {
+  return store.referrals
+    .by("requestId", response.requestId)
+    .filter((referral) => referral.responseId === response.id)
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+}
