@@ -1,7 +1,6 @@
 /**
  * The login, forgot-password and new-password forms (spec §2, §5, §8): their schemas,
- * used by the page in the browser and by its action on the server, and the spec's
- * messages.
+ * used by the page's action on the server (decision 0024), and the spec's messages.
  */
 import { z } from "zod";
 import { APPLICATION_NOT_APPROVED_MESSAGE } from "./account-messages";

@@ -1,7 +1,7 @@
 /**
  * Profile fields shared by the profile completion form and edit profile: the
- * spec's limits and messages (§5, §9), checked the same way in the browser and
- * on the server.
+ * spec's limits and messages (§5, §9), checked on the server (decision 0024; the
+ * limits the form's components show are in profile-limits.ts).
  */
 import { z } from "zod";
 import { SPECIALTIES, US_STATE_CODES } from "./enums";

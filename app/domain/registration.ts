@@ -1,7 +1,7 @@
 /**
  * The registration flow's forms (spec §2 "Quick registration", "Profile
- * completion", §5): one schema per screen, used by the page in the browser and
- * by its action on the server, with the spec's messages.
+ * completion", §5): one schema per screen, used by the page's action on the server
+ * (decision 0024), with the spec's messages.
  */
 import { z } from "zod";
 import { MARKET_STATES } from "./enums";
