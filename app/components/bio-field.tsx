@@ -1,14 +1,13 @@
-import { getTextareaProps } from "@conform-to/react";
 import { useState } from "react";
-import { BIO_MAX_LENGTH } from "~/domain/profile";
-import { describedBy, FieldError, focusWhenInvalid, type AnyField } from "./field-parts";
+import { BIO_MAX_LENGTH } from "~/domain/profile-limits";
+import { controlProps, describedBy, FieldError, focusWhenInvalid, initialText, type AnyField } from "./field-parts";
 
 /**
  * The bio, at most 600 characters, with a counter: rendered by the server with
  * the current length, updated as the user types when JavaScript runs.
  */
 export function BioField({ field, label = "Professional Bio", placeholder }: { field: AnyField; label?: string; placeholder?: string }) {
-  const initial = typeof field.initialValue === "string" ? field.initialValue : "";
+  const initial = initialText(field) ?? "";
   const [length, setLength] = useState(initial.length);
   const counterId = `${field.id}-counter`;
   const over = length > BIO_MAX_LENGTH;
@@ -18,7 +17,8 @@ export function BioField({ field, label = "Professional Bio", placeholder }: { f
         {label} <span className="font-normal text-slate-500">(optional)</span>
       </label>
       <textarea
-        {...getTextareaProps(field)}
+        {...controlProps(field)}
+        defaultValue={initial}
         aria-describedby={describedBy(field, counterId)}
         {...focusWhenInvalid(field)}
         maxLength={BIO_MAX_LENGTH}

@@ -1,55 +1,138 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  useForm,
-  type DefaultValue,
-  type FormMetadata,
-  type SubmissionResult,
-} from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+/**
+ * Forms: the server validates every post (decisions 0001 and 0024); the browser only shows
+ * its last answer. A form page is written like this:
+ *
+ *   // The schema is used by the action only; the component names it as a type, so zod
+ *   // stays out of the browser's bundle.
+ *   import { contactSchema } from "~/domain/contact";
+ *
+ *   export async function action({ request }: ActionFunctionArgs) {
+ *     const submission = await parseForm(request, contactSchema);
+ *     if (submission.status !== "success") return rejectSubmission(submission);
+ *     ...
+ *   }
+ *
+ *   export default function Contact() {
+ *     const lastResult = useActionData<typeof action>();
+ *     const [form, fields] = useValidatedForm<typeof contactSchema>(lastResult, { id: "contact", defaultValue: { name: "" } });
+ *     return (
+ *       <ValidatedForm form={form}>
+ *         <TextField field={fields.name} label="Full Name" />
+ *         <SubmitButton busyLabel="Sending...">Send</SubmitButton>
+ *       </ValidatedForm>
+ *     );
+ *   }
+ *
+ * A component in this file must never import a value from a module that builds zod
+ * schemas (tests/integration/browser-bundle.test.ts checks every page's scripts).
+ */
 import { Form, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, type ComponentProps, type ReactNode } from "react";
+import { useEffect, useId, useRef, type ComponentProps, type ReactNode } from "react";
 import type { z } from "zod";
-import { FieldError, FieldHint, focusWhenInvalid, type AnyField } from "./field-parts";
+import { controlProps, FieldError, FieldHint, focusWhenInvalid, initialText, type AnyField } from "./field-parts";
 
 /**
- * The one form set-up every page uses: the server's last result (errors and the
- * input kept) when JavaScript is off, the same zod schema on blur and input when on.
- * `defaultValue` fills a form that opens with values in it (a draft, the current profile).
+ * The server's answer to a refused form, as `rejectSubmission` sends it: messages by
+ * field name ("" for the whole form) and the input kept (never a password).
  */
-export function useValidatedForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
-  schema: Schema,
-  lastResult: SubmissionResult<string[]> | null | undefined,
-  options: { id?: string; defaultValue?: DefaultValue<z.input<Schema>> } = {},
-) {
-  return useForm<z.input<Schema>, z.output<Schema>>({
-    id: options.id,
-    defaultValue: options.defaultValue,
-    lastResult,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
+export type FormResult = {
+  error?: Record<string, string[] | null> | null;
+  initialValue?: Record<string, unknown> | null;
+};
+
+type FormSchema = z.ZodType<Record<string, unknown>, Record<string, unknown>>;
+
+/** The field names of a schema's input (of every branch, for a union). */
+type FieldName<Schema extends FormSchema> =
+  z.input<Schema> extends infer Input ? (Input extends unknown ? Extract<keyof Input, string> : never) : never;
+
+/** A value a form may open with; `true` is a ticked checkbox. */
+type DefaultFieldValue = string | number | boolean | readonly string[] | null | undefined;
+
+/** The form as a whole: its id and the messages that name no one field. */
+export type FormMeta = { id: string; errorId: string; errors: string[] | undefined };
+
+/**
+ * The one form set-up every page uses. It reads no schema: the fields show the server's
+ * last answer (the messages beside each field, the input kept), else `defaultValue`
+ * (a draft, the current profile). The schema's type only names the fields.
+ */
+export function useValidatedForm<Schema extends FormSchema>(
+  lastResult: FormResult | null | undefined,
+  options: { id?: string; defaultValue?: { [Name in FieldName<Schema>]?: DefaultFieldValue } } = {},
+): [FormMeta, Record<FieldName<Schema>, AnyField>] {
+  const generatedId = useId();
+  const id = options.id ?? generatedId;
+  const errors = lastResult?.error ?? {};
+  // Like the server's page: the answer's input when there is one (a cleared field stays clear), else the defaults.
+  const values: Record<string, unknown> = lastResult?.initialValue ?? options.defaultValue ?? {};
+
+  useEffect(() => {
+    if (lastResult?.error) focusFirstError(id, lastResult.error);
+  }, [lastResult, id]);
+
+  const form: FormMeta = { id, errorId: `${id}-error`, errors: messagesOf(errors[""]) };
+  const field = (name: string): AnyField => {
+    const fieldId = `${id}-${name}`;
+    return {
+      name,
+      id: fieldId,
+      formId: id,
+      errorId: `${fieldId}-error`,
+      descriptionId: `${fieldId}-description`,
+      errors: messagesOf(errors[name]),
+      initialValue: formValue(values[name]),
+    };
+  };
+  // Any name the page asks for: the schema's type has already checked it.
+  const fields = new Proxy({} as Record<FieldName<Schema>, AnyField>, { get: (_target, name) => field(String(name)) });
+  return [form, fields];
 }
 
-type ValidatedFormProps<Shape extends Record<string, unknown>> = Omit<
-  ComponentProps<typeof Form>,
-  "method" | "id" | "onSubmit" | "noValidate"
-> & {
-  form: FormMetadata<Shape, string[]>;
-};
+function messagesOf(messages: string[] | null | undefined): string[] | undefined {
+  return messages?.length ? messages : undefined;
+}
+
+/** A value as a form control holds it: text, a list of texts, or "on" for a ticked box. */
+function formValue(value: unknown): string | string[] | undefined {
+  if (typeof value === "string") return value;
+  if (typeof value === "number") return String(value);
+  if (value === true) return "on";
+  if (Array.isArray(value)) return value.filter((item): item is string => typeof item === "string");
+  return undefined;
+}
+
+/**
+ * With JavaScript the page is not reloaded, so `autoFocus` does not act again: focus goes
+ * where the server's page would put it, the error summary when there is one (it comes
+ * before the fields), else the first control of the first field with a message.
+ */
+function focusFirstError(formId: string, errors: Record<string, string[] | null>) {
+  if (errors[""]?.length) {
+    document.getElementById(`${formId}-error`)?.focus();
+    return;
+  }
+  const form = document.getElementById(formId);
+  if (!(form instanceof HTMLFormElement)) return;
+  for (const control of Array.from(form.elements)) {
+    const name = control.getAttribute("name");
+    if (name && errors[name]?.length && control instanceof HTMLElement) {
+      control.focus();
+      if (document.activeElement === control) return;
+    }
+  }
+}
+
+type ValidatedFormProps = Omit<ComponentProps<typeof Form>, "method" | "id" | "onSubmit" | "noValidate"> & { form: FormMeta };
 
 /**
  * A real POST form. Browser-native validation is off on purpose: the server
  * answers with the spec's own messages, which native bubbles would replace.
  */
-export function ValidatedForm<Shape extends Record<string, unknown>>({ form, children, ...props }: ValidatedFormProps<Shape>) {
+export function ValidatedForm({ form, children, ...props }: ValidatedFormProps) {
   return (
-    <Form method="post" {...getFormProps(form)} noValidate {...props}>
-      {form.errors?.length ? <FormAlert errors={form.errors} id={form.errorId} /> : null}
+    <Form method="post" id={form.id} aria-describedby={form.errors ? form.errorId : undefined} noValidate {...props}>
+      {form.errors ? <FormAlert errors={form.errors} id={form.errorId} /> : null}
       {children}
     </Form>
   );
@@ -84,6 +167,7 @@ type FieldShellProps = {
   field: AnyField;
   label: ReactNode;
   hint?: ReactNode;
+  /** Says "(optional)" in the label; every other field is `required` (for assistive technology, decision 0001). */
   optional?: boolean;
   children: ReactNode;
 };
@@ -102,17 +186,28 @@ function FieldShell({ field, label, hint, optional, children }: FieldShellProps)
   );
 }
 
+/** The attributes a shell's control shares: ids and aria, `required`, and focus after a refusal. */
+function shellControlProps({ field, hint, optional }: Omit<FieldShellProps, "children" | "label">) {
+  return {
+    ...controlProps(field, hint ? field.descriptionId : undefined),
+    required: !optional,
+    ...focusWhenInvalid(field),
+  };
+}
+
 type TextFieldProps = Omit<FieldShellProps, "children"> & {
   type?: "text" | "email" | "tel" | "password" | "url" | "date" | "search";
 } & Pick<ComponentProps<"input">, "autoComplete" | "placeholder" | "inputMode">;
 
+/** A text box; a password box never opens with a value (the server never sends one back). */
 export function TextField({ field, label, hint, optional, type = "text", ...inputProps }: TextFieldProps) {
   return (
     <FieldShell field={field} label={label} hint={hint} optional={optional}>
       <input
-        {...getInputProps(field, { type, ariaDescribedBy: hint ? field.descriptionId : undefined, value: type !== "password" })}
+        type={type}
+        {...shellControlProps({ field, hint, optional })}
+        defaultValue={type === "password" ? undefined : initialText(field)}
         {...inputProps}
-        {...focusWhenInvalid(field)}
         className="input"
       />
     </FieldShell>
@@ -127,11 +222,7 @@ type SelectFieldProps = Omit<FieldShellProps, "children"> & {
 export function SelectField({ field, label, hint, optional, options, placeholder }: SelectFieldProps) {
   return (
     <FieldShell field={field} label={label} hint={hint} optional={optional}>
-      <select
-        {...getSelectProps(field, { ariaDescribedBy: hint ? field.descriptionId : undefined })}
-        {...focusWhenInvalid(field)}
-        className="input"
-      >
+      <select {...shellControlProps({ field, hint, optional })} defaultValue={initialText(field)} className="input">
         <option value="">{placeholder}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -149,10 +240,10 @@ export function TextareaField({ field, label, hint, optional, rows = 5, placehol
   return (
     <FieldShell field={field} label={label} hint={hint} optional={optional}>
       <textarea
-        {...getTextareaProps(field, { ariaDescribedBy: hint ? field.descriptionId : undefined })}
+        {...shellControlProps({ field, hint, optional })}
+        defaultValue={initialText(field)}
         rows={rows}
         placeholder={placeholder}
-        {...focusWhenInvalid(field)}
         className="input"
       />
     </FieldShell>

@@ -1,12 +1,12 @@
-import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
-import { FormAlert, useValidatedForm } from "~/components/form";
-import { messageSchema } from "~/domain/message-box";
+import { controlProps, initialText } from "~/components/field-parts";
+import { FormAlert, useValidatedForm, type FormResult } from "~/components/form";
+import type { messageSchema } from "~/domain/message-box";
 
 type Props = {
   /** The server's answer to the last Send that failed (the error, the text kept). */
-  lastResult: SubmissionResult<string[]> | undefined;
+  lastResult: FormResult | undefined;
   /** Why the last Share My Contact Info failed, if it did. */
   shareError: string | undefined;
 };
@@ -24,7 +24,8 @@ function sendOnEnter(event: KeyboardEvent<HTMLTextAreaElement>) {
  * box, with JavaScript the box is emptied once the message is stored.
  */
 export function MessageComposer({ lastResult, shareError }: Props) {
-  const [form, fields] = useValidatedForm(messageSchema, lastResult, { id: "message-form" });
+  const [form, fields] = useValidatedForm<typeof messageSchema>(lastResult, { id: "message-form" });
+  const box = useRef<HTMLTextAreaElement>(null);
   const navigation = useNavigation();
   const intent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const sending = intent === "send";
@@ -39,9 +40,10 @@ export function MessageComposer({ lastResult, shareError }: Props) {
     } else if (navigation.state === "idle" && wasSending.current) {
       wasSending.current = false;
       // A stored message redirects back here with no action data; a refused one keeps its text.
-      if (!lastResult) form.reset();
+      // Emptied in place, so focus stays in the box for the next message.
+      if (!lastResult && box.current) box.current.value = "";
     }
-  }, [sending, navigation.state, lastResult, form]);
+  }, [sending, navigation.state, lastResult]);
 
   return (
     <div className="border-t border-slate-200 bg-white p-3 sm:p-4">
@@ -52,15 +54,18 @@ export function MessageComposer({ lastResult, shareError }: Props) {
           Share My Contact Info
         </button>
       </Form>
-      <Form method="post" {...getFormProps(form)} noValidate>
-        {form.errors?.length ? <FormAlert errors={form.errors} id={form.errorId} /> : null}
+      <Form method="post" id={form.id} aria-describedby={form.errors ? form.errorId : undefined} noValidate>
+        {form.errors ? <FormAlert errors={form.errors} id={form.errorId} /> : null}
         <input type="hidden" name="intent" value="send" />
         <label htmlFor={fields.text.id} className="sr-only">
           Message
         </label>
         <div className="flex items-end gap-2">
           <textarea
-            {...getTextareaProps(fields.text)}
+            ref={box}
+            {...controlProps(fields.text)}
+            required
+            defaultValue={initialText(fields.text)}
             rows={2}
             placeholder="Type your message..."
             onKeyDown={sendOnEnter}

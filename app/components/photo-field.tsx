@@ -1,6 +1,5 @@
-import { getInputProps } from "@conform-to/react";
-import { PHOTO_ACCEPT } from "~/domain/profile";
-import { describedBy, FieldError, FieldHint, type AnyField } from "./field-parts";
+import { PHOTO_ACCEPT } from "~/domain/profile-limits";
+import { controlProps, describedBy, FieldError, FieldHint, type AnyField } from "./field-parts";
 
 /**
  * A profile photo upload. Forms put it last: the server reads fields in order
@@ -32,7 +31,8 @@ export function PhotoField({
           />
         ) : null}
         <input
-          {...getInputProps(field, { type: "file" })}
+          type="file"
+          {...controlProps(field)}
           accept={PHOTO_ACCEPT}
           aria-describedby={describedBy(field, hintId)}
           className="block w-full min-w-0 text-sm text-slate-700 file:mr-4 file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:py-2.5 file:font-semibold file:text-brand-800 hover:file:bg-brand-100"

@@ -1,4 +1,5 @@
-import { FEE_TYPE_OPTIONS, REFERRER_OPTIONS, SIDE_OPTIONS, type ProposalInput } from "~/domain/referrals/agreement";
+import type { ProposalInput } from "~/domain/referrals/agreement";
+import { FEE_TYPE_OPTIONS, REFERRER_OPTIONS, SIDE_OPTIONS } from "~/domain/referrals/labels";
 import type { AnyField } from "./field-parts";
 import { SelectField, TextareaField, TextField } from "./form";
 

@@ -1,8 +1,7 @@
-import { getInputProps } from "@conform-to/react";
 import { MARKET_STATE_NAMES, MARKET_STATES, PRICE_RANGES, SPECIALTIES, TIMELINES } from "~/domain/enums";
 import { CLIENT_TYPES, CONTACT_PREFERENCE_OPTIONS } from "~/domain/referral-requests/labels";
 import type { RequestType } from "~/domain/enums";
-import { FieldError, type AnyField } from "./field-parts";
+import { controlProps, FieldError, initiallyChecked, type AnyField } from "./field-parts";
 import { SelectField, TextareaField, TextField } from "./form";
 
 type RequestFieldName =
@@ -85,7 +84,13 @@ function UrgentCheckbox({ field }: { field: AnyField }) {
   return (
     <div>
       <label htmlFor={field.id} className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4">
-        <input {...getInputProps(field, { type: "checkbox" })} className="mt-0.5 h-5 w-5 shrink-0 accent-red-600" />
+        <input
+          type="checkbox"
+          {...controlProps(field)}
+          value="on"
+          defaultChecked={initiallyChecked(field)}
+          className="mt-0.5 h-5 w-5 shrink-0 accent-red-600"
+        />
         <span>
           <span className="block font-semibold text-slate-800">This request is urgent</span>
           <span className="block text-sm text-slate-600">Urgent requests carry an URGENT badge and appear under the Urgent filter.</span>

@@ -1,17 +1,10 @@
 /**
  * The login, forgot-password and new-password forms (spec §2, §5, §8): their schemas,
- * used by the page in the browser and by its action on the server, and the spec's
- * messages.
+ * used by the page's action on the server (decision 0024), and the spec's messages.
  */
 import { z } from "zod";
-import {
-  APPLICATION_NOT_APPROVED_MESSAGE,
-  confirmPasswordField,
-  emailField,
-  INVALID_EMAIL_MESSAGE,
-  passwordField,
-  PASSWORDS_DIFFER_MESSAGE,
-} from "./registration";
+import { APPLICATION_NOT_APPROVED_MESSAGE } from "./account-messages";
+import { confirmPasswordField, emailField, INVALID_EMAIL_MESSAGE, passwordField, PASSWORDS_DIFFER_MESSAGE } from "./registration";
 
 export const LOGIN_MESSAGES = {
   required: "Email and password are required",
@@ -22,8 +15,6 @@ export const LOGIN_MESSAGES = {
   wrongPassword: "Incorrect password. Please try again.",
   failed: "An error occurred during login. Please try again.",
 } as const;
-
-export const RESET_LINK_INVALID_MESSAGE = "This password reset link is invalid, has expired or was already used. Please request a new one.";
 
 /** The login page's query flag, set by /reset-password once a new password is saved. */
 export const PASSWORD_CHANGED_PARAM = "password-changed";

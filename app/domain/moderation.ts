@@ -1,11 +1,14 @@
 /**
- * Members' blocks and reports: the report form, the labels staff and members read, and
- * what pages say when a block stands in the way. Pure: the rules live in
- * app/server/moderation.
+ * Members' blocks and reports: the kinds and reasons of a report, the labels staff and
+ * members read, and what pages say when a block stands in the way. Pure and without zod,
+ * so pages can show them (the report form's schema is in report-form.ts); the rules live
+ * in app/server/moderation.
  */
-import { z } from "zod";
-import { multiLine, optionalTextField } from "./text";
-import { REPORT_KINDS, REPORT_REASONS, type ReportKind, type ReportReason } from "./workbook/tabs";
+
+export const REPORT_KINDS = ["request", "response", "message", "profile"] as const;
+export type ReportKind = (typeof REPORT_KINDS)[number];
+export const REPORT_REASONS = ["spam", "harassment", "fake-license", "inappropriate", "other"] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
 
 export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
   spam: "Spam",
@@ -27,14 +30,6 @@ export const REPORT_NOTE_MAX = 1000;
 export function isReportKind(value: string | null): value is ReportKind {
   return (REPORT_KINDS as readonly (string | null)[]).includes(value);
 }
-
-/** The report form: a reason and an optional note (the item is named by the form's address). */
-export const reportSchema = z.object({
-  reason: z.enum(REPORT_REASONS, { error: "Please choose a reason" }),
-  note: multiLine(optionalTextField(REPORT_NOTE_MAX, `Please keep the note under ${REPORT_NOTE_MAX.toLocaleString("en-US")} characters`)),
-});
-
-export type ReportForm = z.infer<typeof reportSchema>;
 
 /** The address of the report form for one item. */
 export function reportPath(kind: ReportKind, id: string): string {

@@ -3,9 +3,9 @@ import { isValidPhoneNumber, parsePhoneNumberFromString } from "libphonenumber-j
 /**
  * True on the server, false in the browser bundle. Vite fixes it at build time, so the
  * browser bundle leaves out libphonenumber (30 KB gzipped, a third of a page's script
- * budget): there only the spec's character rule runs, and the server checks that the
- * number is dialable and formats it (decision 0018). Scripts run by tsx have no
- * `import.meta.env` and are server code.
+ * budget): the browser only shows numbers (formatPhoneForDisplay), and the server checks
+ * that a number is dialable and formats it (decisions 0018, 0024). Scripts run by tsx have
+ * no `import.meta.env` and are server code.
  */
 const ON_SERVER: boolean = import.meta.env?.SSR ?? true;
 

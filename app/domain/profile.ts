@@ -1,22 +1,21 @@
 /**
  * Profile fields shared by the profile completion form and edit profile: the
- * spec's limits and messages (§5, §9), checked the same way in the browser and
- * on the server.
+ * spec's limits and messages (§5, §9), checked on the server (decision 0024; the
+ * limits the form's components show are in profile-limits.ts).
  */
 import { z } from "zod";
 import { SPECIALTIES, US_STATE_CODES } from "./enums";
 import { formatPhone, isValidPhone, PHONE_INVALID_MESSAGE } from "./phone";
 import { UPLOADS_PATH, UPLOAD_FILE_NAME } from "./stored-photo";
 import { multiLine, optionalTextField, requiredTextField } from "./text";
+import { BIO_MAX_LENGTH } from "./profile-limits";
 
-export const BIO_MAX_LENGTH = 600;
 const BIO_TOO_LONG_MESSAGE = `Bio must be ${BIO_MAX_LENGTH} characters or less`;
 
 /** 5 MB, the spec's photo limit. */
 export const PHOTO_MAX_BYTES = 5_242_880;
 /** The image service also accepted `image/jpg`, which some systems send for JPEG files. */
 export const PHOTO_TYPES = ["image/jpeg", "image/jpg", "image/png", "image/webp"] as const;
-export const PHOTO_ACCEPT = "image/jpeg,image/png,image/webp";
 export const PHOTO_TOO_LARGE_MESSAGE = "File size must be less than 5MB";
 export const PHOTO_TYPE_MESSAGE = "Please upload a JPG, PNG, or WebP image";
 const PHOTO_URL_MESSAGE = "Please enter an image URL starting with https://";

@@ -1,37 +1,15 @@
 /**
  * The registration flow's forms (spec §2 "Quick registration", "Profile
- * completion", §5): one schema per screen, used by the page in the browser and
- * by its action on the server, with the spec's messages.
+ * completion", §5): one schema per screen, used by the page's action on the server
+ * (decision 0024), with the spec's messages.
  */
 import { z } from "zod";
 import { MARKET_STATES } from "./enums";
 import { PHONE_REQUIRED_MESSAGE } from "./phone";
 import { bioField, cityField, fullNameField, phoneField, photoFileField, specialtiesField } from "./profile";
 import { requiredTextField } from "./text";
-import type { AgentStatus, MembershipType } from "./workbook/tabs";
+import type { MembershipType } from "./workbook/tabs";
 
-export const EMAIL_TAKEN_MESSAGE = "An account with this email already exists. Please log in instead.";
-const APPLICATION_UNDER_REVIEW_MESSAGE =
-  "Your application with this email is already under review. Please check your email for approval updates, or contact support if you need help.";
-export const APPLICATION_NOT_APPROVED_MESSAGE = "Your account application was not approved. Please contact support for more information.";
-
-/**
- * Why an e-mail cannot register again. An approved member is sent to log in; an applicant
- * cannot log in yet (or at all), so they are told where their application stands and to
- * contact support.
- */
-export function emailTakenMessage(status: AgentStatus): string {
-  if (status === "pending") return APPLICATION_UNDER_REVIEW_MESSAGE;
-  if (status === "rejected") return APPLICATION_NOT_APPROVED_MESSAGE;
-  return EMAIL_TAKEN_MESSAGE;
-}
-
-/** Which help a refused registration shows beside its message: the login page, or support. */
-export function emailTakenHelp(errors: readonly string[] | undefined): "login" | "support" | null {
-  if (errors?.includes(EMAIL_TAKEN_MESSAGE)) return "login";
-  if (errors?.some((error) => error === APPLICATION_UNDER_REVIEW_MESSAGE || error === APPLICATION_NOT_APPROVED_MESSAGE)) return "support";
-  return null;
-}
 const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_TOO_SHORT_MESSAGE = "Password must be at least 8 characters long.";
 export const PASSWORDS_DIFFER_MESSAGE = "Passwords do not match. Please try again.";
@@ -118,9 +96,3 @@ export function membershipTypeFor(options: { vipCode: string | undefined; founde
   if (options.vipCode) return "vip";
   return options.foundersLeft > 0 ? "founder" : "member";
 }
-
-export const MEMBERSHIP_LABELS: Record<MembershipType, string> = {
-  founder: "Founding Member",
-  vip: "VIP Member",
-  member: "Member",
-};

@@ -9,7 +9,8 @@ import { PhotoField } from "~/components/photo-field";
 import { SpecialtyCheckboxes } from "~/components/specialty-checkboxes";
 import { MARKET_STATE_NAMES, MARKET_STATES } from "~/domain/enums";
 import { PRODUCT_NAME } from "~/domain/product";
-import { EMAIL_TAKEN_MESSAGE, emailTakenHelp, emailTakenMessage, profileCompletionSchema } from "~/domain/registration";
+import { EMAIL_TAKEN_MESSAGE, emailTakenHelp, emailTakenMessage } from "~/domain/account-messages";
+import { profileCompletionSchema } from "~/domain/registration";
 import type { MembershipType } from "~/domain/workbook/tabs";
 import { passRetryAfter, refuseTooMany } from "~/server/accounts/throttle.server";
 import { publicUrl } from "~/server/accounts/urls.server";
@@ -83,7 +84,7 @@ const stateOptions = MARKET_STATES.map((code) => ({ value: code, label: `${MARKE
 export default function CompleteProfile() {
   const { fullName, email, state, membershipType } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useValidatedForm(profileCompletionSchema, lastResult, {
+  const [form, fields] = useValidatedForm<typeof profileCompletionSchema>(lastResult, {
     id: "complete-profile",
     defaultValue: { licenseState: state },
   });

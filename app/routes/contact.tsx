@@ -87,7 +87,7 @@ const faqs = [
 export default function ContactPage() {
   const { supportEmail, privacyEmail } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useValidatedForm(contactSchema, lastResult);
+  const [form, fields] = useValidatedForm<typeof contactSchema>(lastResult);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">

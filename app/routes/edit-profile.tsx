@@ -1,11 +1,10 @@
-import { getInputProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { BioField } from "~/components/bio-field";
 import { SelectField, SubmitButton, TextField, useValidatedForm, ValidatedForm } from "~/components/form";
-import { FieldError } from "~/components/field-parts";
+import { controlProps, FieldError, type AnyField } from "~/components/field-parts";
 import { KeyIcon } from "~/components/icons";
 import { PhotoField } from "~/components/photo-field";
 import { SpecialtyCheckboxes } from "~/components/specialty-checkboxes";
@@ -162,7 +161,7 @@ type Profile = Awaited<ReturnType<typeof loader>>["profile"];
 
 function ProfileForm({ profile }: { profile: Profile }) {
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useValidatedForm(editProfileSchema, lastResult, {
+  const [form, fields] = useValidatedForm<typeof editProfileSchema>(lastResult, {
     id: "edit-profile",
     defaultValue: {
       fullName: profile.fullName,
@@ -239,7 +238,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
   );
 }
 
-type PasswordFieldProps = { field: Parameters<typeof FieldError>[0]["field"] };
+type PasswordFieldProps = { field: AnyField };
 
 /** Without JavaScript: the password is a field on the page, above the save button. */
 function PasswordSection({ field }: PasswordFieldProps) {
@@ -269,7 +268,6 @@ function PasswordSection({ field }: PasswordFieldProps) {
 function PasswordDialog({ field }: PasswordFieldProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [password, setPassword] = useState("");
-  const { key: _key, ...inputProps } = getInputProps(field, { type: "password", value: false });
   const busy = useNavigation().state === "submitting";
   const close = () => dialog.current?.close();
 
@@ -300,7 +298,9 @@ function PasswordDialog({ field }: PasswordFieldProps) {
             Password
           </label>
           <input
-            {...inputProps}
+            type="password"
+            {...controlProps(field)}
+            required
             autoComplete="current-password"
             value={password}
             onChange={(event) => setPassword(event.currentTarget.value)}

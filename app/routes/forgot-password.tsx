@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
-import { SubmitButton, TextField, useValidatedForm, ValidatedForm } from "~/components/form";
+import { SubmitButton, TextField, useValidatedForm, ValidatedForm, type FormResult } from "~/components/form";
 import { KeyIcon, MailIcon } from "~/components/icons";
 import { forgotPasswordSchema } from "~/domain/auth";
 import { PRODUCT_NAME } from "~/domain/product";
@@ -47,10 +47,8 @@ export default function ForgotPassword() {
   return sent ? <RequestSent email={sent} /> : <RequestForm lastResult={actionData && !("sent" in actionData) ? actionData : null} />;
 }
 
-type FormResult = Parameters<typeof useValidatedForm>[1];
-
-function RequestForm({ lastResult }: { lastResult: FormResult }) {
-  const [form, fields] = useValidatedForm(forgotPasswordSchema, lastResult);
+function RequestForm({ lastResult }: { lastResult: FormResult | null }) {
+  const [form, fields] = useValidatedForm<typeof forgotPasswordSchema>(lastResult);
   return (
     <div className="mx-auto max-w-md px-4 py-10 sm:py-16">
       <header className="text-center">

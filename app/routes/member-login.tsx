@@ -63,7 +63,7 @@ export default function MemberLogin() {
   const { redirectTo, passwordChanged, founderOffer } = useLoaderData<typeof loader>();
   const reason = loginReason(redirectTo);
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useValidatedForm(loginSchema, lastResult);
+  const [form, fields] = useValidatedForm<typeof loginSchema>(lastResult);
   const passwordId = fields.password.id;
 
   // The server never sends the password back; with JavaScript the typed one would stay in the

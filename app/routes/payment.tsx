@@ -7,7 +7,7 @@ import { ShieldCheckIcon, StarIcon } from "~/components/icons";
 import { RegistrationFrame } from "~/components/registration-frame";
 import { MARKET_STATE_NAMES } from "~/domain/enums";
 import { PRODUCT_NAME } from "~/domain/product";
-import { MEMBERSHIP_LABELS } from "~/domain/registration";
+import { MEMBERSHIP_LABELS } from "~/domain/account-messages";
 import type { MembershipType } from "~/domain/workbook/tabs";
 import { readDraft } from "~/server/registration/draft.server";
 import { membershipForDraft } from "~/server/registration/vip.server";

@@ -94,7 +94,7 @@ function TypeChoice() {
 
 function RequestForm({ type }: { type: RequestType }) {
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useValidatedForm(postRequestSchema, lastResult, { id: `post-${type}` });
+  const [form, fields] = useValidatedForm<typeof postRequestSchema>(lastResult, { id: `post-${type}` });
   return (
     <section className="card mt-8" aria-labelledby="form-title">
       <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-100 pb-5">

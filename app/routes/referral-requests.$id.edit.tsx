@@ -68,7 +68,7 @@ export function ErrorBoundary() {
 export default function EditRequest() {
   const { id, type, values, live } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useValidatedForm(editRequestSchema, lastResult, { id: `edit-${id}`, defaultValue: values });
+  const [form, fields] = useValidatedForm<typeof editRequestSchema>(lastResult, { id: `edit-${id}`, defaultValue: values });
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
       <p className="text-sm">

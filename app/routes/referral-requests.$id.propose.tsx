@@ -72,7 +72,7 @@ export function ErrorBoundary() {
 export default function ProposeReferral() {
   const { title, responseId, otherName, defaults } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useValidatedForm(proposalSchema, lastResult, { defaultValue: defaults });
+  const [form, fields] = useValidatedForm<typeof proposalSchema>(lastResult, { defaultValue: defaults });
   return (
     <div className="mx-auto max-w-2xl px-4 py-10 sm:px-6 sm:py-14">
       <section className="card space-y-6" aria-labelledby="propose-title">

@@ -7,7 +7,8 @@ import { requestStatusHandlers } from "~/components/error-screens";
 import { RequestSummary } from "~/components/request-summary";
 import { PRODUCT_NAME } from "~/domain/product";
 import { isLive } from "~/domain/referral-requests/expiry";
-import { REQUEST_CLOSED, respondSchema } from "~/domain/referral-requests/forms";
+import { respondSchema } from "~/domain/referral-requests/forms";
+import { REQUEST_CLOSED } from "~/domain/referral-requests/labels";
 import { passRetryAfter, refuseTooMany } from "~/server/accounts/throttle.server";
 import { publicUrl } from "~/server/accounts/urls.server";
 import { requireMember } from "~/server/auth/session.server";
@@ -70,7 +71,7 @@ export function ErrorBoundary() {
 export default function RespondToRequest() {
   const { request, live } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useValidatedForm(respondSchema, lastResult);
+  const [form, fields] = useValidatedForm<typeof respondSchema>(lastResult);
   const open = live && !request.isOwn;
   return (
     <div className="mx-auto max-w-2xl px-4 py-10 sm:px-6 sm:py-14">

@@ -1,11 +1,9 @@
-import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { getInputProps } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { FieldError } from "~/components/field-parts";
-import { SubmitButton, TextareaField, TextField, useValidatedForm, ValidatedForm } from "~/components/form";
+import { controlProps, FieldError, focusWhenInvalid, initiallyChecked } from "~/components/field-parts";
+import { SubmitButton, TextareaField, TextField, useValidatedForm, ValidatedForm, type FormResult } from "~/components/form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ReferralProposalFields } from "~/components/referral-proposal-fields";
 import { PRODUCT_NAME } from "~/domain/product";
@@ -96,7 +94,7 @@ export function ErrorBoundary() {
 }
 
 /** The server's last answer, for the form it answers only. */
-function resultFor(lastResult: SubmissionResult<string[]> | undefined, intent: Intent) {
+function resultFor(lastResult: FormResult | undefined, intent: Intent) {
   return lastResult?.initialValue?.intent === intent ? lastResult : undefined;
 }
 
@@ -159,12 +157,8 @@ export default function ReferralPage() {
           </p>
         ) : null}
         {referral.canSign ? <SignForm hash={referral.hash} lastResult={resultFor(lastResult, "sign")} /> : null}
-        {referral.canDecline ? (
-          <EndForm intent="decline" schema={declineSchema} label="Decline" lastResult={resultFor(lastResult, "decline")} />
-        ) : null}
-        {referral.canWithdraw ? (
-          <EndForm intent="withdraw" schema={withdrawSchema} label="Withdraw" lastResult={resultFor(lastResult, "withdraw")} />
-        ) : null}
+        {referral.canDecline ? <EndForm intent="decline" label="Decline" lastResult={resultFor(lastResult, "decline")} /> : null}
+        {referral.canWithdraw ? <EndForm intent="withdraw" label="Withdraw" lastResult={resultFor(lastResult, "withdraw")} /> : null}
       </section>
 
       {referral.steps.length > 0 ? (
@@ -254,8 +248,8 @@ function IntentInput({ intent }: { intent: Intent }) {
   return <input type="hidden" name="intent" value={intent} />;
 }
 
-function SignForm({ hash, lastResult }: { hash: string; lastResult: SubmissionResult<string[]> | undefined }) {
-  const [form, fields] = useValidatedForm(signSchema, lastResult, { id: "sign" });
+function SignForm({ hash, lastResult }: { hash: string; lastResult: FormResult | undefined }) {
+  const [form, fields] = useValidatedForm<typeof signSchema>(lastResult, { id: "sign" });
   return (
     <ValidatedForm form={form} className="space-y-4 border-t border-slate-100 pt-4">
       <h3 className="font-bold text-slate-900">Sign the agreement</h3>
@@ -264,7 +258,14 @@ function SignForm({ hash, lastResult }: { hash: string; lastResult: SubmissionRe
       <TextField field={fields.fullName} label="Your full name" autoComplete="name" />
       <div className="space-y-1.5">
         <label className="flex items-start gap-3 text-sm text-slate-800">
-          <input {...getInputProps(fields.consent, { type: "checkbox" })} className="mt-0.5 h-5 w-5 shrink-0" />
+          <input
+            type="checkbox"
+            {...controlProps(fields.consent)}
+            value="on"
+            defaultChecked={initiallyChecked(fields.consent)}
+            {...focusWhenInvalid(fields.consent)}
+            className="mt-0.5 h-5 w-5 shrink-0"
+          />
           <span>I have read the agreement above and agree to sign it electronically; typing my name is my signature.</span>
         </label>
         <FieldError field={fields.consent} />
@@ -274,18 +275,8 @@ function SignForm({ hash, lastResult }: { hash: string; lastResult: SubmissionRe
   );
 }
 
-function EndForm({
-  intent,
-  schema,
-  label,
-  lastResult,
-}: {
-  intent: "decline" | "withdraw";
-  schema: typeof declineSchema | typeof withdrawSchema;
-  label: string;
-  lastResult: SubmissionResult<string[]> | undefined;
-}) {
-  const [form, fields] = useValidatedForm(schema, lastResult, { id: intent });
+function EndForm({ intent, label, lastResult }: { intent: "decline" | "withdraw"; label: string; lastResult: FormResult | undefined }) {
+  const [form, fields] = useValidatedForm<typeof declineSchema | typeof withdrawSchema>(lastResult, { id: intent });
   return (
     <ValidatedForm form={form} className="space-y-3 border-t border-slate-100 pt-4">
       <IntentInput intent={intent} />
@@ -311,8 +302,8 @@ const STEP_BUTTONS: Record<PipelineStep, string> = {
   lost: "Mark lost",
 };
 
-function StepForm({ step, lastResult }: { step: PipelineStep; lastResult: SubmissionResult<string[]> | undefined }) {
-  const [form, fields] = useValidatedForm(stepSchemas[step], lastResult, { id: `step-${step}` });
+function StepForm({ step, lastResult }: { step: PipelineStep; lastResult: FormResult | undefined }) {
+  const [form, fields] = useValidatedForm<(typeof stepSchemas)[PipelineStep]>(lastResult, { id: `step-${step}` });
   const all = fields as unknown as Record<string, Parameters<typeof TextField>[0]["field"]>;
   let extra: ReactNode = null;
   if (step === "under_contract") extra = <TextField field={all.expectedCloseDate!} label="Expected close date" type="date" />;
@@ -350,9 +341,12 @@ function ChangeTerms({
 }: {
   otherName: string;
   terms: ReturnType<typeof useLoaderData<typeof loader>>["terms"];
-  lastResult: SubmissionResult<string[]> | undefined;
+  lastResult: FormResult | undefined;
 }) {
-  const [form, fields] = useValidatedForm(changeTermsSchema, lastResult, { id: "terms", defaultValue: { ...terms, intent: "terms" } });
+  const [form, fields] = useValidatedForm<typeof changeTermsSchema>(lastResult, {
+    id: "terms",
+    defaultValue: { ...terms, intent: "terms" },
+  });
   return (
     <details className="card" open={lastResult !== undefined}>
       <summary className="cursor-pointer text-lg font-bold text-slate-900">Change the terms</summary>

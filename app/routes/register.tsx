@@ -6,7 +6,8 @@ import { ArrowRightIcon, StarIcon } from "~/components/icons";
 import { EmailTakenHelp, RegistrationFrame } from "~/components/registration-frame";
 import { MARKET_STATE_NAMES, MARKET_STATES } from "~/domain/enums";
 import { FOUNDER_CAP, PRODUCT_NAME } from "~/domain/product";
-import { emailTakenHelp, emailTakenMessage, quickRegistrationSchema } from "~/domain/registration";
+import { emailTakenHelp, emailTakenMessage } from "~/domain/account-messages";
+import { quickRegistrationSchema } from "~/domain/registration";
 import { parseForm, rejectSubmission } from "~/server/forms.server";
 import { registeredAgent } from "~/server/registration/create-agent.server";
 import { readDraft, saveDraft } from "~/server/registration/draft.server";
@@ -56,7 +57,7 @@ const nextSteps = (access: string) => [
 export default function Register() {
   const { vipCode, foundersLeft, previous } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useValidatedForm(quickRegistrationSchema, lastResult, { id: "register", defaultValue: previous });
+  const [form, fields] = useValidatedForm<typeof quickRegistrationSchema>(lastResult, { id: "register", defaultValue: previous });
   const emailTaken = emailTakenHelp(fields.email.errors);
   const founderOffer = foundersLeft > 0;
 

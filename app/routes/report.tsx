@@ -12,11 +12,12 @@ import {
   REPORT_NOTE_MAX,
   REPORT_REASON_LABELS,
   REPORT_SENT,
+  REPORT_REASONS,
   reportPath,
-  reportSchema,
 } from "~/domain/moderation";
+import { reportSchema } from "~/domain/report-form";
 import { PRODUCT_NAME } from "~/domain/product";
-import { REPORT_REASONS, type Agent } from "~/domain/workbook/tabs";
+import type { Agent } from "~/domain/workbook/tabs";
 import { passRetryAfter, refuseTooMany } from "~/server/accounts/throttle.server";
 import { requireMember } from "~/server/auth/session.server";
 import { parseForm, rejectSubmission } from "~/server/forms.server";
@@ -93,7 +94,7 @@ export function ErrorBoundary() {
 export default function ReportPage() {
   const { item, notice } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useValidatedForm(reportSchema, lastResult);
+  const [form, fields] = useValidatedForm<typeof reportSchema>(lastResult);
   const kind = REPORT_KIND_LABELS[item.kind];
   return (
     <div className="mx-auto max-w-2xl px-4 py-10 sm:px-6 sm:py-14">

@@ -3,7 +3,8 @@ import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormAlert, SubmitButton, TextField, useValidatedForm, ValidatedForm } from "~/components/form";
 import { KeyIcon } from "~/components/icons";
-import { PASSWORD_CHANGED_PARAM, RESET_LINK_INVALID_MESSAGE, resetPasswordSchema } from "~/domain/auth";
+import { RESET_LINK_INVALID_MESSAGE } from "~/domain/account-messages";
+import { PASSWORD_CHANGED_PARAM, resetPasswordSchema } from "~/domain/auth";
 import { PRODUCT_NAME } from "~/domain/product";
 import type { Agent } from "~/domain/workbook/tabs";
 import { setNewPassword } from "~/server/accounts/password-reset.server";
@@ -73,7 +74,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ResetPassword() {
   const { email } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useValidatedForm(resetPasswordSchema, lastResult);
+  const [form, fields] = useValidatedForm<typeof resetPasswordSchema>(lastResult);
 
   return (
     <div className="mx-auto max-w-md px-4 py-10 sm:py-16">

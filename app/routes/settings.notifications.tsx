@@ -1,9 +1,8 @@
-import { getCollectionProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { SubmitButton, useValidatedForm, ValidatedForm } from "~/components/form";
-import { FieldError, type AnyField } from "~/components/field-parts";
+import { controlProps, FieldError, initiallyChecked } from "~/components/field-parts";
 import { mailOffFor, notificationSettingsSchema } from "~/domain/notification-settings";
 import {
   MAIL_KIND_DESCRIPTIONS,
@@ -80,8 +79,10 @@ export default function NotificationSettings() {
 
 function SettingsForm({ on }: { on: string[] }) {
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useValidatedForm(notificationSettingsSchema, lastResult, { id: "notification-settings", defaultValue: { on } });
-  const boxes = getCollectionProps(fields.on, { type: "checkbox", options: [...MAIL_KINDS] });
+  const [form, fields] = useValidatedForm<typeof notificationSettingsSchema>(lastResult, {
+    id: "notification-settings",
+    defaultValue: { on },
+  });
   return (
     <ValidatedForm form={form} className="card mt-8 space-y-6">
       <fieldset className="space-y-3" aria-describedby={fields.on.errors?.length ? fields.on.errorId : undefined}>
@@ -90,16 +91,18 @@ function SettingsForm({ on }: { on: string[] }) {
           Mails about your account (approval and password resets) always go. Every other mail has a link to turn its kind off.
         </p>
         <ul className="space-y-2">
-          {boxes.map(({ key, ...box }) => {
-            const kind = isMailKind(box.value) ? box.value : null;
-            if (!kind) return null;
+          {MAIL_KINDS.map((kind) => {
+            const box = { ...controlProps(fields.on), id: `${fields.on.id}-${kind}` };
             return (
               <li
-                key={key}
+                key={kind}
                 className="flex items-start gap-3 rounded-lg border border-slate-200 bg-white px-4 py-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
               >
                 <input
+                  type="checkbox"
                   {...box}
+                  value={kind}
+                  defaultChecked={initiallyChecked(fields.on, kind)}
                   aria-describedby={`${box.id}-about`}
                   className="mt-1 h-4 w-4 shrink-0 cursor-pointer rounded border-slate-300 accent-brand-700"
                 />
@@ -116,7 +119,7 @@ function SettingsForm({ on }: { on: string[] }) {
             );
           })}
         </ul>
-        <FieldError field={fields.on as AnyField} />
+        <FieldError field={fields.on} />
       </fieldset>
       <SubmitButton busyLabel="Saving...">Save Settings</SubmitButton>
     </ValidatedForm>

@@ -159,7 +159,7 @@ function refusalSchema(message: string) {
   return z.unknown().superRefine((_value, context) => context.addIssue({ code: "custom", message }));
 }
 
-/** Parses a posted form with the same schema the page validates with in the browser. */
+/** Parses a posted form with its schema: the only validation a form gets (decision 0024). */
 export async function parseForm<Schema extends z.ZodType>(request: Request, schema: Schema): Promise<SubmissionOf<Schema>> {
   const { formData, refusal } = await readForm(request);
   return parseSubmission(formData, schema, refusal);

@@ -2,9 +2,9 @@ import { expect, test } from "./support/test";
 import { fillQuickRegistration } from "./support/registration";
 
 /**
- * The browser checks only the spec's character rule for phone numbers; whether the number
- * can be dialled is the server's check (decision 0018). With JavaScript on or off, a number
- * that passes the first and fails the second is refused by the server beside its field.
+ * Whether a number can be dialled is checked on the server only (decisions 0018, 0024), after
+ * the spec's character rule. With JavaScript on or off, a number that passes the rule and
+ * cannot be dialled is refused by the server beside its field.
  */
 test("a well-formed number no one can dial is refused beside the field, the input kept", async ({ page }) => {
   await page.goto("/register");

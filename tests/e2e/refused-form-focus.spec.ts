@@ -4,7 +4,7 @@ import { expect, test } from "./fixtures";
  * After a refused form, focus is on its first invalid field, so keyboard and screen
  * reader users start where the fixing starts (the error summary when the refusal
  * names no one field): from the server's page with JavaScript
- * off, from the form's own checks with it on.
+ * off, from the server's answer with it on (the browser does not validate, decision 0024).
  */
 test.describe("focus after a refused form", () => {
   test("login: the error summary when both fields are empty", async ({ page }) => {

@@ -1,7 +1,8 @@
 import path from "node:path";
 import type { AppLoadContext } from "@remix-run/node";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { LOGIN_MESSAGES, RESET_LINK_INVALID_MESSAGE } from "../../app/domain/auth";
+import { RESET_LINK_INVALID_MESSAGE } from "../../app/domain/account-messages";
+import { LOGIN_MESSAGES } from "../../app/domain/auth";
 import { PASSWORD_TOO_SHORT_MESSAGE, PASSWORDS_DIFFER_MESSAGE } from "../../app/domain/registration";
 import { action as forgotAction } from "../../app/routes/forgot-password";
 import { action as loginAction } from "../../app/routes/member-login";

@@ -7,24 +7,30 @@ const ASSETS = path.resolve("build/client/assets");
 const scripts = readdirSync(ASSETS).filter((name) => name.endsWith(".js"));
 const read = (file: string) => readFileSync(path.join(ASSETS, file), "utf8");
 
-type RouteManifest = { module: string; imports?: string[] };
+type RouteManifest = { module: string; imports?: string[]; parentId?: string };
+type Manifest = { entry: RouteManifest; routes: Record<string, RouteManifest> };
 
-/** Every script a route's page loads first: its module and the chunks Remix preloads with it. */
-function routeScripts(routeId: string): string[] {
+function readManifest(): Manifest {
   const manifestFile = scripts.find((name) => name.startsWith("manifest-"))!;
-  const manifest = JSON.parse(
+  return JSON.parse(
     read(manifestFile)
       .replace(/^window\.__remixManifest=/, "")
       .replace(/;\s*$/, ""),
-  ) as {
-    entry: RouteManifest;
-    routes: Record<string, RouteManifest>;
-  };
-  const route = manifest.routes[routeId]!;
-  return [route, manifest.routes.root!, manifest.entry]
-    .flatMap((part) => [part.module, ...(part.imports ?? [])])
-    .map((url) => path.basename(url));
+  ) as Manifest;
 }
+
+/** Every script a route's page loads first: its module, its parents' (up to the root) and the chunks Remix preloads with them. */
+function routeScripts(manifest: Manifest, routeId: string): string[] {
+  const parts = [manifest.entry];
+  for (let route = manifest.routes[routeId]; route; route = route.parentId ? manifest.routes[route.parentId] : undefined) {
+    parts.push(route);
+  }
+  return parts.flatMap((part) => [part.module, ...(part.imports ?? [])]).map((url) => path.basename(url));
+}
+
+/** zod's classes, and conform's runtime (its intent field's name, its context's error). */
+const ZOD = /\$ZodType|ZodError/;
+const CONFORM = /__intent__|Form context is not available/;
 
 describe("the browser bundle", () => {
   it("leaves out libphonenumber: the browser checks only the phone rule, the server the rest", () => {
@@ -32,17 +38,16 @@ describe("the browser bundle", () => {
     expect(scripts.filter((name) => read(name).includes("getCountryCodeForCallingCode"))).toEqual([]);
   });
 
-  it("loads no zod on the public pages without forms", () => {
-    for (const routeId of ["routes/_index", "routes/directory", "routes/privacy-policy"]) {
-      const withZod = routeScripts(routeId).filter((name) => /\$ZodType|ZodError/.test(read(name)));
-      expect([routeId, withZod]).toEqual([routeId, []]);
-    }
-  });
-
-  it("loads no zod on the member pages that only show requests, referrals and conversations", () => {
-    for (const routeId of ["routes/member-dashboard", "routes/referral-requests._index", "routes/referrals._index"]) {
-      const withZod = routeScripts(routeId).filter((name) => /\$ZodType|ZodError/.test(read(name)));
-      expect([routeId, withZod]).toEqual([routeId, []]);
+  it("loads neither zod nor conform on any page: forms are validated by the server alone (decision 0024)", () => {
+    const manifest = readManifest();
+    const routeIds = Object.keys(manifest.routes);
+    expect(routeIds).toEqual(
+      expect.arrayContaining(["root", "routes/messages", "routes/register", "routes/edit-profile", "routes/contact"]),
+    );
+    for (const routeId of routeIds) {
+      const withZod = routeScripts(manifest, routeId).filter((name) => ZOD.test(read(name)));
+      const withConform = routeScripts(manifest, routeId).filter((name) => CONFORM.test(read(name)));
+      expect({ routeId, withZod, withConform }).toEqual({ routeId, withZod: [], withConform: [] });
     }
   });
 });

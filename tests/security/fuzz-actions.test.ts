@@ -34,7 +34,7 @@ import * as unsubscribe from "../../app/routes/unsubscribe";
 import { notificationSettingsSchema } from "../../app/domain/notification-settings";
 import * as report from "../../app/routes/report";
 import * as blocked from "../../app/routes/settings.blocked";
-import { reportSchema } from "../../app/domain/moderation";
+import { reportSchema } from "../../app/domain/report-form";
 import { saveDraft } from "../../app/server/registration/draft.server";
 import { insertRequest, sessionCookie } from "../integration/requests-support";
 import { insertAgent, testContext } from "../support/services";

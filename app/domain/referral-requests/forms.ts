@@ -12,7 +12,6 @@ import { CLIENT_TYPE_VALUES } from "./labels";
 const RESPOND_MESSAGE_REQUIRED = "Please enter a message";
 const EDIT_FIELDS_REQUIRED = "Please fill in all required fields";
 export const POST_FAILED = "Failed to post request. Please try again.";
-export const REQUEST_CLOSED = "This request is no longer open for responses.";
 
 const TIMELINE_VALUES = TIMELINES.map((timeline) => timeline.value) as [string, ...string[]];
 

@@ -77,3 +77,6 @@ export function noticeFrom(params: URLSearchParams): string | null {
   const notice = params.get("notice");
   return notice !== null && Object.hasOwn(REQUEST_NOTICES, notice) ? REQUEST_NOTICES[notice as RequestNotice] : null;
 }
+
+/** Why a request takes no more responses (shown on its page and as the refusal of a late one). */
+export const REQUEST_CLOSED = "This request is no longer open for responses.";

@@ -11,26 +11,8 @@ import type { RequestType } from "../enums";
 import { multiLine, optionalTextField, requiredTextField } from "../text";
 import { REFERRAL_SIDES, type Referral } from "../workbook/tabs";
 import { formatDollars, parseDollars, parsePercent } from "./money";
+import { SIDE_LABELS, type ReferralSide } from "./labels";
 import type { ReferralParty } from "./status";
-
-export type ReferralSide = (typeof REFERRAL_SIDES)[number];
-export const SIDE_OPTIONS: ReadonlyArray<{ value: ReferralSide; label: string }> = [
-  { value: "buyer", label: "Buyer" },
-  { value: "seller", label: "Seller" },
-  { value: "landlord", label: "Landlord" },
-  { value: "tenant", label: "Tenant" },
-];
-
-export const FEE_TYPE_OPTIONS = [
-  { value: "percent", label: "Percentage of gross commission" },
-  { value: "flat", label: "Flat amount" },
-] as const;
-
-/** Who refers, seen from the member filling in the form. */
-export const REFERRER_OPTIONS = [
-  { value: "me", label: "I refer the client" },
-  { value: "them", label: "The other agent refers the client" },
-] as const;
 
 const DEFAULT_FEE_PERCENT = 25;
 const FEE_PERCENT_MIN = 1;
@@ -191,8 +173,6 @@ export const stepSchemas = {
   }),
 } as const;
 export type StepInput = { [Step in keyof typeof stepSchemas]: z.infer<(typeof stepSchemas)[Step]> }[keyof typeof stepSchemas];
-
-export const SIDE_LABELS: Record<ReferralSide, string> = { buyer: "Buyer", seller: "Seller", landlord: "Landlord", tenant: "Tenant" };
 
 /** "25% of the receiving side's gross commission" or "$2,500.00 (flat)". */
 export function feeLabel(referral: Pick<Referral, "feeType" | "feePercent" | "feeFlat">): string {

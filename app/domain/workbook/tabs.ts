@@ -12,6 +12,7 @@
  * these definitions and need no change.
  */
 import { REQUEST_TYPE_VALUES, SPECIALTIES } from "../enums";
+import { REPORT_KINDS, REPORT_REASONS } from "../moderation";
 import { MAIL_KINDS } from "../notifications";
 import { REFERRAL_STATUSES } from "../referrals/status";
 import {
@@ -435,10 +436,6 @@ const BLOCKS_TAB = defineTab({
   },
 });
 
-export const REPORT_KINDS = ["request", "response", "message", "profile"] as const;
-export type ReportKind = (typeof REPORT_KINDS)[number];
-export const REPORT_REASONS = ["spam", "harassment", "fake-license", "inappropriate", "other"] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
 const REPORT_STATUSES = ["open", "closed"] as const;
 /** What staff decided about the reported item; "hidden" takes a message or response off every page. */
 const REPORTED_ITEM_STATUSES = ["visible", "hidden"] as const;

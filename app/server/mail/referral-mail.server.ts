@@ -1,5 +1,6 @@
 import { wantsMail } from "~/domain/notifications";
-import { feeLabel, SIDE_LABELS } from "~/domain/referrals/agreement";
+import { feeLabel } from "~/domain/referrals/agreement";
+import { SIDE_LABELS } from "~/domain/referrals/labels";
 import { REFERRAL_STATUS_LABELS } from "~/domain/referrals/status";
 import type { Agent, Referral } from "~/domain/workbook/tabs";
 import { renderMailBody, type MailRow } from "./html.server";

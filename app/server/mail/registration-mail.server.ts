@@ -1,5 +1,5 @@
 import { OREC_SEARCH_URL } from "~/domain/license-check";
-import { MEMBERSHIP_LABELS } from "~/domain/registration";
+import { MEMBERSHIP_LABELS } from "~/domain/account-messages";
 import { PRODUCT_NAME } from "~/domain/product";
 import type { Agent } from "~/domain/workbook/tabs";
 import { renderMailBody } from "./html.server";

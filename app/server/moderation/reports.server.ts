@@ -1,7 +1,8 @@
 import { agentIdOf } from "~/domain/agent-id";
 import { agentProfilePath } from "~/domain/directory-cards";
-import type { ReportForm } from "~/domain/moderation";
-import type { Agent, ReportKind } from "~/domain/workbook/tabs";
+import type { ReportForm } from "~/domain/report-form";
+import type { ReportKind } from "~/domain/moderation";
+import type { Agent } from "~/domain/workbook/tabs";
 import { publicUrl } from "../accounts/urls.server";
 import { findDirectoryAgent } from "../directory/directory.server";
 import { reportMail } from "../mail/report-mail.server";

@@ -1,4 +1,5 @@
-import type { Agent, ReportKind } from "~/domain/workbook/tabs";
+import type { ReportKind } from "~/domain/moderation";
+import type { Agent } from "~/domain/workbook/tabs";
 import type { Services } from "../services.server";
 
 /**

@@ -1,5 +1,6 @@
 import { agentIdFromEmail } from "~/domain/agent-id";
-import { agreementText, feeLabel, SIDE_LABELS } from "~/domain/referrals/agreement";
+import { agreementText, feeLabel } from "~/domain/referrals/agreement";
+import { SIDE_LABELS } from "~/domain/referrals/labels";
 import { formatDollars } from "~/domain/referrals/money";
 import { isFinalStatus, nextSteps, REFERRAL_STATUS_LABELS, type ReferralParty } from "~/domain/referrals/status";
 import type { Agent, Referral } from "~/domain/workbook/tabs";
