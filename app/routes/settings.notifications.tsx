@@ -9,7 +9,6 @@ import {
   MAIL_KIND_LABELS,
   MAIL_KINDS,
   NOTIFICATION_SETTINGS_PATH,
-  isMailKind,
   wantsMail,
 } from "~/domain/notifications";
 import { PRODUCT_NAME } from "~/domain/product";

@@ -1,6 +1,7 @@
 import type { ReportKind } from "~/domain/moderation";
 import type { Agent } from "~/domain/workbook/tabs";
 import type { Services } from "../services.server";
+import type { Store } from "../store/store.server";
 
 /**
  * What staff and members took off the pages: agents staff suspended, messages and
@@ -10,7 +11,7 @@ import type { Services } from "../services.server";
  */
 
 /** E-mail addresses of the agents staff suspended: everything they wrote is hidden from everyone. */
-export function suspendedEmails({ store }: Pick<Services, "store">): Set<string> {
+export function suspendedEmails({ store }: { store: Pick<Store, "agents"> }): Set<string> {
   return new Set(store.agents.by("status", "suspended").map((agent) => agent.email));
 }
 

@@ -1,6 +1,7 @@
 import { expiryOf, isLive } from "~/domain/referral-requests/expiry";
 import { sortRequests, type RequestSort } from "~/domain/referral-requests/list-query";
 import type { ReferralRequest } from "~/domain/workbook/tabs";
+import { suspendedEmails } from "../moderation/visibility.server";
 import type { Store } from "../store/store.server";
 
 /**
@@ -30,7 +31,7 @@ export function createLiveRequests(store: Pick<Store, "requests" | "agents">): L
     const version = `${store.requests.version()}/${store.agents.version()}`;
     const time = now.getTime();
     if (snapshot && snapshot.version === version && time >= snapshot.readAt && time < snapshot.goodUntil) return snapshot;
-    const suspended = new Set(store.agents.by("status", "suspended").map((agent) => agent.email));
+    const suspended = suspendedEmails({ store });
     const live = store.requests.by("status", "active").filter((request) => isLive(request, now) && !suspended.has(request.agentEmail));
     const goodUntil = live.reduce((first, request) => Math.min(first, expiryOf(request)), Number.POSITIVE_INFINITY);
     snapshot = { version, readAt: time, goodUntil, live, orders: new Map() };

@@ -3,7 +3,7 @@ import { matchesFilters, REQUEST_PAGE_SIZE, type RequestListQuery } from "~/doma
 import type { Agent, ReferralRequest } from "~/domain/workbook/tabs";
 import type { Services } from "../services.server";
 import { notFound } from "../http.server";
-import { hiddenAuthorsFor, suspendedEmails } from "../moderation/visibility.server";
+import { hiddenAuthorsFor } from "../moderation/visibility.server";
 import { requestView } from "./views.server";
 
 /**
