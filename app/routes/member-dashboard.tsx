@@ -7,7 +7,6 @@ import { DashboardReferralsCard } from "~/components/dashboard-referrals-card";
 import { DashboardTiles } from "~/components/dashboard-tiles";
 import { MapPinIcon, ShieldCheckIcon } from "~/components/icons";
 import { brokerageLabel, firstName, locationLabel, photoSource, specialtiesSummary } from "~/domain/member-profile";
-import { NOTIFICATION_SETTINGS_PATH } from "~/domain/notifications";
 import { PRODUCT_NAME } from "~/domain/product";
 import type { Agent } from "~/domain/workbook/tabs";
 import { requireMember } from "~/server/auth/session.server";
@@ -81,7 +80,7 @@ function DashboardHeader({ fullName }: { fullName: string }) {
           <Link to="/edit-profile" className="btn-outline flex-1 sm:flex-none">
             Edit Profile
           </Link>
-          <Link to={NOTIFICATION_SETTINGS_PATH} className="btn-outline flex-1 sm:flex-none">
+          <Link to="/settings/notifications" className="btn-outline flex-1 sm:flex-none">
             Notification Settings
           </Link>
           <Form method="post" action="/logout" className="flex flex-1 sm:flex-none">

@@ -4,13 +4,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { SubmitButton, useValidatedForm, ValidatedForm } from "~/components/form";
 import { controlProps, FieldError, initiallyChecked } from "~/components/field-parts";
 import { mailOffFor, notificationSettingsSchema } from "~/domain/notification-settings";
-import {
-  MAIL_KIND_DESCRIPTIONS,
-  MAIL_KIND_LABELS,
-  MAIL_KINDS,
-  NOTIFICATION_SETTINGS_PATH,
-  wantsMail,
-} from "~/domain/notifications";
+import { MAIL_KIND_DESCRIPTIONS, MAIL_KIND_LABELS, MAIL_KINDS, NOTIFICATION_SETTINGS_PATH, wantsMail } from "~/domain/notifications";
 import { PRODUCT_NAME } from "~/domain/product";
 import { passRetryAfter, refuseTooMany } from "~/server/accounts/throttle.server";
 import { requireMember } from "~/server/auth/session.server";
