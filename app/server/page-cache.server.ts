@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { WHY_PATH } from "~/domain/product";
-import { WORKBOOK } from "~/domain/workbook/tabs";
+import type { CollectionName } from "~/domain/workbook/tabs";
 import type { Store } from "./store/types.server";
 
 /**
@@ -94,11 +94,16 @@ export function createPageCache(maxBytes: number): PageCache {
   };
 }
 
-const COLLECTIONS = Object.keys(WORKBOOK) as (keyof typeof WORKBOOK)[];
+/**
+ * The tabs public pages show: the founder spots on the home page and the directory are read
+ * from the agents alone. A public page that starts reading another tab must list it here.
+ * Members' writes (messages, read positions, mail claims, marks) then leave the cache be.
+ */
+const PUBLIC_PAGE_TABS = ["agents"] as const satisfies readonly CollectionName[];
 
-/** Changes whenever any tab changes, by this process's writes or by a refresh that found outside edits. */
+/** Changes whenever a tab public pages show changes, by this process's writes or by a refresh that found outside edits. */
 function dataVersion(store: Store): string {
-  return COLLECTIONS.map((name) => store[name].version()).join(".");
+  return PUBLIC_PAGE_TABS.map((name) => store[name].version()).join(".");
 }
 
 /**
