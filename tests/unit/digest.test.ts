@@ -95,8 +95,8 @@ describe("a member's digest", () => {
     expect(selection.total).toBe(13);
     expect(selection.listPath).toBe("/referral-requests?state=TX&specialty=Residential");
     const mail = digestMail({ member: single, selection, requestUrl: (r) => `https://x.test/r/${r.id}`, listUrl: "https://x.test/list" });
-    expect(mail.text).toContain("3 more, and every open request in TX: https://x.test/list");
-    expect(mail.subject).toBe("13 new referral requests in your market this week");
+    expect(mail.text).toContain("3 more are on the site. See every open request in your market: https://x.test/list");
+    expect(mail.subject).toBe("13 new referral requests in your market last week");
   });
 
   it("escapes request titles in the HTML", () => {
