@@ -33,7 +33,8 @@ export function ReferralRows({ referrals }: { referrals: readonly ReferralRowVie
                 {referral.otherName || "another member"}
               </span>
               <span className="block text-sm wrap-anywhere text-slate-600">
-                Client {referral.clientName || "not named"} · {referral.side} · {referral.role === "sent" ? "Sent" : "Received"}
+                Client {referral.clientName || "not named"} · <span className="capitalize">{referral.side}</span> side ·{" "}
+                {referral.role === "sent" ? "Sent" : "Received"}
               </span>
             </span>
             <span className="text-sm font-semibold text-slate-900">{referral.feeLabel}</span>

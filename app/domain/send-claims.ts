@@ -9,28 +9,18 @@ export function winningClaim(rows: readonly SendClaim[], key: string): SendClaim
   return rows.find((row) => row.key === key);
 }
 
-/** True when the winner of the key recorded that its mail failed. */
-function claimFailed(rowsOfKey: readonly SendClaim[]): boolean {
-  return rowsOfKey.some((row) => row.outcome === "failed");
-}
-
 /**
  * Throttled notifications of one subject (a member's conversation, a request's responses)
  * form a chain of keys `<subject>#0`, `<subject>#1`, ...: the next mail claims the first
  * key that has no row yet. The walk asks only whether a key has rows, never which row won,
  * so instances that have read the same claims claim the same next key, and only one of
- * them wins it. `lastSentAt` is when the chain's last mail was claimed (one whose mail
- * failed does not count), for the 10-minute rule.
+ * them wins it. Whether a mail is due at all is the 10-minute rule on the stored
+ * `lastNotifiedAt` (docs/decisions/0005): a link whose mail failed, or whose time was not
+ * stored, leaves the next message free to claim the next link.
  */
-export function nextInChain(
-  subject: string,
-  rowsOfKey: (key: string) => readonly SendClaim[],
-): { key: string; lastSentAt: string | undefined } {
-  let lastSentAt: string | undefined;
+export function nextInChain(subject: string, hasClaims: (key: string) => boolean): string {
   for (let link = 0; ; link += 1) {
     const key = `${subject}#${link}`;
-    const rows = rowsOfKey(key);
-    if (rows.length === 0) return { key, lastSentAt };
-    if (!claimFailed(rows)) lastSentAt = rows.map((row) => row.claimedAt).reduce((a, b) => (a <= b ? a : b));
+    if (!hasClaims(key)) return key;
   }
 }

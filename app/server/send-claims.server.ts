@@ -30,8 +30,8 @@ export type SendClaims = {
   sendOnce(key: string, now: Date, send: () => Promise<void>): Promise<"sent" | "taken">;
   /** Adds a `failed` row under a key this instance won and could not send. */
   recordFailure(key: string, error: unknown, now: Date): Promise<void>;
-  /** The next key of a throttled series and when its last mail was claimed, from the replica (see `nextInChain`). */
-  nextInChain(subject: string): { key: string; lastSentAt: string | undefined };
+  /** The next key of a throttled chain of notifications, from the replica (see `nextInChain`). */
+  nextInChain(subject: string): string;
 };
 
 export function createSendClaims({
@@ -105,6 +105,6 @@ export function createSendClaims({
       }
       return "sent";
     },
-    nextInChain: (subject) => nextInChain(subject, claimsOf),
+    nextInChain: (subject) => nextInChain(subject, (key) => claimsOf(key).length > 0),
   };
 }

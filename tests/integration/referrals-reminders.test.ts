@@ -4,10 +4,11 @@
  */
 import path from "node:path";
 import type { AppLoadContext } from "@remix-run/node";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { Agent, Referral } from "../../app/domain/workbook/tabs";
 import { readOutbox } from "../../app/server/mail/mailer.server";
-import { remindAndExpireReferrals } from "../../app/server/referrals/reminders.server";
+import { remindAndExpireReferrals, remindReferralsAfterRefreshes } from "../../app/server/referrals/reminders.server";
+import { stopServices } from "../../app/server/services.server";
 import { referralRecord } from "../support/records";
 import { insertAgent, testContext } from "../support/services";
 
@@ -163,5 +164,25 @@ describe("the term's expiry", () => {
     await context.services.store.referrals.update(referral.id, { status: "closed" });
     expect((await pass(daysAfterStart(11))).expired).toBe(0);
     expect(context.services.store.referrals.get(referral.id)?.status).toBe("closed");
+  });
+});
+
+describe("the job", () => {
+  it("runs after each timed store refresh, at the time its clock says", async () => {
+    const timed = testContext({}, { STORE_REFRESH_SECONDS: "0.05" });
+    const { store, mailer, config, writeQueues } = timed.services;
+    const [maria, james] = [await insertAgent(timed, { email: "m@example.com" }), await insertAgent(timed, { email: "j@example.com" })];
+    // Signed today with a year's term: only a clock 13 months on sees it expired.
+    const referral = await store.referrals.insert(referralRecord(maria, james, { signedAt: iso(new Date()) }));
+    const later = new Date(Date.now() + 400 * DAY);
+    const job = remindReferralsAfterRefreshes({ store, mailer, config, writeQueues }, () => later);
+    try {
+      store.start();
+      await vi.waitFor(() => expect(store.referrals.get(referral.id)?.status).toBe("expired"), { timeout: 5_000 });
+      expect(store.referralEvents.by("referralId", referral.id).map((event) => event.createdAt)).toEqual([iso(later)]);
+    } finally {
+      job.stop();
+      await stopServices(timed.services);
+    }
   });
 });

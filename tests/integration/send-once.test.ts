@@ -216,7 +216,7 @@ describe("the weekly digest", () => {
     ]);
     const mails = await outbox();
     expect(mails.map((mail) => mail.to)).toEqual([wanting.email]);
-    expect(mails[0]!.subject).toBe("2 new referral requests in your market this week");
+    expect(mails[0]!.subject).toBe("2 new referral requests in your market last week");
     expect(mails[0]!.text).toContain("Texas request 1\n");
     expect(mails[0]!.text).not.toContain("Texas request 2");
     expect(mails[0]!.text).toContain("https://referrals.example/referral-requests?state=TX&specialty=Residential");

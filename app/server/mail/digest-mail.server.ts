@@ -38,8 +38,8 @@ export function digestMail({ member, selection, requestUrl, listUrl }: DigestNot
   const { requests, total } = selection;
   const name = firstName(member.fullName);
   const intro = `${name ? `Hello ${name}, ` : ""}${total === 1 ? "1 new request was" : `${total} new requests were`} posted in your market on ${PRODUCT_NAME} last week.`;
-  const more = total > requests.length ? `${total - requests.length} more, and` : "All of them and";
-  const outro = `${more} every open request in ${member.state}: ${listUrl}`;
+  const more = total > requests.length ? `${total - requests.length} more are on the site. ` : "";
+  const outro = `${more}See every open request in your market: ${listUrl}`;
   const note = "You get this digest on Mondays when there is something new in your market.";
   const title = (request: ReferralRequest) => request.title.replace(/\s+/g, " ").trim() || "Untitled request";
 
@@ -60,8 +60,8 @@ export function digestMail({ member, selection, requestUrl, listUrl }: DigestNot
   const html =
     `<div style="font-family:system-ui,sans-serif;font-size:15px;line-height:1.5"><p>${escapeHtml(intro)}</p>` +
     `<ul style="padding-left:20px">${items}</ul>` +
-    `<p>${escapeHtml(more)} <a href="${escapeHtml(listUrl)}">every open request in ${escapeHtml(member.state)}</a>.</p>` +
+    `<p>${escapeHtml(more)}<a href="${escapeHtml(listUrl)}">See every open request in your market</a>.</p>` +
     `<p style="color:#555">${escapeHtml(note)}</p></div>`;
-  const subject = `${total === 1 ? "1 new referral request" : `${total} new referral requests`} in your market this week`;
+  const subject = `${total === 1 ? "1 new referral request" : `${total} new referral requests`} in your market last week`;
   return { to: member.email, subject, text, html };
 }

@@ -12,6 +12,11 @@ function day(iso: string | undefined): string {
   return iso === undefined ? "Not set" : dayFormat.format(new Date(iso));
 }
 
+/** The client as named in the agreement, on one line: it goes into the subject. */
+function clientOf(referral: Referral): string {
+  return referral.clientName.replace(/\s+/g, " ").trim() || "your client";
+}
+
 /** The agreement in a few rows: enough to recognise it, nothing the mail need not carry. */
 function referralRows(referral: Referral): MailRow[] {
   return [
@@ -34,20 +39,20 @@ const REASON_TEXT: Record<ReminderReason, string> = {
 export function referralReminderMail(options: { referral: Referral; to: string; reasons: readonly ReminderReason[]; link: string }): Mail {
   const { referral, to, reasons, link } = options;
   const body = renderMailBody(
-    `A reminder about your referral with ${referral.clientName || "your client"} on ${PRODUCT_NAME}.`,
+    `A reminder about your referral with ${clientOf(referral)} on ${PRODUCT_NAME}.`,
     [...reasons.map((reason): MailRow => ["Why", REASON_TEXT[reason]]), ...referralRows(referral)],
     `Open the referral: ${link}\nYou get at most one reminder per referral a week. Turn referral mails off in your profile's mail settings.`,
   );
-  return { to, subject: `Reminder: your referral for ${referral.clientName || "your client"}`, ...body };
+  return { to, subject: `Reminder: your referral for ${clientOf(referral)}`, ...body };
 }
 
 /** Tells a party the term ended with no closing, so the referral is now expired. */
 export function referralExpiredMail(options: { referral: Referral; to: string; link: string }): Mail {
   const { referral, to, link } = options;
   const body = renderMailBody(
-    `Your referral for ${referral.clientName || "your client"} on ${PRODUCT_NAME} has expired: its term ended with no closing.`,
+    `Your referral for ${clientOf(referral)} on ${PRODUCT_NAME} has expired: its term ended with no closing.`,
     referralRows(referral),
     `Open the referral: ${link}\nIf the deal did close, tell the network's staff so they can correct the referral.`,
   );
-  return { to, subject: `Referral expired: ${referral.clientName || "your client"}`, ...body };
+  return { to, subject: `Referral expired: ${clientOf(referral)}`, ...body };
 }

@@ -153,7 +153,7 @@ export type NotifyOutcome = "sent" | "throttled";
  * per member and conversation in this process, so a double-clicked Send mails once; across
  * instances the mail is claimed as the next link of the conversation's chain of
  * notifications (docs/decisions/0029), so two instances sending messages in the same
- * conversation mail once. A failed send is recorded as failed in the claims: the next
+ * conversation mail once. A failed send records nothing but its failed claim: the next
  * message tries again.
  *
  * Answers as soon as the mail is handed over: the time is recorded after, while the next
@@ -169,12 +169,9 @@ export function notifyThrottled(
   const id = memberRowId(conversationId, agentEmail);
   return new Promise((resolve, reject) => {
     void writeQueues.serially(`notify:${id}`, async () => {
-      const next = sendClaims.nextInChain(`message:${id}`);
-      if (!shouldNotify(store.conversationMembers.get(id)?.lastNotifiedAt, now) || !shouldNotify(next.lastSentAt, now)) {
-        return resolve("throttled");
-      }
+      if (!shouldNotify(store.conversationMembers.get(id)?.lastNotifiedAt, now)) return resolve("throttled");
       try {
-        if ((await sendClaims.sendOnce(next.key, now, send)) === "taken") return resolve("throttled");
+        if ((await sendClaims.sendOnce(sendClaims.nextInChain(`message:${id}`), now, send)) === "taken") return resolve("throttled");
       } catch (error) {
         return reject(error);
       }

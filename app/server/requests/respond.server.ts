@@ -104,9 +104,8 @@ function notifyPoster(
   log: Pick<Console, "error">,
 ): Promise<void> {
   return writeQueues.serially(`notify:${requestId}`, async () => {
-    const next = sendClaims.nextInChain(`response:${requestId}`);
-    if (!shouldNotify(store.requests.get(requestId)?.lastNotifiedAt, now) || !shouldNotify(next.lastSentAt, now)) return;
-    if ((await sendClaims.sendOnce(next.key, now, send)) === "taken") return;
+    if (!shouldNotify(store.requests.get(requestId)?.lastNotifiedAt, now)) return;
+    if ((await sendClaims.sendOnce(sendClaims.nextInChain(`response:${requestId}`), now, send)) === "taken") return;
     try {
       await store.requests.update(requestId, { lastNotifiedAt: now.toISOString() });
     } catch (error) {

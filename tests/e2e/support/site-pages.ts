@@ -4,6 +4,7 @@ import { agentIdFromEmail } from "../../../app/domain/agent-id";
 import { WHY_PATH } from "../../../app/domain/product";
 import type { Agent } from "../../../app/domain/workbook/tabs";
 import { fillQuickRegistration } from "./registration";
+import { seedReferral } from "./referrals";
 import { seedRequests, testRequest } from "./requests";
 import type { Fixtures } from "../fixtures";
 
@@ -99,6 +100,8 @@ export function seedMemberSite(label: string, seedAgent: Fixtures["seedAgent"]):
   });
   const theirRequest = testRequest(other, { title: theirs.title, location: theirs.city, urgent: true, hoursAgo: 1 });
   seedRequests([ownRequest, theirRequest]);
+  seedReferral(member, other, { clientName: mine.fullName.slice(0, 40), status: "closed", grossCommission: 123_456_789 });
+  seedReferral(other, member, { clientName: theirs.fullName.slice(0, 40), status: "under_contract" });
   const otherId = agentIdFromEmail(other.email);
   const pages: SitePage[] = [
     { name: "member-dashboard", path: "/member-dashboard" },
@@ -117,6 +120,8 @@ export function seedMemberSite(label: string, seedAgent: Fixtures["seedAgent"]):
     { name: "respond", path: `/referral-requests/${theirRequest.id}/respond` },
     { name: "edit-request", path: `/referral-requests/${ownRequest.id}/edit` },
     { name: "delete-request", path: `/referral-requests/${ownRequest.id}/delete` },
+    { name: "referrals", path: "/referrals" },
+    { name: "referrals-filtered", path: "/referrals?role=sent&status=signed" },
     { name: "edit-profile", path: "/edit-profile" },
     { name: "notification-settings", path: "/settings/notifications" },
     { name: "agent-not-found", path: "/agent/nobody_example_com" },
