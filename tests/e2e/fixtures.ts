@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
-import type { Page } from "@playwright/test";
+import type { BrowserContext, Page, ViewportSize } from "@playwright/test";
 import type { Agent } from "../../app/domain/workbook/tabs";
 import type { StoredMail } from "../../app/server/mail/mailer.server";
 import { agentRecord } from "../support/records";
 import { quickPasswordHash, seedAgents, waitForReplica } from "./support/agents";
+import { e2eBaseUrl } from "./support/env";
 import { outboxMails, waitForMail } from "./support/outbox";
 
 import { expect, test as axeCheckedTest } from "./support/test";
@@ -38,6 +39,11 @@ export type Fixtures = {
   waitForReplica(baseUrl?: string): Promise<void>;
   /** Logs in through the login page, as a member would, and checks where it leads. */
   login(agent: Pick<Agent, "email">, options?: LoginOptions): Promise<void>;
+  /**
+   * A page in a browser of the agent's own (its own cookies), logged in through the login
+   * page with the seeded agents' password: for tests where two members act at once.
+   */
+  memberPage(agent: Pick<Agent, "email">, viewport?: ViewportSize): Promise<Page>;
   /** The mails the server has sent: all of them, or the first that matches (tests run in parallel: match on something unique). */
   outbox: { mails(): Promise<StoredMail[]>; waitFor(match: (mail: StoredMail) => boolean, timeoutMs?: number): Promise<StoredMail> };
 };
@@ -79,6 +85,17 @@ export const test = axeCheckedTest.extend<Fixtures>({
       const destination = then ?? (onLoginPage ? undefined : "/member-dashboard");
       if (destination) expect(new URL(page.url()).pathname, "where logging in leads").toBe(new URL(destination, "http://any").pathname);
     });
+  },
+  memberPage: async ({ browser, login, javaScriptEnabled }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async (agent, viewport = { width: 1280, height: 900 }) => {
+      const context = await browser.newContext({ baseURL: e2eBaseUrl, viewport, javaScriptEnabled });
+      contexts.push(context);
+      const page = await context.newPage();
+      await login(agent, { page });
+      return page;
+    });
+    for (const context of contexts) await context.close();
   },
   outbox: async ({}, use) => {
     await use({ mails: outboxMails, waitFor: waitForMail });

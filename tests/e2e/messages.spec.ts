@@ -1,13 +1,10 @@
 import { randomUUID } from "node:crypto";
-import type { BrowserContext, Page, ViewportSize } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test as base } from "./fixtures";
 import { CANNOT_MESSAGE_SELF } from "../../app/server/messages/conversations.server";
 import type { Agent } from "../../app/domain/workbook/tabs";
-import { e2eBaseUrl } from "./support/env";
 import { updateConversationMemberRow } from "./support/messages";
 
-const PASSWORD = "correct horse battery";
-const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
 type Cast = { ann: Agent; bob: Agent; cat: Agent };
@@ -17,14 +14,13 @@ type Cast = { ann: Agent; bob: Agent; cat: Agent };
  * projects run at the same time), and each member's own browser (its own cookies),
  * logged in through the login page.
  */
-const test = base.extend<{ cast: Cast; memberPage(agent: Agent, viewport?: ViewportSize): Promise<Page> }>({
+const test = base.extend<{ cast: Cast }>({
   cast: async ({ seedAgent, waitForReplica }, use, testInfo) => {
     const tag = `${testInfo.project.name}-${randomUUID().slice(0, 8)}`;
     const agent = (first: string, last: string, fields: Partial<Agent> = {}) =>
       seedAgent({
         fullName: `${first} ${last}${tag.replace(/[^a-z0-9]/gi, "")}`,
         email: `${first.toLowerCase()}-${tag}@example.com`,
-        password: PASSWORD,
         ...fields,
       });
     const cast = {
@@ -34,18 +30,6 @@ const test = base.extend<{ cast: Cast; memberPage(agent: Agent, viewport?: Viewp
     };
     await waitForReplica();
     await use(cast);
-  },
-  memberPage: async ({ browser, login, javaScriptEnabled }, use) => {
-    const contexts: BrowserContext[] = [];
-    await use(async (agent, viewport = DESKTOP) => {
-      const context = await browser.newContext({ baseURL: e2eBaseUrl, viewport, javaScriptEnabled });
-      contexts.push(context);
-      const page = await context.newPage();
-      await login(agent, { page, password: PASSWORD });
-      await expect(page).toHaveURL(/\/member-dashboard/);
-      return page;
-    });
-    for (const context of contexts) await context.close();
   },
 });
 

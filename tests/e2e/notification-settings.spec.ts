@@ -1,34 +1,20 @@
 import { randomUUID } from "node:crypto";
-import type { BrowserContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import type { Agent } from "../../app/domain/workbook/tabs";
 import type { StoredMail } from "../../app/server/mail/mailer.server";
 import { expect, test as base } from "./fixtures";
-import { e2eBaseUrl } from "./support/env";
-
-const PASSWORD = "correct horse battery";
 
 type Cast = { ann: Agent; bob: Agent; cat: Agent };
 
 /** Three fresh agents unique to the test and project, and each member's own logged-in browser. */
-const test = base.extend<{ cast: Cast; memberPage(agent: Agent): Promise<Page> }>({
+const test = base.extend<{ cast: Cast }>({
   cast: async ({ seedAgent, waitForReplica }, use, testInfo) => {
     const tag = `${testInfo.project.name}-${randomUUID().slice(0, 8)}`;
     const agent = (first: string, last: string) =>
-      seedAgent({ fullName: `${first} ${last}`, email: `${first.toLowerCase()}-${tag}@example.com`, password: PASSWORD });
+      seedAgent({ fullName: `${first} ${last}`, email: `${first.toLowerCase()}-${tag}@example.com` });
     const cast = { ann: agent("Ann", "Archer"), bob: agent("Bob", "Brooks"), cat: agent("Cat", "Cole") };
     await waitForReplica();
     await use(cast);
-  },
-  memberPage: async ({ browser, login, javaScriptEnabled }, use) => {
-    const contexts: BrowserContext[] = [];
-    await use(async (agent) => {
-      const context = await browser.newContext({ baseURL: e2eBaseUrl, javaScriptEnabled });
-      contexts.push(context);
-      const page = await context.newPage();
-      await login(agent, { page, password: PASSWORD });
-      return page;
-    });
-    for (const context of contexts) await context.close();
   },
 });
 

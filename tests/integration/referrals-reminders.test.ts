@@ -170,12 +170,12 @@ describe("the term's expiry", () => {
 describe("the job", () => {
   it("runs after each timed store refresh, at the time its clock says", async () => {
     const timed = testContext({}, { STORE_REFRESH_SECONDS: "0.05" });
-    const { store, mailer, config, writeQueues } = timed.services;
+    const { store, mailer, config, writeQueues, sendClaims } = timed.services;
     const [maria, james] = [await insertAgent(timed, { email: "m@example.com" }), await insertAgent(timed, { email: "j@example.com" })];
     // Signed today with a year's term: only a clock 13 months on sees it expired.
     const referral = await store.referrals.insert(referralRecord(maria, james, { signedAt: iso(new Date()) }));
     const later = new Date(Date.now() + 400 * DAY);
-    const job = remindReferralsAfterRefreshes({ store, mailer, config, writeQueues }, () => later);
+    const job = remindReferralsAfterRefreshes({ store, mailer, config, writeQueues, claims: sendClaims }, () => later);
     try {
       store.start();
       await vi.waitFor(() => expect(store.referrals.get(referral.id)?.status).toBe("expired"), { timeout: 5_000 });

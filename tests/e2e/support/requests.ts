@@ -28,15 +28,27 @@ export function storedRequest(id: string): Record<string, string> | undefined {
   );
 }
 
-/** Live requests by type and approved agents, counted in the file the way the dashboard's tiles count them. */
+/**
+ * Live requests by type and approved agents, counted in the file the way the dashboard's
+ * tiles count them: requests of agents staff suspended are not live for anyone.
+ */
 export function storedTileCounts(now = Date.now()): { referral: number; listing: number; buyer: number; agents: number } {
   return withStoreFile((db) => {
-    const rows = db.prepare(`SELECT requestType, status, expiresAt FROM "${REQUESTS_TAB.name}"`).all() as Record<string, string>[];
+    const rows = db.prepare(`SELECT requestType, status, expiresAt, agentEmail FROM "${REQUESTS_TAB.name}"`).all() as Record<
+      string,
+      string
+    >[];
+    const suspended = new Set(
+      (
+        db.prepare(`SELECT lower(trim(email)) AS email FROM "Agents" WHERE lower(trim(status)) = 'suspended'`).all() as { email: string }[]
+      ).map((agent) => agent.email),
+    );
     const counts = { referral: 0, listing: 0, buyer: 0 };
     for (const row of rows) {
       const type = (row.requestType ?? "").trim().toLowerCase() as keyof typeof counts;
       const active = (row.status ?? "").trim().toLowerCase() === "active";
-      if (active && type in counts && Date.parse(row.expiresAt ?? "") > now) counts[type] += 1;
+      const bySuspended = suspended.has((row.agentEmail ?? "").trim().toLowerCase());
+      if (active && !bySuspended && type in counts && Date.parse(row.expiresAt ?? "") > now) counts[type] += 1;
     }
     const agents = (db.prepare(`SELECT COUNT(*) AS n FROM "Agents" WHERE lower(trim(status)) = 'approved'`).get() as { n: number }).n;
     return { ...counts, agents };
