@@ -1,7 +1,7 @@
 /**
  * The demo network `npm run seed:demo` puts in an empty store: agents across Texas and
- * Oklahoma, open requests of every type, responses and conversations, so every page
- * has something real-looking to show.
+ * Oklahoma, open requests of every type, responses, conversations and referral
+ * agreements (demo-referrals.ts), so every page has something real-looking to show.
  *
  * Deterministic: the same `now` gives the same records. Ids come from a hash of each
  * record's fixed key, so they never change between runs and a seed that stopped half
@@ -13,8 +13,21 @@
  * numbers are in the 555-0100..0199 range kept for fiction.
  */
 import { conversationIdFor } from "~/domain/conversation";
-import type { MarketState, RequestType, Specialty } from "~/domain/enums";
-import type { Agent, AgentStatus, MembershipType, Message, ReferralRequest, RequestResponse } from "~/domain/workbook/tabs";
+import type { MarketState, Specialty } from "~/domain/enums";
+import type {
+  Agent,
+  AgentStatus,
+  MembershipType,
+  Message,
+  Referral,
+  ReferralEvent,
+  ReferralRequest,
+  RequestResponse,
+} from "~/domain/workbook/tabs";
+import { agentNamed, clockAt, DAY_MS, demoId, hashKey, HOUR_MS, seededRandom, type RequestSeed, type ResponseSeed } from "./demo-kit";
+import { buildDemoReferrals, DEAL_REQUESTS, DEAL_RESPONSES } from "./demo-referrals";
+
+export { seededRandom };
 
 export const DEMO_EMAIL_DOMAIN = "demo.example";
 
@@ -27,44 +40,12 @@ export type DemoNetwork = {
   messages: Message[];
   /** How far each agent has read each demo conversation (the ConversationMembers tab keeps this). */
   reads: ConversationRead[];
+  /** Referral agreements in every status, and their timelines. */
+  referrals: Referral[];
+  referralEvents: ReferralEvent[];
   /** The approved agent whose login the seed prints: owns requests, has responses and conversations. */
   loginEmail: string;
 };
-
-// ---------------------------------------------------------------------------
-// Deterministic randomness
-
-/** FNV-1a: a stable 32-bit number from a text key. */
-function hashKey(key: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < key.length; i += 1) {
-    hash ^= key.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
-}
-
-/** mulberry32: small, fast, and plenty for picking demo data. Returns numbers in [0, 1). */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** A version-4-shaped UUID drawn from the record's key, so it looks like the ids the app makes. */
-function demoId(key: string): string {
-  const random = seededRandom(hashKey(`demo-network:${key}`));
-  const bytes = Array.from({ length: 16 }, () => Math.floor(random() * 256));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = bytes.map((byte) => byte.toString(16).padStart(2, "0")).join("");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
 
 function pick<T>(random: () => number, items: readonly T[]): T {
   return items[Math.floor(random() * items.length)]!;
@@ -297,17 +278,10 @@ function slug(text: string): string {
   return text.toLowerCase().replace(/[^a-z0-9]+/g, "");
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-const HOUR_MS = 60 * 60 * 1000;
-
-/** A clock for one build: times `days` (fractions allowed) before `now`, to the minute, as ISO 8601 UTC. */
-function clockAt(now: Date) {
-  const base = now.getTime();
-  const at = (ms: number) => new Date(Math.floor(ms / 60_000) * 60_000).toISOString();
-  return {
-    daysAgo: (days: number) => at(base - days * DAY_MS),
-    after: (iso: string, hours: number) => at(Date.parse(iso) + hours * HOUR_MS),
-  };
+/** The sponsoring broker's license: one per brokerage and state, the same for all its agents there. */
+function brokerLicense(state: MarketState, brokerage: string): string {
+  const number = hashKey(`broker:${state}:${brokerage}`);
+  return state === "TX" ? String(9_000_000 + (number % 999_999)) : String(150_000 + (number % 50_000));
 }
 
 function membershipFor(approvedIndex: number): MembershipType {
@@ -359,6 +333,7 @@ function buildAgents(now: Date, passwordHash: string): Agent[] {
       licenseExpiration,
       brokerage,
       brokerEmail: `broker@${slug(brokerage)}.${DEMO_EMAIL_DOMAIN}`,
+      brokerLicenseNumber: brokerLicense(place.state, brokerage),
       specialties: seed.specialties,
       bio: `${pick(random, BIO_OPENINGS)(facts)} ${pick(random, BIO_CLOSINGS)(facts)}`,
       photoUrl: "",
@@ -375,27 +350,6 @@ function buildAgents(now: Date, passwordHash: string): Agent[] {
 
 // ---------------------------------------------------------------------------
 // Requests, responses and conversations
-
-type RequestSeed = {
-  key: string;
-  owner: string;
-  requestType: RequestType;
-  title: string;
-  location: string;
-  state: MarketState;
-  specialty: Specialty;
-  priceRange: string;
-  /** Referrals only: the referred client is a buyer or a seller. */
-  clientType?: "buyer" | "seller";
-  timeline: string;
-  contactPreference: string;
-  listingAddress?: string;
-  listingMLS?: string;
-  description: string;
-  urgent?: boolean;
-  daysAgo: number;
-  status?: "deleted" | "expired";
-};
 
 const REQUESTS: readonly RequestSeed[] = [
   {
@@ -732,8 +686,6 @@ const REQUESTS: readonly RequestSeed[] = [
   },
 ];
 
-type ResponseSeed = { request: string; from: string; message: string; hoursLater: number };
-
 const RESPONSES: readonly ResponseSeed[] = [
   {
     request: "okc-relocation",
@@ -845,17 +797,15 @@ const CONVERSATIONS: readonly ConversationSeed[] = [
   },
 ];
 
-function agentNamed(agents: readonly Agent[], name: string): Agent {
-  const agent = agents.find((candidate) => candidate.fullName === name);
-  if (!agent) throw new Error(`The demo network has no agent named ${name}`);
-  return agent;
-}
+/** The open requests and the older ones the demo's referral deals came from, with all their responses. */
+const ALL_REQUESTS: readonly RequestSeed[] = [...REQUESTS, ...DEAL_REQUESTS];
+const ALL_RESPONSES: readonly ResponseSeed[] = [...RESPONSES, ...DEAL_RESPONSES];
 
 const REQUEST_LIFETIME_DAYS = 30;
 
 function buildRequests(now: Date, agents: readonly Agent[]): ReferralRequest[] {
   const clock = clockAt(now);
-  return REQUESTS.map((seed) => {
+  return ALL_REQUESTS.map((seed) => {
     const owner = agentNamed(agents, seed.owner);
     const createdAt = clock.daysAgo(seed.daysAgo);
     return {
@@ -876,7 +826,7 @@ function buildRequests(now: Date, agents: readonly Agent[]): ReferralRequest[] {
       agentEmail: owner.email,
       agentName: owner.fullName,
       status: seed.status ?? "active",
-      responses: RESPONSES.filter((response) => response.request === seed.key).length,
+      responses: ALL_RESPONSES.filter((response) => response.request === seed.key).length,
       createdAt,
       updatedAt: seed.status === "deleted" ? clock.after(createdAt, 2) : undefined,
       expiresAt: clock.after(createdAt, REQUEST_LIFETIME_DAYS * 24),
@@ -886,8 +836,8 @@ function buildRequests(now: Date, agents: readonly Agent[]): ReferralRequest[] {
 
 function buildResponses(now: Date, agents: readonly Agent[], requests: readonly ReferralRequest[]): RequestResponse[] {
   const clock = clockAt(now);
-  return RESPONSES.map((seed, index) => {
-    const request = requests[REQUESTS.findIndex((candidate) => candidate.key === seed.request)];
+  return ALL_RESPONSES.map((seed, index) => {
+    const request = requests[ALL_REQUESTS.findIndex((candidate) => candidate.key === seed.request)];
     if (!request) throw new Error(`The demo network has no request ${seed.request}`);
     const from = agentNamed(agents, seed.from);
     return {
@@ -933,11 +883,23 @@ function buildConversations(now: Date, agents: readonly Agent[]): { messages: Me
 export function buildDemoNetwork(options: { now: Date; passwordHash: string }): DemoNetwork {
   const agents = buildAgents(options.now, options.passwordHash);
   const requests = buildRequests(options.now, agents);
+  const responses = buildResponses(options.now, agents, requests);
+  const found = <T>(record: T | undefined, what: string): T => {
+    if (record === undefined) throw new Error(`The demo network has no ${what}`);
+    return record;
+  };
+  const requestOf = (key: string) => found(requests[ALL_REQUESTS.findIndex((seed) => seed.key === key)], `request ${key}`);
+  const responseOf = (requestKey: string, fromName: string) =>
+    found(
+      responses[ALL_RESPONSES.findIndex((seed) => seed.request === requestKey && seed.from === fromName)],
+      `response from ${fromName} to ${requestKey}`,
+    );
   return {
     agents,
     requests,
-    responses: buildResponses(options.now, agents, requests),
+    responses,
     ...buildConversations(options.now, agents),
+    ...buildDemoReferrals({ now: options.now, agents, request: requestOf, response: responseOf }),
     loginEmail: emailOf(LOGIN_AGENT),
   };
 }

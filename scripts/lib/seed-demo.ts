@@ -12,6 +12,8 @@ const DEMO_COLLECTIONS = [
   "responses",
   "messages",
   "conversationMembers",
+  "referrals",
+  "referralEvents",
 ] as const satisfies readonly CollectionName[];
 type DemoCollection = (typeof DEMO_COLLECTIONS)[number];
 
@@ -44,6 +46,8 @@ type MissingRecords = {
   responses: DemoNetwork["responses"];
   messages: DemoNetwork["messages"];
   conversationMembers: DemoNetwork["reads"];
+  referrals: DemoNetwork["referrals"];
+  referralEvents: DemoNetwork["referralEvents"];
 };
 
 /** A read position is stored in the row the messaging feature looks up for that member and conversation. */
@@ -59,6 +63,8 @@ function missingRecords(store: Store, network: DemoNetwork): MissingRecords {
     responses: network.responses.filter((record) => store.responses.get(record.id) === undefined),
     messages: network.messages.filter((record) => store.messages.get(record.id) === undefined),
     conversationMembers: network.reads.filter((read) => store.conversationMembers.get(readRowId(read)) === undefined),
+    referrals: network.referrals.filter((record) => store.referrals.get(record.id) === undefined),
+    referralEvents: network.referralEvents.filter((record) => store.referralEvents.get(record.id) === undefined),
   };
 }
 
@@ -103,7 +109,15 @@ export async function seedDemo(store: Store, options: SeedOptions): Promise<Seed
     passwordHash = await options.hashPassword(password);
   }
 
-  const added: DemoCounts = { agents: 0, requests: 0, responses: 0, messages: 0, conversationMembers: 0 };
+  const added: DemoCounts = {
+    agents: 0,
+    requests: 0,
+    responses: 0,
+    messages: 0,
+    conversationMembers: 0,
+    referrals: 0,
+    referralEvents: 0,
+  };
   const insertAll = async <T>(name: DemoCollection, records: readonly T[], insert: (record: T) => Promise<unknown>) => {
     if (records.length > 0) options.progress?.(`Writing ${records.length} rows to the ${store[name].tab} tab...`);
     const { stored, failure } = await insertInGroups(records, insert, options.beforeWrite);
@@ -117,6 +131,9 @@ export async function seedDemo(store: Store, options: SeedOptions): Promise<Seed
   await insertAll("conversationMembers", missing.conversationMembers, (read) =>
     store.conversationMembers.insert({ id: readRowId(read), ...read, lastNotifiedAt: undefined }),
   );
+  // A referral before its timeline: a timeline row never names a referral that is not there.
+  await insertAll("referrals", missing.referrals, (referral) => store.referrals.insert(referral));
+  await insertAll("referralEvents", missing.referralEvents, (event) => store.referralEvents.insert(event));
 
   if (presentAgents.length === 0) {
     // The store was empty, so every agent, the login agent included, got the new password.
