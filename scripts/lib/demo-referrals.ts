@@ -28,9 +28,25 @@ import { agreementHash, asSignedBy, hasSigned } from "~/server/referrals/referra
 import { agentNamed, clockAt, demoId, type RequestSeed, type ResponseSeed } from "./demo-kit";
 
 // ---------------------------------------------------------------------------
-// The requests and responses the earlier deals came from (long expired by now)
+// The requests and responses the deals came from: most long expired by now
 
 export const DEAL_REQUESTS: readonly RequestSeed[] = [
+  {
+    key: "houston-jumbo-to-north-dallas",
+    owner: "James Whitfield",
+    requestType: "referral",
+    title: "Houston buyer relocating to North Dallas",
+    location: "Dallas",
+    state: "TX",
+    specialty: "Luxury",
+    priceRange: "$1M - $2M",
+    clientType: "buyer",
+    timeline: "1month",
+    contactPreference: "either",
+    description:
+      "Executive transferring to a Dallas headquarters. Around $1.2M, North Dallas, jumbo loan in process with a Houston lender.",
+    daysAgo: 5.5,
+  },
   {
     key: "okc-family-to-dallas",
     owner: "Sarah Whitlock",
@@ -181,6 +197,12 @@ export const DEAL_REQUESTS: readonly RequestSeed[] = [
 
 export const DEAL_RESPONSES: readonly ResponseSeed[] = [
   {
+    request: "houston-jumbo-to-north-dallas",
+    from: "Maria Delgado",
+    message: "North Dallas luxury is my market, and I have two jumbo lenders I trust. Send them my way.",
+    hoursLater: 3,
+  },
+  {
     request: "okc-family-to-dallas",
     from: "Maria Delgado",
     message: "North Dallas is my home market. I'd be glad to help them: can we talk this week?",
@@ -314,6 +336,20 @@ const DEALS: readonly DealSeed[] = [
     terms: "Covers the purchase of 9318 Lakemont Dr only.",
     proposedDaysAgo: 0.6,
     steps: [{ step: "sign", by: "referring", daysAgo: 0.58 }],
+  },
+  {
+    key: "north-dallas-jumbo",
+    request: "houston-jumbo-to-north-dallas",
+    responder: "Maria Delgado",
+    proposedBy: "poster",
+    referrer: "poster",
+    clientName: "Greg",
+    proposedDaysAgo: 5,
+    steps: [
+      { step: "sign", by: "referring", daysAgo: 5 },
+      { step: "sign", by: "receiving", daysAgo: 4.8 },
+      { step: "introduced", daysAgo: 4, note: "Introduced by e-mail; they fly in next weekend." },
+    ],
   },
   {
     key: "plano-engineer",

@@ -3,19 +3,37 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
+import type { AppLoadContext } from "@remix-run/node";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { conversationIdFor } from "../../app/domain/conversation";
 import { DEMO_EMAIL_DOMAIN } from "../../scripts/lib/demo-network";
 import { SPECIALTIES } from "../../app/domain/enums";
+import { agreementText } from "../../app/domain/referrals/agreement";
+import { referralFeeCents } from "../../app/domain/referrals/money";
+import {
+  checkStep,
+  OPEN_PIPELINE_STATUSES,
+  REFERRAL_STATUSES,
+  type PipelineStep,
+  type ReferralStatus,
+} from "../../app/domain/referrals/status";
+import type { Agent, Referral } from "../../app/domain/workbook/tabs";
+import { loader as dashboardLoader } from "../../app/routes/member-dashboard";
+import { loader as referralLoader } from "../../app/routes/referrals.$id._index";
+import { loader as agreementLoader } from "../../app/routes/referrals.$id.agreement";
+import { loader as pdfLoader } from "../../app/routes/referrals.$id.agreement[.]pdf";
+import { loader as listLoader } from "../../app/routes/referrals._index";
 import { hashPassword, verifyPassword } from "../../app/server/auth/password.server";
 import { loadConfig } from "../../app/server/config.server";
 import { listConversations } from "../../app/server/messages/conversations.server";
-import { createReplicaServices } from "../../app/server/services.server";
+import { agreementHash, hasSigned } from "../../app/server/referrals/referrals.server";
+import { createReplicaServices, createServices, stopServices } from "../../app/server/services.server";
 import { createStoreFromConfig, type Store } from "../../app/server/store/store.server";
 import { startFakeSheets } from "../../scripts/lib/fake-sheets/server";
 import { openSheetsStore } from "../support/fake-sheets";
 import { seedDemo, type SeedOptions } from "../../scripts/lib/seed-demo";
 import { agentRecord } from "../support/records";
+import { get, sessionCookie } from "./requests-support";
 
 const NOW = new Date("2025-03-14T15:00:00.000Z");
 const PASSWORD = "demo-test-pass-4821";
@@ -171,6 +189,8 @@ describe("seedDemo", { timeout: 30_000 }, () => {
     const { store, dataDir } = await openStore();
     await seedDemo(store, options());
     const before = allCells(dataDir);
+    expect(before.Referrals!.length).toBeGreaterThan(0);
+    expect(before.ReferralEvents!.length).toBeGreaterThan(0);
     const again = await seedDemo(store, options({ now: new Date(NOW.getTime() + 86_400_000), newPassword: () => "another-password" }));
     expect(again).toEqual({ status: "unchanged", loginEmail: `maria.delgado@${DEMO_EMAIL_DOMAIN}` });
     expect(allCells(dataDir)).toEqual(before);
@@ -186,6 +206,8 @@ describe("seedDemo", { timeout: 30_000 }, () => {
     expect(withoutHashes(first.dataDir)).toEqual(withoutHashes(second.dataDir));
     expect(allCells(first.dataDir).Messages).toEqual(allCells(second.dataDir).Messages);
     expect(allCells(first.dataDir).Requests).toEqual(allCells(second.dataDir).Requests);
+    expect(allCells(first.dataDir).Referrals).toEqual(allCells(second.dataDir).Referrals);
+    expect(allCells(first.dataDir).ReferralEvents).toEqual(allCells(second.dataDir).ReferralEvents);
   });
 
   it("refuses a store that holds anything but the demo, and writes nothing", async () => {
@@ -213,13 +235,160 @@ describe("seedDemo", { timeout: 30_000 }, () => {
     refusing.mockRestore();
 
     const outcome = await seedDemo(store, options({ newPassword: () => "must-not-be-used" }));
-    expect(outcome).toMatchObject({ status: "completed", added: { agents: 36, requests: 21 }, password: undefined });
+    expect(outcome).toMatchObject({ status: "completed", added: { agents: 36, requests: 31, referrals: 16 }, password: undefined });
     const { store: reread } = await openStore(dataDir);
     expect(reread.agents.all()).toHaveLength(46);
     const hashes = new Set(reread.agents.all().map((agent) => agent.passwordHash));
     expect(hashes.size).toBe(1);
     expect(await verifyPassword(PASSWORD, [...hashes][0]!)).toBe(true);
     expect(await seedDemo(reread, options())).toMatchObject({ status: "unchanged" });
+  });
+});
+
+const REFERRALS_NOW = new Date("2026-11-23T12:00:00.000Z");
+const LOGIN_EMAIL = `maria.delgado@${DEMO_EMAIL_DOMAIN}`;
+const UNSIGNED: readonly ReferralStatus[] = ["proposed", "declined", "withdrawn"];
+const CLOSED: readonly ReferralStatus[] = ["closed", "fee_paid", "fee_received"];
+
+function isParty(referral: Referral, email: string): boolean {
+  return referral.referringEmail === email || referral.receivingEmail === email;
+}
+
+/** The status a referral's timeline leads to, each step checked as the app checks it: from the right status, by the right party. */
+function replayedStatus(referral: Referral, steps: readonly { step: string; byEmail: string }[]): ReferralStatus {
+  let status: ReferralStatus = "proposed";
+  for (const { step, byEmail } of steps) {
+    if (step === "proposed" || step === "accepted") continue;
+    if (step === "signed" || step === "declined" || step === "withdrawn") {
+      expect(status).toBe("proposed");
+    } else if (step === "expired") {
+      expect(OPEN_PIPELINE_STATUSES).toContain(status);
+    } else {
+      const party = byEmail === referral.referringEmail ? "referring" : "receiving";
+      expect(checkStep(status, step as PipelineStep, party), `${step} from ${status}`).toEqual({ ok: true });
+    }
+    status = step as ReferralStatus;
+  }
+  return status;
+}
+
+describe("the demo's referrals", { timeout: 30_000 }, () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  async function seededStore() {
+    const opened = await openStore();
+    await seedDemo(opened.store, options({ now: REFERRALS_NOW }));
+    return opened;
+  }
+
+  it("are agreements the app itself would have made, in every status, each of them for the demo login", async () => {
+    const { store } = await seededStore();
+    const referrals = store.referrals.all();
+    expect(new Set(referrals.map((referral) => referral.status))).toEqual(new Set(REFERRAL_STATUSES));
+    const logins = referrals.filter((referral) => isParty(referral, LOGIN_EMAIL));
+    expect(new Set(logins.map((referral) => referral.status))).toEqual(new Set(REFERRAL_STATUSES));
+    expect(logins.some((referral) => referral.referringEmail === LOGIN_EMAIL)).toBe(true);
+    expect(logins.some((referral) => referral.receivingEmail === LOGIN_EMAIL)).toBe(true);
+
+    for (const referral of referrals) {
+      const at = `${referral.referringName} to ${referral.receivingName}, ${referral.status}`;
+      // Proposed on a stored response, between the request's poster and the agent who responded.
+      const request = store.requests.get(referral.requestId)!;
+      const response = store.responses.get(referral.responseId ?? "")!;
+      expect(response.requestId, at).toBe(request.id);
+      expect(new Set([referral.referringEmail, referral.receivingEmail]), at).toEqual(new Set([request.agentEmail, response.fromEmail]));
+      expect(isParty(referral, referral.proposedByEmail), at).toBe(true);
+
+      // The parties and their brokers as their profiles have them.
+      const referring = store.agents.by("email", referral.referringEmail)[0]!;
+      const receiving = store.agents.by("email", referral.receivingEmail)[0]!;
+      expect([referral.referringName, referral.receivingName]).toEqual([referring.fullName, receiving.fullName]);
+      expect([referral.referringBrokerage, referral.referringBrokerLicense]).toEqual([referring.brokerage, referring.brokerLicenseNumber]);
+      expect([referral.receivingBrokerage, referral.receivingBrokerLicense]).toEqual([receiving.brokerage, receiving.brokerLicenseNumber]);
+      expect(agreementText(referral)).not.toContain("(not given)");
+
+      // Both signatures cover the agreement's text, as soon as it is signed.
+      expect(referral.agreementHash, at).toBe(agreementHash(referral));
+      const signed = !UNSIGNED.includes(referral.status);
+      expect(hasSigned(referral, "referring") && hasSigned(referral, "receiving"), at).toBe(signed);
+      expect(referral.signedAt !== undefined && referral.termEndsAt !== undefined, at).toBe(signed);
+
+      // The fee from the sale: the share of the gross commission, or the flat amount.
+      expect(referral.grossCommission !== undefined, at).toBe(CLOSED.includes(referral.status));
+      if (referral.grossCommission !== undefined) {
+        const fee = referral.feeType === "flat" ? { feeFlat: referral.feeFlat } : { feePercent: referral.feePercent };
+        expect(referral.feeAmount, at).toBe(referralFeeCents(fee, referral.grossCommission));
+        expect(referral.salePrice! > referral.grossCommission * 20, at).toBe(true);
+      }
+
+      // A timeline the app would accept, after the response and the parties joined, and before now.
+      const events = [...store.referralEvents.by("referralId", referral.id)].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+      expect(replayedStatus(referral, events), at).toBe(referral.status);
+      const joined = Math.max(Date.parse(referring.createdAt), Date.parse(receiving.createdAt));
+      const times = [joined, ...[response.createdAt, referral.createdAt, ...events.map((event) => event.createdAt)].map(Date.parse)];
+      expect(times, at).toEqual([...times].sort((a, b) => a - b));
+      const latest = Date.parse(events.at(-1)!.createdAt);
+      expect(latest, at).toBeLessThanOrEqual(REFERRALS_NOW.getTime());
+      expect(Date.parse(referral.updatedAt ?? referral.createdAt), at).toBe(latest);
+      // The app's next pass expires none of them, and the one it expired had its term end.
+      if (OPEN_PIPELINE_STATUSES.includes(referral.status)) expect(Date.parse(referral.termEndsAt!), at).toBeGreaterThan(latest);
+      if (referral.status === "expired") expect(Date.parse(referral.termEndsAt!), at).toBeLessThan(latest);
+      if (referral.status === "under_contract")
+        expect(Date.parse(referral.expectedCloseDate!), at).toBeGreaterThan(REFERRALS_NOW.getTime());
+    }
+  });
+
+  it("show on /referrals, the dashboard, each referral's page, the printable agreement and the PDF for the demo login", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(REFERRALS_NOW);
+    const { dataDir } = await seededStore();
+    const services = createServices(loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir }));
+    try {
+      await services.store.refresh();
+      const context: AppLoadContext = { services, nonce: "test-nonce" };
+      const login: Agent = services.store.agents.by("email", LOGIN_EMAIL)[0]!;
+      const cookie = await sessionCookie(context, login);
+      const args = (url: string, params: Record<string, string> = {}) => ({ request: get(url, cookie), context, params });
+
+      const list = (await listLoader(args("/referrals"))) as Awaited<ReturnType<typeof listLoader>>;
+      const mine = services.store.referrals.all().filter((referral) => isParty(referral, LOGIN_EMAIL));
+      expect(list.total).toBe(mine.length);
+      expect(list.totals.expectedCents).toBeGreaterThan(0);
+      expect(list.totals.receivedThisYearCents).toBeGreaterThan(0);
+      const dashboard = (await dashboardLoader(args("/member-dashboard"))) as Awaited<ReturnType<typeof dashboardLoader>>;
+      expect(dashboard.referrals.total).toBe(mine.length);
+      expect(dashboard.referrals.open.length).toBeGreaterThan(0);
+
+      for (const row of list.referrals) {
+        const referral = services.store.referrals.get(row.id)!;
+        const page = (await referralLoader(args(`/referrals/${row.id}`, { id: row.id }))) as Awaited<ReturnType<typeof referralLoader>>;
+        const signed = !UNSIGNED.includes(referral.status);
+        expect(
+          page.referral.acceptances.map((acceptance) => acceptance.signed),
+          row.status,
+        ).toEqual(signed ? [true, true] : [hasSigned(referral, "referring"), hasSigned(referral, "receiving")]);
+        expect(page.referral.timeline.length).toBeGreaterThan(0);
+        // The text shown is the one signed, or, while the login can still sign, the one their signature would cover.
+        expect(page.referral.hash).toBe(referral.agreementHash);
+        const agreement = (await agreementLoader(args(`/referrals/${row.id}/agreement`, { id: row.id }))) as Awaited<
+          ReturnType<typeof agreementLoader>
+        >;
+        expect(agreement.text).toBe(page.referral.text);
+        const pdf = (await pdfLoader(args(`/referrals/${row.id}/agreement.pdf`, { id: row.id }))) as Response;
+        expect(pdf.status).toBe(200);
+        expect(pdf.headers.get("Content-Type")).toBe("application/pdf");
+      }
+      expect(list.referrals.filter((row) => row.status === "proposed").length).toBeGreaterThan(0);
+      const waiting = list.referrals.find((row) => row.status === "proposed" && row.role === "received")!;
+      const page = (await referralLoader(args(`/referrals/${waiting.id}`, { id: waiting.id }))) as Awaited<
+        ReturnType<typeof referralLoader>
+      >;
+      expect(page.referral.canSign).toBe(true);
+    } finally {
+      await stopServices(services);
+    }
   });
 });
 
@@ -234,8 +403,8 @@ describe("seedDemo on Google Sheets", () => {
       expect(outcome.status).toBe("seeded");
       const rows = Object.values((outcome as { added: Record<string, number> }).added).reduce((sum, count) => sum + count, 0);
       const appends = fake.calls.slice(before).filter((call) => call.kind === "spreadsheets.batchUpdate").length;
-      // Five tabs, each's first row at once and the rest together (more than ROWS_PER_CALL rows: one more call per hundred).
-      expect(appends).toBeLessThanOrEqual(5 * 2 + Math.floor(rows / 100));
+      // Seven tabs, each's first row at once and the rest together (more than ROWS_PER_CALL rows: one more call per hundred).
+      expect(appends).toBeLessThanOrEqual(7 * 2 + Math.floor(rows / 100));
       expect(appends).toBeLessThan(rows / 5);
     } finally {
       await fake.close();
@@ -292,6 +461,6 @@ describe("npm run seed:demo", () => {
     db.close();
     const result = run(dataDir);
     expect(result.status).toBe(1);
-    expect(result.stderr).toMatch(/^The store already holds 0 agents and 21 requests and is not the demo network/);
+    expect(result.stderr).toMatch(/^The store already holds 0 agents and 31 requests and is not the demo network/);
   }, 60_000);
 });
