@@ -333,7 +333,7 @@ const DEALS: readonly DealSeed[] = [
     clientName: "Kevin",
     feePercent: "20",
     termMonths: 6,
-    terms: "Covers the purchase of 9318 Lakemont Dr only.",
+    terms: "Covers the purchase of 4182 Blue Sage Dr only.",
     proposedDaysAgo: 0.6,
     steps: [{ step: "sign", by: "referring", daysAgo: 0.58 }],
   },
@@ -397,7 +397,7 @@ const DEALS: readonly DealSeed[] = [
       { step: "introduced", daysAgo: 93 },
       { step: "under_contract", daysAgo: 60, closesInDays: -30 },
       { step: "closed", daysAgo: 35, salePrice: "310,000.00", grossCommission: "9,300.00" },
-      { step: "fee_paid", daysAgo: 25, note: "Check mailed by Green Country Realty to your broker." },
+      { step: "fee_paid", daysAgo: 25, note: "Check mailed from my broker to yours." },
     ],
   },
   {

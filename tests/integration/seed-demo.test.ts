@@ -31,6 +31,7 @@ import { createReplicaServices, createServices, stopServices } from "../../app/s
 import { createStoreFromConfig, type Store } from "../../app/server/store/store.server";
 import { startFakeSheets } from "../../scripts/lib/fake-sheets/server";
 import { openSheetsStore } from "../support/fake-sheets";
+import { pdfText } from "../support/pdf-text";
 import { seedDemo, type SeedOptions } from "../../scripts/lib/seed-demo";
 import { agentRecord } from "../support/records";
 import { get, sessionCookie } from "./requests-support";
@@ -379,6 +380,9 @@ describe("the demo's referrals", { timeout: 30_000 }, () => {
         const pdf = (await pdfLoader(args(`/referrals/${row.id}/agreement.pdf`, { id: row.id }))) as Response;
         expect(pdf.status).toBe(200);
         expect(pdf.headers.get("Content-Type")).toBe("application/pdf");
+        const printed = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
+        expect(printed).toContain(`refers the client "${referral.clientName}"`);
+        if (signed) expect(printed.split(`SHA-256 of the text signed: ${referral.agreementHash}`)).toHaveLength(3);
       }
       expect(list.referrals.filter((row) => row.status === "proposed").length).toBeGreaterThan(0);
       const waiting = list.referrals.find((row) => row.status === "proposed" && row.role === "received")!;
