@@ -27,7 +27,7 @@ export function ReferralRows({ referrals }: { referrals: readonly ReferralRowVie
             to={`/referrals/${referral.id}`}
             className="-mx-2 flex flex-wrap items-center gap-x-4 gap-y-1 rounded-lg px-2 py-3 hover:bg-slate-50"
           >
-            <span className="min-w-0 flex-1">
+            <span className="min-w-0 flex-1 basis-48">
               <span className="block font-semibold wrap-anywhere text-slate-900">
                 {referral.role === "sent" ? "To " : "From "}
                 {referral.otherName || "another member"}
