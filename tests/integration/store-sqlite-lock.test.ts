@@ -149,6 +149,8 @@ describe("the app while another process holds the SQLite write lock", () => {
     const run = (action: (args: ActionFunctionArgs) => unknown, url: string, cookie: string, fields: Record<string, string>, params = {}) =>
       outcome(() => action({ request: post(url, cookie, fields), context, params }));
 
+    // The replica has not read the file yet: its first read comes during the lock.
+    expect(context.services.store.health().lastRefreshAt).toBeNull();
     // Held past the time a write waits for it, so every waiting write gives up while it is held.
     const lock = await holdWriteLock(file, LOCK_WAIT_MS + 3_000);
     let settledWrites = 0;
@@ -166,7 +168,8 @@ describe("the app while another process holds the SQLite write lock", () => {
     // Time for the writes to reach the store and start waiting for the lock.
     await delay(100);
 
-    // While the writes wait, a page, /healthz and the replica's refresh answer: before any write has, and with the lock still held.
+    // While the writes wait, a page, /healthz and the replica's refresh (its first read of the whole file) answer:
+    // before any write has, and with the lock still held.
     const page = (await requestsLoader({ request: get("/referral-requests", jamesCookie), context, params: {} })) as {
       requests: { title: string }[];
     };
@@ -199,6 +202,7 @@ describe("the app while another process holds the SQLite write lock", () => {
       [lucyResponse, "Lucy can help"],
     ] as const) {
       expect(answer?.init?.status).toBe(503);
+      expect(answer?.data.error).toEqual({ "": ["Failed to send response. Please try again."] });
       expect(answer?.data.initialValue).toMatchObject({ message });
     }
     expect(edit?.init?.status).toBe(503);

@@ -6,11 +6,11 @@ import { cellText, headerKey, type DriverRow, type ReadRequest, type TabSpec, ty
 import { withRetry, type RetryPolicy } from "./retry.server";
 
 /**
- * better-sqlite3 waits for a lock on the one thread that serves every request, so each
- * try waits at most this long; the waiting in between tries is done off the thread, with
+ * better-sqlite3 would wait for a lock on the one thread that serves every request, so a
+ * try that finds the file locked fails at once, and the waiting is done between tries, with
  * timers (docs/decisions/0031).
  */
-const BUSY_TIMEOUT_MS = 5;
+const BUSY_TIMEOUT_MS = 0;
 /**
  * How long a write keeps trying while another connection (a second instance, a staff
  * script, the sqlite3 shell) holds the write lock. Past it the write is refused and the
