@@ -31,7 +31,7 @@ async function whenUnlocked<T>(transaction: () => T): Promise<T> {
     return await withRetry(LOCK_RETRY, async () => transaction(), Date.now() + LOCK_WAIT_MS);
   } catch (error) {
     if (!isBusy(error)) throw error;
-    throw new Error(`another connection held the SQLite file's write lock for over ${LOCK_WAIT_MS / 1000} s`, { cause: error });
+    throw new Error(`another connection kept the SQLite file locked for over ${LOCK_WAIT_MS / 1000} s`, { cause: error });
   }
 }
 
