@@ -101,4 +101,23 @@ describe("retry policy", () => {
     await expect(failing).rejects.toThrow("try 3");
     expect(tries).toBe(3);
   });
+
+  it("retries only what the policy's own test accepts, when it has one", async () => {
+    const busy = (error: unknown) => (error as { code?: unknown }).code === "SQLITE_BUSY";
+    const policy = { attempts: 5, baseDelayMs: 1, maxDelayMs: 1, retryable: busy };
+    let tries = 0;
+    const locked = withRetry(policy, async () => {
+      tries += 1;
+      if (tries < 3) throw Object.assign(new Error("database is locked"), { code: "SQLITE_BUSY" });
+      return "stored";
+    });
+    expect(await locked).toBe("stored");
+    tries = 0;
+    const serverError = withRetry(policy, async () => {
+      tries += 1;
+      throw Object.assign(new Error("a 500"), { status: 500 });
+    });
+    await expect(serverError).rejects.toThrow("a 500");
+    expect(tries).toBe(1);
+  });
 });

@@ -4,6 +4,8 @@ export type RetryPolicy = {
   attempts: number;
   baseDelayMs: number;
   maxDelayMs: number;
+  /** Which failures are worth another try; when absent, an API's quota, server and network failures (`isRetryable`). */
+  retryable?: (error: unknown) => boolean;
 };
 
 /** About half a minute of patience in the worst case, so a page's write fails clearly rather than hangs. */
@@ -72,7 +74,7 @@ export async function withRetry<T>(
       return await task(attempt, previousError);
     } catch (error) {
       previousError = error;
-      if (attempt + 1 >= policy.attempts || !isRetryable(error)) throw error;
+      if (attempt + 1 >= policy.attempts || !(policy.retryable ?? isRetryable)(error)) throw error;
       const delay = backoffDelay(policy, attempt);
       if (Date.now() + delay >= deadline) throw error;
       await sleep(delay);

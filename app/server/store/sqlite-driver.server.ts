@@ -3,6 +3,37 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import type { RowCells } from "~/domain/workbook/rows";
 import { cellText, headerKey, type DriverRow, type ReadRequest, type TabSpec, type WorkbookDriver } from "./driver.server";
+import { withRetry, type RetryPolicy } from "./retry.server";
+
+/**
+ * better-sqlite3 would wait for a lock on the one thread that serves every request, so a
+ * try that finds the file locked fails at once, and the waiting is done between tries, with
+ * timers (docs/decisions/0031).
+ */
+const BUSY_TIMEOUT_MS = 0;
+/**
+ * How long a write keeps trying while another connection (a second instance, a staff
+ * script, the sqlite3 shell) holds the write lock. Past it the write is refused and the
+ * page says so (StoreWriteError, 503): a lock held that long is a person's open transaction.
+ */
+export const LOCK_WAIT_MS = 3_000;
+const LOCK_RETRY: RetryPolicy = { attempts: Number.POSITIVE_INFINITY, baseDelayMs: 10, maxDelayMs: 200, retryable: isBusy };
+
+/** SQLITE_BUSY and its extended codes: another connection holds a lock this one needs. */
+function isBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && code.startsWith("SQLITE_BUSY");
+}
+
+/** Runs a transaction, trying again while the file is locked, for at most LOCK_WAIT_MS in all. */
+async function whenUnlocked<T>(transaction: () => T): Promise<T> {
+  try {
+    return await withRetry(LOCK_RETRY, async () => transaction(), Date.now() + LOCK_WAIT_MS);
+  } catch (error) {
+    if (!isBusy(error)) throw error;
+    throw new Error(`another connection kept the SQLite file locked for over ${LOCK_WAIT_MS / 1000} s`, { cause: error });
+  }
+}
 
 /** SQLite identifiers are quoted so tab and header names are used exactly as written. */
 function quote(identifier: string): string {
@@ -20,7 +51,7 @@ export function createSqliteDriver(file: string): WorkbookDriver {
   const db = new Database(file);
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = FULL");
-  db.pragma("busy_timeout = 5000");
+  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
 
   /** The table's actual column name for each of the app's headers, matched trimmed and case-insensitively. */
   function columnsOf(tab: TabSpec): Map<string, string> {
@@ -95,19 +126,16 @@ export function createSqliteDriver(file: string): WorkbookDriver {
     kind: "sqlite",
     async ensureTabs(tabs) {
       // Immediate: two processes starting together must not both add the same column.
-      ensureTabs.immediate(tabs);
+      await whenUnlocked(() => ensureTabs.immediate(tabs));
     },
-    async readTabs(requests) {
-      return readTabs(requests);
-    },
+    // A WAL reader needs no lock another connection holds for long; the retries cover the rare moments it does.
+    readTabs: (requests) => whenUnlocked(() => readTabs(requests)),
     // Writes take the write lock as they begin: a transaction that read first could not wait for
-    // another process's lock (SQLite refuses a stale snapshot at once), immediate ones wait busy_timeout.
+    // another process's lock (SQLite refuses a stale snapshot at once), immediate ones can.
     async appendRows(tab, rows) {
-      appendRows.immediate(tab, rows);
+      await whenUnlocked(() => appendRows.immediate(tab, rows));
     },
-    async updateRow(tab, id, changes) {
-      return updateRow.immediate(tab, id, changes);
-    },
+    updateRow: (tab, id, changes) => whenUnlocked(() => updateRow.immediate(tab, id, changes)),
     /** Changes whenever another connection (the sqlite3 shell, a staff script) commits to the file. */
     async changeToken() {
       return String(db.pragma("data_version", { simple: true }));
