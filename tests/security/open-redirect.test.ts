@@ -4,6 +4,9 @@ import { isSafeRedirectPath, safeRedirectPath } from "../../app/domain/redirect"
 import { action as loginAction, loader as loginLoader } from "../../app/routes/member-login";
 import { action as markAction } from "../../app/routes/referral-requests.$id.mark";
 import { action as blockAction } from "../../app/routes/settings.blocked";
+import { action as notificationsAction } from "../../app/routes/settings.notifications";
+import { action as proposeAction } from "../../app/routes/referral-requests.$id.propose";
+import { action as reportAction } from "../../app/routes/report";
 import type { ReferralRequest } from "../../app/domain/workbook/tabs";
 import { responseOf } from "../integration/accounts-support";
 import { insertRequest, outcome, post, sessionCookie } from "../integration/requests-support";
@@ -159,5 +162,64 @@ describe("open-redirect corpus through redirectTo", () => {
       );
       expectStaysOnSite(answer.headers.get("Location"), payload);
     }
+  });
+
+  // The writes added since that redirect afterwards build their own address; a target sent along is not read.
+  const TARGET_NAMES = ["redirectTo", "back", "next", "returnTo"];
+  const withTargets = (payload: string) => Object.fromEntries(TARGET_NAMES.map((name) => [name, payload]));
+  const queryWith = (payload: string) => TARGET_NAMES.map((name) => `${name}=${encodeURIComponent(payload)}`).join("&");
+  const SAMPLE = ["//evil.example", "/.//evil.example", "/%2e%2e//evil.example", "/\\evil.example", "https://evil.example"];
+
+  it("the notification settings and report forms go back to their own page whatever target is sent", async () => {
+    for (const payload of SAMPLE) {
+      const saved = await responseOf(() =>
+        notificationsAction({
+          request: post(`/settings/notifications?${queryWith(payload)}`, cookie, { on: "messages", ...withTargets(payload) }),
+          context,
+          params: {},
+        }),
+      );
+      expectStaysOnSite(saved.headers.get("Location"), payload);
+      const reported = await responseOf(() =>
+        reportAction({
+          request: post(`/report?kind=request&id=${request.id}&${queryWith(payload)}`, cookie, { reason: "spam", ...withTargets(payload) }),
+          context,
+          params: {},
+        }),
+      );
+      expectStaysOnSite(reported.headers.get("Location"), payload);
+    }
+  });
+
+  it("a referral proposal goes to the referral's page whatever target is sent", async () => {
+    const poster = await insertAgent(context);
+    const own = await insertRequest(context, poster, { requestType: "referral", clientType: "buyer" });
+    const response = await context.services.store.responses.insert({
+      id: "redirect-response",
+      requestId: own.id,
+      fromEmail: email,
+      fromName: "Responder",
+      toEmail: poster.email,
+      message: "Happy to help",
+      createdAt: new Date().toISOString(),
+    });
+    const payload = "/.//evil.example";
+    const proposed = await responseOf(() =>
+      proposeAction({
+        request: post(`/referral-requests/${own.id}/propose?response=${response.id}&${queryWith(payload)}`, cookie, {
+          referrer: "them",
+          clientName: "Ana",
+          side: "buyer",
+          feeType: "percent",
+          feePercent: "25",
+          termMonths: "12",
+          feeDue: "at closing",
+          ...withTargets(payload),
+        }),
+        context,
+        params: { id: own.id },
+      }),
+    );
+    expect(proposed.headers.get("Location")).toMatch(/^\/referrals\/[\w-]+$/);
   });
 });

@@ -19,8 +19,6 @@ export type AuthServices = {
 };
 
 const FIFTEEN_MINUTES = 15 * 60;
-/** As many as one address may guess: many addresses together get no more. */
-const LOGIN_FAILURES_PER_ACCOUNT = 10;
 
 export function createAuthServices(config: Config): AuthServices {
   return {
@@ -28,7 +26,7 @@ export function createAuthServices(config: Config): AuthServices {
     limits: {
       loginByIp: createRateLimiter({ limit: config.authAttemptsPerIp, windowSeconds: FIFTEEN_MINUTES }),
       loginByEmailAndIp: createRateLimiter({ limit: config.loginFailuresPerEmailAndIp, windowSeconds: FIFTEEN_MINUTES }),
-      loginByAccount: createRateLimiter({ limit: LOGIN_FAILURES_PER_ACCOUNT, windowSeconds: FIFTEEN_MINUTES }),
+      loginByAccount: createRateLimiter({ limit: config.loginFailuresPerAccount, windowSeconds: FIFTEEN_MINUTES }),
       resetByIp: createRateLimiter({ limit: config.authAttemptsPerIp, windowSeconds: FIFTEEN_MINUTES }),
       resetByEmail: createRateLimiter({ limit: 3, windowSeconds: 60 * 60 }),
     },
