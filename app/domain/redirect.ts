@@ -9,28 +9,39 @@ const MAX_REDIRECT_LENGTH = 2000;
 // eslint-disable-next-line no-control-regex -- control characters are what this pattern looks for.
 const UNSAFE_CHARACTERS = /[\\\s\u0000-\u001f\u007f]/;
 
-/**
- * True for a path on this site: one leading slash, not two (`//host` is another
- * site), no backslash, whitespace or control character.
- */
-export function isSafeRedirectPath(value: unknown): value is string {
-  if (typeof value !== "string") return false;
-  if (value.length === 0 || value.length > MAX_REDIRECT_LENGTH) return false;
-  if (!value.startsWith("/") || value.startsWith("//")) return false;
-  if (UNSAFE_CHARACTERS.test(value)) return false;
-  // Belt and braces: the path must resolve to the same origin it started from.
-  const base = "http://this-site.invalid";
-  return URL.canParse(value, base) && new URL(value, base).origin === base;
+const BASE = "http://this-site.invalid";
+
+/** True for a value a browser reads as a path on this site: one leading slash, no backslash, whitespace or control character. */
+function looksLikeLocalPath(value: string): boolean {
+  return value.startsWith("/") && !value.startsWith("//") && !UNSAFE_CHARACTERS.test(value);
 }
 
 /**
- * The requested path when it is safe, otherwise the fallback. Percent-encoded as
- * a URL would be: a Location header holds only Latin-1, so "/Ā" goes out as "/%C4%80".
+ * The path a browser lands on for this value, resolved as it will resolve it (dot segments,
+ * encoded dots), or null when that is not a path on this site. "/.//evil.example" passes
+ * every check as written but resolves to "//evil.example", which a Location header sends
+ * to another host: so the resolved path is checked again.
+ */
+function resolvedLocalPath(value: unknown): string | null {
+  if (typeof value !== "string" || value.length === 0 || value.length > MAX_REDIRECT_LENGTH) return null;
+  if (!looksLikeLocalPath(value) || !URL.canParse(value, BASE)) return null;
+  const url = new URL(value, BASE);
+  const resolved = url.pathname + url.search + url.hash;
+  return url.origin === BASE && looksLikeLocalPath(resolved) ? resolved : null;
+}
+
+/** True for a path on this site, before and after the browser resolves it. */
+export function isSafeRedirectPath(value: unknown): value is string {
+  return resolvedLocalPath(value) !== null;
+}
+
+/**
+ * The requested path as the browser will resolve it when it stays on this site, otherwise
+ * the fallback. Percent-encoded as a URL would be: a Location header holds only Latin-1,
+ * so "/Ā" goes out as "/%C4%80".
  */
 export function safeRedirectPath(value: unknown, fallback: string = DEFAULT_AFTER_LOGIN): string {
-  if (!isSafeRedirectPath(value)) return fallback;
-  const url = new URL(value, "http://this-site.invalid");
-  return url.pathname + url.search + url.hash;
+  return resolvedLocalPath(value) ?? fallback;
 }
 
 /** False for an address with a broken percent escape (`/agent/%E0%A4%A`), which no page can answer. */

@@ -71,14 +71,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return rejectSubmission(submission, { hideFields: SECRET_FIELDS });
 
   // Wrong guesses count with the login page's, so the dialog cannot be used to guess the password faster.
-  const limit = startLoginAttempt(context, member.email);
-  if (!limit.allowed) {
-    return refuseTooMany(submission, "password attempts", limit.retryAfterSeconds, SECRET_FIELDS);
+  const attempt = await startLoginAttempt(request, context, member.email);
+  if (!attempt.allowed) {
+    return refuseTooMany(submission, "password attempts", attempt.retryAfterSeconds, SECRET_FIELDS);
   }
   if (!(await verifyPassword(submission.value.password, member.passwordHash))) {
     return rejectSubmission(submission, { formErrors: [WRONG_PASSWORD_MESSAGE], hideFields: SECRET_FIELDS });
   }
-  loginSucceeded(context, member.email);
+  loginSucceeded(context, member.email, attempt);
 
   // A chosen file wins over the Photo URL field; each one's refusal shows beside its own field.
   const { photo } = submission.value;

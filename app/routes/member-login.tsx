@@ -9,6 +9,7 @@ import { PRODUCT_NAME } from "~/domain/product";
 import { isSafeRedirectPath, loginReason, safeRedirectPath } from "~/domain/redirect";
 import { checkLogin } from "~/server/accounts/login.server";
 import { loginSucceeded, passRetryAfter, refuseTooMany, startLoginAttempt } from "~/server/accounts/throttle.server";
+import { rememberDevice } from "~/server/auth/known-device.server";
 import { getMember, startMemberSession } from "~/server/auth/session.server";
 import { foundersLeftNow } from "~/server/registration/vip.server";
 import { parseForm, rejectSubmission } from "~/server/forms.server";
@@ -43,8 +44,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   // The schema refuses a blank e-mail or password, so both are set here.
   const { email = "", password = "", redirectTo } = submission.value;
-  const allowed = startLoginAttempt(context, email);
-  if (!allowed.allowed) return refuseTooMany(submission, "login attempts", allowed.retryAfterSeconds, HIDE_PASSWORD);
+  const attempt = await startLoginAttempt(request, context, email);
+  if (!attempt.allowed) return refuseTooMany(submission, attempt.what, attempt.retryAfterSeconds, HIDE_PASSWORD);
 
   let check: Awaited<ReturnType<typeof checkLogin>>;
   try {
@@ -55,8 +56,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (!check.ok) return rejectSubmission(submission, { formErrors: [check.message], hideFields: HIDE_PASSWORD });
 
-  loginSucceeded(context, email);
-  return startMemberSession(request, context, check.agent, safeRedirectPath(redirectTo));
+  loginSucceeded(context, email, attempt);
+  const session = await startMemberSession(request, context, check.agent, safeRedirectPath(redirectTo));
+  // This browser is the owner's from now on: strangers' guesses do not hold it (docs/decisions/0030).
+  session.headers.append("Set-Cookie", await rememberDevice(request, context.services.config, email));
+  return session;
 }
 
 export default function MemberLogin() {

@@ -10,7 +10,7 @@ import type { Agent } from "~/domain/workbook/tabs";
 import { setNewPassword } from "~/server/accounts/password-reset.server";
 import { clientIp } from "~/server/auth/client-ip.server";
 import { readResetToken, resetTokenCookie } from "~/server/auth/reset-token.server";
-import { passRetryAfter, refuseTooMany } from "~/server/accounts/throttle.server";
+import { forgetLoginFailures, passRetryAfter, refuseTooMany } from "~/server/accounts/throttle.server";
 import { parseForm, rejectSubmission } from "~/server/forms.server";
 
 export const meta: MetaFunction = () => [{ title: `Choose a New Password | ${PRODUCT_NAME}` }];
@@ -67,6 +67,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       hideFields: HIDE_PASSWORDS,
     });
   }
+  forgetLoginFailures(context, agent.email);
   const usedLink = await resetTokenCookie(context.services.config).serialize("", { maxAge: 0 });
   return redirect(`/member-login?${PASSWORD_CHANGED_PARAM}=1`, { headers: { "Set-Cookie": usedLink } });
 }

@@ -32,6 +32,7 @@ const envSchema = z.object({
   STORE_REFRESH_SECONDS: z.coerce.number().positive().max(3600).default(10),
   AUTH_ATTEMPTS_PER_IP: z.coerce.number().int().positive().default(30),
   LOGIN_FAILURES_PER_EMAIL_AND_IP: z.coerce.number().int().positive().default(10),
+  LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   CONTACT_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(5),
   REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(5),
   MEMBER_WRITES_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(600),
@@ -89,6 +90,8 @@ export type Config = {
   authAttemptsPerIp: number;
   /** Failed logins to one e-mail from one IP address per 15 minutes: guesses from elsewhere never lock the owner out. */
   loginFailuresPerEmailAndIp: number;
+  /** Failed logins to one e-mail from all addresses per 15 minutes, except from the account's own browsers (decision 0030). */
+  loginFailuresPerAccount: number;
   /** Writes allowed per hour (see WriteLimits). */
   writeLimits: WriteLimitConfig;
   /** Invitation codes that make a registration VIP; compared case-insensitively. */
@@ -201,6 +204,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     storeRefreshSeconds: values.STORE_REFRESH_SECONDS,
     authAttemptsPerIp: values.AUTH_ATTEMPTS_PER_IP,
     loginFailuresPerEmailAndIp: values.LOGIN_FAILURES_PER_EMAIL_AND_IP,
+    loginFailuresPerAccount: values.LOGIN_FAILURES_PER_ACCOUNT,
     writeLimits: {
       contactPerIp: values.CONTACT_PER_IP_PER_HOUR,
       registrationsPerIp: values.REGISTRATIONS_PER_IP_PER_HOUR,

@@ -92,16 +92,23 @@ export async function readBodyWithin(request: Request, limit: number): Promise<U
   return new Uint8Array(Buffer.concat(chunks));
 }
 
-const fieldNamesBySchema = new WeakMap<z.ZodType, ReadonlySet<string>>();
+/** A form's field names, and those of them that are lists (checkbox groups). */
+type FormFields = { names: ReadonlySet<string>; lists: ReadonlySet<string> };
+
+const formFieldsBySchema = new WeakMap<z.ZodType, FormFields>();
 
 /** The names a schema's form has: `name`, and `name[]` for a list (sent as repeated `name` or `name[0]`, `name[1]`...). */
-function fieldNames(schema: z.ZodType): ReadonlySet<string> {
-  let names = fieldNamesBySchema.get(schema);
-  if (!names) {
-    names = new Set(Object.keys(getZodConstraint(schema)));
-    fieldNamesBySchema.set(schema, names);
+function formFields(schema: z.ZodType): FormFields {
+  let fields = formFieldsBySchema.get(schema);
+  if (!fields) {
+    const constraints = Object.entries(getZodConstraint(schema));
+    fields = {
+      names: new Set(constraints.map(([name]) => name)),
+      lists: new Set(constraints.filter(([, constraint]) => constraint.multiple).map(([name]) => name)),
+    };
+    formFieldsBySchema.set(schema, fields);
   }
-  return names;
+  return fields;
 }
 
 const LIST_INDEX = /\[(\d+)\]/g;
@@ -132,20 +139,23 @@ type SubmissionOf<Schema extends z.ZodType> = Submission<z.input<Schema>, string
  * Validates a read form against its schema. Only the fields the schema defines
  * reach the parser (so a name like `list[1000000000]` or `a.a.a...` never builds
  * anything), and a refused body or refused names give a submission with the
- * refusal's message whose echo holds only the form's own fields.
+ * refusal's message whose echo holds only the form's own fields. A field that holds
+ * one value and is sent twice keeps its first value.
  */
 export function parseSubmission<Schema extends z.ZodType>(
   formData: FormData,
   schema: Schema,
   refusal: FormRefusal | null = null,
 ): SubmissionOf<Schema> {
-  const names = fieldNames(schema);
+  const { names, lists } = formFields(schema);
   const accepted = new FormData();
   let problem = refusal;
   for (const [name, value] of formData) {
     const judged = judgeName(name, names);
     if (judged === "refused") problem ??= { status: 400, message: FORM_MESSAGES.unknownFields };
     if (judged !== "known") continue;
+    // A field that holds one value keeps the first one sent, as FormData.get() reads it everywhere else (decision 0006).
+    if (accepted.has(name) && !lists.has(name)) continue;
     accepted.append(name, typeof value === "string" ? cleanText(value, isMultiLine(fieldSchema(schema, name))) : value);
   }
   if (!problem) return parseWithZod(accepted, { schema });

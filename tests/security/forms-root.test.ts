@@ -5,7 +5,8 @@ import { action as editProfileAction } from "../../app/routes/edit-profile";
 import { action as loginAction, loader as loginLoader } from "../../app/routes/member-login";
 import { action as markAction } from "../../app/routes/referral-requests.$id.mark";
 import { action as messagesAction } from "../../app/routes/messages";
-import { FORM_MAX_FIELDS, FORM_MESSAGES } from "../../app/server/forms.server";
+import { FORM_MAX_FIELDS, FORM_MESSAGES, parseSubmission } from "../../app/server/forms.server";
+import { z } from "zod";
 import { insertRequest, sessionCookie } from "../integration/requests-support";
 import { insertAgent, postForm, testContext } from "../support/services";
 
@@ -104,6 +105,37 @@ describe("form field names the form does not define", () => {
     const reply = (await outcome(() => editProfileAction({ request, context, params: {} }))) as Reply;
     expect(reply.init?.status).toBe(400);
     expect(reply.data.initialValue).toEqual({ fullName: "Dana Reyes" });
+  });
+});
+
+describe("a field sent twice", () => {
+  const schema = z.object({ feePercent: z.string().optional(), specialties: z.array(z.string()).optional() });
+  const formOf = (fields: [string, string][]) => {
+    const form = new FormData();
+    for (const [name, value] of fields) form.append(name, value);
+    return form;
+  };
+
+  it("keeps the first value of a one-value field, as FormData.get() does", () => {
+    const submission = parseSubmission(
+      formOf([
+        ["feePercent", "25"],
+        ["feePercent", "99"],
+      ]),
+      schema,
+    );
+    expect(submission.status === "success" && submission.value).toEqual({ feePercent: "25" });
+  });
+
+  it("keeps every value of a list field", () => {
+    const submission = parseSubmission(
+      formOf([
+        ["specialties", "Luxury"],
+        ["specialties", "Land"],
+      ]),
+      schema,
+    );
+    expect(submission.status === "success" && submission.value).toEqual({ specialties: ["Luxury", "Land"] });
   });
 });
 

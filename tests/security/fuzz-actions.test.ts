@@ -421,3 +421,35 @@ describe("fuzzing every action", () => {
     }
   }, 120_000);
 });
+
+/** Valid forms for the actions whose rules read several fields together, so a repeat reaches those rules. */
+const PROPOSAL = {
+  referrer: "me",
+  clientName: "Ana",
+  side: "buyer",
+  feeType: "percent",
+  feePercent: "25",
+  termMonths: "12",
+  feeDue: "at closing",
+};
+const EXAMPLES: Record<string, Record<string, string>> = {
+  propose: PROPOSAL,
+  referral: { intent: "terms", ...PROPOSAL },
+};
+
+describe("a repeated field", () => {
+  it("is read one way by every action: each field of each form sent twice answers under 500", async () => {
+    for (const target of targets) {
+      const example = EXAMPLES[target.name] ?? {};
+      for (const name of target.fields) {
+        const others = Object.entries(example).filter(([other]) => other !== name);
+        for (const values of [
+          [example[name] ?? "25", "30"],
+          ["", "x"],
+        ]) {
+          await fire(target, [...others, ...values.map((value): [string, string] => [name, value])], "urlencoded", "", target.member);
+        }
+      }
+    }
+  }, 120_000);
+});

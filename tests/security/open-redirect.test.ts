@@ -1,8 +1,12 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { isSafeRedirectPath } from "../../app/domain/redirect";
+import { isSafeRedirectPath, safeRedirectPath } from "../../app/domain/redirect";
 import { action as loginAction, loader as loginLoader } from "../../app/routes/member-login";
 import { action as markAction } from "../../app/routes/referral-requests.$id.mark";
+import { action as blockAction } from "../../app/routes/settings.blocked";
+import { action as notificationsAction } from "../../app/routes/settings.notifications";
+import { action as proposeAction } from "../../app/routes/referral-requests.$id.propose";
+import { action as reportAction } from "../../app/routes/report";
 import type { ReferralRequest } from "../../app/domain/workbook/tabs";
 import { responseOf } from "../integration/accounts-support";
 import { insertRequest, outcome, post, sessionCookie } from "../integration/requests-support";
@@ -35,6 +39,33 @@ const CORPUS = [
   "@evil.example",
   ".evil.example",
   "%2F%2Fevil.example",
+  // Paths that become "//evil.example" once the browser resolves their dot segments.
+  "/.//evil.example",
+  "/./\\evil.example",
+  "/..//evil.example",
+  "/a/..//evil.example",
+  "/a/../..//evil.example",
+  "/%2e//evil.example",
+  "/%2E%2E//evil.example",
+  "/a/%2e%2e//evil.example",
+  "/./\t/evil.example",
+  "/.//user:pass@evil.example",
+  "//user@evil.example/",
+  "/\\user@evil.example",
+  "https://redriverreferrals.test@evil.example",
+] as const;
+
+/** Odd-looking but harmless: the browser keeps them as a path on this site. */
+const ON_SITE = [
+  "/member-dashboard",
+  "/referral-requests?chip=urgent&page=2",
+  "/messages?conversation=a--b",
+  "/%0d%0aLocation:%20https://evil.example",
+  "/%2F%2Fevil.example",
+  "/%5C%5Cevil.example",
+  "/.%2F/evil.example",
+  "/a/./b/../member-dashboard",
+  "/agent/x@evil.example",
 ] as const;
 
 const SITE = "https://redriverreferrals.test";
@@ -53,27 +84,25 @@ let context: AppLoadContext;
 let cookie = "";
 let request: ReferralRequest;
 let email = "";
+let otherId = "";
 
 beforeAll(async () => {
   context = testContext();
   const member = await insertAgent(context);
   email = member.email;
   cookie = await sessionCookie(context, member);
-  request = await insertRequest(context, await insertAgent(context));
+  const other = await insertAgent(context);
+  otherId = other.id;
+  request = await insertRequest(context, other);
 });
 
 describe("open-redirect corpus through redirectTo", () => {
   it("is refused by the one rule every redirect uses", () => {
     for (const payload of CORPUS) expect(isSafeRedirectPath(payload), JSON.stringify(payload)).toBe(false);
     // Percent-encoded characters stay in the path: the browser does not decode them into a new line or a host.
-    for (const path of [
-      "/member-dashboard",
-      "/referral-requests?chip=urgent&page=2",
-      "/messages?conversation=a--b",
-      "/%0d%0aLocation:%20https://evil.example",
-    ]) {
-      expect(isSafeRedirectPath(path)).toBe(true);
-      expectStaysOnSite(path, path);
+    for (const path of ON_SITE) {
+      expect(isSafeRedirectPath(path), path).toBe(true);
+      expectStaysOnSite(safeRedirectPath(path), path);
     }
   });
 
@@ -97,7 +126,7 @@ describe("open-redirect corpus through redirectTo", () => {
 
   it("logging in with it lands on the dashboard", async () => {
     // A few only: each login is a real bcrypt check.
-    for (const payload of ["//evil.example", "/\\evil.example", "https://evil.example"]) {
+    for (const payload of ["//evil.example", "/\\evil.example", "https://evil.example", "/.//evil.example", "/%2e%2e//evil.example"]) {
       const answer = await responseOf(() =>
         loginAction({
           request: postForm("/member-login", { email, password: "correct horse battery", redirectTo: payload }),
@@ -123,5 +152,74 @@ describe("open-redirect corpus through redirectTo", () => {
         expectStaysOnSite(answer.headers.get("Location"), payload);
       else expect((answer as Response).status, payload).toBe(200);
     }
+  });
+
+  it("the block and unblock forms' return address never leaves the site", async () => {
+    for (const [index, payload] of CORPUS.entries()) {
+      const intent = index % 2 === 0 ? "block" : "unblock";
+      const answer = await responseOf(() =>
+        blockAction({ request: post("/settings/blocked", cookie, { intent, agent: otherId, back: payload }), context, params: {} }),
+      );
+      expectStaysOnSite(answer.headers.get("Location"), payload);
+    }
+  });
+
+  // The writes added since that redirect afterwards build their own address; a target sent along is not read.
+  const TARGET_NAMES = ["redirectTo", "back", "next", "returnTo"];
+  const withTargets = (payload: string) => Object.fromEntries(TARGET_NAMES.map((name) => [name, payload]));
+  const queryWith = (payload: string) => TARGET_NAMES.map((name) => `${name}=${encodeURIComponent(payload)}`).join("&");
+  const SAMPLE = ["//evil.example", "/.//evil.example", "/%2e%2e//evil.example", "/\\evil.example", "https://evil.example"];
+
+  it("the notification settings and report forms go back to their own page whatever target is sent", async () => {
+    for (const payload of SAMPLE) {
+      const saved = await responseOf(() =>
+        notificationsAction({
+          request: post(`/settings/notifications?${queryWith(payload)}`, cookie, { on: "messages", ...withTargets(payload) }),
+          context,
+          params: {},
+        }),
+      );
+      expectStaysOnSite(saved.headers.get("Location"), payload);
+      const reported = await responseOf(() =>
+        reportAction({
+          request: post(`/report?kind=request&id=${request.id}&${queryWith(payload)}`, cookie, { reason: "spam", ...withTargets(payload) }),
+          context,
+          params: {},
+        }),
+      );
+      expectStaysOnSite(reported.headers.get("Location"), payload);
+    }
+  });
+
+  it("a referral proposal goes to the referral's page whatever target is sent", async () => {
+    const poster = await insertAgent(context);
+    const own = await insertRequest(context, poster, { requestType: "referral", clientType: "buyer" });
+    const response = await context.services.store.responses.insert({
+      id: "redirect-response",
+      requestId: own.id,
+      fromEmail: email,
+      fromName: "Responder",
+      toEmail: poster.email,
+      message: "Happy to help",
+      createdAt: new Date().toISOString(),
+    });
+    const payload = "/.//evil.example";
+    const proposed = await responseOf(() =>
+      proposeAction({
+        request: post(`/referral-requests/${own.id}/propose?response=${response.id}&${queryWith(payload)}`, cookie, {
+          referrer: "them",
+          clientName: "Ana",
+          side: "buyer",
+          feeType: "percent",
+          feePercent: "25",
+          termMonths: "12",
+          feeDue: "at closing",
+          ...withTargets(payload),
+        }),
+        context,
+        params: { id: own.id },
+      }),
+    );
+    expect(proposed.headers.get("Location")).toMatch(/^\/referrals\/[\w-]+$/);
   });
 });

@@ -1,4 +1,7 @@
+import { mkdtempSync } from "node:fs";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { AppLoadContext } from "@remix-run/node";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,6 +10,7 @@ import * as unsubscribe from "../../app/routes/unsubscribe";
 import { sign } from "../../app/server/auth/signing.server";
 import { securityMiddleware } from "../../app/server/http.server";
 import { createUnsubscribeToken } from "../../app/server/mail/unsubscribe.server";
+import { productionEnv, startBuiltServer, type BuiltServer } from "../support/built-server";
 import { insertAgent, testContext } from "../support/services";
 
 /** The server's middleware in front of handlers that count the posts reaching them. */
@@ -89,5 +93,60 @@ describe("an unsubscribe POST without a session", () => {
   it("works with the app's own signature", async () => {
     expect(await postToken(createUnsubscribeToken(context.services.config.sessionSecrets, member, "digest"))).toBe(200);
     expect(context.services.store.agents.get(member.id)?.mailOff).toEqual(["digest"]);
+  });
+});
+
+describe("a mail program's one-click POST to the production server", () => {
+  let server: BuiltServer | undefined;
+  let env: Record<string, string>;
+  let member: Agent;
+  let secrets: readonly string[];
+
+  beforeAll(async () => {
+    env = productionEnv(mkdtempSync(path.join(tmpdir(), "referral-unsubscribe-")));
+    const seeding = testContext({}, env);
+    await seeding.services.store.refresh();
+    member = await insertAgent(seeding);
+    secrets = seeding.services.config.sessionSecrets;
+    await seeding.services.store.stop();
+    server = await startBuiltServer(["node", "scripts/start.mjs"], env);
+  }, 120_000);
+
+  afterAll(async () => {
+    server?.child.kill("SIGTERM");
+    await server?.exited;
+  });
+
+  async function storedMailOff(): Promise<readonly string[]> {
+    const reading = testContext({}, env);
+    await reading.services.store.refresh();
+    const stored = reading.services.store.agents.get(member.id);
+    await reading.services.store.stop();
+    return stored?.mailOff ?? [];
+  }
+
+  function oneClick(kind: "messages" | "urgent" | "digest", origin: string | null): Promise<Response> {
+    const token = createUnsubscribeToken(secrets, member, kind);
+    return fetch(`${server!.baseUrl}/unsubscribe?token=${encodeURIComponent(token)}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", ...(origin === null ? {} : { Origin: origin }) },
+      body: "List-Unsubscribe=One-Click",
+      redirect: "manual",
+    });
+  }
+
+  it("turns the mail off whatever Origin the mail program sends: a webmail page's, null or none", async () => {
+    const answers = [await oneClick("messages", "https://mail.example"), await oneClick("urgent", "null"), await oneClick("digest", null)];
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect(await storedMailOff()).toEqual(expect.arrayContaining(["messages", "urgent", "digest"]));
+  });
+
+  it("lends that to no other post: another page posted from the webmail page is still refused", async () => {
+    const contact = await fetch(`${server!.baseUrl}/contact`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://mail.example" },
+      body: "name=A&email=a%40example.com&subject=Hi&message=Hello",
+    });
+    expect(contact.status).toBe(403);
   });
 });

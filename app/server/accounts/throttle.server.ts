@@ -1,6 +1,8 @@
 import type { Submission } from "@conform-to/react";
 import { data, type AppLoadContext, type HeadersFunction } from "@remix-run/node";
+import { normaliseEmail } from "~/domain/auth";
 import { clientIp } from "../auth/client-ip.server";
+import { isKnownDevice } from "../auth/known-device.server";
 import { describeWait, hitAll, type RateLimiter, type RateLimitResult } from "../auth/rate-limit.server";
 
 /** Counts one attempt against the client's IP address and the e-mail typed. */
@@ -13,27 +15,45 @@ export function throttle(context: AppLoadContext, byIp: RateLimiter, byEmail: Ra
 
 /** One login's key for the per e-mail and address count. */
 function loginKey(context: AppLoadContext, email: string): string {
-  return `${email.trim().toLowerCase()}\n${clientIp(context)}`;
+  return `${normaliseEmail(email)}\n${clientIp(context)}`;
 }
 
+/** A login attempt let through, and whether it counts against the account's own limit. */
+export type LoginAttempt = { allowed: true; onAccount: boolean } | { allowed: false; retryAfterSeconds: number; what: string };
+
 /**
- * Counts a password check as it starts, against the client's address and against this
- * e-mail from this address, so parallel guesses cannot all slip under the limits. Only
- * failures stay counted: call loginSucceeded() when the password was right. Guesses from
- * other addresses never lock the owner out of their account.
+ * Counts a password check as it starts, against the client's address, against this
+ * e-mail from this address, and against the account from everywhere, so parallel
+ * guesses cannot all slip under the limits. Only failures stay counted: call
+ * loginSucceeded() when the password was right. A browser the account logged in on
+ * before is not held by the account's limit, so guesses from elsewhere never lock the
+ * owner out there (docs/decisions/0030).
  */
-export function startLoginAttempt(context: AppLoadContext, email: string): RateLimitResult {
-  const { limits } = context.services.auth;
-  return hitAll([
-    [limits.loginByIp, clientIp(context)],
-    [limits.loginByEmailAndIp, loginKey(context, email)],
+export async function startLoginAttempt(request: Request, context: AppLoadContext, email: string): Promise<LoginAttempt> {
+  const { auth, config } = context.services;
+  const fromHere = hitAll([
+    [auth.limits.loginByIp, clientIp(context)],
+    [auth.limits.loginByEmailAndIp, loginKey(context, email)],
   ]);
+  if (!fromHere.allowed) return { ...fromHere, what: "login attempts" };
+  if (await isKnownDevice(request, config, email)) return { allowed: true, onAccount: false };
+  const onAccount = auth.limits.loginByAccount.hit(normaliseEmail(email));
+  if (!onAccount.allowed) return { ...onAccount, what: "login attempts for this email address" };
+  return { allowed: true, onAccount: true };
 }
 
 /** A right password: the attempt no longer counts, and the e-mail's failures from this address are forgiven. */
-export function loginSucceeded(context: AppLoadContext, email: string): void {
+export function loginSucceeded(context: AppLoadContext, email: string, attempt: { onAccount: boolean }): void {
   const { limits } = context.services.auth;
   limits.loginByIp.release(clientIp(context));
+  limits.loginByEmailAndIp.reset(loginKey(context, email));
+  if (attempt.onAccount) limits.loginByAccount.release(normaliseEmail(email));
+}
+
+/** A new password set from a reset link: the guessing before it is over, and so are its limits. */
+export function forgetLoginFailures(context: AppLoadContext, email: string): void {
+  const { limits } = context.services.auth;
+  limits.loginByAccount.reset(normaliseEmail(email));
   limits.loginByEmailAndIp.reset(loginKey(context, email));
 }
 

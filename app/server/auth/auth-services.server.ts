@@ -9,6 +9,8 @@ export type AuthServices = {
     loginByIp: RateLimiter;
     /** Failed logins to one e-mail from one address, keyed by loginKey(). */
     loginByEmailAndIp: RateLimiter;
+    /** Failed logins to one e-mail from every address but the account's own browsers (docs/decisions/0030). */
+    loginByAccount: RateLimiter;
     /** Forgot-password requests and new-password submissions. */
     resetByIp: RateLimiter;
     /** Reset mails to one address: stops the form being used to flood someone's inbox. */
@@ -24,6 +26,7 @@ export function createAuthServices(config: Config): AuthServices {
     limits: {
       loginByIp: createRateLimiter({ limit: config.authAttemptsPerIp, windowSeconds: FIFTEEN_MINUTES }),
       loginByEmailAndIp: createRateLimiter({ limit: config.loginFailuresPerEmailAndIp, windowSeconds: FIFTEEN_MINUTES }),
+      loginByAccount: createRateLimiter({ limit: config.loginFailuresPerAccount, windowSeconds: FIFTEEN_MINUTES }),
       resetByIp: createRateLimiter({ limit: config.authAttemptsPerIp, windowSeconds: FIFTEEN_MINUTES }),
       resetByEmail: createRateLimiter({ limit: 3, windowSeconds: 60 * 60 }),
     },
