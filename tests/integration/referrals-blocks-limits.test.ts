@@ -141,7 +141,12 @@ describe("a block between the two agents", () => {
     expect(statusOf(await act("james", referral.id, newTerms("20")))).toBe(403);
     expect(statusOf(await sign("maria", referral.id, "Maria Delgado"))).toBe(403);
     expect(statusOf(await sign("james", referral.id, "James Whitfield"))).toBe(403);
-    expect(stored(referral.id)).toMatchObject({ status: "proposed", feePercent: 25, referringSignedAt: undefined, receivingSignedAt: undefined });
+    expect(stored(referral.id)).toMatchObject({
+      status: "proposed",
+      feePercent: 25,
+      referringSignedAt: undefined,
+      receivingSignedAt: undefined,
+    });
     expect((await pageOf("maria", referral.id)).referral).toMatchObject({ canSign: false, canChangeTerms: false, blocked: true });
     expect((await pageOf("james", referral.id)).referral).toMatchObject({ canSign: false, canChangeTerms: false, blocked: true });
 
@@ -191,25 +196,39 @@ describe("referral actions", () => {
     expect(statusOf(await act("james", referral.id, newTerms("23")))).toBe(302);
   });
 
-  it("mail the other party at most once per 10 minutes while a proposal churns", async () => {
+  it("mail the other party each kind of change of a proposal at most once per 10 minutes", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(Date.UTC(2026, 10, 2, 15));
     await setUp();
+    // The clock stands still here, so the outbox's order says nothing: compared sorted.
+    const subjects = async (agent: Agent) => (await mailsTo(agent)).map((mail) => mail.subject.replace(/^Referral for Ana: /, "")).sort();
     const first = await proposed("maria");
     for (const percent of ["20", "21", "22", "23"]) expect(statusOf(await act("maria", first.id, newTerms(percent)))).toBe(302);
-    // Withdraw and propose again, twice: new rows, no new mails within the 10 minutes.
+    // Withdraw and propose again, twice: new rows, and no kind of mail twice within the 10 minutes.
     expect(statusOf(await act("maria", first.id, { intent: "withdraw", note: "" }))).toBe(302);
     const second = await proposed("maria");
     expect(statusOf(await act("maria", second.id, { intent: "withdraw", note: "" }))).toBe(302);
-    expect(await mailsTo(james)).toHaveLength(1);
+    expect(context.services.store.referrals.all()).toHaveLength(2);
+    expect(await subjects(james)).toEqual([
+      "Maria Delgado changed the terms: please read the agreement again",
+      "Maria Delgado proposed a referral agreement",
+      "Maria Delgado withdrew the referral agreement",
+    ]);
 
-    // Ten minutes on, the next change is mailed again.
+    // Ten minutes on, the next proposal is mailed again; signing it is another kind of news.
     vi.setSystemTime(Date.UTC(2026, 10, 2, 15, 10));
     const third = await proposed("maria");
-    expect(await mailsTo(james)).toHaveLength(2);
-    // The limit is each inbox's: James's answer reaches Maria at once.
+    expect(statusOf(await sign("maria", third.id, "Maria Delgado"))).toBe(302);
+    expect(await subjects(james)).toEqual([
+      "Maria Delgado changed the terms: please read the agreement again",
+      "Maria Delgado proposed a referral agreement",
+      "Maria Delgado proposed a referral agreement",
+      "Maria Delgado signed the referral agreement: your signature is next",
+      "Maria Delgado withdrew the referral agreement",
+    ]);
+    // The limit is each inbox's: James's change of terms reaches Maria at once.
     expect(statusOf(await act("james", third.id, newTerms("30")))).toBe(302);
-    expect(await mailsTo(maria)).toHaveLength(1);
+    expect(await subjects(maria)).toEqual(["James Whitfield changed the terms: please read the agreement again"]);
     // The signed copy always goes to both.
     expect(statusOf(await sign("james", third.id, "James Whitfield"))).toBe(302);
     expect(statusOf(await sign("maria", third.id, "Maria Delgado"))).toBe(302);
