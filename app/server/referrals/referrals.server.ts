@@ -8,19 +8,18 @@ import {
   type ProposalInput,
   type StepInput,
 } from "~/domain/referrals/agreement";
-import { conversationIdFor } from "~/domain/conversation";
 import { BLOCKED_CANNOT_REFER } from "~/domain/moderation";
 import { parseDollars, referralFeeCents } from "~/domain/referrals/money";
 import { checkStep, isFinalStatus, REFERRAL_STATUS_LABELS, type ReferralParty } from "~/domain/referrals/status";
 import type { Agent, Referral, ReferralEvent, RequestResponse } from "~/domain/workbook/tabs";
-import { otherPartyMail, signedAgreementMails, type ReferralUpdate } from "../mail/referral-mail.server";
-import { notifyThrottled } from "../messages/conversation-members.server";
+import { signedAgreementMails, type ReferralUpdate } from "../mail/referral-mail.server";
 import { isBlockedBetween } from "../moderation/visibility.server";
 import type { Services } from "../services.server";
 import { newId } from "../store/store.server";
 import { agreementPdf } from "./agreement-pdf.server";
+import { mailQuietly, tellOtherParty } from "./referral-notify.server";
 
-type ReferralServices = Pick<Services, "store" | "mailer" | "writeQueues" | "config" | "sendClaims">;
+export type ReferralServices = Pick<Services, "store" | "mailer" | "writeQueues" | "config" | "sendClaims">;
 
 export const REFERRAL_NOT_FOUND = "Referral not found";
 
@@ -143,52 +142,6 @@ async function addEvent(services: ReferralServices, referral: Referral, step: st
   });
 }
 
-/** Mails are sent after the change is stored: a failed mail is logged, the change stands. */
-async function mailQuietly(send: () => Promise<unknown>, what: string, log: Pick<Console, "error">) {
-  try {
-    await send();
-  } catch (error) {
-    log.error(`Referral change stored, but ${what} failed:`, error);
-  }
-}
-
-/** The changes of an open proposal, which a member can repeat at will, each mailed at most once per 10 minutes. */
-type ProposalChange = "proposed" | "terms-changed" | "accepted" | "declined" | "withdrawn";
-
-/**
- * Tells the other party what the member did. A step of a signed referral's pipeline is
- * mailed at once: each is taken once. A change of an open proposal can be repeated at
- * will (change the terms forty times, withdraw and propose again), so each kind of change
- * is mailed like messages (docs/decisions/0005, 0033): to each party at most once per
- * 10 minutes for the proposals between these two agents; the page shows every change.
- */
-async function tellOtherParty(
-  services: ReferralServices,
-  referral: Referral,
-  actor: Agent,
-  update: ReferralUpdate,
-  options: { link: string; now: Date; change: ProposalChange | "step"; log: Pick<Console, "error"> },
-) {
-  const { link, now, change, log } = options;
-  const found = otherPartyMail(services, referral, actor.email, update, link);
-  if (!found) return;
-  const send = () => services.mailer.send(found.mail);
-  await mailQuietly(
-    () =>
-      change === "step"
-        ? send()
-        : notifyThrottled(services, {
-            conversationId: `referrals:${conversationIdFor(actor.id, found.recipient.id)}:${change}`,
-            agentEmail: found.recipient.email,
-            now,
-            send,
-            log,
-          }),
-    `the ${change} mail`,
-    log,
-  );
-}
-
 type ChangeOptions = { referralId: string; member: Agent; now: Date; link: string; log?: Pick<Console, "error"> };
 
 /** Runs a read-decide-write change of one referral, one at a time per referral, on its current row. */
@@ -247,18 +200,8 @@ export async function proposeReferral(
     };
     const referral = await services.store.referrals.insert({ ...draft, agreementHash: agreementHash(draft) });
     await addEvent(services, referral, "proposed", member.email, "", now);
-    await tellOtherParty(
-      services,
-      referral,
-      member,
-      { headline: `${member.fullName} proposed a referral agreement` },
-      {
-        link: options.link(referral.id),
-        now,
-        change: "proposed",
-        log,
-      },
-    );
+    const headline = `${member.fullName} proposed a referral agreement`;
+    await tellOtherParty(services, referral, member, { headline }, { link: options.link(referral.id), now, change: "proposed", log });
     return { ok: true, referral };
   });
 }
