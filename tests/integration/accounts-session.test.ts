@@ -151,7 +151,11 @@ describe("a session", () => {
 
 describe("a suspension", () => {
   async function loginPageNotice(cookie: string | null): Promise<string | null> {
-    const data = await loginLoader({ request: getWithCookie("/member-login?redirectTo=%2Fmember-dashboard", cookie), context: testContext(), params: {} });
+    const data = await loginLoader({
+      request: getWithCookie("/member-login?redirectTo=%2Fmember-dashboard", cookie),
+      context: testContext(),
+      params: {},
+    });
     return data.notice;
   }
 
