@@ -10,7 +10,7 @@ import { isSafeRedirectPath, loginReason, safeRedirectPath } from "~/domain/redi
 import { checkLogin } from "~/server/accounts/login.server";
 import { loginSucceeded, passRetryAfter, refuseTooMany, startLoginAttempt } from "~/server/accounts/throttle.server";
 import { rememberDevice } from "~/server/auth/known-device.server";
-import { getMember, startMemberSession } from "~/server/auth/session.server";
+import { endedSessionNotice, getMember, startMemberSession } from "~/server/auth/session.server";
 import { foundersLeftNow } from "~/server/registration/vip.server";
 import { parseForm, rejectSubmission } from "~/server/forms.server";
 
@@ -28,6 +28,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     redirectTo: isSafeRedirectPath(requested) ? requested : null,
     passwordChanged: url.searchParams.has(PASSWORD_CHANGED_PARAM),
+    /** Why the member's session just ended (their account was suspended), said before anything else. */
+    notice: await endedSessionNotice(request, context),
     founderOffer: foundersLeftNow(context.services) > 0,
   };
 }
@@ -64,8 +66,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function MemberLogin() {
-  const { redirectTo, passwordChanged, founderOffer } = useLoaderData<typeof loader>();
-  const reason = loginReason(redirectTo);
+  const { redirectTo, passwordChanged, notice, founderOffer } = useLoaderData<typeof loader>();
+  const reason = notice ?? loginReason(redirectTo);
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useValidatedForm<typeof loginSchema>(lastResult);
   const passwordId = fields.password.id;

@@ -8,25 +8,37 @@ import { ReferralProposalFields } from "~/components/referral-proposal-fields";
 import { PRODUCT_NAME } from "~/domain/product";
 import { PROPOSAL_FAILED, proposalDefaults, proposalSchema } from "~/domain/referrals/agreement";
 import type { Agent } from "~/domain/workbook/tabs";
+import { passRetryAfter, refuseTooMany } from "~/server/accounts/throttle.server";
 import { publicUrl } from "~/server/accounts/urls.server";
 import { requireMember } from "~/server/auth/session.server";
 import { parseForm, rejectSubmission } from "~/server/forms.server";
 import { notFound } from "~/server/http.server";
 import { proposeReferral } from "~/server/referrals/referrals.server";
 import { findRequestFor } from "~/server/requests/queries.server";
+import { responsesTo } from "~/server/requests/respond.server";
 import type { Services } from "~/server/services.server";
+import { limitMemberWrite, WRITE_NAMES } from "~/server/write-limits.server";
 
 export const meta: MetaFunction = () => [{ title: `Propose referral | ${PRODUCT_NAME}` }];
 
+export const headers = passRetryAfter;
+
 const RESPONSE_NOT_FOUND = "Response not found";
 
-/** The request and the response a referral is proposed on: only the request's poster and that responder reach it. */
+/**
+ * The request and the response a referral is proposed on: only the request's poster, on a
+ * response their request's page shows them (not one staff hid, nor of a member blocked
+ * either way), and that responder reach it.
+ */
 function proposalTarget(services: Pick<Services, "store">, requestId: string, url: URL, member: Agent) {
   const request = findRequestFor(services, requestId, member);
   const response = services.store.responses.get(url.searchParams.get("response") ?? "");
   if (!request || !response || response.requestId !== request.id) throw notFound(RESPONSE_NOT_FOUND);
   const isPoster = request.agentEmail === member.email;
-  if (!isPoster && response.fromEmail !== member.email) throw notFound(RESPONSE_NOT_FOUND);
+  const reachable = isPoster
+    ? responsesTo(services, request.id, member).some((shown) => shown.id === response.id)
+    : response.fromEmail === member.email;
+  if (!reachable) throw notFound(RESPONSE_NOT_FOUND);
   return { request, response, isPoster, otherName: isPoster ? response.fromName : request.agentName };
 }
 
@@ -47,6 +59,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const { request: found, response } = proposalTarget(services, params.id ?? "", new URL(request.url), member);
   const submission = await parseForm(request, proposalSchema);
   if (submission.status !== "success") return rejectSubmission(submission);
+  const allowed = limitMemberWrite(context, "referral", member);
+  if (!allowed.allowed) return refuseTooMany(submission, WRITE_NAMES.referral, allowed.retryAfterSeconds);
   let result: Awaited<ReturnType<typeof proposeReferral>>;
   try {
     result = await proposeReferral(services, {

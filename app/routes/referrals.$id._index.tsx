@@ -9,16 +9,20 @@ import { ReferralProposalFields } from "~/components/referral-proposal-fields";
 import { PRODUCT_NAME } from "~/domain/product";
 import { changeTermsSchema, declineSchema, proposalValues, signSchema, stepSchemas, withdrawSchema } from "~/domain/referrals/agreement";
 import { REFERRAL_STATUS_LABELS, type PipelineStep } from "~/domain/referrals/status";
+import { passRetryAfter, refuseTooMany } from "~/server/accounts/throttle.server";
 import { publicUrl } from "~/server/accounts/urls.server";
 import { clientIp } from "~/server/auth/client-ip.server";
 import { requireMember } from "~/server/auth/session.server";
 import { FORM_MESSAGES, parseSubmission, readForm, rejectSubmission } from "~/server/forms.server";
 import { referralPageView, requireReferral } from "~/server/referrals/referral-view.server";
 import { changeTerms, endProposal, signReferral, takeStep, type ReferralResult } from "~/server/referrals/referrals.server";
+import { limitMemberWrite, WRITE_NAMES } from "~/server/write-limits.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Referral${data ? ` for ${data.referral.clientName}` : ""} | ${PRODUCT_NAME}` },
 ];
+
+export const headers = passRetryAfter;
 
 const SAVE_FAILED = "The change could not be saved. Please try again.";
 
@@ -60,6 +64,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return rejectSubmission(parseSubmission(formData, signSchema, refusal ?? { status: 400, message: FORM_MESSAGES.unreadable }));
   const submission = parseSubmission(formData, FORMS[intent], refusal);
   if (submission.status !== "success") return rejectSubmission(submission);
+  const allowed = limitMemberWrite(context, "referral", member);
+  if (!allowed.allowed) return refuseTooMany(submission, WRITE_NAMES.referral, allowed.retryAfterSeconds);
   const value = submission.value;
   const change = {
     referralId: referral.id,
@@ -193,6 +199,8 @@ function NextAction({ referral }: { referral: View }) {
 }
 
 function nextActionText(referral: View): string | null {
+  if (referral.blocked && referral.status === "proposed")
+    return `${referral.canWithdraw ? "withdraw" : "decline"} it if you wish: one of you has blocked the other, so it can no longer be changed or signed.`;
   if (referral.brokerMissing) return "add your broker's details to your profile, then sign the agreement.";
   if (referral.canSign) return "read the agreement and sign it, or change the terms.";
   if (referral.status === "proposed") return `wait for ${referral.otherName} to sign.`;

@@ -42,6 +42,7 @@ const envSchema = z.object({
   MARKS_PER_MEMBER_PER_HOUR: z.coerce.number().int().positive().default(200),
   SETTINGS_PER_MEMBER_PER_HOUR: z.coerce.number().int().positive().default(30),
   REPORTS_PER_MEMBER_PER_HOUR: z.coerce.number().int().positive().default(10),
+  REFERRAL_ACTIONS_PER_MEMBER_PER_HOUR: z.coerce.number().int().positive().default(30),
   VIP_CODES: z.string().default(""),
   HEALTH_TOKEN: optionalText.refine((value) => value === undefined || value.length >= 24, {
     message: "must be at least 24 characters (a random string, e.g. from `openssl rand -hex 24`)",
@@ -124,6 +125,8 @@ type WriteLimitConfig = {
   marksPerMember: number;
   settingsPerMember: number;
   reportsPerMember: number;
+  /** Proposals, term changes, signatures, withdrawals, declines and pipeline steps together. */
+  referralActionsPerMember: number;
 };
 
 export type SheetsCredentials =
@@ -215,6 +218,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       marksPerMember: values.MARKS_PER_MEMBER_PER_HOUR,
       settingsPerMember: values.SETTINGS_PER_MEMBER_PER_HOUR,
       reportsPerMember: values.REPORTS_PER_MEMBER_PER_HOUR,
+      referralActionsPerMember: values.REFERRAL_ACTIONS_PER_MEMBER_PER_HOUR,
     },
     vipCodes: values.VIP_CODES.split(",")
       .map((code) => code.trim())

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { watchAgentDecisions } from "./accounts/status-mail.server";
+import { endSessionsOfSuspendedAgents } from "./accounts/suspension.server";
 import { createAuthServices, type AuthServices } from "./auth/auth-services.server";
 import type { Config } from "./config.server";
 import { createDirectoryIndexCache, type DirectoryIndexCache } from "./directory/directory-index.server";
@@ -63,6 +64,8 @@ export type Services = {
   weeklyDigest: WeeklyDigest;
   /** Job: mails agents when staff approve or reject their application in the store. */
   decisionMails: BackgroundJob;
+  /** Job: ends for good the sessions of agents staff suspended, after each store refresh. */
+  suspendedSessions: BackgroundJob;
   /** Job: marks requests past their 30 days expired, after each store refresh. */
   requestExpiry: BackgroundJob;
   /** Job: reminds the parties of quiet referrals and of terms about to end, and expires referrals past their term, after each store refresh. */
@@ -101,6 +104,7 @@ export function createServices(config: Config): Services {
     sendClaims,
     decisionMails: watchAgentDecisions({ store, mailer, claims: sendClaims, config }),
     weeklyDigest: scheduleWeeklyDigest({ store, mailer, claims: sendClaims, config }),
+    suspendedSessions: endSessionsOfSuspendedAgents(store),
     requestExpiry: expireRequestsAfterRefreshes(store),
     referralReminders: remindReferralsAfterRefreshes({ store, mailer, config, writeQueues: replica.writeQueues, claims: sendClaims }),
     pageCache: createPageCache(PAGE_CACHE_BYTES),
@@ -142,6 +146,7 @@ export async function stopServices(services: Services): Promise<void> {
   services.messageEvents.close();
   services.decisionMails.stop();
   await services.weeklyDigest.stop();
+  services.suspendedSessions.stop();
   services.requestExpiry.stop();
   services.referralReminders.stop();
   services.readPositions.stop();

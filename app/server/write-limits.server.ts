@@ -9,7 +9,7 @@ const HOUR = 60 * 60;
 /** Writes a visitor makes without logging in: counted per IP address. */
 export type VisitorWrite = "contact" | "registration";
 /** Writes a member makes: counted per member and, all kinds together, per IP address. */
-export type MemberWrite = "message" | "response" | "request" | "mark" | "settings" | "report";
+export type MemberWrite = "message" | "response" | "request" | "mark" | "settings" | "report" | "referral";
 
 /**
  * How many rows and mails one client may cause per hour. Counted only for submissions
@@ -31,6 +31,7 @@ export const WRITE_NAMES: Record<VisitorWrite | MemberWrite, string> = {
   mark: "changes",
   settings: "changes to your settings",
   report: "reports",
+  referral: "referral changes",
 };
 
 export function createWriteLimits(config: Pick<Config, "writeLimits">): WriteLimits {
@@ -46,6 +47,7 @@ export function createWriteLimits(config: Pick<Config, "writeLimits">): WriteLim
       mark: perHour(limits.marksPerMember),
       settings: perHour(limits.settingsPerMember),
       report: perHour(limits.reportsPerMember),
+      referral: perHour(limits.referralActionsPerMember),
     },
   };
 }

@@ -204,6 +204,7 @@ describe("login success", () => {
       {
         redirectTo: null,
         passwordChanged: false,
+        notice: null,
         founderOffer: true,
       },
     );

@@ -1,9 +1,11 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { LOGIN_MESSAGES } from "../../app/domain/auth";
 import { loader as dashboardLoader } from "../../app/routes/member-dashboard";
-import { action as loginAction } from "../../app/routes/member-login";
+import { action as loginAction, loader as loginLoader } from "../../app/routes/member-login";
 import { action as logoutAction } from "../../app/routes/logout";
 import { setNewPassword } from "../../app/server/accounts/password-reset.server";
+import { createServices, stopServices } from "../../app/server/services.server";
 import { createStoreFromConfig } from "../../app/server/store/store.server";
 import { getMember, requireMember, SESSION_MAX_AGE_SECONDS } from "../../app/server/auth/session.server";
 import { insertAgent, postForm, testContext } from "../support/services";
@@ -144,5 +146,82 @@ describe("a session", () => {
     expect(
       await getMember(getWithCookie("/", cookie), { ...otherApp, services: { ...otherApp.services, store: context.services.store } }),
     ).toBeNull();
+  });
+});
+
+describe("a suspension", () => {
+  async function loginPageNotice(cookie: string | null): Promise<string | null> {
+    const data = await loginLoader({
+      request: getWithCookie("/member-login?redirectTo=%2Fmember-dashboard", cookie),
+      context: testContext(),
+      params: {},
+    });
+    return data.notice;
+  }
+
+  it("sends the member's next page to the login page, which says at once that the account is suspended", async () => {
+    const context = testContext();
+    await context.services.store.refresh();
+    const { agent, cookie } = await loggedIn(context);
+    await editAgentRow(context, agent.id, { status: "suspended" });
+
+    const response = await responseOf(() => dashboardLoader({ request: getWithCookie("/member-dashboard", cookie), context, params: {} }));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/member-login?redirectTo=%2Fmember-dashboard");
+    // The session is gone from the cookie; what is left says why, for a minute.
+    const notice = cookieFrom(response);
+    expect(await getMember(getWithCookie("/", notice), context)).toBeNull();
+    expect(response.headers.get("Set-Cookie")).toMatch(/Max-Age=60/i);
+    const page = await loginLoader({ request: getWithCookie("/member-login?redirectTo=%2Fmember-dashboard", notice), context, params: {} });
+    expect(page.notice).toBe(LOGIN_MESSAGES.suspended);
+
+    // Nobody else is told: not without the cookie, nor with a logged-out member's, nor with a made-up one.
+    expect(await loginPageNotice(null)).toBeNull();
+    expect(await loginPageNotice("__session=eyJlbmRlZEJlY2F1c2UiOiJzdXNwZW5kZWQifQ%3D%3D")).toBeNull();
+  });
+
+  it("ends every session for good, on every instance and after a restart", async () => {
+    const context = testContext();
+    await context.services.store.refresh();
+    const { agent, cookie } = await loggedIn(context);
+    await editAgentRow(context, agent.id, { status: "suspended" });
+
+    // Another instance, started while the agent is suspended, runs its refresh jobs: it ends their sessions.
+    const other = createServices({ ...context.services.config, storeRefreshSeconds: 0.05 });
+    try {
+      await other.store.refresh();
+      other.store.start();
+      await vi.waitFor(() => expect(other.store.agents.get(agent.id)?.sessionsEndedAt).toBeDefined(), { timeout: 10_000 });
+      const endedAt = other.store.agents.get(agent.id)!.sessionsEndedAt!;
+      // Once per suspension: the next passes leave the time alone.
+      await other.store.refresh();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(other.store.agents.get(agent.id)?.sessionsEndedAt).toBe(endedAt);
+
+      // Staff restore the agent: the cookie from before the suspension no longer works, here or there.
+      await editAgentRow(context, agent.id, { status: "approved" });
+      await other.store.refresh();
+      expect(await getMember(getWithCookie("/", cookie), context)).toBeNull();
+      expect(await getMember(getWithCookie("/", cookie), { ...context, services: other })).toBeNull();
+    } finally {
+      await stopServices(other);
+    }
+
+    // A restarted instance reads the same row.
+    const restarted = createServices(context.services.config);
+    try {
+      await restarted.store.refresh();
+      expect(await getMember(getWithCookie("/", cookie), { ...context, services: restarted })).toBeNull();
+    } finally {
+      await stopServices(restarted);
+    }
+
+    // Logging in again works.
+    const again = cookieFrom(
+      await responseOf(() =>
+        loginAction({ request: postForm("/member-login", { email: agent.email, password: PASSWORD }), context, params: {} }),
+      ),
+    );
+    expect((await getMember(getWithCookie("/", again), context))?.id).toBe(agent.id);
   });
 });

@@ -23,6 +23,7 @@ import {
 } from "../../app/server/referrals/referrals.server";
 import { createStore } from "../../app/server/store/replica.server";
 import { createWriteQueues } from "../../app/server/store/serially.server";
+import { createSendClaims } from "../../app/server/send-claims.server";
 import { createSheetsDriver } from "../../app/server/store/sheets-driver.server";
 import type { Store } from "../../app/server/store/store.server";
 import { openSheetsStore, useFakeSheets } from "../support/fake-sheets";
@@ -37,7 +38,13 @@ async function network() {
   opened.push(store);
   const outbox = mkdtempSync(path.join(tmpdir(), "referral-sheets-"));
   const config = loadConfig({ NODE_ENV: "test", DATA_DIR: outbox });
-  const services = { store, config, mailer: createOutboxMailer(outbox, "app@example.test"), writeQueues: createWriteQueues() };
+  const services = {
+    store,
+    config,
+    mailer: createOutboxMailer(outbox, "app@example.test"),
+    writeQueues: createWriteQueues(),
+    sendClaims: createSendClaims({ store }),
+  };
   const maria = await store.agents.insert(
     agentRecord({ fullName: "Maria Delgado", brokerage: "Sooner Homes", brokerLicenseNumber: "OK-155" }),
   );

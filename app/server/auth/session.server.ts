@@ -1,4 +1,5 @@
 import { createCookieSessionStorage, redirect, type AppLoadContext, type Session, type SessionStorage } from "@remix-run/node";
+import { LOGIN_MESSAGES } from "~/domain/auth";
 import type { Agent } from "~/domain/workbook/tabs";
 import type { Config } from "../config.server";
 import { matchesPasswordFingerprint, passwordFingerprint } from "./signing.server";
@@ -13,6 +14,8 @@ type MemberSessionData = {
   loginAt: number;
   /** Fingerprint of the password hash at login: a changed password ends the session. */
   passwordFingerprint: string;
+  /** In a cookie with no session in it: why the last one ended, for the login page to say. */
+  endedBecause: "suspended";
 };
 
 export type MemberSessionStorage = SessionStorage<Partial<MemberSessionData>>;
@@ -36,16 +39,48 @@ function readSession(request: Request, context: AppLoadContext): Promise<MemberS
   return context.services.auth.sessions.getSession(request.headers.get("Cookie"));
 }
 
-/** The approved agent the session belongs to, or why there is none. */
-function memberOf(session: MemberSession, context: AppLoadContext, now = Date.now()): Agent | null {
+/** The session's agent and whether the session is still theirs: null when it is not a session, or it expired or was forged. */
+function sessionAgent(session: MemberSession, context: AppLoadContext, now: number) {
   const { agentId, loginAt, passwordFingerprint: fingerprint } = session.data;
   if (typeof agentId !== "string" || typeof loginAt !== "number" || typeof fingerprint !== "string") return null;
   if (now < loginAt || now - loginAt >= SESSION_MAX_AGE_SECONDS * 1000) return null;
   const agent = context.services.store.agents.get(agentId);
-  if (!agent || agent.status !== "approved") return null;
-  if (!matchesPasswordFingerprint(context.services.config.sessionSecrets, agent.passwordHash, fingerprint)) return null;
+  if (!agent || !matchesPasswordFingerprint(context.services.config.sessionSecrets, agent.passwordHash, fingerprint)) return null;
+  return { agent, loginAt };
+}
+
+/** The approved agent the session belongs to, or null. */
+function memberOf(session: MemberSession, context: AppLoadContext, now = Date.now()): Agent | null {
+  const found = sessionAgent(session, context, now);
+  if (!found || found.agent.status !== "approved") return null;
+  const { agent, loginAt } = found;
   if (agent.sessionsEndedAt !== undefined && loginAt <= Date.parse(agent.sessionsEndedAt)) return null;
   return agent;
+}
+
+/**
+ * True when the session's agent is suspended. Their sessions are also ended for good
+ * (docs/decisions/0033), so this looks past `sessionsEndedAt`: it only tells the holder
+ * of their own signed cookie why they were logged out.
+ */
+function isSuspendedSession(session: MemberSession, context: AppLoadContext): boolean {
+  return sessionAgent(session, context, Date.now())?.agent.status === "suspended";
+}
+
+/** The login page's notice lives this long: it explains the redirect that set it, not a later visit. */
+const NOTICE_MAX_AGE_SECONDS = 60;
+
+/** A cookie holding no session, only the reason the last one ended. */
+async function suspensionNotice(sessions: MemberSessionStorage): Promise<string> {
+  const notice = await sessions.getSession();
+  notice.set("endedBecause", "suspended");
+  return sessions.commitSession(notice, { maxAge: NOTICE_MAX_AGE_SECONDS });
+}
+
+/** What the login page says first when the member's session just ended for a reason: staff suspended the account. */
+export async function endedSessionNotice(request: Request, context: AppLoadContext): Promise<string | null> {
+  const session = await readSession(request, context);
+  return session.get("endedBecause") === "suspended" ? LOGIN_MESSAGES.suspended : null;
 }
 
 /**
@@ -59,7 +94,8 @@ export async function getMember(request: Request, context: AppLoadContext): Prom
 
 /**
  * The logged-in member, or a thrown redirect to the login page that brings them back
- * here afterwards (a stale session cookie is cleared on the way).
+ * here afterwards. A stale session cookie is cleared on the way; a suspended member's is
+ * replaced by a notice, so the login page says at once why they were logged out.
  */
 export async function requireMember(request: Request, context: AppLoadContext): Promise<Agent> {
   const session = await readSession(request, context);
@@ -68,7 +104,8 @@ export async function requireMember(request: Request, context: AppLoadContext): 
   const url = new URL(request.url);
   const login = `/member-login?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`;
   const headers = new Headers();
-  if (session.has("agentId")) headers.append("Set-Cookie", await context.services.auth.sessions.destroySession(session));
+  if (isSuspendedSession(session, context)) headers.append("Set-Cookie", await suspensionNotice(context.services.auth.sessions));
+  else if (session.has("agentId")) headers.append("Set-Cookie", await context.services.auth.sessions.destroySession(session));
   throw redirect(login, { headers });
 }
 

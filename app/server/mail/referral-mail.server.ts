@@ -3,16 +3,13 @@ import { feeLabel } from "~/domain/referrals/agreement";
 import { SIDE_LABELS } from "~/domain/referrals/labels";
 import { REFERRAL_STATUS_LABELS } from "~/domain/referrals/status";
 import type { Agent, Referral } from "~/domain/workbook/tabs";
+import { hasBlocked } from "../moderation/blocks.server";
+import type { Services } from "../services.server";
 import { renderMailBody, type MailRow } from "./html.server";
-import type { Config } from "../config.server";
-import type { Mail, Mailer } from "./mailer.server";
+import type { Mail } from "./mailer.server";
 import { withUnsubscribe } from "./unsubscribe.server";
 
-type MailServices = {
-  mailer: Mailer;
-  config: Pick<Config, "sessionSecrets" | "appUrl" | "port">;
-  store: { agents: { by(index: "email", key: string): readonly Agent[] } };
-};
+type MailServices = Pick<Services, "store" | "config">;
 
 /** What happened to a referral, in the words of the other party's mail. */
 export type ReferralUpdate = { headline: string; note?: string };
@@ -32,26 +29,28 @@ function otherPartyEmail(referral: Referral, actorEmail: string): string {
 }
 
 /**
- * Tells the party who did not act what the other did (proposed, signed, changed the
- * terms, took a pipeline step), with the note, unless they turned referral mail off.
+ * The mail telling the party who did not act what the other did (proposed, signed,
+ * changed the terms, took a pipeline step), with the note; null when they turned referral
+ * mail off or blocked the one who acted: a block stops every mail from the blocked side.
  */
-export async function mailOtherParty(
+export function otherPartyMail(
   services: MailServices,
   referral: Referral,
   actorEmail: string,
   update: ReferralUpdate,
   link: string,
-): Promise<void> {
+): { recipient: Agent; mail: Mail } | null {
   const to = otherPartyEmail(referral, actorEmail);
   const recipient = services.store.agents.by("email", to)[0];
-  if (!recipient || !wantsMail(recipient, "referrals")) return;
+  if (!recipient || !wantsMail(recipient, "referrals") || hasBlocked(services, recipient, { email: actorEmail })) return null;
   const rows = summaryRows(referral);
   if (update.note) rows.push(["Note", update.note]);
   const body = renderMailBody(update.headline, rows, `Open the referral: ${link}`);
   const mail = { to, replyTo: actorEmail, subject: `Referral for ${referral.clientName}: ${update.headline}`, ...body };
-  await services.mailer.send(
-    withUnsubscribe(mail, { config: services.config, recipient, kind: "referrals", reason: "you are a party to this referral" }),
-  );
+  return {
+    recipient,
+    mail: withUnsubscribe(mail, { config: services.config, recipient, kind: "referrals", reason: "you are a party to this referral" }),
+  };
 }
 
 /**

@@ -5,6 +5,7 @@ import { formatDollars } from "~/domain/referrals/money";
 import { isFinalStatus, nextSteps, REFERRAL_STATUS_LABELS, type ReferralParty } from "~/domain/referrals/status";
 import type { Agent, Referral } from "~/domain/workbook/tabs";
 import { notFound } from "../http.server";
+import { isBlockedBetween } from "../moderation/visibility.server";
 import type { Services } from "../services.server";
 import {
   agreementHash,
@@ -69,8 +70,11 @@ function day(time: string | undefined): string | null {
  */
 export function referralPageView(services: Pick<Services, "store">, referral: Referral, member: Agent) {
   const party = memberParty(referral, member);
+  const otherEmail = party === "referring" ? referral.receivingEmail : referral.referringEmail;
+  // A block either way leaves an open proposal only to be declined or withdrawn.
+  const blocked = isBlockedBetween(services, member, { email: otherEmail });
   const proposed = referral.status === "proposed";
-  const canSign = proposed && !hasSigned(referral, party);
+  const canSign = proposed && !blocked && !hasSigned(referral, party);
   const brokerMissing = canSign && !hasBrokerDetails(member);
   const shown = canSign && !brokerMissing ? asSignedBy(referral, member) : referral;
   const isProposer = referral.proposedByEmail === member.email;
@@ -83,7 +87,7 @@ export function referralPageView(services: Pick<Services, "store">, referral: Re
     requestId: referral.requestId,
     party,
     otherName: party === "referring" ? referral.receivingName : referral.referringName,
-    otherAgentId: agentIdFromEmail(party === "referring" ? referral.receivingEmail : referral.referringEmail),
+    otherAgentId: agentIdFromEmail(otherEmail),
     status: referral.status,
     statusLabel: REFERRAL_STATUS_LABELS[referral.status],
     isFinal: isFinalStatus(referral.status),
@@ -95,7 +99,8 @@ export function referralPageView(services: Pick<Services, "store">, referral: Re
     acceptances: [acceptanceView(referral, "referring"), acceptanceView(referral, "receiving")],
     canSign: canSign && !brokerMissing,
     brokerMissing,
-    canChangeTerms: proposed,
+    canChangeTerms: proposed && !blocked,
+    blocked,
     canDecline: proposed && !isProposer,
     canWithdraw: proposed && isProposer,
     steps: nextSteps(referral.status, party),

@@ -8,20 +8,24 @@ import {
   type ProposalInput,
   type StepInput,
 } from "~/domain/referrals/agreement";
+import { BLOCKED_CANNOT_REFER } from "~/domain/moderation";
 import { parseDollars, referralFeeCents } from "~/domain/referrals/money";
 import { checkStep, isFinalStatus, REFERRAL_STATUS_LABELS, type ReferralParty } from "~/domain/referrals/status";
 import type { Agent, Referral, ReferralEvent, RequestResponse } from "~/domain/workbook/tabs";
-import { mailOtherParty, signedAgreementMails, type ReferralUpdate } from "../mail/referral-mail.server";
+import { signedAgreementMails, type ReferralUpdate } from "../mail/referral-mail.server";
+import { isBlockedBetween } from "../moderation/visibility.server";
 import type { Services } from "../services.server";
 import { newId } from "../store/store.server";
 import { agreementPdf } from "./agreement-pdf.server";
+import { mailQuietly, tellOtherParty } from "./referral-notify.server";
 
-type ReferralServices = Pick<Services, "store" | "mailer" | "writeQueues" | "config">;
+export type ReferralServices = Pick<Services, "store" | "mailer" | "writeQueues" | "config" | "sendClaims">;
 
 export const REFERRAL_NOT_FOUND = "Referral not found";
 
 /** A refused change: nothing was written. */
 type Refusal = { ok: false; status: 403 | 404 | 409; message: string };
+const BLOCKED: Refusal = { ok: false, status: 403, message: BLOCKED_CANNOT_REFER };
 export type ReferralResult = { ok: true; referral: Referral } | Refusal;
 
 const REFUSALS = {
@@ -105,6 +109,10 @@ function acceptanceCleared(party: ReferralParty): Partial<Referral> {
   );
 }
 
+function partyEmail(referral: Referral, party: ReferralParty): string {
+  return party === "referring" ? referral.referringEmail : referral.receivingEmail;
+}
+
 function agentByEmail({ store }: Pick<Services, "store">, email: string): Agent | undefined {
   return store.agents.by("email", email)[0];
 }
@@ -132,15 +140,6 @@ async function addEvent(services: ReferralServices, referral: Referral, step: st
     note,
     createdAt: now.toISOString(),
   });
-}
-
-/** Mails are sent after the change is stored: a failed mail is logged, the change stands. */
-async function mailQuietly(send: () => Promise<unknown>, what: string, log: Pick<Console, "error">) {
-  try {
-    await send();
-  } catch (error) {
-    log.error(`Referral change stored, but ${what} failed:`, error);
-  }
 }
 
 type ChangeOptions = { referralId: string; member: Agent; now: Date; link: string; log?: Pick<Console, "error"> };
@@ -184,6 +183,7 @@ export async function proposeReferral(
   if (!other) return { ok: false, status: 404, message: REFUSALS.responseMissing };
 
   return services.writeQueues.serially(`referral-response:${responseId}`, async () => {
+    if (isBlockedBetween(services, member, other)) return BLOCKED;
     const open = referralsOnResponse(services, response).find((row) => !isFinalStatus(row.status));
     if (open) return { ok: false, status: 409, message: REFUSALS.alreadyOpen };
     const [referring, receiving] = input.referrer === "me" ? [member, other] : [other, member];
@@ -200,12 +200,8 @@ export async function proposeReferral(
     };
     const referral = await services.store.referrals.insert({ ...draft, agreementHash: agreementHash(draft) });
     await addEvent(services, referral, "proposed", member.email, "", now);
-    const link = options.link(referral.id);
-    await mailQuietly(
-      () => mailOtherParty(services, referral, member.email, { headline: `${member.fullName} proposed a referral agreement` }, link),
-      "the proposal mail",
-      log,
-    );
+    const headline = `${member.fullName} proposed a referral agreement`;
+    await tellOtherParty(services, referral, member, { headline }, { link: options.link(referral.id), now, change: "proposed", log });
     return { ok: true, referral };
   });
 }
@@ -217,6 +213,7 @@ export function changeTerms(services: ReferralServices, options: ChangeOptions &
     if (referral.status !== "proposed") return { ok: false, status: 409, message: REFUSALS.notProposed };
     const other = agentByEmail(services, referral.referringEmail === member.email ? referral.receivingEmail : referral.referringEmail);
     if (!other) return { ok: false, status: 404, message: REFERRAL_NOT_FOUND };
+    if (isBlockedBetween(services, member, other)) return BLOCKED;
     const [referring, receiving] = input.referrer === "me" ? [member, other] : [other, member];
     const terms = { ...partiesFor(referring, receiving), ...termsFromProposal(input), ...NO_ACCEPTANCES, updatedAt: now.toISOString() };
     const updated = await services.store.referrals.update(referral.id, {
@@ -224,18 +221,8 @@ export function changeTerms(services: ReferralServices, options: ChangeOptions &
       agreementHash: agreementHash({ ...referral, ...terms }),
     });
     await addEvent(services, updated, "terms-changed", member.email, "Both acceptances were cleared.", now);
-    await mailQuietly(
-      () =>
-        mailOtherParty(
-          services,
-          updated,
-          member.email,
-          { headline: `${member.fullName} changed the terms: please read the agreement again` },
-          link,
-        ),
-      "the terms mail",
-      log,
-    );
+    const headline = `${member.fullName} changed the terms: please read the agreement again`;
+    await tellOtherParty(services, updated, member, { headline }, { link, now, change: "terms-changed", log });
     return { ok: true, referral: updated };
   });
 }
@@ -254,6 +241,7 @@ export function signReferral(
   return changeReferral(services, options, async (referral, party) => {
     if (referral.status !== "proposed") return { ok: false, status: 409, message: REFUSALS.notProposed };
     if (hasSigned(referral, party)) return { ok: false, status: 409, message: REFUSALS.alreadySigned };
+    if (isBlockedBetween(services, member, { email: partyEmail(referral, otherParty(party)) })) return BLOCKED;
     if (!hasBrokerDetails(member)) return { ok: false, status: 409, message: REFUSALS.brokerMissing };
     const text = asSignedBy(referral, member);
     const hash = agreementHash(text);
@@ -279,18 +267,8 @@ export function signReferral(
     const updated = await services.store.referrals.update(referral.id, patch);
     await addEvent(services, updated, "accepted", member.email, `Signed by ${options.fullName} as the ${party} agent.`, now);
     if (!otherStands) {
-      await mailQuietly(
-        () =>
-          mailOtherParty(
-            services,
-            updated,
-            member.email,
-            { headline: `${member.fullName} signed the referral agreement: your signature is next` },
-            link,
-          ),
-        "the signature mail",
-        log,
-      );
+      const headline = `${member.fullName} signed the referral agreement: your signature is next`;
+      await tellOtherParty(services, updated, member, { headline }, { link, now, change: "accepted", log });
       return { ok: true, referral: updated };
     }
     await addEvent(services, updated, "signed", member.email, "Both parties signed.", now);
@@ -320,7 +298,7 @@ export function endProposal(
     const updated = await services.store.referrals.update(referral.id, { status: outcome, updatedAt: now.toISOString() });
     await addEvent(services, updated, outcome, member.email, note, now);
     const headline = `${member.fullName} ${outcome === "declined" ? "declined" : "withdrew"} the referral agreement`;
-    await mailQuietly(() => mailOtherParty(services, updated, member.email, { headline, note }, link), "the mail", log);
+    await tellOtherParty(services, updated, member, { headline, note }, { link, now, change: outcome, log });
     return { ok: true, referral: updated };
   });
 }
@@ -375,7 +353,7 @@ export function takeStep(services: ReferralServices, options: ChangeOptions & { 
     const note = stepNote(input);
     await addEvent(services, updated, input.intent, member.email, note, now);
     const update: ReferralUpdate = { headline: `${member.fullName} marked the referral: ${REFERRAL_STATUS_LABELS[input.intent]}`, note };
-    await mailQuietly(() => mailOtherParty(services, updated, member.email, update, link), "the step mail", log);
+    await tellOtherParty(services, updated, member, update, { link, now, change: "step", log });
     return { ok: true, referral: updated };
   });
 }
