@@ -7,6 +7,7 @@ import {
   StoreValidationError,
   StoreWriteError,
   type Collection,
+  type DoubtfulValue,
   type InvalidRow,
   type RefreshEvent,
   type Store,
@@ -35,6 +36,8 @@ type TabState = {
   /** The cells of the last row read, to check that a tail read still starts where the last one ended. */
   lastSignature: string | undefined;
   invalid: InvalidRow[];
+  /** Rows read whose values are probably typing mistakes (the tab's `doubts`): kept, and listed for staff. */
+  doubtful: DoubtfulValue[];
   list: readonly AnyRecord[] | undefined;
   indexes: Map<string, Map<string, AnyRecord[]>>;
 };
@@ -51,7 +54,16 @@ function tabOf(name: CollectionName): AnyTab {
 }
 
 function emptyState(): TabState {
-  return { records: new Map(), rowOf: new Map(), rowsRead: 0, lastSignature: undefined, invalid: [], list: undefined, indexes: new Map() };
+  return {
+    records: new Map(),
+    rowOf: new Map(),
+    rowsRead: 0,
+    lastSignature: undefined,
+    invalid: [],
+    doubtful: [],
+    list: undefined,
+    indexes: new Map(),
+  };
 }
 
 function signature(tab: AnyTab, row: DriverRow | undefined): string | undefined {
@@ -79,6 +91,7 @@ function addReadRow(state: TabState, tab: AnyTab, row: DriverRow): void {
   }
   state.records.set(record.id, record);
   state.rowOf.set(record.id, row.rowNumber);
+  for (const reason of tab.doubts?.(record) ?? []) state.doubtful.push({ tab: tab.name, row: row.rowNumber, id: record.id, reason });
 }
 
 function stateFromFullRead(tab: AnyTab, rows: readonly DriverRow[]): TabState {
@@ -98,6 +111,7 @@ function stateFromTailRead(previous: TabState, tab: AnyTab, rows: readonly Drive
     records: new Map(previous.records),
     rowOf: new Map(previous.rowOf),
     invalid: [...previous.invalid],
+    doubtful: [...previous.doubtful],
   };
   for (const row of fresh) addReadRow(state, tab, row);
   state.rowsRead = previous.rowsRead + fresh.length;
@@ -158,7 +172,7 @@ function sameRecords(a: ReadonlyMap<string, AnyRecord>, b: ReadonlyMap<string, A
   return true;
 }
 
-function invalidKey(row: InvalidRow): string {
+function problemKey(row: InvalidRow | DoubtfulValue): string {
   return `${row.tab}\u0000${row.row}\u0000${row.reason}`;
 }
 
@@ -182,7 +196,7 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
   let lastToken: string | undefined;
   let lastRefreshAt: number | null = null;
   let lastError: string | null = null;
-  let loggedInvalid = new Set<string>();
+  let loggedProblems = new Set<string>();
   /** Degraded tabs by tab name, as last reported by the driver. */
   let degraded = new Map<string, StructureProblem>();
   let timer: NodeJS.Timeout | undefined;
@@ -369,16 +383,19 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
     lastError = null;
   }
 
-  function logNewInvalidRows(): void {
+  /** Each skipped row and each doubtful value once, when it first appears. */
+  function logNewProblemRows(): void {
     const current = new Set<string>();
+    const logOnce = (row: InvalidRow | DoubtfulValue, line: string) => {
+      const key = problemKey(row);
+      current.add(key);
+      if (!loggedProblems.has(key)) log.warn(line);
+    };
     for (const state of states.values()) {
-      for (const row of state.invalid) {
-        const key = invalidKey(row);
-        current.add(key);
-        if (!loggedInvalid.has(key)) log.warn(`Store: ${row.tab} row ${row.row} skipped: ${row.reason}`);
-      }
+      for (const row of state.invalid) logOnce(row, `Store: ${row.tab} row ${row.row} skipped: ${row.reason}`);
+      for (const row of state.doubtful) logOnce(row, `Store: ${row.tab} row ${row.row} (id ${row.id}) needs a look: ${row.reason}`);
     }
-    loggedInvalid = current;
+    loggedProblems = current;
   }
 
   function emit(name: CollectionName, previous: TabState, current: TabState): void {
@@ -452,7 +469,7 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
     const firstLoad = !loaded;
     loaded = true;
     markFresh();
-    logNewInvalidRows();
+    logNewProblemRows();
     for (const name of COLLECTION_NAMES) {
       const before = previous.get(name) ?? emptyState();
       if (before === stateOf(name) || sameRecords(before.records, stateOf(name).records)) continue;
@@ -499,6 +516,7 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
       refreshSeconds: options.refreshSeconds,
       lastError,
       invalidRows: [...states.values()].flatMap((state) => state.invalid),
+      doubtfulValues: [...states.values()].flatMap((state) => state.doubtful),
       degradedTabs: [...degraded.values()],
       cells: driver.cellUsage?.() ?? null,
     };

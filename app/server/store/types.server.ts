@@ -39,6 +39,9 @@ export interface Collection<T extends { readonly id: string }, IndexName extends
 
 export type InvalidRow = { tab: string; row: number; reason: string };
 
+/** A value that reads but is probably a typing mistake; the row is served as it is and listed for staff. */
+export type DoubtfulValue = { tab: string; row: number; id: string; reason: string };
+
 export type StoreHealth = {
   driver: "sqlite" | "sheets";
   /** When the replica last matched the store (a read, or a check that nothing changed). */
@@ -49,6 +52,8 @@ export type StoreHealth = {
   refreshSeconds: number;
   lastError: string | null;
   invalidRows: InvalidRow[];
+  /** Values that read but look mistyped (a date in a money column, an unknown kind of mail), each `{tab, row, id, reason}`. */
+  doubtfulValues: DoubtfulValue[];
   /**
    * Tabs staff changed so that they cannot be read safely (a required header renamed or
    * deleted, a row above the headers, the tab renamed), each with the fix. Each keeps
