@@ -14,6 +14,7 @@
 import { REQUEST_TYPE_VALUES, SPECIALTIES } from "../enums";
 import { REPORT_KINDS, REPORT_REASONS } from "../moderation";
 import { MAIL_KINDS, unknownMailKinds } from "../notifications";
+import { describeReferralDoubts } from "../referrals/doubts";
 import { REFERRAL_STATUSES } from "../referrals/status";
 import {
   amount,
@@ -377,6 +378,7 @@ export const REFERRALS_TAB = defineTab({
     parties: (referral) => [referral.referringEmail, referral.receivingEmail],
     status: (referral) => referral.status,
   },
+  doubts: describeReferralDoubts,
 });
 
 /** A referral's timeline, one row per step taken (who, when, the note); never changed, only added to. */
