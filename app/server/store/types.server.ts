@@ -35,6 +35,11 @@ export interface Collection<T extends { readonly id: string }, IndexName extends
    * which of several instances' rows came first (docs/decisions/0029).
    */
   readStored(): Promise<readonly T[]>;
+  /**
+   * The rows skipped at the last read (they do not read: a status typed `TRUE`, a formula
+   * error) whose cell under `header` is `value`, compared trimmed and case-insensitively.
+   */
+  skippedWith(header: string, value: string): readonly InvalidRow[];
 }
 
 export type InvalidRow = { tab: string; row: number; reason: string };
@@ -60,6 +65,11 @@ export type StoreHealth = {
    * serving its last good copy, and nothing is written to it until it is fixed.
    */
   degradedTabs: StructureProblem[];
+  /**
+   * Degraded tabs that have been so since this process started, served from their last good
+   * copy on disk (docs/decisions/0034), with when that copy was saved.
+   */
+  servedFromDisk: { tab: string; savedAt: string }[];
   /** Cells the spreadsheet holds against Google's limit (Sheets only; null before the first look and on SQLite). */
   cells: CellUsage | null;
 };
