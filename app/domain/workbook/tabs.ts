@@ -112,6 +112,8 @@ function defineTab<Columns extends AnyColumns, IndexName extends string>(definit
 /** suspended: set by staff to end a member's sessions and hide everything they wrote (docs/staff-guide.md). */
 export const AGENT_STATUSES = ["pending", "approved", "rejected", "suspended"] as const;
 export type AgentStatus = (typeof AGENT_STATUSES)[number];
+/** The decisions on an application that are mailed to the applicant. */
+export const MAILED_DECISIONS = ["approved", "rejected"] as const;
 const MEMBERSHIP_TYPES = ["founder", "vip", "member"] as const;
 export type MembershipType = (typeof MEMBERSHIP_TYPES)[number];
 /** hidden: set by staff to take a request off every page, its poster's included. */
@@ -154,6 +156,11 @@ export const AGENTS_TAB = defineTab({
     mailOff: optionalNameList(MAIL_KINDS),
     /** The sponsoring broker's license number: referral fees are paid broker to broker. */
     brokerLicenseNumber: optionalText(),
+    /**
+     * The decisions (approved, rejected) whose mail an instance claimed, stamped before it
+     * is sent: with the SendClaims row, so deleting that row cannot send it again.
+     */
+    decisionsMailed: optionalNameList(MAILED_DECISIONS),
   },
   indexes: {
     email: (agent) => agent.email,
