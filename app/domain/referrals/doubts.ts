@@ -6,7 +6,7 @@
  */
 import { formatDollars } from "./money";
 
-export const DOUBTED_COLUMNS = ["salePrice", "grossCommission", "feeAmount", "expectedCloseDate", "closeDate"] as const;
+const DOUBTED_COLUMNS = ["salePrice", "grossCommission", "feeAmount", "expectedCloseDate", "closeDate"] as const;
 export type DoubtedColumn = (typeof DOUBTED_COLUMNS)[number];
 
 /** The referral's columns checked (spelled out: the Referrals tab's definition uses this module). */

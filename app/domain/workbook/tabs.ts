@@ -113,7 +113,7 @@ function defineTab<Columns extends AnyColumns, IndexName extends string>(definit
 export const AGENT_STATUSES = ["pending", "approved", "rejected", "suspended"] as const;
 export type AgentStatus = (typeof AGENT_STATUSES)[number];
 /** The decisions on an application that are mailed to the applicant. */
-export const MAILED_DECISIONS = ["approved", "rejected"] as const;
+const MAILED_DECISIONS = ["approved", "rejected"] as const;
 const MEMBERSHIP_TYPES = ["founder", "vip", "member"] as const;
 export type MembershipType = (typeof MEMBERSHIP_TYPES)[number];
 /** hidden: set by staff to take a request off every page, its poster's included. */

@@ -4,7 +4,7 @@ import type { DriverRow } from "./driver.server";
 import { describeError } from "./types.server";
 
 /** One tab as it last read well, kept on disk: what a restart serves while staff fix the tab. */
-export type LastGoodCopy = { tab: string; savedAt: string; rows: DriverRow[] };
+type LastGoodCopy = { tab: string; savedAt: string; rows: DriverRow[] };
 
 /**
  * The last good copy of each tab, one file per tab in a folder of the instance's own data
