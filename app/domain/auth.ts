@@ -9,6 +9,8 @@ import { confirmPasswordField, emailField, INVALID_EMAIL_MESSAGE, passwordField,
 export const LOGIN_MESSAGES = {
   required: "Email and password are required",
   noAccount: "No account found with this email address",
+  /** The account's row in the spreadsheet does not read (a mistyped cell): staff get it in their mail. */
+  unreadable: "Your account cannot be read right now. Our staff have been told and will fix it; please try again later.",
   pending: "Your account is still under review. Please check your email for approval updates.",
   rejected: APPLICATION_NOT_APPROVED_MESSAGE,
   suspended: "Your account is suspended. Please contact support.",

@@ -43,6 +43,11 @@ export function isMailKind(value: string): value is MailKind {
   return (MAIL_KINDS as readonly string[]).includes(value);
 }
 
+/** Names in a `mailOff` cell that are no kind of mail: typed by hand, and ignored until staff correct them. */
+export function unknownMailKinds(mailOff: readonly string[] | undefined): string[] {
+  return (mailOff ?? []).filter((name) => !isMailKind(name));
+}
+
 /** True unless the member turned this kind of mail off. */
 export function wantsMail(agent: Pick<Agent, "mailOff">, kind: MailKind): boolean {
   return !(agent.mailOff ?? []).includes(kind);

@@ -130,7 +130,7 @@ export default function ReferralPage() {
           </Link>
           . {referral.sideLabel} side, fee {referral.feeLabel}.
         </p>
-        <Facts facts={referral.facts} />
+        <Facts facts={referral.facts} doubts={referral.doubts} />
         <NextAction referral={referral} />
       </section>
 
@@ -210,28 +210,40 @@ function nextActionText(referral: View): string | null {
   return null;
 }
 
-function Facts({ facts }: { facts: View["facts"] }) {
-  const rows: Array<[string, string | null]> = [
-    ["Signed", facts.signedAt],
-    ["Term ends", facts.termEndsAt],
-    ["Expected close", facts.expectedCloseDate],
-    ["Closed", facts.closeDate],
-    ["Price", facts.salePrice],
-    ["Receiving side's gross commission", facts.grossCommission],
-    ["Referral fee", facts.feeAmount],
-    ["Reason lost", facts.lostReason],
+function Facts({ facts, doubts }: { facts: View["facts"]; doubts: View["doubts"] }) {
+  const rows: Array<[string, string | null, string | undefined]> = [
+    ["Signed", facts.signedAt, undefined],
+    ["Term ends", facts.termEndsAt, undefined],
+    ["Expected close", facts.expectedCloseDate, doubts.expectedCloseDate],
+    ["Closed", facts.closeDate, doubts.closeDate],
+    ["Price", facts.salePrice, doubts.salePrice],
+    ["Receiving side's gross commission", facts.grossCommission, doubts.grossCommission],
+    ["Referral fee", facts.feeAmount, doubts.feeAmount],
+    ["Reason lost", facts.lostReason, undefined],
   ];
-  const shown = rows.filter((row): row is [string, string] => row[1] !== null);
+  const shown = rows.filter((row): row is [string, string, string | undefined] => row[1] !== null);
   if (shown.length === 0) return null;
   return (
     <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
-      {shown.map(([label, value]) => (
+      {shown.map(([label, value, doubt]) => (
         <div key={label}>
           <dt className="font-semibold text-slate-500">{label}</dt>
-          <dd className="wrap-anywhere text-slate-900">{value}</dd>
+          <dd className="wrap-anywhere text-slate-900">
+            {value}
+            {doubt ? <DoubtNote doubt={doubt} /> : null}
+          </dd>
         </div>
       ))}
     </dl>
+  );
+}
+
+/** A value in the sheet that probably was typed wrong: shown as it is, and said so. */
+function DoubtNote({ doubt }: { doubt: string }) {
+  return (
+    <span className="mt-1 block rounded bg-amber-50 px-2 py-1 text-amber-900" data-testid="doubted-value">
+      Check this value: it {doubt}. Staff have been told.
+    </span>
   );
 }
 

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { watchAgentDecisions } from "./accounts/status-mail.server";
 import { endSessionsOfSuspendedAgents } from "./accounts/suspension.server";
+import { mailSheetProblemsAfterRefreshes, type SheetProblemMails } from "./mail/sheet-problems-mail.server";
 import { createAuthServices, type AuthServices } from "./auth/auth-services.server";
 import type { Config } from "./config.server";
 import { createDirectoryIndexCache, type DirectoryIndexCache } from "./directory/directory-index.server";
@@ -66,6 +67,8 @@ export type Services = {
   decisionMails: BackgroundJob;
   /** Job: ends for good the sessions of agents staff suspended, after each store refresh. */
   suspendedSessions: BackgroundJob;
+  /** Job: mails staff the workbook's new degraded tabs, skipped rows and mistyped-looking values, after each store refresh. */
+  sheetProblemMails: SheetProblemMails;
   /** Job: marks requests past their 30 days expired, after each store refresh. */
   requestExpiry: BackgroundJob;
   /** Job: reminds the parties of quiet referrals and of terms about to end, and expires referrals past their term, after each store refresh. */
@@ -103,6 +106,7 @@ export function createServices(config: Config): Services {
     ...replica,
     sendClaims,
     decisionMails: watchAgentDecisions({ store, mailer, claims: sendClaims, config }),
+    sheetProblemMails: mailSheetProblemsAfterRefreshes({ store, mailer, claims: sendClaims, config }),
     weeklyDigest: scheduleWeeklyDigest({ store, mailer, claims: sendClaims, config }),
     suspendedSessions: endSessionsOfSuspendedAgents(store),
     requestExpiry: expireRequestsAfterRefreshes(store),
@@ -145,6 +149,7 @@ export function startServices(services: Services): void {
 export async function stopServices(services: Services): Promise<void> {
   services.messageEvents.close();
   services.decisionMails.stop();
+  services.sheetProblemMails.stop();
   await services.weeklyDigest.stop();
   services.suspendedSessions.stop();
   services.requestExpiry.stop();

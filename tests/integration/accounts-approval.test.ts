@@ -1,10 +1,11 @@
 import path from "node:path";
+import Database from "better-sqlite3";
 import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { runStaffCommand } from "../../scripts/lib/staff-command";
 import { loadConfig } from "../../app/server/config.server";
 import { readOutbox } from "../../app/server/mail/mailer.server";
-import { createStoreFromConfig, type Store } from "../../app/server/store/store.server";
+import { createStoreFromConfig, sqliteStorePath, type Store } from "../../app/server/store/store.server";
 import { insertAgent, testContext } from "../support/services";
 import { editAgentRow } from "./accounts-support";
 
@@ -52,6 +53,36 @@ describe("staff decisions", () => {
     await editAgentRow(context, agent.id, { status: "approved" });
     await context.services.store.refresh();
     expect(await mailsWhen(context, 2)).toHaveLength(1);
+  });
+
+  it("mail once though staff delete the claim rows, across two instances and a decision made again", async () => {
+    const { context, agent } = await appWithPendingAgent();
+    const other = testContext({}, { APP_URL: "https://referrals.example", DATA_DIR: context.services.config.dataDir });
+    await other.services.store.refresh();
+    const deleteClaims = () => {
+      const db = new Database(sqliteStorePath(context.services.config));
+      try {
+        db.prepare(`DELETE FROM "SendClaims"`).run();
+      } finally {
+        db.close();
+      }
+    };
+
+    await editAgentRow(context, agent.id, { status: "approved" });
+    expect(await mailsWhen(context, 1)).toHaveLength(1);
+    await expect.poll(() => context.services.store.agents.get(agent.id)?.decisionsMailed).toEqual(["approved"]);
+    deleteClaims();
+    // The other instance sees the approval only now, after the claim rows are gone.
+    await other.services.store.refresh();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await outbox(context)).toHaveLength(1);
+
+    deleteClaims();
+    await editAgentRow(context, agent.id, { status: "pending" });
+    await editAgentRow(context, agent.id, { status: "approved" });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await outbox(context)).toHaveLength(1);
+    await other.services.store.stop();
   });
 
   it("mail the staff note when a row is rejected", async () => {

@@ -105,6 +105,43 @@ describe("fake Sheets server, Google's behaviour", () => {
     expect(book.rows("Agents")[2]).toEqual(["0123456", "+1 512 555 0100"]);
   });
 
+  it("types percents, dollars and thousands separators as numbers that keep showing as typed", async () => {
+    const { id } = workbook();
+    const typed = ["25%", "$1,250.00", "1,250.00", "1,234", "12.5%", "-$5.50"];
+    const answer = await call("PUT", `v4/spreadsheets/${id}/values/Agents!A2?valueInputOption=USER_ENTERED`, { values: [typed] });
+    expect(answer.status).toBe(200);
+    const unformatted = await call("GET", `v4/spreadsheets/${id}/values/Agents!A2:F2?valueRenderOption=UNFORMATTED_VALUE`);
+    expect(unformatted.json.values).toEqual([[0.25, 1250, 1250, 1234, 0.125, -5.5]]);
+    const formatted = await call("GET", `v4/spreadsheets/${id}/values/Agents!A2:F2`);
+    expect(formatted.json.values).toEqual([typed]);
+  });
+
+  it("refuses with 400 a write to rows past the grid, as Google does, and grows the grid for an append", async () => {
+    const { id, book } = workbook();
+    const rowCount = book.requireSheet("Agents").rowCount;
+    const past = await call("PUT", `v4/spreadsheets/${id}/values/Agents!A${rowCount + 1}?valueInputOption=RAW`, { values: [["a9"]] });
+    expect(past.status).toBe(400);
+    expect(past.json.error.message).toBe(
+      `Range (Agents!A${rowCount + 1}) exceeds grid limits. Max rows: ${rowCount}, max columns: ${book.requireSheet("Agents").columnCount}`,
+    );
+    const batch = await call("POST", `v4/spreadsheets/${id}/values:batchUpdate`, {
+      valueInputOption: "RAW",
+      data: [
+        { range: "Agents!A2", values: [["a1"]] },
+        { range: `Agents!A${rowCount}`, values: [["a2"], ["a3"]] },
+      ],
+    });
+    expect(batch.status).toBe(400);
+    expect(book.rows("Agents")).toHaveLength(1);
+    const last = await call("PUT", `v4/spreadsheets/${id}/values/Agents!A${rowCount}?valueInputOption=RAW`, { values: [["a1"]] });
+    expect(last.status).toBe(200);
+    const appended = await call("POST", `v4/spreadsheets/${id}/values/Agents!A1:append?valueInputOption=RAW&insertDataOption=INSERT_ROWS`, {
+      values: [["a2"]],
+    });
+    expect(appended.status).toBe(200);
+    expect(book.requireSheet("Agents").rowCount).toBe(rowCount + 1);
+  });
+
   it("answers 404 for an unknown spreadsheet, 403 to a Viewer's writes and 429 with Google's bodies", async () => {
     const missing = await call("GET", "v4/spreadsheets/no-such-sheet?fields=sheets");
     expect(missing).toEqual({

@@ -111,6 +111,25 @@ describe("the settings page", () => {
     expect(agents.get(member.id)?.mailOff).toBeUndefined();
   });
 
+  it("reads a mailOff cell as staff type it, and lists a name that still does not read", async () => {
+    const context = await app();
+    const member = await insertAgent(context);
+    const agents = context.services.store.agents;
+    await editAgentRow(context, member.id, { mailOff: "messages;urgent" });
+    expect(agents.get(member.id)?.mailOff).toEqual(["messages", "urgent"]);
+    await editAgentRow(context, member.id, { mailOff: "Messages." });
+    expect(agents.get(member.id)?.mailOff).toEqual(["messages"]);
+    await editAgentRow(context, member.id, { mailOff: "Digest / urgent\nresponses" });
+    expect(agents.get(member.id)?.mailOff).toEqual(["digest", "urgent", "responses"]);
+    expect(context.services.store.health().doubtfulValues).toEqual([]);
+
+    await editAgentRow(context, member.id, { mailOff: "digest, weekly" });
+    expect(agents.get(member.id)?.mailOff).toEqual(["digest", "weekly"]);
+    expect(context.services.store.health().doubtfulValues).toEqual([
+      expect.objectContaining({ tab: "Agents", id: member.id, reason: expect.stringContaining('mailOff "weekly" is not a kind of mail') }),
+    ]);
+  });
+
   it("counts saves against the member's hourly limit", async () => {
     const context = await app({ SETTINGS_PER_MEMBER_PER_HOUR: "1" });
     const member = await insertAgent(context);

@@ -5,7 +5,9 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Agent } from "../../app/domain/workbook/tabs";
+import { formatDollars } from "../../app/domain/referrals/money";
 import { referralTotals } from "../../app/server/referrals/overview.server";
+import { referralPageView } from "../../app/server/referrals/referral-view.server";
 import { openSheetsStore, useFakeSheets } from "../support/fake-sheets";
 import { agentRecord, referralRecord } from "../support/records";
 
@@ -49,6 +51,40 @@ describe("a staff edit of a referral in the sheet", () => {
     await store.refresh();
     expect(store.referrals.get(referral.id)?.feeAmount).toBe(125_000);
     expect(referralTotals({ store }, store.referrals.all(), new Date()).expectedCents).toBe(125_000);
+  });
+
+  it("lists a date typed into a money column and a price typed as a fraction, and the page flags them", async () => {
+    const { store, referral, book } = await workbookWithReferral({ status: "closed" });
+    const closing = new Date(Date.parse(referral.createdAt) + 30 * 86_400_000);
+    const typedDate = `${closing.getUTCMonth() + 1}/${closing.getUTCDate()}/${closing.getUTCFullYear()}`;
+    book.typeCell("Referrals", { id: referral.id, header: "grossCommission" }, typedDate);
+    book.typeCell("Referrals", { id: referral.id, header: "salePrice" }, "0.25");
+    await store.refresh();
+    const read = store.referrals.get(referral.id)!;
+    expect(read.salePrice).toBe(25);
+    expect(store.health().doubtfulValues).toEqual([
+      { tab: "Referrals", row: 2, id: referral.id, reason: "salePrice $0.25 is under $1,000 for a sale price" },
+      {
+        tab: "Referrals",
+        row: 2,
+        id: referral.id,
+        reason: `grossCommission ${formatDollars(read.grossCommission!)} looks like the date ${closing.toISOString().slice(0, 10)} typed into a money column`,
+      },
+    ]);
+    const page = referralPageView({ store }, read, maria);
+    expect(page.facts.salePrice).toBe("$0.25");
+    expect(page.doubts).toEqual({
+      salePrice: "is under $1,000 for a sale price",
+      grossCommission: `looks like the date ${closing.toISOString().slice(0, 10)} typed into a money column`,
+    });
+
+    book.typeCell("Referrals", { id: referral.id, header: "grossCommission" }, "$13,500.00");
+    book.typeCell("Referrals", { id: referral.id, header: "salePrice" }, "$450,000");
+    await store.refresh();
+    expect(store.health().doubtfulValues).toEqual([]);
+    book.typeCell("Referrals", { id: referral.id, header: "grossCommission" }, "$500,000");
+    await store.refresh();
+    expect(store.health().doubtfulValues.map((doubt) => doubt.reason)).toEqual(["grossCommission $500,000.00 is more than the sale price"]);
   });
 
   it("reads a fee and a gross commission typed as numbers, as Google keeps them", async () => {

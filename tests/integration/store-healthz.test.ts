@@ -2,6 +2,8 @@ import Database from "better-sqlite3";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loader } from "../../app/routes/healthz";
+import { readOutbox } from "../../app/server/mail/mailer.server";
+import { outboxDirectory } from "../../app/server/services.server";
 import { testContext } from "../support/services";
 
 const TOKEN = "operator-health-token-0123456789";
@@ -32,5 +34,39 @@ describe("/healthz", () => {
     });
     expect(Date.parse(String(body.store.lastRefreshAt))).not.toBeNaN();
     await store.stop();
+  });
+
+  it("mails staff each new skipped row and mistyped-looking value once, and says so on /healthz", async () => {
+    const context = testContext({}, { HEALTH_TOKEN: TOKEN });
+    const { store, config, sheetProblemMails } = context.services;
+    await store.refresh();
+    const db = new Database(path.join(config.dataDir, "store.sqlite"));
+    const insert = db.prepare(`INSERT INTO "Agents" (id, email, status, createdAt, mailOff) VALUES (?, ?, ?, '2025-01-01', ?)`);
+    insert.run("a-1", "dana@example.com", "TRUE", "");
+    await store.refresh();
+    await sheetProblemMails.mailNew(new Date());
+    await sheetProblemMails.mailNew(new Date());
+    insert.run("a-2", "eli@example.com", "approved", "messages; weekly");
+    await store.refresh();
+    await sheetProblemMails.mailNew(new Date());
+    db.close();
+
+    expect((await health(context)).store).toMatchObject({
+      doubtfulValues: [{ tab: "Agents", row: 2, id: "a-2", reason: expect.stringContaining('mailOff "weekly" is not a kind of mail') }],
+      servedFromDisk: [],
+    });
+    const mails = (await readOutbox(outboxDirectory(config))).filter((mail) => mail.to === "support@example.test");
+    expect(mails.map((mail) => mail.subject)).toEqual(["[Spreadsheet] 1 thing needs a look", "[Spreadsheet] 1 thing needs a look"]);
+    const skipped = mails.find((mail) => mail.text.includes("Agents row 1: skipped (the site cannot read it): status must be one of"));
+    const mistyped = mails.find((mail) => mail.text.includes('Agents row 2: probably mistyped: mailOff "weekly" is not a kind of mail'));
+    expect(skipped?.text).not.toContain("Agents row 2");
+    expect(mistyped?.text).not.toContain("Agents row 1");
+
+    // Another instance on the same file, seeing the same problems, sends nothing more.
+    const other = testContext({}, { DATA_DIR: config.dataDir });
+    await other.services.store.refresh();
+    await other.services.sheetProblemMails.mailNew(new Date());
+    expect(await readOutbox(outboxDirectory(config))).toHaveLength(2);
+    await Promise.all([store.stop(), other.services.store.stop()]);
   });
 });

@@ -3,7 +3,14 @@
  * the worst moment, between the app's read and its write, on the fake Sheets server in
  * its Google-faithful mode, and check that every record stays where it belongs.
  */
+import { mkdtemp, readdir, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { LOGIN_MESSAGES } from "../../app/domain/auth";
+import { checkLogin } from "../../app/server/accounts/login.server";
+import { hashPassword } from "../../app/server/auth/password.server";
+import { createLastGoodCopies, lastGoodDirectory } from "../../app/server/store/last-good.server";
 import type { Agent, ReferralRequest } from "../../app/domain/workbook/tabs";
 import { createStore } from "../../app/server/store/replica.server";
 import { createSheetsDriver } from "../../app/server/store/sheets-driver.server";
@@ -32,13 +39,16 @@ async function network(names: readonly string[]) {
   const spreadsheetId = `staff-${newId()}`;
   const book = fake.spreadsheet(spreadsheetId);
   const { lines, log } = recordingLog();
-  /** Another app instance on the same workbook, as after a restart. */
+  /** The instance's own data folder, kept over its restarts. */
+  const lastGoodDir = lastGoodDirectory(await mkdtemp(path.join(tmpdir(), "staff-edits-")));
+  /** The app instance again on the same workbook and data folder, as after a restart. */
   const open = () => {
     const store = createStore(
       createSheetsDriver({ spreadsheetId, credentials: { kind: "fixedToken" }, apiUrl: fake.url, retry: fastRetry }),
       {
         refreshSeconds: 60,
         log,
+        lastGood: createLastGoodCopies(lastGoodDir, log),
       },
     );
     opened.push(store);
@@ -48,7 +58,7 @@ async function network(names: readonly string[]) {
   await store.refresh();
   const agents: Agent[] = [];
   for (const [i, fullName] of names.entries()) agents.push(await store.agents.insert(agent(fullName, i)));
-  return { store, book, agents, lines, open };
+  return { store, book, agents, lines, open, lastGoodDir };
 }
 
 function agent(fullName: string, i: number): Agent {
@@ -188,6 +198,15 @@ describe("values staff type into the spreadsheet", () => {
     };
   }
 
+  it("an agent whose row is skipped is told the account cannot be read, not that there is none", async () => {
+    const { store, book, agents } = await network(["Ann"]);
+    book.typeCell("Agents", { id: agents[0]!.id, header: "status" }, "TRUE");
+    await store.refresh();
+    expect(store.health().invalidRows).toEqual([expect.objectContaining({ tab: "Agents", reason: expect.stringContaining("status") })]);
+    expect(await checkLogin({ store }, " Agent0@Example.com", "any password")).toEqual({ ok: false, message: LOGIN_MESSAGES.unreadable });
+    expect(await checkLogin({ store }, "nobody@example.com", "any password")).toEqual({ ok: false, message: LOGIN_MESSAGES.noAccount });
+  });
+
   it("keeps leading zeros and a leading + in text columns, as typed", async () => {
     const { store, book, agents } = await network(["Ann"]);
     const id = agents[0]!.id;
@@ -286,6 +305,31 @@ describe("structural mistakes degrade the tab, loudly, and never lose or mail in
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(sent).toHaveLength(3);
     watcher.stop();
+  });
+
+  it("a restart while a header is renamed: the last good copy on disk is served, said in /healthz and the log, and members log in", async () => {
+    const { store, book, agents, lines, open, lastGoodDir } = await network(names);
+    await store.agents.update(agents[0]!.id, { passwordHash: await hashPassword("correct horse"), status: "approved" });
+    await store.refresh();
+    expect((await stat(lastGoodDir)).mode & 0o777).toBe(0o700);
+    expect((await stat(path.join(lastGoodDir, "Agents.json"))).mode & 0o777).toBe(0o600);
+
+    book.setCell("Agents", `${String.fromCharCode(64 + book.columnOf("Agents", "email"))}1`, "E-mail");
+    const restarted = open();
+    await restarted.refresh();
+    expect(restarted.agents.all().map((agent) => agent.fullName)).toEqual(names);
+    expect(restarted.health().servedFromDisk).toEqual([{ tab: "Agents", savedAt: expect.any(String) }]);
+    expect(healthStatus(restarted.health())).toBe("degraded");
+    expect(lines.some((line) => /Agents tab cannot be read; serving its last good copy, saved 20/.test(line))).toBe(true);
+    expect(await checkLogin({ store: restarted }, "agent0@example.com", "correct horse")).toMatchObject({ ok: true });
+    await expect(restarted.agents.update(agents[1]!.id, { city: "Waco" })).rejects.toThrow(/Agents tab cannot be read/);
+
+    book.setCell("Agents", `${String.fromCharCode(64 + book.columnOf("Agents", "E-mail"))}1`, "email");
+    await restarted.refresh();
+    expect(restarted.health().servedFromDisk).toEqual([]);
+    expect(restarted.health().degradedTabs).toEqual([]);
+    expect(restarted.agents.all()).toHaveLength(4);
+    expect((await readdir(lastGoodDir)).filter((file) => file.endsWith(".tmp"))).toEqual([]);
   });
 
   it("a title row above the headers: the tab is degraded with the fix, and nothing is written into row 1", async () => {

@@ -80,6 +80,7 @@ describe("the workbook contract", () => {
       "licenseCheckNote",
       "mailOff",
       "brokerLicenseNumber",
+      "decisionsMailed",
     ]);
     expect(REQUESTS_TAB.headers).toEqual([
       "id",

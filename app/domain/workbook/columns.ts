@@ -214,12 +214,21 @@ export function percentage(): Column<number | undefined> {
   return { kind: "number", schema, write: (percent) => (percent === undefined ? "" : String(percent)) };
 }
 
-/** A list that rows written before the column existed lack: blank reads as undefined. */
-export function optionalList(knownOptions: readonly string[] = []): Column<readonly string[] | undefined> {
-  const items = list(knownOptions);
-  return {
-    kind: "text",
-    schema: items.schema.transform((values) => (values.length === 0 ? undefined : values)),
-    write: (values) => items.write(values ?? []),
-  };
+/**
+ * A list of one-word names from a fixed set, as staff type it: separated by commas,
+ * semicolons, slashes or spaces, with stray punctuation around a name ignored
+ * (`Messages.; urgent` is messages and urgent). Names still not in the set are kept as
+ * typed, for the tab's doubts to list; blank reads as undefined.
+ */
+export function optionalNameList(names: readonly string[]): Column<readonly string[] | undefined> {
+  const canonical = new Map(names.map((name) => [name.toLowerCase(), name]));
+  const schema = z.string().transform((cell) => {
+    const items = cell
+      .split(/[\s,;/|]+/)
+      .map((item) => item.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ""))
+      .filter((item) => item !== "")
+      .map((item) => canonical.get(item.toLowerCase()) ?? item);
+    return items.length === 0 ? undefined : [...new Set(items)];
+  });
+  return { kind: "text", schema, write: (values) => (values ?? []).join(", ") };
 }

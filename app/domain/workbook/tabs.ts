@@ -13,7 +13,8 @@
  */
 import { REQUEST_TYPE_VALUES, SPECIALTIES } from "../enums";
 import { REPORT_KINDS, REPORT_REASONS } from "../moderation";
-import { MAIL_KINDS } from "../notifications";
+import { MAIL_KINDS, unknownMailKinds } from "../notifications";
+import { describeReferralDoubts } from "../referrals/doubts";
 import { REFERRAL_STATUSES } from "../referrals/status";
 import {
   amount,
@@ -22,7 +23,7 @@ import {
   email,
   flag,
   list,
-  optionalList,
+  optionalNameList,
   optionalText,
   optionalTime,
   percentage,
@@ -76,7 +77,16 @@ export type TabDefinition<Columns extends AnyColumns = AnyColumns, IndexName ext
    * than the second being skipped as a duplicate.
    */
   readonly mergeDuplicates?: MergeFunction<RecordOf<Columns>>;
+  /**
+   * Values that read but are probably a typing mistake (a date in a money column, a kind
+   * of mail that does not exist): each reason names the column. The row is kept and
+   * listed for staff rather than skipped.
+   */
+  readonly doubts?: DoubtFunction<RecordOf<Columns>>;
 };
+
+/** Method-typed for the same reason as IndexFunction. */
+type DoubtFunction<Record> = { doubts(record: Record): readonly string[] }["doubts"];
 
 /** Method-typed for the same reason as IndexFunction. */
 type MergeFunction<Record> = { merge(first: Record, later: Record): Record }["merge"];
@@ -90,6 +100,7 @@ function defineTab<Columns extends AnyColumns, IndexName extends string>(definit
   columns: Columns;
   indexes: { [I in IndexName]: (record: RecordOf<Columns>) => IndexKey };
   mergeDuplicates?: (first: RecordOf<Columns>, later: RecordOf<Columns>) => RecordOf<Columns>;
+  doubts?: (record: RecordOf<Columns>) => readonly string[];
 }): TabDefinition<Columns, IndexName> {
   const kinds = Object.fromEntries(Object.entries(definition.columns).map(([header, column]) => [header, column.kind]));
   const requiredHeaders = Object.entries(definition.columns)
@@ -101,6 +112,8 @@ function defineTab<Columns extends AnyColumns, IndexName extends string>(definit
 /** suspended: set by staff to end a member's sessions and hide everything they wrote (docs/staff-guide.md). */
 export const AGENT_STATUSES = ["pending", "approved", "rejected", "suspended"] as const;
 export type AgentStatus = (typeof AGENT_STATUSES)[number];
+/** The decisions on an application that are mailed to the applicant. */
+const MAILED_DECISIONS = ["approved", "rejected"] as const;
 const MEMBERSHIP_TYPES = ["founder", "vip", "member"] as const;
 export type MembershipType = (typeof MEMBERSHIP_TYPES)[number];
 /** hidden: set by staff to take a request off every page, its poster's included. */
@@ -140,9 +153,14 @@ export const AGENTS_TAB = defineTab({
     /** The facts behind the verdict: license type, status, expiration, name on the license, sponsoring broker. */
     licenseCheckNote: optionalText(),
     /** The kinds of mail the member turned off (docs/staff-guide.md lists them); blank means all on. */
-    mailOff: optionalList(MAIL_KINDS),
+    mailOff: optionalNameList(MAIL_KINDS),
     /** The sponsoring broker's license number: referral fees are paid broker to broker. */
     brokerLicenseNumber: optionalText(),
+    /**
+     * The decisions (approved, rejected) whose mail an instance claimed, stamped before it
+     * is sent: with the SendClaims row, so deleting that row cannot send it again.
+     */
+    decisionsMailed: optionalNameList(MAILED_DECISIONS),
   },
   indexes: {
     email: (agent) => agent.email,
@@ -150,6 +168,7 @@ export const AGENTS_TAB = defineTab({
     state: (agent) => agent.state,
     specialty: (agent) => agent.specialties,
   },
+  doubts: (agent) => unknownMailKinds(agent.mailOff).map((name) => `mailOff "${name}" is not a kind of mail (${MAIL_KINDS.join(", ")})`),
 });
 
 export const REQUESTS_TAB = defineTab({
@@ -366,6 +385,7 @@ export const REFERRALS_TAB = defineTab({
     parties: (referral) => [referral.referringEmail, referral.receivingEmail],
     status: (referral) => referral.status,
   },
+  doubts: describeReferralDoubts,
 });
 
 /** A referral's timeline, one row per step taken (who, when, the note); never changed, only added to. */

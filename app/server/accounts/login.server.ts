@@ -9,13 +9,15 @@ export type LoginCheck = { ok: true; agent: Agent } | { ok: false; message: stri
  * Checks an e-mail and password against the agents in the store, with the spec's
  * messages. The password is checked before the account's status, so only someone
  * who knows it learns that an account is pending or rejected; an unknown e-mail
- * costs the same bcrypt work as a known one.
+ * costs the same bcrypt work as a known one. An address whose Agents row was skipped
+ * (it does not read) is told so, not that there is no account.
  */
 export async function checkLogin(services: Pick<Services, "store">, email: string, password: string): Promise<LoginCheck> {
   const agent = agentForLogin(services, email);
   if (!agent) {
     await verifyAgainstNothing(password);
-    return { ok: false, message: LOGIN_MESSAGES.noAccount };
+    const unreadable = services.store.agents.skippedWith("email", email).length > 0;
+    return { ok: false, message: unreadable ? LOGIN_MESSAGES.unreadable : LOGIN_MESSAGES.noAccount };
   }
   if (!(await verifyPassword(password, agent.passwordHash))) return { ok: false, message: LOGIN_MESSAGES.wrongPassword };
   if (agent.status === "pending") return { ok: false, message: LOGIN_MESSAGES.pending };

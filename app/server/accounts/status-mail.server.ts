@@ -28,8 +28,10 @@ type Deps = {
  * Every instance of the app sees the change; the mail is claimed as
  * `decision:<agent id>:<status>` (docs/decisions/0029), so one of them sends it, and an
  * agent gets at most one approval and one rejection mail: a decision taken back and made
- * again is not mailed twice. Decisions made while no instance is running are not mailed:
- * the replica's first read is its starting point.
+ * again is not mailed twice. The winner also stamps the decision in the agent's
+ * `decisionsMailed` cell before sending, and no instance sends a decision stamped there:
+ * a claim row staff deleted cannot make a second mail. Decisions made while no instance
+ * is running are not mailed: the replica's first read is its starting point.
  */
 export function watchAgentDecisions({
   store,
@@ -54,8 +56,10 @@ export function watchAgentDecisions({
 
   async function claimAndSend(agent: Agent): Promise<void> {
     const key = `decision:${agent.id}:${agent.status}`;
+    if (wasMailed(agent)) return;
     try {
       if (!(await claims.claim([key], new Date())).has(key)) return;
+      if (!(await stampRow(agent))) return;
     } catch (error) {
       log.error(`Accounts: could not claim the ${agent.status} mail to ${agent.email} (agent ${agent.id}); tell them by hand.`, error);
       return;
@@ -67,6 +71,21 @@ export function watchAgentDecisions({
       log.error(`Accounts: could not send the ${agent.status} mail to ${agent.email} (agent ${agent.id}); tell them by hand.`, error);
       await claims.recordFailure(key, error, new Date()).catch(() => undefined);
     }
+  }
+
+  /**
+   * Records the claim in the agent's own row, after reading the row as stored: false when
+   * another instance stamped it already (its SendClaims row deleted by hand since), so
+   * that deleted row never makes a second mail.
+   */
+  async function stampRow(agent: Agent): Promise<boolean> {
+    const stored = (await store.agents.readStored()).find((row) => row.id === agent.id);
+    if (!stored || wasMailed(stored)) {
+      log.info(`Accounts: the ${agent.status} mail to agent ${agent.id} was sent before; not sent again.`);
+      return false;
+    }
+    await store.agents.update(agent.id, { decisionsMailed: [...(stored.decisionsMailed ?? []), agent.status] });
+    return true;
   }
 
   async function sendWithRetry(mail: Mail, delays: readonly number[]): Promise<void> {
@@ -82,6 +101,10 @@ export function watchAgentDecisions({
   }
 
   return { stop: store.onRefresh(onRefresh) };
+}
+
+function wasMailed(agent: Agent): boolean {
+  return (agent.decisionsMailed ?? []).includes(agent.status);
 }
 
 function decisionMail(agent: Agent, config: Deps["config"]): Mail {

@@ -1,5 +1,6 @@
 import { agentIdFromEmail } from "~/domain/agent-id";
 import { agreementText, feeLabel } from "~/domain/referrals/agreement";
+import { referralDoubts } from "~/domain/referrals/doubts";
 import { SIDE_LABELS } from "~/domain/referrals/labels";
 import { formatDollars } from "~/domain/referrals/money";
 import { isFinalStatus, nextSteps, REFERRAL_STATUS_LABELS, type ReferralParty } from "~/domain/referrals/status";
@@ -114,6 +115,7 @@ export function referralPageView(services: Pick<Services, "store">, referral: Re
       feeAmount: money(referral.feeAmount),
       lostReason: referral.lostReason ?? null,
     },
+    doubts: referralDoubts(referral),
     timeline: referralTimeline(services, referral.id).map((event) => ({
       id: event.id,
       label: EVENT_LABELS[event.step] ?? event.step,

@@ -1,12 +1,14 @@
 import { indexKeys, normaliseIndexKey, parseRow, serialiseRecord, type RowCells } from "~/domain/workbook/rows";
 import { WORKBOOK, type CollectionIndex, type CollectionName, type CollectionRecord, type TabDefinition } from "~/domain/workbook/tabs";
 import type { DriverRow, ReadRequest, StructureProblem, WorkbookDriver } from "./driver.server";
+import type { LastGoodCopies } from "./last-good.server";
 import {
   describeError,
   StoreNotFoundError,
   StoreValidationError,
   StoreWriteError,
   type Collection,
+  type DoubtfulValue,
   type InvalidRow,
   type RefreshEvent,
   type Store,
@@ -19,6 +21,8 @@ export type ReplicaOptions = {
   /** Append-only tabs are read whole at least this often, to notice rows staff deleted or moved. */
   fullReadEverySeconds?: number;
   log?: Pick<Console, "info" | "warn" | "error">;
+  /** Where each tab's last good copy is kept, for a restart while a tab is degraded (docs/decisions/0034). */
+  lastGood?: LastGoodCopies;
 };
 
 /** A record of any tab. Parsing a tab typed only as "some tab" loses the id column's type, hence the casts to this. */
@@ -35,6 +39,10 @@ type TabState = {
   /** The cells of the last row read, to check that a tail read still starts where the last one ended. */
   lastSignature: string | undefined;
   invalid: InvalidRow[];
+  /** The cells of each invalid row, in the same order: to tell a member their row is there but does not read. */
+  invalidCells: RowCells[];
+  /** Rows read whose values are probably typing mistakes (the tab's `doubts`): kept, and listed for staff. */
+  doubtful: DoubtfulValue[];
   list: readonly AnyRecord[] | undefined;
   indexes: Map<string, Map<string, AnyRecord[]>>;
 };
@@ -51,7 +59,17 @@ function tabOf(name: CollectionName): AnyTab {
 }
 
 function emptyState(): TabState {
-  return { records: new Map(), rowOf: new Map(), rowsRead: 0, lastSignature: undefined, invalid: [], list: undefined, indexes: new Map() };
+  return {
+    records: new Map(),
+    rowOf: new Map(),
+    rowsRead: 0,
+    lastSignature: undefined,
+    invalid: [],
+    invalidCells: [],
+    doubtful: [],
+    list: undefined,
+    indexes: new Map(),
+  };
 }
 
 function signature(tab: AnyTab, row: DriverRow | undefined): string | undefined {
@@ -64,6 +82,7 @@ function addReadRow(state: TabState, tab: AnyTab, row: DriverRow): void {
   if (parsed.ok === "blank") return;
   if (parsed.ok === false) {
     state.invalid.push({ tab: tab.name, row: row.rowNumber, reason: parsed.reason });
+    state.invalidCells.push(row.cells);
     return;
   }
   const record = Object.freeze(parsed.record) as AnyRecord;
@@ -79,6 +98,7 @@ function addReadRow(state: TabState, tab: AnyTab, row: DriverRow): void {
   }
   state.records.set(record.id, record);
   state.rowOf.set(record.id, row.rowNumber);
+  for (const reason of tab.doubts?.(record) ?? []) state.doubtful.push({ tab: tab.name, row: row.rowNumber, id: record.id, reason });
 }
 
 function stateFromFullRead(tab: AnyTab, rows: readonly DriverRow[]): TabState {
@@ -98,6 +118,8 @@ function stateFromTailRead(previous: TabState, tab: AnyTab, rows: readonly Drive
     records: new Map(previous.records),
     rowOf: new Map(previous.rowOf),
     invalid: [...previous.invalid],
+    invalidCells: [...previous.invalidCells],
+    doubtful: [...previous.doubtful],
   };
   for (const row of fresh) addReadRow(state, tab, row);
   state.rowsRead = previous.rowsRead + fresh.length;
@@ -158,8 +180,14 @@ function sameRecords(a: ReadonlyMap<string, AnyRecord>, b: ReadonlyMap<string, A
   return true;
 }
 
-function invalidKey(row: InvalidRow): string {
+function problemKey(row: InvalidRow | DoubtfulValue): string {
   return `${row.tab}\u0000${row.row}\u0000${row.reason}`;
+}
+
+/** The skipped rows of a tab whose cell under `header` is `value`, compared as index keys are. */
+function skippedWith(state: TabState, header: string, value: string): InvalidRow[] {
+  const wanted = normaliseIndexKey(value);
+  return state.invalid.filter((_, i) => normaliseIndexKey(state.invalidCells[i]?.[header] ?? "") === wanted);
 }
 
 /** The replica: typed, indexed, in-memory tabs read synchronously, kept fresh from a driver. */
@@ -182,9 +210,13 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
   let lastToken: string | undefined;
   let lastRefreshAt: number | null = null;
   let lastError: string | null = null;
-  let loggedInvalid = new Set<string>();
+  let loggedProblems = new Set<string>();
   /** Degraded tabs by tab name, as last reported by the driver. */
   let degraded = new Map<string, StructureProblem>();
+  /** Degraded tabs served from the copy on disk since this process started, with when it was saved. */
+  const servedFromDisk = new Map<string, string>();
+  /** Per tab, the version whose copy is on disk. */
+  const savedVersions = new Map<CollectionName, number>();
   let timer: NodeJS.Timeout | undefined;
   /** The timer's refresh and the jobs after it, while they run. */
   let tick: Promise<void> | undefined;
@@ -369,16 +401,19 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
     lastError = null;
   }
 
-  function logNewInvalidRows(): void {
+  /** Each skipped row and each doubtful value once, when it first appears. */
+  function logNewProblemRows(): void {
     const current = new Set<string>();
+    const logOnce = (row: InvalidRow | DoubtfulValue, line: string) => {
+      const key = problemKey(row);
+      current.add(key);
+      if (!loggedProblems.has(key)) log.warn(line);
+    };
     for (const state of states.values()) {
-      for (const row of state.invalid) {
-        const key = invalidKey(row);
-        current.add(key);
-        if (!loggedInvalid.has(key)) log.warn(`Store: ${row.tab} row ${row.row} skipped: ${row.reason}`);
-      }
+      for (const row of state.invalid) logOnce(row, `Store: ${row.tab} row ${row.row} skipped: ${row.reason}`);
+      for (const row of state.doubtful) logOnce(row, `Store: ${row.tab} row ${row.row} (id ${row.id}) needs a look: ${row.reason}`);
     }
-    loggedInvalid = current;
+    loggedProblems = current;
   }
 
   function emit(name: CollectionName, previous: TabState, current: TabState): void {
@@ -438,12 +473,15 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
       const tab = tabOf(name);
       // A degraded tab keeps its last good copy (and the writes acknowledged on it).
       if (isDegraded(i)) return;
+      servedFromDisk.delete(tab.name);
       const rows = results[i] ?? [];
       const next = plans[i]!.from === 0 ? stateFromFullRead(tab, rows) : stateFromTailRead(stateOf(name), tab, rows);
       for (const write of pending) if (write.name === name) applyWrite(next, write);
       states.set(name, next);
     });
     writeLog = pending;
+    // Read with a tab degraded from the start: its copy from before the restart is all there is.
+    if (!loaded) await restoreFromDisk(COLLECTION_NAMES.filter((_, i) => isDegraded(i)));
 
     lastToken = token;
     // Once a degraded tab is fixed, it is read whole again.
@@ -452,13 +490,47 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
     const firstLoad = !loaded;
     loaded = true;
     markFresh();
-    logNewInvalidRows();
+    logNewProblemRows();
     for (const name of COLLECTION_NAMES) {
       const before = previous.get(name) ?? emptyState();
       if (before === stateOf(name) || sameRecords(before.records, stateOf(name).records)) continue;
       bumpVersion(name, null);
       if (!firstLoad) emit(name, before, stateOf(name));
     }
+    await saveChangedCopies();
+  }
+
+  // --- the last good copy on disk ---------------------------------------------
+
+  async function restoreFromDisk(names: readonly CollectionName[]): Promise<void> {
+    for (const name of names) {
+      const tab = tabOf(name);
+      const copy = await options.lastGood?.load(tab.name);
+      if (!copy) {
+        log.error(`Store: the ${tab.name} tab cannot be read and no last good copy of it is on disk: it serves nothing until it is fixed.`);
+        continue;
+      }
+      states.set(name, stateFromFullRead(tab, copy.rows));
+      servedFromDisk.set(tab.name, copy.savedAt);
+      log.error(`Store: the ${tab.name} tab cannot be read; serving its last good copy, saved ${copy.savedAt}, until it is fixed.`);
+    }
+  }
+
+  /** Saves each tab that reads and changed since its copy was saved: as records, one row each, in row order. */
+  async function saveChangedCopies(): Promise<void> {
+    const { lastGood } = options;
+    if (!lastGood) return;
+    const savedAt = new Date().toISOString();
+    const saves = COLLECTION_NAMES.filter((name) => !degraded.has(tabOf(name).name) && savedVersions.get(name) !== versions.get(name)).map(
+      (name) => {
+        const tab = tabOf(name);
+        const state = stateOf(name);
+        savedVersions.set(name, versions.get(name) ?? 0);
+        const rows = listOf(state).map((record) => ({ rowNumber: state.rowOf.get(record.id) ?? 0, cells: serialiseRecord(tab, record) }));
+        return lastGood.save({ tab: tab.name, savedAt, rows });
+      },
+    );
+    await Promise.all(saves);
   }
 
   function refresh(): Promise<void> {
@@ -499,7 +571,9 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
       refreshSeconds: options.refreshSeconds,
       lastError,
       invalidRows: [...states.values()].flatMap((state) => state.invalid),
+      doubtfulValues: [...states.values()].flatMap((state) => state.doubtful),
       degradedTabs: [...degraded.values()],
+      servedFromDisk: [...servedFromDisk].map(([tab, savedAt]) => ({ tab, savedAt })),
       cells: driver.cellUsage?.() ?? null,
     };
   }
@@ -522,6 +596,7 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
       insert: (record) => insert(name, record) as Promise<Row>,
       update: (id, patch) => update(name, id, patch) as Promise<Row>,
       readStored: async () => rows(await readStored(name)),
+      skippedWith: (header, value) => skippedWith(stateOf(name), header, value),
     };
   }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import type { Config } from "../config.server";
+import { createLastGoodCopies, lastGoodDirectory } from "./last-good.server";
 import { createStore } from "./replica.server";
 import { createSheetsDriver } from "./sheets-driver.server";
 import { createSqliteDriver } from "./sqlite-driver.server";
@@ -30,5 +31,7 @@ export function createStoreFromConfig(config: Config): Store {
   const driver = config.sheets
     ? createSheetsDriver({ ...config.sheets, writeCallsPerMinute: SHEETS_WRITE_CALLS_PER_MINUTE })
     : createSqliteDriver(sqliteStorePath(config));
-  return createStore(driver, { refreshSeconds: config.storeRefreshSeconds });
+  // Only the spreadsheet's tabs can be degraded by staff; the SQLite file is its own copy on disk.
+  const lastGood = config.sheets ? createLastGoodCopies(lastGoodDirectory(config.dataDir)) : undefined;
+  return createStore(driver, { refreshSeconds: config.storeRefreshSeconds, ...(lastGood ? { lastGood } : {}) });
 }

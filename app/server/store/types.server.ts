@@ -35,9 +35,17 @@ export interface Collection<T extends { readonly id: string }, IndexName extends
    * which of several instances' rows came first (docs/decisions/0029).
    */
   readStored(): Promise<readonly T[]>;
+  /**
+   * The rows skipped at the last read (they do not read: a status typed `TRUE`, a formula
+   * error) whose cell under `header` is `value`, compared trimmed and case-insensitively.
+   */
+  skippedWith(header: string, value: string): readonly InvalidRow[];
 }
 
 export type InvalidRow = { tab: string; row: number; reason: string };
+
+/** A value that reads but is probably a typing mistake; the row is served as it is and listed for staff. */
+export type DoubtfulValue = { tab: string; row: number; id: string; reason: string };
 
 export type StoreHealth = {
   driver: "sqlite" | "sheets";
@@ -49,12 +57,19 @@ export type StoreHealth = {
   refreshSeconds: number;
   lastError: string | null;
   invalidRows: InvalidRow[];
+  /** Values that read but look mistyped (a date in a money column, an unknown kind of mail), each `{tab, row, id, reason}`. */
+  doubtfulValues: DoubtfulValue[];
   /**
    * Tabs staff changed so that they cannot be read safely (a required header renamed or
    * deleted, a row above the headers, the tab renamed), each with the fix. Each keeps
    * serving its last good copy, and nothing is written to it until it is fixed.
    */
   degradedTabs: StructureProblem[];
+  /**
+   * Degraded tabs that have been so since this process started, served from their last good
+   * copy on disk (docs/decisions/0034), with when that copy was saved.
+   */
+  servedFromDisk: { tab: string; savedAt: string }[];
   /** Cells the spreadsheet holds against Google's limit (Sheets only; null before the first look and on SQLite). */
   cells: CellUsage | null;
 };

@@ -479,11 +479,14 @@ function handle(spreadsheet: FakeSpreadsheet, found: Route, query: URLSearchPara
     }
     case "values.update": {
       const option = valueInputOption(query);
-      return { spreadsheetId, ...spreadsheet.write(found.range ?? "", (body as ValuesBody).values ?? [], option) };
+      const values = (body as ValuesBody).values ?? [];
+      spreadsheet.requireWithinGrid(found.range ?? "", values.length);
+      return { spreadsheetId, ...spreadsheet.write(found.range ?? "", values, option) };
     }
     case "values.batchUpdate": {
       const request = body as ValuesBatchUpdateBody;
       const option = valueInputOption(query, request);
+      for (const item of request.data ?? []) spreadsheet.requireWithinGrid(item.range ?? "", item.values?.length ?? 0);
       const responses = (request.data ?? []).map((item) => ({
         spreadsheetId,
         ...spreadsheet.write(item.range ?? "", item.values ?? [], option),

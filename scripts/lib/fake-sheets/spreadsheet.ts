@@ -20,7 +20,7 @@ export type Render = { value: ValueRenderOption; dateTime: DateTimeRenderOption 
 const FORMATTED: Render = { value: "FORMATTED_VALUE", dateTime: "SERIAL_NUMBER" };
 
 /** Google's `NumberFormat`: `TEXT` (`@`) keeps typed text as text; `DATE`/`DATE_TIME`/`NUMBER` patterns change how a number displays. */
-export type NumberFormat = { type: "TEXT" | "NUMBER" | "DATE" | "DATE_TIME" | "TIME"; pattern?: string };
+export type NumberFormat = { type: "TEXT" | "NUMBER" | "PERCENT" | "CURRENCY" | "DATE" | "DATE_TIME" | "TIME"; pattern?: string };
 
 type Cell = { value: CellValue; format?: NumberFormat };
 
@@ -64,10 +64,8 @@ const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 function formatNumber(value: number, format: NumberFormat | undefined): string {
   if (!format || format.type === "TEXT") return String(value);
   const pattern = format.pattern ?? (format.type === "DATE" ? "m/d/yyyy" : format.type === "DATE_TIME" ? "m/d/yyyy h:mm:ss" : "");
-  if (format.type === "NUMBER") {
-    const decimals = /\.(0+)/.exec(pattern)?.[1]?.length ?? 0;
-    return pattern === "" ? String(value) : value.toFixed(decimals);
-  }
+  if (format.type === "NUMBER" || format.type === "PERCENT" || format.type === "CURRENCY")
+    return formatDecimal(value, format.type, pattern);
   const date = dateFromSerial(value);
   return pattern.replace(/yyyy|mm|m|dd|d|hh|h|ss/g, (token, offset: number) => {
     const minutes =
@@ -91,6 +89,20 @@ function formatNumber(value: number, format: NumberFormat | undefined): string {
         return pad(date.getUTCSeconds());
     }
   });
+}
+
+/** Numbers in patterns such as `#,##0.00`, `0%` and `$#,##0.00`: decimals, thousands separators, a percent or a dollar sign. */
+function formatDecimal(value: number, type: "NUMBER" | "PERCENT" | "CURRENCY", pattern: string): string {
+  if (pattern === "") return String(value);
+  const decimals = /\.(0+)/.exec(pattern)?.[1]?.length ?? 0;
+  const shown = type === "PERCENT" ? value * 100 : value;
+  const digits = Math.abs(shown).toLocaleString("en-US", {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+    useGrouping: pattern.includes(","),
+  });
+  const sign = shown < 0 ? "-" : "";
+  return type === "PERCENT" ? `${sign}${digits}%` : `${sign}${pattern.includes("$") ? "$" : ""}${digits}`;
 }
 
 const isDateFormat = (format: NumberFormat | undefined) =>
@@ -130,11 +142,32 @@ function typedDate(text: string, locale: Locale): Cell | undefined {
   };
 }
 
+/** `25%`, `$1,250.00`, `1,250.00` and `1,234` as Google types them: a number, and the format it keeps showing. */
+const TYPED_NUMBER = /^([+-]?)(\$?)(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(%?)$/;
+
+function typedNumber(text: string): Cell | undefined {
+  const match = TYPED_NUMBER.exec(text);
+  if (!match) return undefined;
+  const [, sign = "", dollar, whole = "", fraction = "", percent] = match;
+  if (dollar && percent) return undefined;
+  const grouped = whole.includes(",");
+  if (!dollar && !percent && !grouped) return undefined;
+  const number = Number(`${sign}${whole.replaceAll(",", "")}${fraction}`);
+  const decimals = fraction === "" ? "" : `.${"0".repeat(Math.min(fraction.length - 1, 2) || 1)}`;
+  if (percent) return { value: number / 100, format: { type: "PERCENT", pattern: `0${decimals}%` } };
+  const pattern = `${grouped || dollar ? "#,##0" : "0"}${decimals}`;
+  return dollar
+    ? { value: number, format: { type: "CURRENCY", pattern: `$${pattern}` } }
+    : { value: number, format: { type: "NUMBER", pattern } };
+}
+
 /**
  * What USER_ENTERED makes of typed text in a cell not formatted as plain text: formulas
  * are evaluated (the fake evaluates none: a formula is an error), a leading `+` starts a
  * formula (`+1 512 555 0100` is `#ERROR!`), numbers lose their leading zeros, `TRUE` is a
- * boolean, dates become serial numbers shown in a date format, a leading apostrophe is dropped.
+ * boolean, dates become serial numbers shown in a date format, percents, dollars and numbers
+ * with thousands separators become numbers shown as typed (`25%` is 0.25), a leading
+ * apostrophe is dropped.
  */
 function userEntered(input: CellInput, locale: Locale, format: NumberFormat | undefined): Cell | undefined {
   if (input === null) return undefined;
@@ -146,7 +179,7 @@ function userEntered(input: CellInput, locale: Locale, format: NumberFormat | un
   if (/^[+-]?\d+(\.\d+)?$/.test(text)) return { value: Number(text), ...(format ? { format } : {}) };
   if (text.startsWith("+")) return { value: "#ERROR!" };
   if (/^(true|false)$/i.test(text)) return { value: text.toLowerCase() === "true" };
-  return typedDate(text, locale) ?? { value: input };
+  return typedNumber(text) ?? typedDate(text, locale) ?? { value: input };
 }
 
 function cellFrom(input: CellInput, option: ValueInputOption, locale: Locale, format: NumberFormat | undefined): Cell | undefined {
@@ -325,6 +358,16 @@ export class FakeSpreadsheet {
       updatedColumns: widest,
       updatedCells,
     };
+  }
+
+  /** values.update answers 400 for rows past the grid's last row: Google grows a grid only on appends and staff's inserts. */
+  requireWithinGrid(range: string, rows: number): void {
+    const a1 = this.parse(range);
+    const sheet = this.requireSheet(a1.sheet);
+    const lastRow = (a1.startRow ?? 1) + Math.max(rows, 1) - 1;
+    if (lastRow > sheet.rowCount) {
+      throw new SheetsRequestError(`Range (${range}) exceeds grid limits. Max rows: ${sheet.rowCount}, max columns: ${sheet.columnCount}`);
+    }
   }
 
   /** values.update: writes from the range's top-left cell; null cells are left as they are. */

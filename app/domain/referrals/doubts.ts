@@ -1,0 +1,78 @@
+/**
+ * Money and dates of a referral that read but are probably typed wrong in the sheet: a
+ * date typed into a money cell (Google keeps 12/1/2026 as the number 46357), a price typed
+ * as a fraction or in thousands, a commission over the price. The row is kept as it reads
+ * and each doubt is listed for staff and shown beside the value, never silently used.
+ */
+import { formatDollars } from "./money";
+
+const DOUBTED_COLUMNS = ["salePrice", "grossCommission", "feeAmount", "expectedCloseDate", "closeDate"] as const;
+export type DoubtedColumn = (typeof DOUBTED_COLUMNS)[number];
+
+/** The referral's columns checked (spelled out: the Referrals tab's definition uses this module). */
+type Checked = {
+  readonly salePrice?: number;
+  readonly grossCommission?: number;
+  readonly feeAmount?: number;
+  readonly expectedCloseDate?: string;
+  readonly closeDate?: string;
+  readonly createdAt: string;
+};
+
+/** A sale under $1,000 is a price typed as a fraction (0.25) or in thousands (450). */
+const LOWEST_PRICE_CENTS = 100_000;
+const SERIAL_EPOCH_MS = Date.UTC(1899, 11, 30);
+const DAY_MS = 86_400_000;
+const YEAR_MS = 365.25 * DAY_MS;
+
+/**
+ * The date a whole-dollar amount would be as a sheet's date serial number, when that date
+ * lies within a year before the referral and three after: what a date typed into a money
+ * cell leaves. Round hundreds are left alone, a real commission often is one.
+ */
+function dateItCouldBe(cents: number, createdAt: string): string | null {
+  if (cents % 100 !== 0 || cents % 10_000 === 0) return null;
+  const time = SERIAL_EPOCH_MS + (cents / 100) * DAY_MS;
+  const created = Date.parse(createdAt);
+  if (time < created - YEAR_MS || time > created + 3 * YEAR_MS) return null;
+  return new Date(time).toISOString().slice(0, 10);
+}
+
+function moneyDoubt(column: DoubtedColumn, referral: Checked): string | null {
+  const cents = referral[column as "salePrice" | "grossCommission" | "feeAmount"];
+  if (cents === undefined) return null;
+  const date = dateItCouldBe(cents, referral.createdAt);
+  if (date) return `looks like the date ${date} typed into a money column`;
+  if (column === "salePrice" && cents < LOWEST_PRICE_CENTS) return "is under $1,000 for a sale price";
+  if (column === "grossCommission" && referral.salePrice !== undefined && cents > referral.salePrice) return "is more than the sale price";
+  if (column === "feeAmount" && referral.grossCommission !== undefined && cents > referral.grossCommission)
+    return "is more than the gross commission";
+  return null;
+}
+
+/** A closing more than a year before the referral was made, or five after, is a mistyped year. */
+function dateDoubt(column: "expectedCloseDate" | "closeDate", referral: Checked): string | null {
+  const value = referral[column];
+  if (value === undefined) return null;
+  const gap = Date.parse(value) - Date.parse(referral.createdAt);
+  return gap < -YEAR_MS || gap > 5 * YEAR_MS ? "is years away from when the referral was made" : null;
+}
+
+/** Each doubted value of a referral, by column, saying what is wrong with it. */
+export function referralDoubts(referral: Checked): Partial<Record<DoubtedColumn, string>> {
+  const doubts: Partial<Record<DoubtedColumn, string>> = {};
+  for (const column of DOUBTED_COLUMNS) {
+    const doubt = column === "expectedCloseDate" || column === "closeDate" ? dateDoubt(column, referral) : moneyDoubt(column, referral);
+    if (doubt) doubts[column] = doubt;
+  }
+  return doubts;
+}
+
+/** The doubts as staff read them in /healthz, the log and their mail: the column, its value and why. */
+export function describeReferralDoubts(referral: Checked): string[] {
+  return Object.entries(referralDoubts(referral)).map(([column, why]) => {
+    const value = referral[column as DoubtedColumn];
+    const shown = typeof value === "number" ? formatDollars(value) : String(value).slice(0, 10);
+    return `${column} ${shown} ${why}`;
+  });
+}
