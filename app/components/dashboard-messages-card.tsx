@@ -1,4 +1,4 @@
-import { COUNT_LABELS } from "~/domain/count-labels";
+import { viewAllConversationsLabel } from "~/domain/count-labels";
 import { Link } from "@remix-run/react";
 import { ChatIcon } from "~/components/icons";
 import { AgentAvatar } from "~/components/agent-avatar";
@@ -68,7 +68,7 @@ export function DashboardMessagesCard({ conversations, unreadTotal, conversation
             ))}
           </ul>
           <Link to="/messages" className="btn-outline mt-4 w-full sm:w-auto">
-            {conversationCount > conversations.length ? COUNT_LABELS.viewAllConversations(conversationCount) : "Open Messages"}
+            {conversationCount > conversations.length ? viewAllConversationsLabel(conversationCount) : "Open Messages"}
           </Link>
         </>
       )}

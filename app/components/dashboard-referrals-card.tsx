@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { COUNT_LABELS } from "~/domain/count-labels";
+import { viewAllReferralsLabel } from "~/domain/count-labels";
 import type { DashboardReferrals } from "~/domain/referrals/overview";
 import { HandshakeIcon } from "./icons";
 import { ReferralFigures, ReferralRows } from "./referral-rows";
@@ -23,7 +23,7 @@ export function DashboardReferralsCard({ total, totals, open }: DashboardReferra
         </>
       )}
       <Link to="/referrals" className="btn-outline w-full sm:w-auto">
-        {COUNT_LABELS.viewAllReferrals(total)}
+        {viewAllReferralsLabel(total)}
       </Link>
     </section>
   );

@@ -1,4 +1,4 @@
-import { COUNT_LABELS } from "~/domain/count-labels";
+import { responsesLabel } from "~/domain/count-labels";
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { DashboardRequest } from "~/domain/request-views";
@@ -98,7 +98,7 @@ export function DashboardRequestCard({ request }: { request: DashboardRequest })
           <dt>
             <ChatIcon className="h-4 w-4" title="Responses" />
           </dt>
-          <dd>{COUNT_LABELS.responses(request.responses)}</dd>
+          <dd>{responsesLabel(request.responses)}</dd>
         </div>
       </dl>
       <div className="grid grid-cols-2 gap-2 border-t border-slate-100 pt-3">

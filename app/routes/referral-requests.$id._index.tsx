@@ -1,4 +1,4 @@
-import { COUNT_LABELS } from "~/domain/count-labels";
+import { responsesLabel } from "~/domain/count-labels";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ChatIcon, ClockIcon } from "~/components/icons";
@@ -91,7 +91,7 @@ export default function RequestDetails() {
             {request.postedAgo}
           </span>
           <span aria-hidden="true">·</span>
-          <span>{COUNT_LABELS.responses(request.responses)}</span>
+          <span>{responsesLabel(request.responses)}</span>
         </p>
         <RequestTags tags={request.tags} />
         <RequestFacts request={request} />

@@ -1,4 +1,4 @@
-import { COUNT_LABELS } from "~/domain/count-labels";
+import { requestsLabel } from "~/domain/count-labels";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Pagination } from "~/components/pagination";
@@ -133,7 +133,7 @@ function Results({ query, requests, total }: { query: RequestListQuery; requests
         Requests
       </h2>
       <p className="mb-4 text-sm text-slate-600" aria-live="polite">
-        {COUNT_LABELS.requests(total)}
+        {requestsLabel(total)}
       </p>
       <ul className="grid gap-5 lg:grid-cols-2">
         {requests.map((request) => (

@@ -1,4 +1,4 @@
-import { COUNT_LABELS } from "~/domain/count-labels";
+import { referralsLabel } from "~/domain/count-labels";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -59,7 +59,7 @@ export default function Referrals() {
         <h2 id="referrals-title" className="sr-only">
           Referrals
         </h2>
-        <ResultsStatus>{COUNT_LABELS.referrals(total)}</ResultsStatus>
+        <ResultsStatus>{referralsLabel(total)}</ResultsStatus>
         {referrals.length === 0 ? (
           <EmptyState filtered={query.status !== undefined || query.role !== undefined} />
         ) : (
