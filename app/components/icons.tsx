@@ -59,6 +59,23 @@ export const CheckIcon = (props: IconProps) => <SpriteIcon strokeWidth={1.8} {..
 export const ArrowRightIcon = (props: IconProps) => <SpriteIcon {...props} shape="arrow-right" />;
 export const DocumentIcon = (props: IconProps) => <SpriteIcon {...props} shape="document" />;
 
+/** The chevron of a `<details>` summary: points down while closed, up once its `group` is open. */
+export function DisclosureChevron({ className }: { className: string }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className={`${className} shrink-0 transition-transform group-open:rotate-180`}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+    >
+      <path d="M6 9l6 6 6-6" />
+    </svg>
+  );
+}
+
 /** The product's mark: two map pins joined by a river line, one per market state. */
 export function LogoMark({ className = "h-9 w-9" }: { className?: string }) {
   return (

@@ -26,7 +26,7 @@ export function SiteHeader({ loggedIn, unreadMessages }: Props) {
   }, [pathname]);
 
   return (
-    <header className="sticky top-0 z-30 border-b border-slate-200/80 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+    <header className="print:hidden sticky top-0 z-30 border-b border-slate-200/80 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
         <Link to="/" className="flex items-center gap-2.5 rounded-lg text-lg font-extrabold tracking-tight text-slate-900">
           <LogoMark />
