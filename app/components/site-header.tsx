@@ -4,7 +4,7 @@ import { LogoMark } from "~/components/icons";
 import { PRODUCT_NAME, WHY_PATH } from "~/domain/product";
 import { UnreadBadge } from "./unread-badge";
 
-type Props = { loggedIn: boolean; unreadMessages: number };
+type Props = { loggedIn: boolean; unreadMessages: number; openReferrals: number };
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-semibold transition-colors ${
@@ -16,7 +16,7 @@ const mobileLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "bg-brand-50 text-brand-800" : "text-slate-800 hover:bg-slate-100"
   }`;
 
-export function SiteHeader({ loggedIn, unreadMessages }: Props) {
+export function SiteHeader({ loggedIn, unreadMessages, openReferrals }: Props) {
   const menu = useRef<HTMLDetailsElement>(null);
   const { pathname } = useLocation();
 
@@ -37,6 +37,7 @@ export function SiteHeader({ loggedIn, unreadMessages }: Props) {
           <NavItems
             loggedIn={loggedIn}
             unreadMessages={unreadMessages}
+            openReferrals={openReferrals}
             linkClass={navLinkClass}
             logoutClass="ml-2 rounded-md px-3 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100 hover:text-brand-800"
             joinClass="btn-accent ml-2"
@@ -82,6 +83,7 @@ export function SiteHeader({ loggedIn, unreadMessages }: Props) {
             <NavItems
               loggedIn={loggedIn}
               unreadMessages={unreadMessages}
+              openReferrals={openReferrals}
               linkClass={mobileLinkClass}
               logoutClass="flex w-full items-center rounded-lg px-3 py-3 text-left text-base font-semibold text-slate-800 hover:bg-slate-100"
               joinClass="btn-accent mt-2 py-3 text-base"
@@ -100,13 +102,22 @@ type NavItemsProps = Props & {
 };
 
 /** The header's links, the same on wide screens and in the phone menu; only their styles differ. */
-function NavItems({ loggedIn, unreadMessages, linkClass, logoutClass, joinClass }: NavItemsProps) {
+function NavItems({ loggedIn, unreadMessages, openReferrals, linkClass, logoutClass, joinClass }: NavItemsProps) {
   return (
     <>
       {loggedIn ? (
         <>
           <NavLink to="/member-dashboard" className={linkClass}>
             Dashboard
+          </NavLink>
+          <NavLink to="/referrals" end className={linkClass}>
+            My Referrals
+            {openReferrals > 0 ? (
+              <span className="ml-1.5 inline-grid h-5 min-w-5 place-items-center rounded-full bg-brand-100 px-1.5 text-xs font-bold text-brand-800">
+                {openReferrals}
+                <span className="sr-only"> open</span>
+              </span>
+            ) : null}
           </NavLink>
           <NavLink to="/messages" className={linkClass}>
             Messages

@@ -70,21 +70,22 @@ function DashboardHeader({ fullName }: { fullName: string }) {
             {name ? `Welcome back, ${name}!` : "Welcome back!"}
           </h1>
           <p className="mt-1 text-slate-600">Your {PRODUCT_NAME} member dashboard.</p>
-          <p className="mt-1 text-sm">
-            <Link to="/settings/blocked" className="font-semibold text-brand-700 hover:underline">
+        </div>
+        {/* The account's pages in one row of plain links, and Logout beside them: one line at 390 px. */}
+        <div className="flex items-center justify-between gap-4">
+          <nav aria-label="Account settings" className="flex flex-wrap gap-x-4 gap-y-1 text-sm font-semibold text-brand-700">
+            <Link to="/edit-profile" className="hover:underline">
+              Edit Profile
+            </Link>
+            <Link to="/settings/notifications" className="hover:underline">
+              Notification Settings
+            </Link>
+            <Link to="/settings/blocked" className="hover:underline">
               Blocked members
             </Link>
-          </p>
-        </div>
-        <div className="flex flex-wrap gap-3">
-          <Link to="/edit-profile" className="btn-outline flex-1 sm:flex-none">
-            Edit Profile
-          </Link>
-          <Link to="/settings/notifications" className="btn-outline flex-1 sm:flex-none">
-            Notification Settings
-          </Link>
-          <Form method="post" action="/logout" className="flex flex-1 sm:flex-none">
-            <button type="submit" className="btn-primary w-full">
+          </nav>
+          <Form method="post" action="/logout">
+            <button type="submit" className="btn-outline">
               Logout
             </button>
           </Form>
