@@ -30,7 +30,10 @@ export type IconName =
   | "document"
   | "home"
   | "bookmark"
-  | "heart";
+  | "heart"
+  | "menu"
+  | "close"
+  | "chevron-down";
 
 export function SpriteIcon({ shape, title, className = "h-6 w-6", ...props }: IconProps & { shape: IconName }) {
   return (
@@ -58,23 +61,10 @@ export const CheckCircleIcon = (props: IconProps) => <SpriteIcon {...props} shap
 export const CheckIcon = (props: IconProps) => <SpriteIcon strokeWidth={1.8} {...props} shape="check" />;
 export const ArrowRightIcon = (props: IconProps) => <SpriteIcon {...props} shape="arrow-right" />;
 export const DocumentIcon = (props: IconProps) => <SpriteIcon {...props} shape="document" />;
-
-/** The chevron of a `<details>` summary: points down while closed, up once its `group` is open. */
-export function DisclosureChevron({ className }: { className: string }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className={`${className} shrink-0 transition-transform group-open:rotate-180`}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-    >
-      <path d="M6 9l6 6 6-6" />
-    </svg>
-  );
-}
+export const MenuIcon = (props: IconProps) => <SpriteIcon {...props} shape="menu" />;
+export const CloseIcon = (props: IconProps) => <SpriteIcon {...props} shape="close" />;
+/** A `<details>` summary's chevron; the summary's `group` turns it (`group-open:rotate-180`) once open. */
+export const ChevronDownIcon = (props: IconProps) => <SpriteIcon {...props} shape="chevron-down" />;
 
 /** The product's mark: two map pins joined by a river line, one per market state. */
 export function LogoMark({ className = "h-9 w-9" }: { className?: string }) {

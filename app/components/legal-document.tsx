@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { DisclosureChevron, DocumentIcon } from "~/components/icons";
+import { ChevronDownIcon, DocumentIcon } from "~/components/icons";
 import { PageBand } from "~/components/page-band";
 
 export type LegalSection = { id: string; title: string; body: ReactNode };
@@ -39,7 +39,7 @@ export function LegalDocument({ title, effectiveDate, intro, sections }: Props) 
         <details className="group rounded-xl border border-slate-200 bg-white lg:hidden">
           <summary className="flex cursor-pointer items-center justify-between px-5 py-4 font-semibold text-slate-900">
             On this page
-            <DisclosureChevron className="h-5 w-5 text-slate-500" />
+            <ChevronDownIcon className="h-5 w-5 shrink-0 text-slate-500 transition-transform group-open:rotate-180" />
           </summary>
           <div className="border-t border-slate-200 px-3 py-3">
             <Contents sections={sections} />

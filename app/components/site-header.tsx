@@ -1,8 +1,8 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { LogoMark } from "~/components/icons";
+import { CloseIcon, LogoMark, MenuIcon } from "~/components/icons";
 import { PRODUCT_NAME, WHY_PATH } from "~/domain/product";
-import { UnreadBadge } from "./unread-badge";
+import { CountBadge, UnreadBadge } from "./unread-badge";
 
 type Props = { loggedIn: boolean; unreadMessages: number; openReferrals: number };
 
@@ -50,28 +50,8 @@ export function SiteHeader({ loggedIn, unreadMessages, openReferrals }: Props) {
             className="grid h-11 w-11 cursor-pointer place-items-center rounded-lg border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 group-open:border-brand-600 group-open:text-brand-800"
             aria-label="Menu"
           >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="h-6 w-6 group-open:hidden"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-            >
-              <path d="M4 6h16M4 12h16M4 18h16" />
-            </svg>
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="hidden h-6 w-6 group-open:block"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-            >
-              <path d="M6 6l12 12M18 6L6 18" />
-            </svg>
+            <MenuIcon className="h-6 w-6 group-open:hidden" />
+            <CloseIcon className="hidden h-6 w-6 group-open:block" />
             {loggedIn && unreadMessages > 0 ? (
               <span aria-hidden="true" className="absolute -top-1 -right-1 h-3 w-3 rounded-full bg-accent-500 ring-2 ring-white" />
             ) : null}
@@ -112,12 +92,7 @@ function NavItems({ loggedIn, unreadMessages, openReferrals, linkClass, logoutCl
           </NavLink>
           <NavLink to="/referrals" end className={linkClass}>
             My Referrals
-            {openReferrals > 0 ? (
-              <span className="ml-1.5 inline-grid h-5 min-w-5 place-items-center rounded-full bg-brand-100 px-1.5 text-xs font-bold text-brand-800">
-                {openReferrals}
-                <span className="sr-only"> open</span>
-              </span>
-            ) : null}
+            <CountBadge className="ml-1.5 bg-brand-100 text-brand-800" count={openReferrals} what="open" />
           </NavLink>
           <NavLink to="/messages" className={linkClass}>
             Messages

@@ -71,25 +71,26 @@ function DashboardHeader({ fullName }: { fullName: string }) {
           </h1>
           <p className="mt-1 text-slate-600">Your {PRODUCT_NAME} member dashboard.</p>
         </div>
-        {/* The account's pages in one row of plain links, and Logout beside them: one line at 390 px. */}
-        <div className="flex items-center justify-between gap-4">
-          <nav aria-label="Account settings" className="flex flex-wrap gap-x-4 gap-y-1 text-sm font-semibold text-brand-700">
-            <Link to="/edit-profile" className="hover:underline">
-              Edit Profile
-            </Link>
-            <Link to="/settings/notifications" className="hover:underline">
-              Notification Settings
-            </Link>
-            <Link to="/settings/blocked" className="hover:underline">
-              Blocked members
-            </Link>
-          </nav>
+        {/* The account's pages and Logout as one row of plain links, which wraps between links, never inside one. */}
+        <nav
+          aria-label="Account settings"
+          className="flex flex-wrap gap-x-5 gap-y-2 text-sm font-semibold whitespace-nowrap text-brand-700"
+        >
+          <Link to="/edit-profile" className="hover:underline">
+            Edit Profile
+          </Link>
+          <Link to="/settings/notifications" className="hover:underline">
+            Notification Settings
+          </Link>
+          <Link to="/settings/blocked" className="hover:underline">
+            Blocked members
+          </Link>
           <Form method="post" action="/logout">
-            <button type="submit" className="btn-outline">
+            <button type="submit" className="font-semibold hover:underline">
               Logout
             </button>
           </Form>
-        </div>
+        </nav>
       </div>
     </div>
   );

@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { controlProps, FieldError, focusWhenInvalid, initiallyChecked } from "~/components/field-parts";
 import { SubmitButton, TextareaField, TextField, useValidatedForm, ValidatedForm, type FormResult } from "~/components/form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { DisclosureChevron } from "~/components/icons";
+import { ChevronDownIcon } from "~/components/icons";
 import { ReferralProposalFields } from "~/components/referral-proposal-fields";
 import { PRODUCT_NAME } from "~/domain/product";
 import { changeTermsSchema, declineSchema, proposalValues, signSchema, stepSchemas, withdrawSchema } from "~/domain/referrals/agreement";
@@ -356,7 +356,7 @@ function ChangeTerms({
           <span className="block text-lg font-bold text-slate-900">Change the terms</span>
           <span className="block text-sm text-slate-600 group-open:hidden">Open the form to propose new terms</span>
         </span>
-        <DisclosureChevron className="h-6 w-6 text-brand-700" />
+        <ChevronDownIcon className="h-6 w-6 shrink-0 text-brand-700 transition-transform group-open:rotate-180" />
       </summary>
       <p className="mt-2 text-sm text-slate-600">Changing any term clears both signatures: both agents sign the new text.</p>
       <ValidatedForm form={form} className="mt-4 space-y-5">
