@@ -33,7 +33,8 @@ export function SiteHeader({ loggedIn, unreadMessages, openReferrals }: Props) {
           <span>{PRODUCT_NAME}</span>
         </Link>
 
-        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+        {/* Six links fit on one line from 1024 px; narrower screens get the menu. */}
+        <nav aria-label="Main" className="hidden items-center gap-1 whitespace-nowrap lg:flex">
           <NavItems
             loggedIn={loggedIn}
             unreadMessages={unreadMessages}
@@ -45,7 +46,7 @@ export function SiteHeader({ loggedIn, unreadMessages, openReferrals }: Props) {
         </nav>
 
         {/* <details> opens and closes without JavaScript. */}
-        <details ref={menu} className="group relative md:hidden">
+        <details ref={menu} className="group relative lg:hidden">
           <summary
             className="grid h-11 w-11 cursor-pointer place-items-center rounded-lg border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 group-open:border-brand-600 group-open:text-brand-800"
             aria-label="Menu"

@@ -71,7 +71,9 @@ test.describe("the referral agreement as a document", () => {
     await waitForReplica();
     await as(page, login, responder, path);
     await sign(page, "James Whitfield");
-    await expect(page.getByText("Maria Delgado's signature was cleared because James Whitfield's broker details changed the text.")).toBeVisible();
+    await expect(
+      page.getByText("Maria Delgado's signature was cleared because James Whitfield's broker details changed the text."),
+    ).toBeVisible();
 
     const mail = await outbox.waitFor((sent) => sent.to === poster.email && sent.subject.includes("please sign it again"));
     expect(mail.subject).not.toContain("your signature is next");
