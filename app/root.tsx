@@ -12,6 +12,7 @@ import { isWellFormedPath } from "./domain/redirect";
 import { PRODUCT_NAME } from "./domain/product";
 import { getMember } from "./server/auth/session.server";
 import { unreadTotal } from "./server/messages/conversations.server";
+import { openReferralCount } from "./server/referrals/overview.server";
 import stylesheet from "./tailwind.css?url";
 
 export const links: LinksFunction = () => [
@@ -29,13 +30,14 @@ export const meta: MetaFunction = ({ error }) => {
   return [{ title: `${notFound ? "Page not found" : "Something went wrong"} | ${PRODUCT_NAME}` }];
 };
 
-/** Who is logged in and how many messages wait for them, for the header; every page gets it, so it carries only that. */
+/** Who is logged in, how many messages wait for them and how many referrals are open, for the header; every page gets it, so it carries only that. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!isWellFormedPath(new URL(request.url).pathname)) throw new Response("Bad Request", { status: 400 });
   const member = await getMember(request, context);
   return {
     member: member ? { fullName: member.fullName } : null,
     unreadMessages: member ? unreadTotal(context.services, member) : 0,
+    openReferrals: member ? openReferralCount(context.services, member) : 0,
   };
 }
 
@@ -74,7 +76,7 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to main content
         </a>
-        <SiteHeader loggedIn={Boolean(rootData?.member)} unreadMessages={unreadMessages} />
+        <SiteHeader loggedIn={Boolean(rootData?.member)} unreadMessages={unreadMessages} openReferrals={rootData?.openReferrals ?? 0} />
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           {children}
         </main>

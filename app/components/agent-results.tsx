@@ -5,7 +5,7 @@ import { ResultsStatus } from "./filter-form";
 import { Pagination } from "./pagination";
 
 type Props<Card extends { key: string }> = {
-  /** What the count counts, e.g. "agents" or "verified agents". */
+  /** What the count counts, in the singular: "agent" or "verified agent". */
   noun: string;
   matches: number;
   total: number;

@@ -1,3 +1,4 @@
+import { newRequestsLabel, viewAllLiveRequestsLabel } from "~/domain/count-labels";
 import { Link, useFetcher, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import {
@@ -57,7 +58,7 @@ function NewRequestsBanner({ count }: { count: number }) {
         <div className="flex flex-col gap-3 rounded-lg border border-brand-100 bg-brand-50 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
           <p className="flex items-center gap-2 font-semibold text-brand-900">
             <BellIcon className="h-5 w-5" />
-            {count} new {count === 1 ? "request" : "requests"} available!
+            {newRequestsLabel(count)}
           </p>
           <button type="button" className="btn-primary" onClick={() => revalidator.revalidate()} disabled={revalidator.state === "loading"}>
             View New Requests
@@ -179,7 +180,7 @@ export function DashboardLiveRequests({ live }: { live: DashboardLive }) {
       {live.total > live.requests.length ? (
         <div className="text-center">
           <Link to={live.viewAllHref} className="btn-outline">
-            View All {live.total} Live Requests
+            {viewAllLiveRequestsLabel(live.total)}
           </Link>
         </div>
       ) : null}

@@ -1,3 +1,4 @@
+import { viewAllConversationsLabel } from "~/domain/count-labels";
 import { Link } from "@remix-run/react";
 import { ChatIcon } from "~/components/icons";
 import { AgentAvatar } from "~/components/agent-avatar";
@@ -67,7 +68,7 @@ export function DashboardMessagesCard({ conversations, unreadTotal, conversation
             ))}
           </ul>
           <Link to="/messages" className="btn-outline mt-4 w-full sm:w-auto">
-            {conversationCount > conversations.length ? `View All ${conversationCount} Conversations` : "Open Messages"}
+            {conversationCount > conversations.length ? viewAllConversationsLabel(conversationCount) : "Open Messages"}
           </Link>
         </>
       )}

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { viewAllReferralsLabel } from "~/domain/count-labels";
 import type { DashboardReferrals } from "~/domain/referrals/overview";
 import { HandshakeIcon } from "./icons";
 import { ReferralFigures, ReferralRows } from "./referral-rows";
@@ -22,7 +23,7 @@ export function DashboardReferralsCard({ total, totals, open }: DashboardReferra
         </>
       )}
       <Link to="/referrals" className="btn-outline w-full sm:w-auto">
-        {total > 0 ? `View All ${total} Referrals` : "Open My Referrals"}
+        {viewAllReferralsLabel(total)}
       </Link>
     </section>
   );

@@ -1,6 +1,6 @@
+import { responsesLabel } from "~/domain/count-labels";
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { responseCountLabel } from "~/domain/referral-requests/labels";
 import type { DashboardRequest } from "~/domain/request-views";
 import { BookmarkIcon, HeartIcon } from "./dashboard-icons";
 import { ChatIcon, CheckIcon, ClockIcon, MapPinIcon } from "./icons";
@@ -98,7 +98,7 @@ export function DashboardRequestCard({ request }: { request: DashboardRequest })
           <dt>
             <ChatIcon className="h-4 w-4" title="Responses" />
           </dt>
-          <dd>{responseCountLabel(request.responses)}</dd>
+          <dd>{responsesLabel(request.responses)}</dd>
         </div>
       </dl>
       <div className="grid grid-cols-2 gap-2 border-t border-slate-100 pt-3">

@@ -27,7 +27,7 @@
  * schemas (tests/integration/browser-bundle.test.ts checks every page's scripts).
  */
 import { Form, useNavigation } from "@remix-run/react";
-import { useEffect, useId, useRef, type ComponentProps, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ComponentProps, type FormEvent, type ReactNode } from "react";
 import type { z } from "zod";
 import { controlProps, FieldError, FieldHint, focusWhenInvalid, initialText, type AnyField } from "./field-parts";
 
@@ -49,8 +49,11 @@ type FieldName<Schema extends FormSchema> =
 /** A value a form may open with; `true` is a ticked checkbox. */
 type DefaultFieldValue = string | number | boolean | readonly string[] | null | undefined;
 
-/** The form as a whole: its id and the messages that name no one field. */
-export type FormMeta = { id: string; errorId: string; errors: string[] | undefined };
+/**
+ * The form as a whole: its id, the messages that name no one field, and the form's
+ * `onInput`, which takes a field's message away once the member edits that field.
+ */
+export type FormMeta = { id: string; errorId: string; errors: string[] | undefined; onInput: (event: FormEvent<HTMLFormElement>) => void };
 
 /**
  * The one form set-up every page uses. It reads no schema: the fields show the server's
@@ -64,6 +67,15 @@ export function useValidatedForm<Schema extends FormSchema>(
   const generatedId = useId();
   const id = options.id ?? generatedId;
   const errors = lastResult?.error ?? {};
+  // The fields edited since the server's last answer: their messages no longer apply, and
+  // the summary, which speaks of the whole post, goes with the first edit. A new answer starts afresh.
+  const [edited, setEdited] = useState({ answer: lastResult, names: [] as string[] });
+  const editedNames = edited.answer === lastResult ? edited.names : [];
+  const onInput = (event: FormEvent<HTMLFormElement>) => {
+    const name = (event.target as { name?: unknown }).name;
+    if (lastResult?.error && typeof name === "string" && name && !editedNames.includes(name))
+      setEdited({ answer: lastResult, names: [...editedNames, name] });
+  };
   // Like the server's page: the answer's input when there is one (a cleared field stays clear), else the defaults.
   const values: Record<string, unknown> = lastResult?.initialValue ?? options.defaultValue ?? {};
 
@@ -71,7 +83,7 @@ export function useValidatedForm<Schema extends FormSchema>(
     if (lastResult?.error) focusFirstError(id, lastResult.error);
   }, [lastResult, id]);
 
-  const form: FormMeta = { id, errorId: `${id}-error`, errors: messagesOf(errors[""]) };
+  const form: FormMeta = { id, errorId: `${id}-error`, errors: editedNames.length ? undefined : messagesOf(errors[""]), onInput };
   const field = (name: string): AnyField => {
     const fieldId = `${id}-${name}`;
     return {
@@ -80,7 +92,7 @@ export function useValidatedForm<Schema extends FormSchema>(
       formId: id,
       errorId: `${fieldId}-error`,
       descriptionId: `${fieldId}-description`,
-      errors: messagesOf(errors[name]),
+      errors: editedNames.includes(name) ? undefined : messagesOf(errors[name]),
       initialValue: formValue(values[name]),
     };
   };
@@ -123,7 +135,7 @@ function focusFirstError(formId: string, errors: Record<string, string[] | null>
   }
 }
 
-type ValidatedFormProps = Omit<ComponentProps<typeof Form>, "method" | "id" | "onSubmit" | "noValidate"> & { form: FormMeta };
+type ValidatedFormProps = Omit<ComponentProps<typeof Form>, "method" | "id" | "onSubmit" | "onInput" | "noValidate"> & { form: FormMeta };
 
 /**
  * A real POST form. Browser-native validation is off on purpose: the server
@@ -131,7 +143,7 @@ type ValidatedFormProps = Omit<ComponentProps<typeof Form>, "method" | "id" | "o
  */
 export function ValidatedForm({ form, children, ...props }: ValidatedFormProps) {
   return (
-    <Form method="post" id={form.id} aria-describedby={form.errors ? form.errorId : undefined} noValidate {...props}>
+    <Form method="post" id={form.id} aria-describedby={form.errors ? form.errorId : undefined} noValidate onInput={form.onInput} {...props}>
       {form.errors ? <FormAlert errors={form.errors} id={form.errorId} /> : null}
       {children}
     </Form>

@@ -30,7 +30,10 @@ export type IconName =
   | "document"
   | "home"
   | "bookmark"
-  | "heart";
+  | "heart"
+  | "menu"
+  | "close"
+  | "chevron-down";
 
 export function SpriteIcon({ shape, title, className = "h-6 w-6", ...props }: IconProps & { shape: IconName }) {
   return (
@@ -58,6 +61,10 @@ export const CheckCircleIcon = (props: IconProps) => <SpriteIcon {...props} shap
 export const CheckIcon = (props: IconProps) => <SpriteIcon strokeWidth={1.8} {...props} shape="check" />;
 export const ArrowRightIcon = (props: IconProps) => <SpriteIcon {...props} shape="arrow-right" />;
 export const DocumentIcon = (props: IconProps) => <SpriteIcon {...props} shape="document" />;
+export const MenuIcon = (props: IconProps) => <SpriteIcon {...props} shape="menu" />;
+export const CloseIcon = (props: IconProps) => <SpriteIcon {...props} shape="close" />;
+/** A `<details>` summary's chevron; the summary's `group` turns it (`group-open:rotate-180`) once open. */
+export const ChevronDownIcon = (props: IconProps) => <SpriteIcon {...props} shape="chevron-down" />;
 
 /** The product's mark: two map pins joined by a river line, one per market state. */
 export function LogoMark({ className = "h-9 w-9" }: { className?: string }) {

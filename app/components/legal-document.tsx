@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { DocumentIcon } from "~/components/icons";
+import { ChevronDownIcon, DocumentIcon } from "~/components/icons";
 import { PageBand } from "~/components/page-band";
 
 export type LegalSection = { id: string; title: string; body: ReactNode };
@@ -39,17 +39,7 @@ export function LegalDocument({ title, effectiveDate, intro, sections }: Props) 
         <details className="group rounded-xl border border-slate-200 bg-white lg:hidden">
           <summary className="flex cursor-pointer items-center justify-between px-5 py-4 font-semibold text-slate-900">
             On this page
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="h-5 w-5 text-slate-500 transition-transform group-open:rotate-180"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-            >
-              <path d="M6 9l6 6 6-6" />
-            </svg>
+            <ChevronDownIcon className="h-5 w-5 shrink-0 text-slate-500 transition-transform group-open:rotate-180" />
           </summary>
           <div className="border-t border-slate-200 px-3 py-3">
             <Contents sections={sections} />

@@ -54,7 +54,7 @@ export function MessageComposer({ lastResult, shareError }: Props) {
           Share My Contact Info
         </button>
       </Form>
-      <Form method="post" id={form.id} aria-describedby={form.errors ? form.errorId : undefined} noValidate>
+      <Form method="post" id={form.id} aria-describedby={form.errors ? form.errorId : undefined} noValidate onInput={form.onInput}>
         {form.errors ? <FormAlert errors={form.errors} id={form.errorId} /> : null}
         <input type="hidden" name="intent" value="send" />
         <label htmlFor={fields.text.id} className="sr-only">

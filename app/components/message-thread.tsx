@@ -68,7 +68,8 @@ function ThreadPageLink({ page, label }: { page: number; label: string }) {
 function ThreadHeader({ partner, actions }: { partner: Partner; actions: ReactNode }) {
   const details = [partner.brokerage.trim(), [partner.city.trim(), partner.state.trim()].filter(Boolean).join(", ")].filter(Boolean);
   return (
-    <div className="flex items-center gap-3 border-b border-slate-200 px-3 py-3 sm:px-4">
+    // On a phone the actions take a row of their own, so the name and brokerage keep the whole width.
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-slate-200 px-3 py-3 sm:flex-nowrap sm:px-4">
       <Link
         to="/messages"
         className="grid h-10 w-10 shrink-0 place-items-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden"
@@ -89,15 +90,17 @@ function ThreadHeader({ partner, actions }: { partner: Partner; actions: ReactNo
       </Link>
       <AgentAvatar fullName={partner.fullName} photoUrl={partner.photoUrl} size="xs" decorative />
       <div className="min-w-0 flex-1">
-        <h2 className="truncate font-bold text-slate-900">{partner.fullName}</h2>
-        {details.length > 0 ? <p className="truncate text-sm text-slate-600">{details.join(" · ")}</p> : null}
+        <h2 className="font-bold text-slate-900">{partner.fullName}</h2>
+        {details.length > 0 ? <p className="text-sm text-slate-600">{details.join(" · ")}</p> : null}
       </div>
-      {partner.profileHref ? (
-        <Link to={partner.profileHref} className="shrink-0 text-sm font-semibold text-brand-700 hover:underline">
-          View Profile
-        </Link>
-      ) : null}
-      {actions}
+      <div className="flex w-full shrink-0 items-center justify-end gap-4 sm:w-auto">
+        {partner.profileHref ? (
+          <Link to={partner.profileHref} className="text-sm font-semibold text-brand-700 hover:underline">
+            View Profile
+          </Link>
+        ) : null}
+        {actions}
+      </div>
     </div>
   );
 }

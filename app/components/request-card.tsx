@@ -1,6 +1,6 @@
+import { responsesLabel } from "~/domain/count-labels";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { responseCountLabel } from "~/domain/referral-requests/labels";
 import type { RequestView } from "~/domain/request-views";
 import { ClockIcon, MapPinIcon } from "./icons";
 import { ExpiryNotice, RequestBadges, RequestTags } from "./request-badges";
@@ -64,7 +64,7 @@ export function RequestCard({ request, actions }: { request: RequestView; action
         <p className="text-sm text-slate-600">
           Posted by <span className="font-semibold text-slate-800">{request.isOwn ? "You" : request.agentName}</span>
           <span aria-hidden="true"> · </span>
-          {responseCountLabel(request.responses)}
+          {responsesLabel(request.responses)}
         </p>
         <div className="flex flex-wrap gap-2">{actions}</div>
       </div>

@@ -38,7 +38,7 @@ const footerLinkClass = "rounded text-slate-300 transition-colors hover:text-whi
 
 export function SiteFooter() {
   return (
-    <footer className="on-dark mt-16 bg-brand-900 text-slate-300">
+    <footer className="print:hidden on-dark mt-16 bg-brand-900 text-slate-300">
       <div className="mx-auto grid max-w-6xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-14 sm:grid-cols-3 sm:px-6 lg:grid-cols-[1.6fr_1fr_1fr_1fr]">
         <section aria-labelledby="footer-product" className="col-span-2 sm:col-span-3 lg:col-span-1">
           <h2 id="footer-product" className="flex items-center gap-2.5 text-lg font-bold text-white">

@@ -1,10 +1,10 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { LogoMark } from "~/components/icons";
+import { CloseIcon, LogoMark, MenuIcon } from "~/components/icons";
 import { PRODUCT_NAME, WHY_PATH } from "~/domain/product";
-import { UnreadBadge } from "./unread-badge";
+import { CountBadge, UnreadBadge } from "./unread-badge";
 
-type Props = { loggedIn: boolean; unreadMessages: number };
+type Props = { loggedIn: boolean; unreadMessages: number; openReferrals: number };
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-semibold transition-colors ${
@@ -16,7 +16,7 @@ const mobileLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "bg-brand-50 text-brand-800" : "text-slate-800 hover:bg-slate-100"
   }`;
 
-export function SiteHeader({ loggedIn, unreadMessages }: Props) {
+export function SiteHeader({ loggedIn, unreadMessages, openReferrals }: Props) {
   const menu = useRef<HTMLDetailsElement>(null);
   const { pathname } = useLocation();
 
@@ -26,17 +26,19 @@ export function SiteHeader({ loggedIn, unreadMessages }: Props) {
   }, [pathname]);
 
   return (
-    <header className="sticky top-0 z-30 border-b border-slate-200/80 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+    <header className="print:hidden sticky top-0 z-30 border-b border-slate-200/80 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
         <Link to="/" className="flex items-center gap-2.5 rounded-lg text-lg font-extrabold tracking-tight text-slate-900">
           <LogoMark />
           <span>{PRODUCT_NAME}</span>
         </Link>
 
-        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+        {/* Six links fit on one line from 1024 px; narrower screens get the menu. */}
+        <nav aria-label="Main" className="hidden items-center gap-1 whitespace-nowrap lg:flex">
           <NavItems
             loggedIn={loggedIn}
             unreadMessages={unreadMessages}
+            openReferrals={openReferrals}
             linkClass={navLinkClass}
             logoutClass="ml-2 rounded-md px-3 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100 hover:text-brand-800"
             joinClass="btn-accent ml-2"
@@ -44,33 +46,13 @@ export function SiteHeader({ loggedIn, unreadMessages }: Props) {
         </nav>
 
         {/* <details> opens and closes without JavaScript. */}
-        <details ref={menu} className="group relative md:hidden">
+        <details ref={menu} className="group relative lg:hidden">
           <summary
             className="grid h-11 w-11 cursor-pointer place-items-center rounded-lg border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 group-open:border-brand-600 group-open:text-brand-800"
             aria-label="Menu"
           >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="h-6 w-6 group-open:hidden"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-            >
-              <path d="M4 6h16M4 12h16M4 18h16" />
-            </svg>
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="hidden h-6 w-6 group-open:block"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-            >
-              <path d="M6 6l12 12M18 6L6 18" />
-            </svg>
+            <MenuIcon className="h-6 w-6 group-open:hidden" />
+            <CloseIcon className="hidden h-6 w-6 group-open:block" />
             {loggedIn && unreadMessages > 0 ? (
               <span aria-hidden="true" className="absolute -top-1 -right-1 h-3 w-3 rounded-full bg-accent-500 ring-2 ring-white" />
             ) : null}
@@ -82,6 +64,7 @@ export function SiteHeader({ loggedIn, unreadMessages }: Props) {
             <NavItems
               loggedIn={loggedIn}
               unreadMessages={unreadMessages}
+              openReferrals={openReferrals}
               linkClass={mobileLinkClass}
               logoutClass="flex w-full items-center rounded-lg px-3 py-3 text-left text-base font-semibold text-slate-800 hover:bg-slate-100"
               joinClass="btn-accent mt-2 py-3 text-base"
@@ -100,13 +83,17 @@ type NavItemsProps = Props & {
 };
 
 /** The header's links, the same on wide screens and in the phone menu; only their styles differ. */
-function NavItems({ loggedIn, unreadMessages, linkClass, logoutClass, joinClass }: NavItemsProps) {
+function NavItems({ loggedIn, unreadMessages, openReferrals, linkClass, logoutClass, joinClass }: NavItemsProps) {
   return (
     <>
       {loggedIn ? (
         <>
           <NavLink to="/member-dashboard" className={linkClass}>
             Dashboard
+          </NavLink>
+          <NavLink to="/referrals" end className={linkClass}>
+            My Referrals
+            <CountBadge className="ml-1.5 bg-brand-100 text-brand-800" count={openReferrals} what="open" />
           </NavLink>
           <NavLink to="/messages" className={linkClass}>
             Messages

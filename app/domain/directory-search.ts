@@ -4,6 +4,7 @@
  * is known by, and agents found by their name come before those found by their city,
  * brokerage or specialties.
  */
+import { countOf } from "./count-labels";
 
 /** Lower-case without accents: "José Núñez" → "jose nunez". */
 export function foldText(text: string): string {
@@ -104,8 +105,8 @@ export function resultsCountText(
   results: { start: number; end: number; matches: number; total: number; pageCount: number },
   noun: string,
 ): string {
-  if (results.pageCount <= 1) return `Showing ${results.matches} of ${results.total} ${noun}`;
-  return `Showing ${results.start + 1}-${results.end} of ${results.matches} ${noun}`;
+  if (results.pageCount <= 1) return `Showing ${results.matches} of ${countOf(results.total, noun)}`;
+  return `Showing ${results.start + 1}-${results.end} of ${countOf(results.matches, noun)}`;
 }
 
 /** The page numbers to link: the first, the last and two either side of the current one; null marks a gap. */

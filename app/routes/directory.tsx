@@ -97,7 +97,7 @@ export default function Directory() {
         </FilterForm>
 
         <AgentResults
-          noun="agents"
+          noun="agent"
           matches={matches}
           total={total}
           start={start}

@@ -70,25 +70,27 @@ function DashboardHeader({ fullName }: { fullName: string }) {
             {name ? `Welcome back, ${name}!` : "Welcome back!"}
           </h1>
           <p className="mt-1 text-slate-600">Your {PRODUCT_NAME} member dashboard.</p>
-          <p className="mt-1 text-sm">
-            <Link to="/settings/blocked" className="font-semibold text-brand-700 hover:underline">
-              Blocked members
-            </Link>
-          </p>
         </div>
-        <div className="flex flex-wrap gap-3">
-          <Link to="/edit-profile" className="btn-outline flex-1 sm:flex-none">
+        {/* The account's pages and Logout as one row of plain links, which wraps between links, never inside one. */}
+        <nav
+          aria-label="Account settings"
+          className="flex flex-wrap gap-x-5 gap-y-2 text-sm font-semibold whitespace-nowrap text-brand-700"
+        >
+          <Link to="/edit-profile" className="hover:underline">
             Edit Profile
           </Link>
-          <Link to="/settings/notifications" className="btn-outline flex-1 sm:flex-none">
+          <Link to="/settings/notifications" className="hover:underline">
             Notification Settings
           </Link>
-          <Form method="post" action="/logout" className="flex flex-1 sm:flex-none">
-            <button type="submit" className="btn-primary w-full">
+          <Link to="/settings/blocked" className="hover:underline">
+            Blocked members
+          </Link>
+          <Form method="post" action="/logout">
+            <button type="submit" className="font-semibold hover:underline">
               Logout
             </button>
           </Form>
-        </div>
+        </nav>
       </div>
     </div>
   );

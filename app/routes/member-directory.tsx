@@ -68,7 +68,7 @@ export default function MemberDirectory() {
         </FilterForm>
 
         <AgentResults
-          noun="verified agents"
+          noun="verified agent"
           matches={matches}
           total={total}
           start={start}

@@ -1,3 +1,4 @@
+import { responsesLabel } from "~/domain/count-labels";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ChatIcon, ClockIcon } from "~/components/icons";
@@ -11,7 +12,7 @@ import { reportPath } from "~/domain/moderation";
 import { PRODUCT_NAME } from "~/domain/product";
 import { isFinalStatus } from "~/domain/referrals/status";
 import { isLive } from "~/domain/referral-requests/expiry";
-import { noticeFrom, responseCountLabel } from "~/domain/referral-requests/labels";
+import { noticeFrom } from "~/domain/referral-requests/labels";
 import { relativeTime } from "~/domain/relative-time";
 import type { RequestResponse } from "~/domain/workbook/tabs";
 import { requireMember } from "~/server/auth/session.server";
@@ -90,7 +91,7 @@ export default function RequestDetails() {
             {request.postedAgo}
           </span>
           <span aria-hidden="true">·</span>
-          <span>{responseCountLabel(request.responses)}</span>
+          <span>{responsesLabel(request.responses)}</span>
         </p>
         <RequestTags tags={request.tags} />
         <RequestFacts request={request} />

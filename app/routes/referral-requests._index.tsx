@@ -1,3 +1,4 @@
+import { requestsLabel } from "~/domain/count-labels";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Pagination } from "~/components/pagination";
@@ -132,7 +133,7 @@ function Results({ query, requests, total }: { query: RequestListQuery; requests
         Requests
       </h2>
       <p className="mb-4 text-sm text-slate-600" aria-live="polite">
-        {total} {total === 1 ? "request" : "requests"}
+        {requestsLabel(total)}
       </p>
       <ul className="grid gap-5 lg:grid-cols-2">
         {requests.map((request) => (

@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { controlProps, FieldError, focusWhenInvalid, initiallyChecked } from "~/components/field-parts";
 import { SubmitButton, TextareaField, TextField, useValidatedForm, ValidatedForm, type FormResult } from "~/components/form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ChevronDownIcon } from "~/components/icons";
 import { ReferralProposalFields } from "~/components/referral-proposal-fields";
 import { PRODUCT_NAME } from "~/domain/product";
 import { changeTermsSchema, declineSchema, proposalValues, signSchema, stepSchemas, withdrawSchema } from "~/domain/referrals/agreement";
@@ -368,8 +369,15 @@ function ChangeTerms({
     defaultValue: { ...terms, intent: "terms" },
   });
   return (
-    <details className="card" open={lastResult !== undefined}>
-      <summary className="cursor-pointer text-lg font-bold text-slate-900">Change the terms</summary>
+    <details className="card group" open={lastResult !== undefined}>
+      {/* Closed, the card is its summary: a title, what opening it does, and a chevron, so it reads as something to open. */}
+      <summary className="flex cursor-pointer items-center justify-between gap-4">
+        <span>
+          <span className="block text-lg font-bold text-slate-900">Change the terms</span>
+          <span className="block text-sm text-slate-600 group-open:hidden">Open the form to propose new terms</span>
+        </span>
+        <ChevronDownIcon className="h-6 w-6 shrink-0 text-brand-700 transition-transform group-open:rotate-180" />
+      </summary>
       <p className="mt-2 text-sm text-slate-600">Changing any term clears both signatures: both agents sign the new text.</p>
       <ValidatedForm form={form} className="mt-4 space-y-5">
         <IntentInput intent="terms" />

@@ -4,6 +4,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PRODUCT_NAME } from "~/domain/product";
 import { requireMember } from "~/server/auth/session.server";
 import { referralPageView, requireReferral } from "~/server/referrals/referral-view.server";
+import { referralHeading } from "~/server/referrals/referrals.server";
 
 export const meta: MetaFunction = () => [{ title: `Referral agreement | ${PRODUCT_NAME}` }];
 
@@ -11,18 +12,28 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const member = await requireMember(request, context);
   const { referral } = requireReferral(context.services, member, params.id ?? "");
   const view = referralPageView(context.services, referral, member);
-  return { id: view.id, text: view.text, hash: view.hash, acceptances: view.acceptances };
+  return {
+    id: view.id,
+    heading: referralHeading(context.services, referral),
+    text: view.text,
+    hash: view.hash,
+    acceptances: view.acceptances,
+  };
 }
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
 }
 
-/** The agreement alone, for reading and printing: the exact text, its hash and both acceptances. */
+/**
+ * The agreement alone, for reading and printing: its heading, the exact text, its hash and
+ * both acceptances. Printed, the site's header and footer and the links drop out and the
+ * agreement is set as a document (tailwind.css, `@media print`).
+ */
 export default function PrintableAgreement() {
-  const { id, text, hash, acceptances } = useLoaderData<typeof loader>();
+  const { id, heading, text, hash, acceptances } = useLoaderData<typeof loader>();
   return (
-    <article className="mx-auto max-w-3xl space-y-6 px-4 py-10 sm:px-6" aria-labelledby="agreement-heading">
+    <article className="agreement-document mx-auto max-w-3xl space-y-6 px-4 py-10 sm:px-6" aria-labelledby="agreement-heading">
       <p className="text-sm print:hidden">
         <Link to={`/referrals/${id}`} className="font-semibold text-brand-700 hover:underline">
           ← Back to the referral
@@ -32,11 +43,17 @@ export default function PrintableAgreement() {
           Download the PDF
         </a>
       </p>
-      <h1 id="agreement-heading" className="sr-only">
-        Referral agreement
-      </h1>
+      <header className="border-b border-slate-300 pb-4">
+        <h1 id="agreement-heading" className="text-2xl font-extrabold tracking-tight text-slate-900">
+          {heading.title}
+        </h1>
+        {heading.request ? <p className="mt-1 text-slate-600">{heading.request}</p> : null}
+      </header>
       <pre className="font-sans text-base leading-relaxed wrap-anywhere whitespace-pre-wrap text-slate-900">{text}</pre>
-      <section aria-label="Acceptances" className="space-y-2 text-sm">
+      <section aria-labelledby="acceptances-heading" className="space-y-2 border-t border-slate-300 pt-4 text-sm">
+        <h2 id="acceptances-heading" className="text-base font-bold text-slate-900">
+          Electronic acceptances
+        </h2>
         {acceptances.map((acceptance) => (
           <p key={acceptance.role}>
             <strong>{acceptance.role}</strong> ({acceptance.agentName}):{" "}

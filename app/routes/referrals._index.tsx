@@ -1,3 +1,4 @@
+import { referralsLabel } from "~/domain/count-labels";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -58,9 +59,7 @@ export default function Referrals() {
         <h2 id="referrals-title" className="sr-only">
           Referrals
         </h2>
-        <ResultsStatus>
-          {total} {total === 1 ? "referral" : "referrals"}
-        </ResultsStatus>
+        <ResultsStatus>{referralsLabel(total)}</ResultsStatus>
         {referrals.length === 0 ? (
           <EmptyState filtered={query.status !== undefined || query.role !== undefined} />
         ) : (

@@ -104,12 +104,12 @@ describe("the first matches in order", () => {
 
 describe("resultsCountText", () => {
   it("is the spec's 'Showing X of Y' on one page", () => {
-    expect(resultsCountText({ start: 0, end: 5, matches: 5, total: 94, pageCount: 1 }, "agents")).toBe("Showing 5 of 94 agents");
+    expect(resultsCountText({ start: 0, end: 5, matches: 5, total: 94, pageCount: 1 }, "agent")).toBe("Showing 5 of 94 agents");
   });
 
   it("names the range on screen over several pages", () => {
-    expect(resultsCountText({ start: 0, end: 24, matches: 94, total: 94, pageCount: 4 }, "agents")).toBe("Showing 1-24 of 94 agents");
-    expect(resultsCountText({ start: 72, end: 94, matches: 94, total: 94, pageCount: 4 }, "verified agents")).toBe(
+    expect(resultsCountText({ start: 0, end: 24, matches: 94, total: 94, pageCount: 4 }, "agent")).toBe("Showing 1-24 of 94 agents");
+    expect(resultsCountText({ start: 72, end: 94, matches: 94, total: 94, pageCount: 4 }, "verified agent")).toBe(
       "Showing 73-94 of 94 verified agents",
     );
   });

@@ -3,6 +3,7 @@
  * after it was posted, "Expires in N days" in its last week, NEW for a day. Pure: the clock
  * is always passed in.
  */
+import { expiresInLabel } from "../count-labels";
 import type { ReferralRequest } from "../workbook/tabs";
 
 export const REQUEST_LIFETIME_DAYS = 30;
@@ -43,7 +44,7 @@ export function expiryNotice(request: Timed, now: Date): string | null {
   if (isPastExpiry(request, now)) return null;
   const days = daysUntilExpiry(request, now);
   if (days > EXPIRY_WARNING_DAYS) return null;
-  return `Expires in ${days} ${days === 1 ? "day" : "days"}`;
+  return expiresInLabel(days);
 }
 
 /** The NEW badge: posted under 24 hours ago. */

@@ -59,10 +59,6 @@ export function requestTags(request: TaggedFields): string[] {
     .filter((tag) => tag !== "");
 }
 
-export function responseCountLabel(count: number): string {
-  return `${count} ${count === 1 ? "response" : "responses"}`;
-}
-
 // Outcome notices (§8), carried in the address a form redirects to
 
 const REQUEST_NOTICES = {

@@ -11,7 +11,7 @@ import type { RequestType } from "../enums";
 import { multiLine, optionalTextField, requiredTextField } from "../text";
 import { REFERRAL_SIDES, type Referral } from "../workbook/tabs";
 import { formatDollars, parseDollars, parsePercent } from "./money";
-import { SIDE_LABELS, type ReferralSide } from "./labels";
+import { shortReference, SIDE_LABELS, type ReferralSide } from "./labels";
 import type { ReferralParty } from "./status";
 
 const DEFAULT_FEE_PERCENT = 25;
@@ -44,6 +44,25 @@ const MESSAGES = {
 } as const;
 
 export const PROPOSAL_FAILED = "The referral could not be saved. Please try again.";
+
+/** The mail to the other party after a signature: theirs is what the agreement waits for. */
+export function nextSignature(signerName: string) {
+  return { headline: `${signerName} signed the referral agreement: your signature is next` };
+}
+
+/**
+ * The second signer's broker details, copied from their profile as they sign, changed the
+ * text the first signer had signed: the first signature no longer covers it and is cleared.
+ * The timeline and the mail to the first signer say so.
+ */
+export const SIGNATURE_CLEARED = {
+  timeline: (clearedName: string, signerName: string) =>
+    `${clearedName}'s signature was cleared because ${signerName}'s broker details changed the text.`,
+  mail: (signerName: string) => ({
+    headline: `${signerName} signed the referral agreement: please sign it again`,
+    note: `Your signature was cleared because ${signerName}'s broker details changed the text. Please read the agreement again and sign it.`,
+  }),
+};
 
 const dollarsField = (message: string) =>
   z
@@ -224,7 +243,7 @@ export function agreementText(referral: AgreementFields): string {
   const lines = [
     "REFERRAL AGREEMENT",
     "",
-    `Agreement ${referral.id}, from request ${referral.requestId}.`,
+    `Agreement ${shortReference(referral.id)}, from request ${shortReference(referral.requestId)}.`,
     "",
     "Referring agent:",
     `  ${referral.referringName} <${referral.referringEmail}>`,

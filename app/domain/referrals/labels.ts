@@ -22,3 +22,20 @@ export const REFERRER_OPTIONS = [
   { value: "me", label: "I refer the client" },
   { value: "them", label: "The other agent refers the client" },
 ] as const;
+
+/** The short reference a person reads and says for an agreement or a request: "No. C27949CB", from its id. */
+export function shortReference(id: string): string {
+  return `No. ${id.replace(/-/g, "").slice(0, 8).toUpperCase()}`;
+}
+
+/**
+ * The document's heading, above the agreement's text: its reference and the request's title
+ * as the request reads now. The title stays out of the signed text, so editing a request
+ * never changes what was signed.
+ */
+export function agreementHeading(referralId: string, requestTitle: string | undefined) {
+  return {
+    title: `Referral Agreement ${shortReference(referralId)}`,
+    request: requestTitle ? `From the request “${requestTitle}”` : null,
+  };
+}

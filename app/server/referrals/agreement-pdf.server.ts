@@ -1,6 +1,9 @@
 import PDFDocument from "pdfkit";
 import { agreementText } from "~/domain/referrals/agreement";
+import type { agreementHeading } from "~/domain/referrals/labels";
 import type { Referral } from "~/domain/workbook/tabs";
+
+type AgreementHeading = ReturnType<typeof agreementHeading>;
 
 type Acceptance = { role: string; name?: string; at?: string; hash?: string };
 
@@ -12,15 +15,16 @@ function acceptances(referral: Referral): Acceptance[] {
 }
 
 /**
- * The agreement as a PDF, made on the server with PDFKit: the exact text each party
+ * The agreement as a PDF, made on the server with PDFKit: its heading (the reference and
+ * the request's title, outside the signed text), the exact text each party
  * signed, then both acceptances (typed name, time, the SHA-256 they signed). Every value
  * is written as text with the standard Helvetica font, so nothing typed is ever markup.
  */
-export function agreementPdf(referral: Referral): Promise<Buffer> {
+export function agreementPdf(referral: Referral, heading: AgreementHeading): Promise<Buffer> {
   const document = new PDFDocument({
     size: "LETTER",
     margin: 64,
-    info: { Title: `Referral agreement ${referral.id}`, Subject: "Referral agreement" },
+    info: { Title: heading.title, Subject: "Referral agreement" },
   });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -28,6 +32,9 @@ export function agreementPdf(referral: Referral): Promise<Buffer> {
     document.on("end", () => resolve(Buffer.concat(chunks)));
     document.on("error", reject);
   });
+  document.font("Helvetica-Bold").fontSize(16).text(heading.title);
+  if (heading.request) document.font("Helvetica").fontSize(11).fillColor("#475569").text(heading.request).fillColor("black");
+  document.moveDown(1);
   document.font("Helvetica").fontSize(11).text(agreementText(referral), { lineGap: 2 });
   document.moveDown(1.5).font("Helvetica-Bold").text("Electronic acceptances");
   document.font("Helvetica").fontSize(10);

@@ -112,6 +112,11 @@ export function referralListPage(deps: Deps, member: Member, query: ReferralList
   };
 }
 
+/** How many of the member's referrals are open: the header's My Referrals count. */
+export function openReferralCount(deps: Deps, member: Member): number {
+  return referralsOf(deps, member).filter((referral) => isOpenReferral(referral.status)).length;
+}
+
 /** Referrals on the dashboard card. */
 const CARD_LIMIT = 5;
 

@@ -1,14 +1,17 @@
 import { createHash } from "node:crypto";
 import {
   agreementText,
+  nextSignature,
   otherParty,
   partyOf,
+  SIGNATURE_CLEARED,
   termEnd,
   termsFromProposal,
   type ProposalInput,
   type StepInput,
 } from "~/domain/referrals/agreement";
 import { BLOCKED_CANNOT_REFER } from "~/domain/moderation";
+import { agreementHeading } from "~/domain/referrals/labels";
 import { parseDollars, referralFeeCents } from "~/domain/referrals/money";
 import { checkStep, isFinalStatus, REFERRAL_STATUS_LABELS, type ReferralParty } from "~/domain/referrals/status";
 import type { Agent, Referral, ReferralEvent, RequestResponse } from "~/domain/workbook/tabs";
@@ -80,6 +83,11 @@ export function asSignedBy(referral: Referral, member: Pick<Agent, "email" | "br
   return party === "referring"
     ? { ...referral, referringBrokerage: details.brokerage, referringBrokerLicense: details.license }
     : { ...referral, receivingBrokerage: details.brokerage, receivingBrokerLicense: details.license };
+}
+
+/** The heading the printable page and the PDF put above the agreement's text. */
+export function referralHeading(services: Pick<Services, "store">, referral: Referral) {
+  return agreementHeading(referral.id, services.store.requests.get(referral.requestId)?.title);
 }
 
 /** Whether a party's acceptance covers the agreement's current text. */
@@ -248,6 +256,8 @@ export function signReferral(
     if (hash !== options.shownHash) return { ok: false, status: 409, message: REFUSALS.changed };
     const other = otherParty(party);
     const otherStands = hasSigned({ ...referral, agreementHash: hash }, other);
+    // The other party signed first, but the broker details copied now changed the text their signature covered.
+    const otherCleared = hasSigned(referral, other) && !otherStands;
     const signedAt = now.toISOString();
     const patch: Partial<Referral> = {
       referringBrokerage: text.referringBrokerage,
@@ -265,16 +275,19 @@ export function signReferral(
       ...(otherStands ? { status: "signed" as const, signedAt, termEndsAt: termEnd(now, referral.termMonths).toISOString() } : {}),
     };
     const updated = await services.store.referrals.update(referral.id, patch);
-    await addEvent(services, updated, "accepted", member.email, `Signed by ${options.fullName} as the ${party} agent.`, now);
+    const signedNote = `Signed by ${options.fullName} as the ${party} agent.`;
+    const clearedName = other === "referring" ? referral.referringName : referral.receivingName;
+    const note = otherCleared ? `${signedNote} ${SIGNATURE_CLEARED.timeline(clearedName, member.fullName)}` : signedNote;
+    await addEvent(services, updated, "accepted", member.email, note, now);
     if (!otherStands) {
-      const headline = `${member.fullName} signed the referral agreement: your signature is next`;
-      await tellOtherParty(services, updated, member, { headline }, { link, now, change: "accepted", log });
+      const update = otherCleared ? SIGNATURE_CLEARED.mail(member.fullName) : nextSignature(member.fullName);
+      await tellOtherParty(services, updated, member, update, { link, now, change: "accepted", log });
       return { ok: true, referral: updated };
     }
     await addEvent(services, updated, "signed", member.email, "Both parties signed.", now);
     await mailQuietly(
       async () => {
-        const pdf = await agreementPdf(updated);
+        const pdf = await agreementPdf(updated, referralHeading(services, updated));
         for (const mail of signedAgreementMails(updated, pdf, link)) await services.mailer.send(mail);
       },
       "the signed agreement mail",
