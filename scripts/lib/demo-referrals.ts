@@ -24,7 +24,8 @@ import type { ReferralSide } from "~/domain/referrals/labels";
 import { parseDollars, referralFeeCents } from "~/domain/referrals/money";
 import { checkStep, PIPELINE_STEPS, type PipelineStep, type ReferralParty } from "~/domain/referrals/status";
 import type { Agent, Referral, ReferralEvent, ReferralRequest, RequestResponse } from "~/domain/workbook/tabs";
-import { agreementHash, asSignedBy, hasSigned } from "~/server/referrals/referrals.server";
+import { agreementHash } from "~/server/referrals/agreement-text.server";
+import { asSignedBy, hasSigned } from "~/server/referrals/referrals.server";
 import { agentNamed, clockAt, demoId, type RequestSeed, type ResponseSeed } from "./demo-kit";
 
 // ---------------------------------------------------------------------------

@@ -323,6 +323,26 @@ describe("signing", () => {
     });
     expect(after.agreementHash).toBe(sha256(agreementText(after)));
   });
+  it("keeps the full-id text of an agreement proposed before short references, so its first signature stands", async () => {
+    const referral = await proposed();
+    // A row as the app stored it before short references: its hash and Maria's acceptance cover the full-id line.
+    const earlierHash = sha256(agreementText(referral, "full ids"));
+    await context.services.store.referrals.update(referral.id, {
+      agreementHash: earlierHash,
+      referringSignedName: "Maria Delgado",
+      referringSignedAt: new Date().toISOString(),
+      referringSignedHash: earlierHash,
+    });
+    const page = (await referralLoader({
+      request: get(`/referrals/${referral.id}`, cookies.james),
+      context,
+      params: { id: referral.id },
+    })) as { referral: { text: string; hash: string } };
+    expect(page.referral.text).toContain(`Agreement ${referral.id}, from request ${requestId}.`);
+    expect(page.referral.hash).toBe(earlierHash);
+    expect(((await sign("james", referral.id, "James Whitfield")) as Response).status).toBe(302);
+    expect(stored(referral.id)).toMatchObject({ status: "signed", referringSignedHash: earlierHash, receivingSignedHash: earlierHash });
+  });
 });
 
 describe("before signing", () => {

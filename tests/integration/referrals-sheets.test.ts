@@ -12,15 +12,8 @@ import { agreementText, proposalSchema } from "../../app/domain/referrals/agreem
 import type { Agent } from "../../app/domain/workbook/tabs";
 import { loadConfig } from "../../app/server/config.server";
 import { createOutboxMailer } from "../../app/server/mail/mailer.server";
-import {
-  agreementHash,
-  asSignedBy,
-  endProposal,
-  proposeReferral,
-  referralFor,
-  signReferral,
-  takeStep,
-} from "../../app/server/referrals/referrals.server";
+import { agreementHash } from "../../app/server/referrals/agreement-text.server";
+import { asSignedBy, endProposal, proposeReferral, referralFor, signReferral, takeStep } from "../../app/server/referrals/referrals.server";
 import { createStore } from "../../app/server/store/replica.server";
 import { createWriteQueues } from "../../app/server/store/serially.server";
 import { createSendClaims } from "../../app/server/send-claims.server";

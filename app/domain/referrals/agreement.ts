@@ -236,14 +236,21 @@ function brokerLine(brokerage: string, license: string): string {
 }
 
 /**
+ * How the text names the agreement and its request: by short reference, or by the full ids
+ * that agreements proposed before short references were signed with (decision 0035).
+ */
+export type AgreementReferences = "short" | "full ids";
+
+/**
  * The agreement's exact text, plain lines with no markup: what every view shows and what
  * each party's SHA-256 covers. Any change to a term or a party's broker changes it.
  */
-export function agreementText(referral: AgreementFields): string {
+export function agreementText(referral: AgreementFields, references: AgreementReferences = "short"): string {
+  const name = references === "short" ? shortReference : (id: string) => id;
   const lines = [
     "REFERRAL AGREEMENT",
     "",
-    `Agreement ${shortReference(referral.id)}, from request ${shortReference(referral.requestId)}.`,
+    `Agreement ${name(referral.id)}, from request ${name(referral.requestId)}.`,
     "",
     "Referring agent:",
     `  ${referral.referringName} <${referral.referringEmail}>`,

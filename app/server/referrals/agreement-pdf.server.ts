@@ -1,7 +1,7 @@
 import PDFDocument from "pdfkit";
-import { agreementText } from "~/domain/referrals/agreement";
 import type { agreementHeading } from "~/domain/referrals/labels";
 import type { Referral } from "~/domain/workbook/tabs";
+import { agreementTextOf } from "./agreement-text.server";
 
 type AgreementHeading = ReturnType<typeof agreementHeading>;
 
@@ -35,7 +35,7 @@ export function agreementPdf(referral: Referral, heading: AgreementHeading): Pro
   document.font("Helvetica-Bold").fontSize(16).text(heading.title);
   if (heading.request) document.font("Helvetica").fontSize(11).fillColor("#475569").text(heading.request).fillColor("black");
   document.moveDown(1);
-  document.font("Helvetica").fontSize(11).text(agreementText(referral), { lineGap: 2 });
+  document.font("Helvetica").fontSize(11).text(agreementTextOf(referral), { lineGap: 2 });
   document.moveDown(1.5).font("Helvetica-Bold").text("Electronic acceptances");
   document.font("Helvetica").fontSize(10);
   for (const acceptance of acceptances(referral)) {

@@ -1,5 +1,5 @@
 import { agentIdFromEmail } from "~/domain/agent-id";
-import { agreementText, feeLabel } from "~/domain/referrals/agreement";
+import { feeLabel } from "~/domain/referrals/agreement";
 import { referralDoubts } from "~/domain/referrals/doubts";
 import { SIDE_LABELS } from "~/domain/referrals/labels";
 import { formatDollars } from "~/domain/referrals/money";
@@ -7,9 +7,9 @@ import { isFinalStatus, nextSteps, REFERRAL_STATUS_LABELS, type ReferralParty } 
 import type { Agent, Referral } from "~/domain/workbook/tabs";
 import { notFound } from "../http.server";
 import { isBlockedBetween } from "../moderation/visibility.server";
+import { agreementHash, agreementTextOf } from "./agreement-text.server";
 import type { Services } from "../services.server";
 import {
-  agreementHash,
   asSignedBy,
   hasBrokerDetails,
   hasSigned,
@@ -95,7 +95,7 @@ export function referralPageView(services: Pick<Services, "store">, referral: Re
     clientName: referral.clientName,
     sideLabel: SIDE_LABELS[referral.side],
     feeLabel: feeLabel(referral),
-    text: agreementText(shown),
+    text: agreementTextOf(shown),
     hash: agreementHash(shown),
     acceptances: [acceptanceView(referral, "referring"), acceptanceView(referral, "receiving")],
     canSign: canSign && !brokerMissing,

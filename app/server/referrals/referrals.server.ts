@@ -1,6 +1,4 @@
-import { createHash } from "node:crypto";
 import {
-  agreementText,
   nextSignature,
   otherParty,
   partyOf,
@@ -20,6 +18,7 @@ import { isBlockedBetween } from "../moderation/visibility.server";
 import type { Services } from "../services.server";
 import { newId } from "../store/store.server";
 import { agreementPdf } from "./agreement-pdf.server";
+import { agreementHash } from "./agreement-text.server";
 import { mailQuietly, tellOtherParty } from "./referral-notify.server";
 
 export type ReferralServices = Pick<Services, "store" | "mailer" | "writeQueues" | "config" | "sendClaims">;
@@ -62,14 +61,6 @@ export function memberParty(referral: Referral, member: Pick<Agent, "email">): R
 /** The timeline, oldest first. */
 export function referralTimeline({ store }: Pick<Services, "store">, referralId: string): ReferralEvent[] {
   return [...store.referralEvents.by("referralId", referralId)].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
-}
-
-function sha256(text: string): string {
-  return createHash("sha256").update(text, "utf8").digest("hex");
-}
-
-export function agreementHash(referral: Referral): string {
-  return sha256(agreementText(referral));
 }
 
 export function hasBrokerDetails(agent: Pick<Agent, "brokerage" | "brokerLicenseNumber">): boolean {
