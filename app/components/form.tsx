@@ -268,3 +268,12 @@ export function SubmitButton({
     </button>
   );
 }
+
+/**
+ * The form's hidden key (docs/decisions/0032): the one a refused submission sent, so a retry
+ * of that submission is known as one, else the new key the page was rendered with.
+ */
+export function FormKeyInput({ field, fresh }: { field: AnyField; fresh: string }) {
+  const kept = typeof field.initialValue === "string" && field.initialValue !== "" ? field.initialValue : fresh;
+  return <input type="hidden" name={field.name} value={kept} />;
+}

@@ -1,0 +1,14 @@
+import { z } from "zod";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The hidden `formKey` of a form whose submission adds a row (docs/decisions/0032): made by
+ * the server when it renders the form and sent back with every submission of that form, so
+ * a submission sent again after an answer that was lost stores one row. Anything else sent
+ * in its place is ignored (the row then gets a fresh id, as before).
+ */
+export const formKeyField = z
+  .string()
+  .optional()
+  .transform((value) => (value !== undefined && UUID.test(value.trim()) ? value.trim().toLowerCase() : undefined));

@@ -1,0 +1,112 @@
+/**
+ * A write a member was told had failed may be in the sheet anyway (the connection dropped
+ * after Google stored it, and the check could not be answered). The form's key makes the
+ * member's retry store nothing more and answer as if it had succeeded (docs/decisions/0032).
+ */
+import type { AppLoadContext } from "@remix-run/node";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { action as postAction, loader as postLoader } from "../../app/routes/post-request";
+import { action as respondAction, loader as respondLoader } from "../../app/routes/referral-requests.$id.respond";
+import { createStore } from "../../app/server/store/replica.server";
+import { createSheetsDriver } from "../../app/server/store/sheets-driver.server";
+import { newId } from "../../app/server/store/store.server";
+import { useFakeSheets } from "../support/fake-sheets";
+import { requestForm } from "../support/records";
+import { insertAgent, testContext } from "../support/services";
+import { get, insertRequest, outcome, post, sessionCookie } from "./requests-support";
+
+const { fake, opened } = useFakeSheets();
+afterEach(() => vi.restoreAllMocks());
+
+/** Services on a new workbook of the fake, retrying fast, with Maria's request and James to answer it. */
+async function onSheets() {
+  const spreadsheetId = `form-keys-${newId()}`;
+  const book = fake.spreadsheet(spreadsheetId);
+  const store = createStore(
+    createSheetsDriver({
+      spreadsheetId,
+      credentials: { kind: "fixedToken" },
+      apiUrl: fake.url,
+      retry: { attempts: 3, baseDelayMs: 1, maxDelayMs: 4 },
+    }),
+    { refreshSeconds: 60, log: { info: () => undefined, warn: () => undefined, error: () => undefined } },
+  );
+  opened.push(store);
+  await store.refresh();
+  const context: AppLoadContext = testContext({ store });
+  const maria = await insertAgent(context, { fullName: "Maria Delgado", email: "maria@example.com", state: "OK" });
+  const james = await insertAgent(context, { fullName: "James Whitfield", email: "james@example.com" });
+  const request = await insertRequest(context, maria);
+  return { book, context, request, jamesCookie: await sessionCookie(context, james) };
+}
+
+/** The next append is stored but its answer lost, and the check for it cannot be read: the write is reported failed. */
+function storedButReportedFailed() {
+  vi.spyOn(console, "error").mockImplementation(() => undefined);
+  let dropped = false;
+  fake.dropNext(1, "after", (call) => call.kind === "spreadsheets.batchUpdate" && (dropped = true));
+  fake.failNext(20, 503, (call) => dropped && call.kind === "values.batchGet");
+}
+
+const status = (result: unknown) =>
+  (result as Response | { init: ResponseInit | null }) instanceof Response
+    ? (result as Response).status
+    : (result as { init: ResponseInit | null }).init?.status;
+
+describe("a retry after a write reported failed but stored", { timeout: 30_000 }, () => {
+  it("stores one response and answers the retry as sent", async () => {
+    const { book, context, request, jamesCookie } = await onSheets();
+    const page = (await respondLoader({
+      request: get(`/referral-requests/${request.id}/respond`, jamesCookie),
+      context,
+      params: { id: request.id },
+    })) as {
+      formKey: string;
+    };
+    const send = () =>
+      outcome(() =>
+        respondAction({
+          request: post(`/referral-requests/${request.id}/respond`, jamesCookie, { formKey: page.formKey, message: "I can help." }),
+          context,
+          params: { id: request.id },
+        }),
+      );
+
+    storedButReportedFailed();
+    expect(status(await send())).toBe(503);
+    fake.clearFaults();
+    expect(book.rows("Responses").slice(1)).toHaveLength(1);
+
+    expect(status(await send())).toBe(302);
+    expect(book.rows("Responses").slice(1)).toHaveLength(1);
+    expect(context.services.store.responses.by("requestId", request.id)).toHaveLength(1);
+  });
+
+  it("stores one request and answers the retry as posted", async () => {
+    const { book, context, jamesCookie } = await onSheets();
+    const page = (await postLoader({ request: get("/post-request?type=referral", jamesCookie), context, params: {} })) as {
+      formKey: string;
+    };
+    const send = () =>
+      outcome(() =>
+        postAction({
+          request: post(
+            "/post-request?type=referral",
+            jamesCookie,
+            requestForm({ formKey: page.formKey, title: "Family moving to Tulsa" }),
+          ),
+          context,
+          params: {},
+        }),
+      );
+    const posted = () => book.rows("Requests").filter((row) => row.includes("Family moving to Tulsa"));
+
+    storedButReportedFailed();
+    expect(status(await send())).toBe(503);
+    fake.clearFaults();
+    expect(posted()).toHaveLength(1);
+
+    expect(status(await send())).toBe(302);
+    expect(posted()).toHaveLength(1);
+  });
+});
