@@ -10,5 +10,5 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export const formKeyField = z
   .string()
-  .optional()
-  .transform((value) => (value !== undefined && UUID.test(value.trim()) ? value.trim().toLowerCase() : undefined));
+  .transform((value) => (UUID.test(value.trim()) ? value.trim().toLowerCase() : undefined))
+  .optional();

@@ -5,8 +5,11 @@
  */
 import type { AppLoadContext } from "@remix-run/node";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { action as contactAction, loader as contactLoader } from "../../app/routes/contact";
 import { action as postAction, loader as postLoader } from "../../app/routes/post-request";
 import { action as respondAction, loader as respondLoader } from "../../app/routes/referral-requests.$id.respond";
+import { newFormKey } from "../../app/server/form-keys.server";
+import { sendMessage } from "../../app/server/messages/send.server";
 import { createStore } from "../../app/server/store/replica.server";
 import { createSheetsDriver } from "../../app/server/store/sheets-driver.server";
 import { newId } from "../../app/server/store/store.server";
@@ -37,7 +40,7 @@ async function onSheets() {
   const maria = await insertAgent(context, { fullName: "Maria Delgado", email: "maria@example.com", state: "OK" });
   const james = await insertAgent(context, { fullName: "James Whitfield", email: "james@example.com" });
   const request = await insertRequest(context, maria);
-  return { book, context, request, jamesCookie: await sessionCookie(context, james) };
+  return { book, context, request, maria, jamesCookie: await sessionCookie(context, james) };
 }
 
 /** The next append is stored but its answer lost, and the check for it cannot be read: the write is reported failed. */
@@ -108,5 +111,57 @@ describe("a retry after a write reported failed but stored", { timeout: 30_000 }
 
     expect(status(await send())).toBe(302);
     expect(posted()).toHaveLength(1);
+  });
+
+  it("stores one message when the same message form is sent again", async () => {
+    const { book, context, maria } = await onSheets();
+    const james = context.services.store.agents.by("email", "james@example.com")[0]!;
+    const formKey = newFormKey();
+    const send = () =>
+      sendMessage(context.services, {
+        sender: james,
+        recipient: maria,
+        conversationId: "conversation-1",
+        text: "Are you free Monday?",
+        formKey,
+        request: new Request("http://localhost/messages"),
+      });
+
+    storedButReportedFailed();
+    await expect(send()).rejects.toThrow();
+    fake.clearFaults();
+    expect(book.rows("Messages").slice(1)).toHaveLength(1);
+
+    await send();
+    expect(book.rows("Messages").slice(1)).toHaveLength(1);
+  });
+
+  it("stores one support message and answers the retry as sent", async () => {
+    const { book, context } = await onSheets();
+    const page = (await contactLoader({ request: new Request("http://localhost/contact"), context, params: {} })) as { formKey: string };
+    const form = {
+      formKey: page.formKey,
+      name: "Dana Reyes",
+      email: "dana@example.com",
+      category: "general",
+      subject: "Hello",
+      message: "A question.",
+    };
+    const send = () =>
+      outcome(() =>
+        contactAction({
+          request: new Request("http://localhost/contact", { method: "POST", body: new URLSearchParams(form) }),
+          context,
+          params: {},
+        }),
+      );
+
+    storedButReportedFailed();
+    expect(status(await send())).toBe(503);
+    fake.clearFaults();
+    expect(book.rows("Contact").slice(1)).toHaveLength(1);
+
+    expect(status(await send())).toBe(302);
+    expect(book.rows("Contact").slice(1)).toHaveLength(1);
   });
 });

@@ -16,6 +16,8 @@ import {
   type NewAgentProfile,
 } from "../../app/server/registration/create-agent.server";
 import { setMark } from "../../app/server/requests/marks.server";
+import { respondToRequest } from "../../app/server/requests/respond.server";
+import { responseCount } from "../../app/server/requests/views.server";
 import { createServices, outboxDirectory, stopServices, type Services } from "../../app/server/services.server";
 import { newId } from "../../app/server/store/store.server";
 import { useFakeSheets } from "../support/fake-sheets";
@@ -56,7 +58,7 @@ const profile: NewAgentProfile = {
   photoUrl: undefined,
 };
 
-describe.each(drivers)("two instances on %s", { timeout: 30_000 }, (driver) => {
+describe.each(drivers)("two instances on %s", { timeout: 60_000 }, (driver) => {
   it("register one e-mail sent to both at the same moment once: one Agents row, one welcome mail", async () => {
     const { all, outbox } = await twoInstances(driver);
     const draft = { fullName: "Dana Reyes", email: "dana@example.com", phone: "(214) 555-0100", state: "TX" as const, city: "Dallas" };
@@ -94,5 +96,30 @@ describe.each(drivers)("two instances on %s", { timeout: 30_000 }, (driver) => {
     expect(rows.map((mark) => `${mark.agentEmail}:${mark.kind}:${mark.status}`)).toEqual(["james@example.com:interested:active"]);
     await Promise.all(all.map((services) => services.store.refresh()));
     for (const services of all) expect(services.store.marks.by("agentEmail", "james@example.com")).toHaveLength(1);
+  });
+
+  it("count on each instance every response stored by both, answered at the same moment", async () => {
+    const { all } = await twoInstances(driver);
+    const owner = await all[0].store.agents.insert(agentRecord({ email: "maria@example.com" }));
+    const request = await all[0].store.requests.insert(requestRecord(owner));
+    await all[1].store.refresh();
+
+    const quiet = { error: () => undefined };
+    await Promise.all(
+      Array.from({ length: 18 }, (_, i) =>
+        respondToRequest(all[i % 2]!, {
+          requestId: request.id,
+          member: agentRecord({ email: `agent${i}@example.com` }),
+          message: `Answer ${i}`,
+          now: new Date(),
+          link: "http://localhost/referral-requests",
+          log: quiet,
+        }),
+      ),
+    );
+
+    expect(await all[0].store.responses.readStored()).toHaveLength(18);
+    await Promise.all(all.map((services) => services.store.refresh()));
+    expect(all.map((services) => responseCount(services, request.id))).toEqual([18, 18]);
   });
 });

@@ -5,7 +5,7 @@ import { publicUrl } from "../accounts/urls.server";
 import { messageNotificationMail } from "../mail/message-mail.server";
 import { withUnsubscribe } from "../mail/unsubscribe.server";
 import type { Services } from "../services.server";
-import { newId } from "../store/store.server";
+import { rowIdFor } from "../form-keys.server";
 import { notifyThrottled, type NotifyOutcome } from "./conversation-members.server";
 
 /** off: the recipient turned message mails off. */
@@ -16,6 +16,8 @@ type Send = {
   recipient: Agent;
   conversationId: string;
   text: string;
+  /** The message form's key: a message sent again after a lost answer is stored once (docs/decisions/0032). */
+  formKey?: string;
   /** For the conversation's address in the mail when APP_URL is not set. */
   request: Request;
 };
@@ -30,12 +32,12 @@ type Send = {
  */
 export async function sendMessage(
   services: Pick<Services, "store" | "mailer" | "config" | "messageEvents" | "writeQueues" | "sendClaims">,
-  { sender, recipient, conversationId, text, request }: Send,
+  { sender, recipient, conversationId, text, formKey, request }: Send,
 ): Promise<SentMessage> {
   const { store, mailer, config, messageEvents } = services;
   const sentAt = new Date();
-  const message = await store.messages.insert({
-    id: newId(),
+  const message = await store.messages.insertOnce({
+    id: rowIdFor(sender.email, formKey, `${conversationId}\u0000${text}`),
     conversationId,
     fromEmail: sender.email,
     toEmail: recipient.email,

@@ -14,6 +14,7 @@ import type { Agent, Referral, ReferralEvent, RequestResponse } from "~/domain/w
 import { mailOtherParty, signedAgreementMails, type ReferralUpdate } from "../mail/referral-mail.server";
 import type { Services } from "../services.server";
 import { newId } from "../store/store.server";
+import { rowIdFor } from "../form-keys.server";
 import { agreementPdf } from "./agreement-pdf.server";
 
 type ReferralServices = Pick<Services, "store" | "mailer" | "writeQueues" | "config">;
@@ -183,12 +184,15 @@ export async function proposeReferral(
   const other = agentByEmail(services, isPoster ? response.fromEmail : request.agentEmail);
   if (!other) return { ok: false, status: 404, message: REFUSALS.responseMissing };
 
+  const id = rowIdFor(member.email, input.formKey);
   return services.writeQueues.serially(`referral-response:${responseId}`, async () => {
     const open = referralsOnResponse(services, response).find((row) => !isFinalStatus(row.status));
+    // This very proposal, stored by a submission whose answer was lost (docs/decisions/0032).
+    if (open?.id === id) return { ok: true, referral: open };
     if (open) return { ok: false, status: 409, message: REFUSALS.alreadyOpen };
     const [referring, receiving] = input.referrer === "me" ? [member, other] : [other, member];
     const draft: Referral = {
-      id: newId(),
+      id,
       requestId,
       responseId,
       status: "proposed",
@@ -198,7 +202,7 @@ export async function proposeReferral(
       ...NO_ACCEPTANCES,
       createdAt: now.toISOString(),
     };
-    const referral = await services.store.referrals.insert({ ...draft, agreementHash: agreementHash(draft) });
+    const referral = await services.store.referrals.insertOnce({ ...draft, agreementHash: agreementHash(draft) });
     await addEvent(services, referral, "proposed", member.email, "", now);
     const link = options.link(referral.id);
     await mailQuietly(
