@@ -9,6 +9,7 @@ import { action as contactAction, loader as contactLoader } from "../../app/rout
 import { action as postAction, loader as postLoader } from "../../app/routes/post-request";
 import { action as respondAction, loader as respondLoader } from "../../app/routes/referral-requests.$id.respond";
 import { newFormKey } from "../../app/server/form-keys.server";
+import { createAgent } from "../../app/server/registration/create-agent.server";
 import { sendMessage } from "../../app/server/messages/send.server";
 import { createStore } from "../../app/server/store/replica.server";
 import { createSheetsDriver } from "../../app/server/store/sheets-driver.server";
@@ -163,5 +164,42 @@ describe("a retry after a write reported failed but stored", { timeout: 30_000 }
 
     expect(status(await send())).toBe(302);
     expect(book.rows("Contact").slice(1)).toHaveLength(1);
+  });
+
+  it("stores one agent when the same registration draft is sent again", async () => {
+    const { book, context } = await onSheets();
+    const draft = {
+      fullName: "Dana Reyes",
+      email: "dana@example.com",
+      phone: "(214) 555-0100",
+      state: "TX" as const,
+      city: "Dallas",
+      key: newFormKey(),
+    };
+    const profile = {
+      password: "Correct-Horse-42",
+      licenseNumber: "654321",
+      licenseState: "TX" as const,
+      licenseExpiration: undefined,
+      brokerage: "Lone Star Realty",
+      brokerEmail: undefined,
+      specialties: ["Residential" as const],
+      bio: undefined,
+      photoUrl: undefined,
+    };
+    const register = () => createAgent(context.services, draft, profile);
+    const danaRows = () => book.rows("Agents").filter((row) => row.includes("dana@example.com"));
+
+    storedButReportedFailed();
+    await expect(register()).rejects.toThrow();
+    fake.clearFaults();
+    expect(danaRows()).toHaveLength(1);
+
+    const agent = await register();
+    expect(agent.id).toBe(draft.key);
+    expect(danaRows()).toHaveLength(1);
+    // Once the replica has read the row, the same draft is still answered with its agent, not "already registered".
+    await context.services.store.refresh();
+    expect((await register()).id).toBe(draft.key);
   });
 });
