@@ -29,6 +29,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useId, useRef, type ComponentProps, type ReactNode } from "react";
 import type { z } from "zod";
+import { retryValue } from "~/domain/form-key";
 import { controlProps, FieldError, FieldHint, focusWhenInvalid, initialText, type AnyField } from "./field-parts";
 
 /**
@@ -270,10 +271,10 @@ export function SubmitButton({
 }
 
 /**
- * The form's hidden key (docs/decisions/0032): the one a refused submission sent, so a retry
- * of that submission is known as one, else the new key the page was rendered with.
+ * The form's hidden key (docs/decisions/0032): the one a refused submission sent, marked as
+ * a retry (the server then looks for the row past its replica), else the page's new key.
  */
 export function FormKeyInput({ field, fresh }: { field: AnyField; fresh: string }) {
-  const kept = typeof field.initialValue === "string" && field.initialValue !== "" ? field.initialValue : fresh;
-  return <input type="hidden" name={field.name} value={kept} />;
+  const kept = typeof field.initialValue === "string" ? retryValue(field.initialValue) : undefined;
+  return <input type="hidden" name={field.name} value={kept ?? fresh} />;
 }

@@ -10,7 +10,7 @@ import type { ContactRow } from "~/domain/workbook/tabs";
 import { passRetryAfter, refuseTooMany } from "~/server/accounts/throttle.server";
 import { parseForm, rejectSubmission } from "~/server/forms.server";
 import { contactMail } from "~/server/mail/contact-mail.server";
-import { newFormKey, rowIdFor } from "~/server/form-keys.server";
+import { mayBeStored, newFormKey, rowIdFor } from "~/server/form-keys.server";
 import { limitVisitorWrite, WRITE_NAMES } from "~/server/write-limits.server";
 
 export const meta: MetaFunction = () => [
@@ -35,7 +35,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const receivedAt = new Date();
   try {
     // Stored first: a message that cannot be kept is not reported as sent.
-    await store.contact.insertOnce(contactRow(submission.value, receivedAt));
+    await store.contact.insertOnce(contactRow(submission.value, receivedAt), mayBeStored(submission.value.formKey));
     await mailer.send(contactMail(submission.value, config.supportEmail, receivedAt));
   } catch (error) {
     console.error("Contact message not sent:", error);

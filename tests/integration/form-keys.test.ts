@@ -2,6 +2,7 @@
  * A write a member was told had failed may be in the sheet anyway (the connection dropped
  * after Google stored it, and the check could not be answered). The form's key makes the
  * member's retry store nothing more and answer as if it had succeeded (docs/decisions/0032).
+ * The retry sends the key as the refused page renders it (`retryValue`).
  */
 import type { AppLoadContext } from "@remix-run/node";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -9,6 +10,7 @@ import { action as contactAction, loader as contactLoader } from "../../app/rout
 import { action as postAction, loader as postLoader } from "../../app/routes/post-request";
 import { action as respondAction, loader as respondLoader } from "../../app/routes/referral-requests.$id.respond";
 import { newFormKey } from "../../app/server/form-keys.server";
+import { retryValue } from "../../app/domain/form-key";
 import { createAgent } from "../../app/server/registration/create-agent.server";
 import { sendMessage } from "../../app/server/messages/send.server";
 import { createStore } from "../../app/server/store/replica.server";
@@ -67,21 +69,21 @@ describe("a retry after a write reported failed but stored", { timeout: 30_000 }
     })) as {
       formKey: string;
     };
-    const send = () =>
+    const send = (formKey: string) =>
       outcome(() =>
         respondAction({
-          request: post(`/referral-requests/${request.id}/respond`, jamesCookie, { formKey: page.formKey, message: "I can help." }),
+          request: post(`/referral-requests/${request.id}/respond`, jamesCookie, { formKey, message: "I can help." }),
           context,
           params: { id: request.id },
         }),
       );
 
     storedButReportedFailed();
-    expect(status(await send())).toBe(503);
+    expect(status(await send(page.formKey))).toBe(503);
     fake.clearFaults();
     expect(book.rows("Responses").slice(1)).toHaveLength(1);
 
-    expect(status(await send())).toBe(302);
+    expect(status(await send(retryValue(page.formKey)!))).toBe(302);
     expect(book.rows("Responses").slice(1)).toHaveLength(1);
     expect(context.services.store.responses.by("requestId", request.id)).toHaveLength(1);
   });
@@ -91,14 +93,10 @@ describe("a retry after a write reported failed but stored", { timeout: 30_000 }
     const page = (await postLoader({ request: get("/post-request?type=referral", jamesCookie), context, params: {} })) as {
       formKey: string;
     };
-    const send = () =>
+    const send = (formKey: string) =>
       outcome(() =>
         postAction({
-          request: post(
-            "/post-request?type=referral",
-            jamesCookie,
-            requestForm({ formKey: page.formKey, title: "Family moving to Tulsa" }),
-          ),
+          request: post("/post-request?type=referral", jamesCookie, requestForm({ formKey, title: "Family moving to Tulsa" })),
           context,
           params: {},
         }),
@@ -106,63 +104,76 @@ describe("a retry after a write reported failed but stored", { timeout: 30_000 }
     const posted = () => book.rows("Requests").filter((row) => row.includes("Family moving to Tulsa"));
 
     storedButReportedFailed();
-    expect(status(await send())).toBe(503);
+    expect(status(await send(page.formKey))).toBe(503);
     fake.clearFaults();
     expect(posted()).toHaveLength(1);
 
-    expect(status(await send())).toBe(302);
+    expect(status(await send(retryValue(page.formKey)!))).toBe(302);
     expect(posted()).toHaveLength(1);
   });
 
   it("stores one message when the same message form is sent again", async () => {
     const { book, context, maria } = await onSheets();
     const james = context.services.store.agents.by("email", "james@example.com")[0]!;
-    const formKey = newFormKey();
-    const send = () =>
+    const key = newFormKey();
+    const send = (retry: boolean) =>
       sendMessage(context.services, {
         sender: james,
         recipient: maria,
         conversationId: "conversation-1",
         text: "Are you free Monday?",
-        formKey,
+        formKey: { key, retry },
         request: new Request("http://localhost/messages"),
       });
 
     storedButReportedFailed();
-    await expect(send()).rejects.toThrow();
+    await expect(send(false)).rejects.toThrow();
     fake.clearFaults();
     expect(book.rows("Messages").slice(1)).toHaveLength(1);
 
-    await send();
+    await send(true);
     expect(book.rows("Messages").slice(1)).toHaveLength(1);
+
+    // A first submission costs no read call: only a retry looks past the replica.
+    const reads = () => fake.calls.filter((call) => call.kind === "values.batchGet").length;
+    const before = reads();
+    await sendMessage(context.services, {
+      sender: james,
+      recipient: maria,
+      conversationId: "conversation-1",
+      text: "And Tuesday?",
+      formKey: { key: newFormKey(), retry: false },
+      request: new Request("http://localhost/messages"),
+    });
+    expect(reads()).toBe(before);
+    expect(book.rows("Messages").slice(1)).toHaveLength(2);
   });
 
   it("stores one support message and answers the retry as sent", async () => {
     const { book, context } = await onSheets();
     const page = (await contactLoader({ request: new Request("http://localhost/contact"), context, params: {} })) as { formKey: string };
     const form = {
-      formKey: page.formKey,
       name: "Dana Reyes",
       email: "dana@example.com",
       category: "general",
       subject: "Hello",
       message: "A question.",
     };
-    const send = () =>
+    const send = (formKey: string) =>
       outcome(() =>
         contactAction({
-          request: new Request("http://localhost/contact", { method: "POST", body: new URLSearchParams(form) }),
+          request: new Request("http://localhost/contact", { method: "POST", body: new URLSearchParams({ ...form, formKey }) }),
           context,
           params: {},
         }),
       );
 
     storedButReportedFailed();
-    expect(status(await send())).toBe(503);
+    expect(status(await send(page.formKey))).toBe(503);
     fake.clearFaults();
     expect(book.rows("Contact").slice(1)).toHaveLength(1);
 
-    expect(status(await send())).toBe(302);
+    expect(status(await send(retryValue(page.formKey)!))).toBe(302);
     expect(book.rows("Contact").slice(1)).toHaveLength(1);
   });
 

@@ -8,7 +8,7 @@ import { findDirectoryAgent } from "../directory/directory.server";
 import { reportMail } from "../mail/report-mail.server";
 import { findRequestFor } from "../requests/queries.server";
 import type { Services } from "../services.server";
-import { rowIdFor } from "../form-keys.server";
+import { mayBeStored, rowIdFor } from "../form-keys.server";
 import { hiddenAuthorsFor, hiddenItemIds } from "./visibility.server";
 
 /** An item a member may report: one they can see on a page and did not write. */
@@ -99,20 +99,23 @@ export function fileReport(
   return writeQueues.serially(`report:${member.email}/${item.kind}/${item.id}`, async () => {
     if (alreadyReported(services, member, item)) return "duplicate";
     const link = item.link.startsWith("/") ? publicUrl(config, item.link, request) : item.link;
-    const report = await store.reports.insertOnce({
-      id: rowIdFor(member.email, form.formKey),
-      kind: item.kind,
-      itemId: item.id,
-      link,
-      reporterEmail: member.email,
-      reportedEmail: item.authorEmail,
-      reason: form.reason,
-      note: form.note ?? "",
-      createdAt: now.toISOString(),
-      status: "open",
-      staffNote: "",
-      itemStatus: "visible",
-    });
+    const report = await store.reports.insertOnce(
+      {
+        id: rowIdFor(member.email, form.formKey),
+        kind: item.kind,
+        itemId: item.id,
+        link,
+        reporterEmail: member.email,
+        reportedEmail: item.authorEmail,
+        reason: form.reason,
+        note: form.note ?? "",
+        createdAt: now.toISOString(),
+        status: "open",
+        staffNote: "",
+        itemStatus: "visible",
+      },
+      mayBeStored(form.formKey),
+    );
     try {
       await mailer.send(reportMail(report, item.title, config.supportEmail));
     } catch (error) {

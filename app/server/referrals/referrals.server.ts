@@ -14,7 +14,7 @@ import type { Agent, Referral, ReferralEvent, RequestResponse } from "~/domain/w
 import { mailOtherParty, signedAgreementMails, type ReferralUpdate } from "../mail/referral-mail.server";
 import type { Services } from "../services.server";
 import { newId } from "../store/store.server";
-import { rowIdFor } from "../form-keys.server";
+import { mayBeStored, rowIdFor } from "../form-keys.server";
 import { agreementPdf } from "./agreement-pdf.server";
 
 type ReferralServices = Pick<Services, "store" | "mailer" | "writeQueues" | "config">;
@@ -202,7 +202,10 @@ export async function proposeReferral(
       ...NO_ACCEPTANCES,
       createdAt: now.toISOString(),
     };
-    const referral = await services.store.referrals.insertOnce({ ...draft, agreementHash: agreementHash(draft) });
+    const referral = await services.store.referrals.insertOnce(
+      { ...draft, agreementHash: agreementHash(draft) },
+      mayBeStored(input.formKey),
+    );
     await addEvent(services, referral, "proposed", member.email, "", now);
     const link = options.link(referral.id);
     await mailQuietly(

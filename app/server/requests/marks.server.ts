@@ -47,7 +47,7 @@ export function setMark(
     }
     const id = newId();
     if (!(await sendClaims.claimAs(`mark:${agentEmail.toLowerCase()}/${requestId}/${kind}`, id, now))) return;
-    await store.marks.insertOnce({
+    await store.marks.insert({
       id,
       agentEmail: agentEmail.toLowerCase(),
       requestId,

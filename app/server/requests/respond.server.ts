@@ -1,3 +1,4 @@
+import type { FormKey } from "~/domain/form-key";
 import { shouldNotify } from "~/domain/messages";
 import { wantsMail } from "~/domain/notifications";
 import { isLive } from "~/domain/referral-requests/expiry";
@@ -7,7 +8,7 @@ import { responseMail } from "../mail/request-mail.server";
 import { withUnsubscribe } from "../mail/unsubscribe.server";
 import type { Services } from "../services.server";
 import { hiddenAuthorsFor, hiddenItemIds } from "../moderation/visibility.server";
-import { rowIdFor } from "../form-keys.server";
+import { mayBeStored, rowIdFor } from "../form-keys.server";
 import { responseCount } from "./views.server";
 
 export type RespondResult =
@@ -30,7 +31,7 @@ export async function respondToRequest(
     member: Agent;
     message: string;
     /** The form's key: a response sent again after a lost answer is stored once (docs/decisions/0032). */
-    formKey?: string;
+    formKey?: FormKey;
     now: Date;
     link: string;
     /** For the mail's settings and unsubscribe links when APP_URL is not set. */
@@ -45,15 +46,18 @@ export async function respondToRequest(
   if (request.agentEmail === member.email) return { ok: false, reason: "own" };
   if (!isLive(request, now)) return { ok: false, reason: "closed" };
 
-  const response = await store.responses.insertOnce({
-    id: rowIdFor(member.email, formKey),
-    requestId: request.id,
-    fromEmail: member.email,
-    fromName: member.fullName,
-    toEmail: request.agentEmail,
-    message,
-    createdAt: now.toISOString(),
-  });
+  const response = await store.responses.insertOnce(
+    {
+      id: rowIdFor(member.email, formKey),
+      requestId: request.id,
+      fromEmail: member.email,
+      fromName: member.fullName,
+      toEmail: request.agentEmail,
+      message,
+      createdAt: now.toISOString(),
+    },
+    mayBeStored(formKey),
+  );
   try {
     await recountResponses(services, request.id);
   } catch (error) {

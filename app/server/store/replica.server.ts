@@ -315,13 +315,13 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
   /** The same record inserted twice at once in this process is looked for and written once. */
   const insertsOnce = new Map<string, Promise<AnyRecord>>();
 
-  function insertOnce(name: CollectionName, record: AnyRecord): Promise<AnyRecord> {
+  function insertOnce(name: CollectionName, record: AnyRecord, lookInStore: boolean): Promise<AnyRecord> {
     const known = stateOf(name).records.get(record.id);
     if (known) return Promise.resolve(known);
     const slot = `${name}\u0000${record.id}`;
     let running = insertsOnce.get(slot);
     if (!running) {
-      running = findOrInsert(name, record).finally(() => insertsOnce.delete(slot));
+      running = (lookInStore ? findOrInsert(name, record) : insert(name, record)).finally(() => insertsOnce.delete(slot));
       insertsOnce.set(slot, running);
     }
     return running;
@@ -561,7 +561,7 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
       get: (id) => stateOf(name).records.get(id) as Row | undefined,
       by: (index: string, key) => rows(indexOf(stateOf(name), tab, index).get(normaliseIndexKey(key)) ?? []),
       insert: (record) => insert(name, record) as Promise<Row>,
-      insertOnce: (record) => insertOnce(name, record) as Promise<Row>,
+      insertOnce: (record, { lookInStore }) => insertOnce(name, record, lookInStore) as Promise<Row>,
       update: (id, patch) => update(name, id, patch) as Promise<Row>,
       readStored: async () => rows(await readStored(name)),
     };
