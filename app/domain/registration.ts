@@ -45,6 +45,8 @@ export const registrationDraftSchema = z.object({
   state: z.enum(MARKET_STATES),
   city: z.string(),
   vipCode: z.string().optional(),
+  /** Made by the server with the draft: the new agent's id, so a profile sent twice stores one agent. */
+  key: z.string().optional(),
 });
 
 export type RegistrationDraft = z.infer<typeof registrationDraftSchema>;

@@ -17,7 +17,13 @@ import { publicUrl } from "~/server/accounts/urls.server";
 import { parseSubmission, rejectSubmission } from "~/server/forms.server";
 import { photoFormRefusal, readPhotoForm } from "~/server/images/photo-form.server";
 import { photoFromUpload } from "~/server/images/save-photo.server";
-import { createAgent, EmailTakenError, registeredAgent, sendRegistrationMails } from "~/server/registration/create-agent.server";
+import {
+  createAgent,
+  EmailTakenError,
+  ownRegistration,
+  registeredAgent,
+  sendRegistrationMails,
+} from "~/server/registration/create-agent.server";
 import { clearDraft, readDraft } from "~/server/registration/draft.server";
 import { membershipForDraft } from "~/server/registration/vip.server";
 import { limitVisitorWrite, WRITE_NAMES } from "~/server/write-limits.server";
@@ -49,7 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return rejectSubmission(submission, { hideFields: SECRET_FIELDS });
   // Checked before the photo is stored, so a refused registration leaves no file behind.
   const existing = registeredAgent(services, draft.email);
-  if (existing)
+  if (existing && !ownRegistration(services, draft))
     return rejectSubmission(submission, { formErrors: [emailTakenMessage(existing.status)], hideFields: SECRET_FIELDS, status: 409 });
   // Each sign-up takes a founder spot and sends mail: counted per address before anything is stored.
   const allowed = limitVisitorWrite(context, "registration");

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { SelectField, SubmitButton, TextareaField, TextField, useValidatedForm, ValidatedForm } from "~/components/form";
+import { FormKeyInput, SelectField, SubmitButton, TextareaField, TextField, useValidatedForm, ValidatedForm } from "~/components/form";
 import { PageHeading } from "~/components/page-heading";
 import { contactSchema, NOT_PROVIDED, type ContactMessage } from "~/domain/contact";
 import { CONTACT_CATEGORIES, MARKET_STATE_NAMES, MARKET_STATES } from "~/domain/enums";
@@ -10,7 +10,7 @@ import type { ContactRow } from "~/domain/workbook/tabs";
 import { passRetryAfter, refuseTooMany } from "~/server/accounts/throttle.server";
 import { parseForm, rejectSubmission } from "~/server/forms.server";
 import { contactMail } from "~/server/mail/contact-mail.server";
-import { newId } from "~/server/store/store.server";
+import { mayBeStored, newFormKey, rowIdFor } from "~/server/form-keys.server";
 import { limitVisitorWrite, WRITE_NAMES } from "~/server/write-limits.server";
 
 export const meta: MetaFunction = () => [
@@ -22,7 +22,7 @@ export const headers = passRetryAfter;
 
 export function loader({ context }: LoaderFunctionArgs) {
   const { supportEmail, privacyEmail } = context.services.config;
-  return { supportEmail, privacyEmail };
+  return { supportEmail, privacyEmail, formKey: newFormKey() };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -35,7 +35,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const receivedAt = new Date();
   try {
     // Stored first: a message that cannot be kept is not reported as sent.
-    await store.contact.insert(contactRow(submission.value, receivedAt));
+    await store.contact.insertOnce(contactRow(submission.value, receivedAt), mayBeStored(submission.value.formKey));
     await mailer.send(contactMail(submission.value, config.supportEmail, receivedAt));
   } catch (error) {
     console.error("Contact message not sent:", error);
@@ -49,7 +49,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 function contactRow(message: ContactMessage, receivedAt: Date): ContactRow {
   return {
-    id: newId(),
+    id: rowIdFor(message.email, message.formKey),
     name: message.name,
     email: message.email,
     subject: message.subject,
@@ -85,7 +85,7 @@ const faqs = [
 ];
 
 export default function ContactPage() {
-  const { supportEmail, privacyEmail } = useLoaderData<typeof loader>();
+  const { supportEmail, privacyEmail, formKey } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useValidatedForm<typeof contactSchema>(lastResult);
 
@@ -124,6 +124,7 @@ export default function ContactPage() {
             Send us a message
           </h2>
           <ValidatedForm form={form} className="mt-6 space-y-5">
+            <FormKeyInput field={fields.formKey} fresh={formKey} />
             <div className="grid gap-5 sm:grid-cols-2">
               <TextField field={fields.name} label="Full Name" autoComplete="name" />
               <TextField field={fields.email} label="Email Address" type="email" autoComplete="email" />

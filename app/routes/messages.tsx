@@ -26,6 +26,7 @@ import { PRODUCT_NAME } from "~/domain/product";
 import type { Agent } from "~/domain/workbook/tabs";
 import { passRetryAfter, tooManyInit, tooManyMessage } from "~/server/accounts/throttle.server";
 import { requireMember } from "~/server/auth/session.server";
+import { newFormKey } from "~/server/form-keys.server";
 import { parseSubmission, readForm } from "~/server/forms.server";
 import {
   conversationListPage,
@@ -102,6 +103,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     ...conversationListPage(services, member, parsePageNumber(url.searchParams.get("page"))),
     refusal: opened.kind === "refused" ? opened.message : null,
     open,
+    formKey: newFormKey(),
   };
   return data(body, { status: opened.kind === "refused" ? opened.status : 200 });
 }
@@ -145,6 +147,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       recipient: opened.partnerAgent,
       conversationId: opened.conversationId,
       text,
+      formKey: intent === "send" && submission.status === "success" ? submission.value.formKey : undefined,
       request,
     });
   } catch (error) {
@@ -157,7 +160,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function MessagesPage() {
-  const { now, since, conversations, conversationTotal, page, pageCount, refusal, open } = useLoaderData<typeof loader>();
+  const { now, since, conversations, conversationTotal, page, pageCount, refusal, open, formKey } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   useLiveMessages(since);
   const today = new Date(now);
@@ -226,6 +229,7 @@ export default function MessagesPage() {
                 open.canSend ? (
                   <MessageComposer
                     key={open.conversationId}
+                    formKey={formKey}
                     lastResult={actionData?.intent === "send" ? actionData.result : undefined}
                     shareError={actionData?.intent === "share" ? actionData.shareError : undefined}
                   />

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { SubmitButton, useValidatedForm, ValidatedForm } from "~/components/form";
+import { FormKeyInput, SubmitButton, useValidatedForm, ValidatedForm } from "~/components/form";
 import { ArrowRightIcon, ClockIcon, ShieldCheckIcon } from "~/components/icons";
 import { RequestFormFields } from "~/components/request-form-fields";
 import { REQUEST_LIFETIME_DAYS } from "~/domain/referral-requests/expiry";
@@ -11,6 +11,7 @@ import { PRODUCT_NAME } from "~/domain/product";
 import { REQUEST_TYPE_VALUES, type RequestType } from "~/domain/enums";
 import { passRetryAfter, refuseTooMany } from "~/server/accounts/throttle.server";
 import { requireMember } from "~/server/auth/session.server";
+import { newFormKey } from "~/server/form-keys.server";
 import { parseForm, rejectSubmission } from "~/server/forms.server";
 import { postRequest } from "~/server/requests/manage.server";
 import { mailUrgentRequest } from "~/server/requests/urgent-mail.server";
@@ -22,7 +23,7 @@ export const headers = passRetryAfter;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireMember(request, context);
-  return { type: parseRequestType(new URL(request.url).searchParams.get("type")) };
+  return { type: parseRequestType(new URL(request.url).searchParams.get("type")), formKey: newFormKey() };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -50,7 +51,7 @@ const TYPE_DESCRIPTIONS: Record<RequestType, string> = {
 };
 
 export default function PostRequest() {
-  const { type } = useLoaderData<typeof loader>();
+  const { type, formKey } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
       <p className="text-sm">
@@ -60,7 +61,7 @@ export default function PostRequest() {
       </p>
       <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">Post a Request</h1>
       <p className="mt-3 text-lg text-slate-600">Reach verified agents across Texas and Oklahoma.</p>
-      {type ? <RequestForm type={type} /> : <TypeChoice />}
+      {type ? <RequestForm type={type} formKey={formKey} /> : <TypeChoice />}
     </div>
   );
 }
@@ -92,7 +93,7 @@ function TypeChoice() {
   );
 }
 
-function RequestForm({ type }: { type: RequestType }) {
+function RequestForm({ type, formKey }: { type: RequestType; formKey: string }) {
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useValidatedForm<typeof postRequestSchema>(lastResult, { id: `post-${type}` });
   return (
@@ -110,6 +111,7 @@ function RequestForm({ type }: { type: RequestType }) {
       </div>
       <ValidatedForm form={form} className="mt-6 space-y-5">
         <input type="hidden" name={fields.requestType.name} value={type} />
+        <FormKeyInput field={fields.formKey} fresh={formKey} />
         <RequestFormFields fields={fields} type={type} />
         <div className="space-y-2 rounded-lg bg-brand-50 p-4 text-sm text-brand-900">
           <p className="flex items-start gap-2">

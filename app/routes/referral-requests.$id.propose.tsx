@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { SubmitButton, useValidatedForm, ValidatedForm } from "~/components/form";
+import { FormKeyInput, SubmitButton, useValidatedForm, ValidatedForm } from "~/components/form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { requestStatusHandlers } from "~/components/error-screens";
 import { ReferralProposalFields } from "~/components/referral-proposal-fields";
@@ -11,6 +11,7 @@ import type { Agent } from "~/domain/workbook/tabs";
 import { passRetryAfter, refuseTooMany } from "~/server/accounts/throttle.server";
 import { publicUrl } from "~/server/accounts/urls.server";
 import { requireMember } from "~/server/auth/session.server";
+import { newFormKey } from "~/server/form-keys.server";
 import { parseForm, rejectSubmission } from "~/server/forms.server";
 import { notFound } from "~/server/http.server";
 import { proposeReferral } from "~/server/referrals/referrals.server";
@@ -50,6 +51,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     responseId: response.id,
     otherName: otherName.trim() || "the other agent",
     defaults: proposalDefaults(found, isPoster),
+    formKey: newFormKey(),
   };
 }
 
@@ -84,7 +86,7 @@ export function ErrorBoundary() {
 }
 
 export default function ProposeReferral() {
-  const { title, responseId, otherName, defaults } = useLoaderData<typeof loader>();
+  const { title, responseId, otherName, defaults, formKey } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useValidatedForm<typeof proposalSchema>(lastResult, { defaultValue: defaults });
   return (
@@ -101,6 +103,7 @@ export default function ProposeReferral() {
           </p>
         </div>
         <ValidatedForm form={form} action={`?response=${encodeURIComponent(responseId)}`} className="space-y-5">
+          <FormKeyInput field={fields.formKey} fresh={formKey} />
           <ReferralProposalFields fields={fields} otherName={otherName} />
           <div className="flex flex-wrap gap-3">
             <SubmitButton busyLabel="Proposing...">Propose referral</SubmitButton>

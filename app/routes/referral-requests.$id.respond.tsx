@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { SubmitButton, TextareaField, useValidatedForm, ValidatedForm } from "~/components/form";
+import { FormKeyInput, SubmitButton, TextareaField, useValidatedForm, ValidatedForm } from "~/components/form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { requestStatusHandlers } from "~/components/error-screens";
 import { RequestSummary } from "~/components/request-summary";
@@ -13,6 +13,7 @@ import { passRetryAfter, refuseTooMany } from "~/server/accounts/throttle.server
 import { publicUrl } from "~/server/accounts/urls.server";
 import { requireMember } from "~/server/auth/session.server";
 import { parseForm, rejectSubmission } from "~/server/forms.server";
+import { newFormKey } from "~/server/form-keys.server";
 import { notFound } from "~/server/http.server";
 import { findRequestFor, REQUEST_NOT_FOUND } from "~/server/requests/queries.server";
 import { respondToRequest } from "~/server/requests/respond.server";
@@ -31,7 +32,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const found = findRequestFor(context.services, params.id ?? "", member);
   if (!found) throw notFound(REQUEST_NOT_FOUND);
   const now = new Date();
-  return { request: requestView(context.services, found, member.email, now), live: isLive(found, now) };
+  return { request: requestView(context.services, found, member.email, now), live: isLive(found, now), formKey: newFormKey() };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -50,6 +51,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       requestId: found.id,
       member,
       message: submission.value.message,
+      formKey: submission.value.formKey,
       now: new Date(),
       link: publicUrl(services.config, `/referral-requests/${found.id}`, request),
       request,
@@ -69,7 +71,7 @@ export function ErrorBoundary() {
 }
 
 export default function RespondToRequest() {
-  const { request, live } = useLoaderData<typeof loader>();
+  const { request, live, formKey } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useValidatedForm<typeof respondSchema>(lastResult);
   const open = live && !request.isOwn;
@@ -82,6 +84,7 @@ export default function RespondToRequest() {
         <RequestSummary request={request} />
         {open || lastResult ? (
           <ValidatedForm form={form} className="space-y-5">
+            <FormKeyInput field={fields.formKey} fresh={formKey} />
             <TextareaField
               field={fields.message}
               label="Your Message"

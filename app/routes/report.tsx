@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { SelectField, SubmitButton, TextareaField, useValidatedForm, ValidatedForm } from "~/components/form";
+import { FormKeyInput, SelectField, SubmitButton, TextareaField, useValidatedForm, ValidatedForm } from "~/components/form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorPanel, StatusBadge } from "~/components/error-screens";
 import { RequestNotice } from "~/components/request-notice";
@@ -20,6 +20,7 @@ import { PRODUCT_NAME } from "~/domain/product";
 import type { Agent } from "~/domain/workbook/tabs";
 import { passRetryAfter, refuseTooMany } from "~/server/accounts/throttle.server";
 import { requireMember } from "~/server/auth/session.server";
+import { newFormKey } from "~/server/form-keys.server";
 import { parseForm, rejectSubmission } from "~/server/forms.server";
 import { notFound } from "~/server/http.server";
 import { alreadyReported, fileReport, findReportable, type ReportedItem } from "~/server/moderation/reports.server";
@@ -54,6 +55,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     item: { kind: item.kind, title: item.title },
     notice: reported ? (done === "sent" ? REPORT_SENT : ALREADY_REPORTED) : null,
+    formKey: newFormKey(),
   };
 }
 
@@ -92,7 +94,7 @@ export function ErrorBoundary() {
 }
 
 export default function ReportPage() {
-  const { item, notice } = useLoaderData<typeof loader>();
+  const { item, notice, formKey } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useValidatedForm<typeof reportSchema>(lastResult);
   const kind = REPORT_KIND_LABELS[item.kind];
@@ -116,6 +118,7 @@ export default function ReportPage() {
           <>
             <p className="text-slate-600">Staff read every report and act on it. The member you report is not told who reported them.</p>
             <ValidatedForm form={form} className="space-y-5">
+              <FormKeyInput field={fields.formKey} fresh={formKey} />
               <SelectField field={fields.reason} label="Reason" placeholder="Select a reason" options={reasonOptions} />
               <TextareaField
                 field={fields.note}

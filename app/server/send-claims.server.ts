@@ -28,6 +28,14 @@ export type SendClaims = {
    * the send's error is passed on: it is not sent again.
    */
   sendOnce(key: string, now: Date, send: () => Promise<void>): Promise<"sent" | "taken">;
+  /**
+   * Claims `key` with a claim row of the given id, for a write that must happen once (one
+   * agent per e-mail, one mark per member, request and kind; docs/decisions/0032): true when
+   * the key's first row has that id. The replica decides when it already shows the key, so
+   * a retry of the same write (the same id) wins again without a call; otherwise the row is
+   * appended and the tab read back. Rejects when the append or the read fails.
+   */
+  claimAs(key: string, claimId: string, now: Date): Promise<boolean>;
   /** Adds a `failed` row under a key this instance won and could not send. */
   recordFailure(key: string, error: unknown, now: Date): Promise<void>;
   /** The next key of a throttled chain of notifications, from the replica (see `nextInChain`). */
@@ -59,16 +67,18 @@ export function createSendClaims({
     return nextRead;
   }
 
+  const claimRow = (key: string, now: Date, id = newId()) => ({
+    id,
+    key,
+    instance: instanceId,
+    outcome: "claimed" as const,
+    note: "",
+    claimedAt: now.toISOString(),
+  });
+
   async function claim(keys: readonly string[], now: Date): Promise<Set<string>> {
     const fresh = [...new Set(keys)].filter((key) => claimsOf(key).length === 0);
-    const rows = fresh.map((key) => ({
-      id: newId(),
-      key,
-      instance: instanceId,
-      outcome: "claimed" as const,
-      note: "",
-      claimedAt: now.toISOString(),
-    }));
+    const rows = fresh.map((key) => claimRow(key, now));
     const inserted = await Promise.allSettled(rows.map((row) => store.sendClaims.insert(row)));
     const stored = rows.filter((row, i) => {
       const result = inserted[i]!;
@@ -78,6 +88,17 @@ export function createSendClaims({
     if (stored.length === 0) return new Set();
     const tab = await readAfterNow();
     return new Set(stored.filter((row) => winningClaim(tab, row.key)?.id === row.id).map((row) => row.key));
+  }
+
+  async function claimAs(key: string, claimId: string, now: Date): Promise<boolean> {
+    const known = winningClaim(claimsOf(key), key);
+    if (known) return known.id === claimId;
+    // A retry whose first append was stored after all appends the same id again: the tab's
+    // mergeDuplicates reads the two rows as one, and the first still wins.
+    await store.sendClaims.insert(claimRow(key, now, claimId)).catch((error: unknown) => {
+      if (!store.sendClaims.get(claimId)) throw error;
+    });
+    return winningClaim(await readAfterNow(), key)?.id === claimId;
   }
 
   async function recordFailure(key: string, error: unknown, now: Date): Promise<void> {
@@ -94,6 +115,7 @@ export function createSendClaims({
   return {
     instanceId,
     claim,
+    claimAs,
     recordFailure,
     async sendOnce(key, now, send) {
       if (!(await claim([key], now)).has(key)) return "taken";

@@ -243,7 +243,7 @@ describe("/messages: sending", () => {
 
   it("says so and keeps the text when the message cannot be stored, mailing nobody", async () => {
     const context = await contextWith([ann, bob]);
-    vi.spyOn(context.services.store.messages, "insert").mockRejectedValue(
+    vi.spyOn(context.services.store.messages, "insertOnce").mockRejectedValue(
       new StoreWriteError("Messages", { cause: new Error("quota exceeded") }),
     );
     const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);

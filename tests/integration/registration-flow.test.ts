@@ -280,7 +280,7 @@ describe("the registration flow", { timeout: 30_000 }, () => {
     const failing = testContext({
       store: {
         ...store,
-        agents: { ...store.agents, insert: () => Promise.reject(new StoreWriteError("Agents", { cause: new Error("quota") })) },
+        agents: { ...store.agents, insertOnce: () => Promise.reject(new StoreWriteError("Agents", { cause: new Error("quota") })) },
       },
     });
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);

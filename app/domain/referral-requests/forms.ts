@@ -3,6 +3,7 @@
  * messages, and the rows they make.
  */
 import { z } from "zod";
+import { formKeyField } from "../form-key";
 import { CONTACT_PREFERENCES, MARKET_STATES, PRICE_RANGES, REQUEST_TYPE_VALUES, SPECIALTIES, TIMELINES, type RequestType } from "../enums";
 import { multiLine, optionalTextField, requiredTextField } from "../text";
 import type { ReferralRequest } from "../workbook/tabs";
@@ -44,6 +45,7 @@ const requestFields = {
 export const postRequestSchema = z.object({
   requestType: z.enum(REQUEST_TYPE_VALUES, { error: "Please choose a request type" }),
   ...requestFields,
+  formKey: formKeyField,
 });
 export type PostRequestInput = z.infer<typeof postRequestSchema>;
 
@@ -62,6 +64,7 @@ export const editRequestSchema = z.object({
 export type EditRequestInput = z.infer<typeof editRequestSchema>;
 
 export const respondSchema = z.object({
+  formKey: formKeyField,
   message: multiLine(
     requiredTextField(
       RESPOND_MESSAGE_REQUIRED,

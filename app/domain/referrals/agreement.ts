@@ -8,6 +8,7 @@
  */
 import { z } from "zod";
 import type { RequestType } from "../enums";
+import { formKeyField } from "../form-key";
 import { multiLine, optionalTextField, requiredTextField } from "../text";
 import { REFERRAL_SIDES, type Referral } from "../workbook/tabs";
 import { formatDollars, parseDollars, parsePercent } from "./money";
@@ -106,7 +107,7 @@ function checkFee(input: { feeType?: "percent" | "flat"; feePercent?: string; fe
 /** The fee is checked even when other fields failed, so every message shows at once. */
 const ALWAYS = { when: () => true };
 
-export const proposalSchema = z.object(proposalFields).superRefine(checkFee, ALWAYS);
+export const proposalSchema = z.object({ formKey: formKeyField, ...proposalFields }).superRefine(checkFee, ALWAYS);
 
 /** The same terms, posted from the referral's page beside its other forms. */
 export const changeTermsSchema = z.object({ intent: z.literal("terms"), ...proposalFields }).superRefine(checkFee, ALWAYS);

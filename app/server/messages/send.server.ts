@@ -1,3 +1,4 @@
+import type { FormKey } from "~/domain/form-key";
 import { conversationPath } from "~/domain/messages";
 import { wantsMail } from "~/domain/notifications";
 import type { Agent, Message } from "~/domain/workbook/tabs";
@@ -5,7 +6,7 @@ import { publicUrl } from "../accounts/urls.server";
 import { messageNotificationMail } from "../mail/message-mail.server";
 import { withUnsubscribe } from "../mail/unsubscribe.server";
 import type { Services } from "../services.server";
-import { newId } from "../store/store.server";
+import { mayBeStored, rowIdFor } from "../form-keys.server";
 import { notifyThrottled, type NotifyOutcome } from "./conversation-members.server";
 
 /** off: the recipient turned message mails off. */
@@ -16,6 +17,8 @@ type Send = {
   recipient: Agent;
   conversationId: string;
   text: string;
+  /** The message form's key: a message sent again after a lost answer is stored once (docs/decisions/0032). */
+  formKey?: FormKey;
   /** For the conversation's address in the mail when APP_URL is not set. */
   request: Request;
 };
@@ -30,18 +33,21 @@ type Send = {
  */
 export async function sendMessage(
   services: Pick<Services, "store" | "mailer" | "config" | "messageEvents" | "writeQueues" | "sendClaims">,
-  { sender, recipient, conversationId, text, request }: Send,
+  { sender, recipient, conversationId, text, formKey, request }: Send,
 ): Promise<SentMessage> {
   const { store, mailer, config, messageEvents } = services;
   const sentAt = new Date();
-  const message = await store.messages.insert({
-    id: newId(),
-    conversationId,
-    fromEmail: sender.email,
-    toEmail: recipient.email,
-    text,
-    createdAt: sentAt.toISOString(),
-  });
+  const message = await store.messages.insertOnce(
+    {
+      id: rowIdFor(sender.email, formKey, `${conversationId}\u0000${text}`),
+      conversationId,
+      fromEmail: sender.email,
+      toEmail: recipient.email,
+      text,
+      createdAt: sentAt.toISOString(),
+    },
+    mayBeStored(formKey),
+  );
   messageEvents.publish([sender.email, recipient.email]);
   if (!wantsMail(recipient, "messages")) return { message, notification: "off" };
 

@@ -8,7 +8,7 @@ import { findDirectoryAgent } from "../directory/directory.server";
 import { reportMail } from "../mail/report-mail.server";
 import { findRequestFor } from "../requests/queries.server";
 import type { Services } from "../services.server";
-import { newId } from "../store/store.server";
+import { mayBeStored, rowIdFor } from "../form-keys.server";
 import { hiddenAuthorsFor, hiddenItemIds } from "./visibility.server";
 
 /** An item a member may report: one they can see on a page and did not write. */
@@ -86,7 +86,8 @@ export type FileReportResult = "sent" | "duplicate";
 /**
  * Stores the report in the Reports tab, then mails staff (an account mail: members'
  * mail settings do not apply to staff). One decision at a time per member and item, so
- * a double click stores one row. A mail that fails is logged: the row is what staff
+ * a double click stores one row, and a report sent again after a lost answer is stored once
+ * (docs/decisions/0032). A mail that fails is logged: the row is what staff
  * work from. Rejects when the row cannot be stored.
  */
 export function fileReport(
@@ -98,20 +99,23 @@ export function fileReport(
   return writeQueues.serially(`report:${member.email}/${item.kind}/${item.id}`, async () => {
     if (alreadyReported(services, member, item)) return "duplicate";
     const link = item.link.startsWith("/") ? publicUrl(config, item.link, request) : item.link;
-    const report = await store.reports.insert({
-      id: newId(),
-      kind: item.kind,
-      itemId: item.id,
-      link,
-      reporterEmail: member.email,
-      reportedEmail: item.authorEmail,
-      reason: form.reason,
-      note: form.note ?? "",
-      createdAt: now.toISOString(),
-      status: "open",
-      staffNote: "",
-      itemStatus: "visible",
-    });
+    const report = await store.reports.insertOnce(
+      {
+        id: rowIdFor(member.email, form.formKey),
+        kind: item.kind,
+        itemId: item.id,
+        link,
+        reporterEmail: member.email,
+        reportedEmail: item.authorEmail,
+        reason: form.reason,
+        note: form.note ?? "",
+        createdAt: now.toISOString(),
+        status: "open",
+        staffNote: "",
+        itemStatus: "visible",
+      },
+      mayBeStored(form.formKey),
+    );
     try {
       await mailer.send(reportMail(report, item.title, config.supportEmail));
     } catch (error) {

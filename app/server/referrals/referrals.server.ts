@@ -17,6 +17,7 @@ import { signedAgreementMails, type ReferralUpdate } from "../mail/referral-mail
 import { isBlockedBetween } from "../moderation/visibility.server";
 import type { Services } from "../services.server";
 import { newId } from "../store/store.server";
+import { mayBeStored, rowIdFor } from "../form-keys.server";
 import { agreementPdf } from "./agreement-pdf.server";
 import { agreementHash } from "./agreement-text.server";
 import { mailQuietly, tellOtherParty } from "./referral-notify.server";
@@ -181,13 +182,16 @@ export async function proposeReferral(
   const other = agentByEmail(services, isPoster ? response.fromEmail : request.agentEmail);
   if (!other) return { ok: false, status: 404, message: REFUSALS.responseMissing };
 
+  const id = rowIdFor(member.email, input.formKey);
   return services.writeQueues.serially(`referral-response:${responseId}`, async () => {
     if (isBlockedBetween(services, member, other)) return BLOCKED;
     const open = referralsOnResponse(services, response).find((row) => !isFinalStatus(row.status));
+    // This very proposal, stored by a submission whose answer was lost (docs/decisions/0032).
+    if (open?.id === id) return { ok: true, referral: open };
     if (open) return { ok: false, status: 409, message: REFUSALS.alreadyOpen };
     const [referring, receiving] = input.referrer === "me" ? [member, other] : [other, member];
     const draft: Referral = {
-      id: newId(),
+      id,
       requestId,
       responseId,
       status: "proposed",
@@ -197,7 +201,10 @@ export async function proposeReferral(
       ...NO_ACCEPTANCES,
       createdAt: now.toISOString(),
     };
-    const referral = await services.store.referrals.insert({ ...draft, agreementHash: agreementHash(draft) });
+    const referral = await services.store.referrals.insertOnce(
+      { ...draft, agreementHash: agreementHash(draft) },
+      mayBeStored(input.formKey),
+    );
     await addEvent(services, referral, "proposed", member.email, "", now);
     const headline = `${member.fullName} proposed a referral agreement`;
     await tellOtherParty(services, referral, member, { headline }, { link: options.link(referral.id), now, change: "proposed", log });

@@ -19,8 +19,15 @@ export function registeredAgent(services: Pick<Services, "store">, email: string
   return services.store.agents.by("email", email)[0];
 }
 
-function isEmailRegistered(services: Pick<Services, "store">, email: string): boolean {
-  return registeredAgent(services, email) !== undefined;
+/** The id the draft's agent gets: the same for every submission of one draft, so a retry finds the row it stored. */
+function agentIdFor(draft: RegistrationDraft): string {
+  return draft.key ?? newId();
+}
+
+/** The e-mail's agent when it is this draft's own, stored by an earlier submission whose answer was lost. */
+export function ownRegistration(services: Pick<Services, "store">, draft: RegistrationDraft): Agent | undefined {
+  const existing = registeredAgent(services, draft.email);
+  return existing && draft.key !== undefined && existing.id === draft.key ? existing : undefined;
 }
 
 export type NewAgentProfile = Omit<ProfileCompletion, "photo" | "confirmPassword"> & { photoUrl: string | undefined };
@@ -31,10 +38,12 @@ export type NewAgentProfile = Omit<ProfileCompletion, "photo" | "confirmPassword
  * the check never refuses anyone). The membership type is VIP for a code still
  * configured, founder while fewer than FOUNDER_CAP agents exist, member after. Rejects
  * with EmailTakenError, or the store's error when the row could not be saved (then
- * nothing was saved).
+ * nothing was saved). One agent per e-mail across instances: the e-mail is claimed in the
+ * SendClaims tab, and the first claim registers (docs/decisions/0032). A draft sent again
+ * resolves with the agent it stored.
  */
 export async function createAgent(
-  services: Pick<Services, "config" | "store" | "writeQueues" | "licenses">,
+  services: Pick<Services, "config" | "store" | "writeQueues" | "licenses" | "sendClaims">,
   draft: RegistrationDraft,
   profile: NewAgentProfile,
   now = new Date(),
@@ -42,8 +51,13 @@ export async function createAgent(
   // Hashed before taking the turn: bcrypt is the slow part and needs no shared state.
   const passwordHash = await hashPassword(profile.password);
   // One registration at a time in this process, so two submissions of one e-mail cannot both pass the duplicate check.
+  const id = agentIdFor(draft);
   return services.writeQueues.serially("registrations", async () => {
-    if (isEmailRegistered(services, draft.email)) throw new EmailTakenError(draft.email);
+    const existing = registeredAgent(services, draft.email);
+    if (existing) {
+      if (existing.id === id) return existing;
+      throw new EmailTakenError(draft.email);
+    }
     const vipCode = matchVipCode(services.config, draft.vipCode);
     const timestamp = now.toISOString();
     const { approve, ...licenseCheck } = services.licenses.checkApplicant(
@@ -51,7 +65,7 @@ export async function createAgent(
       now,
     );
     const agent: Agent = {
-      id: newId(),
+      id,
       fullName: draft.fullName,
       email: draft.email,
       phone: draft.phone,
@@ -75,21 +89,34 @@ export async function createAgent(
       updatedAt: timestamp,
       ...licenseCheck,
     };
-    return services.store.agents.insert(agent);
+    if (!(await services.sendClaims.claimAs(emailClaimKey(draft.email), id, now))) throw new EmailTakenError(draft.email);
+    // Registrations are few: each looks past the replica for a row an earlier try of the draft stored.
+    return services.store.agents.insertOnce(agent, { lookInStore: true });
   });
+}
+
+/** The claim that gives an e-mail to one registration, whichever instance it reaches first. */
+function emailClaimKey(email: string): string {
+  return `agent-email:${email.trim().toLowerCase()}`;
 }
 
 /**
  * Tells the agent (welcome, or approval when approved automatically) and staff. A mail
- * that cannot be sent is logged and does not undo the registration (spec §8).
+ * that cannot be sent is logged and does not undo the registration (spec §8). Claimed once per
+ * agent, so a registration sent again after a lost answer is not mailed twice.
  */
-export async function sendRegistrationMails(services: Services, agent: Agent, agentLoginUrl: string): Promise<void> {
+export async function sendRegistrationMails(services: Services, agent: Agent, agentLoginUrl: string, now = new Date()): Promise<void> {
   const mails = [
     agent.status === "approved"
       ? { label: "approval mail", mail: approvalMail(agent, agentLoginUrl) }
       : { label: "welcome mail", mail: agentWelcomeMail(agent, agentLoginUrl) },
     { label: "staff notice", mail: staffRegistrationMail(agent, services.config.supportEmail) },
   ];
+  const claimed = await services.sendClaims.claim([`registration:${agent.id}`], now).catch((error: unknown) => {
+    console.error(`Registration mails for agent ${agent.id} not sent: the claim failed`, error);
+    return new Set<string>();
+  });
+  if (claimed.size === 0) return;
   const results = await Promise.allSettled(mails.map(({ mail }) => services.mailer.send(mail)));
   results.forEach((result, index) => {
     if (result.status === "rejected") console.error(`Registration ${mails[index]?.label} for agent ${agent.id} not sent:`, result.reason);

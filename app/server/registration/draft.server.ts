@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { createCookieSessionStorage, type SessionStorage } from "@remix-run/node";
 import { registrationDraftSchema, type RegistrationDraft } from "~/domain/registration";
 import type { Config } from "../config.server";
@@ -40,7 +41,7 @@ export async function readDraft({ drafts }: Pick<Services, "drafts">, request: R
 /** The Set-Cookie header value that stores the draft. */
 export async function saveDraft({ drafts }: Pick<Services, "drafts">, draft: RegistrationDraft): Promise<string> {
   const session = await drafts.getSession();
-  session.set("draft", draft);
+  session.set("draft", { ...draft, key: draft.key ?? randomUUID() });
   return drafts.commitSession(session);
 }
 

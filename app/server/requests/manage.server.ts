@@ -1,16 +1,19 @@
 import { newRequest, requestFieldsFor, type EditRequestInput, type PostRequestInput } from "~/domain/referral-requests/forms";
 import type { Agent, ReferralRequest } from "~/domain/workbook/tabs";
 import type { Services } from "../services.server";
-import { newId } from "../store/store.server";
+import { mayBeStored, rowIdFor } from "../form-keys.server";
 
-/** Stores a new request (§4: active, no responses, expiring in 30 days). */
+/** Stores a new request (§4: active, no responses, expiring in 30 days), once per form (see rowIdFor). */
 export function postRequest(
   { store }: Pick<Services, "store">,
   member: Pick<Agent, "email" | "fullName">,
   input: PostRequestInput,
   now: Date,
 ): Promise<ReferralRequest> {
-  return store.requests.insert(newRequest({ id: newId(), input, agent: member, now }));
+  return store.requests.insertOnce(
+    newRequest({ id: rowIdFor(member.email, input.formKey), input, agent: member, now }),
+    mayBeStored(input.formKey),
+  );
 }
 
 /** Writes an owner's edit; the type stays what it was. Ownership is the caller's check. */

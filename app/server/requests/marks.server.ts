@@ -23,9 +23,11 @@ function marksFor(store: Pick<Store, "marks">, agentEmail: string, requestId: st
  * Turns a mark on or off. Idempotent, so a form sent twice changes nothing more, and
  * one decision at a time per member, request and kind in this process, so two posts of a
  * double click store one row; a mark turned off is kept as removed and reused when turned on again.
+ * A new row is claimed first (docs/decisions/0032): when another instance claimed the same
+ * mark at the same moment, its row is the one, already active.
  */
 export function setMark(
-  { store, writeQueues }: Pick<Services, "store" | "writeQueues">,
+  { store, writeQueues, sendClaims }: Pick<Services, "store" | "writeQueues" | "sendClaims">,
   options: { agentEmail: string; requestId: string; kind: MarkKind; on: boolean; now: Date },
 ): Promise<void> {
   const { agentEmail, requestId, kind, on, now } = options;
@@ -43,8 +45,10 @@ export function setMark(
       await store.marks.update(reusable.id, { status: "active", updatedAt });
       return;
     }
+    const id = newId();
+    if (!(await sendClaims.claimAs(`mark:${agentEmail.toLowerCase()}/${requestId}/${kind}`, id, now))) return;
     await store.marks.insert({
-      id: newId(),
+      id,
       agentEmail: agentEmail.toLowerCase(),
       requestId,
       kind,

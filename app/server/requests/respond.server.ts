@@ -1,3 +1,4 @@
+import type { FormKey } from "~/domain/form-key";
 import { shouldNotify } from "~/domain/messages";
 import { wantsMail } from "~/domain/notifications";
 import { isLive } from "~/domain/referral-requests/expiry";
@@ -7,7 +8,7 @@ import { responseMail } from "../mail/request-mail.server";
 import { withUnsubscribe } from "../mail/unsubscribe.server";
 import type { Services } from "../services.server";
 import { hiddenAuthorsFor, hiddenItemIds } from "../moderation/visibility.server";
-import { newId } from "../store/store.server";
+import { mayBeStored, rowIdFor } from "../form-keys.server";
 import { responseCount } from "./views.server";
 
 export type RespondResult =
@@ -29,6 +30,8 @@ export async function respondToRequest(
     requestId: string;
     member: Agent;
     message: string;
+    /** The form's key: a response sent again after a lost answer is stored once (docs/decisions/0032). */
+    formKey?: FormKey;
     now: Date;
     link: string;
     /** For the mail's settings and unsubscribe links when APP_URL is not set. */
@@ -37,21 +40,24 @@ export async function respondToRequest(
   },
 ): Promise<RespondResult> {
   const { store, mailer } = services;
-  const { requestId, member, message, now, link, log = console } = options;
+  const { requestId, member, message, formKey, now, link, log = console } = options;
   const request = store.requests.get(requestId);
   if (!request) return { ok: false, reason: "missing" };
   if (request.agentEmail === member.email) return { ok: false, reason: "own" };
   if (!isLive(request, now)) return { ok: false, reason: "closed" };
 
-  const response = await store.responses.insert({
-    id: newId(),
-    requestId: request.id,
-    fromEmail: member.email,
-    fromName: member.fullName,
-    toEmail: request.agentEmail,
-    message,
-    createdAt: now.toISOString(),
-  });
+  const response = await store.responses.insertOnce(
+    {
+      id: rowIdFor(member.email, formKey),
+      requestId: request.id,
+      fromEmail: member.email,
+      fromName: member.fullName,
+      toEmail: request.agentEmail,
+      message,
+      createdAt: now.toISOString(),
+    },
+    mayBeStored(formKey),
+  );
   try {
     await recountResponses(services, request.id);
   } catch (error) {

@@ -9,7 +9,7 @@ import type { Services } from "../services.server";
 /** Mails handed to the mailer at once: enough to get through a state's members quickly without a burst of hundreds of calls. */
 const SENDS_AT_ONCE = 4;
 
-type UrgentServices = Pick<Services, "store" | "mailer" | "config">;
+type UrgentServices = Pick<Services, "store" | "mailer" | "config" | "sendClaims">;
 
 /**
  * Who hears of an urgent request: approved members in its state and, when it names a
@@ -32,7 +32,8 @@ function urgentRecipients({ store }: Pick<Services, "store">, request: ReferralR
 /**
  * Mails each recipient of a new urgent request once. Meant to run after the poster's page
  * has been answered (the caller does not wait): it never rejects, and a mail that fails is
- * logged and not retried, since the request is on the site either way.
+ * logged and not retried, since the request is on the site either way. Claimed once per
+ * request, so a post sent again after a lost answer does not mail the state twice.
  */
 export async function mailUrgentRequest(
   services: UrgentServices,
@@ -40,6 +41,12 @@ export async function mailUrgentRequest(
   options: { request?: Request; log?: Pick<Console, "error"> } = {},
 ): Promise<{ sent: number; failed: number }> {
   const { log = console } = options;
+  const key = `urgent:${request.id}`;
+  const claimed = await services.sendClaims.claim([key], new Date()).catch((error: unknown) => {
+    log.error(`Urgent request ${request.id}: the mails could not be claimed; none sent.`, error);
+    return new Set<string>();
+  });
+  if (!claimed.has(key)) return { sent: 0, failed: 0 };
   let recipients: Agent[];
   try {
     recipients = urgentRecipients(services, request);

@@ -333,6 +333,47 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
     return acknowledge({ name, id: checked.id, cells, kind: "insert" });
   }
 
+  /** Rows of one tab added since the last read (the whole tab when rows moved): one read call. */
+  async function rowsSinceLastRead(name: CollectionName): Promise<readonly DriverRow[]> {
+    const tab = tabOf(name);
+    const state = stateOf(name);
+    const from = Math.max(0, state.rowsRead - 1);
+    const [tail = []] = await driver.readTabs([{ tab, from }]);
+    if (from === 0 || signature(tab, tail[0]) === state.lastSignature) return tail;
+    const [whole = []] = await driver.readTabs([{ tab, from: 0 }]);
+    return whole;
+  }
+
+  /** The same record inserted twice at once in this process is looked for and written once. */
+  const insertsOnce = new Map<string, Promise<AnyRecord>>();
+
+  function insertOnce(name: CollectionName, record: AnyRecord, lookInStore: boolean): Promise<AnyRecord> {
+    const known = stateOf(name).records.get(record.id);
+    if (known) return Promise.resolve(known);
+    const slot = `${name}\u0000${record.id}`;
+    let running = insertsOnce.get(slot);
+    if (!running) {
+      running = (lookInStore ? findOrInsert(name, record) : insert(name, record)).finally(() => insertsOnce.delete(slot));
+      insertsOnce.set(slot, running);
+    }
+    return running;
+  }
+
+  async function findOrInsert(name: CollectionName, record: AnyRecord): Promise<AnyRecord> {
+    const tab = tabOf(name);
+    let rows: readonly DriverRow[];
+    try {
+      await ensureReady();
+      rows = await rowsSinceLastRead(name);
+      refuseIfDegraded(tab);
+    } catch (error) {
+      throw new StoreWriteError(tab.name, { cause: error });
+    }
+    const stored = rows.find((row) => row.cells.id?.trim() === record.id);
+    if (!stored) return insert(name, record);
+    return acknowledge({ name, id: record.id, cells: { ...stored.cells }, kind: "insert" });
+  }
+
   async function update(name: CollectionName, id: string, patch: Readonly<Record<string, unknown>>): Promise<AnyRecord> {
     const tab = tabOf(name);
     const current = stateOf(name).records.get(id);
@@ -594,6 +635,7 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
       get: (id) => stateOf(name).records.get(id) as Row | undefined,
       by: (index: string, key) => rows(indexOf(stateOf(name), tab, index).get(normaliseIndexKey(key)) ?? []),
       insert: (record) => insert(name, record) as Promise<Row>,
+      insertOnce: (record, { lookInStore }) => insertOnce(name, record, lookInStore) as Promise<Row>,
       update: (id, patch) => update(name, id, patch) as Promise<Row>,
       readStored: async () => rows(await readStored(name)),
       skippedWith: (header, value) => skippedWith(stateOf(name), header, value),

@@ -27,6 +27,13 @@ export interface Collection<T extends { readonly id: string }, IndexName extends
   changedSince(version: number): readonly string[] | null;
   /** Appends a row. Resolves once the driver stored it; rejects with StoreValidationError or StoreWriteError. */
   insert(record: T): Promise<T>;
+  /**
+   * Appends a row unless one with its id is stored already: in the replica, being added by
+   * this process, or (with `lookInStore`, one read call) among the rows added to the tab
+   * since the last read. A write sent again after an answer that was lost so stores one row
+   * (docs/decisions/0032). Resolves with the stored record.
+   */
+  insertOnce(record: T, options: { lookInStore: boolean }): Promise<T>;
   /** Writes the changed cells of the row with this id; rejects with StoreNotFoundError when there is none. */
   update(id: string, patch: Partial<Omit<T, "id">>): Promise<T>;
   /**
