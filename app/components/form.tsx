@@ -29,7 +29,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type ComponentProps, type FormEvent, type ReactNode } from "react";
 import type { z } from "zod";
-import { retryValue } from "~/domain/form-key";
+import { retryValue } from "~/domain/form-key-text";
 import { controlProps, FieldError, FieldHint, focusWhenInvalid, initialText, type AnyField } from "./field-parts";
 
 /**

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
-import type { FormKey } from "~/domain/form-key";
+import type { FormKey } from "~/domain/form-key-text";
 import { newId } from "./store/store.server";
 
 /** A new form's key, made when the page with the form is rendered (docs/decisions/0032). */

@@ -10,7 +10,7 @@ import { action as contactAction, loader as contactLoader } from "../../app/rout
 import { action as postAction, loader as postLoader } from "../../app/routes/post-request";
 import { action as respondAction, loader as respondLoader } from "../../app/routes/referral-requests.$id.respond";
 import { newFormKey } from "../../app/server/form-keys.server";
-import { retryValue } from "../../app/domain/form-key";
+import { retryValue } from "../../app/domain/form-key-text";
 import { createAgent } from "../../app/server/registration/create-agent.server";
 import { sendMessage } from "../../app/server/messages/send.server";
 import { createStore } from "../../app/server/store/replica.server";

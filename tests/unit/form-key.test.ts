@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formKeyField, retryValue } from "../../app/domain/form-key";
+import { formKeyField } from "../../app/domain/form-key";
+import { retryValue } from "../../app/domain/form-key-text";
 
 const key = "0f8fad5b-d9cb-469f-a165-70867728950e";
 

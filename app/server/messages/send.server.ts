@@ -1,4 +1,4 @@
-import type { FormKey } from "~/domain/form-key";
+import type { FormKey } from "~/domain/form-key-text";
 import { conversationPath } from "~/domain/messages";
 import { wantsMail } from "~/domain/notifications";
 import type { Agent, Message } from "~/domain/workbook/tabs";

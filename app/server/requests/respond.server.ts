@@ -1,4 +1,4 @@
-import type { FormKey } from "~/domain/form-key";
+import type { FormKey } from "~/domain/form-key-text";
 import { shouldNotify } from "~/domain/messages";
 import { wantsMail } from "~/domain/notifications";
 import { isLive } from "~/domain/referral-requests/expiry";
