@@ -7,8 +7,9 @@
  * the terms go through the proposal form's schema, each step through its form's schema and
  * the pipeline's order and party rules, the brokers are copied from the profiles, each
  * acceptance covers the SHA-256 of the agreement's text, the term ends `termEnd` after
- * signing and the fee at closing is `referralFeeCents` of the gross commission. A deal
- * whose story the app would refuse throws instead of being written.
+ * signing and each step sets the app's columns (`stepPatch`: the fee at closing from the
+ * gross commission). A deal whose story the app would refuse throws instead of being
+ * written.
  */
 import {
   otherParty,
@@ -16,12 +17,12 @@ import {
   proposalDefaults,
   proposalSchema,
   stepSchemas,
+  stepPatch,
   termEnd,
   termsFromProposal,
   type StepInput,
 } from "~/domain/referrals/agreement";
 import type { ReferralSide } from "~/domain/referrals/labels";
-import { parseDollars, referralFeeCents } from "~/domain/referrals/money";
 import { checkStep, PIPELINE_STEPS, type PipelineStep, type ReferralParty } from "~/domain/referrals/status";
 import type { Agent, Referral, ReferralEvent, ReferralRequest, RequestResponse } from "~/domain/workbook/tabs";
 import { agreementHash } from "~/server/referrals/agreement-text.server";
@@ -647,33 +648,6 @@ function sign(deal: Deal, key: string, party: ReferralParty, at: string): void {
   };
   addEvent(deal, key, "accepted", signer.email, `Signed by ${signer.fullName} as the ${party} agent.`, at);
   if (otherSigned) addEvent(deal, key, "signed", signer.email, "Both parties signed.", at);
-}
-
-/** A date input's day as the workbook's time: noon UTC, as the app stores it. */
-function dayAt(date: string): string {
-  return `${date}T12:00:00.000Z`;
-}
-
-/** The columns a step sets besides the status; the fee at closing from the gross commission. */
-function stepPatch(referral: Referral, input: StepInput): Partial<Referral> {
-  switch (input.intent) {
-    case "under_contract":
-      return { expectedCloseDate: dayAt(input.expectedCloseDate) };
-    case "closed": {
-      const grossCommission = parseDollars(input.grossCommission) ?? 0;
-      const fee = referral.feeType === "flat" ? { feeFlat: referral.feeFlat ?? 0 } : { feePercent: referral.feePercent ?? 0 };
-      return {
-        closeDate: dayAt(input.closeDate),
-        salePrice: parseDollars(input.salePrice) ?? 0,
-        grossCommission,
-        feeAmount: referralFeeCents(fee, grossCommission),
-      };
-    }
-    case "lost":
-      return { lostReason: input.reason };
-    default:
-      return {};
-  }
 }
 
 /** A pipeline step, refused unless the app would take it: from the status it follows, by the party it belongs to. */

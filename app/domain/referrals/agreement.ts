@@ -11,7 +11,7 @@ import type { RequestType } from "../enums";
 import { formKeyField } from "../form-key";
 import { multiLine, optionalTextField, requiredTextField } from "../text";
 import { REFERRAL_SIDES, type Referral } from "../workbook/tabs";
-import { formatDollars, parseDollars, parsePercent } from "./money";
+import { formatDollars, parseDollars, parsePercent, referralFeeCents } from "./money";
 import { shortReference, SIDE_LABELS, type ReferralSide } from "./labels";
 import type { ReferralParty } from "./status";
 
@@ -280,4 +280,31 @@ export function termEnd(signedAt: Date, months: number): Date {
   const lastDay = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() + 1, 0)).getUTCDate();
   end.setUTCDate(Math.min(day, lastDay));
   return end;
+}
+
+/** A date input's day as the workbook's time: noon UTC, so it reads as the same day everywhere in the US. */
+function dayAt(date: string): string {
+  return `${date}T12:00:00.000Z`;
+}
+
+/** The columns a step sets besides the status; the fee at closing from the gross commission. */
+export function stepPatch(referral: Referral, input: StepInput): Partial<Referral> {
+  switch (input.intent) {
+    case "under_contract":
+      return { expectedCloseDate: dayAt(input.expectedCloseDate) };
+    case "closed": {
+      const grossCommission = parseDollars(input.grossCommission) ?? 0;
+      const fee = referral.feeType === "flat" ? { feeFlat: referral.feeFlat ?? 0 } : { feePercent: referral.feePercent ?? 0 };
+      return {
+        closeDate: dayAt(input.closeDate),
+        salePrice: parseDollars(input.salePrice) ?? 0,
+        grossCommission,
+        feeAmount: referralFeeCents(fee, grossCommission),
+      };
+    }
+    case "lost":
+      return { lostReason: input.reason };
+    default:
+      return {};
+  }
 }

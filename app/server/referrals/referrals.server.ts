@@ -3,6 +3,7 @@ import {
   otherParty,
   partyOf,
   SIGNATURE_CLEARED,
+  stepPatch,
   termEnd,
   termsFromProposal,
   type ProposalInput,
@@ -10,7 +11,6 @@ import {
 } from "~/domain/referrals/agreement";
 import { BLOCKED_CANNOT_REFER } from "~/domain/moderation";
 import { agreementHeading } from "~/domain/referrals/labels";
-import { parseDollars, referralFeeCents } from "~/domain/referrals/money";
 import { checkStep, isFinalStatus, REFERRAL_STATUS_LABELS, type ReferralParty } from "~/domain/referrals/status";
 import type { Agent, Referral, ReferralEvent, RequestResponse } from "~/domain/workbook/tabs";
 import { signedAgreementMails, type ReferralUpdate } from "../mail/referral-mail.server";
@@ -312,33 +312,6 @@ export function endProposal(
     await tellOtherParty(services, updated, member, { headline, note }, { link, now, change: outcome, log });
     return { ok: true, referral: updated };
   });
-}
-
-/** A date input's day as the workbook's time: noon UTC, so it reads as the same day everywhere in the US. */
-function dayAt(date: string): string {
-  return `${date}T12:00:00.000Z`;
-}
-
-/** The columns a step sets besides the status. */
-function stepPatch(referral: Referral, input: StepInput): Partial<Referral> {
-  switch (input.intent) {
-    case "under_contract":
-      return { expectedCloseDate: dayAt(input.expectedCloseDate) };
-    case "closed": {
-      const grossCommission = parseDollars(input.grossCommission) ?? 0;
-      const fee = referral.feeType === "flat" ? { feeFlat: referral.feeFlat ?? 0 } : { feePercent: referral.feePercent ?? 0 };
-      return {
-        closeDate: dayAt(input.closeDate),
-        salePrice: parseDollars(input.salePrice) ?? 0,
-        grossCommission,
-        feeAmount: referralFeeCents(fee, grossCommission),
-      };
-    }
-    case "lost":
-      return { lostReason: input.reason };
-    default:
-      return {};
-  }
 }
 
 /** The timeline's note for a step: the typed note, after the reason of a loss. */
