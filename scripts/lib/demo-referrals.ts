@@ -26,7 +26,7 @@ import type { ReferralSide } from "~/domain/referrals/labels";
 import { checkStep, PIPELINE_STEPS, type PipelineStep, type ReferralParty } from "~/domain/referrals/status";
 import type { Agent, Referral, ReferralEvent, ReferralRequest, RequestResponse } from "~/domain/workbook/tabs";
 import { agreementHash } from "~/server/referrals/agreement-text.server";
-import { asSignedBy, hasSigned } from "~/server/referrals/referrals.server";
+import { asSignedBy, hasSigned, partiesFor } from "~/server/referrals/referrals.server";
 import { agentNamed, clockAt, demoId, type RequestSeed, type ResponseSeed } from "./demo-kit";
 
 // ---------------------------------------------------------------------------
@@ -610,14 +610,7 @@ function propose(seed: DealSeed, records: DealRecords, at: string): Deal {
     responseId: response.id,
     status: "proposed",
     proposedByEmail: proposer.email,
-    referringEmail: referring.email,
-    referringName: referring.fullName,
-    referringBrokerage: referring.brokerage,
-    referringBrokerLicense: referring.brokerLicenseNumber ?? "",
-    receivingEmail: receiving.email,
-    receivingName: receiving.fullName,
-    receivingBrokerage: receiving.brokerage,
-    receivingBrokerLicense: receiving.brokerLicenseNumber ?? "",
+    ...partiesFor(referring, receiving),
     ...termsFromProposal(input),
     createdAt: at,
   };

@@ -118,7 +118,7 @@ function agentByEmail({ store }: Pick<Services, "store">, email: string): Agent 
 }
 
 /** The parties' columns: who refers and who receives, their names and brokers as their profiles have them. */
-function partiesFor(referring: Agent, receiving: Agent) {
+export function partiesFor(referring: Agent, receiving: Agent) {
   return {
     referringEmail: referring.email,
     referringName: referring.fullName,
