@@ -2,7 +2,10 @@ import { conversationIdFor } from "~/domain/conversation";
 import type { Agent, Referral } from "~/domain/workbook/tabs";
 import { otherPartyMail, type ReferralUpdate } from "../mail/referral-mail.server";
 import { notifyThrottled } from "../messages/conversation-members.server";
-import type { ReferralServices } from "./referrals.server";
+import type { Services } from "../services.server";
+
+/** What the referral actions use of the services. */
+export type ReferralServices = Pick<Services, "store" | "mailer" | "writeQueues" | "config" | "sendClaims">;
 
 /** Mails are sent after the change is stored: a failed mail is logged, the change stands. */
 export async function mailQuietly(send: () => Promise<unknown>, what: string, log: Pick<Console, "error">) {

@@ -20,9 +20,7 @@ import { newId } from "../store/store.server";
 import { mayBeStored, rowIdFor } from "../form-keys.server";
 import { agreementPdf } from "./agreement-pdf.server";
 import { agreementHash } from "./agreement-text.server";
-import { mailQuietly, tellOtherParty } from "./referral-notify.server";
-
-export type ReferralServices = Pick<Services, "store" | "mailer" | "writeQueues" | "config" | "sendClaims">;
+import { mailQuietly, tellOtherParty, type ReferralServices } from "./referral-notify.server";
 
 export const REFERRAL_NOT_FOUND = "Referral not found";
 
