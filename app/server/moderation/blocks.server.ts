@@ -12,9 +12,7 @@ export function activeBlocksBy({ store }: Pick<Services, "store">, member: Pick<
 
 /** True when `blocker` blocked `blocked` (one way only: the button the blocker sees). */
 export function hasBlocked({ store }: Pick<Services, "store">, blocker: Pick<Agent, "email">, blocked: Pick<Agent, "email">): boolean {
-  return store.blocks
-    .by("blockerEmail", blocker.email)
-    .some((block) => block.status === "active" && block.blockedEmail === blocked.email);
+  return store.blocks.by("blockerEmail", blocker.email).some((block) => block.status === "active" && block.blockedEmail === blocked.email);
 }
 
 /**
