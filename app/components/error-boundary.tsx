@@ -1,9 +1,6 @@
-import type { ErrorResponse } from "@remix-run/react";
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { GenericErrorScreen } from "./error-screens";
-
-export type StatusHandler = (error: ErrorResponse) => ReactNode;
+import { GenericErrorScreen, type StatusHandler } from "./error-screens";
 
 /**
  * The one error boundary: the root renders it with the site-wide screens, and a route

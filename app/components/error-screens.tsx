@@ -1,6 +1,9 @@
+import type { ErrorResponse } from "@remix-run/react";
 import { Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import type { StatusHandler } from "./error-boundary";
+
+/** What an error boundary draws for one status of a thrown Response. */
+export type StatusHandler = (error: ErrorResponse) => ReactNode;
 
 /** Every error page's layout: a round badge, the title, one sentence, and the ways on. */
 export function ErrorPanel({
@@ -135,6 +138,22 @@ export const requestStatusHandlers: Record<number, StatusHandler> = {
       text="Only the agent who posted this request can edit or delete it."
     >
       <BackToRequests />
+    </ErrorPanel>
+  ),
+};
+
+/** The messages page's 404: the conversation is gone or belongs to others, and the way back is the inbox. */
+export const conversationStatusHandlers: Record<number, StatusHandler> = {
+  404: () => (
+    <ErrorPanel
+      titleId="not-found-title"
+      badge={<StatusBadge status={404} />}
+      title="Conversation not found"
+      text="This conversation does not exist or is not one of yours."
+    >
+      <Link to="/messages" className="btn-primary px-6 py-3 text-base">
+        Back to Messages
+      </Link>
     </ErrorPanel>
   ),
 };

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
+import { AccountFrame } from "~/components/account-frame";
 import { SubmitButton, TextField, useValidatedForm, ValidatedForm, type FormResult } from "~/components/form";
-import { KeyIcon, MailIcon } from "~/components/icons";
+import { MailIcon } from "~/components/icons";
 import { forgotPasswordSchema } from "~/domain/auth";
 import { PRODUCT_NAME } from "~/domain/product";
 import { sendPasswordReset } from "~/server/accounts/password-reset.server";
@@ -50,17 +51,10 @@ export default function ForgotPassword() {
 function RequestForm({ lastResult }: { lastResult: FormResult | null }) {
   const [form, fields] = useValidatedForm<typeof forgotPasswordSchema>(lastResult);
   return (
-    <div className="mx-auto max-w-md px-4 py-10 sm:py-16">
-      <header className="text-center">
-        <span
-          aria-hidden="true"
-          className="mx-auto grid h-14 w-14 place-items-center rounded-2xl bg-brand-50 text-brand-700 ring-8 ring-brand-50/50"
-        >
-          <KeyIcon className="h-7 w-7" />
-        </span>
-        <h1 className="mt-5 text-3xl font-extrabold tracking-tight text-slate-900">Forgot Password?</h1>
-        <p className="mt-2 text-slate-600">Enter the email address of your account and we'll send you a link to choose a new password.</p>
-      </header>
+    <AccountFrame
+      title="Forgot Password?"
+      intro="Enter the email address of your account and we'll send you a link to choose a new password."
+    >
       <section className="card mt-8" aria-label="Password reset request">
         <ValidatedForm form={form} className="space-y-5">
           <TextField field={fields.email} label="Email Address" type="email" autoComplete="email" placeholder="you@brokerage.com" />
@@ -75,7 +69,7 @@ function RequestForm({ lastResult }: { lastResult: FormResult | null }) {
           Back to Member Login
         </Link>
       </p>
-    </div>
+    </AccountFrame>
   );
 }
 

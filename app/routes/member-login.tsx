@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
+import { AccountFrame } from "~/components/account-frame";
 import { SubmitButton, TextField, useValidatedForm, ValidatedForm } from "~/components/form";
 import { CheckCircleIcon, KeyIcon, MailIcon } from "~/components/icons";
 import { LOGIN_MESSAGES, loginSchema, PASSWORD_CHANGED_PARAM } from "~/domain/auth";
@@ -81,18 +82,7 @@ export default function MemberLogin() {
   }, [lastResult, passwordId]);
 
   return (
-    <div className="mx-auto max-w-md px-4 py-10 sm:py-16">
-      <header className="text-center">
-        <span
-          aria-hidden="true"
-          className="mx-auto grid h-14 w-14 place-items-center rounded-2xl bg-brand-50 text-brand-700 ring-8 ring-brand-50/50"
-        >
-          <KeyIcon className="h-7 w-7" />
-        </span>
-        <h1 className="mt-5 text-3xl font-extrabold tracking-tight text-slate-900">Member Login</h1>
-        <p className="mt-2 text-slate-600">Welcome back! Log in to your {PRODUCT_NAME} account.</p>
-      </header>
-
+    <AccountFrame title="Member Login" intro={`Welcome back! Log in to your ${PRODUCT_NAME} account.`}>
       <section className="card mt-8" aria-label="Login">
         {passwordChanged && !lastResult ? (
           <p role="status" className="mb-6 flex gap-2 rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-800">
@@ -150,6 +140,6 @@ export default function MemberLogin() {
           Agent Help Center
         </Link>
       </nav>
-    </div>
+    </AccountFrame>
   );
 }

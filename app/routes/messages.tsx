@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ErrorPanel, StatusBadge } from "~/components/error-screens";
+import { conversationStatusHandlers } from "~/components/error-screens";
 import { BlockButton } from "~/components/block-button";
 import { MessageComposer } from "~/components/message-composer";
 import { MessageConversationList } from "~/components/message-conversation-list";
@@ -249,21 +249,6 @@ export default function MessagesPage() {
   );
 }
 
-function ConversationNotFound() {
-  return (
-    <ErrorPanel
-      titleId="not-found-title"
-      badge={<StatusBadge status={404} />}
-      title="Conversation not found"
-      text="This conversation does not exist or is not one of yours."
-    >
-      <Link to="/messages" className="btn-primary px-6 py-3 text-base">
-        Back to Messages
-      </Link>
-    </ErrorPanel>
-  );
-}
-
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary statusHandlers={{ 404: () => <ConversationNotFound /> }} />;
+  return <GeneralErrorBoundary statusHandlers={conversationStatusHandlers} />;
 }

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AccountFrame } from "~/components/account-frame";
 import { FormAlert, SubmitButton, TextField, useValidatedForm, ValidatedForm } from "~/components/form";
-import { KeyIcon } from "~/components/icons";
 import { RESET_LINK_INVALID_MESSAGE } from "~/domain/account-messages";
 import { PASSWORD_CHANGED_PARAM, resetPasswordSchema } from "~/domain/auth";
 import { PRODUCT_NAME } from "~/domain/product";
@@ -78,22 +78,16 @@ export default function ResetPassword() {
   const [form, fields] = useValidatedForm<typeof resetPasswordSchema>(lastResult);
 
   return (
-    <div className="mx-auto max-w-md px-4 py-10 sm:py-16">
-      <header className="text-center">
-        <span
-          aria-hidden="true"
-          className="mx-auto grid h-14 w-14 place-items-center rounded-2xl bg-brand-50 text-brand-700 ring-8 ring-brand-50/50"
-        >
-          <KeyIcon className="h-7 w-7" />
-        </span>
-        <h1 className="mt-5 text-3xl font-extrabold tracking-tight text-slate-900">Choose a New Password</h1>
-        {email ? (
-          <p className="mt-2 text-slate-600">
+    <AccountFrame
+      title="Choose a New Password"
+      intro={
+        email ? (
+          <>
             For <strong className="break-all text-slate-900">{email}</strong>
-          </p>
-        ) : null}
-      </header>
-
+          </>
+        ) : null
+      }
+    >
       <section className="card mt-8" aria-label="New password">
         {email ? (
           <ValidatedForm form={form} className="space-y-5">
@@ -124,6 +118,6 @@ export default function ResetPassword() {
           Back to Member Login
         </Link>
       </p>
-    </div>
+    </AccountFrame>
   );
 }

@@ -16,7 +16,7 @@ export function newFormKey(): string {
  */
 export function rowIdFor(sender: string, formKey: FormKey | undefined, content = ""): string {
   if (formKey === undefined) return newId();
-  const hex = createHash("sha256").update(`${sender.trim().toLowerCase()}\u0000${formKey.key}\u0000${content}`).digest("hex");
+  const hex = createHash("sha256").update(`${sender}\u0000${formKey.key}\u0000${content}`).digest("hex");
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
 

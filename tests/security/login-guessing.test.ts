@@ -95,6 +95,18 @@ describe("the owner, while strangers guess", () => {
     expect(ownBrowser.location).toBe("/member-dashboard");
   });
 
+  it("knows that browser whatever the case or spaces of the e-mail typed there, then or now", async () => {
+    const context = testContext();
+    const agent = await insertAgent(context, { password: PASSWORD });
+    const before = await logIn(context, "198.51.100.12", ` ${agent.email.toUpperCase()} `, PASSWORD);
+    expect(before.status).toBe(302);
+
+    await guessFromManyAddresses(context, agent, "203.0.113");
+    expect((await logIn(context, "198.51.100.13", variantOf(agent.email, 3), PASSWORD)).status).toBe(429);
+    const ownBrowser = await logIn(context, "198.51.100.13", variantOf(agent.email, 3), PASSWORD, before.cookies);
+    expect(ownBrowser.status).toBe(302);
+  });
+
   it("does not lend that to another account's browser", async () => {
     const context = testContext();
     const agent = await insertAgent(context, { password: PASSWORD });

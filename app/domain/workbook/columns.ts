@@ -42,7 +42,11 @@ export function requiredText(): Column<string> {
   return { kind: "text", required: true, schema: z.string().min(1, "is empty"), write: asIs };
 }
 
-/** E-mail addresses are kept lower-cased so look-ups and comparisons ignore case. */
+/**
+ * E-mail addresses are kept lower-cased so look-ups and comparisons ignore case. Typed ones
+ * are lower-cased by the forms' schemas (`emailField`, `loginSchema`), so the app compares
+ * an e-mail from a record or a parsed form as it is.
+ */
 export function email(options: { required: boolean } = { required: false }): Column<string> {
   const base = z.string().toLowerCase();
   return options.required

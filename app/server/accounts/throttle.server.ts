@@ -1,6 +1,5 @@
 import type { Submission } from "@conform-to/react";
 import { data, type AppLoadContext, type HeadersFunction } from "@remix-run/node";
-import { normaliseEmail } from "~/domain/auth";
 import { clientIp } from "../auth/client-ip.server";
 import { isKnownDevice } from "../auth/known-device.server";
 import { describeWait, hitAll, type RateLimiter, type RateLimitResult } from "../auth/rate-limit.server";
@@ -13,9 +12,9 @@ export function throttle(context: AppLoadContext, byIp: RateLimiter, byEmail: Ra
   ]);
 }
 
-/** One login's key for the per e-mail and address count. */
+/** One login's key for the per e-mail and address count; the e-mail as the login form's schema gives it, lower-cased. */
 function loginKey(context: AppLoadContext, email: string): string {
-  return `${normaliseEmail(email)}\n${clientIp(context)}`;
+  return `${email}\n${clientIp(context)}`;
 }
 
 /** A login attempt let through, and whether it counts against the account's own limit. */
@@ -37,7 +36,7 @@ export async function startLoginAttempt(request: Request, context: AppLoadContex
   ]);
   if (!fromHere.allowed) return { ...fromHere, what: "login attempts" };
   if (await isKnownDevice(request, config, email)) return { allowed: true, onAccount: false };
-  const onAccount = auth.limits.loginByAccount.hit(normaliseEmail(email));
+  const onAccount = auth.limits.loginByAccount.hit(email);
   if (!onAccount.allowed) return { ...onAccount, what: "login attempts for this email address" };
   return { allowed: true, onAccount: true };
 }
@@ -47,13 +46,13 @@ export function loginSucceeded(context: AppLoadContext, email: string, attempt: 
   const { limits } = context.services.auth;
   limits.loginByIp.release(clientIp(context));
   limits.loginByEmailAndIp.reset(loginKey(context, email));
-  if (attempt.onAccount) limits.loginByAccount.release(normaliseEmail(email));
+  if (attempt.onAccount) limits.loginByAccount.release(email);
 }
 
 /** A new password set from a reset link: the guessing before it is over, and so are its limits. */
 export function forgetLoginFailures(context: AppLoadContext, email: string): void {
   const { limits } = context.services.auth;
-  limits.loginByAccount.reset(normaliseEmail(email));
+  limits.loginByAccount.reset(email);
   limits.loginByEmailAndIp.reset(loginKey(context, email));
 }
 

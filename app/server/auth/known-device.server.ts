@@ -1,5 +1,4 @@
 import { createCookie, type Cookie } from "@remix-run/node";
-import { normaliseEmail } from "~/domain/auth";
 import type { Config } from "../config.server";
 import { sign, verifySignature } from "./signing.server";
 
@@ -33,13 +32,12 @@ async function signaturesIn(request: Request, config: DeviceConfig): Promise<str
 
 /** True when this browser logged in to the account of `email` before. */
 export async function isKnownDevice(request: Request, config: DeviceConfig, email: string): Promise<boolean> {
-  const data = normaliseEmail(email);
-  return (await signaturesIn(request, config)).some((signature) => verifySignature(config.sessionSecrets, PURPOSE, data, signature));
+  return (await signaturesIn(request, config)).some((signature) => verifySignature(config.sessionSecrets, PURPOSE, email, signature));
 }
 
 /** The Set-Cookie header that remembers this browser for the account of `email`, newest first. */
 export async function rememberDevice(request: Request, config: DeviceConfig, email: string): Promise<string> {
-  const signature = sign(config.sessionSecrets, PURPOSE, normaliseEmail(email));
+  const signature = sign(config.sessionSecrets, PURPOSE, email);
   const others = (await signaturesIn(request, config)).filter((kept) => kept !== signature);
   return knownDeviceCookie(config).serialize([signature, ...others].slice(0, MAX_ACCOUNTS));
 }

@@ -11,7 +11,7 @@ import type { Store } from "../store/store.server";
  */
 
 export function memberRowId(conversationId: string, agentEmail: string): string {
-  return `${conversationId}/${agentEmail.trim().toLowerCase()}`;
+  return `${conversationId}/${agentEmail}`;
 }
 
 function conversationMember(store: Store, conversationId: string, agentEmail: string): ConversationMember | undefined {
@@ -38,7 +38,7 @@ function saveMember(
     const patch = change(current);
     if (patch === null) return false;
     if (current) await store.conversationMembers.update(id, patch);
-    else await store.conversationMembers.insert({ id, conversationId, agentEmail: agentEmail.trim().toLowerCase(), ...patch });
+    else await store.conversationMembers.insert({ id, conversationId, agentEmail, ...patch });
     return true;
   });
 }
@@ -86,8 +86,7 @@ export function createReadPositions(services: MemberServices): ReadPositions {
 
   function setWaiting(agentEmail: string, state: ReadWrites, waiting: string | undefined): void {
     state.waiting = waiting;
-    const email = agentEmail.trim().toLowerCase();
-    waitingVersions.set(email, (waitingVersions.get(email) ?? 0) + 1);
+    waitingVersions.set(agentEmail, (waitingVersions.get(agentEmail) ?? 0) + 1);
   }
 
   function position(conversationId: string, agentEmail: string): string | undefined {
@@ -119,7 +118,7 @@ export function createReadPositions(services: MemberServices): ReadPositions {
 
   return {
     position,
-    waitingVersion: (agentEmail) => waitingVersions.get(agentEmail.trim().toLowerCase()) ?? 0,
+    waitingVersion: (agentEmail) => waitingVersions.get(agentEmail) ?? 0,
     async markRead(conversationId, agentEmail, upTo) {
       const current = position(conversationId, agentEmail);
       if (current !== undefined && current >= upTo) return false;

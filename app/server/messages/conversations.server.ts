@@ -263,6 +263,6 @@ function blockState(
   member: Agent,
   partnerEmail: string,
 ): Pick<OpenConversation, "blocked" | "blockedByMe"> {
-  const blocked = partnerEmail !== "" && blockedBetween(services, member.email).has(partnerEmail.toLowerCase());
+  const blocked = partnerEmail !== "" && blockedBetween(services, member.email).has(partnerEmail);
   return { blocked, blockedByMe: blocked && hasBlocked(services, member, { email: partnerEmail }) };
 }

@@ -30,10 +30,9 @@ export function createMessageEvents(store: Pick<Store, "onRefresh">, log: Pick<C
   const listeners = new Map<string, Set<() => void>>();
   const closers = new Set<() => void>();
   let closed = false;
-  const key = (email: string) => email.trim().toLowerCase();
 
   function publish(memberEmails: Iterable<string>): void {
-    for (const email of new Set([...memberEmails].map(key))) {
+    for (const email of new Set(memberEmails)) {
       for (const listener of listeners.get(email) ?? []) {
         try {
           listener();
@@ -55,18 +54,17 @@ export function createMessageEvents(store: Pick<Store, "onRefresh">, log: Pick<C
     subscribe(memberEmail, listener, onClose) {
       // A stream opened while the server stops ends at once.
       if (closed) queueMicrotask(onClose);
-      const email = key(memberEmail);
-      let set = listeners.get(email);
+      let set = listeners.get(memberEmail);
       if (!set) {
         set = new Set();
-        listeners.set(email, set);
+        listeners.set(memberEmail, set);
       }
       set.add(listener);
       closers.add(onClose);
       return () => {
         closers.delete(onClose);
         set.delete(listener);
-        if (set.size === 0 && listeners.get(email) === set) listeners.delete(email);
+        if (set.size === 0 && listeners.get(memberEmail) === set) listeners.delete(memberEmail);
       };
     },
     close() {

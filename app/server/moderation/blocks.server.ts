@@ -12,9 +12,7 @@ export function activeBlocksBy({ store }: Pick<Services, "store">, member: Pick<
 
 /** True when `blocker` blocked `blocked` (one way only: the button the blocker sees). */
 export function hasBlocked({ store }: Pick<Services, "store">, blocker: Pick<Agent, "email">, blocked: Pick<Agent, "email">): boolean {
-  return store.blocks
-    .by("blockerEmail", blocker.email)
-    .some((block) => block.status === "active" && block.blockedEmail === blocked.email.toLowerCase());
+  return store.blocks.by("blockerEmail", blocker.email).some((block) => block.status === "active" && block.blockedEmail === blocked.email);
 }
 
 /**
@@ -26,8 +24,8 @@ export function setBlock(
   { store, writeQueues }: Pick<Services, "store" | "writeQueues">,
   options: { blocker: Pick<Agent, "email">; blocked: Pick<Agent, "email">; on: boolean; now: Date },
 ): Promise<void> {
-  const blockerEmail = options.blocker.email.toLowerCase();
-  const blockedEmail = options.blocked.email.toLowerCase();
+  const blockerEmail = options.blocker.email;
+  const blockedEmail = options.blocked.email;
   const updatedAt = options.now.toISOString();
   return writeQueues.serially(`block:${blockerEmail}/${blockedEmail}`, async () => {
     const rows = store.blocks.by("blockerEmail", blockerEmail).filter((block) => block.blockedEmail === blockedEmail);

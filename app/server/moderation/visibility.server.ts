@@ -45,5 +45,5 @@ export function hiddenAuthorsFor(services: Pick<Services, "store">, viewer: Pick
 
 /** True when either member blocked the other. */
 export function isBlockedBetween(services: Pick<Services, "store">, a: Pick<Agent, "email">, b: Pick<Agent, "email">): boolean {
-  return blockedBetween(services, a.email).has(b.email.toLowerCase());
+  return blockedBetween(services, a.email).has(b.email);
 }

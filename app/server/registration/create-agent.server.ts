@@ -97,7 +97,7 @@ export async function createAgent(
 
 /** The claim that gives an e-mail to one registration, whichever instance it reaches first. */
 function emailClaimKey(email: string): string {
-  return `agent-email:${email.trim().toLowerCase()}`;
+  return `agent-email:${email}`;
 }
 
 /**

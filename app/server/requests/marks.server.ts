@@ -31,7 +31,7 @@ export function setMark(
   options: { agentEmail: string; requestId: string; kind: MarkKind; on: boolean; now: Date },
 ): Promise<void> {
   const { agentEmail, requestId, kind, on, now } = options;
-  return writeQueues.serially(`mark:${agentEmail.toLowerCase()}/${requestId}/${kind}`, async () => {
+  return writeQueues.serially(`mark:${agentEmail}/${requestId}/${kind}`, async () => {
     const existing = marksFor(store, agentEmail, requestId, kind);
     const updatedAt = now.toISOString();
     if (!on) {
@@ -46,10 +46,10 @@ export function setMark(
       return;
     }
     const id = newId();
-    if (!(await sendClaims.claimAs(`mark:${agentEmail.toLowerCase()}/${requestId}/${kind}`, id, now))) return;
+    if (!(await sendClaims.claimAs(`mark:${agentEmail}/${requestId}/${kind}`, id, now))) return;
     await store.marks.insert({
       id,
-      agentEmail: agentEmail.toLowerCase(),
+      agentEmail,
       requestId,
       kind,
       status: "active",

@@ -17,13 +17,13 @@ type UrgentServices = Pick<Services, "store" | "mailer" | "config" | "sendClaims
  */
 function urgentRecipients({ store }: Pick<Services, "store">, request: ReferralRequest): Agent[] {
   const specialty = request.specialty.trim().toLowerCase();
-  const poster = request.agentEmail.trim().toLowerCase();
+  const poster = request.agentEmail;
   return store.agents
     .by("state", request.state)
     .filter(
       (agent) =>
         agent.status === "approved" &&
-        agent.email.trim().toLowerCase() !== poster &&
+        agent.email !== poster &&
         (specialty === "" || agent.specialties.some((each) => each.toLowerCase() === specialty)) &&
         wantsMail(agent, "urgent"),
     );

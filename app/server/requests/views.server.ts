@@ -42,7 +42,7 @@ export function requestView(services: Pick<Services, "store">, request: Referral
     status: request.status,
     agentName: request.agentName.trim() || ANONYMOUS_AGENT,
     agentId: agentIdFromEmail(request.agentEmail),
-    isOwn: request.agentEmail === viewerEmail.toLowerCase(),
+    isOwn: request.agentEmail === viewerEmail,
     responses: responseCount(services, request.id),
     tags: requestTags(request),
     postedAgo: relativeTime(request.createdAt, now),

@@ -1,0 +1,21 @@
+import type { ReactNode } from "react";
+import { KeyIcon } from "./icons";
+
+/** The frame of the sign-in pages (login, forgotten and new password): a key badge, the heading, and a narrow centred column. */
+export function AccountFrame({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="mx-auto max-w-md px-4 py-10 sm:py-16">
+      <header className="text-center">
+        <span
+          aria-hidden="true"
+          className="mx-auto grid h-14 w-14 place-items-center rounded-2xl bg-brand-50 text-brand-700 ring-8 ring-brand-50/50"
+        >
+          <KeyIcon className="h-7 w-7" />
+        </span>
+        <h1 className="mt-5 text-3xl font-extrabold tracking-tight text-slate-900">{title}</h1>
+        {intro ? <p className="mt-2 text-slate-600">{intro}</p> : null}
+      </header>
+      {children}
+    </div>
+  );
+}
