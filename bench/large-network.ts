@@ -6,7 +6,7 @@
  */
 import path from "node:path";
 import { conversationIdFor } from "../app/domain/conversation";
-import { seededRandom } from "../scripts/lib/demo-network";
+import { seededRandom } from "../scripts/lib/demo-kit";
 import { PRICE_RANGES, SPECIALTIES } from "../app/domain/enums";
 import { expiresAtFor } from "../app/domain/referral-requests/expiry";
 import { serialiseRecord } from "../app/domain/workbook/rows";
