@@ -17,6 +17,7 @@
 import { conversationIdFor } from "~/domain/conversation";
 import type { MarketState } from "~/domain/enums";
 import type { Agent, MembershipType, Message, Referral, ReferralEvent, ReferralRequest, RequestResponse } from "~/domain/workbook/tabs";
+import { approvedAgent } from "./agent-record";
 import { APPROVED, DEMO_VIP_CODE, FOUNDERS, LOGIN_AGENT, NOT_APPROVED, VIPS } from "./demo-data/agents";
 import { CONVERSATIONS } from "./demo-data/conversations";
 import { DEAL_REQUESTS, DEAL_RESPONSES } from "./demo-data/deal-requests";
@@ -122,7 +123,7 @@ function buildAgents(now: Date, passwordHash: string): Agent[] {
       otherState: place.state === "TX" ? "Oklahoma" : "Texas",
       job: pick(random, FORMER_JOBS),
     };
-    return {
+    return approvedAgent({
       id: demoId(`agent:${emailOf(seed.name)}`),
       fullName: seed.name,
       email: emailOf(seed.name),
@@ -138,7 +139,6 @@ function buildAgents(now: Date, passwordHash: string): Agent[] {
       brokerLicenseNumber: brokerLicense(place.state, brokerage),
       specialties: seed.specialties,
       bio: `${pick(random, BIO_OPENINGS)(facts)} ${pick(random, BIO_CLOSINGS)(facts)}`,
-      photoUrl: "",
       membershipType,
       vipCode: membershipType === "vip" ? DEMO_VIP_CODE : "",
       status,
@@ -146,7 +146,7 @@ function buildAgents(now: Date, passwordHash: string): Agent[] {
       passwordHash,
       createdAt,
       updatedAt: status === "rejected" ? clock.daysAgo(joinedDaysAgo - 1) : undefined,
-    };
+    });
   });
 }
 
