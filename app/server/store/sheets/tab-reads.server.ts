@@ -6,6 +6,7 @@ import { columnLetter, isMissingTab, locateHeaders, rowsFrom, sheetRef } from ".
 import type { SheetsState } from "./state.server";
 import { checkTabsPresent, HEADER_SEARCH_ROWS, noteHeaderProblem } from "./structure.server";
 
+/** The driver's `readTabs`: the rows read (every read retried by the policy), then the cell count looked at again when it is due. */
 export async function readTabsAndCheckCells(state: SheetsState, requests: readonly ReadRequest[]): Promise<DriverRow[][]> {
   const rows = await withRetry(state.policy, () => readTabsOnce(state, requests));
   await checkCellsNow(state);
@@ -13,20 +14,14 @@ export async function readTabsAndCheckCells(state: SheetsState, requests: readon
 }
 
 async function readTabsOnce(state: SheetsState, requests: readonly ReadRequest[]): Promise<DriverRow[][]> {
+  const tabs = requests.map((request) => request.tab);
   // While a tab is missing, look each time whether staff brought it back.
-  if (state.missingTabs.size > 0)
-    await checkTabsPresent(
-      state,
-      requests.map((request) => request.tab),
-    );
+  if (state.missingTabs.size > 0) await checkTabsPresent(state, tabs);
   try {
     return await readPresentTabs(state, requests);
   } catch (error) {
     if (!isMissingTab(error)) throw error;
-    await checkTabsPresent(
-      state,
-      requests.map((request) => request.tab),
-    );
+    await checkTabsPresent(state, tabs);
     return readPresentTabs(state, requests);
   }
 }

@@ -12,6 +12,7 @@ import { headerColumns, isStructural, sheetIdOf, storedIds } from "./grid-reads.
 import { anchorKey, columnGuards, guard } from "./metadata.server";
 import type { SheetsState, WriteItem, WriteRequest } from "./state.server";
 
+/** How many times a guarded write is tried again after staff moved its row or a column. */
 const GUARDED_ATTEMPTS = 3;
 
 async function notYetStored(state: SheetsState, tab: TabSpec, rows: readonly RowCells[], idColumn: number): Promise<readonly RowCells[]> {
