@@ -6,7 +6,8 @@
  */
 import path from "node:path";
 import { conversationIdFor } from "../app/domain/conversation";
-import { seededRandom } from "../scripts/lib/demo-network";
+import { approvedAgent } from "../scripts/lib/agent-record";
+import { seededRandom } from "../scripts/lib/demo-kit";
 import { PRICE_RANGES, SPECIALTIES } from "../app/domain/enums";
 import { expiresAtFor } from "../app/domain/referral-requests/expiry";
 import { serialiseRecord } from "../app/domain/workbook/rows";
@@ -73,29 +74,23 @@ export function benchAgents(count: number, passwordHash = ""): Agent[] {
     const fullName = `${pick(random, FIRST_NAMES)} ${pick(random, LAST_NAMES)}`;
     const specialties = SPECIALTIES.filter(() => random() < 0.25);
     const membershipType: MembershipType = i < 100 ? "founder" : i % 17 === 0 ? "vip" : "member";
-    return {
+    return approvedAgent({
       id: `bench-${i}`,
       fullName,
       email: `agent${i}@bench.example.com`,
       phone: `(${state === "TX" ? 214 : 405}) 555-${String(1000 + (i % 9000)).padStart(4, "0")}`,
       state,
       city: pick(random, PLACES[state]),
-      zipCode: "",
       licenseNumber: String(500000 + i),
       licenseState: state,
       licenseExpiration: "2027-12-31",
       brokerage: pick(random, BROKERAGES),
-      brokerEmail: "",
       specialties: specialties.length > 0 ? specialties : ["Residential"],
       bio: `${fullName.split(" ")[0]} has helped buyers and sellers for ${3 + (i % 20)} years.`,
-      photoUrl: "",
       membershipType,
-      vipCode: "",
-      status: "approved",
-      statusNote: "",
       passwordHash: i === 0 ? passwordHash : "",
       createdAt: new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString(),
-    };
+    });
   });
 }
 

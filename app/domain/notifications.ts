@@ -6,8 +6,6 @@
  * comma-separated, so staff read "digest, urgent" in the sheet and a blank cell means
  * every kind is on.
  */
-import type { Agent } from "./workbook/tabs";
-
 /** The settings page, linked from the dashboard and from every mail a member can turn off. */
 export const NOTIFICATION_SETTINGS_PATH = "/settings/notifications";
 /** The signed one-click unsubscribe link's page (docs/decisions/0027). */
@@ -15,6 +13,9 @@ export const UNSUBSCRIBE_PATH = "/unsubscribe";
 
 export const MAIL_KINDS = ["messages", "responses", "referrals", "digest", "urgent"] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
+
+/** A member's `mailOff` cell as read (the Agents tab's column is declared with these kinds). */
+type MailChoices = { readonly mailOff?: readonly string[] };
 
 export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   messages: "New messages",
@@ -34,7 +35,7 @@ export const MAIL_KIND_DESCRIPTIONS: Record<MailKind, string> = {
 };
 
 /** The `mailOff` cell once `kind` is turned off too. */
-export function withMailOff(agent: Pick<Agent, "mailOff">, kind: MailKind): MailKind[] {
+export function withMailOff(agent: MailChoices, kind: MailKind): MailKind[] {
   const off = agent.mailOff ?? [];
   return MAIL_KINDS.filter((each) => each === kind || off.includes(each));
 }
@@ -49,6 +50,6 @@ export function unknownMailKinds(mailOff: readonly string[] | undefined): string
 }
 
 /** True unless the member turned this kind of mail off. */
-export function wantsMail(agent: Pick<Agent, "mailOff">, kind: MailKind): boolean {
+export function wantsMail(agent: MailChoices, kind: MailKind): boolean {
   return !(agent.mailOff ?? []).includes(kind);
 }

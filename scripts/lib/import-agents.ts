@@ -1,4 +1,5 @@
 import { planAgentImport, type AgentToImport, type ImportPlan } from "./agent-import";
+import { approvedAgent } from "./agent-record";
 import type { Agent } from "~/domain/workbook/tabs";
 import { describeError, newId, type Store } from "~/server/store/store.server";
 import { insertInGroups } from "./store-cli";
@@ -23,31 +24,20 @@ export type ImportOptions = {
 
 /** The row as an approved member; the plain password is hashed here and goes no further. */
 async function agentRecord(row: AgentToImport, options: ImportOptions): Promise<Agent> {
-  return {
+  return approvedAgent({
     id: newId(),
     fullName: row.fullName,
     email: row.email,
-    phone: "",
     state: row.state,
     city: row.city,
-    zipCode: "",
-    licenseNumber: "",
-    licenseState: "",
-    licenseExpiration: "",
     brokerage: row.brokerage,
-    brokerEmail: "",
     specialties: row.specialties,
     bio: row.bio,
     photoUrl: row.photoUrl,
-    membershipType: "member",
-    vipCode: "",
-    status: "approved",
-    statusNote: "",
     // No password in the file: a blank hash matches no password, so the agent sets one through the reset.
     passwordHash: row.password === "" ? "" : await options.hashPassword(row.password),
     createdAt: options.now.toISOString(),
-    updatedAt: undefined,
-  };
+  });
 }
 
 /**

@@ -12,6 +12,7 @@ import { loadConfig } from "../../app/server/config.server";
 import { sendMessage } from "../../app/server/messages/send.server";
 import { createServices, startServices, stopServices, type Services } from "../../app/server/services.server";
 import { newId } from "../../app/server/store/store.server";
+import { approvedAgent } from "./agent-record";
 import { startFakeSheets } from "./fake-sheets/server";
 import type { FakeSpreadsheet } from "./fake-sheets/spreadsheet";
 
@@ -43,29 +44,18 @@ export type SendBenchResult = {
 const AGENTS = 40;
 
 function agent(i: number): Agent {
-  return {
+  return approvedAgent({
     id: newId(),
     fullName: `Agent ${i}`,
     email: `agent${i}@example.com`,
-    phone: "",
     state: i % 2 === 0 ? "TX" : "OK",
     city: "Dallas",
-    zipCode: "",
     licenseNumber: String(100000 + i),
     licenseState: "TX",
-    licenseExpiration: "",
     brokerage: "Bench Realty",
-    brokerEmail: "",
     specialties: ["Residential"],
-    bio: "",
-    photoUrl: "",
-    membershipType: "member",
-    vipCode: "",
-    status: "approved",
-    statusNote: "",
-    passwordHash: "",
     createdAt: new Date().toISOString(),
-  };
+  });
 }
 
 const READ_KINDS = new Set([

@@ -2,13 +2,14 @@ import { randomUUID } from "node:crypto";
 import { expiresAtFor } from "../../app/domain/referral-requests/expiry";
 import { postRequestSchema, type PostRequestInput } from "../../app/domain/referral-requests/forms";
 import type { Agent, Referral, ReferralRequest } from "../../app/domain/workbook/tabs";
+import { approvedAgent } from "../../scripts/lib/agent-record";
 
 /**
  * An approved agent with every field filled, for unit, integration and browser tests
  * alike: a fresh id and e-mail unless given. Tests override what they look at.
  */
 export function agentRecord(fields: Partial<Agent> = {}): Agent {
-  return {
+  return approvedAgent({
     id: randomUUID(),
     fullName: "Dana Reyes",
     email: `agent-${randomUUID().slice(0, 8)}@example.com`,
@@ -20,18 +21,10 @@ export function agentRecord(fields: Partial<Agent> = {}): Agent {
     licenseState: "TX",
     licenseExpiration: "2027-12-31",
     brokerage: "Lone Star Realty",
-    brokerEmail: "",
     specialties: ["Residential"],
-    bio: "",
-    photoUrl: "",
-    membershipType: "member",
-    vipCode: "",
-    status: "approved",
-    statusNote: "",
-    passwordHash: "",
     createdAt: "2026-01-15T12:00:00.000Z",
     ...fields,
-  };
+  });
 }
 
 /**

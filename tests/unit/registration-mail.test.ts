@@ -1,31 +1,22 @@
 import { describe, expect, it } from "vitest";
-import type { Agent } from "../../app/domain/workbook/tabs";
 import { agentWelcomeMail, staffRegistrationMail } from "../../app/server/mail/registration-mail.server";
+import { agentRecord } from "../support/records";
 
-const agent: Agent = {
+const agent = agentRecord({
   id: "a1",
   fullName: "Dana <b>Reyes</b>",
   email: "dana@example.com",
-  phone: "(214) 555-0100",
-  state: "TX",
-  city: "Dallas",
   zipCode: "",
   licenseNumber: "0654321",
-  licenseState: "TX",
   licenseExpiration: "2027-06-30",
-  brokerage: "Lone Star Realty",
-  brokerEmail: "",
   specialties: ["Luxury", "Land"],
   bio: "Twenty years\nin Dallas",
-  photoUrl: "",
   membershipType: "founder",
-  vipCode: "",
   status: "pending",
-  statusNote: "",
   passwordHash: "$2b$12$abcdefghijklmnopqrstuuKc8QpNQ1ZqXvW1y0rW9kX2lYpZq3T7e",
   createdAt: "2025-01-02T03:04:05.000Z",
   updatedAt: "2025-01-02T03:04:05.000Z",
-};
+});
 
 describe("registration mails", () => {
   it("welcomes the agent with the next steps, the 24-48 hour check and the login address", () => {

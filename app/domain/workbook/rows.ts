@@ -1,6 +1,6 @@
 /** A tab's rows as text cells, read into typed records and written back, and the keys its indexes compare. */
 import type { Column } from "./columns";
-import type { IndexKey, TabDefinition, TabRecord } from "./tabs";
+import type { IndexKey, TabDefinition, TabRecord } from "./define-tab";
 
 /** A row as text cells by header name; missing cells count as blank. */
 export type RowCells = Readonly<Record<string, string | undefined>>;

@@ -8,16 +8,13 @@
  * value would mislead the app (a missing id, an unknown status, an unreadable time).
  *
  * To add a column, append it to a tab's `columns`; to add a tab, define it with
- * `defineTab` and list it in `WORKBOOK`. The store and its replica are generic over
+ * `defineTab` (`define-tab.ts`) and list it in `WORKBOOK`. The store and its replica are generic over
  * these definitions and need no change.
  */
 import { REQUEST_TYPE_VALUES, SPECIALTIES } from "../enums";
 import { REPORT_KINDS, REPORT_REASONS } from "../moderation";
 import { MAIL_KINDS, unknownMailKinds } from "../notifications";
-import { describeReferralDoubts } from "../referrals/doubts";
-import { REFERRAL_STATUSES } from "../referrals/status";
 import {
-  amount,
   choice,
   count,
   email,
@@ -26,88 +23,13 @@ import {
   optionalNameList,
   optionalText,
   optionalTime,
-  percentage,
   requiredText,
   stateCode,
   text,
   time,
-  type CellKind,
-  type Column,
 } from "./columns";
-
-type AnyColumns = { readonly id: Column<string> } & Record<string, Column<unknown>>;
-
-type ColumnValue<C> = C extends Column<infer T> ? T : never;
-
-type OptionalKeys<Columns> = { [K in keyof Columns]: undefined extends ColumnValue<Columns[K]> ? K : never }[keyof Columns];
-type Simplify<T> = { [K in keyof T]: T[K] } & {};
-
-/** The typed record of a tab: one property per column; columns that may be blank-as-undefined are optional. */
-type RecordOf<Columns> = Simplify<
-  { readonly [K in Exclude<keyof Columns, OptionalKeys<Columns>>]: ColumnValue<Columns[K]> } & {
-    readonly [K in OptionalKeys<Columns>]?: ColumnValue<Columns[K]>;
-  }
->;
-
-/** An index maps a record to zero, one or several keys; keys are compared trimmed and lower-cased. */
-export type IndexKey = string | readonly string[] | undefined;
-
-/** Method-typed so a tab with specific records still fits where any tab is expected. */
-type IndexFunction<Record> = { key(record: Record): IndexKey }["key"];
-
-export type TabDefinition<Columns extends AnyColumns = AnyColumns, IndexName extends string = string> = {
-  /** The tab's name in the spreadsheet, the table's name in SQLite. */
-  readonly name: string;
-  readonly columns: Columns;
-  /** The header row, in the order the app creates it (staff may reorder columns later). */
-  readonly headers: readonly string[];
-  /** Each header's cell kind. */
-  readonly kinds: Readonly<Record<string, CellKind>>;
-  /** Headers of required columns. */
-  readonly requiredHeaders: readonly string[];
-  /**
-   * Append-only tabs only ever grow at the bottom, so a refresh reads just their new
-   * rows; mutable tabs are re-read whole.
-   */
-  readonly appendOnly: boolean;
-  readonly indexes: { readonly [I in IndexName]: IndexFunction<RecordOf<Columns>> };
-  /**
-   * For tabs whose ids are made from the row's content (so two app instances may append
-   * the same row at once): two rows with one id are one record, merged by this, rather
-   * than the second being skipped as a duplicate.
-   */
-  readonly mergeDuplicates?: MergeFunction<RecordOf<Columns>>;
-  /**
-   * Values that read but are probably a typing mistake (a date in a money column, a kind
-   * of mail that does not exist): each reason names the column. The row is kept and
-   * listed for staff rather than skipped.
-   */
-  readonly doubts?: DoubtFunction<RecordOf<Columns>>;
-};
-
-/** Method-typed for the same reason as IndexFunction. */
-type DoubtFunction<Record> = { doubts(record: Record): readonly string[] }["doubts"];
-
-/** Method-typed for the same reason as IndexFunction. */
-type MergeFunction<Record> = { merge(first: Record, later: Record): Record }["merge"];
-
-export type TabRecord<Tab> = Tab extends TabDefinition<infer Columns, string> ? RecordOf<Columns> : never;
-type TabIndexName<Tab> = Tab extends TabDefinition<AnyColumns, infer IndexName> ? IndexName : never;
-
-function defineTab<Columns extends AnyColumns, IndexName extends string>(definition: {
-  name: string;
-  appendOnly: boolean;
-  columns: Columns;
-  indexes: { [I in IndexName]: (record: RecordOf<Columns>) => IndexKey };
-  mergeDuplicates?: (first: RecordOf<Columns>, later: RecordOf<Columns>) => RecordOf<Columns>;
-  doubts?: (record: RecordOf<Columns>) => readonly string[];
-}): TabDefinition<Columns, IndexName> {
-  const kinds = Object.fromEntries(Object.entries(definition.columns).map(([header, column]) => [header, column.kind]));
-  const requiredHeaders = Object.entries(definition.columns)
-    .filter(([, column]) => column.required)
-    .map(([header]) => header);
-  return { ...definition, headers: Object.keys(definition.columns), kinds, requiredHeaders };
-}
+import { defineTab, type TabIndexName, type TabRecord } from "./define-tab";
+import { REFERRAL_EVENTS_TAB, REFERRALS_TAB } from "./referral-tabs";
 
 /** suspended: set by staff to end a member's sessions and hide everything they wrote (docs/staff-guide.md). */
 export const AGENT_STATUSES = ["pending", "approved", "rejected", "suspended"] as const;
@@ -318,91 +240,6 @@ const MARKS_TAB = defineTab({
   indexes: {
     agentEmail: (mark) => mark.agentEmail,
     requestId: (mark) => mark.requestId,
-  },
-});
-
-export const REFERRAL_SIDES = ["buyer", "seller", "landlord", "tenant"] as const;
-const FEE_TYPES = ["percent", "flat"] as const;
-
-/**
- * One row per referral agreement: its current terms, both acceptances and where the deal
- * stands. Staff may correct the status or the fee here; the timeline is in ReferralEvents.
- * The parties' brokerages are copied in when the agreement is proposed: the agreement is
- * between the brokers, as they were then.
- */
-export const REFERRALS_TAB = defineTab({
-  name: "Referrals",
-  appendOnly: false,
-  columns: {
-    id: requiredText(),
-    requestId: requiredText(),
-    responseId: optionalText(),
-    status: choice(REFERRAL_STATUSES, "proposed"),
-    proposedByEmail: email({ required: true }),
-    referringEmail: email({ required: true }),
-    referringName: text(),
-    referringBrokerage: text(),
-    referringBrokerLicense: text(),
-    receivingEmail: email({ required: true }),
-    receivingName: text(),
-    receivingBrokerage: text(),
-    receivingBrokerLicense: text(),
-    /** First name or initials only: no more of the client's personal data than that. */
-    clientName: text(),
-    side: choice(REFERRAL_SIDES),
-    feeType: choice(FEE_TYPES, "percent"),
-    feePercent: percentage(),
-    feeFlat: amount(),
-    termMonths: count(),
-    feeDue: text(),
-    terms: text(),
-    /** SHA-256 of the agreement's exact text as the parties read it; a term change makes a new one. */
-    agreementHash: optionalText(),
-    referringSignedName: optionalText(),
-    referringSignedAt: optionalTime(),
-    referringSignedIp: optionalText(),
-    referringSignedAgent: optionalText(),
-    referringSignedHash: optionalText(),
-    receivingSignedName: optionalText(),
-    receivingSignedAt: optionalTime(),
-    receivingSignedIp: optionalText(),
-    receivingSignedAgent: optionalText(),
-    receivingSignedHash: optionalText(),
-    signedAt: optionalTime(),
-    termEndsAt: optionalTime(),
-    expectedCloseDate: optionalTime(),
-    closeDate: optionalTime(),
-    salePrice: amount(),
-    grossCommission: amount(),
-    feeAmount: amount(),
-    lostReason: optionalText(),
-    lastReminderAt: optionalTime(),
-    createdAt: time(),
-    updatedAt: optionalTime(),
-  },
-  indexes: {
-    requestId: (referral) => referral.requestId,
-    parties: (referral) => [referral.referringEmail, referral.receivingEmail],
-    status: (referral) => referral.status,
-  },
-  doubts: describeReferralDoubts,
-});
-
-/** A referral's timeline, one row per step taken (who, when, the note); never changed, only added to. */
-export const REFERRAL_EVENTS_TAB = defineTab({
-  name: "ReferralEvents",
-  appendOnly: true,
-  columns: {
-    id: requiredText(),
-    referralId: requiredText(),
-    /** A status the step led to, or an event that kept it: "proposed", "terms-changed", "signed", "reminder". */
-    step: requiredText(),
-    byEmail: email(),
-    note: text(),
-    createdAt: time(),
-  },
-  indexes: {
-    referralId: (event) => event.referralId,
   },
 });
 

@@ -1,5 +1,6 @@
 import { indexKeys, normaliseIndexKey, parseRow, serialiseRecord, type RowCells } from "~/domain/workbook/rows";
-import { WORKBOOK, type CollectionIndex, type CollectionName, type CollectionRecord, type TabDefinition } from "~/domain/workbook/tabs";
+import type { TabDefinition } from "~/domain/workbook/define-tab";
+import { WORKBOOK, type CollectionIndex, type CollectionName, type CollectionRecord } from "~/domain/workbook/tabs";
 import type { DriverRow, ReadRequest, StructureProblem, WorkbookDriver } from "./driver.server";
 import type { LastGoodCopies } from "./last-good.server";
 import {

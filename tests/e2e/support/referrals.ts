@@ -1,4 +1,5 @@
-import { REFERRAL_EVENTS_TAB, REFERRALS_TAB, type Agent, type Referral, type ReferralEvent } from "../../../app/domain/workbook/tabs";
+import { REFERRAL_EVENTS_TAB, REFERRALS_TAB } from "../../../app/domain/workbook/referral-tabs";
+import type { Agent, Referral, ReferralEvent } from "../../../app/domain/workbook/tabs";
 import { referralRecord } from "../../support/records";
 import { insertRows } from "./store-file";
 

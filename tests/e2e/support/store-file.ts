@@ -1,7 +1,7 @@
 import path from "node:path";
 import Database from "better-sqlite3";
 import { serialiseRecord } from "../../../app/domain/workbook/rows";
-import type { TabDefinition, TabRecord } from "../../../app/domain/workbook/tabs";
+import type { TabDefinition, TabRecord } from "../../../app/domain/workbook/define-tab";
 import { e2eDataDir } from "./env";
 
 /**
