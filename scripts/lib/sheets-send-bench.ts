@@ -42,7 +42,7 @@ export type SendBenchResult = {
 
 const AGENTS = 40;
 
-function agent(i: number): Agent {
+export function agent(i: number): Agent {
   return {
     id: newId(),
     fullName: `Agent ${i}`,
