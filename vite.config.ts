@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { defineConfig, type Plugin } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
@@ -63,5 +64,9 @@ export default defineConfig({
       "scripts/**/*.test.ts",
     ],
     environment: "node",
+    // vitest keeps a core for itself by default: one worker on a 2-core machine. Most test
+    // files wait on servers, timers and child processes more than they compute, so every
+    // core runs a file (docs/testing.md has the figures).
+    maxWorkers: Math.max(2, availableParallelism()),
   },
 });

@@ -17,7 +17,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { logIn, productionEnv, startBuiltServer, type BuiltServer } from "../tests/support/built-server";
+import { logIn, productionEnv, startBuiltServer, type BuiltServer } from "../scripts/lib/built-server";
 import { weigh, type PageWeight } from "./measure";
 
 const ROOT = path.resolve(import.meta.dirname, "..");

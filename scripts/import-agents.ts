@@ -38,13 +38,13 @@ async function main(): Promise<void> {
   if (file === undefined || extra.length > 0) throw new OperatorError(USAGE);
   const csv = await readCsvFile(file);
 
-  const { store, description, beforeWrite } = await openConfiguredStore();
+  const { config, store, description, beforeWrite } = await openConfiguredStore();
   try {
     console.log(`Importing agents from ${file} into ${description}...`);
     let announced = false;
     const outcome = await importAgents(store, csv, {
       now: new Date(),
-      hashPassword,
+      hashPassword: (plain) => hashPassword(config, plain),
       beforeWrite,
       onImported: (agent) => {
         if (!announced) console.log("Imported (approved members):");

@@ -27,13 +27,13 @@ function describeCounts(counts: DemoCounts): string {
 
 async function main(): Promise<void> {
   const password = chosenPassword();
-  const { store, description, beforeWrite } = await openConfiguredStore();
+  const { config, store, description, beforeWrite } = await openConfiguredStore();
   try {
     console.log(`Seeding ${description} with the demo network...`);
     const outcome = await seedDemo(store, {
       now: new Date(),
       newPassword: () => password ?? randomDemoPassword(),
-      hashPassword,
+      hashPassword: (plain) => hashPassword(config, plain),
       beforeWrite,
       progress: (message) => console.log(message),
     }).catch((error: unknown) => {

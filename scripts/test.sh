@@ -19,22 +19,60 @@ if [ ! -x "$chromium" ]; then
 fi
 export CHROMIUM_PATH="$chromium"
 
-echo "== Type check"
-npx tsc --noEmit
+# Each stage's time is printed when it ends, and every stage's with the total at the end
+# (also when a stage fails), so CI's log shows where the time went.
+stage_times=()
+current_stage=""
+run_started=$SECONDS
 
-echo "== Lint"
-npx eslint --max-warnings 0 .
-npx prettier --check --log-level warn .
-npx knip
+minutes_and_seconds() {
+  printf '%d:%02d' $(($1 / 60)) $(($1 % 60))
+}
 
-echo "== Production build"
+stage_line() {
+  printf '  %-28s %6s%s\n' "$1" "$(minutes_and_seconds "$2")" "${3:-}"
+}
+
+stage() {
+  current_stage=$1
+  shift
+  echo "== $current_stage"
+  stage_started=$SECONDS
+  "$@"
+  local took=$((SECONDS - stage_started))
+  echo "== $current_stage took $(minutes_and_seconds "$took")"
+  stage_times+=("$(stage_line "$current_stage" "$took")")
+  current_stage=""
+}
+
+print_stage_times() {
+  local status=$?
+  echo "== Stage times (minutes:seconds)"
+  if [ ${#stage_times[@]} -gt 0 ]; then printf '%s\n' "${stage_times[@]}"; fi
+  if [ -n "$current_stage" ]; then stage_line "$current_stage" $((SECONDS - stage_started)) " (failed)"; fi
+  stage_line "Total" $((SECONDS - run_started)) "$([ "$status" = 0 ] || echo " (failed)")"
+}
+trap print_stage_times EXIT
+
+lint() {
+  npx eslint --max-warnings 0 .
+  npx prettier --check --log-level warn .
+  npx knip
+}
+
 # Before the vitest run too: the production-server tests start the built server.
-npx remix vite:build >/dev/null
+build() {
+  npx remix vite:build >/dev/null
+}
 
-echo "== Unit and integration tests"
-npx vitest run
+browser_tests() {
+  export E2E_DATA_DIR="${E2E_DATA_DIR:-$(mktemp -d -t referral-e2e.XXXXXX)}"
+  export E2E_PORT="${E2E_PORT:-$(node -e 'const s=require("net").createServer();s.listen(0,()=>{console.log(s.address().port);s.close()})')}"
+  npx playwright test "$@"
+}
 
-echo "== Browser tests"
-export E2E_DATA_DIR="${E2E_DATA_DIR:-$(mktemp -d -t referral-e2e.XXXXXX)}"
-export E2E_PORT="${E2E_PORT:-$(node -e 'const s=require("net").createServer();s.listen(0,()=>{console.log(s.address().port);s.close()})')}"
-npx playwright test "$@"
+stage "Type check" npx tsc --noEmit
+stage "Lint" lint
+stage "Production build" build
+stage "Unit and integration tests" npx vitest run
+stage "Browser tests" browser_tests "$@"

@@ -63,7 +63,11 @@ const envSchema = z.object({
     message: "must be the open-data dataset's API URL, e.g. https://data.texas.gov/resource/xxxx-xxxx.json",
   }),
   LICENSE_AUTO_APPROVE: z.enum(["off", "tx-active-exact"]).default("off"),
+  PASSWORD_HASH_COST: z.coerce.number().int().min(4).max(20).optional(),
 });
+
+/** bcrypt's work factor in production: about a third of a second per hash on a current server core. */
+export const PRODUCTION_PASSWORD_HASH_COST = 12;
 
 export type Config = {
   env: "development" | "production" | "test";
@@ -104,6 +108,8 @@ export type Config = {
   /** The Google spreadsheet holding the workbook; undefined means the embedded SQLite file in DATA_DIR. */
   sheets: SheetsConfig | undefined;
   licenses: LicenseConfig;
+  /** bcrypt's work factor for new hashes: production's unless a test run asks for less (decision 0040). */
+  passwordHashCost: number;
 };
 
 type LicenseConfig = {
@@ -227,7 +233,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     cloudinary: values.CLOUDINARY_URL === undefined ? undefined : parseCloudinaryUrl(values.CLOUDINARY_URL),
     sheets: sheetsConfig(values, isProduction),
     licenses: licenseConfig(values),
+    passwordHashCost: passwordHashCost(values),
   };
+}
+
+/** Only NODE_ENV=test may hash below production's cost: test logins are many, and none guards an account. */
+function passwordHashCost(values: z.infer<typeof envSchema>): number {
+  const cost = values.PASSWORD_HASH_COST ?? PRODUCTION_PASSWORD_HASH_COST;
+  if (cost < PRODUCTION_PASSWORD_HASH_COST && values.NODE_ENV !== "test") {
+    throw new ConfigError(
+      `PASSWORD_HASH_COST below ${PRODUCTION_PASSWORD_HASH_COST} is for tests only (NODE_ENV=test): remove it to use ${PRODUCTION_PASSWORD_HASH_COST}.`,
+    );
+  }
+  return cost;
 }
 
 function licenseConfig(values: z.infer<typeof envSchema>): LicenseConfig {

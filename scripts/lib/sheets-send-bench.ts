@@ -43,7 +43,7 @@ export type SendBenchResult = {
 
 const AGENTS = 40;
 
-function agent(i: number): Agent {
+export function agent(i: number): Agent {
   return approvedAgent({
     id: newId(),
     fullName: `Agent ${i}`,

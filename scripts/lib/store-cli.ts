@@ -7,6 +7,7 @@ import { ConfigError, loadConfig, type Config } from "~/server/config.server";
 import { createStoreFromConfig, describeError, sqliteStorePath, type Store } from "~/server/store/store.server";
 
 export type OpenStore = {
+  config: Config;
   store: Store;
   description: string;
   /** Await before each write: keeps a bulk run within Google's write quota. */
@@ -28,7 +29,7 @@ export async function openConfiguredStore(env: Record<string, string | undefined
   }
   // Only Google's own API has quotas; a local stand-in (GOOGLE_SHEETS_API_URL) and SQLite take writes at full speed.
   const quotaBound = config.sheets !== undefined && config.sheets.apiUrl === undefined;
-  return { store, description: describeStore(config), beforeWrite: quotaBound ? writePacer() : () => Promise.resolve() };
+  return { config, store, description: describeStore(config), beforeWrite: quotaBound ? writePacer() : () => Promise.resolve() };
 }
 
 function describeStore(config: Config): string {

@@ -9,7 +9,7 @@ import { StoreWriteError } from "../../app/server/store/store.server";
 import { insertAgent, postForm, testContext } from "../support/services";
 import { cookieFrom, editAgentRow, getWithCookie, responseOf, type ActionReply } from "./accounts-support";
 
-// Each login or new password is a real bcrypt check at cost 12: seconds per test on a busy machine.
+// Each login or new password is a real bcrypt check (at the test cost, decision 0040) on a machine that may be busy.
 vi.setConfig({ testTimeout: 30_000 });
 
 const PASSWORD = "correct horse battery";

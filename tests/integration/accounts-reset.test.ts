@@ -8,12 +8,13 @@ import { action as forgotAction } from "../../app/routes/forgot-password";
 import { action as loginAction } from "../../app/routes/member-login";
 import { action as resetAction, loader as resetLoader } from "../../app/routes/reset-password";
 import { getMember } from "../../app/server/auth/session.server";
+import { PRODUCTION_PASSWORD_HASH_COST } from "../../app/server/config.server";
 import { readOutbox } from "../../app/server/mail/mailer.server";
 import { startFakeSendgrid } from "../mocks/sendgrid";
 import { insertAgent, postForm, testContext } from "../support/services";
 import { cookieFrom, getWithCookie, responseOf, type ActionReply } from "./accounts-support";
 
-// Each login or new password is a real bcrypt check at cost 12: seconds per test on a busy machine.
+// Each login or new password is a real bcrypt check (at the test cost, decision 0040) on a machine that may be busy.
 vi.setConfig({ testTimeout: 30_000 });
 
 const PASSWORD = "correct horse battery";
@@ -133,7 +134,8 @@ describe("forgot password", () => {
 
 describe("reset password", () => {
   it("sets the new password once: the old one and other sessions stop working, the link dies", async () => {
-    const context = testContext();
+    // At production's cost, as the stored hash shows.
+    const context = testContext({}, { PASSWORD_HASH_COST: String(PRODUCTION_PASSWORD_HASH_COST) });
     const agent = await insertAgent(context, { password: PASSWORD });
     const session = cookieFrom(
       await responseOf(() =>

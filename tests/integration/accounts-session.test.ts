@@ -11,7 +11,7 @@ import { getMember, requireMember, SESSION_MAX_AGE_SECONDS } from "../../app/ser
 import { insertAgent, postForm, testContext } from "../support/services";
 import { cookieFrom, deleteAgentRow, editAgentRow, getWithCookie, responseOf } from "./accounts-support";
 
-// Each login or new password is a real bcrypt check at cost 12: seconds per test on a busy machine.
+// Each login or new password is a real bcrypt check (at the test cost, decision 0040) on a machine that may be busy.
 vi.setConfig({ testTimeout: 30_000 });
 
 const PASSWORD = "correct horse battery";

@@ -11,6 +11,7 @@ import { createStoreFromConfig, type Store } from "../../app/server/store/store.
 import { startFakeSheets } from "../../scripts/lib/fake-sheets/server";
 import { openSheetsStore } from "../support/fake-sheets";
 import { importAgents } from "../../scripts/lib/import-agents";
+import { TEST_PASSWORD_HASH_COST, testConfig } from "../support/services";
 
 const FIXTURE = path.resolve("tests/fixtures/old-agents.csv");
 /** Every password in the fixture, imported or not: none may appear in the store or the output. */
@@ -26,6 +27,8 @@ const FIXTURE_PASSWORDS = [
   '=HYPERLINK("http://evil.example")',
 ];
 const NOW = new Date("2025-03-14T15:00:00.000Z");
+const CONFIG = testConfig();
+const testHash = (plain: string) => hashPassword(CONFIG, plain);
 
 const opened: Store[] = [];
 afterEach(async () => {
@@ -58,11 +61,10 @@ function allCellText(dataDir: string): string {
   }
 }
 
-// bcrypt at cost 12 takes a good part of a second per hash, longer when test files run in parallel.
 describe("importAgents", { timeout: 30_000 }, () => {
   it("imports valid rows as approved members with hashed passwords and lists the rest", async () => {
     const { store, dataDir } = await openStore();
-    const outcome = await importAgents(store, await readFixture(), { now: NOW, hashPassword });
+    const outcome = await importAgents(store, await readFixture(), { now: NOW, hashPassword: testHash });
 
     expect(outcome.failure).toBeUndefined();
     expect(outcome.imported.map((agent) => [agent.line, agent.email])).toEqual([
@@ -119,9 +121,9 @@ describe("importAgents", { timeout: 30_000 }, () => {
   it("changes nothing when the same file is imported again", async () => {
     const { store, dataDir } = await openStore();
     const csv = await readFixture();
-    await importAgents(store, csv, { now: NOW, hashPassword });
+    await importAgents(store, csv, { now: NOW, hashPassword: testHash });
     const before = allCellText(dataDir);
-    const again = await importAgents(store, csv, { now: new Date(), hashPassword });
+    const again = await importAgents(store, csv, { now: new Date(), hashPassword: testHash });
     expect(again.imported).toEqual([]);
     expect(again.plan.skipped.filter((row) => row.reason.endsWith("is already in the store")).map((row) => row.line)).toEqual([
       2, 3, 5, 9, 12,
@@ -138,13 +140,13 @@ describe("importAgents", { timeout: 30_000 }, () => {
       .mockImplementation((record) =>
         record.email === "ann.cole@example.com" ? Promise.reject(new Error("The service is currently unavailable.")) : insert(record),
       );
-    const first = await importAgents(store, csv, { now: NOW, hashPassword });
+    const first = await importAgents(store, csv, { now: NOW, hashPassword: testHash });
     // The rows sent with the refused one are stored; only the refused one is left for the re-run.
     expect(first.imported.map((agent) => agent.email)).not.toContain("ann.cole@example.com");
     expect(first.imported).toHaveLength(3);
     expect(first.failure).toEqual({ line: 5, email: "ann.cole@example.com", reason: "The service is currently unavailable." });
     refusing.mockRestore();
-    const second = await importAgents(store, csv, { now: NOW, hashPassword });
+    const second = await importAgents(store, csv, { now: NOW, hashPassword: testHash });
     expect(second.imported.map((agent) => agent.email)).toEqual(["ann.cole@example.com"]);
     expect(store.agents.all()).toHaveLength(4);
   });
@@ -153,7 +155,7 @@ describe("importAgents", { timeout: 30_000 }, () => {
     const { store } = await openStore();
     const first = await importAgents(store, await readFixture(), {
       now: NOW,
-      hashPassword,
+      hashPassword: testHash,
       beforeWrite: () => Promise.reject(new Error("quota wait interrupted")),
     });
     expect(first.imported).toEqual([]);
@@ -171,7 +173,7 @@ describe("importAgents on Google Sheets", () => {
       const lines = Array.from({ length: 40 }, (_, i) => `Agent ${i},agent${i}@example.com,Dallas,TX,,,,,`);
       const csv = ["fullName,email,city,state,brokerage,specialties,password,photo,bio", ...lines].join("\n");
       const before = fake.calls.length;
-      const outcome = await importAgents(store, csv, { now: NOW, hashPassword });
+      const outcome = await importAgents(store, csv, { now: NOW, hashPassword: testHash });
       expect(outcome.imported).toHaveLength(40);
       expect(fake.spreadsheet(spreadsheetId).rows("Agents").slice(1)).toHaveLength(40);
       const appends = fake.calls.slice(before).filter((call) => call.kind === "spreadsheets.batchUpdate").length;
@@ -188,7 +190,7 @@ describe("npm run import:agents", () => {
   const run = (dataDir: string, args: string[]) => {
     const { GOOGLE_SHEETS_ID: _sheet, GOOGLE_SHEETS_API_URL: _url, GOOGLE_SERVICE_ACCOUNT_JSON: _json, ...inherited } = process.env;
     return spawnSync(tsx, ["scripts/import-agents.ts", ...args], {
-      env: { ...inherited, NODE_ENV: "test", DATA_DIR: dataDir },
+      env: { ...inherited, NODE_ENV: "test", DATA_DIR: dataDir, PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST },
       encoding: "utf8",
     });
   };

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { SEND_FAILED } from "../../app/domain/messages";
 import type { Agent } from "../../app/domain/workbook/tabs";
 import { matchers, startFakeSheets, type FakeSheetsServer } from "../../scripts/lib/fake-sheets/server";
-import { logIn, portIsFree, postForm, productionEnv, startBuiltServer, type BuiltServer } from "../support/built-server";
+import { logIn, portIsFree, postForm, productionEnv, startBuiltServer, type BuiltServer } from "../../scripts/lib/built-server";
 import { insertAgent, testContext } from "../support/services";
 
 const PASSWORD = "correct horse battery";

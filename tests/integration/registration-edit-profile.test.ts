@@ -59,7 +59,7 @@ beforeEach(async () => {
   cookie = await loginCookie(context, agent);
 });
 
-// bcrypt at full cost is slow on purpose: ten password checks take seconds on a busy machine.
+// bcrypt is slow on purpose, even at the test cost (decision 0040): a busy machine slows ten password checks.
 describe("edit profile", { timeout: 30_000 }, () => {
   it("needs a login, for the page and for saving", async () => {
     const page = await call(() => loader({ request: new Request("http://localhost/edit-profile"), context, params: {} }));

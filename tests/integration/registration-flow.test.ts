@@ -97,7 +97,7 @@ beforeEach(async () => {
   await context.services.store.refresh();
 });
 
-// Each registration hashes a password with bcrypt at full cost, slow on purpose.
+// Each registration hashes a password with bcrypt (at the test cost, decision 0040), slow on purpose.
 describe("the registration flow", { timeout: 30_000 }, () => {
   it("goes from quick registration through payment to a pending agent with a bcrypt hash, two mails and no password anywhere", async () => {
     const cookie = await startRegistration(context);

@@ -35,10 +35,12 @@ import { openSheetsStore } from "../support/fake-sheets";
 import { pdfText } from "../support/pdf-text";
 import { seedDemo, type SeedOptions } from "../../scripts/lib/seed-demo";
 import { agentRecord } from "../support/records";
+import { TEST_PASSWORD_HASH_COST, testConfig } from "../support/services";
 import { get, sessionCookie } from "./requests-support";
 
 const NOW = new Date("2025-03-14T15:00:00.000Z");
 const PASSWORD = "demo-test-pass-4821";
+const CONFIG = testConfig();
 
 const opened: Store[] = [];
 afterEach(async () => {
@@ -57,7 +59,7 @@ async function openStore(dataDir = tempDataDir()): Promise<{ store: Store; dataD
 }
 
 function options(overrides: Partial<SeedOptions> = {}): SeedOptions {
-  return { now: NOW, newPassword: () => PASSWORD, hashPassword, ...overrides };
+  return { now: NOW, newPassword: () => PASSWORD, hashPassword: (plain) => hashPassword(CONFIG, plain), ...overrides };
 }
 
 /** Every cell of every table in the SQLite file, as a person with the sqlite3 shell would see them. */
@@ -73,7 +75,6 @@ function allCells(dataDir: string): Record<string, Record<string, unknown>[]> {
   }
 }
 
-// bcrypt at cost 12 takes a good part of a second per hash, longer when test files run in parallel.
 describe("seedDemo", { timeout: 30_000 }, () => {
   it("fills an empty store with a demo network that covers every part of the app", async () => {
     const { store, dataDir } = await openStore();
@@ -422,7 +423,7 @@ describe("npm run seed:demo", () => {
   const run = (dataDir: string, env: Record<string, string> = {}) => {
     const { GOOGLE_SHEETS_ID: _sheet, GOOGLE_SHEETS_API_URL: _url, GOOGLE_SERVICE_ACCOUNT_JSON: _json, ...inherited } = process.env;
     return spawnSync(tsx, ["scripts/seed-demo.ts"], {
-      env: { ...inherited, NODE_ENV: "test", DATA_DIR: dataDir, ...env },
+      env: { ...inherited, NODE_ENV: "test", DATA_DIR: dataDir, PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST, ...env },
       encoding: "utf8",
     });
   };

@@ -24,8 +24,10 @@ import { matchers } from "../../scripts/lib/fake-sheets/server";
 import { useFakeSheets } from "../support/fake-sheets";
 import type { FakeSpreadsheet } from "../../scripts/lib/fake-sheets/spreadsheet";
 import { agentRecord } from "../support/records";
+import { testConfig } from "../support/services";
 
 const fastRetry = { attempts: 4, baseDelayMs: 1, maxDelayMs: 5 };
+const CONFIG = testConfig();
 
 const { fake, opened } = useFakeSheets();
 
@@ -203,8 +205,14 @@ describe("values staff type into the spreadsheet", () => {
     book.typeCell("Agents", { id: agents[0]!.id, header: "status" }, "TRUE");
     await store.refresh();
     expect(store.health().invalidRows).toEqual([expect.objectContaining({ tab: "Agents", reason: expect.stringContaining("status") })]);
-    expect(await checkLogin({ store }, " Agent0@Example.com", "any password")).toEqual({ ok: false, message: LOGIN_MESSAGES.unreadable });
-    expect(await checkLogin({ store }, "nobody@example.com", "any password")).toEqual({ ok: false, message: LOGIN_MESSAGES.noAccount });
+    expect(await checkLogin({ config: CONFIG, store }, " Agent0@Example.com", "any password")).toEqual({
+      ok: false,
+      message: LOGIN_MESSAGES.unreadable,
+    });
+    expect(await checkLogin({ config: CONFIG, store }, "nobody@example.com", "any password")).toEqual({
+      ok: false,
+      message: LOGIN_MESSAGES.noAccount,
+    });
   });
 
   it("keeps leading zeros and a leading + in text columns, as typed", async () => {
@@ -309,7 +317,7 @@ describe("structural mistakes degrade the tab, loudly, and never lose or mail in
 
   it("a restart while a header is renamed: the last good copy on disk is served, said in /healthz and the log, and members log in", async () => {
     const { store, book, agents, lines, open, lastGoodDir } = await network(names);
-    await store.agents.update(agents[0]!.id, { passwordHash: await hashPassword("correct horse"), status: "approved" });
+    await store.agents.update(agents[0]!.id, { passwordHash: await hashPassword(CONFIG, "correct horse"), status: "approved" });
     await store.refresh();
     expect((await stat(lastGoodDir)).mode & 0o777).toBe(0o700);
     expect((await stat(path.join(lastGoodDir, "Agents.json"))).mode & 0o777).toBe(0o600);
@@ -321,7 +329,7 @@ describe("structural mistakes degrade the tab, loudly, and never lose or mail in
     expect(restarted.health().servedFromDisk).toEqual([{ tab: "Agents", savedAt: expect.any(String) }]);
     expect(healthStatus(restarted.health())).toBe("degraded");
     expect(lines.some((line) => /Agents tab cannot be read; serving its last good copy, saved 20/.test(line))).toBe(true);
-    expect(await checkLogin({ store: restarted }, "agent0@example.com", "correct horse")).toMatchObject({ ok: true });
+    expect(await checkLogin({ config: CONFIG, store: restarted }, "agent0@example.com", "correct horse")).toMatchObject({ ok: true });
     await expect(restarted.agents.update(agents[1]!.id, { city: "Waco" })).rejects.toThrow(/Agents tab cannot be read/);
 
     book.setCell("Agents", `${String.fromCharCode(64 + book.columnOf("Agents", "E-mail"))}1`, "email");

@@ -18,7 +18,7 @@ import { outboxDirectory } from "../../app/server/services.server";
 import { insertAgent, postForm, testContext } from "../support/services";
 import { insertRequest, outcome, post, sessionCookie } from "./requests-support";
 
-// Registrations hash a password with bcrypt at full cost.
+// Registrations hash a password with bcrypt (at the test cost, decision 0040) on a machine that may be busy.
 vi.setConfig({ testTimeout: 60_000 });
 
 type Reply = { data: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> }; init: ResponseInit | null };

@@ -3,7 +3,7 @@ import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { productionEnv, startBuiltServer, type BuiltServer } from "../support/built-server";
+import { productionEnv, startBuiltServer, type BuiltServer } from "../../scripts/lib/built-server";
 
 /**
  * The production server as operators run it, started as a child on a free port:

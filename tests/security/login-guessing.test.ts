@@ -12,7 +12,7 @@ import { insertAgent, testContext } from "../support/services";
  * and neither a stranger's guesses nor the limit keep the owner out of their account.
  */
 
-// Every attempt below is a real bcrypt check at cost 12.
+// Every attempt below is a real bcrypt check (at the test cost, decision 0040).
 vi.setConfig({ testTimeout: 90_000 });
 
 const PASSWORD = "correct horse battery";

@@ -10,7 +10,7 @@ import * as unsubscribe from "../../app/routes/unsubscribe";
 import { sign } from "../../app/server/auth/signing.server";
 import { securityMiddleware } from "../../app/server/http.server";
 import { createUnsubscribeToken } from "../../app/server/mail/unsubscribe.server";
-import { productionEnv, startBuiltServer, type BuiltServer } from "../support/built-server";
+import { productionEnv, startBuiltServer, type BuiltServer } from "../../scripts/lib/built-server";
 import { insertAgent, testContext } from "../support/services";
 
 /** The server's middleware in front of handlers that count the posts reaching them. */

@@ -4,9 +4,15 @@ import path from "node:path";
 import type { AppLoadContext } from "@remix-run/node";
 import type { Agent } from "../../app/domain/workbook/tabs";
 import { hashPassword } from "../../app/server/auth/password.server";
-import { loadConfig } from "../../app/server/config.server";
+import { loadConfig, type Config } from "../../app/server/config.server";
 import { createServices, type Services } from "../../app/server/services.server";
 import { agentRecord } from "./records";
+
+/**
+ * bcrypt's lowest cost, for the many logins of a test run (decision 0040). A context
+ * configured as production keeps production's cost, which tests/unit/config.test.ts proves.
+ */
+export const TEST_PASSWORD_HASH_COST = "4";
 
 /**
  * Real services on a throw-away data directory, for calling loaders and actions directly:
@@ -16,19 +22,25 @@ import { agentRecord } from "./records";
  * the queues and caches stay over the original store.
  */
 export function testContext(overrides: Partial<Services> = {}, env: Record<string, string> = {}): AppLoadContext {
+  return { services: { ...createServices(testConfig(env)), ...overrides }, nonce: "test-nonce" };
+}
+
+/** The configuration testContext's services get, on a throw-away data directory. */
+export function testConfig(env: Record<string, string> = {}): Config {
   const dataDir = mkdtempSync(path.join(tmpdir(), "referral-test-"));
-  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, SUPPORT_EMAIL: "support@example.test", ...env });
-  return { services: { ...createServices(config), ...overrides }, nonce: "test-nonce" };
+  const cost = env.NODE_ENV === "production" ? {} : { PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST };
+  return loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, SUPPORT_EMAIL: "support@example.test", ...cost, ...env });
 }
 
 const hashes = new Map<string, Promise<string>>();
 
-/** bcrypt at full cost takes a third of a second: each test password is hashed once per run. */
-function testHash(password: string): Promise<string> {
-  let hash = hashes.get(password);
+/** bcrypt at production's cost takes a third of a second: each test password is hashed once per run and cost. */
+function testHash(config: Config, password: string): Promise<string> {
+  const key = `${config.passwordHashCost}:${password}`;
+  let hash = hashes.get(key);
   if (!hash) {
-    hash = hashPassword(password);
-    hashes.set(password, hash);
+    hash = hashPassword(config, password);
+    hashes.set(key, hash);
   }
   return hash;
 }
@@ -47,7 +59,7 @@ export async function insertAgent(
     membershipType: "founder",
     createdAt: new Date().toISOString(),
     ...rest,
-    passwordHash: await testHash(password),
+    passwordHash: await testHash(context.services.config, password),
   });
   return context.services.store.agents.insert(agent);
 }

@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { hashPassword, verifyPassword } from "../../app/server/auth/password.server";
 import { ConfigError, loadConfig, parseTrustProxy } from "../../app/server/config.server";
 
 const freshDir = () => mkdtempSync(path.join(tmpdir(), "config-test-"));
@@ -93,5 +94,34 @@ describe("loadConfig", () => {
     ).toThrow(/only one of TREC_LICENSE_FILE_URL/);
     expect(() => loadConfig({ DATA_DIR: freshDir(), TREC_LICENSE_API_URL: "data.texas.gov" })).toThrow(/TREC_LICENSE_API_URL/);
     expect(() => loadConfig({ DATA_DIR: freshDir(), LICENSE_AUTO_APPROVE: "yes" })).toThrow(/LICENSE_AUTO_APPROVE/);
+  });
+});
+
+describe("bcrypt's cost", () => {
+  const production = { NODE_ENV: "production", SESSION_SECRET: "s", APP_URL: "https://x.example" };
+
+  // Two bcrypt runs at production's cost: seconds on a busy machine.
+  it("is 12 in production, and production's hashes are made at 12", { timeout: 30_000 }, async () => {
+    const config = loadConfig({ ...production, DATA_DIR: freshDir() });
+    expect(config.passwordHashCost).toBe(12);
+    const hash = await hashPassword(config, "correct horse battery");
+    expect(hash).toMatch(/^\$2[aby]\$12\$/);
+    expect(await verifyPassword("correct horse battery", hash)).toBe(true);
+  });
+
+  it("is never lower outside tests, though production may raise it", () => {
+    for (const env of [production, { NODE_ENV: "development" }, {}]) {
+      expect(() => loadConfig({ ...env, DATA_DIR: freshDir(), PASSWORD_HASH_COST: "4" })).toThrow(
+        /PASSWORD_HASH_COST below 12 is for tests only/,
+      );
+    }
+    expect(loadConfig({ DATA_DIR: freshDir() }).passwordHashCost).toBe(12);
+    expect(loadConfig({ ...production, DATA_DIR: freshDir(), PASSWORD_HASH_COST: "13" }).passwordHashCost).toBe(13);
+  });
+
+  it("may be lowered by a test run, to bcrypt's least", () => {
+    expect(loadConfig({ NODE_ENV: "test", DATA_DIR: freshDir() }).passwordHashCost).toBe(12);
+    expect(loadConfig({ NODE_ENV: "test", DATA_DIR: freshDir(), PASSWORD_HASH_COST: "4" }).passwordHashCost).toBe(4);
+    expect(() => loadConfig({ NODE_ENV: "test", DATA_DIR: freshDir(), PASSWORD_HASH_COST: "3" })).toThrow(/PASSWORD_HASH_COST/);
   });
 });

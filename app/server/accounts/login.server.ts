@@ -12,10 +12,10 @@ export type LoginCheck = { ok: true; agent: Agent } | { ok: false; message: stri
  * costs the same bcrypt work as a known one. An address whose Agents row was skipped
  * (it does not read) is told so, not that there is no account.
  */
-export async function checkLogin(services: Pick<Services, "store">, email: string, password: string): Promise<LoginCheck> {
+export async function checkLogin(services: Pick<Services, "config" | "store">, email: string, password: string): Promise<LoginCheck> {
   const agent = agentForLogin(services, email);
   if (!agent) {
-    await verifyAgainstNothing(password);
+    await verifyAgainstNothing(services.config, password);
     const unreadable = services.store.agents.skippedWith("email", email).length > 0;
     return { ok: false, message: unreadable ? LOGIN_MESSAGES.unreadable : LOGIN_MESSAGES.noAccount };
   }

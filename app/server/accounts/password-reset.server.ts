@@ -26,6 +26,6 @@ export async function sendPasswordReset(services: Services, email: string, reque
 
 /** Stores the new password's hash; every session and reset link made before it stops working. */
 export async function setNewPassword(services: Services, agent: Agent, password: string): Promise<Agent> {
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(services.config, password);
   return services.store.agents.update(agent.id, { passwordHash, updatedAt: new Date().toISOString() });
 }

@@ -1,10 +1,10 @@
 import bcrypt from "bcryptjs";
+import type { Config } from "../config.server";
 
-/** bcrypt work factor: about a third of a second per hash on a current server core. */
-const PASSWORD_HASH_COST = 12;
+type HashCost = Pick<Config, "passwordHashCost">;
 
-export function hashPassword(plain: string): Promise<string> {
-  return bcrypt.hash(plain, PASSWORD_HASH_COST);
+export function hashPassword({ passwordHashCost }: HashCost, plain: string): Promise<string> {
+  return bcrypt.hash(plain, passwordHashCost);
 }
 
 /** False for a blank or unreadable hash (a row staff added by hand), never an exception. */
@@ -17,14 +17,18 @@ export async function verifyPassword(plain: string, hash: string): Promise<boole
   }
 }
 
-let dummyHash: Promise<string> | undefined;
+const dummyHashes = new Map<number, Promise<string>>();
 
 /**
  * Spends the same bcrypt work as a real check, for an e-mail with no account or no
  * hash, so response times do not tell which addresses are registered.
  */
-export async function verifyAgainstNothing(plain: string): Promise<false> {
-  dummyHash ??= bcrypt.hash("no account has this password", PASSWORD_HASH_COST);
+export async function verifyAgainstNothing({ passwordHashCost }: HashCost, plain: string): Promise<false> {
+  let dummyHash = dummyHashes.get(passwordHashCost);
+  if (!dummyHash) {
+    dummyHash = bcrypt.hash("no account has this password", passwordHashCost);
+    dummyHashes.set(passwordHashCost, dummyHash);
+  }
   await bcrypt.compare(plain, await dummyHash);
   return false;
 }

@@ -49,7 +49,7 @@ export async function createAgent(
   now = new Date(),
 ): Promise<Agent> {
   // Hashed before taking the turn: bcrypt is the slow part and needs no shared state.
-  const passwordHash = await hashPassword(profile.password);
+  const passwordHash = await hashPassword(services.config, profile.password);
   // One registration at a time in this process, so two submissions of one e-mail cannot both pass the duplicate check.
   const id = agentIdFor(draft);
   return services.writeQueues.serially("registrations", async () => {

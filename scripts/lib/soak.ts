@@ -5,22 +5,28 @@
  * workbook is read afresh and every write an instance acknowledged must be in it.
  *
  * Used by `npm run soak` (scripts/soak.ts, a few minutes) and by the short run inside
- * `npm test` (tests/integration/soak.test.ts).
+ * `npm test` (tests/integration/soak.test.ts), which goes through every fault once.
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { newRequest, postRequestSchema } from "../../app/domain/referral-requests/forms";
 import type { Agent, ReferralRequest } from "../../app/domain/workbook/tabs";
-import { matchers, startFakeSheets, type FakeSheetsServer } from "../../scripts/lib/fake-sheets/server";
-import { logIn, postForm, productionEnv, startBuiltServer, type BuiltServer } from "../support/built-server";
-import { requestRecord } from "../support/records";
-import { insertAgent, testContext } from "../support/services";
+import { hashPassword } from "../../app/server/auth/password.server";
+import { loadConfig } from "../../app/server/config.server";
+import { createServices, type Services } from "../../app/server/services.server";
+import { newId } from "../../app/server/store/store.server";
+import { logIn, postForm, productionEnv, startBuiltServer, type BuiltServer } from "./built-server";
+import { matchers, startFakeSheets, type FakeSheetsServer } from "./fake-sheets/server";
+import { agent as agentRecord } from "./sheets-send-bench";
 
 export type SoakOptions = {
   durationMs: number;
   /** Simulated members, spread over the two instances; each does one thing at a time. */
   members: number;
+  /** How long each fault, and each calm spell between two, lasts: four faults take eight phases. */
+  phaseMs?: number;
   log: (line: string) => void;
 };
 
@@ -52,6 +58,18 @@ type FaultName = "429 storm" | "500s" | "stall" | "dropped connections";
 
 const PASSWORD = "correct horse battery";
 const PHASE_MS = 4_000;
+
+/** A referral request's form as a member fills it in; each post and seeded request adds its own title. */
+const REQUEST_FORM = {
+  requestType: "referral",
+  location: "Dallas",
+  state: "TX",
+  specialty: "Residential",
+  priceRange: "$200k - $400k",
+  clientType: "buyer",
+  contactPreference: "either",
+  description: "Load test.",
+};
 const CLIENT_PATIENCE_MS = 60_000;
 
 type Write = { kind: "message" | "request" | "response"; marker: string; detail?: string };
@@ -64,7 +82,7 @@ const ACKNOWLEDGED_AT: Record<Write["kind"], string> = {
 };
 
 /** The fault phases, in turn, with a calm phase between each; `current()` names the one in force. */
-function faultCycle(fake: FakeSheetsServer, counts: Record<FaultName, number>) {
+function faultCycle(fake: FakeSheetsServer, counts: Record<FaultName, number>, phaseMs: number) {
   const faults: Array<[FaultName, () => void]> = [
     ["429 storm", () => fake.failNext(40, 429)],
     ["500s", () => fake.failNext(8, 500)],
@@ -88,7 +106,7 @@ function faultCycle(fake: FakeSheetsServer, counts: Record<FaultName, number>) {
     counts[name] += 1;
     current = name;
     inject();
-  }, PHASE_MS);
+  }, phaseMs);
   return {
     current: () => current,
     stop() {
@@ -111,7 +129,34 @@ async function outcomeOf(response: Response, write: Write | undefined): Promise<
   return hasMessage || response.status === 429 ? "refused" : "unexpected";
 }
 
-export async function runSoak({ durationMs, members, log }: SoakOptions): Promise<SoakFigures> {
+/**
+ * Members and their requests, stored as the app stores them, before the instances start;
+ * all at once, so the Sheets driver sends each tab's rows in one paced write call.
+ */
+async function seedMembers(services: Services, members: number): Promise<{ agents: Agent[]; requests: ReferralRequest[] }> {
+  const passwordHash = await hashPassword(services.config, PASSWORD);
+  const agents = await Promise.all(
+    Array.from({ length: members }, (_, i) => services.store.agents.insert({ ...agentRecord(i), passwordHash })),
+  );
+  const requests = await Promise.all(
+    agents.flatMap((agent, i) =>
+      [0, 1].map((j) => {
+        const input = postRequestSchema.parse({ ...REQUEST_FORM, title: `Seeded request ${i}.${j}` });
+        return services.store.requests.insert(newRequest({ id: newId(), input, agent, now: new Date() }));
+      }),
+    ),
+  );
+  return { agents, requests };
+}
+
+/** Services of the soak's own on the instances' workbook, to seed it and to read it back afresh. */
+async function workbookServices(env: Record<string, string>): Promise<Services> {
+  const services = createServices(loadConfig({ ...env, DATA_DIR: mkdtempSync(path.join(tmpdir(), "referral-soak-reader-")) }));
+  await services.store.refresh();
+  return services;
+}
+
+export async function runSoak({ durationMs, members, phaseMs = PHASE_MS, log }: SoakOptions): Promise<SoakFigures> {
   const fake = await startFakeSheets();
   // Like Google, the fake serves only spreadsheets that exist.
   fake.spreadsheet("soak");
@@ -122,22 +167,17 @@ export async function runSoak({ durationMs, members, log }: SoakOptions): Promis
     GOOGLE_SHEETS_ID: "soak",
     GOOGLE_SHEETS_API_URL: fake.url,
     STORE_REFRESH_SECONDS: "1",
+    // Logging in is not what the run measures: bcrypt's least cost (decision 0040) leaves the time to the load.
+    PASSWORD_HASH_COST: "4",
   };
 
-  const seed = testContext({}, env);
-  await seed.services.store.refresh();
-  const agents: Agent[] = [];
-  const requests: ReferralRequest[] = [];
-  for (let i = 0; i < members; i += 1) {
-    const agent = await insertAgent(seed, { fullName: `Soak Member ${i}`, email: `soak-${i}@example.com`, password: PASSWORD });
-    agents.push(agent);
-    for (let j = 0; j < 2; j += 1)
-      requests.push(await seed.services.store.requests.insert(requestRecord(agent, { title: `Seeded request ${i}.${j}` })));
-  }
-  await seed.services.store.stop();
+  const seed = await workbookServices(env);
+  const { agents, requests } = await seedMembers(seed, members);
+  await seed.store.stop();
 
-  const servers: BuiltServer[] = [];
-  for (let i = 0; i < 2; i += 1) servers.push(await startBuiltServer(["node", "scripts/start.mjs"], env));
+  const servers: BuiltServer[] = await Promise.all([0, 1].map(() => startBuiltServer(["node", "scripts/start.mjs"], env)));
+  // Every member is logged in before the clock starts, so the whole run is load and faults.
+  const cookies = await Promise.all(agents.map((agent, index) => logIn(servers[index % 2]!.baseUrl, agent.email, PASSWORD)));
   log(
     `Soak: two instances (${servers.map((s) => s.baseUrl).join(", ")}) on one workbook, ${members} members, ${Math.round(durationMs / 1000)} s`,
   );
@@ -156,12 +196,12 @@ export async function runSoak({ durationMs, members, log }: SoakOptions): Promis
   const problems: string[] = [];
   const startedAt = Date.now();
   const deadline = startedAt + durationMs;
-  const faults = faultCycle(fake, faultsInjected);
+  const faults = faultCycle(fake, faultsInjected, phaseMs);
 
   async function member(index: number): Promise<void> {
     const me = agents[index]!;
     const server = servers[index % 2]!;
-    const cookie = await logIn(server.baseUrl, me.email, PASSWORD);
+    const cookie = cookies[index]!;
     const others = agents.filter((agent) => agent.id !== me.id);
     const theirRequests = requests.filter((request) => request.agentEmail !== me.email);
     const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)]!;
@@ -217,19 +257,8 @@ export async function runSoak({ durationMs, members, log }: SoakOptions): Promis
         });
       } else {
         const title = `Soak request ${marker}`;
-        const fields = {
-          requestType: "referral",
-          title,
-          location: "Dallas",
-          state: "TX",
-          specialty: "Residential",
-          priceRange: "$200k - $400k",
-          clientType: "buyer",
-          contactPreference: "either",
-          description: "Load test.",
-        };
         // The form posts to its own address, which names the type.
-        await record("post a request", post("/post-request?type=referral", fields), { kind: "request", marker: title });
+        await record("post a request", post("/post-request?type=referral", { ...REQUEST_FORM, title }), { kind: "request", marker: title });
       }
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -249,9 +278,8 @@ export async function runSoak({ durationMs, members, log }: SoakOptions): Promis
   const cleanStops = exits.every((exit) => exit.code === 0);
   if (!cleanStops) problems.push(`instance exits: ${JSON.stringify(exits)}`);
 
-  const check = testContext({}, env);
-  await check.services.store.refresh();
-  const { store } = check.services;
+  const check = await workbookServices(env);
+  const { store } = check;
   const stored = {
     message: new Set(store.messages.all().map((row) => row.text)),
     response: new Set(store.responses.all().map((row) => row.message)),
@@ -281,7 +309,7 @@ export async function runSoak({ durationMs, members, log }: SoakOptions): Promis
             .filter(Boolean);
     return total + ids.length - new Set(ids).size;
   }, 0);
-  await check.services.store.stop();
+  await check.store.stop();
   const sheetsCalls = fake.calls.length;
   await fake.close();
 
