@@ -1,7 +1,7 @@
 import path from "node:path";
-import { watchAgentDecisions } from "./accounts/status-mail.server";
-import { endSessionsOfSuspendedAgents } from "./accounts/suspension.server";
-import { mailSheetProblemsAfterRefreshes, type SheetProblemMails } from "./mail/sheet-problems-mail.server";
+import { watchAgentDecisions } from "./jobs/decision-mails.server";
+import { endSessionsOfSuspendedAgents } from "./jobs/suspended-sessions.server";
+import { mailSheetProblemsAfterRefreshes, type SheetProblemMails } from "./jobs/sheet-problem-mails.server";
 import { createAuthServices, type AuthServices } from "./auth/auth-services.server";
 import type { Config } from "./config.server";
 import { createDirectoryIndexCache, type DirectoryIndexCache } from "./directory/directory-index.server";
@@ -13,8 +13,8 @@ import { createReadPositions, type ReadPositions } from "./messages/conversation
 import { createSummaryCache, type SummaryCache } from "./messages/conversations.server";
 import { createMessageEvents, type MessageEvents } from "./messages/live.server";
 import { createDraftStorage, type DraftStorage } from "./registration/draft.server";
-import { remindReferralsAfterRefreshes } from "./referrals/reminders.server";
-import { expireRequestsAfterRefreshes } from "./requests/expiry.server";
+import { remindReferralsAfterRefreshes } from "./jobs/referral-reminders.server";
+import { expireRequestsAfterRefreshes } from "./jobs/request-expiry.server";
 import { createLiveRequests, type LiveRequests } from "./requests/live-requests.server";
 import { createWriteQueues, type WriteQueues } from "./store/serially.server";
 import { createPageCache, PAGE_CACHE_BYTES, type PageCache } from "./page-cache.server";

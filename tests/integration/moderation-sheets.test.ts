@@ -16,7 +16,7 @@ import { loader as listLoader } from "../../app/routes/referral-requests._index"
 import { action as reportAction } from "../../app/routes/report";
 import { LOGIN_MESSAGES } from "../../app/domain/auth";
 import { checkLogin } from "../../app/server/accounts/login.server";
-import { watchAgentDecisions } from "../../app/server/accounts/status-mail.server";
+import { watchAgentDecisions } from "../../app/server/jobs/decision-mails.server";
 import { createReplicaServices } from "../../app/server/services.server";
 import type { Mail } from "../../app/server/mail/mailer.server";
 import { dashboardData } from "../../app/server/requests/dashboard-requests.server";

@@ -12,7 +12,7 @@ import { loadConfig } from "../../app/server/config.server";
 import { readOutbox } from "../../app/server/mail/mailer.server";
 import { sendMessage } from "../../app/server/messages/send.server";
 import { scheduleWeeklyDigest } from "../../app/server/requests/digest.server";
-import { remindAndExpireReferrals } from "../../app/server/referrals/reminders.server";
+import { remindAndExpireReferrals } from "../../app/server/jobs/referral-reminders.server";
 import { respondToRequest } from "../../app/server/requests/respond.server";
 import { createServices, outboxDirectory, stopServices, type Services } from "../../app/server/services.server";
 import { newId } from "../../app/server/store/store.server";

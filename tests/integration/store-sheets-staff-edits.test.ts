@@ -16,7 +16,7 @@ import { createStore } from "../../app/server/store/replica.server";
 import { createSheetsDriver } from "../../app/server/store/sheets-driver.server";
 import { newId, StoreNotFoundError, type Store } from "../../app/server/store/store.server";
 import { healthStatus } from "../../app/server/health.server";
-import { watchAgentDecisions } from "../../app/server/accounts/status-mail.server";
+import { watchAgentDecisions } from "../../app/server/jobs/decision-mails.server";
 import { createSendClaims } from "../../app/server/send-claims.server";
 import type { Mail } from "../../app/server/mail/mailer.server";
 import { StoreWriteError } from "../../app/server/store/store.server";

@@ -4,8 +4,8 @@ import type { Config } from "../config.server";
 import type { SendClaims } from "../send-claims.server";
 import type { BackgroundJob } from "../services.server";
 import type { Store, StoreHealth } from "../store/store.server";
-import { renderMailBody } from "./html.server";
-import type { Mail, Mailer } from "./mailer.server";
+import { renderMailBody } from "../mail/html.server";
+import type { Mail, Mailer } from "../mail/mailer.server";
 
 /** One thing in the workbook staff must look at, as the mail and /healthz name it. */
 type SheetProblem = { where: string; what: string };

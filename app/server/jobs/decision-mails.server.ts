@@ -5,7 +5,7 @@ import type { Config } from "../config.server";
 import type { SendClaims } from "../send-claims.server";
 import type { BackgroundJob } from "../services.server";
 import type { RefreshEvent, Store } from "../store/store.server";
-import { publicUrl } from "./urls.server";
+import { publicUrl } from "../accounts/urls.server";
 
 type Deps = {
   store: Store;
