@@ -5,7 +5,7 @@ import { loader as dashboardLoader } from "../../app/routes/member-dashboard";
 import { action as loginAction, loader as loginLoader } from "../../app/routes/member-login";
 import { action as logoutAction } from "../../app/routes/logout";
 import { setNewPassword } from "../../app/server/accounts/password-reset.server";
-import { createServices, stopServices } from "../../app/server/services.server";
+import { createServices, stopServices } from "../../app/server/service-lifecycle.server";
 import { createStoreFromConfig } from "../../app/server/store/store.server";
 import { getMember, requireMember, SESSION_MAX_AGE_SECONDS } from "../../app/server/auth/session.server";
 import { insertAgent, postForm, testContext } from "../support/services";

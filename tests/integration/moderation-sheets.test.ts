@@ -17,7 +17,7 @@ import { action as reportAction } from "../../app/routes/report";
 import { LOGIN_MESSAGES } from "../../app/domain/auth";
 import { checkLogin } from "../../app/server/accounts/login.server";
 import { watchAgentDecisions } from "../../app/server/jobs/decision-mails.server";
-import { createReplicaServices } from "../../app/server/services.server";
+import { createReplicaServices } from "../../app/server/service-lifecycle.server";
 import type { Mail } from "../../app/server/mail/mailer.server";
 import { dashboardData } from "../../app/server/requests/dashboard-requests.server";
 import { newId } from "../../app/server/store/store.server";

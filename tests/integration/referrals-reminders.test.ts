@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { Agent, Referral } from "../../app/domain/workbook/tabs";
 import { readOutbox } from "../../app/server/mail/mailer.server";
 import { remindAndExpireReferrals, remindReferralsAfterRefreshes } from "../../app/server/jobs/referral-reminders.server";
-import { stopServices } from "../../app/server/services.server";
+import { stopServices } from "../../app/server/service-lifecycle.server";
 import { referralRecord } from "../support/records";
 import { insertAgent, testContext } from "../support/services";
 
