@@ -152,7 +152,7 @@ describe("staff moderation in the sheet", () => {
     });
 
     await n.staffTypes("Agents", n.bob.id, "status", "suspended");
-    decisions.stop();
+    await decisions.stop();
     expect(n.store.health().invalidRows).toEqual([]);
     expect(n.store.agents.get(n.bob.id)?.status).toBe("suspended");
 
@@ -194,7 +194,7 @@ describe("staff moderation in the sheet", () => {
     });
     await n.store.refresh();
     await n.staffTypes("Agents", applicant.id, "status", "suspended");
-    decisions.stop();
+    await decisions.stop();
     expect(mails).toEqual([]);
   });
 

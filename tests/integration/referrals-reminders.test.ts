@@ -181,7 +181,7 @@ describe("the job", () => {
       await vi.waitFor(() => expect(store.referrals.get(referral.id)?.status).toBe("expired"), { timeout: 5_000 });
       expect(store.referralEvents.by("referralId", referral.id).map((event) => event.createdAt)).toEqual([iso(later)]);
     } finally {
-      job.stop();
+      await job.stop();
       await stopServices(timed.services);
     }
   });

@@ -304,7 +304,7 @@ describe("structural mistakes degrade the tab, loudly, and never lose or mail in
     expect(store.agents.by("status", "approved")).toHaveLength(3);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(sent).toHaveLength(3);
-    watcher.stop();
+    await watcher.stop();
   });
 
   it("a restart while a header is renamed: the last good copy on disk is served, said in /healthz and the log, and members log in", async () => {
