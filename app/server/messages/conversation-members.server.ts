@@ -2,6 +2,11 @@ import { shouldNotify } from "~/domain/messages";
 import type { Services } from "../services.server";
 import { memberRowId, saveMember, type MemberServices } from "./read-positions.server";
 
+/*
+ * The mail a member gets about a conversation, throttled through their ConversationMembers
+ * row (`lastNotifiedAt`); the row and the read positions are in read-positions.server.ts.
+ */
+
 function recordNotified(services: MemberServices, conversationId: string, agentEmail: string, at: Date): Promise<boolean> {
   return saveMember(services, conversationId, agentEmail, () => ({ lastNotifiedAt: at.toISOString() }));
 }

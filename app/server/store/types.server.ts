@@ -96,7 +96,7 @@ export type RowChange<Name extends CollectionName> = {
 };
 
 /** The rows of one tab that someone else added, changed or removed: staff, another instance, a script. */
-export type TabChanges<Name extends CollectionName> = {
+type TabChanges<Name extends CollectionName> = {
   added: readonly string[];
   changed: readonly RowChange<Name>[];
   removed: readonly string[];
