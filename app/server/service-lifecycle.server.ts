@@ -27,7 +27,8 @@ import { createWriteLimits } from "./write-limits.server";
 /*
  * Builds, starts and stops the process's `Services`. The type is in services.server.ts, which
  * every module that takes `Services` imports; this module imports those that make its members,
- * so the server, scripts and tests import it, and the modules it builds never do.
+ * so only the server, scripts, tests and the dev outbox page import it, never the modules it
+ * builds (docs/decisions/0037).
  */
 
 export function outboxDirectory(config: Config): string {
@@ -36,8 +37,9 @@ export function outboxDirectory(config: Config): string {
 
 /**
  * Chooses each outside service's driver from configuration, once, at start-up, and
- * sets up the caches and jobs. The jobs act on the store's refreshes, so nothing runs
- * until the store is read: call `startServices` to start its timer.
+ * sets up the caches and jobs. The jobs act on the store's refreshes: those that watch a
+ * tab follow any refresh that changed it, and every job runs after each timed refresh, once
+ * `startServices` has started the timer.
  */
 export function createServices(config: Config): Services {
   const mailer = config.sendgridApiKey
