@@ -9,7 +9,8 @@ import { ConfigError, loadConfig } from "./app/server/config.server";
 import { compressionOptions, securityMiddleware } from "./app/server/http.server";
 import { servePublicPagesOnce } from "./app/server/page-cache.server";
 import { requestGuards } from "./app/server/request-guards.server";
-import { createServices, startServices, stopServices, type Services } from "./app/server/services.server";
+import { createServices, startServices, stopServices } from "./app/server/service-lifecycle.server";
+import type { Services } from "./app/server/services.server";
 import { httpStatusOf } from "./app/server/store/retry.server";
 
 /** Where the app comes from: the production build, or Vite's dev server compiling the sources on demand. */

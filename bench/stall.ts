@@ -10,7 +10,7 @@ import path from "node:path";
 import { conversationIdFor } from "../app/domain/conversation";
 import { parseDirectoryQuery, searchDirectory } from "../app/server/directory/directory.server";
 import { conversationListPage, unreadTotal } from "../app/server/messages/conversations.server";
-import { createReplicaServices } from "../app/server/services.server";
+import { createReplicaServices } from "../app/server/service-lifecycle.server";
 import { createStore } from "../app/server/store/replica.server";
 import { createSqliteDriver } from "../app/server/store/sqlite-driver.server";
 import type { Store } from "../app/server/store/store.server";

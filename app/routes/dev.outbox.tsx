@@ -4,7 +4,7 @@ import { PageHeading } from "~/components/page-heading";
 import { isLoopbackClient } from "~/server/auth/client-ip.server";
 import { notFound } from "~/server/http.server";
 import { readOutbox } from "~/server/mail/mailer.server";
-import { outboxDirectory } from "~/server/services.server";
+import { outboxDirectory } from "~/server/service-lifecycle.server";
 
 export const meta: MetaFunction = () => [{ title: "Outbox (development)" }, { name: "robots", content: "noindex" }];
 

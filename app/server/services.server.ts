@@ -1,30 +1,22 @@
-import path from "node:path";
-import { watchAgentDecisions } from "./accounts/status-mail.server";
-import { endSessionsOfSuspendedAgents } from "./accounts/suspension.server";
-import { mailSheetProblemsAfterRefreshes, type SheetProblemMails } from "./mail/sheet-problems-mail.server";
-import { createAuthServices, type AuthServices } from "./auth/auth-services.server";
+import type { AuthServices } from "./auth/auth-services.server";
 import type { Config } from "./config.server";
-import { createDirectoryIndexCache, type DirectoryIndexCache } from "./directory/directory-index.server";
-import { createImageService, type ImageService } from "./images/images.server";
-import { createPhotoFetcher, type PhotoFetcher } from "./images/remote-photo.server";
-import { createLicenseService, type LicenseService } from "./licenses/licenses.server";
-import { createOutboxMailer, createSendgridMailer, type Mailer } from "./mail/mailer.server";
-import { createReadPositions, type ReadPositions } from "./messages/conversation-members.server";
-import { createSummaryCache, type SummaryCache } from "./messages/conversations.server";
-import { createMessageEvents, type MessageEvents } from "./messages/live.server";
-import { createDraftStorage, type DraftStorage } from "./registration/draft.server";
-import { remindReferralsAfterRefreshes } from "./referrals/reminders.server";
-import { expireRequestsAfterRefreshes } from "./requests/expiry.server";
-import { createLiveRequests, type LiveRequests } from "./requests/live-requests.server";
-import { createWriteQueues, type WriteQueues } from "./store/serially.server";
-import { createPageCache, PAGE_CACHE_BYTES, type PageCache } from "./page-cache.server";
-import { createStoreFromConfig, type Store } from "./store/store.server";
-import { createWriteLimits, type WriteLimits } from "./write-limits.server";
-import { createSendClaims, type SendClaims } from "./send-claims.server";
-import { scheduleWeeklyDigest, type WeeklyDigest } from "./requests/digest.server";
-
-/** Work that runs in the background for as long as the process serves. */
-export type BackgroundJob = { stop(): void };
+import type { DirectoryIndexCache } from "./directory/directory-index.server";
+import type { ImageService } from "./images/images.server";
+import type { PhotoFetcher } from "./images/remote-photo.server";
+import type { SheetProblemMails } from "./jobs/sheet-problem-mails.server";
+import type { LicenseService } from "./licenses/licenses.server";
+import type { Mailer } from "./mail/mailer.server";
+import type { MessageEvents } from "./messages/live.server";
+import type { ReadPositions } from "./messages/read-positions.server";
+import type { SummaryCache } from "./messages/summary-cache.server";
+import type { PageCache } from "./page-cache.server";
+import type { DraftStorage } from "./registration/draft.server";
+import type { WeeklyDigest } from "./requests/digest.server";
+import type { LiveRequests } from "./requests/live-requests.server";
+import type { SendClaims } from "./send-claims.server";
+import type { WriteQueues } from "./store/serially.server";
+import type { BackgroundJob, Store } from "./store/store.server";
+import type { WriteLimits } from "./write-limits.server";
 
 /**
  * Everything the process keeps between requests: the outside services chosen from
@@ -78,83 +70,3 @@ export type Services = {
   /** TREC's license data: the check at registration, the daily refresh and lapse check (started and stopped with the services). */
   licenses: LicenseService;
 };
-
-export function outboxDirectory(config: Config): string {
-  return path.join(config.dataDir, "outbox");
-}
-
-/**
- * Chooses each outside service's driver from configuration, once, at start-up, and
- * sets up the caches and jobs. The jobs act on the store's refreshes, so nothing runs
- * until the store is read: call `startServices` to start its timer.
- */
-export function createServices(config: Config): Services {
-  const mailer = config.sendgridApiKey
-    ? createSendgridMailer(config.sendgridApiKey, config.mailFrom, config.sendgridApiUrl)
-    : createOutboxMailer(outboxDirectory(config), config.mailFrom);
-  const store = createStoreFromConfig(config);
-  const replica = createReplicaServices(store);
-  const sendClaims = createSendClaims({ store });
-  return {
-    config,
-    mailer,
-    auth: createAuthServices(config),
-    images: createImageService(config),
-    photoFetcher: createPhotoFetcher(),
-    limits: createWriteLimits(config),
-    drafts: createDraftStorage(config),
-    ...replica,
-    sendClaims,
-    decisionMails: watchAgentDecisions({ store, mailer, claims: sendClaims, config }),
-    sheetProblemMails: mailSheetProblemsAfterRefreshes({ store, mailer, claims: sendClaims, config }),
-    weeklyDigest: scheduleWeeklyDigest({ store, mailer, claims: sendClaims, config }),
-    suspendedSessions: endSessionsOfSuspendedAgents(store),
-    requestExpiry: expireRequestsAfterRefreshes(store),
-    referralReminders: remindReferralsAfterRefreshes({ store, mailer, config, writeQueues: replica.writeQueues, claims: sendClaims }),
-    pageCache: createPageCache(PAGE_CACHE_BYTES),
-    licenses: createLicenseService({ config, store, mailer }),
-  };
-}
-
-/** The queues and caches kept over the replica's records. */
-type ReplicaServices = Pick<
-  Services,
-  "store" | "writeQueues" | "directory" | "liveRequests" | "messageEvents" | "readPositions" | "conversationSummaries"
->;
-
-/** The queues and caches over a store: part of `createServices`, and all that a script reading a store of its own needs for the queries. */
-export function createReplicaServices(store: Store): ReplicaServices {
-  const writeQueues = createWriteQueues();
-  return {
-    store,
-    writeQueues,
-    directory: createDirectoryIndexCache(store),
-    liveRequests: createLiveRequests(store),
-    messageEvents: createMessageEvents(store),
-    readPositions: createReadPositions({ store, writeQueues }),
-    conversationSummaries: createSummaryCache(),
-  };
-}
-
-/** Starts the store's refresh timer, which drives every job. Call once the store's first read succeeded. */
-export function startServices(services: Services): void {
-  services.store.start();
-  services.licenses.start();
-}
-
-/**
- * Stops every job and closes the store: open live-update streams end, waiting read
- * positions are dropped, and the store finishes its refresh and jobs in progress.
- */
-export async function stopServices(services: Services): Promise<void> {
-  services.messageEvents.close();
-  services.decisionMails.stop();
-  services.sheetProblemMails.stop();
-  await services.weeklyDigest.stop();
-  services.suspendedSessions.stop();
-  services.requestExpiry.stop();
-  services.referralReminders.stop();
-  services.readPositions.stop();
-  services.licenses.stop();
-  await services.store.stop();
-}

@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import { buildDemoNetwork, type DemoNetwork } from "./demo-network";
 import type { CollectionName } from "~/domain/workbook/tabs";
-import { memberRowId } from "~/server/messages/conversation-members.server";
+import { memberRowId } from "~/server/messages/read-positions.server";
 import type { Store } from "~/server/store/store.server";
 import { insertInGroups } from "./store-cli";
 

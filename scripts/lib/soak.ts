@@ -15,7 +15,8 @@ import { newRequest, postRequestSchema } from "../../app/domain/referral-request
 import type { Agent, ReferralRequest } from "../../app/domain/workbook/tabs";
 import { hashPassword } from "../../app/server/auth/password.server";
 import { loadConfig } from "../../app/server/config.server";
-import { createServices, type Services } from "../../app/server/services.server";
+import { createServices } from "../../app/server/service-lifecycle.server";
+import type { Services } from "../../app/server/services.server";
 import { newId } from "../../app/server/store/store.server";
 import { logIn, postForm, productionEnv, startBuiltServer, type BuiltServer } from "./built-server";
 import { matchers, startFakeSheets, type FakeSheetsServer } from "./fake-sheets/server";

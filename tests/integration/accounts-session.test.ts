@@ -5,7 +5,7 @@ import { loader as dashboardLoader } from "../../app/routes/member-dashboard";
 import { action as loginAction, loader as loginLoader } from "../../app/routes/member-login";
 import { action as logoutAction } from "../../app/routes/logout";
 import { setNewPassword } from "../../app/server/accounts/password-reset.server";
-import { createServices, stopServices } from "../../app/server/services.server";
+import { createServices, stopServices } from "../../app/server/service-lifecycle.server";
 import { createStoreFromConfig } from "../../app/server/store/store.server";
 import { getMember, requireMember, SESSION_MAX_AGE_SECONDS } from "../../app/server/auth/session.server";
 import { insertAgent, postForm, testContext } from "../support/services";
@@ -185,13 +185,16 @@ describe("a suspension", () => {
     await context.services.store.refresh();
     const { agent, cookie } = await loggedIn(context);
     await editAgentRow(context, agent.id, { status: "suspended" });
+    // The instance whose refresh found the suspension ends the sessions at once.
+    await vi.waitFor(() => expect(context.services.store.agents.get(agent.id)?.sessionsEndedAt).toBeDefined());
+    const endedHere = context.services.store.agents.get(agent.id)!.sessionsEndedAt!;
 
-    // Another instance, started while the agent is suspended, runs its refresh jobs: it ends their sessions.
+    // Another instance, started while the agent is suspended, runs its refresh jobs: it ends their sessions too.
     const other = createServices({ ...context.services.config, storeRefreshSeconds: 0.05 });
     try {
       await other.store.refresh();
       other.store.start();
-      await vi.waitFor(() => expect(other.store.agents.get(agent.id)?.sessionsEndedAt).toBeDefined(), { timeout: 10_000 });
+      await vi.waitFor(() => expect(other.store.agents.get(agent.id)?.sessionsEndedAt).not.toBe(endedHere), { timeout: 10_000 });
       const endedAt = other.store.agents.get(agent.id)!.sessionsEndedAt!;
       // Once per suspension: the next passes leave the time alone.
       await other.store.refresh();

@@ -18,7 +18,7 @@ import { action as reportAction, loader as reportLoader } from "../../app/routes
 import { action as blockAction, loader as blockedLoader } from "../../app/routes/settings.blocked";
 import { readOutbox } from "../../app/server/mail/mailer.server";
 import { dashboardData } from "../../app/server/requests/dashboard-requests.server";
-import { outboxDirectory } from "../../app/server/services.server";
+import { outboxDirectory } from "../../app/server/service-lifecycle.server";
 import { newId, type Store } from "../../app/server/store/store.server";
 import { agentRecord } from "../support/records";
 import { testContext } from "../support/services";

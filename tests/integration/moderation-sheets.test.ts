@@ -16,8 +16,8 @@ import { loader as listLoader } from "../../app/routes/referral-requests._index"
 import { action as reportAction } from "../../app/routes/report";
 import { LOGIN_MESSAGES } from "../../app/domain/auth";
 import { checkLogin } from "../../app/server/accounts/login.server";
-import { watchAgentDecisions } from "../../app/server/accounts/status-mail.server";
-import { createReplicaServices } from "../../app/server/services.server";
+import { watchAgentDecisions } from "../../app/server/jobs/decision-mails.server";
+import { createReplicaServices } from "../../app/server/service-lifecycle.server";
 import type { Mail } from "../../app/server/mail/mailer.server";
 import { dashboardData } from "../../app/server/requests/dashboard-requests.server";
 import { newId } from "../../app/server/store/store.server";
@@ -152,7 +152,7 @@ describe("staff moderation in the sheet", () => {
     });
 
     await n.staffTypes("Agents", n.bob.id, "status", "suspended");
-    decisions.stop();
+    await decisions.stop();
     expect(n.store.health().invalidRows).toEqual([]);
     expect(n.store.agents.get(n.bob.id)?.status).toBe("suspended");
 
@@ -194,7 +194,7 @@ describe("staff moderation in the sheet", () => {
     });
     await n.store.refresh();
     await n.staffTypes("Agents", applicant.id, "status", "suspended");
-    decisions.stop();
+    await decisions.stop();
     expect(mails).toEqual([]);
   });
 

@@ -10,7 +10,7 @@ import * as settings from "../../app/routes/settings.notifications";
 import * as unsubscribe from "../../app/routes/unsubscribe";
 import { readOutbox, type StoredMail } from "../../app/server/mail/mailer.server";
 import { createUnsubscribeToken, UNSUBSCRIBE_LINK_TTL_SECONDS } from "../../app/server/mail/unsubscribe.server";
-import { outboxDirectory } from "../../app/server/services.server";
+import { outboxDirectory } from "../../app/server/service-lifecycle.server";
 import { startFakeSendgrid, type FakeSendgrid } from "../mocks/sendgrid";
 import { requestForm } from "../support/records";
 import { insertAgent, testContext } from "../support/services";

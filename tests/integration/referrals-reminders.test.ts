@@ -7,8 +7,8 @@ import type { AppLoadContext } from "@remix-run/node";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { Agent, Referral } from "../../app/domain/workbook/tabs";
 import { readOutbox } from "../../app/server/mail/mailer.server";
-import { remindAndExpireReferrals, remindReferralsAfterRefreshes } from "../../app/server/referrals/reminders.server";
-import { stopServices } from "../../app/server/services.server";
+import { remindAndExpireReferrals, remindReferralsAfterRefreshes } from "../../app/server/jobs/referral-reminders.server";
+import { stopServices } from "../../app/server/service-lifecycle.server";
 import { referralRecord } from "../support/records";
 import { insertAgent, testContext } from "../support/services";
 
@@ -181,7 +181,7 @@ describe("the job", () => {
       await vi.waitFor(() => expect(store.referrals.get(referral.id)?.status).toBe("expired"), { timeout: 5_000 });
       expect(store.referralEvents.by("referralId", referral.id).map((event) => event.createdAt)).toEqual([iso(later)]);
     } finally {
-      job.stop();
+      await job.stop();
       await stopServices(timed.services);
     }
   });

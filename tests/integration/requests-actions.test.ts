@@ -9,8 +9,8 @@ import { loader as listLoader } from "../../app/routes/referral-requests._index"
 import { action as postAction } from "../../app/routes/post-request";
 import type { Agent } from "../../app/domain/workbook/tabs";
 import { readOutbox } from "../../app/server/mail/mailer.server";
-import { expireOverdueRequests } from "../../app/server/requests/expiry.server";
-import { startServices, stopServices } from "../../app/server/services.server";
+import { expireOverdueRequests } from "../../app/server/jobs/request-expiry.server";
+import { startServices, stopServices } from "../../app/server/service-lifecycle.server";
 import { insertAgent, testContext } from "../support/services";
 import { get, insertRequest, outcome, post, sessionCookie, type Rejection } from "./requests-support";
 

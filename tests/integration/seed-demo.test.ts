@@ -28,7 +28,7 @@ import { loadConfig } from "../../app/server/config.server";
 import { listConversations } from "../../app/server/messages/conversations.server";
 import { agreementHash } from "../../app/server/referrals/agreement-text.server";
 import { hasSigned } from "../../app/server/referrals/referrals.server";
-import { createReplicaServices, createServices, stopServices } from "../../app/server/services.server";
+import { createReplicaServices, createServices, stopServices } from "../../app/server/service-lifecycle.server";
 import { createStoreFromConfig, type Store } from "../../app/server/store/store.server";
 import { startFakeSheets } from "../../scripts/lib/fake-sheets/server";
 import { openSheetsStore } from "../support/fake-sheets";

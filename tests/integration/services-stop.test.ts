@@ -1,7 +1,7 @@
 /** `stopServices`, which server.ts runs on SIGTERM and SIGINT, ends every job the process runs. */
 import { describe, expect, it } from "vitest";
 import { memberEventStream } from "../../app/server/messages/event-stream.server";
-import { startServices, stopServices } from "../../app/server/services.server";
+import { startServices, stopServices } from "../../app/server/service-lifecycle.server";
 import { insertAgent, testContext } from "../support/services";
 
 describe("stopping the services", () => {
@@ -19,8 +19,11 @@ describe("stopping the services", () => {
     });
     const streamed = new Response(stream).text();
     let jobRuns = 0;
-    services.store.addRefreshJob(async () => {
-      jobRuns += 1;
+    services.store.addJob({
+      name: "counting",
+      run: async () => {
+        jobRuns += 1;
+      },
     });
     await expect.poll(() => jobRuns).toBeGreaterThan(0);
 

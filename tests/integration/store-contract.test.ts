@@ -404,23 +404,27 @@ describe.each(harnesses)("store contract on $name", (harness) => {
     expect(new Set(rowNumbers).size).toBe(4);
   });
 
-  it("brings staff edits into the replica and tells listeners what changed", async () => {
+  it("brings staff edits into the replica and gives a job watching the column its old and new values", async () => {
     const backend = harness.open();
     const store = backend.store();
     await store.refresh();
     const dana = await store.agents.insert(agent({ status: "pending" }));
     const events: RefreshEvent[] = [];
-    store.onRefresh((event) => events.push(event));
+    const job = store.addJob({ name: "watcher", watches: { agents: ["status"] }, run: async (event) => void events.push(event) });
     backend.staff.setCell("Agents", dana.id, "status", "APPROVED");
     await store.refresh();
     expect(store.agents.get(dana.id)?.status).toBe("approved");
-    const agentEvents = events.filter((event) => event.collection === "agents");
-    expect(agentEvents).toHaveLength(1);
-    const [event] = agentEvents;
-    if (event?.collection !== "agents") throw new Error("expected an Agents event");
-    expect(event.previous.get(dana.id)?.status).toBe("pending");
-    expect(event.current.get(dana.id)?.status).toBe("approved");
-    expect(events.every((e) => e.collection === "agents")).toBe(true);
+    await expect.poll(() => events).toHaveLength(1);
+    const [event] = events;
+    // Only the watched column's values travel; the rest is read from the replica.
+    expect(event!.agents).toEqual({
+      added: [],
+      changed: [{ id: dana.id, before: { status: "pending" }, after: { status: "approved" } }],
+      removed: [],
+    });
+    const otherTabs = Object.entries(event!).filter(([name]) => name !== "agents");
+    expect(otherTabs.every(([, changes]) => changes.added.length + changes.changed.length + changes.removed.length === 0)).toBe(true);
+    await job.stop();
   });
 
   it("reads new rows of append-only tabs, and notices rows staff deleted from them", async () => {

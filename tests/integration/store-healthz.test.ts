@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loader } from "../../app/routes/healthz";
 import { readOutbox } from "../../app/server/mail/mailer.server";
-import { outboxDirectory } from "../../app/server/services.server";
+import { outboxDirectory } from "../../app/server/service-lifecycle.server";
 import { testContext } from "../support/services";
 
 const TOKEN = "operator-health-token-0123456789";

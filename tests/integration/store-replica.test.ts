@@ -8,7 +8,7 @@ import type { Message } from "../../app/domain/workbook/tabs";
 import type { WorkbookDriver } from "../../app/server/store/driver.server";
 import { createStore } from "../../app/server/store/replica.server";
 import { createSqliteDriver } from "../../app/server/store/sqlite-driver.server";
-import { newId, type Store } from "../../app/server/store/store.server";
+import { newId, type RefreshEvent, type Store } from "../../app/server/store/store.server";
 
 const opened: Store[] = [];
 afterEach(async () => {
@@ -147,22 +147,113 @@ describe("replica", () => {
     ]);
   });
 
-  it("keeps refreshing when a listener throws", async () => {
+  it("keeps refreshing and running its other jobs when a job throws, and logs the failure", async () => {
     const { driver, file } = observedDriver();
-    const store = open(driver, { warn: () => undefined });
-    await store.refresh();
-    const seen: string[] = [];
-    store.onRefresh(() => {
-      throw new Error("listener bug");
+    const errors: string[] = [];
+    const store = createStore(driver, {
+      refreshSeconds: 0.05,
+      log: { info: () => undefined, warn: () => undefined, error: (...parts: unknown[]) => void errors.push(parts.map(String).join(" ")) },
     });
-    const remove = store.onRefresh((event) => seen.push(event.tab));
+    opened.push(store);
+    await store.refresh();
+    const seen: string[][] = [];
+    store.addJob({
+      name: "broken",
+      watches: { messages: [] },
+      run: async () => {
+        throw new Error("job bug");
+      },
+    });
+    const changedTabs = (event: RefreshEvent) =>
+      Object.entries(event).flatMap(([name, tab]) => (tab.added.length + tab.changed.length + tab.removed.length > 0 ? [name] : []));
+    const watcher = store.addJob({ name: "watcher", watches: { messages: [] }, run: async (event) => void seen.push(changedTabs(event)) });
     insertFromElsewhere(file, "one");
     await store.refresh();
-    remove();
+    await expect.poll(() => seen).toEqual([["messages"]]);
+    await watcher.stop();
     insertFromElsewhere(file, "two");
     await store.refresh();
-    expect(seen).toEqual(["Messages"]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(seen).toEqual([["messages"]]);
     expect(store.messages.all()).toHaveLength(2);
+    expect(errors.some((line) => line.includes("the broken job failed") && line.includes("job bug"))).toBe(true);
+  });
+});
+
+describe("jobs after refreshes", () => {
+  it("runs every job after each timed refresh, with what the refreshes found since its last run", async () => {
+    const { driver, file } = observedDriver();
+    const store = open(driver);
+    await store.refresh();
+    const events: RefreshEvent[] = [];
+    store.addJob({ name: "clock", run: async (event) => void events.push(event) });
+    // A job that watches no tab waits for the timer, and is then given what an earlier refresh found.
+    insertFromElsewhere(file, "one");
+    await store.refresh();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(events).toEqual([]);
+    store.start();
+    await expect.poll(() => events.length).toBeGreaterThan(0);
+    expect(events[0]!.messages.added.map((id) => store.messages.get(id)?.text)).toEqual(["one"]);
+    await expect.poll(() => events.length).toBeGreaterThan(1);
+    expect(events[1]!.messages.added).toEqual([]);
+  });
+
+  it("stop waits for the run in flight, tells it through its signal, and runs the job no more", async () => {
+    const { driver, file } = observedDriver();
+    const store = open(driver);
+    await store.refresh();
+    const steps: string[] = [];
+    let finish = () => undefined as void;
+    const job = store.addJob({
+      name: "slow",
+      watches: { messages: [] },
+      run: async (_event, signal) => {
+        steps.push("started");
+        await new Promise<void>((resolve) => (finish = resolve));
+        steps.push(signal.aborted ? "ended after the stop" : "ended");
+      },
+    });
+    insertFromElsewhere(file, "one");
+    await store.refresh();
+    await expect.poll(() => steps).toEqual(["started"]);
+    let stopped = false;
+    const stopping = job.stop().then(() => (stopped = true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(stopped).toBe(false);
+    finish();
+    await stopping;
+    expect(steps).toEqual(["started", "ended after the stop"]);
+    insertFromElsewhere(file, "two");
+    await store.refresh();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(steps).toEqual(["started", "ended after the stop"]);
+  });
+
+  it("a run still going at the stop wait is cut, and the log says so", async () => {
+    const { driver, file } = observedDriver();
+    const errors: string[] = [];
+    const store = createStore(driver, {
+      refreshSeconds: 0.05,
+      jobStopWaitSeconds: 0.05,
+      log: { info: () => undefined, warn: () => undefined, error: (...parts: unknown[]) => void errors.push(parts.map(String).join(" ")) },
+    });
+    opened.push(store);
+    await store.refresh();
+    let started = false;
+    store.addJob({
+      name: "stuck",
+      watches: { messages: [] },
+      run: () => {
+        started = true;
+        return new Promise<void>(() => undefined);
+      },
+    });
+    insertFromElsewhere(file, "one");
+    await store.refresh();
+    await expect.poll(() => started).toBe(true);
+    await store.stop();
+    expect(errors).toEqual(["Store: the stuck job was still running 0.05 s after the stop; its work in flight is cut."]);
   });
 });
 

@@ -16,7 +16,7 @@ import { createStore } from "../../app/server/store/replica.server";
 import { createSheetsDriver } from "../../app/server/store/sheets-driver.server";
 import { newId, StoreNotFoundError, type Store } from "../../app/server/store/store.server";
 import { healthStatus } from "../../app/server/health.server";
-import { watchAgentDecisions } from "../../app/server/accounts/status-mail.server";
+import { watchAgentDecisions } from "../../app/server/jobs/decision-mails.server";
 import { createSendClaims } from "../../app/server/send-claims.server";
 import type { Mail } from "../../app/server/mail/mailer.server";
 import { StoreWriteError } from "../../app/server/store/store.server";
@@ -312,7 +312,7 @@ describe("structural mistakes degrade the tab, loudly, and never lose or mail in
     expect(store.agents.by("status", "approved")).toHaveLength(3);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(sent).toHaveLength(3);
-    watcher.stop();
+    await watcher.stop();
   });
 
   it("a restart while a header is renamed: the last good copy on disk is served, said in /healthz and the log, and members log in", async () => {

@@ -18,7 +18,8 @@ import {
 import { setMark } from "../../app/server/requests/marks.server";
 import { respondToRequest } from "../../app/server/requests/respond.server";
 import { responseCount } from "../../app/server/requests/views.server";
-import { createServices, outboxDirectory, stopServices, type Services } from "../../app/server/services.server";
+import { createServices, outboxDirectory, stopServices } from "../../app/server/service-lifecycle.server";
+import type { Services } from "../../app/server/services.server";
 import { newId } from "../../app/server/store/store.server";
 import { useFakeSheets } from "../support/fake-sheets";
 import { agentRecord, requestRecord } from "../support/records";

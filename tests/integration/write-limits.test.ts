@@ -14,7 +14,7 @@ import { action as respondAction } from "../../app/routes/referral-requests.$id.
 import { action as register } from "../../app/routes/register";
 import type { Agent } from "../../app/domain/workbook/tabs";
 import { readOutbox } from "../../app/server/mail/mailer.server";
-import { outboxDirectory } from "../../app/server/services.server";
+import { outboxDirectory } from "../../app/server/service-lifecycle.server";
 import { insertAgent, postForm, testContext } from "../support/services";
 import { insertRequest, outcome, post, sessionCookie } from "./requests-support";
 

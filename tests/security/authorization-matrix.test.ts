@@ -28,7 +28,7 @@ import * as referralPdf from "../../app/routes/referrals.$id.agreement[.]pdf";
 import { proposalSchema } from "../../app/domain/referrals/agreement";
 import { proposeReferral } from "../../app/server/referrals/referrals.server";
 import { readOutbox } from "../../app/server/mail/mailer.server";
-import { outboxDirectory } from "../../app/server/services.server";
+import { outboxDirectory } from "../../app/server/service-lifecycle.server";
 import { get, insertRequest, outcome, post, sessionCookie } from "../integration/requests-support";
 import { requestForm } from "../support/records";
 import { insertAgent, testContext } from "../support/services";

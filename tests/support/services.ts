@@ -5,7 +5,8 @@ import type { AppLoadContext } from "@remix-run/node";
 import type { Agent } from "../../app/domain/workbook/tabs";
 import { hashPassword } from "../../app/server/auth/password.server";
 import { loadConfig, type Config } from "../../app/server/config.server";
-import { createServices, type Services } from "../../app/server/services.server";
+import { createServices } from "../../app/server/service-lifecycle.server";
+import type { Services } from "../../app/server/services.server";
 import { agentRecord } from "./records";
 
 /**

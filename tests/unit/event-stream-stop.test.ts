@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { memberEventStream } from "../../app/server/messages/event-stream.server";
 import { createMessageEvents } from "../../app/server/messages/live.server";
 
-const noRefreshes = { onRefresh: () => () => undefined };
+/** A store whose refreshes never bring news. */
+const noRefreshes = { messages: { get: () => undefined }, addJob: () => ({ stop: async () => undefined }) };
 
 function readToEnd(stream: ReadableStream<Uint8Array>): Promise<string> {
   return new Response(stream).text();

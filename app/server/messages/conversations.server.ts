@@ -15,22 +15,17 @@ import {
   type ThreadMessage,
 } from "~/domain/messages";
 import { photoSource } from "~/domain/member-profile";
-import type { Agent, ConversationMember, Message } from "~/domain/workbook/tabs";
+import type { Agent, Message } from "~/domain/workbook/tabs";
 import { findDirectoryAgent } from "../directory/directory.server";
 import { hasBlocked } from "../moderation/blocks.server";
 import { notFound } from "../http.server";
 import { blockedBetween, hiddenItemIds, suspendedEmails } from "../moderation/visibility.server";
 import type { Services } from "../services.server";
 import type { Store } from "../store/store.server";
+import { SUMMARY_CACHE_MEMBERS, type ModerationSources, type SummarySources } from "./summary-cache.server";
 
 export const CANNOT_MESSAGE_SELF = "You can't send a message to yourself.";
 const CONVERSATION_NOT_FOUND = "Conversation not found";
-
-/**
- * Staff's moderation rows that decide which messages show: the reports that hide one
- * and the suspended agents, whose messages to others are hidden.
- */
-type ModerationSources = { hiddenReports: readonly unknown[]; suspended: readonly unknown[] };
 
 function moderationSources({ store }: Pick<Services, "store">): ModerationSources {
   return { hiddenReports: store.reports.by("itemStatus", "hidden"), suspended: store.agents.by("status", "suspended") };
@@ -51,20 +46,6 @@ function visibleMessages(services: Pick<Services, "store">, messages: readonly M
 function messagesOf(services: Pick<Services, "store">, member: Agent, sent: readonly Message[], received: readonly Message[]): Message[] {
   const receivedOnly = received.filter((message) => message.fromEmail !== member.email);
   return visibleMessages(services, [...sent, ...receivedOnly]).filter((message) => partnerIdIn(message.conversationId, member.id) !== null);
-}
-
-/** The rows a member's summaries were worked out from: the replica replaces an index bucket whenever a row in it changes. */
-type SummarySources = { sent: readonly Message[]; received: readonly Message[]; reads: readonly ConversationMember[] } & ModerationSources;
-type CachedSummaries = SummarySources & { memberId: string; waitingReads: number; summaries: ConversationSummary[] };
-
-/** Members whose summaries are kept; the least recently used beyond this are dropped. */
-const SUMMARY_CACHE_MEMBERS = 5_000;
-
-/** Each member's conversation summaries, kept between requests: one per process, in `Services`. */
-export type SummaryCache = Map<string, CachedSummaries>;
-
-export function createSummaryCache(): SummaryCache {
-  return new Map();
 }
 
 /** What the conversation queries read: the replica, the directory, read positions and the summaries kept. */

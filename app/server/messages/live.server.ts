@@ -22,11 +22,10 @@ export type MessageEvents = {
   close(): void;
 };
 
-function changed<T>(previous: ReadonlyMap<string, T>, current: ReadonlyMap<string, T>): T[] {
-  return [...current].filter(([id, record]) => JSON.stringify(previous.get(id)) !== JSON.stringify(record)).map(([, record]) => record);
-}
-
-export function createMessageEvents(store: Pick<Store, "onRefresh">, log: Pick<Console, "error"> = console): MessageEvents {
+export function createMessageEvents(
+  store: Pick<Store, "addJob"> & { messages: Pick<Store["messages"], "get"> },
+  log: Pick<Console, "error"> = console,
+): MessageEvents {
   const listeners = new Map<string, Set<() => void>>();
   const closers = new Set<() => void>();
   let closed = false;
@@ -43,10 +42,15 @@ export function createMessageEvents(store: Pick<Store, "onRefresh">, log: Pick<C
     }
   }
 
-  const stopWatching = store.onRefresh((event) => {
-    if (listeners.size === 0) return;
-    if (event.collection !== "messages") return;
-    publish(changed(event.previous, event.current).flatMap((message) => [message.fromEmail, message.toEmail]));
+  // Messages others stored (another instance) or staff changed (hid one): the refresh event names them.
+  const watching = store.addJob({
+    name: "live updates",
+    watches: { messages: [] },
+    async run({ messages: { added, changed } }) {
+      if (listeners.size === 0) return;
+      const messages = [...added, ...changed.map(({ id }) => id)].flatMap((id) => store.messages.get(id) ?? []);
+      publish(messages.flatMap((message) => [message.fromEmail, message.toEmail]));
+    },
   });
 
   return {
@@ -69,7 +73,7 @@ export function createMessageEvents(store: Pick<Store, "onRefresh">, log: Pick<C
     },
     close() {
       closed = true;
-      stopWatching();
+      void watching.stop();
       for (const onClose of [...closers]) onClose();
     },
   };

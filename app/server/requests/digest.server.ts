@@ -7,8 +7,7 @@ import { withUnsubscribe } from "../mail/unsubscribe.server";
 import { digestMail } from "../mail/digest-mail.server";
 import type { Mailer } from "../mail/mailer.server";
 import type { SendClaims } from "../send-claims.server";
-import type { BackgroundJob } from "../services.server";
-import type { Store } from "../store/store.server";
+import type { BackgroundJob, Store } from "../store/store.server";
 
 type Deps = {
   store: Store;
@@ -56,14 +55,17 @@ export function scheduleWeeklyDigest(deps: Deps): WeeklyDigest {
     });
     return running;
   }
-  const removeJob = deps.store.addRefreshJob(async () => {
-    void run().catch((error: unknown) => (deps.log ?? console).error("Digest: the weekly run failed:", error));
+  const job = deps.store.addJob({
+    name: "weekly digest",
+    async run() {
+      void run().catch((error: unknown) => (deps.log ?? console).error("Digest: the weekly run failed:", error));
+    },
   });
   return {
     run,
     async stop() {
       state.stopped = true;
-      removeJob();
+      await job.stop();
       await running?.catch(() => undefined);
     },
   };

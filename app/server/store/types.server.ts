@@ -81,15 +81,58 @@ export type StoreHealth = {
   cells: CellUsage | null;
 };
 
-/** Sent after a refresh found a tab changed by someone else (staff, another app instance, a script). */
-export type RefreshEvent = {
-  [Name in CollectionName]: {
-    collection: Name;
-    tab: string;
-    previous: ReadonlyMap<string, CollectionRecord<Name>>;
-    current: ReadonlyMap<string, CollectionRecord<Name>>;
-  };
-}[CollectionName];
+/**
+ * Per tab, the columns whose old and new values a job reads in the rows the refresh event
+ * lists as changed. Only these values are carried: the event says which rows changed, and
+ * the job reads anything else from the replica.
+ */
+export type WatchedColumns = { readonly [Name in CollectionName]?: readonly (keyof CollectionRecord<Name> & string)[] };
+
+/** A row whose cells changed, with the old and new values of the columns jobs watch in its tab (the others are absent). */
+export type RowChange<Name extends CollectionName> = {
+  id: string;
+  before: Partial<CollectionRecord<Name>>;
+  after: Partial<CollectionRecord<Name>>;
+};
+
+/** The rows of one tab that someone else added, changed or removed: staff, another instance, a script. */
+type TabChanges<Name extends CollectionName> = {
+  added: readonly string[];
+  changed: readonly RowChange<Name>[];
+  removed: readonly string[];
+};
+
+/**
+ * What the refreshes found changed in the store since a job's previous run, every tab named
+ * (an unchanged tab has empty lists). This process's own writes are not in it, and neither
+ * is the first read, which is every job's starting point. A row changed and changed back
+ * between two runs is not listed.
+ */
+export type RefreshEvent = { readonly [Name in CollectionName]: TabChanges<Name> };
+
+/**
+ * Work the store runs after its refreshes (docs/decisions/0037). Every job runs after each
+ * timed refresh (work that depends on the clock), and a job that watches a tab also runs
+ * after any other refresh that found it changed. A job never overlaps itself: a refresh that
+ * comes during a run is folded into one more run after it.
+ */
+export type RefreshJob = {
+  /** Names the job in the log. */
+  name: string;
+  /** The tabs whose changes run the job at once, and their columns whose old and new values it reads. */
+  watches?: WatchedColumns;
+  /** One run. `signal` aborts when the job is stopped: the run ends what it is doing and starts nothing new. */
+  run(event: RefreshEvent, signal: AbortSignal): Promise<void>;
+};
+
+/** Work that runs in the background for as long as the process serves. */
+export type BackgroundJob = {
+  /**
+   * Runs the job no more, and resolves once the run in flight has finished, or has been
+   * cut after the store's stop wait (5 s by default, inside the server's shutdown deadline).
+   */
+  stop(): Promise<void>;
+};
 
 type StoreCollections = {
   readonly [Name in CollectionName]: Collection<CollectionRecord<Name>, CollectionIndex<Name>>;
@@ -100,17 +143,11 @@ export type Store = StoreCollections & {
   /** Re-reads what changed; concurrent calls share one read. Rejects when the read failed (the last good replica keeps serving). */
   refresh(): Promise<void>;
   health(): StoreHealth;
-  /** Returns the function that removes the listener. */
-  onRefresh(listener: (event: RefreshEvent) => void): () => void;
-  /**
-   * Runs `job` after each timed refresh that succeeded, before the next is scheduled, so
-   * one run never overlaps the next; a job that fails is logged. Returns the function
-   * that removes the job.
-   */
-  addRefreshJob(job: () => Promise<unknown>): () => void;
+  /** Adds a job run after the store's refreshes, from now on. */
+  addJob(job: RefreshJob): BackgroundJob;
   /** Starts the refresh timer. */
   start(): void;
-  /** Stops the timer, waits for a running refresh and its jobs, and closes the driver. */
+  /** Stops the timer, waits for a running refresh, stops every job (as `BackgroundJob.stop`), and closes the driver. */
   stop(): Promise<void>;
 };
 

@@ -1,5 +1,5 @@
 import { CONVERSATION_MEMBERS_TAB, MESSAGES_TAB, type Message } from "../../../app/domain/workbook/tabs";
-import { memberRowId } from "../../../app/server/messages/conversation-members.server";
+import { memberRowId } from "../../../app/server/messages/read-positions.server";
 import { insertRows, updateRow } from "./store-file";
 
 /**

@@ -13,8 +13,7 @@ import { withUnsubscribe } from "../mail/unsubscribe.server";
 import type { Mail, Mailer } from "../mail/mailer.server";
 import { referralExpiredMail, referralReminderMail, type ReminderReason } from "../mail/referral-reminder-mail.server";
 import type { SendClaims } from "../send-claims.server";
-import type { BackgroundJob } from "../services.server";
-import { newId, type Store } from "../store/store.server";
+import { newId, type BackgroundJob, type Store } from "../store/store.server";
 import type { WriteQueues } from "../store/serially.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -26,7 +25,7 @@ const TERM_ENDING_DAYS = 14;
 const REMINDER_INTERVAL_DAYS = 7;
 
 type Deps = {
-  store: Pick<Store, "referrals" | "referralEvents" | "agents" | "addRefreshJob">;
+  store: Pick<Store, "referrals" | "referralEvents" | "agents" | "addJob">;
   mailer: Mailer;
   config: Pick<Config, "appUrl" | "port" | "sessionSecrets">;
   /** Shared with the referral page's steps: one read-decide-write per referral at a time (key `referral:{id}`). */
@@ -111,10 +110,16 @@ async function remind(deps: Deps, referral: Referral, reasons: ReturnType<typeof
  * its write queue, so a step a party takes at the same moment wins over the pass.
  * Resolves to what it did.
  */
-export async function remindAndExpireReferrals(deps: Deps, now: Date): Promise<{ reminded: number; expired: number }> {
+export async function remindAndExpireReferrals(
+  deps: Deps,
+  now: Date,
+  signal?: AbortSignal,
+): Promise<{ reminded: number; expired: number }> {
   const done = { reminded: 0, expired: 0 };
   const candidates = OPEN_PIPELINE_STATUSES.flatMap((status) => deps.store.referrals.by("status", status));
   for (const { id } of candidates) {
+    // Stopped: the rest wait for the next run, here or on another instance.
+    if (signal?.aborted) break;
     await deps.writeQueues.serially(`referral:${id}`, async () => {
       const referral = deps.store.referrals.get(id);
       if (!referral || !OPEN_PIPELINE_STATUSES.includes(referral.status)) return;
@@ -134,6 +139,10 @@ export async function remindAndExpireReferrals(deps: Deps, now: Date): Promise<{
 
 /** Runs the pass after each of the store's timed refreshes; `clock` is replaced in tests. */
 export function remindReferralsAfterRefreshes(deps: Deps, clock: () => Date = () => new Date()): BackgroundJob {
-  const stop = deps.store.addRefreshJob(() => remindAndExpireReferrals(deps, clock()));
-  return { stop };
+  return deps.store.addJob({
+    name: "referral reminders",
+    async run(_event, signal) {
+      await remindAndExpireReferrals(deps, clock(), signal);
+    },
+  });
 }

@@ -3,9 +3,8 @@ import { approvalMail, rejectionMail } from "../mail/account-mail.server";
 import type { Mail, Mailer } from "../mail/mailer.server";
 import type { Config } from "../config.server";
 import type { SendClaims } from "../send-claims.server";
-import type { BackgroundJob } from "../services.server";
-import type { RefreshEvent, Store } from "../store/store.server";
-import { publicUrl } from "./urls.server";
+import type { BackgroundJob, RowChange, Store } from "../store/store.server";
+import { publicUrl } from "../accounts/urls.server";
 
 type Deps = {
   store: Store;
@@ -21,9 +20,9 @@ type Deps = {
 /**
  * Mails an agent once when staff decide on their application: a status that goes
  * from pending to approved or rejected (never suspended) (in the sheet, the SQLite file or with the
- * staff command) is seen on the next replica refresh. The last status seen for each
- * agent is remembered, so a row that briefly disappears or is re-read unchanged is
- * never mailed again.
+ * staff command) is seen on the next replica refresh, whose event gives the old and new
+ * status. A row re-read unchanged, or one that briefly disappears (a typo makes it
+ * unreadable) and comes back, is not a change of status and is not mailed again.
  *
  * Every instance of the app sees the change; the mail is claimed as
  * `decision:<agent id>:<status>` (docs/decisions/0029), so one of them sends it, and an
@@ -41,17 +40,15 @@ export function watchAgentDecisions({
   log = console,
   retryDelaysMs = [2_000, 10_000],
 }: Deps): BackgroundJob {
-  const lastStatus = new Map<string, AgentStatus>();
-
-  function onRefresh(event: RefreshEvent): void {
-    if (event.collection !== "agents") return;
-    for (const [id, agent] of event.current) {
-      const before = lastStatus.get(id) ?? event.previous.get(id)?.status;
-      lastStatus.set(id, agent.status);
+  /** The agents whose application staff decided since the last run, as they stand now. */
+  function decided(changes: readonly RowChange<"agents">[]): Agent[] {
+    return changes.flatMap(({ id, before, after }) => {
       // Only a decision on an application is mailed: a suspension is staff's moderation, not an answer to one.
-      if (before !== "pending" || (agent.status !== "approved" && agent.status !== "rejected")) continue;
-      void claimAndSend(agent);
-    }
+      if (before.status !== "pending" || !isDecision(after.status)) return [];
+      const agent = store.agents.get(id);
+      // Changed again since: that change is the next run's to judge.
+      return agent && agent.status === after.status ? [agent] : [];
+    });
   }
 
   async function claimAndSend(agent: Agent): Promise<void> {
@@ -100,7 +97,17 @@ export function watchAgentDecisions({
     }
   }
 
-  return { stop: store.onRefresh(onRefresh) };
+  return store.addJob({
+    name: "decision mails",
+    watches: { agents: ["status"] },
+    async run(event) {
+      await Promise.all(decided(event.agents.changed).map(claimAndSend));
+    },
+  });
+}
+
+function isDecision(status: AgentStatus | undefined): boolean {
+  return status === "approved" || status === "rejected";
 }
 
 function wasMailed(agent: Agent): boolean {

@@ -2,10 +2,9 @@ import { createHash } from "node:crypto";
 import { PRODUCT_NAME } from "~/domain/product";
 import type { Config } from "../config.server";
 import type { SendClaims } from "../send-claims.server";
-import type { BackgroundJob } from "../services.server";
-import type { Store, StoreHealth } from "../store/store.server";
-import { renderMailBody } from "./html.server";
-import type { Mail, Mailer } from "./mailer.server";
+import type { BackgroundJob, Store, StoreHealth } from "../store/store.server";
+import { renderMailBody } from "../mail/html.server";
+import type { Mail, Mailer } from "../mail/mailer.server";
 
 /** One thing in the workbook staff must look at, as the mail and /healthz name it. */
 type SheetProblem = { where: string; what: string };
@@ -51,7 +50,7 @@ export function mailSheetProblemsAfterRefreshes({
   config,
   log = console,
 }: {
-  store: Pick<Store, "health" | "addRefreshJob">;
+  store: Pick<Store, "health" | "addJob">;
   mailer: Mailer;
   claims: Pick<SendClaims, "claim" | "recordFailure">;
   config: Pick<Config, "supportEmail">;
@@ -78,5 +77,6 @@ export function mailSheetProblemsAfterRefreshes({
     }
   }
 
-  return { stop: store.addRefreshJob(() => mailNew(new Date())), mailNew };
+  const job = store.addJob({ name: "sheet problem mails", run: () => mailNew(new Date()) });
+  return { stop: job.stop, mailNew };
 }

@@ -1,0 +1,117 @@
+import path from "node:path";
+import { createAuthServices } from "./auth/auth-services.server";
+import type { Config } from "./config.server";
+import { createDirectoryIndexCache } from "./directory/directory-index.server";
+import { createImageService } from "./images/images.server";
+import { createPhotoFetcher } from "./images/remote-photo.server";
+import { watchAgentDecisions } from "./jobs/decision-mails.server";
+import { remindReferralsAfterRefreshes } from "./jobs/referral-reminders.server";
+import { expireRequestsAfterRefreshes } from "./jobs/request-expiry.server";
+import { mailSheetProblemsAfterRefreshes } from "./jobs/sheet-problem-mails.server";
+import { endSessionsOfSuspendedAgents } from "./jobs/suspended-sessions.server";
+import { createLicenseService } from "./licenses/licenses.server";
+import { createOutboxMailer, createSendgridMailer } from "./mail/mailer.server";
+import { createMessageEvents } from "./messages/live.server";
+import { createReadPositions } from "./messages/read-positions.server";
+import { createSummaryCache } from "./messages/summary-cache.server";
+import { createPageCache, PAGE_CACHE_BYTES } from "./page-cache.server";
+import { createDraftStorage } from "./registration/draft.server";
+import { scheduleWeeklyDigest } from "./requests/digest.server";
+import { createLiveRequests } from "./requests/live-requests.server";
+import { createSendClaims } from "./send-claims.server";
+import type { Services } from "./services.server";
+import { createWriteQueues } from "./store/serially.server";
+import { createStoreFromConfig, type Store } from "./store/store.server";
+import { createWriteLimits } from "./write-limits.server";
+
+/*
+ * Builds, starts and stops the process's `Services`. The type is in services.server.ts, which
+ * every module that takes `Services` imports; this module imports those that make its members,
+ * so only the server, scripts, tests and the dev outbox page import it, never the modules it
+ * builds (docs/decisions/0037).
+ */
+
+export function outboxDirectory(config: Config): string {
+  return path.join(config.dataDir, "outbox");
+}
+
+/**
+ * Chooses each outside service's driver from configuration, once, at start-up, and
+ * sets up the caches and jobs. The jobs act on the store's refreshes: those that watch a
+ * tab follow any refresh that changed it, and every job runs after each timed refresh, once
+ * `startServices` has started the timer.
+ */
+export function createServices(config: Config): Services {
+  const mailer = config.sendgridApiKey
+    ? createSendgridMailer(config.sendgridApiKey, config.mailFrom, config.sendgridApiUrl)
+    : createOutboxMailer(outboxDirectory(config), config.mailFrom);
+  const store = createStoreFromConfig(config);
+  const replica = createReplicaServices(store);
+  const sendClaims = createSendClaims({ store });
+  return {
+    config,
+    mailer,
+    auth: createAuthServices(config),
+    images: createImageService(config),
+    photoFetcher: createPhotoFetcher(),
+    limits: createWriteLimits(config),
+    drafts: createDraftStorage(config),
+    ...replica,
+    sendClaims,
+    decisionMails: watchAgentDecisions({ store, mailer, claims: sendClaims, config }),
+    sheetProblemMails: mailSheetProblemsAfterRefreshes({ store, mailer, claims: sendClaims, config }),
+    weeklyDigest: scheduleWeeklyDigest({ store, mailer, claims: sendClaims, config }),
+    suspendedSessions: endSessionsOfSuspendedAgents(store),
+    requestExpiry: expireRequestsAfterRefreshes(store),
+    referralReminders: remindReferralsAfterRefreshes({ store, mailer, config, writeQueues: replica.writeQueues, claims: sendClaims }),
+    pageCache: createPageCache(PAGE_CACHE_BYTES),
+    licenses: createLicenseService({ config, store, mailer }),
+  };
+}
+
+/** The queues and caches kept over the replica's records. */
+type ReplicaServices = Pick<
+  Services,
+  "store" | "writeQueues" | "directory" | "liveRequests" | "messageEvents" | "readPositions" | "conversationSummaries"
+>;
+
+/** The queues and caches over a store: part of `createServices`, and all that a script reading a store of its own needs for the queries. */
+export function createReplicaServices(store: Store): ReplicaServices {
+  const writeQueues = createWriteQueues();
+  return {
+    store,
+    writeQueues,
+    directory: createDirectoryIndexCache(store),
+    liveRequests: createLiveRequests(store),
+    messageEvents: createMessageEvents(store),
+    readPositions: createReadPositions({ store, writeQueues }),
+    conversationSummaries: createSummaryCache(),
+  };
+}
+
+/** Starts the store's refresh timer, which drives every job. Call once the store's first read succeeded. */
+export function startServices(services: Services): void {
+  services.store.start();
+  services.licenses.start();
+}
+
+/**
+ * Stops every job and closes the store: open live-update streams end, waiting read
+ * positions are dropped, each job's run in flight is waited for (cut after the store's stop
+ * wait, docs/decisions/0037), and the store finishes its refresh in progress.
+ */
+export async function stopServices(services: Services): Promise<void> {
+  services.messageEvents.close();
+  services.readPositions.stop();
+  services.licenses.stop();
+  const jobs = [
+    services.decisionMails,
+    services.sheetProblemMails,
+    services.weeklyDigest,
+    services.suspendedSessions,
+    services.requestExpiry,
+    services.referralReminders,
+  ];
+  await Promise.all(jobs.map((job) => job.stop()));
+  await services.store.stop();
+}

@@ -1,0 +1,140 @@
+import { parseRow, serialiseRecord } from "~/domain/workbook/rows";
+import type { CollectionName } from "~/domain/workbook/tabs";
+import type { DriverRow, WorkbookDriver } from "./driver.server";
+import {
+  applyWrite,
+  recordFromCells,
+  signature,
+  tabOf,
+  type AnyRecord,
+  type AnyTab,
+  type LoggedWrite,
+  type TabState,
+} from "./tab-state.server";
+import { StoreNotFoundError, StoreValidationError, StoreWriteError } from "./types.server";
+import type { TabVersions } from "./versions.server";
+
+/** The writes acknowledged since the last read began, to replay onto a read that started before them. */
+export type WriteLog = { seq: number; writes: LoggedWrite[] };
+
+/** What the writes share with the rest of the replica. */
+type ReplicaCore = {
+  driver: WorkbookDriver;
+  log: Pick<Console, "warn">;
+  stateOf(name: CollectionName): TabState;
+  versions: TabVersions;
+  writeLog: WriteLog;
+  /** Resolves once the driver's tabs exist. */
+  ensureReady(): Promise<void>;
+  /** Throws when the tab is degraded: nothing is added to or changed in it. */
+  refuseIfDegraded(tab: AnyTab): void;
+};
+
+/** The replica's writes: each goes to the driver first, and is in the replica once the driver stored it. */
+export function createReplicaWrites({ driver, log, stateOf, versions, writeLog, ensureReady, refuseIfDegraded }: ReplicaCore) {
+  function acknowledge(write: Omit<LoggedWrite, "seq">): AnyRecord {
+    const logged = { ...write, seq: ++writeLog.seq };
+    writeLog.writes.push(logged);
+    versions.bump(write.name, write.id);
+    const state = stateOf(write.name);
+    applyWrite(state, logged);
+    const record = state.records.get(write.id);
+    if (!record) throw new StoreNotFoundError(tabOf(write.name).name, write.id);
+    return record;
+  }
+
+  async function insert(name: CollectionName, record: AnyRecord): Promise<AnyRecord> {
+    const tab = tabOf(name);
+    const cells = serialiseRecord(tab, record);
+    const checked = recordFromCells(tab, cells);
+    if (stateOf(name).records.has(checked.id)) throw new StoreValidationError(tab.name, `id ${checked.id} already exists`);
+    try {
+      await ensureReady();
+      refuseIfDegraded(tab);
+      await driver.appendRows(tab, [cells]);
+    } catch (error) {
+      throw new StoreWriteError(tab.name, { cause: error });
+    }
+    return acknowledge({ name, id: checked.id, cells, kind: "insert" });
+  }
+
+  /** Rows of one tab added since the last read (the whole tab when rows moved): one read call. */
+  async function rowsSinceLastRead(name: CollectionName): Promise<readonly DriverRow[]> {
+    const tab = tabOf(name);
+    const state = stateOf(name);
+    const from = Math.max(0, state.rowsRead - 1);
+    const [tail = []] = await driver.readTabs([{ tab, from }]);
+    if (from === 0 || signature(tab, tail[0]) === state.lastSignature) return tail;
+    const [whole = []] = await driver.readTabs([{ tab, from: 0 }]);
+    return whole;
+  }
+
+  /** The same record inserted twice at once in this process is looked for and written once. */
+  const insertsOnce = new Map<string, Promise<AnyRecord>>();
+
+  function insertOnce(name: CollectionName, record: AnyRecord, lookInStore: boolean): Promise<AnyRecord> {
+    const known = stateOf(name).records.get(record.id);
+    if (known) return Promise.resolve(known);
+    const slot = `${name}\u0000${record.id}`;
+    let running = insertsOnce.get(slot);
+    if (!running) {
+      running = (lookInStore ? findOrInsert(name, record) : insert(name, record)).finally(() => insertsOnce.delete(slot));
+      insertsOnce.set(slot, running);
+    }
+    return running;
+  }
+
+  async function findOrInsert(name: CollectionName, record: AnyRecord): Promise<AnyRecord> {
+    const tab = tabOf(name);
+    let rows: readonly DriverRow[];
+    try {
+      await ensureReady();
+      rows = await rowsSinceLastRead(name);
+      refuseIfDegraded(tab);
+    } catch (error) {
+      throw new StoreWriteError(tab.name, { cause: error });
+    }
+    const stored = rows.find((row) => row.cells.id?.trim() === record.id);
+    if (!stored) return insert(name, record);
+    return acknowledge({ name, id: record.id, cells: { ...stored.cells }, kind: "insert" });
+  }
+
+  async function update(name: CollectionName, id: string, patch: Readonly<Record<string, unknown>>): Promise<AnyRecord> {
+    const tab = tabOf(name);
+    const current = stateOf(name).records.get(id);
+    if (!current) throw new StoreNotFoundError(tab.name, id);
+    const before = serialiseRecord(tab, current);
+    const after = serialiseRecord(tab, { ...current, ...patch, id });
+    recordFromCells(tab, after);
+    const changes = Object.fromEntries(tab.headers.filter((h) => after[h] !== before[h]).map((h) => [h, after[h] ?? ""]));
+    if (Object.keys(changes).length === 0) return current;
+    let found: boolean;
+    try {
+      await ensureReady();
+      refuseIfDegraded(tab);
+      found = await driver.updateRow(tab, id, changes);
+    } catch (error) {
+      throw new StoreWriteError(tab.name, { cause: error });
+    }
+    if (!found) {
+      // Staff deleted the row: the change is dropped rather than the row brought back.
+      log.warn(`Store: update of ${tab.name} row ${id} dropped: no row has that id any more (deleted in the spreadsheet?)`);
+      throw new StoreNotFoundError(tab.name, id);
+    }
+    return acknowledge({ name, id, cells: changes, kind: "update" });
+  }
+
+  /** Reads one tab whole from the driver, past the replica: every valid row in row order, duplicates included. */
+  async function readStored(name: CollectionName): Promise<AnyRecord[]> {
+    const tab = tabOf(name);
+    await ensureReady();
+    const [rows = []] = await driver.readTabs([{ tab, from: 0 }]);
+    refuseIfDegraded(tab);
+    return rows.flatMap((row) => {
+      const parsed = parseRow(tab, row.cells);
+      return parsed.ok === true ? [parsed.record as AnyRecord] : [];
+    });
+  }
+
+  return { insert, insertOnce, update, readStored };
+}
