@@ -1,6 +1,6 @@
 /**
  * The weekly digest's rules (issue 17, docs/decisions/0029): when a week's digest is due
- * and which requests a member's digest lists. Pure; the job is app/server/digest.
+ * and which requests a member's digest lists. Pure; the job is app/server/jobs/weekly-digest.server.ts.
  */
 import { isLive } from "./referral-requests/expiry";
 import { requestListSearch } from "./referral-requests/list-query";

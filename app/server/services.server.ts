@@ -21,7 +21,7 @@ import { createPageCache, PAGE_CACHE_BYTES, type PageCache } from "./page-cache.
 import { createStoreFromConfig, type Store } from "./store/store.server";
 import { createWriteLimits, type WriteLimits } from "./write-limits.server";
 import { createSendClaims, type SendClaims } from "./send-claims.server";
-import { scheduleWeeklyDigest, type WeeklyDigest } from "./requests/digest.server";
+import { scheduleWeeklyDigest, type WeeklyDigest } from "./jobs/weekly-digest.server";
 
 /** Work that runs in the background for as long as the process serves. */
 export type BackgroundJob = { stop(): void };

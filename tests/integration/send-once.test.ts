@@ -11,7 +11,7 @@ import type { Agent } from "../../app/domain/workbook/tabs";
 import { loadConfig } from "../../app/server/config.server";
 import { readOutbox } from "../../app/server/mail/mailer.server";
 import { sendMessage } from "../../app/server/messages/send.server";
-import { scheduleWeeklyDigest } from "../../app/server/requests/digest.server";
+import { scheduleWeeklyDigest } from "../../app/server/jobs/weekly-digest.server";
 import { remindAndExpireReferrals } from "../../app/server/referrals/reminders.server";
 import { respondToRequest } from "../../app/server/requests/respond.server";
 import { createServices, outboxDirectory, stopServices, type Services } from "../../app/server/services.server";
