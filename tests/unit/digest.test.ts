@@ -1,10 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { DIGEST_LIMIT, digestWeekDue, selectDigest } from "../../app/domain/digest";
+import { DIGEST_LIMIT, digestWeekDue, memberDigest, weekRequests, type DigestWeek } from "../../app/domain/digest";
 import { nextInChain } from "../../app/domain/send-claims";
 import { digestMail } from "../../app/server/mail/digest-mail.server";
+import type { Agent, ReferralRequest } from "../../app/domain/workbook/tabs";
 import { agentRecord, requestRecord } from "../support/records";
 
 const at = (iso: string) => new Date(iso);
+/** One member's digest as the job computes it: the week's requests grouped once, then the member's market. */
+const selectDigest = (requests: readonly ReferralRequest[], member: Agent, week: DigestWeek, now: Date) =>
+  memberDigest(weekRequests(requests, week, now), member);
 const due = (iso: string) => {
   const week = digestWeekDue(at(iso));
   return { week: week.week, dueAt: week.dueAt.toISOString(), since: week.since.toISOString() };
