@@ -1,17 +1,20 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import { nextInChain, winningClaim } from "~/domain/send-claims";
+import { nextInChain, prunableClaims, winningClaim } from "~/domain/send-claims";
 import type { SendClaim } from "~/domain/workbook/tabs";
 import { describeError, newId, type Store } from "./store/store.server";
+import type { ReadMark } from "./store/types.server";
 
 /**
  * Mails that go out once however many app instances share the workbook
  * (docs/decisions/0029). Each send is claimed by key in the SendClaims tab: the claim row
- * is appended, then the tab is read back from the spreadsheet (not the replica), and the
- * instance sends only when its row is the first of that key. Google Sheets and SQLite both
- * keep appends in the order they arrive, so every instance reading the tab agrees on the
- * first row. At most once: a claim whose read-back fails, or whose process stops before
- * sending, is not sent by anyone; a send that fails is recorded, never tried again.
+ * is appended, then the rows stored since the replica's last read are read back from the
+ * spreadsheet (not the replica; docs/decisions/0039), and the instance sends only when its
+ * row is the first of that key. Google Sheets and SQLite both keep appends in the order they
+ * arrive, so every instance reading the tab agrees on the first row. At most once: a claim
+ * whose read-back fails, or whose process stops before sending, is not sent by anyone; a
+ * send that fails is recorded, never tried again. Rows whose key can no longer recur are
+ * deleted by `prune`, so the tab stays small.
  */
 export type SendClaims = {
   /** This process's name in the `instance` column. */
@@ -40,6 +43,11 @@ export type SendClaims = {
   recordFailure(key: string, error: unknown, now: Date): Promise<void>;
   /** The next key of a throttled chain of notifications, from the replica (see `nextInChain`). */
   nextInChain(subject: string): string;
+  /**
+   * Deletes the rows the replica shows whose keys can no longer be claimed (see
+   * `prunableClaims`; the daily job in app/server/jobs does this): resolves with how many.
+   */
+  prune(now: Date): Promise<number>;
 };
 
 export function createSendClaims({
@@ -53,18 +61,29 @@ export function createSendClaims({
 }): SendClaims {
   const claimsOf = (key: string) => store.sendClaims.by("key", key);
 
-  /** The read that starts next: callers whose rows are stored join it rather than each reading the tab. */
-  let nextRead: Promise<readonly SendClaim[]> | undefined;
+  /**
+   * The read that starts next: callers whose rows are stored join it rather than each reading
+   * the tab. It reads the rows stored after the earliest of their marks (each taken before its
+   * caller's append, when the replica showed none of its keys claimed): every row that could
+   * come before theirs under one of their keys.
+   */
+  let nextRead: { from: ReadMark; rows: Promise<readonly SendClaim[]> } | undefined;
   let currentRead: Promise<unknown> | undefined;
-  function readAfterNow(): Promise<readonly SendClaim[]> {
-    nextRead ??= (async () => {
+  function readAfter(mark: ReadMark): Promise<readonly SendClaim[]> {
+    if (nextRead) {
+      if (mark.rowsRead < nextRead.from.rowsRead) nextRead.from = mark;
+      return nextRead.rows;
+    }
+    const joined = { from: mark, rows: Promise.resolve<readonly SendClaim[]>([]) };
+    joined.rows = (async () => {
       await currentRead?.catch(() => undefined);
       nextRead = undefined;
-      const read = store.sendClaims.readStored();
+      const read = store.sendClaims.readStoredAfter(joined.from);
       currentRead = read;
       return read;
     })();
-    return nextRead;
+    nextRead = joined;
+    return joined.rows;
   }
 
   const claimRow = (key: string, now: Date, id = newId()) => ({
@@ -77,6 +96,7 @@ export function createSendClaims({
   });
 
   async function claim(keys: readonly string[], now: Date): Promise<Set<string>> {
+    const mark = store.sendClaims.readMark();
     const fresh = [...new Set(keys)].filter((key) => claimsOf(key).length === 0);
     const rows = fresh.map((key) => claimRow(key, now));
     const inserted = await Promise.allSettled(rows.map((row) => store.sendClaims.insert(row)));
@@ -86,11 +106,12 @@ export function createSendClaims({
       return result.status === "fulfilled";
     });
     if (stored.length === 0) return new Set();
-    const tab = await readAfterNow();
-    return new Set(stored.filter((row) => winningClaim(tab, row.key)?.id === row.id).map((row) => row.key));
+    const tail = await readAfter(mark);
+    return new Set(stored.filter((row) => winningClaim(tail, row.key)?.id === row.id).map((row) => row.key));
   }
 
   async function claimAs(key: string, claimId: string, now: Date): Promise<boolean> {
+    const mark = store.sendClaims.readMark();
     const known = winningClaim(claimsOf(key), key);
     if (known) return known.id === claimId;
     // A retry whose first append was stored after all appends the same id again: the tab's
@@ -98,7 +119,7 @@ export function createSendClaims({
     await store.sendClaims.insert(claimRow(key, now, claimId)).catch((error: unknown) => {
       if (!store.sendClaims.get(claimId)) throw error;
     });
-    return winningClaim(await readAfterNow(), key)?.id === claimId;
+    return winningClaim(await readAfter(mark), key)?.id === claimId;
   }
 
   async function recordFailure(key: string, error: unknown, now: Date): Promise<void> {
@@ -127,6 +148,21 @@ export function createSendClaims({
       }
       return "sent";
     },
-    nextInChain: (subject) => nextInChain(subject, (key) => claimsOf(key).length > 0),
+    nextInChain: (subject) =>
+      nextInChain(
+        subject,
+        store.sendClaims.by("chain", subject).map((row) => row.key),
+      ),
+    async prune(now) {
+      const facts = {
+        decisionMailed: (agentId: string, decision: string) =>
+          (store.agents.get(agentId)?.decisionsMailed ?? []).some((mailed) => mailed === decision),
+        lastReminder: (referralId: string) => {
+          const referral = store.referrals.get(referralId);
+          return referral && (referral.lastReminderAt ?? "none");
+        },
+      };
+      return store.sendClaims.removeStored(prunableClaims(store.sendClaims.all(), now, facts).map((row) => row.id));
+    },
   };
 }

@@ -113,9 +113,15 @@ describe("a member's digest", () => {
 });
 
 describe("the chain of throttled notifications", () => {
-  it("claims the first link that has no row, whoever won the ones before", () => {
-    expect(nextInChain("message:c/a@x.test", () => false)).toBe("message:c/a@x.test#0");
-    const claimed = new Set(["s#0", "s#1", "s#2"]);
-    expect(nextInChain("s", (key) => claimed.has(key))).toBe("s#3");
+  it("claims the link after the highest that has a row, whoever won the ones before", () => {
+    expect(nextInChain("message:c/a@x.test", [])).toBe("message:c/a@x.test#0");
+    const claimed = ["s#0", "s#1", "s#2"];
+    expect(nextInChain("s", claimed)).toBe("s#3");
+  });
+
+  it("goes on past the highest link when the links below it were deleted, and never looks at another subject's", () => {
+    expect(nextInChain("s", ["s#7"])).toBe("s#8");
+    expect(nextInChain("s", ["s#2", "s#10", "s#9"])).toBe("s#11");
+    expect(nextInChain("s", ["st#4", "s#x", "digest:s#3"])).toBe("s#0");
   });
 });

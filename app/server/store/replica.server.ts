@@ -10,6 +10,7 @@ import {
   type Collection,
   type DoubtfulValue,
   type InvalidRow,
+  type ReadMark,
   type RefreshEvent,
   type Store,
   type StoreHealth,
@@ -333,13 +334,21 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
     return acknowledge({ name, id: checked.id, cells, kind: "insert" });
   }
 
-  /** Rows of one tab added since the last read (the whole tab when rows moved): one read call. */
-  async function rowsSinceLastRead(name: CollectionName): Promise<readonly DriverRow[]> {
-    const tab = tabOf(name);
-    const state = stateOf(name);
-    const from = Math.max(0, state.rowsRead - 1);
+  /** Where the reads of one tab have got to: the row count and the last row's cells. */
+  function readMark(name: CollectionName): ReadMark {
+    const { rowsRead, lastSignature } = stateOf(name);
+    return { rowsRead, lastSignature };
+  }
+
+  /**
+   * Rows of one tab stored after `mark` (the whole tab when rows above it were deleted or
+   * moved since): one read call from the last row the mark saw, two when that row moved.
+   */
+  async function rowsAfter(tab: AnyTab, mark: ReadMark): Promise<readonly DriverRow[]> {
+    const from = Math.max(0, mark.rowsRead - 1);
     const [tail = []] = await driver.readTabs([{ tab, from }]);
-    if (from === 0 || signature(tab, tail[0]) === state.lastSignature) return tail;
+    if (from === 0) return tail;
+    if (signature(tab, tail[0]) === mark.lastSignature) return tail.slice(1);
     const [whole = []] = await driver.readTabs([{ tab, from: 0 }]);
     return whole;
   }
@@ -364,7 +373,7 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
     let rows: readonly DriverRow[];
     try {
       await ensureReady();
-      rows = await rowsSinceLastRead(name);
+      rows = await rowsAfter(tab, readMark(name));
       refuseIfDegraded(tab);
     } catch (error) {
       throw new StoreWriteError(tab.name, { cause: error });
@@ -399,16 +408,40 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
     return acknowledge({ name, id, cells: changes, kind: "update" });
   }
 
-  /** Reads one tab whole from the driver, past the replica: every valid row in row order, duplicates included. */
-  async function readStored(name: CollectionName): Promise<AnyRecord[]> {
+  /** Reads one tab (whole, or after a mark) from the driver, past the replica: every valid row in row order, duplicates included. */
+  async function readStored(name: CollectionName, mark?: ReadMark): Promise<AnyRecord[]> {
     const tab = tabOf(name);
     await ensureReady();
-    const [rows = []] = await driver.readTabs([{ tab, from: 0 }]);
+    const rows = mark ? await rowsAfter(tab, mark) : ((await driver.readTabs([{ tab, from: 0 }]))[0] ?? []);
     refuseIfDegraded(tab);
     return rows.flatMap((row) => {
       const parsed = parseRow(tab, row.cells);
       return parsed.ok === true ? [parsed.record as AnyRecord] : [];
     });
+  }
+
+  /**
+   * Deletes rows of an append-only tab, in the store and then the replica. The replica keeps
+   * where its reads got to: the next read finds that row moved and reads the tab whole.
+   */
+  async function removeStored(name: CollectionName, ids: readonly string[]): Promise<number> {
+    const tab = tabOf(name);
+    if (!tab.appendOnly) throw new Error(`The app deletes rows of append-only tabs only, not of ${tab.name}`);
+    if (ids.length === 0) return 0;
+    let deleted: number;
+    try {
+      await ensureReady();
+      refuseIfDegraded(tab);
+      deleted = await driver.deleteRows(tab, ids);
+    } catch (error) {
+      throw new StoreWriteError(tab.name, { cause: error });
+    }
+    const previous = stateOf(name);
+    const gone = new Set(ids);
+    const kept = <T>(entries: Map<string, T>) => new Map([...entries].filter(([id]) => !gone.has(id)));
+    states.set(name, { ...previous, records: kept(previous.records), rowOf: kept(previous.rowOf), list: undefined, indexes: new Map() });
+    bumpVersion(name, null);
+    return deleted;
   }
 
   // --- structure -------------------------------------------------------------
@@ -638,6 +671,9 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
       insertOnce: (record, { lookInStore }) => insertOnce(name, record, lookInStore) as Promise<Row>,
       update: (id, patch) => update(name, id, patch) as Promise<Row>,
       readStored: async () => rows(await readStored(name)),
+      readMark: () => readMark(name),
+      readStoredAfter: async (mark) => rows(await readStored(name, mark)),
+      removeStored: (ids) => removeStored(name, ids),
       skippedWith: (header, value) => skippedWith(stateOf(name), header, value),
     };
   }

@@ -1015,6 +1015,31 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
     });
   }
 
+  /**
+   * Deletes the rows of an append-only tab holding these ids: the id column is read, then the
+   * rows found are deleted bottom first in one call, so each deletion leaves the rows above it
+   * where the read found them. Tried again whole (read included) after a failure: a try whose
+   * answer was lost finds its rows gone and deletes nothing more.
+   */
+  async function deleteRowsOnce(tab: TabSpec, ids: readonly string[]): Promise<number> {
+    const idColumn = (await headerColumns(tab, ["id"])).get("id")!;
+    const letter = columnLetter(idColumn + 1);
+    const [column = []] = await batchGet([`${sheetRef(tab.name)}!${letter}:${letter}`]);
+    const wanted = new Set(ids);
+    const found = column.flatMap((row, index) => (index > 0 && wanted.has(cellText(row[0]).trim()) ? [index] : []));
+    if (found.length === 0) return 0;
+    const runs: { startIndex: number; endIndex: number }[] = [];
+    for (const index of found) {
+      const last = runs.at(-1);
+      if (last?.endIndex === index) last.endIndex += 1;
+      else runs.push({ startIndex: index, endIndex: index + 1 });
+    }
+    const sheetId = await sheetIdOf(tab);
+    const requests = runs.reverse().map((run) => ({ deleteDimension: { range: { sheetId, dimension: "ROWS", ...run } } }));
+    await api.spreadsheets.batchUpdate({ spreadsheetId, requestBody: { requests } });
+    return found.length;
+  }
+
   async function drain(): Promise<void> {
     writes.running = true;
     // Writes made in the same turn of the event loop join the first call.
@@ -1042,6 +1067,7 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
     readTabs: readTabsAndCheckCells,
     appendRows: async (tab, rows) => void (await enqueue({ kind: "append", tab, rows })),
     updateRow: (tab, id, changes) => enqueue({ kind: "update", tab, id, changes }),
+    deleteRows: (tab, ids) => withRetry(policy, () => deleteRowsOnce(tab, ids)),
     structureProblems: () => [...problems.values()],
     cellUsage: () => cells,
     async close() {},
