@@ -50,7 +50,7 @@ export type ClaimFacts = {
 /**
  * The rows of SendClaims whose key can no longer be claimed again, settled for a day:
  * - a digest week's rows (`digest-run:`, `digest-done:`, `digest:`), once the week is over;
- * - a throttled chain's links below its highest, once the highest is a day old;
+ * - a throttled chain's links below a link that is a day old (the highest link always stays);
  * - a decision mail's rows, once the agent's row records it;
  * - a referral reminder's rows, once the referral's last reminder moved past the one the key names;
  * - a registration's or an urgent request's, after a month;
@@ -61,11 +61,12 @@ export type ClaimFacts = {
 export function prunableClaims(rows: readonly SendClaim[], now: Date, facts: ClaimFacts): SendClaim[] {
   const settled = now.getTime() - SETTLED_MS;
   const currentWeek = digestWeekDue(new Date(settled)).week;
-  const highestLink = new Map<string, { link: number; at: number }>();
+  // Per chain, its highest link claimed over a day ago: every instance has read it, so none claims a link below it.
+  const settledLink = new Map<string, number>();
   for (const row of rows) {
     const chain = chainLink(row.key);
-    const known = chain && highestLink.get(chain.subject);
-    if (chain && (!known || chain.link > known.link)) highestLink.set(chain.subject, { link: chain.link, at: Date.parse(row.claimedAt) });
+    if (chain && Date.parse(row.claimedAt) < settled && chain.link > (settledLink.get(chain.subject) ?? -1))
+      settledLink.set(chain.subject, chain.link);
   }
   const canGo = (row: SendClaim): boolean => {
     const claimedAt = Date.parse(row.claimedAt);
@@ -79,8 +80,7 @@ export function prunableClaims(rows: readonly SendClaim[], now: Date, facts: Cla
       case "message":
       case "response": {
         const chain = chainLink(row.key);
-        const highest = chain && highestLink.get(chain.subject);
-        return chain !== undefined && highest !== undefined && chain.link < highest.link && highest.at < settled;
+        return chain !== undefined && chain.link < (settledLink.get(chain.subject) ?? -1);
       }
       case "decision":
         return facts.decisionMailed(first, second);

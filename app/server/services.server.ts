@@ -21,6 +21,7 @@ import { createPageCache, PAGE_CACHE_BYTES, type PageCache } from "./page-cache.
 import { createStoreFromConfig, type Store } from "./store/store.server";
 import { createWriteLimits, type WriteLimits } from "./write-limits.server";
 import { createSendClaims, type SendClaims } from "./send-claims.server";
+import { pruneSendClaimsDaily, type SendClaimsPruning } from "./jobs/send-claims-pruning.server";
 import { scheduleWeeklyDigest, type WeeklyDigest } from "./jobs/weekly-digest.server";
 
 /** Work that runs in the background for as long as the process serves. */
@@ -63,6 +64,8 @@ export type Services = {
   sendClaims: SendClaims;
   /** Job: Monday 8:00 Central, each member's digest of the past week's new requests in their market. */
   weeklyDigest: WeeklyDigest;
+  /** Job: once a day, deletes the SendClaims rows whose keys can no longer recur (docs/decisions/0039). */
+  sendClaimsPruning: SendClaimsPruning;
   /** Job: mails agents when staff approve or reject their application in the store. */
   decisionMails: BackgroundJob;
   /** Job: ends for good the sessions of agents staff suspended, after each store refresh. */
@@ -108,6 +111,7 @@ export function createServices(config: Config): Services {
     decisionMails: watchAgentDecisions({ store, mailer, claims: sendClaims, config }),
     sheetProblemMails: mailSheetProblemsAfterRefreshes({ store, mailer, claims: sendClaims, config }),
     weeklyDigest: scheduleWeeklyDigest({ store, mailer, claims: sendClaims, config }),
+    sendClaimsPruning: pruneSendClaimsDaily({ store, claims: sendClaims }),
     suspendedSessions: endSessionsOfSuspendedAgents(store),
     requestExpiry: expireRequestsAfterRefreshes(store),
     referralReminders: remindReferralsAfterRefreshes({ store, mailer, config, writeQueues: replica.writeQueues, claims: sendClaims }),
@@ -151,6 +155,7 @@ export async function stopServices(services: Services): Promise<void> {
   services.decisionMails.stop();
   services.sheetProblemMails.stop();
   await services.weeklyDigest.stop();
+  await services.sendClaimsPruning.stop();
   services.suspendedSessions.stop();
   services.requestExpiry.stop();
   services.referralReminders.stop();
