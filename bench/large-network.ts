@@ -100,7 +100,7 @@ export function benchAgents(count: number, passwordHash = ""): Agent[] {
 }
 
 /** Live requests posted over the last 20 days, the rest 40 to 100 days ago and expired; every 50th is the member's. */
-export function benchRequests(agents: readonly Agent[], size: NetworkSize, now: Date): ReferralRequest[] {
+function benchRequests(agents: readonly Agent[], size: NetworkSize, now: Date): ReferralRequest[] {
   const random = seededRandom(7_031);
   return Array.from({ length: size.requests }, (_, i) => {
     const live = i < size.liveRequests;

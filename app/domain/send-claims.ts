@@ -40,7 +40,7 @@ const SETTLED_MS = DAY_MS;
 const ONCE_KEPT_MS = 30 * DAY_MS;
 
 /** What the store says about the subjects of some keys, for deciding whether they can recur. */
-export type ClaimFacts = {
+type ClaimFacts = {
   /** True when the agent's row records that decision's mail as claimed (`decisionsMailed`): its key is never claimed again. */
   decisionMailed(agentId: string, decision: string): boolean;
   /** The referral's `lastReminderAt` as its reminder keys name it ("none" when blank); undefined when the referral is gone. */

@@ -50,6 +50,8 @@ export type SendClaims = {
   prune(now: Date): Promise<number>;
 };
 
+const sameMark = (a: ReadMark, b: ReadMark) => a.rowsRead === b.rowsRead && a.lastSignature === b.lastSignature;
+
 export function createSendClaims({
   store,
   instanceId = `${hostname()}-${randomUUID().slice(0, 8)}`,
@@ -62,23 +64,42 @@ export function createSendClaims({
   const claimsOf = (key: string) => store.sendClaims.by("key", key);
 
   /**
-   * The read that starts next: callers whose rows are stored join it rather than each reading
-   * the tab. It reads the rows stored after the earliest of their marks (each taken before its
-   * caller's append, when the replica showed none of its keys claimed): every row that could
-   * come before theirs under one of their keys.
+   * The rows this instance read back past the replica's last read of the tab (`base`), and
+   * where that read ended: the next read starts there, so each read is the short tail since
+   * the last claim, not everything since the replica's read. Dropped once the replica reads
+   * the tab again.
    */
-  let nextRead: { from: ReadMark; rows: Promise<readonly SendClaim[]> } | undefined;
+  let readAhead: { base: ReadMark; end: ReadMark; rows: readonly SendClaim[] } | undefined;
+
+  /**
+   * The rows every caller of one read-back must look at: all rows stored after each one's mark
+   * (taken before its append, when the replica showed none of its keys claimed), so every row
+   * that could come before theirs under one of their keys.
+   */
+  async function readPast(marks: readonly ReadMark[]): Promise<readonly SendClaim[]> {
+    const now = store.sendClaims.readMark();
+    const fromNow = marks.every((mark) => sameMark(mark, now));
+    const ahead = fromNow && readAhead && sameMark(readAhead.base, now) ? readAhead : undefined;
+    const from = ahead?.end ?? marks.reduce((earliest, mark) => (mark.rowsRead < earliest.rowsRead ? mark : earliest));
+    const read = await store.sendClaims.readStoredAfter(from);
+    const rows = read.whole ? read.rows : [...(ahead?.rows ?? []), ...read.rows];
+    readAhead = read.whole || fromNow ? { base: now, end: read.end, rows } : undefined;
+    return rows;
+  }
+
+  /** The read that starts next: callers whose rows are stored join it rather than each reading the tab. */
+  let nextRead: { marks: ReadMark[]; rows: Promise<readonly SendClaim[]> } | undefined;
   let currentRead: Promise<unknown> | undefined;
   function readAfter(mark: ReadMark): Promise<readonly SendClaim[]> {
     if (nextRead) {
-      if (mark.rowsRead < nextRead.from.rowsRead) nextRead.from = mark;
+      nextRead.marks.push(mark);
       return nextRead.rows;
     }
-    const joined = { from: mark, rows: Promise.resolve<readonly SendClaim[]>([]) };
+    const joined = { marks: [mark], rows: Promise.resolve<readonly SendClaim[]>([]) };
     joined.rows = (async () => {
       await currentRead?.catch(() => undefined);
       nextRead = undefined;
-      const read = store.sendClaims.readStoredAfter(joined.from);
+      const read = readPast(joined.marks);
       currentRead = read;
       return read;
     })();

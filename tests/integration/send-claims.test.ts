@@ -76,7 +76,7 @@ describe("send claims", () => {
     const members = await Promise.all(
       Array.from({ length: 8 }, (_, i) => store.agents.insert(agentRecord({ email: `m${i}@example.com` }))),
     );
-    for (const member of members) expect(await claims.claimAs(`email:${member.email}`, `email-claim-${member.id}`, today)).toBe(true);
+    for (const member of members) expect(await claims.claimAs(`agent-email:${member.email}`, `email-claim-${member.id}`, today)).toBe(true);
     const conversations = ["message:c1/m0@example.com", "message:c2/m1@example.com", "response:r1"];
 
     let claimed = 0;
@@ -112,7 +112,7 @@ describe("send claims", () => {
     // At most: the e-mail claims, two days of each chain, two weeks of digests, two days of pruning claims.
     expect(largest).toBeLessThanOrEqual(members.length + conversations.length * 5 + 2 * (members.length + 2) + 2);
     const stored = await store.sendClaims.readStored();
-    expect(stored.filter((row) => row.key.startsWith("email:"))).toHaveLength(members.length);
+    expect(stored.filter((row) => row.key.startsWith("agent-email:"))).toHaveLength(members.length);
     // Each chain goes on from its highest link: no link is claimed twice after the ones below it went.
     for (const subject of conversations) expect(claims.nextInChain(subject)).toBe(`${subject}#730`);
     expect(new Set(stored.map((row) => row.key)).size).toBe(stored.length);
@@ -145,14 +145,14 @@ describe("send claims on Google Sheets (the fake server)", () => {
     const [first, second, one, two] = await twoInstances();
     const then = new Date("2026-11-02T15:00:00.000Z");
     for (let link = 0; link < 3; link += 1) await one.sendOnce(one.nextInChain("message:c/a@example.com"), then, async () => undefined);
-    await one.claim(["digest:2026-11-02:a", "email:a@example.com"], then);
+    await one.claim(["digest:2026-11-02:a", "agent-email:a@example.com"], then);
     await second.refresh();
     expect(two.nextInChain("message:c/a@example.com")).toBe("message:c/a@example.com#3");
 
     const later = new Date("2026-11-25T15:00:00.000Z");
     expect(await one.prune(later)).toBe(3);
     const keys = (await first.sendClaims.readStored()).map((row) => row.key);
-    expect(keys).toEqual(["message:c/a@example.com#2", "email:a@example.com"]);
+    expect(keys).toEqual(["message:c/a@example.com#2", "agent-email:a@example.com"]);
 
     // The second instance still shows the deleted rows: both name the same next link, and one of them wins it.
     expect(two.nextInChain("message:c/a@example.com")).toBe(one.nextInChain("message:c/a@example.com"));
@@ -161,6 +161,6 @@ describe("send claims on Google Sheets (the fake server)", () => {
     expect(won.filter((set) => set.has(next))).toHaveLength(1);
     // A key claimed before the deletion stays claimed for the instance that read the tab since.
     await second.refresh();
-    expect((await two.claim(["email:a@example.com"], later)).size).toBe(0);
+    expect((await two.claim(["agent-email:a@example.com"], later)).size).toBe(0);
   }, 60_000);
 });

@@ -451,13 +451,17 @@ describe.each(harnesses)("store contract on $name", (harness) => {
     await other.refresh();
     const mark = other.messages.readMark();
     const four = await store.messages.insert(message({ text: "four" }));
-    expect((await other.messages.readStoredAfter(mark)).map((m) => m.text)).toEqual(["four"]);
+    const after = await other.messages.readStoredAfter(mark);
+    expect([after.rows.map((m) => m.text), after.whole]).toEqual([["four"], false]);
+    // Read on from where that read ended: nothing new yet.
+    expect((await other.messages.readStoredAfter(after.end)).rows).toEqual([]);
 
     expect(await store.messages.removeStored([one!.id, three!.id, "no-such-id"])).toBe(2);
     expect(store.messages.get(one!.id)).toBeUndefined();
     expect(store.messages.all().map((m) => m.text)).toEqual(["two", "four"]);
     // The other instance read before the deletion: its mark no longer fits, so it gets the tab whole.
-    expect((await other.messages.readStoredAfter(mark)).map((m) => m.text)).toEqual(["two", "four"]);
+    const again = await other.messages.readStoredAfter(after.end);
+    expect([again.rows.map((m) => m.text), again.whole]).toEqual([["two", "four"], true]);
     await other.refresh();
     expect(other.messages.all().map((m) => m.text)).toEqual(["two", "four"]);
     expect(other.messages.get(four.id)).toBeDefined();

@@ -102,6 +102,19 @@ describe("a member's digest", () => {
     expect(mail.subject).toBe("13 new referral requests in your market last week");
   });
 
+  it("leaves out requests by members blocked either way, and those the run leaves out (hidden, or by a suspended author)", () => {
+    const requests = [
+      posted(17, { title: "kept" }),
+      posted(18, { title: "by a blocked member", agentEmail: "Blocked@Example.com" }),
+      posted(19, { title: "hidden by staff" }),
+    ];
+    const grouped = weekRequests(requests, week, now, (request) => request.title === "hidden by staff");
+    const selection = memberDigest(grouped, member, new Set(["blocked@example.com"]));
+    expect(selection.requests.map((request) => request.title)).toEqual(["kept"]);
+    expect(selection.total).toBe(1);
+    expect(memberDigest(grouped, member).requests.map((request) => request.title)).toEqual(["by a blocked member", "kept"]);
+  });
+
   it("escapes request titles in the HTML", () => {
     const selection = selectDigest([posted(18, { title: `<img src=x onerror="alert(1)">` })], member, week, now);
     const mail = digestMail({ member, selection, requestUrl: () => "https://x.test/r?a=1&b=2", listUrl: "https://x.test/list" });

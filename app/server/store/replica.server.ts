@@ -12,6 +12,7 @@ import {
   type InvalidRow,
   type ReadMark,
   type RefreshEvent,
+  type StoredAfter,
   type Store,
   type StoreHealth,
 } from "./types.server";
@@ -344,13 +345,13 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
    * Rows of one tab stored after `mark` (the whole tab when rows above it were deleted or
    * moved since): one read call from the last row the mark saw, two when that row moved.
    */
-  async function rowsAfter(tab: AnyTab, mark: ReadMark): Promise<readonly DriverRow[]> {
+  async function rowsAfter(tab: AnyTab, mark: ReadMark): Promise<{ rows: readonly DriverRow[]; whole: boolean }> {
     const from = Math.max(0, mark.rowsRead - 1);
     const [tail = []] = await driver.readTabs([{ tab, from }]);
-    if (from === 0) return tail;
-    if (signature(tab, tail[0]) === mark.lastSignature) return tail.slice(1);
+    if (from === 0) return { rows: tail, whole: true };
+    if (signature(tab, tail[0]) === mark.lastSignature) return { rows: tail.slice(1), whole: false };
     const [whole = []] = await driver.readTabs([{ tab, from: 0 }]);
-    return whole;
+    return { rows: whole, whole: true };
   }
 
   /** The same record inserted twice at once in this process is looked for and written once. */
@@ -373,7 +374,7 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
     let rows: readonly DriverRow[];
     try {
       await ensureReady();
-      rows = await rowsAfter(tab, readMark(name));
+      ({ rows } = await rowsAfter(tab, readMark(name)));
       refuseIfDegraded(tab);
     } catch (error) {
       throw new StoreWriteError(tab.name, { cause: error });
@@ -408,16 +409,36 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
     return acknowledge({ name, id, cells: changes, kind: "update" });
   }
 
-  /** Reads one tab (whole, or after a mark) from the driver, past the replica: every valid row in row order, duplicates included. */
-  async function readStored(name: CollectionName, mark?: ReadMark): Promise<AnyRecord[]> {
-    const tab = tabOf(name);
-    await ensureReady();
-    const rows = mark ? await rowsAfter(tab, mark) : ((await driver.readTabs([{ tab, from: 0 }]))[0] ?? []);
-    refuseIfDegraded(tab);
+  /** The valid records of rows read past the replica, in row order, duplicates included. */
+  function storedRecords(tab: AnyTab, rows: readonly DriverRow[]): AnyRecord[] {
     return rows.flatMap((row) => {
       const parsed = parseRow(tab, row.cells);
       return parsed.ok === true ? [parsed.record as AnyRecord] : [];
     });
+  }
+
+  /** Reads one tab whole from the driver, past the replica. */
+  async function readStored(name: CollectionName): Promise<AnyRecord[]> {
+    const tab = tabOf(name);
+    await ensureReady();
+    const [rows = []] = await driver.readTabs([{ tab, from: 0 }]);
+    refuseIfDegraded(tab);
+    return storedRecords(tab, rows);
+  }
+
+  /** Reads the rows of one tab stored after a mark from the driver, past the replica, and where the read ended. */
+  async function readStoredAfter(name: CollectionName, mark: ReadMark): Promise<StoredAfter<AnyRecord>> {
+    const tab = tabOf(name);
+    await ensureReady();
+    const { rows, whole } = await rowsAfter(tab, mark);
+    refuseIfDegraded(tab);
+    const last = rows.at(-1);
+    const end = last
+      ? { rowsRead: (whole ? 0 : mark.rowsRead) + rows.length, lastSignature: signature(tab, last) }
+      : whole
+        ? { rowsRead: 0, lastSignature: undefined }
+        : mark;
+    return { rows: storedRecords(tab, rows), end, whole };
   }
 
   /**
@@ -672,7 +693,10 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
       update: (id, patch) => update(name, id, patch) as Promise<Row>,
       readStored: async () => rows(await readStored(name)),
       readMark: () => readMark(name),
-      readStoredAfter: async (mark) => rows(await readStored(name, mark)),
+      readStoredAfter: async (mark) => {
+        const read = await readStoredAfter(name, mark);
+        return { ...read, rows: rows(read.rows) };
+      },
       removeStored: (ids) => removeStored(name, ids),
       skippedWith: (header, value) => skippedWith(stateOf(name), header, value),
     };

@@ -45,11 +45,11 @@ export interface Collection<T extends { readonly id: string }, IndexName extends
   /** Where the replica's reads of this tab have got to, for `readStoredAfter`. */
   readMark(): ReadMark;
   /**
-   * Like `readStored`, but only the rows stored after `mark` (an earlier `readMark()`): what
-   * a claim can race with (docs/decisions/0039). The whole tab when rows above the mark were
-   * deleted or moved since. One read call, two when rows moved.
+   * Like `readStored`, but only the rows stored after `mark` (an earlier `readMark()` or
+   * `end`): what a claim can race with (docs/decisions/0039). The whole tab when rows above
+   * the mark were deleted or moved since. One read call, two when rows moved.
    */
-  readStoredAfter(mark: ReadMark): Promise<readonly T[]>;
+  readStoredAfter(mark: ReadMark): Promise<StoredAfter<T>>;
   /**
    * Deletes the rows with these ids from an append-only tab, in the spreadsheet or file and
    * in the replica: for rows whose use is over (docs/decisions/0039). Resolves with how many
@@ -65,6 +65,9 @@ export interface Collection<T extends { readonly id: string }, IndexName extends
 
 /** How far the replica's reads of a tab have got: its row count and its last row's cells. */
 export type ReadMark = { readonly rowsRead: number; readonly lastSignature: string | undefined };
+
+/** Rows read after a mark: `whole` when the tab was read whole instead; `end` marks where the read ended. */
+export type StoredAfter<T> = { readonly rows: readonly T[]; readonly end: ReadMark; readonly whole: boolean };
 
 export type InvalidRow = { tab: string; row: number; reason: string };
 
