@@ -164,7 +164,7 @@ async function main(): Promise<void> {
     for (const { page, cookie: pageCookie } of pages) {
       console.log(`Auditing ${page}...`);
       const scored = await audit(server.baseUrl + page, chrome.port, pageCookie);
-      const weight = await weigh({ name: "app", base: server.baseUrl, process: server.child, startupMs: 0 }, page, pageCookie);
+      const weight = await weigh({ name: "app", base: server.baseUrl, process: server.child, startupMs: 0, jobsMs: 0 }, page, pageCookie);
       results.push({ path: page, ...scored, weight });
     }
     printReport(results, chromePath);

@@ -105,6 +105,9 @@ async function main(): Promise<void> {
   await stopServer(app);
   const file = profileFile(profileDir);
   console.log(`${page}: ${run.requests} requests, ${run.cpuMsPerRequest.toFixed(2)} ms CPU each. Profile: ${path.join(profileDir, file)}`);
+  console.log(
+    `Loaded with no background job running; the profile covers the whole process, so it also holds the start-up's jobs (${(app.jobsMs / 1000).toFixed(1)} s, the week's digest among them).`,
+  );
   summarise(JSON.parse(readFileSync(path.join(profileDir, file), "utf8")) as Profile);
 }
 

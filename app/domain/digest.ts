@@ -1,6 +1,6 @@
 /**
  * The weekly digest's rules (issue 17, docs/decisions/0029): when a week's digest is due
- * and which requests a member's digest lists. Pure; the job is app/server/digest.
+ * and which requests a member's digest lists. Pure; the job is app/server/jobs/weekly-digest.server.ts.
  */
 import { isLive } from "./referral-requests/expiry";
 import { requestListSearch } from "./referral-requests/list-query";
@@ -71,11 +71,56 @@ export function digestWeekDue(now: Date): DigestWeek {
 
 type Reader = Pick<Agent, "email" | "state" | "specialties">;
 
-/** In the member's state and, when they listed specialties, one of them. */
-function inMarket(request: ReferralRequest, member: Reader): boolean {
-  const sameState = request.state.trim().toUpperCase() === member.state.trim().toUpperCase();
-  const specialties = member.specialties.map((specialty) => specialty.trim().toLowerCase());
-  return sameState && (specialties.length === 0 || specialties.includes(request.specialty.trim().toLowerCase()));
+const marketKey = (text: string) => text.trim().toLowerCase();
+
+/** A request of the week with what the selection compares worked out once. */
+type WeekRequest = { request: ReferralRequest; postedAt: number; order: number; author: string };
+
+/** One state's requests of the week: all of them, and by specialty; each list newest first. */
+type MarketGroup = { all: readonly WeekRequest[]; bySpecialty: ReadonlyMap<string, readonly WeekRequest[]> };
+
+/**
+ * The requests a week's digests can list, grouped by market: built in one pass over the
+ * requests per run, so each member's digest looks only at their own state's few.
+ */
+export type WeekRequests = ReadonlyMap<string, MarketGroup>;
+
+const newestFirst = (a: WeekRequest, b: WeekRequest) => b.postedAt - a.postedAt || a.order - b.order;
+
+/**
+ * The requests posted in the week before `week.dueAt` that are still live at `now` and not
+ * left out (hidden by staff, or by a suspended author), grouped by state and specialty.
+ */
+export function weekRequests(
+  requests: readonly ReferralRequest[],
+  week: DigestWeek,
+  now: Date,
+  leftOut: (request: ReferralRequest) => boolean = () => false,
+): WeekRequests {
+  const from = week.since.getTime();
+  const until = week.dueAt.getTime();
+  const byState = new Map<string, WeekRequest[]>();
+  requests.forEach((request, order) => {
+    const postedAt = Date.parse(request.createdAt);
+    if (!(postedAt >= from && postedAt < until) || !isLive(request, now) || leftOut(request)) return;
+    const state = request.state.trim().toUpperCase();
+    const group = byState.get(state) ?? [];
+    group.push({ request, postedAt, order, author: request.agentEmail.trim().toLowerCase() });
+    byState.set(state, group);
+  });
+  const markets = new Map<string, MarketGroup>();
+  for (const [state, group] of byState) {
+    group.sort(newestFirst);
+    const bySpecialty = new Map<string, WeekRequest[]>();
+    for (const item of group) {
+      const specialty = marketKey(item.request.specialty);
+      const list = bySpecialty.get(specialty) ?? [];
+      list.push(item);
+      bySpecialty.set(specialty, list);
+    }
+    markets.set(state, { all: group, bySpecialty });
+  }
+  return markets;
 }
 
 export type DigestSelection = {
@@ -87,29 +132,25 @@ export type DigestSelection = {
   listPath: string;
 };
 
+/** The week's requests in the member's state and, when they listed specialties, one of them; newest first. */
+function inMarket(week: WeekRequests, member: Reader): readonly WeekRequest[] {
+  const group = week.get(member.state.trim().toUpperCase());
+  if (!group) return [];
+  if (member.specialties.length === 0) return group.all;
+  const specialties = new Set(member.specialties.map(marketKey));
+  return [...specialties].flatMap((specialty) => group.bySpecialty.get(specialty) ?? []).sort(newestFirst);
+}
+
 /**
- * A member's digest: the requests posted in the week before `week.dueAt` that are still
- * live at `now`, in their market, not their own; newest first.
+ * A member's digest from the week's requests: those in their market, not their own and
+ * not by a member in `hiddenAuthors` (blocked either way); newest first.
  */
-export function selectDigest(requests: readonly ReferralRequest[], member: Reader, week: DigestWeek, now: Date): DigestSelection {
-  const from = week.since.getTime();
-  const until = week.dueAt.getTime();
+export function memberDigest(week: WeekRequests, member: Reader, hiddenAuthors: ReadonlySet<string> = new Set()): DigestSelection {
   const email = member.email.trim().toLowerCase();
-  const matching = requests
-    .filter((request) => {
-      const postedAt = Date.parse(request.createdAt);
-      return (
-        postedAt >= from &&
-        postedAt < until &&
-        isLive(request, now) &&
-        request.agentEmail.trim().toLowerCase() !== email &&
-        inMarket(request, member)
-      );
-    })
-    .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
+  const matching = inMarket(week, member).filter(({ author }) => author !== email && !hiddenAuthors.has(author));
   const specialty = member.specialties.length === 1 ? member.specialties[0] : undefined;
   return {
-    requests: matching.slice(0, DIGEST_LIMIT),
+    requests: matching.slice(0, DIGEST_LIMIT).map(({ request }) => request),
     total: matching.length,
     listPath: `/referral-requests${requestListSearch({ state: member.state as MarketState, specialty })}`,
   };

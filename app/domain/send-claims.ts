@@ -1,8 +1,10 @@
 /**
- * The rules of send claims (docs/decisions/0029), pure: which row of a key wins, and the
- * key of the next mail in a throttled series. The I/O is in app/server/send-claims.server.ts.
+ * The rules of send claims (docs/decisions/0029 and 0039), pure: which row of a key wins,
+ * the key of the next mail in a throttled series, and which rows the app may delete. The
+ * I/O is in app/server/send-claims.server.ts.
  */
-import type { SendClaim } from "./workbook/tabs";
+import { digestWeekDue } from "./digest";
+import { chainLink, type SendClaim } from "./workbook/tabs";
 
 /** The winning claim of a key: its first row. Rows a later read adds only ever go below it. */
 export function winningClaim(rows: readonly SendClaim[], key: string): SendClaim | undefined {
@@ -11,16 +13,89 @@ export function winningClaim(rows: readonly SendClaim[], key: string): SendClaim
 
 /**
  * Throttled notifications of one subject (a member's conversation, a request's responses)
- * form a chain of keys `<subject>#0`, `<subject>#1`, ...: the next mail claims the first
- * key that has no row yet. The walk asks only whether a key has rows, never which row won,
- * so instances that have read the same claims claim the same next key, and only one of
- * them wins it. Whether a mail is due at all is the 10-minute rule on the stored
- * `lastNotifiedAt` (docs/decisions/0005): a link whose mail failed, or whose time was not
- * stored, leaves the next message free to claim the next link.
+ * form a chain of keys `<subject>#0`, `<subject>#1`, ...: the next mail claims the link
+ * after the highest one that has a row (given: the keys of the subject's rows). The walk
+ * asks only which links have rows, never which row won, so instances that have read the
+ * same claims claim the same next key, and only one of them wins it; and since only the
+ * highest link matters, the older links can be deleted without a link being claimed twice.
+ * Whether a mail is due at all is the 10-minute rule on the stored `lastNotifiedAt`
+ * (docs/decisions/0005): a link whose mail failed, or whose time was not stored, leaves the
+ * next message free to claim the next link.
  */
-export function nextInChain(subject: string, hasClaims: (key: string) => boolean): string {
-  for (let link = 0; ; link += 1) {
-    const key = `${subject}#${link}`;
-    if (!hasClaims(key)) return key;
+export function nextInChain(subject: string, claimedKeys: readonly string[]): string {
+  const links = claimedKeys.flatMap((key) => {
+    const link = chainLink(key);
+    return link?.subject === subject ? [link.link] : [];
+  });
+  return `${subject}#${links.length === 0 ? 0 : Math.max(...links) + 1}`;
+}
+
+const DAY_MS = 86_400_000;
+/**
+ * A row is deleted only this long after its key stopped being claimable: every instance's
+ * replica has read the tab many times over by then, so none still acts on the rows before.
+ */
+const SETTLED_MS = DAY_MS;
+/** Keys whose mail is sent once for a new row (an agent's registration, an urgent request): kept a month, past any retry of the form. */
+const ONCE_KEPT_MS = 30 * DAY_MS;
+
+/** What the store says about the subjects of some keys, for deciding whether they can recur. */
+type ClaimFacts = {
+  /** True when the agent's row records that decision's mail as claimed (`decisionsMailed`): its key is never claimed again. */
+  decisionMailed(agentId: string, decision: string): boolean;
+  /** The referral's `lastReminderAt` as its reminder keys name it ("none" when blank); undefined when the referral is gone. */
+  lastReminder(referralId: string): string | undefined;
+};
+
+/**
+ * The rows of SendClaims whose key can no longer be claimed again, settled for a day:
+ * - a digest week's rows (`digest-run:`, `digest-done:`, `digest:`), once the week is over;
+ * - a throttled chain's links below a link that is a day old (the highest link always stays);
+ * - a decision mail's rows, once the agent's row records it;
+ * - a referral reminder's rows, once the referral's last reminder moved past the one the key names;
+ * - a registration's or an urgent request's, after a month;
+ * - the pruning's own daily claims, after their day.
+ * Others are kept: one agent per e-mail and one mark per member (docs/decisions/0032) are
+ * claims for as long as the app runs, and keys the app does not know are staff's.
+ */
+export function prunableClaims(rows: readonly SendClaim[], now: Date, facts: ClaimFacts): SendClaim[] {
+  const settled = now.getTime() - SETTLED_MS;
+  const currentWeek = digestWeekDue(new Date(settled)).week;
+  // Per chain, its highest link claimed over a day ago: every instance has read it, so none claims a link below it.
+  const settledLink = new Map<string, number>();
+  for (const row of rows) {
+    const chain = chainLink(row.key);
+    if (chain && Date.parse(row.claimedAt) < settled && chain.link > (settledLink.get(chain.subject) ?? -1))
+      settledLink.set(chain.subject, chain.link);
   }
+  const canGo = (row: SendClaim): boolean => {
+    const claimedAt = Date.parse(row.claimedAt);
+    if (!(claimedAt < settled)) return false;
+    const [family = "", first = "", second = "", ...rest] = row.key.split(":");
+    switch (family) {
+      case "digest-run":
+      case "digest-done":
+      case "digest":
+        return first.replace(/#\d+$/, "") < currentWeek;
+      case "message":
+      case "response": {
+        const chain = chainLink(row.key);
+        return chain !== undefined && chain.link < (settledLink.get(chain.subject) ?? -1);
+      }
+      case "decision":
+        return facts.decisionMailed(first, second);
+      case "referral-reminder": {
+        const last = facts.lastReminder(first);
+        return second === "after" && (last === undefined || last !== rest.join(":"));
+      }
+      case "registration":
+      case "urgent":
+        return claimedAt < now.getTime() - ONCE_KEPT_MS;
+      case "prune":
+        return true;
+      default:
+        return false;
+    }
+  };
+  return rows.filter(canGo);
 }

@@ -1,17 +1,20 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import { nextInChain, winningClaim } from "~/domain/send-claims";
+import { nextInChain, prunableClaims, winningClaim } from "~/domain/send-claims";
 import type { SendClaim } from "~/domain/workbook/tabs";
 import { describeError, newId, type Store } from "./store/store.server";
+import type { ReadMark } from "./store/types.server";
 
 /**
  * Mails that go out once however many app instances share the workbook
  * (docs/decisions/0029). Each send is claimed by key in the SendClaims tab: the claim row
- * is appended, then the tab is read back from the spreadsheet (not the replica), and the
- * instance sends only when its row is the first of that key. Google Sheets and SQLite both
- * keep appends in the order they arrive, so every instance reading the tab agrees on the
- * first row. At most once: a claim whose read-back fails, or whose process stops before
- * sending, is not sent by anyone; a send that fails is recorded, never tried again.
+ * is appended, then the rows stored since the replica's last read are read back from the
+ * spreadsheet (not the replica; docs/decisions/0039), and the instance sends only when its
+ * row is the first of that key. Google Sheets and SQLite both keep appends in the order they
+ * arrive, so every instance reading the tab agrees on the first row. At most once: a claim
+ * whose read-back fails, or whose process stops before sending, is not sent by anyone; a
+ * send that fails is recorded, never tried again. Rows whose key can no longer recur are
+ * deleted by `prune`, so the tab stays small.
  */
 export type SendClaims = {
   /** This process's name in the `instance` column. */
@@ -40,7 +43,14 @@ export type SendClaims = {
   recordFailure(key: string, error: unknown, now: Date): Promise<void>;
   /** The next key of a throttled chain of notifications, from the replica (see `nextInChain`). */
   nextInChain(subject: string): string;
+  /**
+   * Deletes the rows the replica shows whose keys can no longer be claimed (see
+   * `prunableClaims`; the daily job in app/server/jobs does this): resolves with how many.
+   */
+  prune(now: Date): Promise<number>;
 };
+
+const sameMark = (a: ReadMark, b: ReadMark) => a.rowsRead === b.rowsRead && a.lastSignature === b.lastSignature;
 
 export function createSendClaims({
   store,
@@ -53,18 +63,48 @@ export function createSendClaims({
 }): SendClaims {
   const claimsOf = (key: string) => store.sendClaims.by("key", key);
 
+  /**
+   * The rows this instance read back past the replica's last read of the tab (`base`), and
+   * where that read ended: the next read starts there, so each read is the short tail since
+   * the last claim, not everything since the replica's read. Dropped once the replica reads
+   * the tab again.
+   */
+  let readAhead: { base: ReadMark; end: ReadMark; rows: readonly SendClaim[] } | undefined;
+
+  /**
+   * The rows every caller of one read-back must look at: all rows stored after each one's mark
+   * (taken before its append, when the replica showed none of its keys claimed), so every row
+   * that could come before theirs under one of their keys.
+   */
+  async function readPast(marks: readonly ReadMark[]): Promise<readonly SendClaim[]> {
+    const now = store.sendClaims.readMark();
+    const fromNow = marks.every((mark) => sameMark(mark, now));
+    const ahead = fromNow && readAhead && sameMark(readAhead.base, now) ? readAhead : undefined;
+    const from = ahead?.end ?? marks.reduce((earliest, mark) => (mark.rowsRead < earliest.rowsRead ? mark : earliest));
+    const read = await store.sendClaims.readStoredAfter(from);
+    const rows = read.whole ? read.rows : [...(ahead?.rows ?? []), ...read.rows];
+    readAhead = read.whole || fromNow ? { base: now, end: read.end, rows } : undefined;
+    return rows;
+  }
+
   /** The read that starts next: callers whose rows are stored join it rather than each reading the tab. */
-  let nextRead: Promise<readonly SendClaim[]> | undefined;
+  let nextRead: { marks: ReadMark[]; rows: Promise<readonly SendClaim[]> } | undefined;
   let currentRead: Promise<unknown> | undefined;
-  function readAfterNow(): Promise<readonly SendClaim[]> {
-    nextRead ??= (async () => {
+  function readAfter(mark: ReadMark): Promise<readonly SendClaim[]> {
+    if (nextRead) {
+      nextRead.marks.push(mark);
+      return nextRead.rows;
+    }
+    const joined = { marks: [mark], rows: Promise.resolve<readonly SendClaim[]>([]) };
+    joined.rows = (async () => {
       await currentRead?.catch(() => undefined);
       nextRead = undefined;
-      const read = store.sendClaims.readStored();
+      const read = readPast(joined.marks);
       currentRead = read;
       return read;
     })();
-    return nextRead;
+    nextRead = joined;
+    return joined.rows;
   }
 
   const claimRow = (key: string, now: Date, id = newId()) => ({
@@ -77,6 +117,7 @@ export function createSendClaims({
   });
 
   async function claim(keys: readonly string[], now: Date): Promise<Set<string>> {
+    const mark = store.sendClaims.readMark();
     const fresh = [...new Set(keys)].filter((key) => claimsOf(key).length === 0);
     const rows = fresh.map((key) => claimRow(key, now));
     const inserted = await Promise.allSettled(rows.map((row) => store.sendClaims.insert(row)));
@@ -86,11 +127,12 @@ export function createSendClaims({
       return result.status === "fulfilled";
     });
     if (stored.length === 0) return new Set();
-    const tab = await readAfterNow();
-    return new Set(stored.filter((row) => winningClaim(tab, row.key)?.id === row.id).map((row) => row.key));
+    const tail = await readAfter(mark);
+    return new Set(stored.filter((row) => winningClaim(tail, row.key)?.id === row.id).map((row) => row.key));
   }
 
   async function claimAs(key: string, claimId: string, now: Date): Promise<boolean> {
+    const mark = store.sendClaims.readMark();
     const known = winningClaim(claimsOf(key), key);
     if (known) return known.id === claimId;
     // A retry whose first append was stored after all appends the same id again: the tab's
@@ -98,7 +140,7 @@ export function createSendClaims({
     await store.sendClaims.insert(claimRow(key, now, claimId)).catch((error: unknown) => {
       if (!store.sendClaims.get(claimId)) throw error;
     });
-    return winningClaim(await readAfterNow(), key)?.id === claimId;
+    return winningClaim(await readAfter(mark), key)?.id === claimId;
   }
 
   async function recordFailure(key: string, error: unknown, now: Date): Promise<void> {
@@ -127,6 +169,21 @@ export function createSendClaims({
       }
       return "sent";
     },
-    nextInChain: (subject) => nextInChain(subject, (key) => claimsOf(key).length > 0),
+    nextInChain: (subject) =>
+      nextInChain(
+        subject,
+        store.sendClaims.by("chain", subject).map((row) => row.key),
+      ),
+    async prune(now) {
+      const facts = {
+        decisionMailed: (agentId: string, decision: string) =>
+          (store.agents.get(agentId)?.decisionsMailed ?? []).some((mailed) => mailed === decision),
+        lastReminder: (referralId: string) => {
+          const referral = store.referrals.get(referralId);
+          return referral && (referral.lastReminderAt ?? "none");
+        },
+      };
+      return store.sendClaims.removeStored(prunableClaims(store.sendClaims.all(), now, facts).map((row) => row.id));
+    },
   };
 }

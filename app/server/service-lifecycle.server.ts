@@ -6,9 +6,11 @@ import { createImageService } from "./images/images.server";
 import { createPhotoFetcher } from "./images/remote-photo.server";
 import { watchAgentDecisions } from "./jobs/decision-mails.server";
 import { remindReferralsAfterRefreshes } from "./jobs/referral-reminders.server";
+import { pruneSendClaimsDaily } from "./jobs/send-claims-pruning.server";
 import { expireRequestsAfterRefreshes } from "./jobs/request-expiry.server";
 import { mailSheetProblemsAfterRefreshes } from "./jobs/sheet-problem-mails.server";
 import { endSessionsOfSuspendedAgents } from "./jobs/suspended-sessions.server";
+import { scheduleWeeklyDigest } from "./jobs/weekly-digest.server";
 import { createLicenseService } from "./licenses/licenses.server";
 import { createOutboxMailer, createSendgridMailer } from "./mail/mailer.server";
 import { createMessageEvents } from "./messages/live.server";
@@ -16,7 +18,6 @@ import { createReadPositions } from "./messages/read-positions.server";
 import { createSummaryCache } from "./messages/summary-cache.server";
 import { createPageCache, PAGE_CACHE_BYTES } from "./page-cache.server";
 import { createDraftStorage } from "./registration/draft.server";
-import { scheduleWeeklyDigest } from "./requests/digest.server";
 import { createLiveRequests } from "./requests/live-requests.server";
 import { createSendClaims } from "./send-claims.server";
 import type { Services } from "./services.server";
@@ -61,6 +62,7 @@ export function createServices(config: Config): Services {
     decisionMails: watchAgentDecisions({ store, mailer, claims: sendClaims, config }),
     sheetProblemMails: mailSheetProblemsAfterRefreshes({ store, mailer, claims: sendClaims, config }),
     weeklyDigest: scheduleWeeklyDigest({ store, mailer, claims: sendClaims, config }),
+    sendClaimsPruning: pruneSendClaimsDaily({ store, claims: sendClaims }),
     suspendedSessions: endSessionsOfSuspendedAgents(store),
     requestExpiry: expireRequestsAfterRefreshes(store),
     referralReminders: remindReferralsAfterRefreshes({ store, mailer, config, writeQueues: replica.writeQueues, claims: sendClaims }),
@@ -108,6 +110,7 @@ export async function stopServices(services: Services): Promise<void> {
     services.decisionMails,
     services.sheetProblemMails,
     services.weeklyDigest,
+    services.sendClaimsPruning,
     services.suspendedSessions,
     services.requestExpiry,
     services.referralReminders,

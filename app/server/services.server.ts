@@ -11,7 +11,8 @@ import type { ReadPositions } from "./messages/read-positions.server";
 import type { SummaryCache } from "./messages/summary-cache.server";
 import type { PageCache } from "./page-cache.server";
 import type { DraftStorage } from "./registration/draft.server";
-import type { WeeklyDigest } from "./requests/digest.server";
+import type { SendClaimsPruning } from "./jobs/send-claims-pruning.server";
+import type { WeeklyDigest } from "./jobs/weekly-digest.server";
 import type { LiveRequests } from "./requests/live-requests.server";
 import type { SendClaims } from "./send-claims.server";
 import type { WriteQueues } from "./store/serially.server";
@@ -55,6 +56,8 @@ export type Services = {
   sendClaims: SendClaims;
   /** Job: Monday 8:00 Central, each member's digest of the past week's new requests in their market. */
   weeklyDigest: WeeklyDigest;
+  /** Job: once a day, deletes the SendClaims rows whose keys can no longer recur (docs/decisions/0039). */
+  sendClaimsPruning: SendClaimsPruning;
   /** Job: mails agents when staff approve or reject their application in the store. */
   decisionMails: BackgroundJob;
   /** Job: ends for good the sessions of agents staff suspended, after each store refresh. */

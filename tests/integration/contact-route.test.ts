@@ -65,6 +65,7 @@ describe("contact action", () => {
       readTabs: async (requests) => requests.map(() => []),
       appendRows: () => Promise.reject(new Error("The service is currently unavailable.")),
       updateRow: () => Promise.reject(new Error("The service is currently unavailable.")),
+      deleteRows: () => Promise.reject(new Error("The service is currently unavailable.")),
       close: async () => undefined,
     };
     const context = testContext({ store: createStore(refusing, { refreshSeconds: 10, log: { info() {}, warn() {}, error() {} } }) });

@@ -11,7 +11,7 @@ import type { Agent } from "../../app/domain/workbook/tabs";
 import { loadConfig } from "../../app/server/config.server";
 import { readOutbox } from "../../app/server/mail/mailer.server";
 import { sendMessage } from "../../app/server/messages/send.server";
-import { scheduleWeeklyDigest } from "../../app/server/requests/digest.server";
+import { DIGEST_BATCH, scheduleWeeklyDigest } from "../../app/server/jobs/weekly-digest.server";
 import { remindAndExpireReferrals } from "../../app/server/jobs/referral-reminders.server";
 import { respondToRequest } from "../../app/server/requests/respond.server";
 import { createServices, outboxDirectory, stopServices } from "../../app/server/service-lifecycle.server";
@@ -238,6 +238,44 @@ describe("the weekly digest", () => {
     expect((await jobAt(all[1], wednesday).run()).ran).toBe(false);
     expect((await outbox()).map((mail) => mail.to)).toEqual([wanting.email]);
   }, 30_000);
+
+  it("stopped midway and restarted in the same week, mails every member once", async () => {
+    const { all, outbox, start } = await network();
+    const readers = Array.from({ length: DIGEST_BATCH + 5 }, (_, i) =>
+      member(`reader${i}@example.com`, { state: "TX", specialties: ["Residential"] }),
+    );
+    await Promise.all(readers.map((reader) => all[0].store.agents.insert(reader)));
+    await all[0].store.refresh();
+    // The first instance is stopped while it sends its first batch.
+    let mailed = 0;
+    const job: ReturnType<typeof scheduleWeeklyDigest> = scheduleWeeklyDigest({
+      store: all[0].store,
+      mailer: {
+        driver: "outbox",
+        async send(mail) {
+          await all[0].mailer.send(mail);
+          mailed += 1;
+          if (mailed === 3) void job.stop();
+        },
+      },
+      claims: all[0].sendClaims,
+      config: all[0].config,
+      clock: () => monday,
+      log: quiet,
+    });
+    const first = await job.run();
+    expect(first).toMatchObject({ ran: true, sent: DIGEST_BATCH });
+    await stopServices(all[0]);
+
+    const restarted = await start();
+    const later = () => new Date("2026-11-24T09:00:00.000Z");
+    expect(await jobAt(restarted, later).run()).toMatchObject({ ran: true, sent: readers.length + 1 - DIGEST_BATCH, takenElsewhere: 0 });
+    expect((await jobAt(restarted, later).run()).ran).toBe(false);
+    const perMember = new Map<string, number>();
+    for (const mail of await outbox()) perMember.set(mail.to, (perMember.get(mail.to) ?? 0) + 1);
+    expect(perMember.size).toBe(readers.length + 1);
+    expect([...perMember.values()].every((count) => count === 1)).toBe(true);
+  }, 60_000);
 
   it("is skipped when nothing new was posted in the member's market", async () => {
     const { all, outbox } = await network();

@@ -446,6 +446,33 @@ describe.each(harnesses)("store contract on $name", (harness) => {
     expect(other.messages.get(third.id)).toBeDefined();
   });
 
+  it("deletes rows of an append-only tab by id, and reads the rows stored after a mark, the whole tab once rows above it went", async () => {
+    const backend = harness.open();
+    const store = backend.store();
+    const other = backend.store();
+    await Promise.all([store.refresh(), other.refresh()]);
+    const [one, two, three] = await Promise.all(["one", "two", "three"].map((text) => store.messages.insert(message({ text }))));
+    await other.refresh();
+    const mark = other.messages.readMark();
+    const four = await store.messages.insert(message({ text: "four" }));
+    const after = await other.messages.readStoredAfter(mark);
+    expect([after.rows.map((m) => m.text), after.whole]).toEqual([["four"], false]);
+    // Read on from where that read ended: nothing new yet.
+    expect((await other.messages.readStoredAfter(after.end)).rows).toEqual([]);
+
+    expect(await store.messages.removeStored([one!.id, three!.id, "no-such-id"])).toBe(2);
+    expect(store.messages.get(one!.id)).toBeUndefined();
+    expect(store.messages.all().map((m) => m.text)).toEqual(["two", "four"]);
+    // The other instance read before the deletion: its mark no longer fits, so it gets the tab whole.
+    const again = await other.messages.readStoredAfter(after.end);
+    expect([again.rows.map((m) => m.text), again.whole]).toEqual([["two", "four"], true]);
+    await other.refresh();
+    expect(other.messages.all().map((m) => m.text)).toEqual(["two", "four"]);
+    expect(other.messages.get(four.id)).toBeDefined();
+    expect(await store.messages.removeStored([one!.id])).toBe(0);
+    await expect(store.agents.removeStored([two!.id])).rejects.toThrow(/append-only/);
+  });
+
   it("refuses records that would not read back, and updates of rows that are gone", async () => {
     const backend = harness.open();
     const store = backend.store();

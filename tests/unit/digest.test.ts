@@ -1,10 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { DIGEST_LIMIT, digestWeekDue, selectDigest } from "../../app/domain/digest";
+import { DIGEST_LIMIT, digestWeekDue, memberDigest, weekRequests, type DigestWeek } from "../../app/domain/digest";
 import { nextInChain } from "../../app/domain/send-claims";
 import { digestMail } from "../../app/server/mail/digest-mail.server";
+import type { Agent, ReferralRequest } from "../../app/domain/workbook/tabs";
 import { agentRecord, requestRecord } from "../support/records";
 
 const at = (iso: string) => new Date(iso);
+/** One member's digest as the job computes it: the week's requests grouped once, then the member's market. */
+const selectDigest = (requests: readonly ReferralRequest[], member: Agent, week: DigestWeek, now: Date) =>
+  memberDigest(weekRequests(requests, week, now), member);
 const due = (iso: string) => {
   const week = digestWeekDue(at(iso));
   return { week: week.week, dueAt: week.dueAt.toISOString(), since: week.since.toISOString() };
@@ -98,6 +102,19 @@ describe("a member's digest", () => {
     expect(mail.subject).toBe("13 new referral requests in your market last week");
   });
 
+  it("leaves out requests by members blocked either way, and those the run leaves out (hidden, or by a suspended author)", () => {
+    const requests = [
+      posted(17, { title: "kept" }),
+      posted(18, { title: "by a blocked member", agentEmail: "Blocked@Example.com" }),
+      posted(19, { title: "hidden by staff" }),
+    ];
+    const grouped = weekRequests(requests, week, now, (request) => request.title === "hidden by staff");
+    const selection = memberDigest(grouped, member, new Set(["blocked@example.com"]));
+    expect(selection.requests.map((request) => request.title)).toEqual(["kept"]);
+    expect(selection.total).toBe(1);
+    expect(memberDigest(grouped, member).requests.map((request) => request.title)).toEqual(["by a blocked member", "kept"]);
+  });
+
   it("escapes request titles in the HTML", () => {
     const selection = selectDigest([posted(18, { title: `<img src=x onerror="alert(1)">` })], member, week, now);
     const mail = digestMail({ member, selection, requestUrl: () => "https://x.test/r?a=1&b=2", listUrl: "https://x.test/list" });
@@ -109,9 +126,15 @@ describe("a member's digest", () => {
 });
 
 describe("the chain of throttled notifications", () => {
-  it("claims the first link that has no row, whoever won the ones before", () => {
-    expect(nextInChain("message:c/a@x.test", () => false)).toBe("message:c/a@x.test#0");
-    const claimed = new Set(["s#0", "s#1", "s#2"]);
-    expect(nextInChain("s", (key) => claimed.has(key))).toBe("s#3");
+  it("claims the link after the highest that has a row, whoever won the ones before", () => {
+    expect(nextInChain("message:c/a@x.test", [])).toBe("message:c/a@x.test#0");
+    const claimed = ["s#0", "s#1", "s#2"];
+    expect(nextInChain("s", claimed)).toBe("s#3");
+  });
+
+  it("goes on past the highest link when the links below it were deleted, and never looks at another subject's", () => {
+    expect(nextInChain("s", ["s#7"])).toBe("s#8");
+    expect(nextInChain("s", ["s#2", "s#10", "s#9"])).toBe("s#11");
+    expect(nextInChain("s", ["st#4", "s#x", "digest:s#3"])).toBe("s#0");
   });
 });

@@ -245,6 +245,12 @@ const MARKS_TAB = defineTab({
 
 const SEND_OUTCOMES = ["claimed", "failed"] as const;
 
+/** A key of a throttled chain, `<subject>#<link>` (docs/decisions/0029): its subject and link number. */
+export function chainLink(key: string): { subject: string; link: number } | undefined {
+  const match = /^(.+)#(\d+)$/.exec(key);
+  return match ? { subject: match[1]!, link: Number(match[2]) } : undefined;
+}
+
 /**
  * Mails that must go out once however many app instances run (docs/decisions/0029): each
  * send is claimed by appending a row with its key; the first row of a key wins. A claim
@@ -265,6 +271,8 @@ export const SEND_CLAIMS_TAB = defineTab({
   },
   indexes: {
     key: (claim) => claim.key,
+    /** The subject of a throttled chain's link (`message:<conversation>/<email>` of `...#3`). */
+    chain: (claim) => chainLink(claim.key)?.subject,
   },
   // A claim sent again after a lost answer may be stored twice: the first row is the claim.
   mergeDuplicates: (first) => first,

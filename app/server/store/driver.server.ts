@@ -48,6 +48,12 @@ export interface WorkbookDriver {
   appendRows(tab: TabSpec, rows: readonly RowCells[]): Promise<void>;
   /** Writes the given cells of the row whose id is `id`; false when no such row exists. */
   updateRow(tab: TabSpec, id: string, changes: RowCells): Promise<boolean>;
+  /**
+   * Deletes the rows of an append-only tab whose id is one of `ids` (the rows below move up,
+   * as when staff delete a row); resolves with how many were deleted. Only for rows no other
+   * instance still needs (docs/decisions/0039): a row found gone is not an error.
+   */
+  deleteRows(tab: TabSpec, ids: readonly string[]): Promise<number>;
   /** The degraded tabs found by the last `ensureTabs` or `readTabs`; absent when the backend has no such states. */
   structureProblems?(): readonly StructureProblem[];
   /** The cells the workbook's grids hold at the last look; absent when the backend has no cell limit. */

@@ -11,7 +11,7 @@ import {
   type LoggedWrite,
   type TabState,
 } from "./tab-state.server";
-import { StoreNotFoundError, StoreValidationError, StoreWriteError } from "./types.server";
+import { StoreNotFoundError, StoreValidationError, StoreWriteError, type ReadMark, type StoredAfter } from "./types.server";
 import type { TabVersions } from "./versions.server";
 
 /** The writes acknowledged since the last read began, to replay onto a read that started before them. */
@@ -22,6 +22,8 @@ type ReplicaCore = {
   driver: WorkbookDriver;
   log: Pick<Console, "warn">;
   stateOf(name: CollectionName): TabState;
+  /** Replaces a tab's state: after rows were deleted past the refresh. */
+  setState(name: CollectionName, state: TabState): void;
   versions: TabVersions;
   writeLog: WriteLog;
   /** Resolves once the driver's tabs exist. */
@@ -31,7 +33,7 @@ type ReplicaCore = {
 };
 
 /** The replica's writes: each goes to the driver first, and is in the replica once the driver stored it. */
-export function createReplicaWrites({ driver, log, stateOf, versions, writeLog, ensureReady, refuseIfDegraded }: ReplicaCore) {
+export function createReplicaWrites({ driver, log, stateOf, setState, versions, writeLog, ensureReady, refuseIfDegraded }: ReplicaCore) {
   function acknowledge(write: Omit<LoggedWrite, "seq">): AnyRecord {
     const logged = { ...write, seq: ++writeLog.seq };
     writeLog.writes.push(logged);
@@ -58,15 +60,23 @@ export function createReplicaWrites({ driver, log, stateOf, versions, writeLog, 
     return acknowledge({ name, id: checked.id, cells, kind: "insert" });
   }
 
-  /** Rows of one tab added since the last read (the whole tab when rows moved): one read call. */
-  async function rowsSinceLastRead(name: CollectionName): Promise<readonly DriverRow[]> {
-    const tab = tabOf(name);
-    const state = stateOf(name);
-    const from = Math.max(0, state.rowsRead - 1);
+  /** Where the reads of one tab have got to: the row count and the last row's cells. */
+  function readMark(name: CollectionName): ReadMark {
+    const { rowsRead, lastSignature } = stateOf(name);
+    return { rowsRead, lastSignature };
+  }
+
+  /**
+   * Rows of one tab stored after `mark` (the whole tab when rows above it were deleted or
+   * moved since): one read call from the last row the mark saw, two when that row moved.
+   */
+  async function rowsAfter(tab: AnyTab, mark: ReadMark): Promise<{ rows: readonly DriverRow[]; whole: boolean }> {
+    const from = Math.max(0, mark.rowsRead - 1);
     const [tail = []] = await driver.readTabs([{ tab, from }]);
-    if (from === 0 || signature(tab, tail[0]) === state.lastSignature) return tail;
+    if (from === 0) return { rows: tail, whole: true };
+    if (signature(tab, tail[0]) === mark.lastSignature) return { rows: tail.slice(1), whole: false };
     const [whole = []] = await driver.readTabs([{ tab, from: 0 }]);
-    return whole;
+    return { rows: whole, whole: true };
   }
 
   /** The same record inserted twice at once in this process is looked for and written once. */
@@ -89,7 +99,7 @@ export function createReplicaWrites({ driver, log, stateOf, versions, writeLog, 
     let rows: readonly DriverRow[];
     try {
       await ensureReady();
-      rows = await rowsSinceLastRead(name);
+      ({ rows } = await rowsAfter(tab, readMark(name)));
       refuseIfDegraded(tab);
     } catch (error) {
       throw new StoreWriteError(tab.name, { cause: error });
@@ -124,17 +134,61 @@ export function createReplicaWrites({ driver, log, stateOf, versions, writeLog, 
     return acknowledge({ name, id, cells: changes, kind: "update" });
   }
 
-  /** Reads one tab whole from the driver, past the replica: every valid row in row order, duplicates included. */
-  async function readStored(name: CollectionName): Promise<AnyRecord[]> {
-    const tab = tabOf(name);
-    await ensureReady();
-    const [rows = []] = await driver.readTabs([{ tab, from: 0 }]);
-    refuseIfDegraded(tab);
+  /** The valid records of rows read past the replica, in row order, duplicates included. */
+  function storedRecords(tab: AnyTab, rows: readonly DriverRow[]): AnyRecord[] {
     return rows.flatMap((row) => {
       const parsed = parseRow(tab, row.cells);
       return parsed.ok === true ? [parsed.record as AnyRecord] : [];
     });
   }
 
-  return { insert, insertOnce, update, readStored };
+  /** Reads one tab whole from the driver, past the replica. */
+  async function readStored(name: CollectionName): Promise<AnyRecord[]> {
+    const tab = tabOf(name);
+    await ensureReady();
+    const [rows = []] = await driver.readTabs([{ tab, from: 0 }]);
+    refuseIfDegraded(tab);
+    return storedRecords(tab, rows);
+  }
+
+  /** Reads the rows of one tab stored after a mark from the driver, past the replica, and where the read ended. */
+  async function readStoredAfter(name: CollectionName, mark: ReadMark): Promise<StoredAfter<AnyRecord>> {
+    const tab = tabOf(name);
+    await ensureReady();
+    const { rows, whole } = await rowsAfter(tab, mark);
+    refuseIfDegraded(tab);
+    const last = rows.at(-1);
+    const end = last
+      ? { rowsRead: (whole ? 0 : mark.rowsRead) + rows.length, lastSignature: signature(tab, last) }
+      : whole
+        ? { rowsRead: 0, lastSignature: undefined }
+        : mark;
+    return { rows: storedRecords(tab, rows), end, whole };
+  }
+
+  /**
+   * Deletes rows of an append-only tab, in the store and then the replica. The replica keeps
+   * where its reads got to: the next read finds that row moved and reads the tab whole.
+   */
+  async function removeStored(name: CollectionName, ids: readonly string[]): Promise<number> {
+    const tab = tabOf(name);
+    if (!tab.appendOnly) throw new Error(`The app deletes rows of append-only tabs only, not of ${tab.name}`);
+    if (ids.length === 0) return 0;
+    let deleted: number;
+    try {
+      await ensureReady();
+      refuseIfDegraded(tab);
+      deleted = await driver.deleteRows(tab, ids);
+    } catch (error) {
+      throw new StoreWriteError(tab.name, { cause: error });
+    }
+    const previous = stateOf(name);
+    const gone = new Set(ids);
+    const kept = <T>(entries: Map<string, T>) => new Map([...entries].filter(([id]) => !gone.has(id)));
+    setState(name, { ...previous, records: kept(previous.records), rowOf: kept(previous.rowOf), list: undefined, indexes: new Map() });
+    versions.bump(name, null);
+    return deleted;
+  }
+
+  return { insert, insertOnce, update, readStored, readMark, readStoredAfter, removeStored };
 }

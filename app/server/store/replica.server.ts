@@ -74,10 +74,11 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
     return ready;
   }
 
-  const { insert, insertOnce, update, readStored } = createReplicaWrites({
+  const { insert, insertOnce, update, readStored, readMark, readStoredAfter, removeStored } = createReplicaWrites({
     driver,
     log,
     stateOf,
+    setState: (name, state) => states.set(name, state),
     versions,
     writeLog,
     ensureReady,
@@ -287,6 +288,12 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
       insertOnce: (record, { lookInStore }) => insertOnce(name, record, lookInStore) as Promise<Row>,
       update: (id, patch) => update(name, id, patch) as Promise<Row>,
       readStored: async () => rows(await readStored(name)),
+      readMark: () => readMark(name),
+      readStoredAfter: async (mark) => {
+        const read = await readStoredAfter(name, mark);
+        return { ...read, rows: rows(read.rows) };
+      },
+      removeStored: (ids) => removeStored(name, ids),
       skippedWith: (header, value) => skippedWith(stateOf(name), header, value),
     };
   }

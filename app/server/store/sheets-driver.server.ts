@@ -1,4 +1,5 @@
 import type { WorkbookDriver } from "./driver.server";
+import { deleteRows } from "./sheets/delete-rows.server";
 import { createSheetsState, type SheetsDriverOptions } from "./sheets/state.server";
 import { ensureTabs } from "./sheets/structure.server";
 import { readTabsAndCheckCells } from "./sheets/tab-reads.server";
@@ -12,7 +13,7 @@ import { enqueue } from "./sheets/write-batcher.server";
  *
  * Its parts, in `sheets/`, share one state object (`state.server.ts`): signing in
  * (`sign-in`), structure checks (`structure`), the metadata tags and row anchors
- * (`metadata`, `anchors`), the write batcher (`write-batcher`), and reads and the cell
+ * (`metadata`, `anchors`), the write batcher (`write-batcher`), the deletion of rows (`delete-rows`), and reads and the cell
  * count (`tab-reads`, `grid-reads`, `ranges`).
  */
 export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver {
@@ -23,6 +24,7 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
     readTabs: (requests) => readTabsAndCheckCells(state, requests),
     appendRows: async (tab, rows) => void (await enqueue(state, { kind: "append", tab, rows })),
     updateRow: (tab, id, changes) => enqueue(state, { kind: "update", tab, id, changes }),
+    deleteRows: (tab, ids) => deleteRows(state, tab, ids),
     structureProblems: () => [...state.problems.values()],
     cellUsage: () => state.cells,
     async close() {},

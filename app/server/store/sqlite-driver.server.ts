@@ -122,6 +122,12 @@ export function createSqliteDriver(file: string): WorkbookDriver {
     return result.changes > 0;
   });
 
+  const deleteRows = db.transaction((tab: TabSpec, ids: readonly string[]): number => {
+    const idColumn = quote(requireColumns(tab, ["id"]).get("id")!);
+    const statement = db.prepare(`DELETE FROM ${quote(tab.name)} WHERE ${idColumn} = ?`);
+    return ids.reduce((deleted, id) => deleted + statement.run(id).changes, 0);
+  });
+
   return {
     kind: "sqlite",
     async ensureTabs(tabs) {
@@ -136,6 +142,7 @@ export function createSqliteDriver(file: string): WorkbookDriver {
       await whenUnlocked(() => appendRows.immediate(tab, rows));
     },
     updateRow: (tab, id, changes) => whenUnlocked(() => updateRow.immediate(tab, id, changes)),
+    deleteRows: (tab, ids) => whenUnlocked(() => deleteRows.immediate(tab, ids)),
     /** Changes whenever another connection (the sqlite3 shell, a staff script) commits to the file. */
     async changeToken() {
       return String(db.pragma("data_version", { simple: true }));

@@ -42,12 +42,32 @@ export interface Collection<T extends { readonly id: string }, IndexName extends
    * which of several instances' rows came first (docs/decisions/0029).
    */
   readStored(): Promise<readonly T[]>;
+  /** Where the replica's reads of this tab have got to, for `readStoredAfter`. */
+  readMark(): ReadMark;
+  /**
+   * Like `readStored`, but only the rows stored after `mark` (an earlier `readMark()` or
+   * `end`): what a claim can race with (docs/decisions/0039). The whole tab when rows above
+   * the mark were deleted or moved since. One read call, two when rows moved.
+   */
+  readStoredAfter(mark: ReadMark): Promise<StoredAfter<T>>;
+  /**
+   * Deletes the rows with these ids from an append-only tab, in the spreadsheet or file and
+   * in the replica: for rows whose use is over (docs/decisions/0039). Resolves with how many
+   * rows were deleted; rejects with StoreWriteError.
+   */
+  removeStored(ids: readonly string[]): Promise<number>;
   /**
    * The rows skipped at the last read (they do not read: a status typed `TRUE`, a formula
    * error) whose cell under `header` is `value`, compared trimmed and case-insensitively.
    */
   skippedWith(header: string, value: string): readonly InvalidRow[];
 }
+
+/** How far the replica's reads of a tab have got: its row count and its last row's cells. */
+export type ReadMark = { readonly rowsRead: number; readonly lastSignature: string | undefined };
+
+/** Rows read after a mark: `whole` when the tab was read whole instead; `end` marks where the read ended. */
+export type StoredAfter<T> = { readonly rows: readonly T[]; readonly end: ReadMark; readonly whole: boolean };
 
 export type InvalidRow = { tab: string; row: number; reason: string };
 
