@@ -45,8 +45,8 @@ export type Fixtures = {
    */
   login(agent: Pick<Agent, "email">, options?: LoginOptions): Promise<void>;
   /**
-   * A page in a browser of the agent's own (its own cookies), logged in through the login
-   * page with the seeded agents' password: for tests where two members act at once.
+   * A page in a browser of the agent's own (its own cookies), logged in (`login`) with the
+   * seeded agents' password: for tests where two members act at once.
    */
   memberPage(agent: Pick<Agent, "email">, viewport?: ViewportSize): Promise<Page>;
   /** The mails the server has sent: all of them, or the first that matches (tests run in parallel: match on something unique). */
