@@ -7,7 +7,9 @@ export default defineConfig({
   testDir: "tests/e2e",
   outputDir: "test-results/artifacts",
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // Two, also on two cores: a test mostly waits for the server or the browser, so a second
+  // worker fills the time the first one waits (docs/decisions/0041).
+  workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [["list"]] : [["list"]],

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { seedRequests, storedTileCounts, testRequest, uniqueToken } from "./support/requests";
+import { screenshotForPeople } from "./support/screenshots";
 
 function liveSection(page: Page) {
   return page.getByRole("region", { name: /Live Agent Requests/ });
@@ -244,8 +245,7 @@ test.describe("member dashboard", () => {
       await expect(liveTitles(page)).toHaveCount(2);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, "page scrolls sideways").toBeLessThanOrEqual(0);
-      const suffix = testInfo.project.name === "js-on" ? "" : `-${testInfo.project.name}`;
-      await page.screenshot({ path: `test-results/screenshots/member-dashboard-${width}${suffix}.png`, fullPage: true });
+      await screenshotForPeople(page, testInfo, `member-dashboard-${width}`, { fullPage: true });
     });
   }
 });

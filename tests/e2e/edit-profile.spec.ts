@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { agentRow, jpegFile, renamedTextFile, uniqueEmail } from "./support/registration";
+import { screenshotForPeople } from "./support/screenshots";
 
 const PASSWORD = "Edit-Profile-2025";
 const NAME = "Casey Morgan";
@@ -141,7 +142,6 @@ test.describe("edit profile", () => {
   for (const width of [1280, 390]) {
     test(`screens at ${width}px`, async ({ page, seedAgent, waitForReplica, login }, testInfo) => {
       const jsOn = testInfo.project.name === "js-on";
-      const suffix = jsOn ? "" : `-${testInfo.project.name}`;
       const email = uniqueEmail("shots", testInfo.project.name);
       seedAgent({
         fullName: NAME,
@@ -157,11 +157,12 @@ test.describe("edit profile", () => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, "page scrolls sideways").toBeLessThanOrEqual(0);
       if (jsOn) await expect(page.getByRole("heading", { name: "Confirm with your password" })).toHaveCount(0);
-      await page.screenshot({ path: `test-results/screenshots/edit-profile-${width}${suffix}.png`, fullPage: true });
+      // Without scripts the page shows its password section instead of the dialog.
+      await screenshotForPeople(page, testInfo, `edit-profile-${width}`, { fullPage: true, withoutScriptsToo: true });
       if (jsOn) {
         await page.getByRole("button", { name: "Save Changes" }).click();
         await expect(page.getByRole("dialog")).toBeVisible();
-        await page.screenshot({ path: `test-results/screenshots/edit-profile-dialog-${width}.png` });
+        await screenshotForPeople(page, testInfo, `edit-profile-dialog-${width}`);
       }
     });
   }

@@ -12,7 +12,7 @@ type Cast = { ann: Agent; bob: Agent; cat: Agent };
 /**
  * This spec's fixtures: three fresh approved agents, unique to the test and project (the
  * projects run at the same time), and each member's own browser (its own cookies),
- * logged in through the login page.
+ * logged in with the `login` fixture.
  */
 const test = base.extend<{ cast: Cast }>({
   cast: async ({ seedAgent, waitForReplica }, use, testInfo) => {

@@ -9,6 +9,7 @@ import { startOwnServer } from "./support/own-server";
 import { fillQuickRegistration, reachProfileForm, uniqueEmail } from "./support/registration";
 import { seedRequests, testRequest } from "./support/requests";
 import { expect, test } from "./fixtures";
+import { screenshotForPeople } from "./support/screenshots";
 
 /** What a new member tripped over (issue 13), each checked as they would meet it. */
 
@@ -56,8 +57,7 @@ test.describe("the founder offer", () => {
       await expect(page.getByRole("link", { name: "Claim Your FREE Founder Access" })).toHaveCount(0);
       await expect(page.getByRole("link", { name: "Join FREE Today" }).first()).toHaveAttribute("href", "/register");
       await expect(page.getByRole("heading", { name: "FREE Founder Access" })).toHaveCount(0);
-      const suffix = testInfo.project.name === "js-on" ? "" : `-${testInfo.project.name}`;
-      await page.screenshot({ path: `test-results/screenshots/founder-closed-home${suffix}.png` });
+      await screenshotForPeople(page, testInfo, "founder-closed-home");
 
       await page.goto(`${server.baseUrl}/member-login`);
       await expect(page.getByRole("main").getByRole("link", { name: "Join FREE", exact: true })).toBeVisible();
@@ -221,8 +221,7 @@ test.describe("the dashboard on a phone", () => {
     await page.getByRole("heading", { name: "Live Agent Requests" }).evaluate((heading) => heading.scrollIntoView({ block: "start" }));
     await expect(page.getByLabel("Type", { exact: true })).toBeHidden();
     expect(await firstCardTop(page)).toBeLessThan(844);
-    const suffix = testInfo.project.name === "js-on" ? "" : `-${testInfo.project.name}`;
-    await page.screenshot({ path: `test-results/screenshots/dashboard-requests-390${suffix}.png` });
+    await screenshotForPeople(page, testInfo, "dashboard-requests-390");
 
     await page.getByText("Filters", { exact: true }).click();
     await expect(page.getByLabel("Type", { exact: true })).toBeVisible();

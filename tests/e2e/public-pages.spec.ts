@@ -1,4 +1,4 @@
-import type { APIRequestContext } from "@playwright/test";
+import type { APIRequestContext, Locator } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { PRODUCT_NAME, WHY_PATH } from "../../app/domain/product";
 
@@ -14,6 +14,14 @@ async function expectServerRendered(request: APIRequestContext, path: string, te
     expect(at, `"${text}" in the HTML of ${path}`).toBeGreaterThan(-1);
     expect(at, `"${text}" before the first script of ${path}`).toBeLessThan(firstScript);
   }
+}
+
+/**
+ * Waits until React has hydrated the element (it then carries React's own properties), so
+ * the effects that start its timers have run before the test moves the page's clock on.
+ */
+async function expectHydrated(element: Locator) {
+  await expect.poll(() => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactFiber$")))).toBe(true);
 }
 
 test.describe("every public page", () => {
@@ -236,11 +244,14 @@ test.describe("welcome", () => {
   });
 
   test("highlights the first step, then moves the highlight every 3 seconds when JavaScript runs", async ({ page, javaScriptEnabled }) => {
+    await page.clock.install();
     await page.goto("/welcome");
-    const items = page.getByRole("list", { name: "Your next steps" }).getByRole("listitem");
+    const list = page.getByRole("list", { name: "Your next steps" });
+    const items = list.getByRole("listitem");
     await expect(items.nth(0)).toHaveAttribute("data-highlighted", "true");
     await expect(items.nth(1)).toHaveAttribute("data-highlighted", "false");
-    await page.waitForTimeout(3_500);
+    if (javaScriptEnabled) await expectHydrated(list);
+    await page.clock.runFor(3_500);
     if (javaScriptEnabled) {
       await expect(items.nth(1)).toHaveAttribute("data-highlighted", "true");
       await expect(items.nth(0)).toHaveAttribute("data-highlighted", "false");
@@ -249,11 +260,13 @@ test.describe("welcome", () => {
     }
   });
 
-  test("keeps the highlight still for people who ask for reduced motion", async ({ page }) => {
+  test("keeps the highlight still for people who ask for reduced motion", async ({ page, javaScriptEnabled }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.clock.install();
     await page.goto("/welcome");
-    const first = page.getByRole("list", { name: "Your next steps" }).getByRole("listitem").first();
-    await page.waitForTimeout(3_500);
-    await expect(first).toHaveAttribute("data-highlighted", "true");
+    const list = page.getByRole("list", { name: "Your next steps" });
+    if (javaScriptEnabled) await expectHydrated(list);
+    await page.clock.runFor(3_500);
+    await expect(list.getByRole("listitem").first()).toHaveAttribute("data-highlighted", "true");
   });
 });

@@ -1,5 +1,6 @@
 import { expect, test } from "./fixtures";
 import { uniqueToken } from "./support/requests";
+import { screenshotForPeople } from "./support/screenshots";
 
 /** REQUESTS_PER_MEMBER_PER_HOUR's default: the e2e server keeps it. */
 const REQUESTS_PER_HOUR = 10;
@@ -52,6 +53,5 @@ test("a member past the posting limit sees the message beside the form, with eve
   await expect(page.getByLabel("City/Area")).toHaveValue("Norman");
   await expect(page.getByLabel("State", { exact: true })).toHaveValue("OK");
   await expect(page.getByLabel("Description")).toHaveValue("Kept after the refusal.");
-  const suffix = testInfo.project.name === "js-on" ? "" : `-${testInfo.project.name}`;
-  await page.screenshot({ path: `test-results/screenshots/post-request-rate-limited${suffix}.png`, fullPage: true });
+  await screenshotForPeople(page, testInfo, "post-request-rate-limited", { fullPage: true });
 });

@@ -11,6 +11,7 @@ import {
   uniqueEmail,
   type QuickDetails,
 } from "./support/registration";
+import { screenshotForPeople } from "./support/screenshots";
 
 const PASSWORD = "Red-River-2025!";
 
@@ -207,14 +208,13 @@ test.describe("registration", () => {
 test.describe("registration screens", () => {
   for (const width of [1280, 390]) {
     test(`at ${width}px`, async ({ page }, testInfo) => {
-      const suffix = testInfo.project.name === "js-on" ? "" : `-${testInfo.project.name}`;
       await page.setViewportSize({ width, height: 900 });
       const shot = async (name: string) => {
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
         // From the top, so the sticky header sits at the top of the full-page shot.
         await page.evaluate(() => window.scrollTo(0, 0));
-        await page.screenshot({ path: `test-results/screenshots/${name}-${width}${suffix}.png`, fullPage: true });
+        await screenshotForPeople(page, testInfo, `${name}-${width}`, { fullPage: true });
       };
       await page.goto(`/register?vip=${E2E_VIP_CODE}`);
       await page.getByRole("button", { name: "Continue to Profile Setup" }).click();

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { seedRequests, storedRequest, testRequest, uniqueToken } from "./support/requests";
+import { screenshotForPeople } from "./support/screenshots";
 
 const DAY_HOURS = 24;
 
@@ -10,11 +11,6 @@ function cards(page: Page) {
 
 function cardTitles(page: Page) {
   return cards(page).getByRole("heading", { level: 3 });
-}
-
-async function shot(page: Page, name: string, projectName: string) {
-  const suffix = projectName === "js-on" ? "" : `-${projectName}`;
-  await page.screenshot({ path: `test-results/screenshots/${name}${suffix}.png`, fullPage: true });
 }
 
 test.describe("posting requests", () => {
@@ -91,7 +87,7 @@ test.describe("posting requests", () => {
     await expect(page.getByLabel("Description")).toHaveValue("Kept description");
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
-      await shot(page, `post-request-errors-${width}`, testInfo.project.name);
+      await screenshotForPeople(page, testInfo, `post-request-errors-${width}`, { fullPage: true });
     }
   });
 
@@ -227,7 +223,7 @@ test.describe("responding, editing and deleting", () => {
     if (testInfo.project.name === "js-on") {
       for (const width of [1280, 390]) {
         await page.setViewportSize({ width, height: 900 });
-        await shot(page, `request-respond-${width}`, testInfo.project.name);
+        await screenshotForPeople(page, testInfo, `request-respond-${width}`, { fullPage: true });
       }
     }
 
@@ -258,7 +254,7 @@ test.describe("responding, editing and deleting", () => {
     if (testInfo.project.name === "js-on") {
       for (const width of [1280, 390]) {
         await page.setViewportSize({ width, height: 900 });
-        await shot(page, `request-detail-owner-${width}`, testInfo.project.name);
+        await screenshotForPeople(page, testInfo, `request-detail-owner-${width}`, { fullPage: true });
       }
     }
   });
@@ -288,7 +284,7 @@ test.describe("responding, editing and deleting", () => {
     if (testInfo.project.name === "js-on") {
       for (const width of [1280, 390]) {
         await page.setViewportSize({ width, height: 900 });
-        await shot(page, `request-edit-${width}`, testInfo.project.name);
+        await screenshotForPeople(page, testInfo, `request-edit-${width}`, { fullPage: true });
       }
     }
 
@@ -322,7 +318,7 @@ test.describe("responding, editing and deleting", () => {
     if (testInfo.project.name === "js-on") {
       for (const width of [1280, 390]) {
         await page.setViewportSize({ width, height: 900 });
-        await shot(page, `request-delete-${width}`, testInfo.project.name);
+        await screenshotForPeople(page, testInfo, `request-delete-${width}`, { fullPage: true });
       }
     }
     await page.getByRole("link", { name: "Cancel" }).click();
@@ -403,14 +399,14 @@ test.describe("screenshots", () => {
       await waitForReplica();
       await page.setViewportSize({ width, height: 900 });
       await login(viewer, { then: "/post-request" });
-      await shot(page, `post-request-choice-${width}`, testInfo.project.name);
+      await screenshotForPeople(page, testInfo, `post-request-choice-${width}`, { fullPage: true });
       await page.goto("/post-request?type=listing");
-      await shot(page, `post-request-listing-${width}`, testInfo.project.name);
+      await screenshotForPeople(page, testInfo, `post-request-listing-${width}`, { fullPage: true });
       await page.goto(`/referral-requests?q=${token}`);
       await expect(cards(page)).toHaveCount(2);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, "page scrolls sideways").toBeLessThanOrEqual(0);
-      await shot(page, `referral-requests-${width}`, testInfo.project.name);
+      await screenshotForPeople(page, testInfo, `referral-requests-${width}`, { fullPage: true });
     });
   }
 });

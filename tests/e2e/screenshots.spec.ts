@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures";
+import { screenshotForPeople } from "./support/screenshots";
 
 /** The phone menu, open, for people to look at (every page's shots come from every-page.spec.ts). */
 test("mobile menu open at 390px", async ({ page }, testInfo) => {
@@ -6,6 +7,5 @@ test("mobile menu open at 390px", async ({ page }, testInfo) => {
   await page.goto("/");
   await page.getByLabel("Menu").click();
   await expect(page.getByRole("navigation", { name: "Mobile" })).toBeVisible();
-  const suffix = testInfo.project.name === "js-on" ? "" : `-${testInfo.project.name}`;
-  await page.screenshot({ path: `test-results/screenshots/home-menu-390${suffix}.png` });
+  await screenshotForPeople(page, testInfo, "home-menu-390");
 });

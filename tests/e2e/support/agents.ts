@@ -38,7 +38,7 @@ export async function waitForReplica(baseUrl = e2eBaseUrl, timeoutMs = 15_000): 
       if (first !== undefined && at !== first) return;
       first ??= at;
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error("The server's store did not refresh in time");
 }

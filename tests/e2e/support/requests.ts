@@ -16,7 +16,7 @@ export function testRequest(owner: Agent, fields: Partial<ReferralRequest> & { h
   return requestRecord(owner, { createdAt: new Date(Date.now() - hoursAgo * HOUR_MS).toISOString(), ...rest });
 }
 
-/** Writes request rows straight into the e2e server's store; it sees them on its next refresh (every second). */
+/** Writes request rows straight into the e2e server's store; it sees them on its next refresh (every quarter second). */
 export function seedRequests(requests: readonly ReferralRequest[]): void {
   insertRows(REQUESTS_TAB, requests);
 }

@@ -6,7 +6,7 @@ import { e2eDataDir } from "./env";
 
 /**
  * The e2e server's SQLite store, opened beside the server as staff or another app
- * instance would write to it. The server sees changes on its next refresh (every second).
+ * instance would write to it. The server sees changes on its next refresh (every quarter second).
  */
 function openStoreFile(dataDir = e2eDataDir): Database.Database {
   const db = new Database(path.join(dataDir, "store.sqlite"));

@@ -1,3 +1,6 @@
+import { createHash } from "node:crypto";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
 
@@ -95,8 +98,8 @@ export function axeViolations(page: Page): Promise<Violation[]> {
 /**
  * What makes one page look different from another for the checks: its route (ids
  * left out), whether a member is logged in, whether a form was refused, and phone or
- * desktop width. Each such page is checked once per worker and the answer reused, which
- * keeps the suite's time close to what it was.
+ * desktop width. Each such page is checked once per run and the answer reused (by every
+ * worker: see sharedCheck), which keeps the suite's time close to what it was.
  */
 function pageStateKey(page: Page): Promise<string> {
   return page.evaluate(() => {
@@ -117,12 +120,46 @@ const checks = new Map<string, Promise<Violation[]>>();
 /** False in the js-off project: its pages are checked through a copy (analyzeWithoutScripts). */
 let javaScriptOn = true;
 
-/** The page's WCAG 2.2 AA violations, from this worker's earlier check of the same kind of page when there was one. */
+/** Where the workers of this run leave their answers: in the output folder, which Playwright empties when a run starts. */
+let sharedChecksDir = "";
+
+/**
+ * The answer of the run's check of one kind of page: another worker's when it checked it (or
+ * is checking it: its answer is waited for), otherwise `check`'s, left for the others. A
+ * check that fails is not kept, so the next page of the kind is checked again.
+ */
+async function sharedCheck(key: string, check: () => Promise<Violation[]>): Promise<Violation[]> {
+  mkdirSync(sharedChecksDir, { recursive: true });
+  const file = path.join(sharedChecksDir, createHash("sha256").update(key).digest("hex"));
+  const deadline = Date.now() + AXE_TIME_LIMIT_MS;
+  while (!existsSync(`${file}.json`)) {
+    try {
+      closeSync(openSync(`${file}.lock`, "wx"));
+    } catch {
+      // Another worker is checking this kind of page.
+      if (Date.now() > deadline) return check();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      continue;
+    }
+    try {
+      const violations = await check();
+      writeFileSync(`${file}.tmp`, JSON.stringify(violations));
+      renameSync(`${file}.tmp`, `${file}.json`);
+      return violations;
+    } catch (error) {
+      rmSync(`${file}.lock`, { force: true });
+      throw error;
+    }
+  }
+  return JSON.parse(readFileSync(`${file}.json`, "utf8")) as Violation[];
+}
+
+/** The page's WCAG 2.2 AA violations, from this run's earlier check of the same kind of page when there was one. */
 export async function pageViolations(page: Page): Promise<Violation[]> {
   const key = `${await pageStateKey(page)}|${javaScriptOn ? "js" : "no-js"}`;
   let check = checks.get(key);
   if (!check) {
-    check = axeViolations(page);
+    check = sharedCheck(key, () => axeViolations(page));
     checks.set(key, check);
     // A check cut short by a navigation is tried again on the next page of its kind.
     check.catch(() => checks.delete(key));
@@ -189,8 +226,9 @@ function checkPagesAsTheyLoad(page: Page, record: (found: string) => void): () =
  */
 export const test = base.extend<{ axeEveryPage: void }>({
   axeEveryPage: [
-    async ({ context, javaScriptEnabled }, use) => {
+    async ({ context, javaScriptEnabled }, use, testInfo) => {
       javaScriptOn = javaScriptEnabled;
+      sharedChecksDir = path.join(testInfo.project.outputDir, "axe-checks");
       const found = new Set<string>();
       const finishers: Array<() => Promise<void>> = [];
       const watch = (page: Page) => finishers.push(checkPagesAsTheyLoad(page, (violation) => found.add(violation)));
