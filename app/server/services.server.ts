@@ -8,7 +8,8 @@ import { createDirectoryIndexCache, type DirectoryIndexCache } from "./directory
 import { createImageService, type ImageService } from "./images/images.server";
 import { createPhotoFetcher, type PhotoFetcher } from "./images/remote-photo.server";
 import { createLicenseService, type LicenseService } from "./licenses/licenses.server";
-import { createOutboxMailer, createSendgridMailer, type Mailer } from "./mail/mailer.server";
+import { createOutboxMailer, createSendgridMailer } from "./mail/mailer.server";
+import { createNotifier, type Notifier } from "./notifier/notifier.server";
 import { createReadPositions, type ReadPositions } from "./messages/conversation-members.server";
 import { createSummaryCache, type SummaryCache } from "./messages/conversations.server";
 import { createMessageEvents, type MessageEvents } from "./messages/live.server";
@@ -34,7 +35,8 @@ export type BackgroundJob = { stop(): void };
  */
 export type Services = {
   config: Config;
-  mailer: Mailer;
+  /** The one way a mail leaves the app: choices, footer, claims, throttles, retries and the queue, over SendGrid or the outbox (docs/mail.md). */
+  notifier: Notifier;
   /** The workbook's in-memory replica, refreshed on a timer from `startServices` on; `server.ts` loads it before listening. */
   store: Store;
   /** Session cookies and the login and password-reset rate limits. */
@@ -89,15 +91,16 @@ export function outboxDirectory(config: Config): string {
  * until the store is read: call `startServices` to start its timer.
  */
 export function createServices(config: Config): Services {
-  const mailer = config.sendgridApiKey
+  const driver = config.sendgridApiKey
     ? createSendgridMailer(config.sendgridApiKey, config.mailFrom, config.sendgridApiUrl)
     : createOutboxMailer(outboxDirectory(config), config.mailFrom);
   const store = createStoreFromConfig(config);
   const replica = createReplicaServices(store);
   const sendClaims = createSendClaims({ store });
+  const notifier = createNotifier({ driver, claims: sendClaims, config });
   return {
     config,
-    mailer,
+    notifier,
     auth: createAuthServices(config),
     images: createImageService(config),
     photoFetcher: createPhotoFetcher(),
@@ -105,14 +108,14 @@ export function createServices(config: Config): Services {
     drafts: createDraftStorage(config),
     ...replica,
     sendClaims,
-    decisionMails: watchAgentDecisions({ store, mailer, claims: sendClaims, config }),
-    sheetProblemMails: mailSheetProblemsAfterRefreshes({ store, mailer, claims: sendClaims, config }),
-    weeklyDigest: scheduleWeeklyDigest({ store, mailer, claims: sendClaims, config }),
+    decisionMails: watchAgentDecisions({ store, notifier, claims: sendClaims, config }),
+    sheetProblemMails: mailSheetProblemsAfterRefreshes({ store, notifier, claims: sendClaims, config }),
+    weeklyDigest: scheduleWeeklyDigest({ store, notifier, claims: sendClaims, config }),
     suspendedSessions: endSessionsOfSuspendedAgents(store),
     requestExpiry: expireRequestsAfterRefreshes(store),
-    referralReminders: remindReferralsAfterRefreshes({ store, mailer, config, writeQueues: replica.writeQueues, claims: sendClaims }),
+    referralReminders: remindReferralsAfterRefreshes({ store, notifier, config, writeQueues: replica.writeQueues, claims: sendClaims }),
     pageCache: createPageCache(PAGE_CACHE_BYTES),
-    licenses: createLicenseService({ config, store, mailer }),
+    licenses: createLicenseService({ config, store, notifier }),
   };
 }
 
@@ -144,7 +147,8 @@ export function startServices(services: Services): void {
 
 /**
  * Stops every job and closes the store: open live-update streams end, waiting read
- * positions are dropped, and the store finishes its refresh and jobs in progress.
+ * positions are dropped, queued mail is sent or recorded as not sent, and the store
+ * finishes its refresh and jobs in progress.
  */
 export async function stopServices(services: Services): Promise<void> {
   services.messageEvents.close();
@@ -156,5 +160,7 @@ export async function stopServices(services: Services): Promise<void> {
   services.referralReminders.stop();
   services.readPositions.stop();
   services.licenses.stop();
+  // After the jobs, which queue mail; before the store, which records the claims.
+  await services.notifier.stop();
   await services.store.stop();
 }

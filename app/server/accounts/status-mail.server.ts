@@ -1,7 +1,8 @@
 import type { Agent, AgentStatus } from "~/domain/workbook/tabs";
 import { approvalMail, rejectionMail } from "../mail/account-mail.server";
-import type { Mail, Mailer } from "../mail/mailer.server";
+import type { Mail } from "../mail/mailer.server";
 import type { Config } from "../config.server";
+import type { Notifier } from "../notifier/notifier.server";
 import type { SendClaims } from "../send-claims.server";
 import type { BackgroundJob } from "../services.server";
 import type { RefreshEvent, Store } from "../store/store.server";
@@ -9,13 +10,11 @@ import { publicUrl } from "./urls.server";
 
 type Deps = {
   store: Store;
-  mailer: Mailer;
+  notifier: Pick<Notifier, "enqueue">;
   /** Decides which instance sends when several watch the same workbook. */
   claims: SendClaims;
   config: Pick<Config, "appUrl" | "port" | "supportEmail">;
   log?: Pick<Console, "info" | "error">;
-  /** Waits between tries of a failed send; shortened in tests. */
-  retryDelaysMs?: readonly number[];
 };
 
 /**
@@ -33,14 +32,7 @@ type Deps = {
  * a claim row staff deleted cannot make a second mail. Decisions made while no instance
  * is running are not mailed: the replica's first read is its starting point.
  */
-export function watchAgentDecisions({
-  store,
-  mailer,
-  claims,
-  config,
-  log = console,
-  retryDelaysMs = [2_000, 10_000],
-}: Deps): BackgroundJob {
+export function watchAgentDecisions({ store, notifier, claims, config, log = console }: Deps): BackgroundJob {
   const lastStatus = new Map<string, AgentStatus>();
 
   function onRefresh(event: RefreshEvent): void {
@@ -64,13 +56,9 @@ export function watchAgentDecisions({
       log.error(`Accounts: could not claim the ${agent.status} mail to ${agent.email} (agent ${agent.id}); tell them by hand.`, error);
       return;
     }
-    try {
-      await sendWithRetry(decisionMail(agent, config), retryDelaysMs);
-      log.info(`Accounts: ${agent.status} mail sent to agent ${agent.id}`);
-    } catch (error) {
-      log.error(`Accounts: could not send the ${agent.status} mail to ${agent.email} (agent ${agent.id}); tell them by hand.`, error);
-      await claims.recordFailure(key, error, new Date()).catch(() => undefined);
-    }
+    const about = `the ${agent.status} mail to ${agent.email} (agent ${agent.id}; if it fails, tell them by hand)`;
+    const outcome = await notifier.enqueue({ mail: decisionMail(agent, config), about }, { claimed: [key] }).outcome;
+    if (outcome === "sent") log.info(`Accounts: ${agent.status} mail sent to agent ${agent.id}`);
   }
 
   /**
@@ -86,18 +74,6 @@ export function watchAgentDecisions({
     }
     await store.agents.update(agent.id, { decisionsMailed: [...(stored.decisionsMailed ?? []), agent.status] });
     return true;
-  }
-
-  async function sendWithRetry(mail: Mail, delays: readonly number[]): Promise<void> {
-    for (let attempt = 0; ; attempt += 1) {
-      try {
-        return await mailer.send(mail);
-      } catch (error) {
-        const delay = delays[attempt];
-        if (delay === undefined) throw error;
-        await new Promise((resolve) => setTimeout(resolve, delay));
-      }
-    }
   }
 
   return { stop: store.onRefresh(onRefresh) };

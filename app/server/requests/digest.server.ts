@@ -3,16 +3,15 @@ import { wantsMail } from "~/domain/notifications";
 import type { Agent } from "~/domain/workbook/tabs";
 import { publicUrl } from "../accounts/urls.server";
 import type { Config } from "../config.server";
-import { withUnsubscribe } from "../mail/unsubscribe.server";
 import { digestMail } from "../mail/digest-mail.server";
-import type { Mailer } from "../mail/mailer.server";
+import type { Notifier } from "../notifier/notifier.server";
 import type { SendClaims } from "../send-claims.server";
 import type { BackgroundJob } from "../services.server";
 import type { Store } from "../store/store.server";
 
 type Deps = {
   store: Store;
-  mailer: Mailer;
+  notifier: Pick<Notifier, "enqueue">;
   claims: SendClaims;
   config: Pick<Config, "appUrl" | "port" | "sessionSecrets">;
   /** The time; replaced in tests. */
@@ -70,7 +69,7 @@ export function scheduleWeeklyDigest(deps: Deps): WeeklyDigest {
 }
 
 async function runDigest(
-  { store, mailer, claims, config, clock = () => new Date(), log = console }: Deps,
+  { store, notifier, claims, config, clock = () => new Date(), log = console }: Deps,
   state: { readonly stopped: boolean },
 ): Promise<DigestRun> {
   const now = clock();
@@ -98,23 +97,22 @@ async function runDigest(
       log.error(`Digest: stopped before the ${week.week} digest to agent ${member.id}; it is not sent this week.`);
       continue;
     }
-    const mail = withUnsubscribe(
-      digestMail({
-        member,
-        selection,
-        requestUrl: (request) => publicUrl(config, `/referral-requests/${encodeURIComponent(request.id)}`),
-        listUrl: publicUrl(config, selection.listPath),
-      }),
-      { config, recipient: member, kind: "digest", reason: "you get the weekly digest of new requests in your market", now },
-    );
-    try {
-      await mailer.send(mail);
-      sent += 1;
-    } catch (error) {
-      failed += 1;
-      log.error(`Digest: the ${week.week} digest to agent ${member.id} could not be sent; it is not tried again.`, error);
-      await claims.recordFailure(key, error, clock()).catch(() => undefined);
-    }
+    const mail = digestMail({
+      member,
+      selection,
+      requestUrl: (request) => publicUrl(config, `/referral-requests/${encodeURIComponent(request.id)}`),
+      listUrl: publicUrl(config, selection.listPath),
+    });
+    const outcome = await notifier.enqueue(
+      {
+        mail,
+        about: `the ${week.week} digest to agent ${member.id}`,
+        member: { recipient: member, kind: "digest", reason: "you get the weekly digest of new requests in your market" },
+      },
+      { claimed: [key], now },
+    ).outcome;
+    if (outcome === "sent") sent += 1;
+    else failed += 1;
   }
   const result = {
     ran: true as const,
