@@ -1,4 +1,3 @@
-import path from "node:path";
 import type { AppLoadContext } from "@remix-run/node";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { RESET_LINK_INVALID_MESSAGE } from "../../app/domain/account-messages";
@@ -8,9 +7,8 @@ import { action as forgotAction } from "../../app/routes/forgot-password";
 import { action as loginAction } from "../../app/routes/member-login";
 import { action as resetAction, loader as resetLoader } from "../../app/routes/reset-password";
 import { getMember } from "../../app/server/auth/session.server";
-import { readOutbox } from "../../app/server/mail/mailer.server";
 import { startFakeSendgrid } from "../mocks/sendgrid";
-import { insertAgent, postForm, testContext } from "../support/services";
+import { insertAgent, postForm, testContext, sentMails } from "../support/services";
 import { cookieFrom, getWithCookie, responseOf, type ActionReply } from "./accounts-support";
 
 // Each login or new password is a real bcrypt check at cost 12: seconds per test on a busy machine.
@@ -20,7 +18,7 @@ const PASSWORD = "correct horse battery";
 const NEW_PASSWORD = "river crossing 2025";
 
 function outbox(context: AppLoadContext) {
-  return readOutbox(path.join(context.services.config.dataDir, "outbox"));
+  return sentMails(context.services);
 }
 
 async function forgot(context: AppLoadContext, email: string) {

@@ -1,12 +1,10 @@
 import { readdirSync } from "node:fs";
-import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { action } from "../../app/routes/contact";
-import { readOutbox } from "../../app/server/mail/mailer.server";
 import type { WorkbookDriver } from "../../app/server/store/driver.server";
 import { createStore } from "../../app/server/store/replica.server";
 import { startFakeSendgrid, type FakeSendgrid } from "../mocks/sendgrid";
-import { postForm, testContext } from "../support/services";
+import { postForm, testContext, sentMails } from "../support/services";
 
 const message = {
   name: "Dana Reyes",
@@ -26,7 +24,7 @@ describe("contact action", () => {
     const { result, context } = await callAction(message);
     expect(result).toBeInstanceOf(Response);
     expect((result as Response).headers.get("Location")).toBe("/contact/sent");
-    const mails = await readOutbox(path.join(context.services.config.dataDir, "outbox"));
+    const mails = await sentMails(context.services);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ to: "support@example.test", replyTo: "dana@example.com", subject: "[General Question] Hello" });
   });

@@ -8,15 +8,13 @@ import type { Agent } from "../../app/domain/workbook/tabs";
 import { loader as rootLoader } from "../../app/root";
 import { action, loader } from "../../app/routes/messages";
 import { startMemberSession } from "../../app/server/auth/session.server";
-import { readOutbox } from "../../app/server/mail/mailer.server";
 import { memberRowId } from "../../app/server/messages/conversation-members.server";
 import { AGENT_NOT_FOUND } from "../../app/domain/directory-cards";
 import { CANNOT_MESSAGE_SELF } from "../../app/server/messages/conversations.server";
 import { dashboardMessages } from "../../app/server/messages/dashboard-messages.server";
-import { outboxDirectory } from "../../app/server/services.server";
 import { StoreWriteError, type Store } from "../../app/server/store/store.server";
 import { startFakeSendgrid } from "../mocks/sendgrid";
-import { testContext } from "../support/services";
+import { testContext, sentMails } from "../support/services";
 import { editAgentRow, responseOf } from "./accounts-support";
 
 const ann = agentRecord({
@@ -116,7 +114,7 @@ function redirected(outcome: Response | Reply<ActionBody>): Response {
 }
 
 function mailsTo(context: AppLoadContext, email: string) {
-  return readOutbox(outboxDirectory(context.services.config)).then((mails) => mails.filter((mail) => mail.to === email));
+  return sentMails(context.services).then((mails) => mails.filter((mail) => mail.to === email));
 }
 
 describe("/messages: login and opening conversations", () => {

@@ -135,11 +135,10 @@ describe("referral reminders and expiry with two instances", () => {
     remindAndExpireReferrals(
       {
         store: services.store,
-        mailer: services.mailer,
+        notifier: services.notifier,
         config: services.config,
         writeQueues: services.writeQueues,
         claims: services.sendClaims,
-        log: quiet,
       },
       now,
     );
@@ -201,7 +200,7 @@ describe("the weekly digest", () => {
   const jobAt = (services: Services, now: () => Date) =>
     scheduleWeeklyDigest({
       store: services.store,
-      mailer: services.mailer,
+      notifier: services.notifier,
       claims: services.sendClaims,
       config: services.config,
       clock: now,
