@@ -108,7 +108,7 @@ export function createServices(config: Config): Services {
     drafts: createDraftStorage(config),
     ...replica,
     sendClaims,
-    decisionMails: watchAgentDecisions({ store, notifier, claims: sendClaims, config }),
+    decisionMails: watchAgentDecisions({ store, notifier, config }),
     sheetProblemMails: mailSheetProblemsAfterRefreshes({ store, notifier, claims: sendClaims, config }),
     weeklyDigest: scheduleWeeklyDigest({ store, notifier, claims: sendClaims, config }),
     suspendedSessions: endSessionsOfSuspendedAgents(store),

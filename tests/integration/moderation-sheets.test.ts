@@ -149,7 +149,6 @@ describe("staff moderation in the sheet", () => {
       store: n.store,
       notifier: collectingNotifier(mails, claims),
       config: n.context.services.config,
-      claims,
     });
 
     await n.staffTypes("Agents", n.bob.id, "status", "suspended");
@@ -192,7 +191,6 @@ describe("staff moderation in the sheet", () => {
       store: n.store,
       notifier: collectingNotifier(mails, claims),
       config: n.context.services.config,
-      claims,
     });
     await n.store.refresh();
     await n.staffTypes("Agents", applicant.id, "status", "suspended");

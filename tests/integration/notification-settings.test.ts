@@ -397,6 +397,7 @@ describe("through SendGrid", () => {
     const sender = await insertAgent(context, { fullName: "Ann Archer" });
     const recipient = await insertAgent(context, { fullName: "Bob Brooks" });
     await call(messages.action, post(`/messages?to=${recipient.id}`, await sessionCookie(context, sender), { text: "Hi" }), context);
+    await context.services.notifier.idle();
     const mail = sendgrid.mails.find((each) => each.to.includes(recipient.email));
     expect(mail?.headers?.["List-Unsubscribe"]).toMatch(/^<https:\/\/referrals\.example\/unsubscribe\?token=[^>]+>$/);
     expect(mail?.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");

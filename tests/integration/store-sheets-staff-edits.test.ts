@@ -283,7 +283,6 @@ describe("structural mistakes degrade the tab, loudly, and never lose or mail in
     const watcher = watchAgentDecisions({
       store,
       notifier: collectingNotifier(sent, claims),
-      claims,
       config: { appUrl: "http://localhost", port: 3204, supportEmail: "support@example.com" },
       log: { info: () => undefined, error: () => undefined },
     });

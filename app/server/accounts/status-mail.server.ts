@@ -3,7 +3,6 @@ import { approvalMail, rejectionMail } from "../mail/account-mail.server";
 import type { Mail } from "../mail/mailer.server";
 import type { Config } from "../config.server";
 import type { Notifier } from "../notifier/notifier.server";
-import type { SendClaims } from "../send-claims.server";
 import type { BackgroundJob } from "../services.server";
 import type { RefreshEvent, Store } from "../store/store.server";
 import { publicUrl } from "./urls.server";
@@ -11,8 +10,6 @@ import { publicUrl } from "./urls.server";
 type Deps = {
   store: Store;
   notifier: Pick<Notifier, "enqueue">;
-  /** Decides which instance sends when several watch the same workbook. */
-  claims: SendClaims;
   config: Pick<Config, "appUrl" | "port" | "supportEmail">;
   log?: Pick<Console, "info" | "error">;
 };
@@ -32,7 +29,7 @@ type Deps = {
  * a claim row staff deleted cannot make a second mail. Decisions made while no instance
  * is running are not mailed: the replica's first read is its starting point.
  */
-export function watchAgentDecisions({ store, notifier, claims, config, log = console }: Deps): BackgroundJob {
+export function watchAgentDecisions({ store, notifier, config, log = console }: Deps): BackgroundJob {
   const lastStatus = new Map<string, AgentStatus>();
 
   function onRefresh(event: RefreshEvent): void {
@@ -42,23 +39,20 @@ export function watchAgentDecisions({ store, notifier, claims, config, log = con
       lastStatus.set(id, agent.status);
       // Only a decision on an application is mailed: a suspension is staff's moderation, not an answer to one.
       if (before !== "pending" || (agent.status !== "approved" && agent.status !== "rejected")) continue;
-      void claimAndSend(agent);
+      claimAndSend(agent);
     }
   }
 
-  async function claimAndSend(agent: Agent): Promise<void> {
-    const key = `decision:${agent.id}:${agent.status}`;
+  function claimAndSend(agent: Agent): void {
     if (wasMailed(agent)) return;
-    try {
-      if (!(await claims.claim([key], new Date())).has(key)) return;
-      if (!(await stampRow(agent))) return;
-    } catch (error) {
-      log.error(`Accounts: could not claim the ${agent.status} mail to ${agent.email} (agent ${agent.id}); tell them by hand.`, error);
-      return;
-    }
-    const about = `the ${agent.status} mail to ${agent.email} (agent ${agent.id}; if it fails, tell them by hand)`;
-    const outcome = await notifier.enqueue({ mail: decisionMail(agent, config), about }, { claimed: [key] }).outcome;
-    if (outcome === "sent") log.info(`Accounts: ${agent.status} mail sent to agent ${agent.id}`);
+    const about = `the ${agent.status} mail to ${agent.email} (agent ${agent.id}; if it is not sent, tell them by hand)`;
+    const sent = notifier.enqueue(
+      { mail: decisionMail(agent, config), about },
+      { once: `decision:${agent.id}:${agent.status}`, confirm: () => stampRow(agent) },
+    );
+    void sent.outcome.then((outcome) => {
+      if (outcome === "sent") log.info(`Accounts: ${agent.status} mail sent to agent ${agent.id}`);
+    });
   }
 
   /**

@@ -71,6 +71,8 @@ export type SendRule = {
   /** Claimed by the caller already: a failure is recorded under these keys. */
   claimed?: readonly string[];
   throttle?: Throttle;
+  /** Once the claim is won, before sending: false leaves the mail unsent ("taken"), e.g. when a stamp in the row says it went before. */
+  confirm?: () => Promise<boolean>;
 };
 
 /** off: the member turned this kind off; taken: another instance (or an earlier try) claimed it; stopped: not sent, the app stopped. */
@@ -138,6 +140,7 @@ export function createNotifier({ driver, claims, config, log = console }: Deps):
     if (cutOff) return "stopped";
     try {
       if (!(await claims.claim([key], now)).has(key)) return throttle ? "throttled" : "taken";
+      if (rule.confirm && !(await rule.confirm())) return "taken";
     } catch (error) {
       log.error(`Mail: could not claim ${mails.map((mail) => mail.about).join(" and ")} (${key}); not sent.`, error);
       return "failed";
