@@ -266,6 +266,7 @@ describe("the registration flow", { timeout: 30_000 }, () => {
       const cookie = await startRegistration(failing);
       expect(redirectOf(await finish(failing, cookie))).toBe("/welcome");
       expect(failing.services.store.agents.all()).toHaveLength(1);
+      await failing.services.notifier.idle();
       expect(logged).toHaveBeenCalledTimes(2);
       expect(sendgrid.mails).toEqual([]);
       logged.mockRestore();

@@ -47,7 +47,11 @@ async function instances(count = 2) {
   };
   const all = await Promise.all(Array.from({ length: count }, start));
   const refreshAll = () => Promise.all(running.map((services) => services.store.refresh()));
-  const outbox = () => readOutbox(outboxDirectory(config));
+  /** The shared outbox once every instance's queued mail is sent. */
+  const outbox = async () => {
+    await Promise.all(running.map((services) => services.notifier.idle()));
+    return readOutbox(outboxDirectory(config));
+  };
   return { book, config, all: all as [Services, Services, ...Services[]], start, refreshAll, outbox };
 }
 
@@ -94,11 +98,11 @@ describe("with two instances on one workbook", () => {
       sendMessage(services, { sender, recipient, conversationId, text, request: new Request("http://localhost/messages") });
 
     const together = await Promise.all([send(all[0], "c-together", "first"), send(all[1], "c-together", "second")]);
-    expect(together.map((sent) => sent.notification).sort()).toEqual(["sent", "throttled"]);
+    expect((await Promise.all(together.map((sent) => sent.notification))).sort()).toEqual(["sent", "throttled"]);
 
     // The second instance has not read the first one's claim: its replica still says never mailed.
-    expect((await send(all[0], "c-apart", "first")).notification).toBe("sent");
-    expect((await send(all[1], "c-apart", "a minute later")).notification).toBe("throttled");
+    expect(await (await send(all[0], "c-apart", "first")).notification).toBe("sent");
+    expect(await (await send(all[1], "c-apart", "a minute later")).notification).toBe("throttled");
 
     const mails = (await outbox()).filter((mail) => mail.to === recipient.email);
     expect(mails).toHaveLength(2);
@@ -124,7 +128,9 @@ describe("with two instances on one workbook", () => {
       });
 
     await Promise.all([respond(all[0], first), respond(all[1], second)]);
+    await Promise.all(all.map((services) => services.notifier.idle()));
     await respond(all[1], first);
+    await Promise.all(all.map((services) => services.notifier.idle()));
     const mails = (await outbox()).filter((mail) => mail.to === poster.email);
     expect(mails).toHaveLength(1);
   }, 30_000);
