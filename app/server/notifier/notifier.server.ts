@@ -27,14 +27,14 @@ export type Notifier = {
   /** Resolves once every queued mail is sent or given up. */
   idle(): Promise<void>;
   /**
-   * Drains the queue within `drainMs`: no more waits between tries, and a mail not yet handed
+   * Drains the queue within DRAIN_MS: no more waits between tries, and a mail not yet handed
    * to the driver by then is recorded as not sent (a `failed` claim row when it was claimed,
    * and a log line naming it). A call already with the driver is waited for.
    */
   stop(): Promise<void>;
 };
 
-export type Outgoing = {
+type Outgoing = {
   mail: Mail;
   /** What the log calls the mail when it fails or is not sent, e.g. "the response mail for request r1". */
   about: string;
@@ -42,7 +42,7 @@ export type Outgoing = {
   member?: MemberMail;
 };
 
-export type MemberMail = {
+type MemberMail = {
   recipient: Agent;
   kind: MailKind;
   /** Why they get it, finishing "You get this mail because ...". */
@@ -63,7 +63,7 @@ export type Throttle = {
   stamp(at: Date): Promise<unknown>;
 };
 
-export type SendRule = {
+type SendRule = {
   /** The time the mail is about; the claims and the throttle use it. */
   now?: Date;
   /** Claimed under this key first: sent only by the instance whose claim is first, and never again. */
