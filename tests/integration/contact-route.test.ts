@@ -132,7 +132,10 @@ describe("contact action through SendGrid", () => {
         expect.objectContaining({ message: `SendGrid refused the mail: status ${status}` }),
       );
       const [row] = context.services.store.contact.all();
-      expect(context.services.store.sendClaims.by("key", `contact:${row!.id}`).map((claim) => claim.outcome)).toEqual(["claimed", "failed"]);
+      expect(context.services.store.sendClaims.by("key", `contact:${row!.id}`).map((claim) => claim.outcome)).toEqual([
+        "claimed",
+        "failed",
+      ]);
     },
   );
 
