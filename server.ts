@@ -84,7 +84,7 @@ async function startServer(source: AppSource): Promise<void> {
     const port = typeof address === "object" && address ? address.port : config.port;
     const serving = source.kind === "vite" ? "sources through Vite" : "built app";
     console.log(
-      `Listening on http://localhost:${port} (${config.env}, ${serving}, mail: ${services.mailer.driver}, store: ${services.store.driver})`,
+      `Listening on http://localhost:${port} (${config.env}, ${serving}, mail: ${services.notifier.driver}, store: ${services.store.driver})`,
     );
   });
   stopOnSignals(server, services);

@@ -17,6 +17,7 @@ import { parseArgs } from "node:util";
 import { digestWeekDue } from "../app/domain/digest";
 import { loadConfig } from "../app/server/config.server";
 import { scheduleWeeklyDigest, selectWeekDigests } from "../app/server/jobs/weekly-digest.server";
+import { createNotifier } from "../app/server/notifier/notifier.server";
 import { createSendClaims } from "../app/server/send-claims.server";
 import { createStoreFromConfig } from "../app/server/store/store.server";
 import { digestsPerMember } from "./digest-before";
@@ -76,10 +77,12 @@ async function main(): Promise<void> {
 
     const delay = monitorEventLoopDelay({ resolution: 5 });
     let mails = 0;
+    const claims = createSendClaims({ store });
+    const notifier = createNotifier({ driver: { driver: "outbox", send: async () => void (mails += 1) }, claims, config });
     const job = scheduleWeeklyDigest({
       store,
-      mailer: { driver: "outbox", send: async () => void (mails += 1) },
-      claims: createSendClaims({ store }),
+      notifier,
+      claims,
       config,
       clock: () => now,
       log: { info: () => undefined, error: console.error },
@@ -90,6 +93,7 @@ async function main(): Promise<void> {
     const tookMs = performance.now() - started;
     delay.disable();
     await job.stop();
+    await notifier.stop();
     await store.stop();
     console.log(
       `  The whole run (claims in SQLite, mail not sent): ${mails} mails in ${(tookMs / 1000).toFixed(1)} s; ran: ${run.ran}.`,

@@ -4,7 +4,8 @@
  * quota send messages through the function the messages route's action calls (message,
  * notification mail and its throttle stamp), then store the sender's read position as the
  * page it redirects to does, while staff sort, insert rows and type into cells. Prints
- * messages a minute, failed sends, send times and the Sheets calls made, and checks the
+ * messages a minute, failed sends, send times (and apart, those of the first message of each
+ * conversation, whose notification mail is due) and the Sheets calls made, and checks the
  * workbook: every acknowledged message stored once, every value under its own header.
  *
  *   npm run bench:sheets                          # 2 instances, 200 messages a minute for 5 minutes, quota 60 + 60
@@ -52,6 +53,9 @@ console.log(
 );
 console.log(
   `Send times (ms): p50 ${result.sendMs.p50.toFixed(0)}, p99 ${result.sendMs.p99.toFixed(0)}, max ${result.sendMs.max.toFixed(0)}`,
+);
+console.log(
+  `First message of a conversation, the page's answer (ms): p50 ${result.firstMessageMs.p50.toFixed(0)}, p99 ${result.firstMessageMs.p99.toFixed(0)}`,
 );
 console.log(
   `Sheets calls: ${result.calls.reads} reads (${(result.calls.reads / minutes).toFixed(1)} a minute), ${result.calls.writes} writes (${(result.calls.writes / minutes).toFixed(1)} a minute); ` +

@@ -79,7 +79,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     console.error("Registration not saved:", error);
     return rejectSubmission(submission, { formErrors: [REGISTRATION_FAILED_MESSAGE], hideFields: SECRET_FIELDS, status: 503 });
   }
-  await sendRegistrationMails(services, agent, publicUrl(services.config, "/member-login", request));
+  sendRegistrationMails(services, agent, publicUrl(services.config, "/member-login", request));
   return redirect("/welcome", { headers: { "Set-Cookie": await clearDraft(services, request) } });
 }
 

@@ -31,19 +31,27 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const allowed = limitVisitorWrite(context, "contact");
   if (!allowed.allowed) return refuseTooMany(submission, WRITE_NAMES.contact, allowed.retryAfterSeconds);
 
-  const { mailer, config, store } = context.services;
+  const { notifier, config, store } = context.services;
   const receivedAt = new Date();
+  let row: ContactRow;
   try {
-    // Stored first: a message that cannot be kept is not reported as sent.
-    await store.contact.insertOnce(contactRow(submission.value, receivedAt), mayBeStored(submission.value.formKey));
-    await mailer.send(contactMail(submission.value, config.supportEmail, receivedAt));
+    row = await store.contact.insertOnce(contactRow(submission.value, receivedAt), mayBeStored(submission.value.formKey));
   } catch (error) {
-    console.error("Contact message not sent:", error);
+    console.error("Contact message not stored:", error);
     return rejectSubmission(submission, {
       status: 503,
       formErrors: [`Failed to send message. Please try again or email us directly at ${config.supportEmail}`],
     });
   }
+  // Reported sent once the Contact tab keeps it (docs/decisions/0036): the mail to support is
+  // queued, claimed once per row so a resent form mails once, and a failure is a `failed` claim row.
+  notifier.enqueue(
+    {
+      mail: contactMail(submission.value, config.supportEmail, receivedAt),
+      about: `the contact message ${row.id} (kept in the Contact tab)`,
+    },
+    { once: `contact:${row.id}`, now: receivedAt },
+  );
   return redirect("/contact/sent");
 }
 

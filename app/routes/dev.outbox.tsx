@@ -14,8 +14,8 @@ export const meta: MetaFunction = () => [{ title: "Outbox (development)" }, { na
  * other client gets the same 404 as a page that does not exist.
  */
 export async function loader({ context }: LoaderFunctionArgs) {
-  const { config, mailer } = context.services;
-  if (config.isProduction || mailer.driver !== "outbox" || !isLoopbackClient(context)) throw notFound();
+  const { config, notifier } = context.services;
+  if (config.isProduction || notifier.driver !== "outbox" || !isLoopbackClient(context)) throw notFound();
   return { mails: await readOutbox(outboxDirectory(config)) };
 }
 

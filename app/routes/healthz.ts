@@ -8,7 +8,7 @@ import { bearsHealthToken, healthStatus } from "~/server/health.server";
  * TREC's license data was loaded and how many records it holds (null before a first load).
  */
 export function loader({ request, context }: LoaderFunctionArgs) {
-  const { config, mailer, store, licenses } = context.services;
+  const { config, notifier, store, licenses } = context.services;
   const health = store.health();
   const status = healthStatus(health);
   const headers = { "Cache-Control": "no-store" };
@@ -17,7 +17,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
     {
       status,
       env: config.env,
-      mail: mailer.driver,
+      mail: notifier.driver,
       uptimeSeconds: Math.round(process.uptime()),
       store: health,
       licenses: licenses.table.info() ?? null,

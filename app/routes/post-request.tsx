@@ -39,8 +39,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     console.error("Request not posted:", error);
     return rejectSubmission(submission, { status: 503, formErrors: [POST_FAILED] });
   }
-  // Not awaited: the poster is not kept waiting for a state's worth of mail (it logs its own failures).
-  if (posted.urgent) void mailUrgentRequest(context.services, posted, { request });
+  // Queued: the poster is not kept waiting for a state's worth of mail.
+  if (posted.urgent) mailUrgentRequest(context.services, posted, request);
   return redirect("/referral-requests?tab=mine&notice=posted");
 }
 

@@ -82,6 +82,8 @@ export type Config = {
   /** SendGrid's API root when not https://api.sendgrid.com/ (a local stand-in of the API). */
   sendgridApiUrl: string | undefined;
   mailFrom: string;
+  /** The waits before each new try of a mail the driver refused (docs/mail.md): seconds in service, milliseconds in tests. */
+  mailRetryDelaysMs: readonly number[];
   supportEmail: string;
   privacyEmail: string;
   /** Shown beside the support e-mail when set; pages offer only e-mail otherwise. */
@@ -205,6 +207,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sendgridApiKey: values.SENDGRID_API_KEY,
     sendgridApiUrl: values.SENDGRID_API_URL,
     mailFrom: values.MAIL_FROM,
+    mailRetryDelaysMs: values.NODE_ENV === "test" ? [10, 50] : [2_000, 10_000],
     supportEmail: values.SUPPORT_EMAIL,
     privacyEmail: values.PRIVACY_EMAIL,
     supportPhone: values.SUPPORT_PHONE === undefined ? undefined : supportPhone(values.SUPPORT_PHONE),

@@ -14,6 +14,7 @@ import { scheduleWeeklyDigest } from "./jobs/weekly-digest.server";
 import { createLicenseService } from "./licenses/licenses.server";
 import { createOutboxMailer, createSendgridMailer } from "./mail/mailer.server";
 import { createMessageEvents } from "./messages/live.server";
+import { createNotifier } from "./notifier/notifier.server";
 import { createReadPositions } from "./messages/read-positions.server";
 import { createSummaryCache } from "./messages/summary-cache.server";
 import { createPageCache, PAGE_CACHE_BYTES } from "./page-cache.server";
@@ -43,15 +44,16 @@ export function outboxDirectory(config: Config): string {
  * `startServices` has started the timer.
  */
 export function createServices(config: Config): Services {
-  const mailer = config.sendgridApiKey
+  const driver = config.sendgridApiKey
     ? createSendgridMailer(config.sendgridApiKey, config.mailFrom, config.sendgridApiUrl)
     : createOutboxMailer(outboxDirectory(config), config.mailFrom);
   const store = createStoreFromConfig(config);
   const replica = createReplicaServices(store);
   const sendClaims = createSendClaims({ store });
+  const notifier = createNotifier({ driver, claims: sendClaims, config });
   return {
     config,
-    mailer,
+    notifier,
     auth: createAuthServices(config),
     images: createImageService(config),
     photoFetcher: createPhotoFetcher(),
@@ -59,15 +61,15 @@ export function createServices(config: Config): Services {
     drafts: createDraftStorage(config),
     ...replica,
     sendClaims,
-    decisionMails: watchAgentDecisions({ store, mailer, claims: sendClaims, config }),
-    sheetProblemMails: mailSheetProblemsAfterRefreshes({ store, mailer, claims: sendClaims, config }),
-    weeklyDigest: scheduleWeeklyDigest({ store, mailer, claims: sendClaims, config }),
+    decisionMails: watchAgentDecisions({ store, notifier, config }),
+    sheetProblemMails: mailSheetProblemsAfterRefreshes({ store, notifier, claims: sendClaims, config }),
+    weeklyDigest: scheduleWeeklyDigest({ store, notifier, claims: sendClaims, config }),
     sendClaimsPruning: pruneSendClaimsDaily({ store, claims: sendClaims }),
     suspendedSessions: endSessionsOfSuspendedAgents(store),
     requestExpiry: expireRequestsAfterRefreshes(store),
-    referralReminders: remindReferralsAfterRefreshes({ store, mailer, config, writeQueues: replica.writeQueues, claims: sendClaims }),
+    referralReminders: remindReferralsAfterRefreshes({ store, notifier, config, writeQueues: replica.writeQueues, claims: sendClaims }),
     pageCache: createPageCache(PAGE_CACHE_BYTES),
-    licenses: createLicenseService({ config, store, mailer }),
+    licenses: createLicenseService({ config, store, notifier }),
   };
 }
 
@@ -100,7 +102,8 @@ export function startServices(services: Services): void {
 /**
  * Stops every job and closes the store: open live-update streams end, waiting read
  * positions are dropped, each job's run in flight is waited for (cut after the store's stop
- * wait, docs/decisions/0037), and the store finishes its refresh in progress.
+ * wait, docs/decisions/0037), queued mail is sent or recorded as not sent, and the store
+ * finishes its refresh in progress.
  */
 export async function stopServices(services: Services): Promise<void> {
   services.messageEvents.close();
@@ -116,5 +119,7 @@ export async function stopServices(services: Services): Promise<void> {
     services.referralReminders,
   ];
   await Promise.all(jobs.map((job) => job.stop()));
+  // After the jobs, which queue mail; before the store, which records the claims.
+  await services.notifier.stop();
   await services.store.stop();
 }

@@ -5,8 +5,8 @@ import type { ImageService } from "./images/images.server";
 import type { PhotoFetcher } from "./images/remote-photo.server";
 import type { SheetProblemMails } from "./jobs/sheet-problem-mails.server";
 import type { LicenseService } from "./licenses/licenses.server";
-import type { Mailer } from "./mail/mailer.server";
 import type { MessageEvents } from "./messages/live.server";
+import type { Notifier } from "./notifier/notifier.server";
 import type { ReadPositions } from "./messages/read-positions.server";
 import type { SummaryCache } from "./messages/summary-cache.server";
 import type { PageCache } from "./page-cache.server";
@@ -27,7 +27,8 @@ import type { WriteLimits } from "./write-limits.server";
  */
 export type Services = {
   config: Config;
-  mailer: Mailer;
+  /** The one way a mail leaves the app: choices, footer, claims, throttles, retries and the queue, over SendGrid or the outbox (docs/mail.md). */
+  notifier: Notifier;
   /** The workbook's in-memory replica, refreshed on a timer from `startServices` on; `server.ts` loads it before listening. */
   store: Store;
   /** Session cookies and the login and password-reset rate limits. */

@@ -1,16 +1,14 @@
-import path from "node:path";
 import Database from "better-sqlite3";
 import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { runStaffCommand } from "../../scripts/lib/staff-command";
 import { loadConfig } from "../../app/server/config.server";
-import { readOutbox } from "../../app/server/mail/mailer.server";
 import { createStoreFromConfig, sqliteStorePath, type Store } from "../../app/server/store/store.server";
-import { insertAgent, testContext } from "../support/services";
+import { insertAgent, testContext, sentMails } from "../support/services";
 import { editAgentRow } from "./accounts-support";
 
 function outbox(context: AppLoadContext) {
-  return readOutbox(path.join(context.services.config.dataDir, "outbox"));
+  return sentMails(context.services);
 }
 
 /** Mails are sent in the background of a refresh: wait until the outbox holds `count`. */

@@ -1,12 +1,10 @@
 import { readdirSync } from "node:fs";
-import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { action } from "../../app/routes/contact";
-import { readOutbox } from "../../app/server/mail/mailer.server";
 import type { WorkbookDriver } from "../../app/server/store/driver.server";
 import { createStore } from "../../app/server/store/replica.server";
 import { startFakeSendgrid, type FakeSendgrid } from "../mocks/sendgrid";
-import { postForm, testContext } from "../support/services";
+import { postForm, testContext, sentMails } from "../support/services";
 
 const message = {
   name: "Dana Reyes",
@@ -26,7 +24,7 @@ describe("contact action", () => {
     const { result, context } = await callAction(message);
     expect(result).toBeInstanceOf(Response);
     expect((result as Response).headers.get("Location")).toBe("/contact/sent");
-    const mails = await readOutbox(path.join(context.services.config.dataDir, "outbox"));
+    const mails = await sentMails(context.services);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ to: "support@example.test", replyTo: "dana@example.com", subject: "[General Question] Hello" });
   });
@@ -95,8 +93,9 @@ describe("contact action through SendGrid", () => {
 
   it("delivers the mail to SendGrid with its sender, recipient, reply-to, subject and both bodies", async () => {
     const before = sendgrid.mails.length;
-    const { result } = await callAction(message, sendgridContext());
+    const { result, context } = await callAction(message, sendgridContext());
     expect((result as Response).headers.get("Location")).toBe("/contact/sent");
+    await context.services.notifier.idle();
     expect(sendgrid.mails.slice(before)).toEqual([
       {
         from: "no-reply@example.test",
@@ -109,28 +108,47 @@ describe("contact action through SendGrid", () => {
     ]);
   });
 
-  it.each([401, 429] as const)("reports SendGrid's %i refusal with the spec's message and keeps the input", async (status) => {
-    sendgrid.refuseNext(status);
-    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+  it("tries a refused mail again after a wait, and delivers it", async () => {
+    sendgrid.refuseNext(429);
     const before = sendgrid.mails.length;
-    const { result } = await callAction(message, sendgridContext());
-    const { init, data } = result as {
-      init: ResponseInit;
-      data: { initialValue: Record<string, string>; error: Record<string, string[]> };
-    };
-    expect(init.status).toBe(503);
-    expect(data.error[""]).toEqual(["Failed to send message. Please try again or email us directly at support@example.test"]);
-    expect(data.initialValue.message).toBe("A question");
-    expect(sendgrid.mails).toHaveLength(before);
-    expect(logged).toHaveBeenCalledWith(
-      expect.any(String),
-      expect.objectContaining({ message: `SendGrid refused the mail: status ${status}` }),
-    );
+    const { context } = await callAction(message, sendgridContext());
+    await context.services.notifier.idle();
+    expect(sendgrid.mails.slice(before).map((mail) => mail.subject)).toEqual(["[General Question] Hello"]);
   });
 
-  it("is refused by SendGrid when the configured key is wrong", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const { result } = await callAction(message, sendgridContext("SG.revoked"));
-    expect((result as { init: ResponseInit }).init.status).toBe(503);
+  // Decision 0036: the Contact tab keeps the message before the page says it was sent; the mail is queued.
+  it.each([401, 429] as const)(
+    "keeps the message when SendGrid refuses the mail (%i on every try): logged and recorded as a failed claim",
+    async (status) => {
+      for (let i = 0; i < 3; i += 1) sendgrid.refuseNext(status);
+      const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+      const before = sendgrid.mails.length;
+      const { result, context } = await callAction(message, sendgridContext());
+      expect((result as Response).headers.get("Location")).toBe("/contact/sent");
+      expect(context.services.store.contact.all().map((row) => row.message)).toEqual(["A question"]);
+      await context.services.notifier.idle();
+      expect(sendgrid.mails).toHaveLength(before);
+      expect(logged).toHaveBeenCalledWith(
+        expect.stringContaining("could not be sent"),
+        expect.objectContaining({ message: `SendGrid refused the mail: status ${status}` }),
+      );
+      const [row] = context.services.store.contact.all();
+      expect(context.services.store.sendClaims.by("key", `contact:${row!.id}`).map((claim) => claim.outcome)).toEqual([
+        "claimed",
+        "failed",
+      ]);
+    },
+  );
+
+  it("is refused by SendGrid when the configured key is wrong: the message is kept and the failure logged", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const { result, context } = await callAction(message, sendgridContext("SG.revoked"));
+    expect((result as Response).headers.get("Location")).toBe("/contact/sent");
+    await context.services.notifier.idle();
+    expect(context.services.store.contact.all()).toHaveLength(1);
+    expect(logged).toHaveBeenCalledWith(
+      expect.stringContaining("could not be sent"),
+      expect.objectContaining({ message: "SendGrid refused the mail: status 401" }),
+    );
   });
 });

@@ -6,13 +6,12 @@ import { loader as healthz } from "../../app/routes/healthz";
 import { runStaffCommand } from "../../scripts/lib/staff-command";
 import { apiSource, fileSource } from "../../app/server/licenses/license-source.server";
 import { createLicenseService } from "../../app/server/licenses/licenses.server";
-import { readOutbox } from "../../app/server/mail/mailer.server";
 import type { RegistrationDraft } from "../../app/domain/registration";
 import { createAgent, sendRegistrationMails, type NewAgentProfile } from "../../app/server/registration/create-agent.server";
 import { newId } from "../../app/server/store/store.server";
 import { startFakeSheets, type FakeSheetsServer } from "../../scripts/lib/fake-sheets/server";
 import { startFakeTrec, type FakeTrec } from "../mocks/trec-open-data";
-import { insertAgent, testContext } from "../support/services";
+import { insertAgent, testContext, sentMails } from "../support/services";
 
 const FIXTURE = path.resolve("tests/fixtures/trec/trecfile.txt");
 const TOKEN = "a-health-token-of-at-least-24-characters";
@@ -86,7 +85,7 @@ async function register(context: AppLoadContext, changes: { draft?: Partial<type
 }
 
 function outbox(context: AppLoadContext) {
-  return readOutbox(path.join(context.services.config.dataDir, "outbox"));
+  return sentMails(context.services);
 }
 
 describe("loading TREC's data", () => {
@@ -177,7 +176,7 @@ describe("loading TREC's data", () => {
     const service = createLicenseService({
       config: context.services.config,
       store: context.services.store,
-      mailer: context.services.mailer,
+      notifier: context.services.notifier,
       log: quiet,
     });
     await service.refresh(new Date("2026-11-24T15:00:00Z"));

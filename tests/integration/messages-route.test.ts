@@ -8,15 +8,13 @@ import type { Agent } from "../../app/domain/workbook/tabs";
 import { loader as rootLoader } from "../../app/root";
 import { action, loader } from "../../app/routes/messages";
 import { startMemberSession } from "../../app/server/auth/session.server";
-import { readOutbox } from "../../app/server/mail/mailer.server";
 import { memberRowId } from "../../app/server/messages/read-positions.server";
 import { AGENT_NOT_FOUND } from "../../app/domain/directory-cards";
 import { CANNOT_MESSAGE_SELF } from "../../app/server/messages/conversations.server";
 import { dashboardMessages } from "../../app/server/messages/dashboard-messages.server";
-import { outboxDirectory } from "../../app/server/service-lifecycle.server";
 import { StoreWriteError, type Store } from "../../app/server/store/store.server";
 import { startFakeSendgrid } from "../mocks/sendgrid";
-import { testContext } from "../support/services";
+import { testContext, sentMails } from "../support/services";
 import { editAgentRow, responseOf } from "./accounts-support";
 
 const ann = agentRecord({
@@ -116,7 +114,7 @@ function redirected(outcome: Response | Reply<ActionBody>): Response {
 }
 
 function mailsTo(context: AppLoadContext, email: string) {
-  return readOutbox(outboxDirectory(context.services.config)).then((mails) => mails.filter((mail) => mail.to === email));
+  return sentMails(context.services).then((mails) => mails.filter((mail) => mail.to === email));
 }
 
 describe("/messages: login and opening conversations", () => {
@@ -321,16 +319,17 @@ describe("/messages: notification mail", () => {
     await send(restarted, path, ann, { intent: "send", text: "Four" });
     vi.setSystemTime(new Date("2026-03-01T12:10:00.000Z"));
     await send(restarted, path, ann, { intent: "send", text: "Five" });
+    await restarted.services.notifier.idle();
     expect((await mailsTo(context, "bob@example.com")).map((mail) => mail.text.match(/Message: (\w+)/)?.[1]).sort()).toEqual([
       "Five",
       "One",
     ]);
   });
 
-  it("keeps the message when SendGrid refuses the notice, and delivers it to SendGrid with the next message", async () => {
+  it("keeps the message when SendGrid refuses the notice on every try, and delivers it to SendGrid with the next message", async () => {
     const sendgrid = await startFakeSendgrid("SG.test-key");
     try {
-      sendgrid.refuseNext(429);
+      for (let i = 0; i < 3; i += 1) sendgrid.refuseNext(429);
       const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
       const context = await contextWith(
         [ann, bob],
@@ -340,6 +339,7 @@ describe("/messages: notification mail", () => {
       const response = redirected(await send(context, "/messages?to=rec-bob", ann, { intent: "send", text: "Kept" }));
       expect(response.status).toBe(302);
       expect(context.services.store.messages.all().map((message) => message.text)).toEqual(["Kept"]);
+      await context.services.notifier.idle();
       expect(context.services.store.conversationMembers.get(memberRowId(annBob, "bob@example.com"))?.lastNotifiedAt).toBeUndefined();
       expect(errors).toHaveBeenCalledWith(
         expect.stringContaining("could not be sent"),
@@ -348,6 +348,7 @@ describe("/messages: notification mail", () => {
       expect(sendgrid.mails).toEqual([]);
 
       await send(context, `/messages?conversation=${annBob}`, ann, { intent: "send", text: "Again" });
+      await context.services.notifier.idle();
       expect(sendgrid.mails).toHaveLength(1);
       expect(sendgrid.mails[0]).toMatchObject({
         from: "no-reply@example.test",

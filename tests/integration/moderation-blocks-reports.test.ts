@@ -16,12 +16,10 @@ import { loader as detailLoader } from "../../app/routes/referral-requests.$id._
 import { loader as listLoader } from "../../app/routes/referral-requests._index";
 import { action as reportAction, loader as reportLoader } from "../../app/routes/report";
 import { action as blockAction, loader as blockedLoader } from "../../app/routes/settings.blocked";
-import { readOutbox } from "../../app/server/mail/mailer.server";
 import { dashboardData } from "../../app/server/requests/dashboard-requests.server";
-import { outboxDirectory } from "../../app/server/service-lifecycle.server";
 import { newId, type Store } from "../../app/server/store/store.server";
 import { agentRecord } from "../support/records";
-import { testContext } from "../support/services";
+import { testContext, sentMails } from "../support/services";
 import { get, insertRequest, outcome, post, sessionCookie } from "./requests-support";
 
 const opened: Store[] = [];
@@ -208,8 +206,7 @@ describe("reporting to staff", () => {
     const url = `/report?kind=${kind}&id=${encodeURIComponent(id)}`;
     return outcome(() => reportAction({ request: post(url, n.cookies[who], fields), context: n.context, params: {} }));
   }
-  const staffMails = async (n: Network) =>
-    (await readOutbox(outboxDirectory(n.context.services.config))).filter((mail) => mail.to === "support@example.test");
+  const staffMails = async (n: Network) => (await sentMails(n.context.services)).filter((mail) => mail.to === "support@example.test");
 
   it("stores one row and sends staff one mail; a second report of the item is told it was already reported", async () => {
     const n = await network();

@@ -24,7 +24,7 @@ import { newId } from "../../app/server/store/store.server";
 import { useFakeSheets, openSheetsStore } from "../support/fake-sheets";
 import { createSendClaims } from "../../app/server/send-claims.server";
 import { agentRecord } from "../support/records";
-import { insertAgent, testContext } from "../support/services";
+import { collectingNotifier, insertAgent, testContext } from "../support/services";
 import { get, insertRequest, outcome, post, sessionCookie } from "./requests-support";
 
 const { fake, opened } = useFakeSheets();
@@ -144,11 +144,11 @@ describe("staff moderation in the sheet", () => {
     });
     await sendFromBob(n, "Hi from Bob");
     const mails: Mail[] = [];
+    const claims = createSendClaims({ store: n.store });
     const decisions = watchAgentDecisions({
       store: n.store,
-      mailer: { driver: "outbox", send: async (mail) => void mails.push(mail) },
+      notifier: collectingNotifier(mails, claims),
       config: n.context.services.config,
-      claims: createSendClaims({ store: n.store }),
     });
 
     await n.staffTypes("Agents", n.bob.id, "status", "suspended");
@@ -186,11 +186,11 @@ describe("staff moderation in the sheet", () => {
     const n = await network();
     const applicant: Agent = await n.store.agents.insert(agentRecord({ fullName: "Pat Pending", status: "pending" }));
     const mails: Mail[] = [];
+    const claims = createSendClaims({ store: n.store });
     const decisions = watchAgentDecisions({
       store: n.store,
-      mailer: { driver: "outbox", send: async (mail) => void mails.push(mail) },
+      notifier: collectingNotifier(mails, claims),
       config: n.context.services.config,
-      claims: createSendClaims({ store: n.store }),
     });
     await n.store.refresh();
     await n.staffTypes("Agents", applicant.id, "status", "suspended");

@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import path from "node:path";
 import type { AppLoadContext } from "@remix-run/node";
 import { beforeEach, describe, expect, it } from "vitest";
 import { agreementText } from "../../app/domain/referrals/agreement";
@@ -9,9 +8,9 @@ import { loader as requestLoader } from "../../app/routes/referral-requests.$id.
 import { action as referralAction, loader as referralLoader } from "../../app/routes/referrals.$id._index";
 import { loader as printLoader } from "../../app/routes/referrals.$id.agreement";
 import { loader as pdfLoader } from "../../app/routes/referrals.$id.agreement[.]pdf";
-import { readOutbox, type StoredMail } from "../../app/server/mail/mailer.server";
+import type { StoredMail } from "../../app/server/mail/mailer.server";
 import { pdfText } from "../support/pdf-text";
-import { insertAgent, testContext } from "../support/services";
+import { insertAgent, testContext, sentMails } from "../support/services";
 import { get, insertRequest, outcome, sessionCookie, type Rejection } from "./requests-support";
 
 let context: AppLoadContext;
@@ -118,7 +117,7 @@ async function sign(who: "maria" | "james", id: string, name: string) {
 }
 
 function mails(): Promise<StoredMail[]> {
-  return readOutbox(path.join(context.services.config.dataDir, "outbox"));
+  return sentMails(context.services);
 }
 
 const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");

@@ -2,16 +2,15 @@
  * Referral agreements between members who blocked each other, and the limits on how often
  * one member may act on referrals and how often the other party is mailed about it.
  */
-import path from "node:path";
 import type { AppLoadContext } from "@remix-run/node";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { BLOCKED_CANNOT_REFER } from "../../app/domain/moderation";
 import type { Agent, Referral, RequestResponse } from "../../app/domain/workbook/tabs";
 import { action as proposeAction, loader as proposeLoader } from "../../app/routes/referral-requests.$id.propose";
 import { action as referralAction, loader as referralLoader } from "../../app/routes/referrals.$id._index";
-import { readOutbox, type StoredMail } from "../../app/server/mail/mailer.server";
+import type { StoredMail } from "../../app/server/mail/mailer.server";
 import { setBlock } from "../../app/server/moderation/blocks.server";
-import { insertAgent, testContext } from "../support/services";
+import { insertAgent, testContext, sentMails } from "../support/services";
 import { get, insertRequest, outcome, post, sessionCookie, type Rejection } from "./requests-support";
 
 let context: AppLoadContext;
@@ -94,7 +93,7 @@ function block(blocker: Agent, blocked: Agent, on = true) {
 }
 
 async function mailsTo(agent: Agent): Promise<StoredMail[]> {
-  return (await readOutbox(path.join(context.services.config.dataDir, "outbox"))).filter((mail) => mail.to === agent.email);
+  return (await sentMails(context.services)).filter((mail) => mail.to === agent.email);
 }
 
 function statusOf(result: unknown): number | undefined {

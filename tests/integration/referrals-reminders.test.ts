@@ -2,15 +2,13 @@
  * The referral reminders and the term's expiry, run by the job after each store refresh,
  * here with a fake clock: each pass is given the time it runs at, days or weeks apart.
  */
-import path from "node:path";
 import type { AppLoadContext } from "@remix-run/node";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { Agent, Referral } from "../../app/domain/workbook/tabs";
-import { readOutbox } from "../../app/server/mail/mailer.server";
 import { remindAndExpireReferrals, remindReferralsAfterRefreshes } from "../../app/server/jobs/referral-reminders.server";
 import { stopServices } from "../../app/server/service-lifecycle.server";
 import { referralRecord } from "../support/records";
-import { insertAgent, testContext } from "../support/services";
+import { insertAgent, testContext, sentMails } from "../support/services";
 
 const DAY = 24 * 60 * 60 * 1000;
 const START = new Date("2026-03-02T15:00:00.000Z");
@@ -29,12 +27,12 @@ beforeEach(async () => {
 
 /** A passes of the job at `now`, as after a store refresh. */
 function pass(now: Date) {
-  const { store, mailer, config, writeQueues, sendClaims } = context.services;
-  return remindAndExpireReferrals({ store, mailer, config, writeQueues, claims: sendClaims }, now);
+  const { store, notifier, config, writeQueues, sendClaims } = context.services;
+  return remindAndExpireReferrals({ store, notifier, config, writeQueues, claims: sendClaims }, now);
 }
 
 async function mailsTo(email: string) {
-  return (await readOutbox(path.join(context.services.config.dataDir, "outbox"))).filter((mail) => mail.to === email);
+  return (await sentMails(context.services)).filter((mail) => mail.to === email);
 }
 
 function insertReferral(fields: Partial<Referral>): Promise<Referral> {
@@ -170,12 +168,12 @@ describe("the term's expiry", () => {
 describe("the job", () => {
   it("runs after each timed store refresh, at the time its clock says", async () => {
     const timed = testContext({}, { STORE_REFRESH_SECONDS: "0.05" });
-    const { store, mailer, config, writeQueues, sendClaims } = timed.services;
+    const { store, notifier, config, writeQueues, sendClaims } = timed.services;
     const [maria, james] = [await insertAgent(timed, { email: "m@example.com" }), await insertAgent(timed, { email: "j@example.com" })];
     // Signed today with a year's term: only a clock 13 months on sees it expired.
     const referral = await store.referrals.insert(referralRecord(maria, james, { signedAt: iso(new Date()) }));
     const later = new Date(Date.now() + 400 * DAY);
-    const job = remindReferralsAfterRefreshes({ store, mailer, config, writeQueues, claims: sendClaims }, () => later);
+    const job = remindReferralsAfterRefreshes({ store, notifier, config, writeQueues, claims: sendClaims }, () => later);
     try {
       store.start();
       await vi.waitFor(() => expect(store.referrals.get(referral.id)?.status).toBe("expired"), { timeout: 5_000 });

@@ -12,6 +12,7 @@ import { agreementText, proposalSchema } from "../../app/domain/referrals/agreem
 import type { Agent } from "../../app/domain/workbook/tabs";
 import { loadConfig } from "../../app/server/config.server";
 import { createOutboxMailer } from "../../app/server/mail/mailer.server";
+import { createNotifier } from "../../app/server/notifier/notifier.server";
 import { agreementHash } from "../../app/server/referrals/agreement-text.server";
 import { asSignedBy, endProposal, proposeReferral, referralFor, signReferral, takeStep } from "../../app/server/referrals/referrals.server";
 import { createStore } from "../../app/server/store/replica.server";
@@ -31,12 +32,13 @@ async function network() {
   opened.push(store);
   const outbox = mkdtempSync(path.join(tmpdir(), "referral-sheets-"));
   const config = loadConfig({ NODE_ENV: "test", DATA_DIR: outbox });
+  const sendClaims = createSendClaims({ store });
   const services = {
     store,
     config,
-    mailer: createOutboxMailer(outbox, "app@example.test"),
+    notifier: createNotifier({ driver: createOutboxMailer(outbox, "app@example.test"), claims: sendClaims, config }),
     writeQueues: createWriteQueues(),
-    sendClaims: createSendClaims({ store }),
+    sendClaims,
   };
   const maria = await store.agents.insert(
     agentRecord({ fullName: "Maria Delgado", brokerage: "Sooner Homes", brokerLicenseNumber: "OK-155" }),

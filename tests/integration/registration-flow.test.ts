@@ -12,10 +12,9 @@ import { action as register, loader as registerLoader } from "../../app/routes/r
 import { loader as registrationSuccessLoader } from "../../app/routes/registration-success";
 import { loader as uploads } from "../../app/routes/uploads.$file";
 import { createLocalImages } from "../../app/server/images/images.server";
-import { readOutbox } from "../../app/server/mail/mailer.server";
 import { newId, StoreWriteError } from "../../app/server/store/store.server";
 import { startFakeSendgrid } from "../mocks/sendgrid";
-import { insertAgent, postForm, testContext } from "../support/services";
+import { insertAgent, postForm, testContext, sentMails } from "../support/services";
 
 const PASSWORD = "Correct-Horse-42";
 
@@ -151,7 +150,7 @@ describe("the registration flow", { timeout: 30_000 }, () => {
     expect(served.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
     expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).width).toBe(400);
 
-    const mails = await readOutbox(path.join(context.services.config.dataDir, "outbox"));
+    const mails = await sentMails(context.services);
     expect(mails.map((mail) => mail.to).sort()).toEqual(["dana.reyes@example.com", "support@example.test"]);
     for (const mail of mails) expect(JSON.stringify(mail)).not.toContain(PASSWORD);
     expect(mails.find((mail) => mail.to === "dana.reyes@example.com")?.text).toContain("http://localhost/member-login");
@@ -267,6 +266,7 @@ describe("the registration flow", { timeout: 30_000 }, () => {
       const cookie = await startRegistration(failing);
       expect(redirectOf(await finish(failing, cookie))).toBe("/welcome");
       expect(failing.services.store.agents.all()).toHaveLength(1);
+      await failing.services.notifier.idle();
       expect(logged).toHaveBeenCalledTimes(2);
       expect(sendgrid.mails).toEqual([]);
       logged.mockRestore();
@@ -290,7 +290,7 @@ describe("the registration flow", { timeout: 30_000 }, () => {
     expect(result.init?.status).toBe(503);
     expect(result.data.error?.[""]).toEqual(["Registration failed: your profile could not be saved. Please try again."]);
     expect(result.data.initialValue).toMatchObject({ licenseNumber: "0654321" });
-    expect(await readOutbox(path.join(failing.services.config.dataDir, "outbox"))).toEqual([]);
+    expect(await sentMails(failing.services)).toEqual([]);
   });
 });
 

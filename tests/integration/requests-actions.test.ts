@@ -1,4 +1,3 @@
-import path from "node:path";
 import type { AppLoadContext } from "@remix-run/node";
 import { beforeEach, describe, expect, it } from "vitest";
 import { action as deleteAction, loader as deleteLoader } from "../../app/routes/referral-requests.$id.delete";
@@ -8,10 +7,9 @@ import { loader as detailLoader } from "../../app/routes/referral-requests.$id._
 import { loader as listLoader } from "../../app/routes/referral-requests._index";
 import { action as postAction } from "../../app/routes/post-request";
 import type { Agent } from "../../app/domain/workbook/tabs";
-import { readOutbox } from "../../app/server/mail/mailer.server";
 import { expireOverdueRequests } from "../../app/server/jobs/request-expiry.server";
 import { startServices, stopServices } from "../../app/server/service-lifecycle.server";
-import { insertAgent, testContext } from "../support/services";
+import { insertAgent, testContext, sentMails } from "../support/services";
 import { get, insertRequest, outcome, post, sessionCookie, type Rejection } from "./requests-support";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -55,7 +53,7 @@ function requestRows() {
 }
 
 async function mailsTo(email: string) {
-  return (await readOutbox(path.join(context.services.config.dataDir, "outbox"))).filter((mail) => mail.to === email);
+  return (await sentMails(context.services)).filter((mail) => mail.to === email);
 }
 
 describe("posting a request", () => {

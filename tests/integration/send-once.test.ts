@@ -9,10 +9,11 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Agent } from "../../app/domain/workbook/tabs";
 import { loadConfig } from "../../app/server/config.server";
-import { readOutbox } from "../../app/server/mail/mailer.server";
+import { createOutboxMailer, readOutbox } from "../../app/server/mail/mailer.server";
 import { sendMessage } from "../../app/server/messages/send.server";
 import { DIGEST_BATCH, scheduleWeeklyDigest } from "../../app/server/jobs/weekly-digest.server";
 import { remindAndExpireReferrals } from "../../app/server/jobs/referral-reminders.server";
+import { createNotifier } from "../../app/server/notifier/notifier.server";
 import { respondToRequest } from "../../app/server/requests/respond.server";
 import { createServices, outboxDirectory, stopServices } from "../../app/server/service-lifecycle.server";
 import type { Services } from "../../app/server/services.server";
@@ -48,19 +49,12 @@ async function instances(count = 2) {
   };
   const all = await Promise.all(Array.from({ length: count }, start));
   const refreshAll = () => Promise.all(running.map((services) => services.store.refresh()));
-  const outbox = () => readOutbox(outboxDirectory(config));
+  /** The shared outbox once every instance's queued mail is sent. */
+  const outbox = async () => {
+    await Promise.all(running.map((services) => services.notifier.idle()));
+    return readOutbox(outboxDirectory(config));
+  };
   return { book, config, all: all as [Services, Services, ...Services[]], start, refreshAll, outbox };
-}
-
-/**
- * Mails go out in the background of a refresh, each after its claim's append (on Sheets,
- * paced to one write call every 2.5 s per instance) and read-back: wait for the first,
- * then long enough for another instance's to arrive too.
- */
-async function settledOutbox(outbox: () => ReturnType<typeof readOutbox>) {
-  await expect.poll(async () => (await outbox()).length, { timeout: 10_000 }).toBeGreaterThan(0);
-  await new Promise((resolve) => setTimeout(resolve, 6_000));
-  return outbox();
 }
 
 function member(email: string, fields: Partial<Agent> = {}): Agent {
@@ -75,7 +69,8 @@ describe("with two instances on one workbook", () => {
 
     book.setCell("Agents", { id: agent.id, header: "status" }, "approved");
     await refreshAll();
-    const mails = await settledOutbox(outbox);
+    // Each instance queued the decision's mail during its refresh: the outbox waits for both queues.
+    const mails = await outbox();
     expect(mails.map((mail) => [mail.to, mail.subject])).toEqual([["dana@example.com", "Your Red River Referrals account is approved"]]);
 
     const claims = await all[1].store.sendClaims.readStored();
@@ -95,11 +90,11 @@ describe("with two instances on one workbook", () => {
       sendMessage(services, { sender, recipient, conversationId, text, request: new Request("http://localhost/messages") });
 
     const together = await Promise.all([send(all[0], "c-together", "first"), send(all[1], "c-together", "second")]);
-    expect(together.map((sent) => sent.notification).sort()).toEqual(["sent", "throttled"]);
+    expect((await Promise.all(together.map((sent) => sent.notification))).sort()).toEqual(["sent", "throttled"]);
 
     // The second instance has not read the first one's claim: its replica still says never mailed.
-    expect((await send(all[0], "c-apart", "first")).notification).toBe("sent");
-    expect((await send(all[1], "c-apart", "a minute later")).notification).toBe("throttled");
+    expect(await (await send(all[0], "c-apart", "first")).notification).toBe("sent");
+    expect(await (await send(all[1], "c-apart", "a minute later")).notification).toBe("throttled");
 
     const mails = (await outbox()).filter((mail) => mail.to === recipient.email);
     expect(mails).toHaveLength(2);
@@ -125,7 +120,9 @@ describe("with two instances on one workbook", () => {
       });
 
     await Promise.all([respond(all[0], first), respond(all[1], second)]);
+    await Promise.all(all.map((services) => services.notifier.idle()));
     await respond(all[1], first);
+    await Promise.all(all.map((services) => services.notifier.idle()));
     const mails = (await outbox()).filter((mail) => mail.to === poster.email);
     expect(mails).toHaveLength(1);
   }, 30_000);
@@ -136,11 +133,10 @@ describe("referral reminders and expiry with two instances", () => {
     remindAndExpireReferrals(
       {
         store: services.store,
-        mailer: services.mailer,
+        notifier: services.notifier,
         config: services.config,
         writeQueues: services.writeQueues,
         claims: services.sendClaims,
-        log: quiet,
       },
       now,
     );
@@ -202,7 +198,7 @@ describe("the weekly digest", () => {
   const jobAt = (services: Services, now: () => Date) =>
     scheduleWeeklyDigest({
       store: services.store,
-      mailer: services.mailer,
+      notifier: services.notifier,
       claims: services.sendClaims,
       config: services.config,
       clock: now,
@@ -248,16 +244,22 @@ describe("the weekly digest", () => {
     await all[0].store.refresh();
     // The first instance is stopped while it sends its first batch.
     let mailed = 0;
-    const job: ReturnType<typeof scheduleWeeklyDigest> = scheduleWeeklyDigest({
-      store: all[0].store,
-      mailer: {
+    const outboxMail = createOutboxMailer(outboxDirectory(all[0].config), all[0].config.mailFrom);
+    const notifier = createNotifier({
+      driver: {
         driver: "outbox",
         async send(mail) {
-          await all[0].mailer.send(mail);
+          await outboxMail.send(mail);
           mailed += 1;
           if (mailed === 3) void job.stop();
         },
       },
+      claims: all[0].sendClaims,
+      config: all[0].config,
+    });
+    const job: ReturnType<typeof scheduleWeeklyDigest> = scheduleWeeklyDigest({
+      store: all[0].store,
+      notifier,
       claims: all[0].sendClaims,
       config: all[0].config,
       clock: () => monday,

@@ -2,9 +2,7 @@ import Database from "better-sqlite3";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loader } from "../../app/routes/healthz";
-import { readOutbox } from "../../app/server/mail/mailer.server";
-import { outboxDirectory } from "../../app/server/service-lifecycle.server";
-import { testContext } from "../support/services";
+import { sentMails, testContext } from "../support/services";
 
 const TOKEN = "operator-health-token-0123456789";
 
@@ -55,7 +53,7 @@ describe("/healthz", () => {
       doubtfulValues: [{ tab: "Agents", row: 2, id: "a-2", reason: expect.stringContaining('mailOff "weekly" is not a kind of mail') }],
       servedFromDisk: [],
     });
-    const mails = (await readOutbox(outboxDirectory(config))).filter((mail) => mail.to === "support@example.test");
+    const mails = (await sentMails(context.services)).filter((mail) => mail.to === "support@example.test");
     expect(mails.map((mail) => mail.subject)).toEqual(["[Spreadsheet] 1 thing needs a look", "[Spreadsheet] 1 thing needs a look"]);
     const skipped = mails.find((mail) => mail.text.includes("Agents row 1: skipped (the site cannot read it): status must be one of"));
     const mistyped = mails.find((mail) => mail.text.includes('Agents row 2: probably mistyped: mailOff "weekly" is not a kind of mail'));
@@ -66,7 +64,8 @@ describe("/healthz", () => {
     const other = testContext({}, { DATA_DIR: config.dataDir });
     await other.services.store.refresh();
     await other.services.sheetProblemMails.mailNew(new Date());
-    expect(await readOutbox(outboxDirectory(config))).toHaveLength(2);
+    await other.services.notifier.idle();
+    expect(await sentMails(context.services)).toHaveLength(2);
     await Promise.all([store.stop(), other.services.store.stop()]);
   });
 });

@@ -24,7 +24,7 @@ import { matchers } from "../../scripts/lib/fake-sheets/server";
 import { useFakeSheets } from "../support/fake-sheets";
 import type { FakeSpreadsheet } from "../../scripts/lib/fake-sheets/spreadsheet";
 import { agentRecord } from "../support/records";
-import { testConfig } from "../support/services";
+import { collectingNotifier, testConfig } from "../support/services";
 
 const fastRetry = { attempts: 4, baseDelayMs: 1, maxDelayMs: 5 };
 const CONFIG = testConfig();
@@ -286,10 +286,10 @@ describe("structural mistakes degrade the tab, loudly, and never lose or mail in
   it("a status column deleted and restored: statuses kept meanwhile, and no decision mail from it", async () => {
     const { store, book, agents } = await network(names);
     const sent: Mail[] = [];
+    const claims = createSendClaims({ store });
     const watcher = watchAgentDecisions({
       store,
-      mailer: { driver: "outbox", send: async (mail) => void sent.push(mail) },
-      claims: createSendClaims({ store }),
+      notifier: collectingNotifier(sent, claims),
       config: { appUrl: "http://localhost", port: 3204, supportEmail: "support@example.com" },
       log: { info: () => undefined, error: () => undefined },
     });

@@ -44,7 +44,11 @@ async function twoInstances(driver: (typeof drivers)[number]) {
   // The second starts once the first has made the tabs, as a deployment's instances would.
   await all[0].store.refresh();
   await all[1].store.refresh();
-  return { all, outbox: () => readOutbox(outboxDirectory(config)) };
+  const outbox = async () => {
+    await Promise.all(all.map((services) => services.notifier.idle()));
+    return readOutbox(outboxDirectory(config));
+  };
+  return { all, outbox };
 }
 
 const profile: NewAgentProfile = {
@@ -66,7 +70,7 @@ describe.each(drivers)("two instances on %s", { timeout: 60_000 }, (driver) => {
     const results = await Promise.allSettled(
       all.map(async (services) => {
         const agent = await createAgent(services, { ...draft, key: newId() }, profile);
-        await sendRegistrationMails(services, agent, "http://localhost/member-login");
+        sendRegistrationMails(services, agent, "http://localhost/member-login");
         return agent;
       }),
     );

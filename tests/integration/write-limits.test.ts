@@ -13,9 +13,7 @@ import { action as markAction } from "../../app/routes/referral-requests.$id.mar
 import { action as respondAction } from "../../app/routes/referral-requests.$id.respond";
 import { action as register } from "../../app/routes/register";
 import type { Agent } from "../../app/domain/workbook/tabs";
-import { readOutbox } from "../../app/server/mail/mailer.server";
-import { outboxDirectory } from "../../app/server/service-lifecycle.server";
-import { insertAgent, postForm, testContext } from "../support/services";
+import { insertAgent, postForm, testContext, sentMails } from "../support/services";
 import { insertRequest, outcome, post, sessionCookie } from "./requests-support";
 
 // Registrations hash a password with bcrypt (at the test cost, decision 0040) on a machine that may be busy.
@@ -59,7 +57,7 @@ describe("contact messages", () => {
       },
     );
     expect(context.services.store.contact.all()).toHaveLength(2);
-    expect(await readOutbox(outboxDirectory(context.services.config))).toHaveLength(2);
+    expect(await sentMails(context.services)).toHaveLength(2);
     // Another address is not affected.
     expect(((await send(at(context, "203.0.113.11"), contactMessage)) as Response).status).toBe(302);
   });
@@ -99,13 +97,13 @@ describe("registrations", () => {
     const context = at(testContext({}, { REGISTRATIONS_PER_IP_PER_HOUR: "1" }), "203.0.113.20");
     await context.services.store.refresh();
     expect(((await signUp(context, "one@example.com")) as Response).headers.get("Location")).toBe("/welcome");
-    const mailsBefore = (await readOutbox(outboxDirectory(context.services.config))).length;
+    const mailsBefore = (await sentMails(context.services)).length;
 
     const refused = await signUp(context, "two@example.com");
     expectTooMany(refused, /^Too many registrations\. Please wait/, { licenseNumber: "0654321", brokerage: "Lone Star Realty" });
     expect((refused as Reply).data.initialValue).not.toHaveProperty("password");
     expect(context.services.store.agents.by("email", "two@example.com")).toHaveLength(0);
-    expect(await readOutbox(outboxDirectory(context.services.config))).toHaveLength(mailsBefore);
+    expect(await sentMails(context.services)).toHaveLength(mailsBefore);
   });
 });
 
@@ -228,8 +226,7 @@ describe("response mails", () => {
           }),
         );
       };
-      const mailsToMaria = async () =>
-        (await readOutbox(outboxDirectory(context.services.config))).filter((mail) => mail.to === "maria@example.com");
+      const mailsToMaria = async () => (await sentMails(context.services)).filter((mail) => mail.to === "maria@example.com");
 
       await Promise.all([respond(responders[0]!), respond(responders[1]!)]);
       expect(await mailsToMaria()).toHaveLength(1);

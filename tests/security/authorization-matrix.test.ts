@@ -325,7 +325,9 @@ const cases: Case[] = [
 
 /** Every row of every tab, and every mail sent: what a refused request must leave as it was. */
 async function snapshot(): Promise<string> {
-  const { store, config } = context.services;
+  const { store, config, notifier } = context.services;
+  // The mails an earlier step queued, and their throttle stamps, land first.
+  await notifier.idle();
   const tabs = [
     store.agents,
     store.requests,

@@ -5,7 +5,10 @@ import type { AppLoadContext } from "@remix-run/node";
 import type { Agent } from "../../app/domain/workbook/tabs";
 import { hashPassword } from "../../app/server/auth/password.server";
 import { loadConfig, type Config } from "../../app/server/config.server";
-import { createServices } from "../../app/server/service-lifecycle.server";
+import { readOutbox, type Mail, type StoredMail } from "../../app/server/mail/mailer.server";
+import { createNotifier, type Notifier } from "../../app/server/notifier/notifier.server";
+import type { SendClaims } from "../../app/server/send-claims.server";
+import { createServices, outboxDirectory } from "../../app/server/service-lifecycle.server";
 import type { Services } from "../../app/server/services.server";
 import { agentRecord } from "./records";
 
@@ -71,4 +74,16 @@ export function postForm(url: string, fields: Record<string, string | string[]>)
     for (const item of Array.isArray(value) ? value : [value]) body.append(name, item);
   }
   return new Request(`http://localhost${url}`, { method: "POST", body });
+}
+
+/** The mails in the services' outbox once every queued mail is sent or given up: tests wait on the queue, never on the clock. */
+export async function sentMails(services: Pick<Services, "notifier" | "config">): Promise<StoredMail[]> {
+  await services.notifier.idle();
+  return readOutbox(outboxDirectory(services.config));
+}
+
+/** A notifier over `claims` whose driver keeps each mail it is handed in `sent`. */
+export function collectingNotifier(sent: Mail[], claims: SendClaims): Notifier {
+  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: mkdtempSync(path.join(tmpdir(), "referral-test-")) });
+  return createNotifier({ driver: { driver: "outbox", send: async (mail) => void sent.push(mail) }, claims, config });
 }

@@ -7,21 +7,26 @@ import { agentForLogin } from "./login.server";
 import { publicUrl } from "./urls.server";
 
 /**
- * Mails a reset link when an account uses this address, and tells staff either way.
- * Rejects when a mail could not be sent, so the page can say so.
+ * Queues a reset link when an account uses this address, and the notice to staff either
+ * way. Returns at once whatever the address: neither the answer nor its time may tell
+ * whether an account uses it, so the page never waits for the mails (docs/decisions/0036).
  */
-export async function sendPasswordReset(services: Services, email: string, request: Request): Promise<void> {
-  const { config, mailer } = services;
+export function sendPasswordReset(services: Pick<Services, "config" | "store" | "notifier">, email: string, request: Request): void {
+  const { config, notifier } = services;
   const agent = agentForLogin(services, email);
   const requestedAt = new Date();
-  const mails = [passwordResetStaffNotice({ email, accountFound: agent !== undefined, requestedAt }, config.supportEmail)];
+  const mails = [
+    {
+      mail: passwordResetStaffNotice({ email, accountFound: agent !== undefined, requestedAt }, config.supportEmail),
+      about: "a password reset request's notice to staff",
+    },
+  ];
   if (agent) {
     const token = createResetToken(config.sessionSecrets, agent, requestedAt.getTime());
     const resetUrl = publicUrl(config, `/reset-password?${new URLSearchParams({ token })}`, request);
-    mails.unshift(passwordResetMail(agent, resetUrl, RESET_TOKEN_TTL_SECONDS / 60));
+    mails.unshift({ mail: passwordResetMail(agent, resetUrl, RESET_TOKEN_TTL_SECONDS / 60), about: `the reset link to agent ${agent.id}` });
   }
-  // Both at once: the time taken says little about whether the address has an account.
-  await Promise.all(mails.map((mail) => mailer.send(mail)));
+  notifier.enqueueAll(mails, { now: requestedAt });
 }
 
 /** Stores the new password's hash; every session and reset link made before it stops working. */

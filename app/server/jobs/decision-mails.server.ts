@@ -1,20 +1,16 @@
 import type { Agent, AgentStatus } from "~/domain/workbook/tabs";
 import { approvalMail, rejectionMail } from "../mail/account-mail.server";
-import type { Mail, Mailer } from "../mail/mailer.server";
+import type { Mail } from "../mail/mailer.server";
 import type { Config } from "../config.server";
-import type { SendClaims } from "../send-claims.server";
+import type { Notifier } from "../notifier/notifier.server";
 import type { BackgroundJob, RowChange, Store } from "../store/store.server";
 import { publicUrl } from "../accounts/urls.server";
 
 type Deps = {
   store: Store;
-  mailer: Mailer;
-  /** Decides which instance sends when several watch the same workbook. */
-  claims: SendClaims;
+  notifier: Pick<Notifier, "enqueue">;
   config: Pick<Config, "appUrl" | "port" | "supportEmail">;
   log?: Pick<Console, "info" | "error">;
-  /** Waits between tries of a failed send; shortened in tests. */
-  retryDelaysMs?: readonly number[];
 };
 
 /**
@@ -32,14 +28,7 @@ type Deps = {
  * a claim row staff deleted cannot make a second mail. Decisions made while no instance
  * is running are not mailed: the replica's first read is its starting point.
  */
-export function watchAgentDecisions({
-  store,
-  mailer,
-  claims,
-  config,
-  log = console,
-  retryDelaysMs = [2_000, 10_000],
-}: Deps): BackgroundJob {
+export function watchAgentDecisions({ store, notifier, config, log = console }: Deps): BackgroundJob {
   /** The agents whose application staff decided since the last run, as they stand now. */
   function decided(changes: readonly RowChange<"agents">[]): Agent[] {
     return changes.flatMap(({ id, before, after }) => {
@@ -51,23 +40,16 @@ export function watchAgentDecisions({
     });
   }
 
-  async function claimAndSend(agent: Agent): Promise<void> {
-    const key = `decision:${agent.id}:${agent.status}`;
+  function claimAndSend(agent: Agent): void {
     if (wasMailed(agent)) return;
-    try {
-      if (!(await claims.claim([key], new Date())).has(key)) return;
-      if (!(await stampRow(agent))) return;
-    } catch (error) {
-      log.error(`Accounts: could not claim the ${agent.status} mail to ${agent.email} (agent ${agent.id}); tell them by hand.`, error);
-      return;
-    }
-    try {
-      await sendWithRetry(decisionMail(agent, config), retryDelaysMs);
-      log.info(`Accounts: ${agent.status} mail sent to agent ${agent.id}`);
-    } catch (error) {
-      log.error(`Accounts: could not send the ${agent.status} mail to ${agent.email} (agent ${agent.id}); tell them by hand.`, error);
-      await claims.recordFailure(key, error, new Date()).catch(() => undefined);
-    }
+    const about = `the ${agent.status} mail to ${agent.email} (agent ${agent.id}; if it is not sent, tell them by hand)`;
+    const sent = notifier.enqueue(
+      { mail: decisionMail(agent, config), about },
+      { once: `decision:${agent.id}:${agent.status}`, confirm: () => stampRow(agent) },
+    );
+    void sent.outcome.then((outcome) => {
+      if (outcome === "sent") log.info(`Accounts: ${agent.status} mail sent to agent ${agent.id}`);
+    });
   }
 
   /**
@@ -85,23 +67,11 @@ export function watchAgentDecisions({
     return true;
   }
 
-  async function sendWithRetry(mail: Mail, delays: readonly number[]): Promise<void> {
-    for (let attempt = 0; ; attempt += 1) {
-      try {
-        return await mailer.send(mail);
-      } catch (error) {
-        const delay = delays[attempt];
-        if (delay === undefined) throw error;
-        await new Promise((resolve) => setTimeout(resolve, delay));
-      }
-    }
-  }
-
   return store.addJob({
     name: "decision mails",
     watches: { agents: ["status"] },
     async run(event) {
-      await Promise.all(decided(event.agents.changed).map(claimAndSend));
+      decided(event.agents.changed).forEach(claimAndSend);
     },
   });
 }

@@ -4,13 +4,12 @@
  * expiry of one whose term ended with no closing. Both follow staff edits in the sheet,
  * since they read the replica as it stands after the refresh.
  */
-import { wantsMail } from "~/domain/notifications";
 import { OPEN_PIPELINE_STATUSES } from "~/domain/referrals/status";
 import type { Referral, ReferralEvent } from "~/domain/workbook/tabs";
 import { publicUrl } from "../accounts/urls.server";
 import type { Config } from "../config.server";
-import { withUnsubscribe } from "../mail/unsubscribe.server";
-import type { Mail, Mailer } from "../mail/mailer.server";
+import type { Mail } from "../mail/mailer.server";
+import type { Notifier } from "../notifier/notifier.server";
 import { referralExpiredMail, referralReminderMail, type ReminderReason } from "../mail/referral-reminder-mail.server";
 import type { SendClaims } from "../send-claims.server";
 import { newId, type BackgroundJob, type Store } from "../store/store.server";
@@ -26,13 +25,12 @@ const REMINDER_INTERVAL_DAYS = 7;
 
 type Deps = {
   store: Pick<Store, "referrals" | "referralEvents" | "agents" | "addJob">;
-  mailer: Mailer;
-  config: Pick<Config, "appUrl" | "port" | "sessionSecrets">;
+  notifier: Pick<Notifier, "enqueue">;
+  config: Pick<Config, "appUrl" | "port">;
   /** Shared with the referral page's steps: one read-decide-write per referral at a time (key `referral:{id}`). */
   writeQueues: WriteQueues;
   /** With several instances on one workbook, the one whose claim is first expires or reminds (docs/decisions/0029). */
   claims: Pick<SendClaims, "sendOnce">;
-  log?: Pick<Console, "error">;
 };
 
 /** The last step a party or the app took, reminders aside: a reminder is not news about the deal. */
@@ -58,18 +56,15 @@ function isPastTerm(referral: Referral, now: Date): boolean {
   return referral.termEndsAt !== undefined && Date.parse(referral.termEndsAt) <= now.getTime();
 }
 
-/** Sends a mail to a party who wants referral mails; a failed send is logged, the referral's change stays. */
-async function mailParty(deps: Deps, email: string, mail: (to: string) => Mail): Promise<boolean> {
+/** Queues a mail to a party who is still a member (and wants referral mails); a failed send is logged, the referral's change stays. */
+function mailParty(deps: Deps, referral: Referral, email: string, mail: (to: string) => Mail): void {
   const agent = deps.store.agents.by("email", email)[0];
-  if (!agent || agent.status !== "approved" || !wantsMail(agent, "referrals")) return false;
-  try {
-    const reason = "you are a party to this referral";
-    await deps.mailer.send(withUnsubscribe(mail(email), { config: deps.config, recipient: agent, kind: "referrals", reason }));
-    return true;
-  } catch (error) {
-    (deps.log ?? console).error(`Referrals: could not send a mail to ${email}`, error);
-    return false;
-  }
+  if (!agent || agent.status !== "approved") return;
+  deps.notifier.enqueue({
+    mail: mail(email),
+    about: `the mail about referral ${referral.id} to ${email}`,
+    member: { recipient: agent, kind: "referrals", reason: "you are a party to this referral" },
+  });
 }
 
 async function addEvent(deps: Deps, referral: Referral, step: string, note: string, now: Date): Promise<void> {
@@ -81,7 +76,7 @@ async function expire(deps: Deps, referral: Referral, now: Date): Promise<void> 
   await addEvent(deps, expired, "expired", "The term ended with no closing.", now);
   const link = publicUrl(deps.config, `/referrals/${referral.id}`);
   for (const email of [expired.referringEmail, expired.receivingEmail])
-    await mailParty(deps, email, (to) => referralExpiredMail({ referral: expired, to, link }));
+    mailParty(deps, expired, email, (to) => referralExpiredMail({ referral: expired, to, link }));
 }
 
 async function remind(deps: Deps, referral: Referral, reasons: ReturnType<typeof reminderReasons>, now: Date): Promise<void> {
@@ -101,7 +96,7 @@ async function remind(deps: Deps, referral: Referral, reasons: ReturnType<typeof
   ] as const;
   for (const [email, reasonsOfParty] of parties)
     if (reasonsOfParty.length > 0)
-      await mailParty(deps, email, (to) => referralReminderMail({ referral: reminded, to, reasons: reasonsOfParty, link }));
+      mailParty(deps, reminded, email, (to) => referralReminderMail({ referral: reminded, to, reasons: reasonsOfParty, link }));
 }
 
 /**

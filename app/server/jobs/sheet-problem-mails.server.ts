@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
 import { PRODUCT_NAME } from "~/domain/product";
 import type { Config } from "../config.server";
+import type { Notifier } from "../notifier/notifier.server";
 import type { SendClaims } from "../send-claims.server";
 import type { BackgroundJob, Store, StoreHealth } from "../store/store.server";
 import { renderMailBody } from "../mail/html.server";
-import type { Mail, Mailer } from "../mail/mailer.server";
+import type { Mail } from "../mail/mailer.server";
 
 /** One thing in the workbook staff must look at, as the mail and /healthz name it. */
 type SheetProblem = { where: string; what: string };
@@ -45,14 +46,14 @@ function sheetProblemsMail(problems: readonly SheetProblem[], supportEmail: stri
  */
 export function mailSheetProblemsAfterRefreshes({
   store,
-  mailer,
+  notifier,
   claims,
   config,
   log = console,
 }: {
   store: Pick<Store, "health" | "addJob">;
-  mailer: Mailer;
-  claims: Pick<SendClaims, "claim" | "recordFailure">;
+  notifier: Pick<Notifier, "enqueue">;
+  claims: Pick<SendClaims, "claim">;
   config: Pick<Config, "supportEmail">;
   log?: Pick<Console, "error">;
 }): SheetProblemMails {
@@ -64,17 +65,17 @@ export function mailSheetProblemsAfterRefreshes({
     known = new Set(problems.map(describe));
     if (fresh.length === 0) return;
     const keyOf = (problem: SheetProblem) => `sheet-problem:${createHash("sha256").update(describe(problem)).digest("hex").slice(0, 16)}`;
+    let won: Set<string>;
     try {
-      const won = await claims.claim(fresh.map(keyOf), now);
-      const mine = fresh.filter((problem) => won.has(keyOf(problem)));
-      if (mine.length === 0) return;
-      await mailer.send(sheetProblemsMail(mine, config.supportEmail)).catch(async (error: unknown) => {
-        await Promise.all(mine.map((problem) => claims.recordFailure(keyOf(problem), error, now))).catch(() => undefined);
-        throw error;
-      });
+      won = await claims.claim(fresh.map(keyOf), now);
     } catch (error) {
       log.error("Store: could not mail staff the workbook's problems (they are on /healthz and in this log).", error);
+      return;
     }
+    const mine = fresh.filter((problem) => won.has(keyOf(problem)));
+    if (mine.length === 0) return;
+    const about = "the staff mail of the workbook's problems (they are on /healthz and in this log)";
+    notifier.enqueue({ mail: sheetProblemsMail(mine, config.supportEmail), about }, { claimed: mine.map(keyOf), now });
   }
 
   const job = store.addJob({ name: "sheet problem mails", run: () => mailNew(new Date()) });

@@ -4,16 +4,15 @@ import { wantsMail } from "~/domain/notifications";
 import type { Agent } from "~/domain/workbook/tabs";
 import { publicUrl } from "../accounts/urls.server";
 import type { Config } from "../config.server";
-import { withUnsubscribe } from "../mail/unsubscribe.server";
 import { digestMail } from "../mail/digest-mail.server";
-import type { Mailer } from "../mail/mailer.server";
+import type { Notifier } from "../notifier/notifier.server";
 import { blockedBetween, hiddenItemIds, suspendedEmails } from "../moderation/visibility.server";
 import type { SendClaims } from "../send-claims.server";
 import type { BackgroundJob, Store } from "../store/store.server";
 
 type Deps = {
   store: Store;
-  mailer: Mailer;
+  notifier: Pick<Notifier, "enqueue">;
   claims: SendClaims;
   config: Pick<Config, "appUrl" | "port" | "sessionSecrets">;
   /** The time; replaced in tests. */
@@ -181,28 +180,21 @@ async function letGo({ claims, clock = () => new Date(), log = console }: Deps, 
     .catch((error: unknown) => log.error("Digest: could not record that the run stopped:", error));
 }
 
-/** Sends one member's digest: true when sent; a failure is recorded under its claim and not tried again. */
-async function sendDigest(
-  { mailer, claims, config, clock = () => new Date(), log = console }: Deps,
-  week: DigestWeek,
-  { member, selection }: MemberDigest,
-  now: Date,
-): Promise<boolean> {
-  const mail = withUnsubscribe(
-    digestMail({
-      member,
-      selection,
-      requestUrl: (request) => publicUrl(config, `/referral-requests/${encodeURIComponent(request.id)}`),
-      listUrl: publicUrl(config, selection.listPath),
-    }),
-    { config, recipient: member, kind: "digest", reason: "you get the weekly digest of new requests in your market", now },
-  );
-  try {
-    await mailer.send(mail);
-    return true;
-  } catch (error) {
-    log.error(`Digest: the ${week.week} digest to agent ${member.id} could not be sent; it is not tried again.`, error);
-    await claims.recordFailure(memberKey(week, member), error, clock()).catch(() => undefined);
-    return false;
-  }
+/** Sends one member's digest, already claimed: true when sent; the notifier records a failure under its claim. */
+async function sendDigest({ notifier, config }: Deps, week: DigestWeek, { member, selection }: MemberDigest, now: Date): Promise<boolean> {
+  const mail = digestMail({
+    member,
+    selection,
+    requestUrl: (request) => publicUrl(config, `/referral-requests/${encodeURIComponent(request.id)}`),
+    listUrl: publicUrl(config, selection.listPath),
+  });
+  const outcome = await notifier.enqueue(
+    {
+      mail,
+      about: `the ${week.week} digest to agent ${member.id}`,
+      member: { recipient: member, kind: "digest", reason: "you get the weekly digest of new requests in your market" },
+    },
+    { claimed: [memberKey(week, member)], now },
+  ).outcome;
+  return outcome === "sent";
 }

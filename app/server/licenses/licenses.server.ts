@@ -2,7 +2,8 @@ import { checkTexasLicense, lapseVerdict, oklahomaVerdict, type LicenseVerdict }
 import type { Agent } from "~/domain/workbook/tabs";
 import type { Config } from "../config.server";
 import { renderMailBody } from "../mail/html.server";
-import type { Mail, Mailer } from "../mail/mailer.server";
+import type { Mail } from "../mail/mailer.server";
+import type { Notifier } from "../notifier/notifier.server";
 import type { Store } from "../store/store.server";
 import { apiSource, fileUrlSource, type LicenseSource } from "./license-source.server";
 import { licenseDatabaseFile, openLicenseTable, type LicenseTable } from "./license-table.server";
@@ -34,7 +35,7 @@ export type LicenseService = {
 type Deps = {
   config: Pick<Config, "dataDir" | "licenses" | "supportEmail">;
   store: Store;
-  mailer: Mailer;
+  notifier: Pick<Notifier, "enqueue">;
   log?: Pick<Console, "info" | "error">;
 };
 
@@ -47,7 +48,7 @@ function today(now: Date): string {
   return now.toISOString().slice(0, 10);
 }
 
-export function createLicenseService({ config, store, mailer, log = console }: Deps): LicenseService {
+export function createLicenseService({ config, store, notifier, log = console }: Deps): LicenseService {
   const table = openLicenseTable(licenseDatabaseFile(config.dataDir));
   let timer: NodeJS.Timeout | undefined;
 
@@ -98,7 +99,7 @@ export function createLicenseService({ config, store, mailer, log = console }: D
           : await store.agents.update(agent.id, { licenseCheck: lapse, licenseCheckedAt: now.toISOString(), licenseCheckNote: note });
       lapsed.push(current);
     }
-    if (lapsed.length > 0) await mailer.send(lapseMail(lapsed, config.supportEmail));
+    if (lapsed.length > 0) notifier.enqueue({ mail: lapseMail(lapsed, config.supportEmail), about: "the staff mail of lapsed licenses" });
     return lapsed;
   }
 
@@ -117,7 +118,7 @@ export function createLicenseService({ config, store, mailer, log = console }: D
       return;
     }
     const lapsed = await checkLapses(now);
-    if (lapsed.length > 0) log.info(`Licenses: ${lapsed.length} approved Texas members' licenses have lapsed; staff were mailed.`);
+    if (lapsed.length > 0) log.info(`Licenses: ${lapsed.length} approved Texas members' licenses have lapsed; staff are mailed the list.`);
   }
 
   /** The load whose lapses were last listed: each load is checked once (again after a restart). */

@@ -1,4 +1,3 @@
-import { wantsMail } from "~/domain/notifications";
 import { feeLabel } from "~/domain/referrals/agreement";
 import { SIDE_LABELS } from "~/domain/referrals/labels";
 import { REFERRAL_STATUS_LABELS } from "~/domain/referrals/status";
@@ -7,9 +6,8 @@ import { hasBlocked } from "../moderation/blocks.server";
 import type { Services } from "../services.server";
 import { renderMailBody, type MailRow } from "./html.server";
 import type { Mail } from "./mailer.server";
-import { withUnsubscribe } from "./unsubscribe.server";
 
-type MailServices = Pick<Services, "store" | "config">;
+type MailServices = Pick<Services, "store">;
 
 /** What happened to a referral, in the words of the other party's mail. */
 export type ReferralUpdate = { headline: string; note?: string };
@@ -30,8 +28,9 @@ function otherPartyEmail(referral: Referral, actorEmail: string): string {
 
 /**
  * The mail telling the party who did not act what the other did (proposed, signed,
- * changed the terms, took a pipeline step), with the note; null when they turned referral
- * mail off or blocked the one who acted: a block stops every mail from the blocked side.
+ * changed the terms, took a pipeline step), with the note; null when they blocked the one
+ * who acted: a block stops every mail from the blocked side. (Their choice of referral
+ * mails is the notifier's to apply.)
  */
 export function otherPartyMail(
   services: MailServices,
@@ -42,15 +41,11 @@ export function otherPartyMail(
 ): { recipient: Agent; mail: Mail } | null {
   const to = otherPartyEmail(referral, actorEmail);
   const recipient = services.store.agents.by("email", to)[0];
-  if (!recipient || !wantsMail(recipient, "referrals") || hasBlocked(services, recipient, { email: actorEmail })) return null;
+  if (!recipient || hasBlocked(services, recipient, { email: actorEmail })) return null;
   const rows = summaryRows(referral);
   if (update.note) rows.push(["Note", update.note]);
   const body = renderMailBody(update.headline, rows, `Open the referral: ${link}`);
-  const mail = { to, replyTo: actorEmail, subject: `Referral for ${referral.clientName}: ${update.headline}`, ...body };
-  return {
-    recipient,
-    mail: withUnsubscribe(mail, { config: services.config, recipient, kind: "referrals", reason: "you are a party to this referral" }),
-  };
+  return { recipient, mail: { to, replyTo: actorEmail, subject: `Referral for ${referral.clientName}: ${update.headline}`, ...body } };
 }
 
 /**

@@ -1,16 +1,15 @@
 import type { FormKey } from "~/domain/form-key-text";
 import { conversationPath } from "~/domain/messages";
-import { wantsMail } from "~/domain/notifications";
 import type { Agent, Message } from "~/domain/workbook/tabs";
 import { publicUrl } from "../accounts/urls.server";
 import { messageNotificationMail } from "../mail/message-mail.server";
-import { withUnsubscribe } from "../mail/unsubscribe.server";
+import type { Outcome } from "../notifier/notifier.server";
 import type { Services } from "../services.server";
 import { mayBeStored, rowIdFor } from "../form-keys.server";
-import { notifyThrottled, type NotifyOutcome } from "./conversation-members.server";
+import { conversationThrottle } from "./conversation-members.server";
 
-/** off: the recipient turned message mails off. */
-export type SentMessage = { message: Message; notification: NotifyOutcome | "off" | "failed" };
+/** The notification's outcome, once the queued mail is sent or given up: the action does not wait for it. */
+export type SentMessage = { message: Message; notification: Promise<Outcome> };
 
 type Send = {
   sender: Agent;
@@ -24,18 +23,19 @@ type Send = {
 };
 
 /**
- * Stores the message, tells both members' open pages, then mails the recipient unless
- * they turned message mails off or were mailed about this conversation in the last 10 minutes. The message is
- * stored before any mail is tried, and a mail that fails is logged, never reported
- * as a failed send: the recipient still sees it on the site.
+ * Stores the message, tells both members' open pages, then queues the recipient's mail,
+ * which goes unless they turned message mails off or were mailed about this conversation
+ * in the last 10 minutes. Resolves once the message is stored: the page never waits for the
+ * mail or its claim, and a mail that fails is the notifier's to log, never reported as a
+ * failed send: the recipient still sees the message on the site.
  *
  * Rejects with the store's error when the message could not be stored.
  */
 export async function sendMessage(
-  services: Pick<Services, "store" | "mailer" | "config" | "messageEvents" | "writeQueues" | "sendClaims">,
+  services: Pick<Services, "store" | "notifier" | "config" | "messageEvents" | "writeQueues">,
   { sender, recipient, conversationId, text, formKey, request }: Send,
 ): Promise<SentMessage> {
-  const { store, mailer, config, messageEvents } = services;
+  const { store, notifier, config, messageEvents } = services;
   const sentAt = new Date();
   const message = await store.messages.insertOnce(
     {
@@ -49,28 +49,19 @@ export async function sendMessage(
     mayBeStored(formKey),
   );
   messageEvents.publish([sender.email, recipient.email]);
-  if (!wantsMail(recipient, "messages")) return { message, notification: "off" };
-
-  const mail = withUnsubscribe(
-    messageNotificationMail({
-      sender,
-      recipient,
-      text,
-      sentAt,
-      conversationUrl: publicUrl(config, conversationPath(conversationId), request),
-    }),
-    { config, recipient, kind: "messages", reason: "a member sent you a message and you have message mails on", request, now: sentAt },
+  const { outcome: notification } = notifier.enqueue(
+    {
+      mail: messageNotificationMail({
+        sender,
+        recipient,
+        text,
+        sentAt,
+        conversationUrl: publicUrl(config, conversationPath(conversationId), request),
+      }),
+      about: `the notification of message ${message.id}`,
+      member: { recipient, kind: "messages", reason: "a member sent you a message and you have message mails on", request },
+    },
+    { now: sentAt, throttle: conversationThrottle(services, conversationId, recipient.email) },
   );
-  try {
-    const notification = await notifyThrottled(services, {
-      conversationId,
-      agentEmail: recipient.email,
-      now: sentAt,
-      send: () => mailer.send(mail),
-    });
-    return { message, notification };
-  } catch (error) {
-    console.error(`Messages: the notification mail for message ${message.id} could not be sent; the message is stored.`, error);
-    return { message, notification: "failed" };
-  }
+  return { message, notification };
 }

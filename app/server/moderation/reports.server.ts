@@ -84,17 +84,17 @@ export function alreadyReported(
 export type FileReportResult = "sent" | "duplicate";
 
 /**
- * Stores the report in the Reports tab, then mails staff (an account mail: members'
- * mail settings do not apply to staff). One decision at a time per member and item, so
+ * Stores the report in the Reports tab, then queues the mail to staff (an account mail:
+ * members' mail settings do not apply to staff). One decision at a time per member and item, so
  * a double click stores one row, and a report sent again after a lost answer is stored once
  * (docs/decisions/0032). A mail that fails is logged: the row is what staff
  * work from. Rejects when the row cannot be stored.
  */
 export function fileReport(
-  services: Pick<Services, "store" | "mailer" | "config" | "writeQueues">,
+  services: Pick<Services, "store" | "notifier" | "config" | "writeQueues">,
   options: { member: Agent; item: ReportedItem; form: ReportForm; now: Date; request: Request },
 ): Promise<FileReportResult> {
-  const { store, mailer, config, writeQueues } = services;
+  const { store, notifier, config, writeQueues } = services;
   const { member, item, form, now, request } = options;
   return writeQueues.serially(`report:${member.email}/${item.kind}/${item.id}`, async () => {
     if (alreadyReported(services, member, item)) return "duplicate";
@@ -116,11 +116,7 @@ export function fileReport(
       },
       mayBeStored(form.formKey),
     );
-    try {
-      await mailer.send(reportMail(report, item.title, config.supportEmail));
-    } catch (error) {
-      console.error(`Reports: report ${report.id} stored, but the mail to staff failed:`, error);
-    }
+    notifier.enqueue({ mail: reportMail(report, item.title, config.supportEmail), about: `the staff mail of report ${report.id}` });
     return "sent";
   });
 }

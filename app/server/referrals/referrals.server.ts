@@ -20,7 +20,7 @@ import { newId } from "../store/store.server";
 import { mayBeStored, rowIdFor } from "../form-keys.server";
 import { agreementPdf } from "./agreement-pdf.server";
 import { agreementHash } from "./agreement-text.server";
-import { mailQuietly, tellOtherParty, type ReferralServices } from "./referral-notify.server";
+import { tellOtherParty, type ReferralServices } from "./referral-notify.server";
 
 export const REFERRAL_NOT_FOUND = "Referral not found";
 
@@ -168,10 +168,9 @@ export async function proposeReferral(
     input: ProposalInput;
     now: Date;
     link: (id: string) => string;
-    log?: Pick<Console, "error">;
   },
 ): Promise<ReferralResult> {
-  const { requestId, responseId, member, input, now, log = console } = options;
+  const { requestId, responseId, member, input, now } = options;
   const request = services.store.requests.get(requestId);
   const response = services.store.responses.get(responseId);
   if (!request || !response || response.requestId !== requestId) return { ok: false, status: 404, message: REFUSALS.responseMissing };
@@ -205,14 +204,14 @@ export async function proposeReferral(
     );
     await addEvent(services, referral, "proposed", member.email, "", now);
     const headline = `${member.fullName} proposed a referral agreement`;
-    await tellOtherParty(services, referral, member, { headline }, { link: options.link(referral.id), now, change: "proposed", log });
+    tellOtherParty(services, referral, member, { headline }, { link: options.link(referral.id), now, change: "proposed" });
     return { ok: true, referral };
   });
 }
 
 /** Replaces the terms of a proposed agreement: a new text, so both acceptances are cleared. */
 export function changeTerms(services: ReferralServices, options: ChangeOptions & { input: ProposalInput }): Promise<ReferralResult> {
-  const { member, input, now, link, log = console } = options;
+  const { member, input, now, link } = options;
   return changeReferral(services, options, async (referral) => {
     if (referral.status !== "proposed") return { ok: false, status: 409, message: REFUSALS.notProposed };
     const other = agentByEmail(services, referral.referringEmail === member.email ? referral.receivingEmail : referral.referringEmail);
@@ -226,7 +225,7 @@ export function changeTerms(services: ReferralServices, options: ChangeOptions &
     });
     await addEvent(services, updated, "terms-changed", member.email, "Both acceptances were cleared.", now);
     const headline = `${member.fullName} changed the terms: please read the agreement again`;
-    await tellOtherParty(services, updated, member, { headline }, { link, now, change: "terms-changed", log });
+    tellOtherParty(services, updated, member, { headline }, { link, now, change: "terms-changed" });
     return { ok: true, referral: updated };
   });
 }
@@ -277,18 +276,21 @@ export function signReferral(
     await addEvent(services, updated, "accepted", member.email, note, now);
     if (!otherStands) {
       const update = otherCleared ? SIGNATURE_CLEARED.mail(member.fullName) : nextSignature(member.fullName);
-      await tellOtherParty(services, updated, member, update, { link, now, change: "accepted", log });
+      tellOtherParty(services, updated, member, update, { link, now, change: "accepted" });
       return { ok: true, referral: updated };
     }
     await addEvent(services, updated, "signed", member.email, "Both parties signed.", now);
-    await mailQuietly(
-      async () => {
-        const pdf = await agreementPdf(updated, referralHeading(services, updated));
-        for (const mail of signedAgreementMails(updated, pdf, link)) await services.mailer.send(mail);
-      },
-      "the signed agreement mail",
-      log,
-    );
+    try {
+      const pdf = await agreementPdf(updated, referralHeading(services, updated));
+      services.notifier.enqueueAll(
+        signedAgreementMails(updated, pdf, link).map((mail) => ({
+          mail,
+          about: `the signed copy of referral ${updated.id} to ${mail.to}`,
+        })),
+      );
+    } catch (error) {
+      log.error(`Referral ${updated.id} signed, but its PDF could not be made: the signed copies were not mailed.`, error);
+    }
     return { ok: true, referral: updated };
   });
 }
@@ -298,7 +300,7 @@ export function endProposal(
   services: ReferralServices,
   options: ChangeOptions & { outcome: "declined" | "withdrawn"; note: string },
 ): Promise<ReferralResult> {
-  const { member, outcome, note, now, link, log = console } = options;
+  const { member, outcome, note, now, link } = options;
   return changeReferral(services, options, async (referral) => {
     if (referral.status !== "proposed") return { ok: false, status: 409, message: REFUSALS.notProposed };
     const isProposer = referral.proposedByEmail === member.email;
@@ -307,7 +309,7 @@ export function endProposal(
     const updated = await services.store.referrals.update(referral.id, { status: outcome, updatedAt: now.toISOString() });
     await addEvent(services, updated, outcome, member.email, note, now);
     const headline = `${member.fullName} ${outcome === "declined" ? "declined" : "withdrew"} the referral agreement`;
-    await tellOtherParty(services, updated, member, { headline, note }, { link, now, change: outcome, log });
+    tellOtherParty(services, updated, member, { headline, note }, { link, now, change: outcome });
     return { ok: true, referral: updated };
   });
 }
@@ -323,7 +325,7 @@ function stepNote(input: StepInput): string {
  * belongs to (`checkStep`); anything else is refused with 403 and changes nothing.
  */
 export function takeStep(services: ReferralServices, options: ChangeOptions & { input: StepInput }): Promise<ReferralResult> {
-  const { member, input, now, link, log = console } = options;
+  const { member, input, now, link } = options;
   return changeReferral(services, options, async (referral, party) => {
     const check = checkStep(referral.status, input.intent, party);
     if (!check.ok) return { ok: false, status: 403, message: check.reason === "wrong-party" ? REFUSALS.wrongParty : REFUSALS.outOfOrder };
@@ -335,7 +337,7 @@ export function takeStep(services: ReferralServices, options: ChangeOptions & { 
     const note = stepNote(input);
     await addEvent(services, updated, input.intent, member.email, note, now);
     const update: ReferralUpdate = { headline: `${member.fullName} marked the referral: ${REFERRAL_STATUS_LABELS[input.intent]}`, note };
-    await tellOtherParty(services, updated, member, update, { link, now, change: "step", log });
+    tellOtherParty(services, updated, member, update, { link, now, change: "step" });
     return { ok: true, referral: updated };
   });
 }

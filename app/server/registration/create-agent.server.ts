@@ -101,24 +101,23 @@ function emailClaimKey(email: string): string {
 }
 
 /**
- * Tells the agent (welcome, or approval when approved automatically) and staff. A mail
- * that cannot be sent is logged and does not undo the registration (spec §8). Claimed once per
- * agent, so a registration sent again after a lost answer is not mailed twice.
+ * Queues the mails telling the agent (welcome, or approval when approved automatically) and
+ * staff. A mail that cannot be sent is logged and does not undo the registration (spec §8).
+ * Claimed once per agent, so a registration sent again after a lost answer is not mailed twice.
  */
-export async function sendRegistrationMails(services: Services, agent: Agent, agentLoginUrl: string, now = new Date()): Promise<void> {
-  const mails = [
+export function sendRegistrationMails(
+  services: Pick<Services, "config" | "notifier">,
+  agent: Agent,
+  agentLoginUrl: string,
+  now = new Date(),
+): void {
+  const toAgent =
     agent.status === "approved"
-      ? { label: "approval mail", mail: approvalMail(agent, agentLoginUrl) }
-      : { label: "welcome mail", mail: agentWelcomeMail(agent, agentLoginUrl) },
-    { label: "staff notice", mail: staffRegistrationMail(agent, services.config.supportEmail) },
-  ];
-  const claimed = await services.sendClaims.claim([`registration:${agent.id}`], now).catch((error: unknown) => {
-    console.error(`Registration mails for agent ${agent.id} not sent: the claim failed`, error);
-    return new Set<string>();
-  });
-  if (claimed.size === 0) return;
-  const results = await Promise.allSettled(mails.map(({ mail }) => services.mailer.send(mail)));
-  results.forEach((result, index) => {
-    if (result.status === "rejected") console.error(`Registration ${mails[index]?.label} for agent ${agent.id} not sent:`, result.reason);
-  });
+      ? { mail: approvalMail(agent, agentLoginUrl), about: `the approval mail to agent ${agent.id}` }
+      : { mail: agentWelcomeMail(agent, agentLoginUrl), about: `the welcome mail to agent ${agent.id}` };
+  const toStaff = {
+    mail: staffRegistrationMail(agent, services.config.supportEmail),
+    about: `the staff notice of agent ${agent.id}'s registration`,
+  };
+  services.notifier.enqueueAll([toAgent, toStaff], { once: `registration:${agent.id}`, now });
 }

@@ -1,0 +1,199 @@
+import { shouldNotify } from "~/domain/messages";
+import { wantsMail, type MailKind } from "~/domain/notifications";
+import type { Agent } from "~/domain/workbook/tabs";
+import type { Config } from "../config.server";
+import type { Mail, Mailer } from "../mail/mailer.server";
+import type { SendClaims } from "../send-claims.server";
+import { withUnsubscribe } from "./footer.server";
+import { createMailQueue } from "./mail-queue.server";
+
+/**
+ * The one way a mail leaves the app (docs/mail.md, docs/decisions/0036). Callers queue a
+ * mail and go on: the notifier applies the member's mail choices and adds the unsubscribe
+ * footer, claims the mail in SendClaims when it must go once across instances, follows a
+ * throttle chain, sends through the mail driver with retries, and records a failure. At
+ * stop it drains: every queued mail is sent or recorded as not sent.
+ */
+export type Notifier = {
+  /** The mail driver in use, for /healthz and the start-up line. */
+  readonly driver: Mailer["driver"];
+  /**
+   * Queues one mail and returns at once. `outcome` settles once the mail is sent or given
+   * up; it never rejects, and actions do not wait for it.
+   */
+  enqueue(mail: Outgoing, rule?: SendRule): { outcome: Promise<Outcome> };
+  /** Queues mails that share one rule (one claim, one throttle link): one outcome per mail, in order. */
+  enqueueAll(mails: readonly Outgoing[], rule?: SendRule): { outcomes: Promise<Outcome[]> };
+  /** Resolves once every queued mail is sent or given up. */
+  idle(): Promise<void>;
+  /**
+   * Drains the queue within DRAIN_MS: no more waits between tries, and a mail not yet handed
+   * to the driver by then is recorded as not sent (a `failed` claim row when it was claimed,
+   * and a log line naming it). A call already with the driver is waited for.
+   */
+  stop(): Promise<void>;
+};
+
+type Outgoing = {
+  mail: Mail;
+  /** What the log calls the mail when it fails or is not sent, e.g. "the response mail for request r1". */
+  about: string;
+  /** A mail the member can turn off: sent only when they want this kind, with the footer and the one-click headers. Account and staff mail has none and always goes. */
+  member?: MemberMail;
+};
+
+type MemberMail = {
+  recipient: Agent;
+  kind: MailKind;
+  /** Why they get it, finishing "You get this mail because ...". */
+  reason: string;
+  /** For the footer's links when APP_URL is not set. */
+  request?: Request;
+};
+
+/**
+ * Throttled notifications of one subject (docs/decisions/0005, 0029): a mail goes only when
+ * the subject's `lastNotifiedAt` is 10 minutes old, as the next link of its chain of claims,
+ * and its time is stamped once sent. One decision at a time per chain in this process.
+ */
+export type Throttle = {
+  /** The chain's subject, e.g. `message:<conversation>/<e-mail>`. */
+  chain: string;
+  lastNotifiedAt(): string | undefined;
+  stamp(at: Date): Promise<unknown>;
+};
+
+type SendRule = {
+  /** The time the mail is about; the claims and the throttle use it. */
+  now?: Date;
+  /** Claimed under this key first: sent only by the instance whose claim is first, and never again. */
+  once?: string;
+  /** Claimed by the caller already: a failure is recorded under these keys. */
+  claimed?: readonly string[];
+  throttle?: Throttle;
+  /** Once the claim is won, before sending: false leaves the mail unsent ("taken"), e.g. when a stamp in the row says it went before. */
+  confirm?: () => Promise<boolean>;
+};
+
+/** off: the member turned this kind off; taken: another instance (or an earlier try) claimed it; stopped: not sent, the app stopped. */
+export type Outcome = "sent" | "failed" | "off" | "throttled" | "taken" | "stopped";
+
+/** Driver calls at once: a state's members are mailed quickly without a burst of hundreds of calls. */
+const SENDS_AT_ONCE = 4;
+/** How long a stop waits for queued mail before recording the rest as not sent. */
+const DRAIN_MS = 2_000;
+
+type Deps = {
+  driver: Mailer;
+  claims: Pick<SendClaims, "claim" | "recordFailure" | "nextInChain">;
+  config: Pick<Config, "sessionSecrets" | "appUrl" | "port" | "mailRetryDelaysMs">;
+  log?: Pick<Console, "info" | "error">;
+};
+
+export function createNotifier({ driver, claims, config, log = console }: Deps): Notifier {
+  const queue = createMailQueue(SENDS_AT_ONCE);
+  /** Set once the drain's time is up: what has not reached the driver is not sent. */
+  let cutOff = false;
+  let stopping = false;
+
+  async function giveUp(mail: Outgoing, keys: readonly string[], now: Date): Promise<Outcome> {
+    log.error(
+      `Mail: ${mail.about} was not sent: the app stopped${keys.length > 0 ? ` (claim ${keys.join(", ")} recorded as failed)` : ""}.`,
+    );
+    await recordFailure(keys, new Error("Not sent: the app stopped before sending it."), now);
+    return "stopped";
+  }
+
+  async function recordFailure(keys: readonly string[], error: unknown, now: Date): Promise<void> {
+    await Promise.all(
+      keys.map((key) =>
+        claims.recordFailure(key, error, now).catch((problem: unknown) => log.error(`Mail: could not record that ${key} failed`, problem)),
+      ),
+    );
+  }
+
+  /** Sends through the driver, trying again after each of the configured waits; no more waits once stopping. */
+  async function deliver(mail: Outgoing, keys: readonly string[], now: Date): Promise<Outcome> {
+    for (let attempt = 0; ; attempt += 1) {
+      if (cutOff) return giveUp(mail, keys, now);
+      try {
+        await queue.inSlot(() => (cutOff ? Promise.reject(new NotSent()) : driver.send(mail.mail)));
+        return "sent";
+      } catch (error) {
+        if (error instanceof NotSent) return giveUp(mail, keys, now);
+        const delay = config.mailRetryDelaysMs[attempt];
+        if (delay === undefined || stopping || !(await queue.pause(delay))) {
+          log.error(`Mail: ${mail.about} could not be sent; it is not tried again.`, error);
+          await recordFailure(keys, error, now);
+          return "failed";
+        }
+      }
+    }
+  }
+
+  /** The claim this rule needs before sending: the keys won, or an outcome that ends the mail here. */
+  async function claimFor(mails: readonly Outgoing[], rule: SendRule, now: Date): Promise<readonly string[] | Outcome> {
+    const { throttle } = rule;
+    if (throttle && !shouldNotify(throttle.lastNotifiedAt(), now)) return "throttled";
+    const key = throttle ? claims.nextInChain(throttle.chain) : rule.once;
+    if (key === undefined) return rule.claimed ?? [];
+    if (cutOff) return "stopped";
+    try {
+      if (!(await claims.claim([key], now)).has(key)) return throttle ? "throttled" : "taken";
+      if (rule.confirm && !(await rule.confirm())) return "taken";
+    } catch (error) {
+      log.error(`Mail: could not claim ${mails.map((mail) => mail.about).join(" and ")} (${key}); not sent.`, error);
+      return "failed";
+    }
+    return [key];
+  }
+
+  async function run(mails: readonly Outgoing[], rule: SendRule, now: Date): Promise<Outcome[]> {
+    const wanted = mails.filter((mail) => !mail.member || wantsMail(mail.member.recipient, mail.member.kind));
+    if (wanted.length === 0) return mails.map(() => "off");
+    const claimed = await claimFor(wanted, rule, now);
+    if (typeof claimed === "string") {
+      if (claimed === "stopped") for (const mail of wanted) log.error(`Mail: ${mail.about} was not sent: the app stopped.`);
+      return mails.map((mail) => (wanted.includes(mail) ? claimed : "off"));
+    }
+    const outcomes = await Promise.all(
+      mails.map((mail) => (wanted.includes(mail) ? deliver(withFooter(mail, now), claimed, now) : ("off" as const))),
+    );
+    if (rule.throttle && outcomes.includes("sent")) {
+      await rule.throttle
+        .stamp(now)
+        .catch((error: unknown) => log.error(`Mail: ${mails[0]!.about} was sent but its time could not be stored`, error));
+    }
+    return outcomes;
+  }
+
+  function withFooter(outgoing: Outgoing, now: Date): Outgoing {
+    const { member } = outgoing;
+    if (!member) return outgoing;
+    const { recipient, kind, reason, request } = member;
+    return { ...outgoing, mail: withUnsubscribe(outgoing.mail, { config, recipient, kind, reason, request, now }) };
+  }
+
+  function enqueueAll(mails: readonly Outgoing[], rule: SendRule = {}): { outcomes: Promise<Outcome[]> } {
+    const now = rule.now ?? new Date();
+    const lane = rule.throttle?.chain ?? rule.once;
+    return { outcomes: queue.add(lane, () => run(mails, rule, now)) };
+  }
+
+  return {
+    driver: driver.driver,
+    enqueueAll,
+    enqueue: (mail, rule) => ({ outcome: enqueueAll([mail], rule).outcomes.then((outcomes) => outcomes[0]!) }),
+    idle: () => queue.idle(),
+    async stop() {
+      stopping = true;
+      queue.drain();
+      const timer = setTimeout(() => (cutOff = true), DRAIN_MS);
+      await queue.idle();
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** A mail whose turn at the driver came after the drain's time was up. */
+class NotSent extends Error {}
