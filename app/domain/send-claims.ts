@@ -36,7 +36,7 @@ const DAY_MS = 86_400_000;
  * replica has read the tab many times over by then, so none still acts on the rows before.
  */
 const SETTLED_MS = DAY_MS;
-/** Keys whose mail is sent once for a new row (an agent's registration, an urgent request): kept a month, past any retry of the form. */
+/** Keys whose mail is sent once for a new row (an agent's registration, an urgent request, a contact message): kept a month, past any retry of the form. */
 const ONCE_KEPT_MS = 30 * DAY_MS;
 
 /** What the store says about the subjects of some keys, for deciding whether they can recur. */
@@ -90,6 +90,7 @@ export function prunableClaims(rows: readonly SendClaim[], now: Date, facts: Cla
       }
       case "registration":
       case "urgent":
+      case "contact":
         return claimedAt < now.getTime() - ONCE_KEPT_MS;
       case "prune":
         return true;
