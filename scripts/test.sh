@@ -60,6 +60,26 @@ lint() {
   npx knip
 }
 
+# The type check and the linters each use one core: on two cores they run side by side, each
+# one's output printed whole once both have ended, and the stage fails when either does.
+type_check_and_lint() {
+  local type_log lint_log type_status=0 lint_status=0
+  type_log=$(mktemp)
+  lint_log=$(mktemp)
+  npx tsc --noEmit >"$type_log" 2>&1 &
+  local type_pid=$!
+  lint >"$lint_log" 2>&1 &
+  local lint_pid=$!
+  wait "$type_pid" || type_status=$?
+  wait "$lint_pid" || lint_status=$?
+  echo "-- Type check (tsc)$([ "$type_status" = 0 ] || echo ": failed")"
+  cat "$type_log"
+  echo "-- Lint (ESLint, Prettier, knip)$([ "$lint_status" = 0 ] || echo ": failed")"
+  cat "$lint_log"
+  rm -f "$type_log" "$lint_log"
+  [ "$type_status" = 0 ] && [ "$lint_status" = 0 ]
+}
+
 # Before the vitest run too: the production-server tests start the built server.
 build() {
   npx remix vite:build >/dev/null
@@ -71,8 +91,7 @@ browser_tests() {
   npx playwright test "$@"
 }
 
-stage "Type check" npx tsc --noEmit
-stage "Lint" lint
+stage "Type check and lint" type_check_and_lint
 stage "Production build" build
 stage "Unit and integration tests" npx vitest run
 stage "Browser tests" browser_tests "$@"
