@@ -94,7 +94,6 @@ export function createNotifier({ driver, claims, config, log = console }: Deps):
   const queue = createMailQueue(SENDS_AT_ONCE);
   /** Set once the drain's time is up: what has not reached the driver is not sent. */
   let cutOff = false;
-  let stopping = false;
 
   async function giveUp(mail: Outgoing, keys: readonly string[], now: Date): Promise<Outcome> {
     log.error(
@@ -112,7 +111,7 @@ export function createNotifier({ driver, claims, config, log = console }: Deps):
     );
   }
 
-  /** Sends through the driver, trying again after each of the configured waits; no more waits once stopping. */
+  /** Sends through the driver, trying again after each of the configured waits; no more waits once the queue drains. */
   async function deliver(mail: Outgoing, keys: readonly string[], now: Date): Promise<Outcome> {
     for (let attempt = 0; ; attempt += 1) {
       if (cutOff) return giveUp(mail, keys, now);
@@ -122,7 +121,7 @@ export function createNotifier({ driver, claims, config, log = console }: Deps):
       } catch (error) {
         if (error instanceof NotSent) return giveUp(mail, keys, now);
         const delay = config.mailRetryDelaysMs[attempt];
-        if (delay === undefined || stopping || !(await queue.pause(delay))) {
+        if (delay === undefined || !(await queue.pause(delay))) {
           log.error(`Mail: ${mail.about} could not be sent; it is not tried again.`, error);
           await recordFailure(keys, error, now);
           return "failed";
@@ -186,7 +185,6 @@ export function createNotifier({ driver, claims, config, log = console }: Deps):
     enqueue: (mail, rule) => ({ outcome: enqueueAll([mail], rule).outcomes.then((outcomes) => outcomes[0]!) }),
     idle: () => queue.idle(),
     async stop() {
-      stopping = true;
       queue.drain();
       const timer = setTimeout(() => (cutOff = true), DRAIN_MS);
       await queue.idle();
