@@ -1,17 +1,10 @@
 import { responsesLabel } from "~/domain/count-labels";
 import { Link, useFetcher, useLocation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useHydrated } from "./use-hydrated";
 import type { DashboardRequest } from "~/domain/request-views";
 import { BookmarkIcon, HeartIcon } from "./dashboard-icons";
 import { ChatIcon, CheckIcon, ClockIcon, MapPinIcon } from "./icons";
 import { RequestBadges, RequestTags } from "./request-badges";
-
-/** True once React runs in the browser: forms then post in the background instead of reloading the page. */
-function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 /**
  * A mark button (Interested or Save) as a real form. Without JavaScript the post

@@ -8,6 +8,7 @@ import { controlProps, FieldError, type AnyField } from "~/components/field-part
 import { KeyIcon } from "~/components/icons";
 import { PhotoField } from "~/components/photo-field";
 import { SpecialtyCheckboxes } from "~/components/specialty-checkboxes";
+import { useHydrated } from "~/components/use-hydrated";
 import { US_STATE_CODES } from "~/domain/enums";
 import { photoSource } from "~/domain/member-profile";
 import { PRODUCT_NAME } from "~/domain/product";
@@ -118,13 +119,6 @@ const bannerStyles = {
   success: "border-green-200 bg-green-50 text-green-900",
   warning: "border-amber-200 bg-amber-50 text-amber-900",
 } as const;
-
-/** True once React runs in the browser: the page then swaps the inline password field for the dialog. */
-function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 export default function EditProfile() {
   const { profile, version, saved } = useLoaderData<typeof loader>();

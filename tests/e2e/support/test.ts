@@ -156,15 +156,26 @@ async function sharedCheck(key: string, check: () => Promise<Violation[]>): Prom
 
 /** The page's WCAG 2.2 AA violations, from this run's earlier check of the same kind of page when there was one. */
 export async function pageViolations(page: Page): Promise<Violation[]> {
+  const address = page.url();
   const key = `${await pageStateKey(page)}|${javaScriptOn ? "js" : "no-js"}`;
   let check = checks.get(key);
   if (!check) {
-    check = sharedCheck(key, () => axeViolations(page));
+    check = sharedCheck(key, () => violationsOfUnchangedPage(page, address));
     checks.set(key, check);
     // A check cut short by a navigation is tried again on the next page of its kind.
     check.catch(() => checks.delete(key));
   }
   return check;
+}
+
+/**
+ * The violations of the page at `address`, refused when the page has moved on by the time axe has read it:
+ * what was read then belongs to neither page, and must not stand for this kind of page.
+ */
+async function violationsOfUnchangedPage(page: Page, address: string): Promise<Violation[]> {
+  const violations = await axeViolations(page);
+  if (page.url() !== address) throw new Error(`The page navigated from ${address} during its check`);
+  return violations;
 }
 
 /** Fails the test with every WCAG 2.2 AA violation axe finds on the page as it is now. */
