@@ -49,6 +49,7 @@ describe("the workbook contract", () => {
       "SendClaims",
       "Blocks",
       "Reports",
+      "Reviews",
     ]);
     expect(SEND_CLAIMS_TAB.headers).toEqual(["id", "key", "instance", "outcome", "note", "claimedAt"]);
     expect(AGENTS_TAB.headers).toEqual([

@@ -95,6 +95,15 @@ export function count(): Column<number> {
   return { kind: "number", schema, write: (value) => String(value) };
 }
 
+/** Stars from 1 to 5, as a whole number; blank (an aspect left unrated) reads as undefined. */
+export function rating(): Column<number | undefined> {
+  const schema = z
+    .string()
+    .refine((cell) => cell === "" || /^[1-5]$/.test(cell), { message: "must be a whole number from 1 to 5" })
+    .transform((cell) => (cell === "" ? undefined : Number(cell)));
+  return { kind: "number", schema, write: (stars) => (stars === undefined ? "" : String(stars)) };
+}
+
 /**
  * ISO 8601 only: a date, or a date and time with an optional zone (UTC when absent).
  * Anything else is refused rather than guessed: `47483` is not the year 47483 and

@@ -30,6 +30,7 @@ import {
 } from "./columns";
 import { defineTab, type TabIndexName, type TabRecord } from "./define-tab";
 import { REFERRAL_EVENTS_TAB, REFERRALS_TAB } from "./referral-tabs";
+import { REVIEWS_TAB } from "./review-tab";
 
 /** suspended: set by staff to end a member's sessions and hide everything they wrote (docs/staff-guide.md). */
 export const AGENT_STATUSES = ["pending", "approved", "rejected", "suspended"] as const;
@@ -348,6 +349,7 @@ export const WORKBOOK = {
   sendClaims: SEND_CLAIMS_TAB,
   blocks: BLOCKS_TAB,
   reports: REPORTS_TAB,
+  reviews: REVIEWS_TAB,
 } as const;
 
 type Workbook = typeof WORKBOOK;
@@ -367,3 +369,4 @@ export type ReferralEvent = CollectionRecord<"referralEvents">;
 export type SendClaim = CollectionRecord<"sendClaims">;
 export type Block = CollectionRecord<"blocks">;
 export type Report = CollectionRecord<"reports">;
+export type Review = CollectionRecord<"reviews">;

@@ -311,6 +311,7 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
     sendClaims: collection("sendClaims"),
     blocks: collection("blocks"),
     reports: collection("reports"),
+    reviews: collection("reviews"),
     driver: driver.kind,
     refresh,
     health,

@@ -1,0 +1,99 @@
+import { describe, expect, it } from "vitest";
+import {
+  isPublished,
+  isReviewable,
+  networkMean,
+  publicationTime,
+  publishedReviews,
+  reviewSummaries,
+  shrunkAverage,
+} from "~/domain/reviews";
+import type { Review } from "~/domain/workbook/tabs";
+
+function review(overrides: Partial<Review>): Review {
+  return {
+    id: "r1",
+    referralId: "ref1",
+    reviewerEmail: "a@example.com",
+    reviewedEmail: "b@example.com",
+    reviewedSide: "receiving",
+    overall: 5,
+    communication: 5,
+    clientCare: 5,
+    feeAsAgreed: 5,
+    referralQuality: undefined,
+    text: "",
+    submittedAt: "2026-01-01T00:00:00.000Z",
+    updatedAt: undefined,
+    reply: undefined,
+    repliedAt: undefined,
+    status: "visible",
+    ...overrides,
+  };
+}
+
+const first = review({ id: "r1", reviewerEmail: "a@example.com", reviewedEmail: "b@example.com", submittedAt: "2026-01-01T00:00:00.000Z" });
+const second = review({
+  id: "r2",
+  reviewerEmail: "b@example.com",
+  reviewedEmail: "a@example.com",
+  reviewedSide: "referring",
+  submittedAt: "2026-01-05T00:00:00.000Z",
+});
+
+describe("double-blind publication", () => {
+  it("is nothing while no review is written", () => {
+    expect(publicationTime([])).toBeUndefined();
+  });
+
+  it("publishes a lone review 14 days after it was written, not before", () => {
+    expect(publicationTime([first])).toBe("2026-01-15T00:00:00.000Z");
+    expect(isPublished([first], new Date("2026-01-14T23:59:59Z"))).toBe(false);
+    expect(isPublished([first], new Date("2026-01-15T00:00:00Z"))).toBe(true);
+  });
+
+  it("publishes both at once when the second is written inside the blind period", () => {
+    expect(publicationTime([first, second])).toBe(second.submittedAt);
+    expect(publishedReviews([first, second], new Date("2026-01-04T00:00:00Z"))).toEqual([]);
+    expect(publishedReviews([first, second], new Date("2026-01-05T00:00:00Z")).map((r) => r.id)).toEqual(["r1", "r2"]);
+  });
+
+  it("keeps the first 14 days when the second comes later", () => {
+    const late = { ...second, submittedAt: "2026-02-01T00:00:00.000Z" };
+    expect(publicationTime([first, late])).toBe("2026-01-15T00:00:00.000Z");
+  });
+
+  it("leaves hidden reviews out", () => {
+    const hidden = { ...second, status: "hidden" as const };
+    expect(publishedReviews([first, hidden], new Date("2026-02-01T00:00:00Z")).map((r) => r.id)).toEqual(["r1"]);
+  });
+});
+
+describe("reviewable referrals", () => {
+  it("takes a signed referral that ended, and nothing unsigned or still open", () => {
+    expect(isReviewable({ status: "fee_received", signedAt: "2026-01-01T00:00:00Z" })).toBe(true);
+    expect(isReviewable({ status: "lost", signedAt: "2026-01-01T00:00:00Z" })).toBe(true);
+    expect(isReviewable({ status: "expired", signedAt: "2026-01-01T00:00:00Z" })).toBe(true);
+    expect(isReviewable({ status: "closed", signedAt: "2026-01-01T00:00:00Z" })).toBe(false);
+    expect(isReviewable({ status: "declined", signedAt: undefined })).toBe(false);
+    expect(isReviewable({ status: "lost", signedAt: undefined })).toBe(false);
+  });
+});
+
+describe("the shrunk ranking", () => {
+  it("does not let one 5-star review top many 4.8s", () => {
+    const one = { count: 1, total: 5 };
+    const many = { count: 20, total: 96 };
+    const mean = networkMean([one, many, { count: 10, total: 35 }]);
+    expect(shrunkAverage(many, mean)).toBeGreaterThan(shrunkAverage(one, mean));
+  });
+
+  it("sums the published overall stars per reviewed member", () => {
+    expect(reviewSummaries([first, second, { ...first, id: "r3", overall: 3 }])).toEqual(
+      new Map([
+        ["b@example.com", { count: 2, total: 8 }],
+        ["a@example.com", { count: 1, total: 5 }],
+      ]),
+    );
+  });
+});
