@@ -53,6 +53,7 @@ const envSchema = z.object({
   GOOGLE_SHEETS_ID: optionalText,
   GOOGLE_APPLICATION_CREDENTIALS: optionalText,
   GOOGLE_SERVICE_ACCOUNT_JSON: optionalText,
+  SHEETS_WRITE_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(300).default(24),
   GOOGLE_SHEETS_API_URL: optionalText.refine((value) => value === undefined || URL.canParse(value), {
     message: "must be a URL, e.g. http://127.0.0.1:8085/",
   }),
@@ -150,6 +151,13 @@ type SheetsConfig = {
   credentials: SheetsCredentials;
   /** The API's root URL when not Google's own (the fake Sheets server). */
   apiUrl: string | undefined;
+  /**
+   * Write calls this instance sends a minute at most. Every instance signs in as the same
+   * service account, whose quota is 60 writes a minute: 24 lets two instances stay under it
+   * with room for start-up and for the calls sent again after staff moved rows or columns.
+   * Appends and updates of every tab arriving in between go together in the next call.
+   */
+  writeCallsPerMinute: number;
 };
 
 export type CloudinaryConfig = {
@@ -266,6 +274,7 @@ function sheetsConfig(values: z.infer<typeof envSchema>, isProduction: boolean):
   const keyFile = values.GOOGLE_APPLICATION_CREDENTIALS;
   const keyJson = values.GOOGLE_SERVICE_ACCOUNT_JSON;
   const apiUrl = values.GOOGLE_SHEETS_API_URL;
+  const writeCallsPerMinute = values.SHEETS_WRITE_CALLS_PER_MINUTE;
   if (spreadsheetId === undefined) {
     // GOOGLE_APPLICATION_CREDENTIALS alone is no mistake: other Google tools on the machine read it too.
     const stray = [keyJson && "GOOGLE_SERVICE_ACCOUNT_JSON", apiUrl && "GOOGLE_SHEETS_API_URL"].filter(Boolean);
@@ -280,13 +289,13 @@ function sheetsConfig(values: z.infer<typeof envSchema>, isProduction: boolean):
       "Set only one of GOOGLE_APPLICATION_CREDENTIALS (a key file's path) and GOOGLE_SERVICE_ACCOUNT_JSON (the key itself).",
     );
   }
-  if (keyJson) return { spreadsheetId, apiUrl, credentials: { kind: "json", json: serviceAccountKey(keyJson) } };
+  if (keyJson) return { spreadsheetId, apiUrl, writeCallsPerMinute, credentials: { kind: "json", json: serviceAccountKey(keyJson) } };
   if (keyFile) {
     const file = path.resolve(keyFile);
     if (!existsSync(file)) throw new ConfigError(`GOOGLE_APPLICATION_CREDENTIALS: no key file at ${file}.`);
-    return { spreadsheetId, apiUrl, credentials: { kind: "keyFile", path: file } };
+    return { spreadsheetId, apiUrl, writeCallsPerMinute, credentials: { kind: "keyFile", path: file } };
   }
-  if (apiUrl && !isProduction) return { spreadsheetId, apiUrl, credentials: { kind: "fixedToken" } };
+  if (apiUrl && !isProduction) return { spreadsheetId, apiUrl, writeCallsPerMinute, credentials: { kind: "fixedToken" } };
   throw new ConfigError(
     "GOOGLE_SHEETS_ID is set but no credentials are: set GOOGLE_APPLICATION_CREDENTIALS (the path of a service account key file) or GOOGLE_SERVICE_ACCOUNT_JSON (the key's JSON).",
   );

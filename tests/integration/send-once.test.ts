@@ -38,6 +38,8 @@ async function instances(count = 2) {
     DATA_DIR: mkdtempSync(path.join(tmpdir(), "send-once-")),
     GOOGLE_SHEETS_ID: spreadsheetId,
     GOOGLE_SHEETS_API_URL: fake.url,
+    // The claims are what is tested, not the pacing: the fake has no quota to keep to.
+    SHEETS_WRITE_CALLS_PER_MINUTE: "300",
     SUPPORT_EMAIL: "support@example.test",
     APP_URL: "https://referrals.example",
   });

@@ -48,8 +48,11 @@ describe("store configuration", () => {
     expect(loadConfig(local).sheets).toEqual({
       spreadsheetId: "local",
       apiUrl: "http://127.0.0.1:8085/",
+      writeCallsPerMinute: 24,
       credentials: { kind: "fixedToken" },
     });
+    expect(loadConfig({ ...local, SHEETS_WRITE_CALLS_PER_MINUTE: "12" }).sheets?.writeCallsPerMinute).toBe(12);
+    expect(() => loadConfig({ ...local, SHEETS_WRITE_CALLS_PER_MINUTE: "0" })).toThrow(/SHEETS_WRITE_CALLS_PER_MINUTE/);
     expect(() => loadConfig({ ...local, NODE_ENV: "production", SESSION_SECRET: "s", APP_URL: "https://referrals.example" })).toThrow(
       /no credentials/,
     );

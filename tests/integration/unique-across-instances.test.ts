@@ -37,7 +37,8 @@ async function twoInstances(driver: (typeof drivers)[number]) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "unique-"));
   const spreadsheetId = `unique-${newId()}`;
   if (driver === "sheets") fake.spreadsheet(spreadsheetId);
-  const sheets = driver === "sheets" ? { GOOGLE_SHEETS_ID: spreadsheetId, GOOGLE_SHEETS_API_URL: fake.url } : {};
+  const sheets =
+    driver === "sheets" ? { GOOGLE_SHEETS_ID: spreadsheetId, GOOGLE_SHEETS_API_URL: fake.url, SHEETS_WRITE_CALLS_PER_MINUTE: "300" } : {};
   const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, SUPPORT_EMAIL: "support@example.test", ...sheets });
   const all = [createServices(config), createServices(config)] as const;
   running.push(...all);

@@ -43,7 +43,15 @@ beforeAll(async () => {
   // Like Google, the fake serves only spreadsheets that exist.
   fake.spreadsheet(spreadsheetId);
   // The whole corpus goes through the contact form from one address: past the per-address limit.
-  context = testContext({}, { GOOGLE_SHEETS_ID: spreadsheetId, GOOGLE_SHEETS_API_URL: fake.url, CONTACT_PER_IP_PER_HOUR: "1000" });
+  context = testContext(
+    {},
+    {
+      GOOGLE_SHEETS_ID: spreadsheetId,
+      GOOGLE_SHEETS_API_URL: fake.url,
+      SHEETS_WRITE_CALLS_PER_MINUTE: "300",
+      CONTACT_PER_IP_PER_HOUR: "1000",
+    },
+  );
   await context.services.store.refresh();
   poster = await insertAgent(context, { fullName: "Ann Archer" });
   responder = await insertAgent(context, { fullName: "Bob Brooks", password: "correct horse battery" });

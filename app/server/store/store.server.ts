@@ -18,19 +18,9 @@ export function sqliteStorePath(config: Pick<Config, "dataDir">): string {
   return path.join(config.dataDir, "store.sqlite");
 }
 
-/**
- * Write calls per minute on Google Sheets: every instance signs in as the same service
- * account, whose quota is 60 writes a minute, so two instances stay under it with room for
- * start-up and for the calls sent again after staff moved rows or columns. Appends and updates of every tab arriving in between go together
- * in the next call.
- */
-const SHEETS_WRITE_CALLS_PER_MINUTE = 24;
-
 /** Chooses the driver from configuration: Google Sheets when a spreadsheet is configured, SQLite otherwise. The store is empty until its first `refresh()`. */
 export function createStoreFromConfig(config: Config): Store {
-  const driver = config.sheets
-    ? createSheetsDriver({ ...config.sheets, writeCallsPerMinute: SHEETS_WRITE_CALLS_PER_MINUTE })
-    : createSqliteDriver(sqliteStorePath(config));
+  const driver = config.sheets ? createSheetsDriver(config.sheets) : createSqliteDriver(sqliteStorePath(config));
   // Only the spreadsheet's tabs can be degraded by staff; the SQLite file is its own copy on disk.
   const lastGood = config.sheets ? createLastGoodCopies(lastGoodDirectory(config.dataDir)) : undefined;
   return createStore(driver, { refreshSeconds: config.storeRefreshSeconds, ...(lastGood ? { lastGood } : {}) });
