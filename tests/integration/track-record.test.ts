@@ -5,6 +5,8 @@
  */
 import type { AppLoadContext } from "@remix-run/node";
 import { afterEach, describe, expect, it } from "vitest";
+import { computeTrackRecords } from "../../app/domain/track-record";
+import { replyTimeLabel } from "../../app/domain/track-record-text";
 import type { Agent, Review } from "../../app/domain/workbook/tabs";
 import { loader as profileLoader } from "../../app/routes/agent.$agentId";
 import { loader as directoryLoader } from "../../app/routes/directory";
@@ -12,6 +14,7 @@ import { loader as memberDirectoryLoader } from "../../app/routes/member-directo
 import { startMemberSession } from "../../app/server/auth/session.server";
 import type { Store } from "../../app/server/store/store.server";
 import { createTrackRecordCache } from "../../app/server/track-record/track-records.server";
+import { buildDemoNetwork } from "../../scripts/lib/demo-network";
 import { openSheetsStore, useFakeSheets } from "../support/fake-sheets";
 import { agentRecord, referralRecord } from "../support/records";
 import { testContext } from "../support/services";
@@ -147,6 +150,21 @@ describe("track records on SQLite", () => {
     });
     expect(members.agents.map((card) => card.fullName)).toEqual(["Cy Park", "Ben Cole", "Ana Ruiz"]);
     expect(members.agents[1]!.trackRecord.replyTime).toBe("Replies in about 3 hours");
+  });
+});
+
+describe("the demo network's track records", () => {
+  it("have reply times, closings and rates to show", () => {
+    const now = new Date();
+    const network = buildDemoNetwork({ now, passwordHash: "" });
+    const records = computeTrackRecords(network, now);
+    const byName = (name: string) => records.get(network.agents.find((agent) => agent.fullName === name)!.email)!;
+    expect(replyTimeLabel(byName("James Whitfield"))).toBe("Replies in about 3 hours");
+    expect(replyTimeLabel(byName("Carlos Benavides"))).toBe("Replies in about 26 hours");
+    const login = records.get(network.loginEmail)!;
+    expect(login.allTime.closed).toBeGreaterThan(0);
+    expect(login.allTime.closeRate.of).toBeGreaterThanOrEqual(3);
+    expect(login.openNow).toBeGreaterThan(0);
   });
 });
 
