@@ -1,6 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { WHY_PATH } from "~/domain/product";
-import type { Services } from "./services.server";
+import type { Store } from "./store/types.server";
+import type { TrackRecordCache } from "./track-record/track-records.server";
 
 /**
  * The pages every logged-out visitor sees alike. Each renders the same HTML for the same
@@ -94,13 +95,13 @@ export function createPageCache(maxBytes: number): PageCache {
 }
 
 /**
- * The tabs public pages show: the founder spots on the home page and the directory are read
- * from the agents; the directory's cards and its "Best track record" order also show the
- * track records, whose own version moves only when what the cards show moved. A public
- * page that starts reading another tab must be covered here. Members' writes (messages,
- * read positions, mail claims, marks) that leave every card as it was leave the cache be.
+ * What public pages show: the founder spots on the home page and the directory are read
+ * from the agents, and the directory's cards and its "Best track record" order from the
+ * track records, whose cards version moves only when a card or the order would change. A
+ * public page that starts reading anything else must be covered here. Members' writes
+ * (messages, read positions, mail claims, marks) that change no card leave the cache be.
  */
-type PublicPageSources = Pick<Services, "store" | "trackRecords">;
+type PublicPageSources = { store: Store; trackRecords: TrackRecordCache };
 
 /** Changes whenever what public pages show changes, by this process's writes or by a refresh that found outside edits. */
 function dataVersion({ store, trackRecords }: PublicPageSources): string {

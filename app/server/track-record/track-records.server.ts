@@ -3,7 +3,6 @@ import { computeTrackRecords, type TrackRecord } from "~/domain/track-record";
 import { compareRanks, trackRecordRanks, type TrackRecordRank } from "~/domain/track-record-ranking";
 import { replyTimeLabel, type CardFigures } from "~/domain/track-record-text";
 import type { CollectionName } from "~/domain/workbook/tabs";
-import type { Services } from "../services.server";
 import type { Store } from "../store/store.server";
 
 /** Every agent's figures, review summary and rank, computed together from one version of the workbook. */
@@ -92,7 +91,7 @@ export function cardFigures(records: TrackRecords, email: string): CardFigures {
 }
 
 /** The profile's Track record card: the agent's figures and stars, looked up in the figures of the current rows. */
-export function profileTrackRecord({ trackRecords }: Pick<Services, "trackRecords">, email: string) {
+export function profileTrackRecord({ trackRecords }: { trackRecords: TrackRecordCache }, email: string) {
   const records = trackRecords.current();
   const record = records.records.get(email);
   return record ? { record, stars: cardFigures(records, email).stars } : null;
