@@ -83,6 +83,7 @@ test.describe("track record", () => {
     for (const days of [30, 40, 50]) seedReferral(ana, ben, { status: "closed", closeDate: ago(days * DAY), createdAt: ago(90 * DAY) });
     seedReferral(ana, ben, { status: "lost", updatedAt: ago(20 * DAY), createdAt: ago(60 * DAY) });
     seedReferral(ben, ana, { status: "under_contract", createdAt: ago(5 * DAY) });
+    // Messages before the reviews: the server counts new messages alone at most every 10 seconds, anything else at once.
     seedAnsweredConversations(ana, ben, 5);
     seedReviews(ben, [5, 4]);
     await waitForReplica();
@@ -124,12 +125,13 @@ test.describe("track record", () => {
     const many = seedAgent({ fullName: `Mara ${token}` });
     const none = seedAgent({ fullName: `Nico ${token}` });
     const asker = seedAgent({ fullName: "Asa Asker" });
+    // Messages first: the server counts new messages alone at most every 10 seconds, anything else at once.
+    seedAnsweredConversations(asker, none, 2);
     seedReviews(one, [5]);
     seedReviews(
       many,
       Array.from({ length: 20 }, () => 5),
     );
-    seedAnsweredConversations(asker, none, 2);
     await waitForReplica();
 
     const cardOf = (name: string) => page.getByRole("article", { name });

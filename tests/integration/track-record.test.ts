@@ -13,7 +13,7 @@ import { loader as directoryLoader } from "../../app/routes/directory";
 import { loader as memberDirectoryLoader } from "../../app/routes/member-directory";
 import { startMemberSession } from "../../app/server/auth/session.server";
 import type { Store } from "../../app/server/store/store.server";
-import { createTrackRecordCache } from "../../app/server/track-record/track-records.server";
+import { createTrackRecordCache, MESSAGES_SETTLE_MS } from "../../app/server/track-record/track-records.server";
 import { buildDemoNetwork } from "../../scripts/lib/demo-network";
 import { openSheetsStore, useFakeSheets } from "../support/fake-sheets";
 import { agentRecord, referralRecord } from "../support/records";
@@ -81,10 +81,12 @@ describe("track records on SQLite", () => {
     expect(after.records.get(ben.email)!.allTime.closed).toBe(2);
   });
 
-  it("keep the cards' version while a new message changes nothing a card shows", async () => {
+  it("count new messages at most every few seconds, and keep the cards' version while no card changed", async () => {
     const context = await contextWith([ana, ben]);
     const { store, trackRecords } = context.services;
-    const first = trackRecords.current().cardsVersion;
+    const start = new Date();
+    const first = trackRecords.current(start);
+    const later = (ms: number) => new Date(start.getTime() + ms);
     await store.messages.insert({
       id: "m1",
       conversationId: "c1",
@@ -93,9 +95,25 @@ describe("track records on SQLite", () => {
       text: "Hi",
       createdAt: daysAgo(1),
     });
-    expect(trackRecords.current().cardsVersion).toBe(first);
+    await store.messages.insert({
+      id: "m2",
+      conversationId: "c1",
+      fromEmail: ben.email,
+      toEmail: ana.email,
+      text: "Hello",
+      createdAt: daysAgo(0.9),
+    });
+    expect(trackRecords.current(later(1_000))).toBe(first);
+    const counted = trackRecords.current(later(MESSAGES_SETTLE_MS));
+    expect(counted).not.toBe(first);
+    expect(counted.records.get(ben.email)!.allTime.firstReply.count).toBe(1);
+    expect(counted.cardsVersion).toBe(first.cardsVersion);
+
+    // Anything else is counted at once.
     await store.reviews.insert(review(ben.email, 5, 1));
-    expect(trackRecords.current().cardsVersion).toBe(first + 1);
+    const reviewed = trackRecords.current(later(MESSAGES_SETTLE_MS + 1));
+    expect(reviewed.reviews.get(ben.email)).toEqual({ count: 1, total: 5 });
+    expect(reviewed.cardsVersion).toBe(first.cardsVersion + 1);
   });
 
   it("show on the profile, with the stars of published reviews", async () => {

@@ -20,7 +20,10 @@ export type TrackRecords = {
 
 /** The track records kept between requests: one per process, in `Services`. */
 export type TrackRecordCache = {
-  /** The figures for the store's current rows, computed again only when a tab they read changed or an hour began. */
+  /**
+   * The figures for the store's current rows, counted again only when a tab they read
+   * changed (new messages: at most every `MESSAGES_SETTLE_MS`) or an hour began.
+   */
   current(now?: Date): TrackRecords;
 };
 
@@ -28,18 +31,33 @@ export type TrackRecordCache = {
 const SOURCE_TABS = ["agents", "referrals", "referralEvents", "messages", "reviews"] as const satisfies readonly CollectionName[];
 /** The last 12 months and the reviews' publication move with the clock: the figures are counted again each hour. */
 const HOUR_MS = 3_600_000;
+/**
+ * New messages change only the reply times, and arrive many a minute: after one, the figures
+ * are counted again at most this often (a count of the large network takes about 70 ms).
+ */
+export const MESSAGES_SETTLE_MS = 10_000;
+
+type Built = { versions: number[]; hour: number; countedAt: number; cards: string; records: TrackRecords };
+
+/** Whether the rows changed since `built` was counted, leaving aside new messages within `MESSAGES_SETTLE_MS`. */
+function isCurrent(built: Built, versions: readonly number[], hour: number, now: number): boolean {
+  if (built.hour !== hour) return false;
+  const changed = SOURCE_TABS.filter((_, i) => built.versions[i] !== versions[i]);
+  return changed.length === 0 || (changed.length === 1 && changed[0] === "messages" && now - built.countedAt < MESSAGES_SETTLE_MS);
+}
 
 export function createTrackRecordCache(store: Store): TrackRecordCache {
-  let built: { key: string; records: TrackRecords; cards: string } | undefined;
+  let built: Built | undefined;
   let cardsVersion = 0;
   return {
     current(now = new Date()) {
-      const key = [...SOURCE_TABS.map((name) => store[name].version()), Math.floor(now.getTime() / HOUR_MS)].join(".");
-      if (built?.key === key) return built.records;
+      const versions = SOURCE_TABS.map((name) => store[name].version());
+      const hour = Math.floor(now.getTime() / HOUR_MS);
+      if (built && isCurrent(built, versions, hour, now.getTime())) return built.records;
       const computed = computeAll(store, now);
       const cards = cardsSignature(computed);
       if (built && built.cards !== cards) cardsVersion += 1;
-      built = { key, cards, records: { ...computed, cardsVersion } };
+      built = { versions, hour, countedAt: now.getTime(), cards, records: { ...computed, cardsVersion } };
       return built.records;
     },
   };
