@@ -22,7 +22,7 @@ export function networkCloseRate(rates: Iterable<Rate>, fallback = 0.5): number 
   return of === 0 ? fallback : part / of;
 }
 
-export function shrunkCloseRate(rate: Rate, networkRate: number): number {
+function shrunkCloseRate(rate: Rate, networkRate: number): number {
   return (rate.part + PRIOR_REFERRALS * networkRate) / (rate.of + PRIOR_REFERRALS);
 }
 

@@ -155,7 +155,7 @@ function windowFigures(facts: readonly Fact[]): WindowFigures {
 
 const addCase = (rate: Rate, counted: boolean): Rate => ({ part: rate.part + (counted ? 1 : 0), of: rate.of + 1 });
 
-export function medianOf(values: readonly number[]): Median {
+function medianOf(values: readonly number[]): Median {
   if (values.length === 0) return { count: 0, ms: undefined };
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
