@@ -105,7 +105,7 @@ function pagesOf(memberThread: string): Page[] {
     { label: WHY_PATH, path: WHY_PATH, member: false },
     { label: "/directory search p3", path: "/directory?q=san&state=TX&page=3", member: false },
     { label: "/directory search p3, rendered", path: "/directory?q=san&state=TX&page=3", member: false, render: true },
-    { label: "/member-directory search p3", path: "/member-directory?q=san&state=TX&page=3", member: true },
+    { label: "/member-directory TX p3", path: "/member-directory?state=TX&page=3", member: true },
     { label: "/agent/:id (profile)", path: agentProfilePath(agentIdOf({ email: "agent1@bench.example.com", fullName: "" })), member: true },
     { label: "/member-dashboard", path: "/member-dashboard", member: true },
     { label: "/messages", path: "/messages", member: true },

@@ -71,6 +71,9 @@ async function expectNoSidewaysScroll(page: Page) {
 }
 
 test.describe("track record", () => {
+  // Each test loads its pages at two widths.
+  test.describe.configure({ timeout: 60_000 });
+
   test("shows on the profile with the review summary, small numbers named, and links to how it is counted", async ({
     page,
     seedAgent,
