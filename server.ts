@@ -65,7 +65,7 @@ async function startServer(source: AppSource): Promise<void> {
   }
   if (config.logRequests) app.use(accessLog(config));
   // In development the sources change under the cache; only the build's pages are kept.
-  if (source.kind === "build") app.use(servePublicPagesOnce(services.pageCache, services.store));
+  if (source.kind === "build") app.use(servePublicPagesOnce(services.pageCache, services));
 
   const build =
     source.kind === "vite" ? () => source.vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild> : source.build;

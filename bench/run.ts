@@ -19,6 +19,8 @@ import { cpus, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import bcrypt from "bcryptjs";
+import { agentIdOf } from "../app/domain/agent-id";
+import { agentProfilePath } from "../app/domain/directory-cards";
 import { WHY_PATH } from "../app/domain/product";
 import { BENCH_MEMBER_EMAIL, LARGE_NETWORK, writeNetwork, type NetworkSize } from "./large-network";
 import { compareCompression, type CompressionRow } from "./compression";
@@ -103,6 +105,8 @@ function pagesOf(memberThread: string): Page[] {
     { label: WHY_PATH, path: WHY_PATH, member: false },
     { label: "/directory search p3", path: "/directory?q=san&state=TX&page=3", member: false },
     { label: "/directory search p3, rendered", path: "/directory?q=san&state=TX&page=3", member: false, render: true },
+    { label: "/member-directory TX p3", path: "/member-directory?state=TX&page=3", member: true },
+    { label: "/agent/:id (profile)", path: agentProfilePath(agentIdOf({ email: "agent1@bench.example.com", fullName: "" })), member: true },
     { label: "/member-dashboard", path: "/member-dashboard", member: true },
     { label: "/messages", path: "/messages", member: true },
     { label: "/messages thread", path: `/messages?conversation=${encodeURIComponent(memberThread)}`, member: true },

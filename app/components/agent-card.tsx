@@ -3,7 +3,32 @@ import { AgentAvatar } from "~/components/agent-avatar";
 import { MembershipBadge, MembershipTypeLabel, SpecialtyBadges, VerifiedBadge } from "~/components/agent-badges";
 import { ChatIcon, MailIcon, MapPinIcon, PhoneIcon } from "~/components/icons";
 import { locationLabel } from "~/domain/member-profile";
+import { starsLabel, type CardFigures } from "~/domain/track-record-text";
 import type { MembershipType } from "~/domain/workbook/tabs";
+
+export function StarsSummary({ average, count }: { average: number; count: number }) {
+  return (
+    <span className="inline-flex items-center gap-1 font-semibold text-slate-800">
+      <span aria-hidden="true" className="text-amber-600">
+        ★
+      </span>
+      <span className="sr-only">{starsLabel(average, count)}</span>
+      <span aria-hidden="true">
+        {average.toFixed(1)} <span className="font-normal text-slate-600">({count})</span>
+      </span>
+    </span>
+  );
+}
+
+function CardTrackRecord({ figures }: { figures: CardFigures }) {
+  if (!figures.stars && !figures.replyTime) return null;
+  return (
+    <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700" data-testid="card-track-record">
+      {figures.stars ? <StarsSummary average={figures.stars.average} count={figures.stars.count} /> : null}
+      {figures.replyTime ? <span>{figures.replyTime}</span> : null}
+    </p>
+  );
+}
 
 /** What the public directory may show of an agent: no e-mail, no phone. */
 export type PublicAgentCardData = {
@@ -18,6 +43,7 @@ export type PublicAgentCardData = {
   profileHref: string;
   /** Null on the member's own card: nobody messages themselves. */
   messageHref: string | null;
+  trackRecord: CardFigures;
 };
 
 export function PublicAgentCard({ agent }: { agent: PublicAgentCardData }) {
@@ -38,6 +64,7 @@ export function PublicAgentCard({ agent }: { agent: PublicAgentCardData }) {
         </div>
       </div>
       {agent.brokerage ? <p className="mt-4 text-sm font-medium wrap-anywhere text-slate-700">{agent.brokerage}</p> : null}
+      <CardTrackRecord figures={agent.trackRecord} />
       <div className="mt-3">
         <SpecialtyBadges specialties={agent.specialties} label={`Specialties of ${agent.fullName}`} />
       </div>
@@ -73,6 +100,7 @@ export type MemberAgentCardData = {
   bioPreview: string;
   profileHref: string;
   contactHref: string;
+  trackRecord: CardFigures;
 };
 
 export function MemberAgentCard({ agent }: { agent: MemberAgentCardData }) {
@@ -105,6 +133,7 @@ export function MemberAgentCard({ agent }: { agent: MemberAgentCardData }) {
           </div>
         ) : null}
       </dl>
+      <CardTrackRecord figures={agent.trackRecord} />
       <div className="mt-3">
         <SpecialtyBadges specialties={agent.specialties} label={`Specialties of ${agent.fullName}`} />
       </div>

@@ -7,6 +7,7 @@ import { AgentSpecialtyList } from "~/components/agent-specialty-list";
 import { BlockButton } from "~/components/block-button";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorPanel } from "~/components/error-screens";
+import { TrackRecordCard } from "~/components/track-record-card";
 import { ChatIcon, MailIcon, MapPinIcon, PhoneIcon, UsersIcon } from "~/components/icons";
 import { AGENT_NOT_FOUND, agentProfilePath, INDEPENDENT_AGENT, messageAgentPath, NO_BIO } from "~/domain/directory-cards";
 import { locationLabel, photoSource } from "~/domain/member-profile";
@@ -18,6 +19,7 @@ import { findDirectoryAgent } from "~/server/directory/directory.server";
 import { notFound } from "~/server/http.server";
 import { hasBlocked } from "~/server/moderation/blocks.server";
 import { isBlockedBetween } from "~/server/moderation/visibility.server";
+import { profileTrackRecord } from "~/server/track-record/track-records.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.profile.fullName} | ${PRODUCT_NAME}` : `Agent Not Found | ${PRODUCT_NAME}` },
@@ -54,11 +56,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     blockedByMe: hasBlocked(context.services, member, agent),
     /** Either blocked the other: no Send Message. */
     blocked: isBlockedBetween(context.services, member, agent),
+    trackRecord: profileTrackRecord(context.services, agent.email),
   };
 }
 
 export default function AgentProfile() {
-  const { profile, isOwnProfile, rowId, blockedByMe, blocked } = useLoaderData<typeof loader>();
+  const { profile, isOwnProfile, rowId, blockedByMe, blocked, trackRecord } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-10">
       <BackToDirectory />
@@ -153,6 +156,7 @@ export default function AgentProfile() {
             </section>
           </div>
         </div>
+        {trackRecord ? <TrackRecordCard record={trackRecord.record} stars={trackRecord.stars} /> : null}
       </article>
     </div>
   );

@@ -8,10 +8,12 @@ import { agentProfilePath, loginFirstPath, messageAgentPath } from "~/domain/dir
 import { MARKET_STATE_NAMES, MARKET_STATES, SPECIALTIES } from "~/domain/enums";
 import { photoSource } from "~/domain/member-profile";
 import { PRODUCT_NAME } from "~/domain/product";
+import { SORT_OPTIONS } from "~/domain/track-record-text";
 import type { Agent } from "~/domain/workbook/tabs";
 import { getMember } from "~/server/auth/session.server";
 import { parseDirectoryQuery, searchDirectory } from "~/server/directory/directory.server";
 import { blockedBetween } from "~/server/moderation/visibility.server";
+import { cardFigures, type TrackRecords } from "~/server/track-record/track-records.server";
 
 export const meta: MetaFunction = () => [
   { title: `Agent Directory | ${PRODUCT_NAME}` },
@@ -24,7 +26,7 @@ export const meta: MetaFunction = () => [
  * canonical id once a member is logged in. A member's own card, and the cards of members
  * blocked either way, have no Message button.
  */
-function publicCard(agent: Agent, member: Agent | null, blocked: ReadonlySet<string>): PublicAgentCardData {
+function publicCard(agent: Agent, member: Agent | null, blocked: ReadonlySet<string>, records: TrackRecords): PublicAgentCardData {
   const messages = messageAgentPath(agent.id);
   return {
     key: agent.id,
@@ -37,6 +39,7 @@ function publicCard(agent: Agent, member: Agent | null, blocked: ReadonlySet<str
     photoUrl: photoSource(agent.photoUrl),
     profileHref: agentProfilePath(agent.id),
     messageHref: member === null ? loginFirstPath(messages) : member.id === agent.id || blocked.has(agent.email) ? null : messages,
+    trackRecord: cardFigures(records, agent.email),
   };
 }
 
@@ -45,9 +48,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const member = await getMember(request, context);
   const results = searchDirectory(context.services, query);
   const blocked = member ? blockedBetween(context.services, member.email) : new Set<string>();
+  const records = context.services.trackRecords.current();
   return {
     query,
-    agents: results.agents.map((agent) => publicCard(agent, member, blocked)),
+    agents: results.agents.map((agent) => publicCard(agent, member, blocked, records)),
     matches: results.matches,
     total: results.total,
     start: results.start,
@@ -93,6 +97,7 @@ export default function Directory() {
             defaultValue={query.specialty ?? ""}
             options={specialtyOptions}
           />
+          <FilterSelect name="sort" label="Sort by" allLabel="Best match" defaultValue={query.sort ?? ""} options={SORT_OPTIONS} />
           <SearchAndClear clearHref="/directory" />
         </FilterForm>
 

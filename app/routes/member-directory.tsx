@@ -9,13 +9,15 @@ import { agentProfilePath, bioPreview, contactMailto } from "~/domain/directory-
 import { MARKET_STATES } from "~/domain/enums";
 import { formatPhoneForDisplay } from "~/domain/phone";
 import { PRODUCT_NAME } from "~/domain/product";
+import { SORT_OPTIONS } from "~/domain/track-record-text";
 import type { Agent } from "~/domain/workbook/tabs";
 import { requireMember } from "~/server/auth/session.server";
 import { filterMemberDirectory, parseMemberDirectoryQuery } from "~/server/directory/directory.server";
+import { cardFigures, type TrackRecords } from "~/server/track-record/track-records.server";
 
 export const meta: MetaFunction = () => [{ title: `Member Directory | ${PRODUCT_NAME}` }];
 
-function memberCard(agent: Agent, member: Agent): MemberAgentCardData {
+function memberCard(agent: Agent, member: Agent, records: TrackRecords): MemberAgentCardData {
   return {
     key: agent.id,
     fullName: agent.fullName,
@@ -28,6 +30,7 @@ function memberCard(agent: Agent, member: Agent): MemberAgentCardData {
     bioPreview: bioPreview(agent.bio),
     profileHref: agentProfilePath(agentIdOf(agent)),
     contactHref: contactMailto(agent, member),
+    trackRecord: cardFigures(records, agent.email),
   };
 }
 
@@ -35,9 +38,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const member = await requireMember(request, context);
   const query = parseMemberDirectoryQuery(new URL(request.url).searchParams);
   const results = filterMemberDirectory(context.services, query);
+  const records = context.services.trackRecords.current();
   return {
     query,
-    agents: results.agents.map((agent) => memberCard(agent, member)),
+    agents: results.agents.map((agent) => memberCard(agent, member, records)),
     matches: results.matches,
     total: results.total,
     start: results.start,
@@ -64,6 +68,7 @@ export default function MemberDirectory() {
           <FilterSelect name="state" label="State" allLabel="All" defaultValue={query.state ?? ""} options={stateOptions} />
           <FilterTextInput name="city" label="City" defaultValue={query.city} placeholder="Any city" />
           <FilterTextInput name="specialty" label="Specialty" defaultValue={query.specialty} placeholder="Any specialty" />
+          <FilterSelect name="sort" label="Sort by" allLabel="Name" defaultValue={query.sort ?? ""} options={SORT_OPTIONS} />
           <SearchAndClear clearHref="/member-directory" />
         </FilterForm>
 

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { WHY_PATH } from "~/domain/product";
-import type { CollectionName } from "~/domain/workbook/tabs";
 import type { Store } from "./store/types.server";
+import type { TrackRecordCache } from "./track-record/track-records.server";
 
 /**
  * The pages every logged-out visitor sees alike. Each renders the same HTML for the same
@@ -95,15 +95,17 @@ export function createPageCache(maxBytes: number): PageCache {
 }
 
 /**
- * The tabs public pages show: the founder spots on the home page and the directory are read
- * from the agents alone. A public page that starts reading another tab must list it here.
- * Members' writes (messages, read positions, mail claims, marks) then leave the cache be.
+ * What public pages show: the founder spots on the home page and the directory are read
+ * from the agents, and the directory's cards and its "Best track record" order from the
+ * track records, whose cards version moves only when a card or the order would change. A
+ * public page that starts reading anything else must be covered here. Members' writes
+ * (messages, read positions, mail claims, marks) that change no card leave the cache be.
  */
-const PUBLIC_PAGE_TABS = ["agents"] as const satisfies readonly CollectionName[];
+type PublicPageSources = { store: Store; trackRecords: TrackRecordCache };
 
-/** Changes whenever a tab public pages show changes, by this process's writes or by a refresh that found outside edits. */
-function dataVersion(store: Store): string {
-  return PUBLIC_PAGE_TABS.map((name) => store[name].version()).join(".");
+/** Changes whenever what public pages show changes, by this process's writes or by a refresh that found outside edits. */
+function dataVersion({ store, trackRecords }: PublicPageSources): string {
+  return `${store.agents.version()}.${trackRecords.current().cardsVersion}`;
 }
 
 /**
@@ -121,11 +123,11 @@ function isCacheable(req: Request): boolean {
  * so the nonce stays per response and matches that response's CSP header. Only 200 HTML
  * answers without Set-Cookie are kept, and only when no write landed while rendering.
  */
-export function servePublicPagesOnce(cache: PageCache, store: Store): RequestHandler {
+export function servePublicPagesOnce(cache: PageCache, sources: PublicPageSources): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     if (!isCacheable(req)) return next();
     const nonce = res.locals.nonce as string;
-    const version = dataVersion(store);
+    const version = dataVersion(sources);
     const page = cache.get(req.originalUrl, version, Date.now());
     if (page) {
       cache.counts.hits += 1;
@@ -140,7 +142,7 @@ export function servePublicPagesOnce(cache: PageCache, store: Store): RequestHan
     captureBody(res, (body) => {
       const cacheable =
         res.statusCode === 200 && !res.hasHeader("set-cookie") && String(res.getHeader("content-type") ?? "").startsWith("text/html");
-      if (!cacheable || dataVersion(store) !== version) return;
+      if (!cacheable || dataVersion(sources) !== version) return;
       const headers = res
         .getHeaderNames()
         .filter((name) => !headersBefore.has(name) && !PER_RESPONSE_HEADERS.has(name))

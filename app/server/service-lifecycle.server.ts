@@ -2,6 +2,7 @@ import path from "node:path";
 import { createAuthServices } from "./auth/auth-services.server";
 import type { Config } from "./config.server";
 import { createDirectoryIndexCache } from "./directory/directory-index.server";
+import { createTrackRecordCache } from "./track-record/track-records.server";
 import { createImageService } from "./images/images.server";
 import { createPhotoFetcher } from "./images/remote-photo.server";
 import { watchAgentDecisions } from "./jobs/decision-mails.server";
@@ -76,7 +77,7 @@ export function createServices(config: Config): Services {
 /** The queues and caches kept over the replica's records. */
 type ReplicaServices = Pick<
   Services,
-  "store" | "writeQueues" | "directory" | "liveRequests" | "messageEvents" | "readPositions" | "conversationSummaries"
+  "store" | "writeQueues" | "directory" | "trackRecords" | "liveRequests" | "messageEvents" | "readPositions" | "conversationSummaries"
 >;
 
 /** The queues and caches over a store: part of `createServices`, and all that a script reading a store of its own needs for the queries. */
@@ -86,6 +87,7 @@ export function createReplicaServices(store: Store): ReplicaServices {
     store,
     writeQueues,
     directory: createDirectoryIndexCache(store),
+    trackRecords: createTrackRecordCache(store),
     liveRequests: createLiveRequests(store),
     messageEvents: createMessageEvents(store),
     readPositions: createReadPositions({ store, writeQueues }),

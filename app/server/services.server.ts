@@ -17,6 +17,7 @@ import type { LiveRequests } from "./requests/live-requests.server";
 import type { SendClaims } from "./send-claims.server";
 import type { WriteQueues } from "./store/serially.server";
 import type { BackgroundJob, Store } from "./store/store.server";
+import type { TrackRecordCache } from "./track-record/track-records.server";
 import type { WriteLimits } from "./write-limits.server";
 
 /**
@@ -45,6 +46,8 @@ export type Services = {
   writeQueues: WriteQueues;
   /** The directory's search index of the approved agents, rebuilt when the agents tab changes. */
   directory: DirectoryIndexCache;
+  /** Every agent's track record, review summary and rank, computed again only when the rows they count change (docs/decisions/0043). */
+  trackRecords: TrackRecordCache;
   /** Live updates for open messages pages, from this process's sends and the store's refreshes. */
   messageEvents: MessageEvents;
   /** The live requests in each list order, kept per version of the Requests tab for every member's lists. */

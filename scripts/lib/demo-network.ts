@@ -32,6 +32,7 @@ import {
   type BioFacts,
 } from "./demo-data/places";
 import { REQUESTS, RESPONSES } from "./demo-data/requests";
+import { TRACK_RECORD_CONVERSATIONS } from "./demo-data/track-record";
 import { agentNamed, clockAt, DAY_MS, demoId, hashKey, HOUR_MS, seededRandom, type RequestSeed, type ResponseSeed } from "./demo-kit";
 import { buildDemoReferrals } from "./demo-referrals";
 
@@ -209,7 +210,7 @@ function buildConversations(now: Date, agents: readonly Agent[]): { messages: Me
   const clock = clockAt(now);
   const messages: Message[] = [];
   const reads: ConversationRead[] = [];
-  for (const seed of CONVERSATIONS) {
+  for (const seed of [...CONVERSATIONS, ...TRACK_RECORD_CONVERSATIONS]) {
     const pair = [agentNamed(agents, seed.between[0]), agentNamed(agents, seed.between[1])] as const;
     const conversationId = conversationIdFor(pair[0].id, pair[1].id);
     const start = clock.daysAgo(seed.startsDaysAgo);
@@ -220,7 +221,7 @@ function buildConversations(now: Date, agents: readonly Agent[]): { messages: Me
       toEmail: pair[sender === 0 ? 1 : 0].email,
       text,
       // Replies come a few hours apart, all before now.
-      createdAt: clock.after(start, index * Math.min(5, (seed.startsDaysAgo * 24) / (seed.lines.length + 1))),
+      createdAt: clock.after(start, index * (seed.hoursApart ?? Math.min(5, (seed.startsDaysAgo * 24) / (seed.lines.length + 1)))),
     }));
     messages.push(...thread);
     const last = thread.at(-1)!;

@@ -1,19 +1,27 @@
 import type { AgentIdMatch } from "~/domain/agent-id";
 import { firstInOrder, foldText, pageWindow, parsePageNumber, type PageWindow } from "~/domain/directory-search";
 import { MARKET_STATES, SPECIALTIES, type MarketState, type Specialty } from "~/domain/enums";
+import { DIRECTORY_SORTS, type DirectorySort } from "~/domain/track-record-text";
 import type { Agent } from "~/domain/workbook/tabs";
 import type { Services } from "../services.server";
 import type { Store } from "../store/store.server";
+import { byTrackRecord } from "../track-record/track-records.server";
 import { textMatches, type DirectoryEntry, type DirectoryIndex } from "./directory-index.server";
 
 /** Longest search or filter text read from a URL; longer input is cut, not refused. */
 const MAX_QUERY_LENGTH = 100;
 
 /** The public directory's filters, as its GET form and shared links carry them. */
-export type DirectoryQuery = { q: string; state: MarketState | null; specialty: Specialty | null; page: number };
+export type DirectoryQuery = {
+  q: string;
+  state: MarketState | null;
+  specialty: Specialty | null;
+  sort: DirectorySort | null;
+  page: number;
+};
 
 /** The member directory's filters (§2): state, and case-insensitive substrings of city and specialty. */
-export type MemberDirectoryQuery = { state: MarketState | null; city: string; specialty: string; page: number };
+export type MemberDirectoryQuery = { state: MarketState | null; city: string; specialty: string; sort: DirectorySort | null; page: number };
 
 export type DirectoryPage = PageWindow & {
   agents: Agent[];
@@ -38,6 +46,7 @@ export function parseDirectoryQuery(params: URLSearchParams): DirectoryQuery {
     q: textParam(params, "q"),
     state: choiceParam(params, "state", MARKET_STATES),
     specialty: choiceParam(params, "specialty", SPECIALTIES),
+    sort: choiceParam(params, "sort", DIRECTORY_SORTS),
     page: parsePageNumber(params.get("page")),
   };
 }
@@ -47,6 +56,7 @@ export function parseMemberDirectoryQuery(params: URLSearchParams): MemberDirect
     state: choiceParam(params, "state", MARKET_STATES),
     city: textParam(params, "city"),
     specialty: textParam(params, "specialty"),
+    sort: choiceParam(params, "sort", DIRECTORY_SORTS),
     page: parsePageNumber(params.get("page")),
   };
 }
@@ -117,11 +127,17 @@ function stateFilter(index: DirectoryIndex, store: Store, state: MarketState): F
   return storeIndexFilter(index, store.agents.by("state", state), (entry) => entry.agent.state === state);
 }
 
-/** The directory reads the replica and the index kept of its approved agents. */
-type DirectoryServices = Pick<Services, "store" | "directory">;
+/** The directory reads the replica, the index kept of its approved agents and, to sort by them, the track records. */
+type DirectoryServices = Pick<Services, "store" | "directory" | "trackRecords">;
+
+/** The order asked for, else the page's own. */
+function sortedBy(services: DirectoryServices, sort: DirectorySort | null, own: (a: DirectoryEntry, b: DirectoryEntry) => number) {
+  return sort === "track-record" ? byTrackRecord(services.trackRecords.current(), own) : own;
+}
 
 /** The public directory (§2 "Directory"): text search ranked by where it matched, state and specialty filters. */
-export function searchDirectory({ store, directory }: DirectoryServices, query: DirectoryQuery): DirectoryPage {
+export function searchDirectory(services: DirectoryServices, query: DirectoryQuery): DirectoryPage {
+  const { store, directory } = services;
   const index = directory.current();
   const filters: Filter[] = [];
   if (query.state) filters.push(stateFilter(index, store, query.state));
@@ -129,16 +145,18 @@ export function searchDirectory({ store, directory }: DirectoryServices, query: 
   if (specialty) {
     filters.push(storeIndexFilter(index, store.agents.by("specialty", specialty), (entry) => entry.agent.specialties.includes(specialty)));
   }
-  if (!query.q) return pageOf(index, applyFilters(index, filters), byOrder, query.page);
+  if (!query.q) return pageOf(index, applyFilters(index, filters), sortedBy(services, query.sort, byOrder), query.page);
 
   const ranks = textMatches(index, query.q);
   const found: Filter = { candidates: () => [...ranks.keys()], size: () => ranks.size, test: (entry) => ranks.has(entry) };
   const rankOf = (entry: DirectoryEntry) => ranks.get(entry) ?? Number.POSITIVE_INFINITY;
-  return pageOf(index, applyFilters(index, [...filters, found]), (a, b) => rankOf(a) - rankOf(b) || a.order - b.order, query.page);
+  const byMatch = (a: DirectoryEntry, b: DirectoryEntry) => rankOf(a) - rankOf(b) || a.order - b.order;
+  return pageOf(index, applyFilters(index, [...filters, found]), sortedBy(services, query.sort, byMatch), query.page);
 }
 
 /** The member directory (§2 "Member directory", §5 "Filters"): state, city and specialty substrings, by name. */
-export function filterMemberDirectory({ store, directory }: DirectoryServices, query: MemberDirectoryQuery): DirectoryPage {
+export function filterMemberDirectory(services: DirectoryServices, query: MemberDirectoryQuery): DirectoryPage {
+  const { store, directory } = services;
   const index = directory.current();
   const filters: Filter[] = [];
   if (query.state) filters.push(stateFilter(index, store, query.state));
@@ -148,7 +166,7 @@ export function filterMemberDirectory({ store, directory }: DirectoryServices, q
   if (specialty) {
     filters.push(distinctValueFilter(index.bySpecialty, specialty, (entry) => entry.foldedSpecialties.some((s) => s.includes(specialty))));
   }
-  return pageOf(index, applyFilters(index, filters), byOrder, query.page);
+  return pageOf(index, applyFilters(index, filters), sortedBy(services, query.sort, byOrder), query.page);
 }
 
 /**

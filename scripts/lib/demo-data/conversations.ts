@@ -1,8 +1,10 @@
 /** The demo's conversations, line by line. */
 
-type ConversationSeed = {
+export type ConversationSeed = {
   between: readonly [string, string];
   startsDaysAgo: number;
+  /** Hours between one message and the next; a few, spread over the time since the start, otherwise. */
+  hoursApart?: number;
   lines: readonly (readonly [0 | 1, string])[];
   /** The last message is still unread by its recipient; otherwise both have read everything. */
   lastUnread?: boolean;
