@@ -8,6 +8,7 @@ import { BlockButton } from "~/components/block-button";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorPanel } from "~/components/error-screens";
 import { ChatIcon, MailIcon, MapPinIcon, PhoneIcon, UsersIcon } from "~/components/icons";
+import { ReviewList } from "~/components/review-list";
 import { AGENT_NOT_FOUND, agentProfilePath, INDEPENDENT_AGENT, messageAgentPath, NO_BIO } from "~/domain/directory-cards";
 import { locationLabel, photoSource } from "~/domain/member-profile";
 import { reportPath } from "~/domain/moderation";
@@ -18,6 +19,7 @@ import { findDirectoryAgent } from "~/server/directory/directory.server";
 import { notFound } from "~/server/http.server";
 import { hasBlocked } from "~/server/moderation/blocks.server";
 import { isBlockedBetween } from "~/server/moderation/visibility.server";
+import { profileReviews } from "~/server/reviews/reviews.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.profile.fullName} | ${PRODUCT_NAME}` : `Agent Not Found | ${PRODUCT_NAME}` },
@@ -54,11 +56,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     blockedByMe: hasBlocked(context.services, member, agent),
     /** Either blocked the other: no Send Message. */
     blocked: isBlockedBetween(context.services, member, agent),
+    reviews: profileReviews(context.services, agent, member, new Date()),
   };
 }
 
 export default function AgentProfile() {
-  const { profile, isOwnProfile, rowId, blockedByMe, blocked } = useLoaderData<typeof loader>();
+  const { profile, isOwnProfile, rowId, blockedByMe, blocked, reviews } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-10">
       <BackToDirectory />
@@ -153,6 +156,7 @@ export default function AgentProfile() {
             </section>
           </div>
         </div>
+        <ReviewList reviews={reviews} agentName={profile.fullName} />
       </article>
     </div>
   );
