@@ -25,7 +25,6 @@ export function StarRatingField({ field, legend }: { field: AnyField; legend: st
               form={field.formId}
               value={String(stars)}
               defaultChecked={chosen === String(stars)}
-              aria-invalid={invalid || undefined}
               {...(stars === 1 ? focusWhenInvalid(field) : {})}
               className="sr-only"
             />,
