@@ -57,7 +57,7 @@ function review(fields: Record<string, string> = {}) {
 
 /** Ann reviews Bob, the receiving side (the fee); Bob reviews Ann, the referring side (the referral's quality). */
 function write(n: Network, who: "ann" | "bob", fields: Record<string, string> = {}) {
-  const aspect = who === "ann" ? { feeAsAgreed: "5" } : { referralQuality: "3" };
+  const aspect: Record<string, string> = who === "ann" ? { feeAsAgreed: "5" } : { referralQuality: "3" };
   return outcome(() =>
     reviewAction({
       request: post(path(n), n.cookies[who], review({ ...aspect, ...fields })),
