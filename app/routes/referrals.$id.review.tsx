@@ -182,7 +182,7 @@ function ReviewForm({ review, formKey, lastResult }: { review: View; formKey: st
         <StarRatingField field={all[review.sideAspect]!} legend={ASPECT_LABELS[review.sideAspect]} />
         <TextareaField
           field={fields.text}
-          label="Your review"
+          label="Review text"
           optional
           rows={5}
           placeholder={`What went well, what did not (up to ${REVIEW_TEXT_MAX.toLocaleString("en-US")} characters)`}
