@@ -4,7 +4,7 @@ import { reportPath } from "~/domain/moderation";
 import type { ProfileReview, ReviewView } from "~/server/reviews/reviews.server";
 
 /** A rating shown as five stars, read as "4 out of 5 stars". */
-export function Stars({ stars, className = "text-lg" }: { stars: number; className?: string }) {
+function Stars({ stars, className = "text-lg" }: { stars: number; className?: string }) {
   return (
     <span role="img" aria-label={`${stars} out of 5 stars`} className={`tracking-wider whitespace-nowrap ${className}`}>
       <span className="text-amber-600">{"★".repeat(stars)}</span>

@@ -11,7 +11,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { agentIdOf } from "../../app/domain/agent-id";
 import { reviewSchemas } from "../../app/domain/review-form";
-import type { Agent, Referral } from "../../app/domain/workbook/tabs";
+import type { Agent } from "../../app/domain/workbook/tabs";
 import { loader as profileLoader } from "../../app/routes/agent.$agentId";
 import { action as reviewAction, loader as reviewLoader } from "../../app/routes/referrals.$id.review";
 import { action as reportAction } from "../../app/routes/report";

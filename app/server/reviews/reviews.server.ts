@@ -27,7 +27,7 @@ export type ReviewResult = { ok: true; review: Review } | Refusal;
 type ReviewServices = Pick<Services, "store" | "writeQueues" | "sendClaims">;
 
 /** Every review of one referral: at most one per party. */
-export function reviewsOfReferral({ store }: Pick<Services, "store">, referralId: string): readonly Review[] {
+function reviewsOfReferral({ store }: Pick<Services, "store">, referralId: string): readonly Review[] {
   return store.reviews.by("referralId", referralId);
 }
 
