@@ -173,6 +173,7 @@ function ReviewForm({ review, formKey, lastResult }: { review: View; formKey: st
       <h2 id="form-title" className="text-lg font-bold text-slate-900">
         {review.mine ? "Change your review" : "Your review"}
       </h2>
+      {review.mine?.hidden ? <p className="mt-2 text-sm text-slate-600">Staff have hidden this review from the profile.</p> : null}
       <ValidatedForm form={form} className="mt-4 space-y-5">
         <input type="hidden" name="intent" value="review" />
         <FormKeyInput field={fields.formKey} fresh={formKey} />
