@@ -31,8 +31,11 @@ for (const width of [390, 1280]) {
 
       // The dashboard lists the review to write; the link leads to its form.
       const toWrite = page.getByRole("region", { name: "Reviews to write" });
-      await toWrite.getByRole("link", { name: "Review Bob Brooks" }).click();
-      await expect(page).toHaveURL(`/referrals/${referral.id}/review`);
+      const link = toWrite.getByRole("link", { name: "Review Bob Brooks" });
+      await expect(link).toHaveAttribute("href", `/referrals/${referral.id}/review`);
+      await link.click();
+      // A click while the dashboard is still loading its scripts may take a while to lead on, on a busy machine.
+      await expect(page).toHaveURL(`/referrals/${referral.id}/review`, { timeout: 15_000 });
       await expect(page.getByRole("heading", { level: 1, name: "Review Bob Brooks" })).toBeVisible();
 
       // Nothing chosen: a message beside each rating, the text kept.
