@@ -5,7 +5,7 @@
  * in app/server/moderation.
  */
 
-export const REPORT_KINDS = ["request", "response", "message", "profile"] as const;
+export const REPORT_KINDS = ["request", "response", "message", "profile", "review"] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 export const REPORT_REASONS = ["spam", "harassment", "fake-license", "inappropriate", "other"] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
@@ -23,6 +23,7 @@ export const REPORT_KIND_LABELS: Record<ReportKind, string> = {
   response: "response",
   message: "message",
   profile: "profile",
+  review: "review",
 };
 
 export const REPORT_NOTE_MAX = 1000;

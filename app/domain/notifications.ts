@@ -11,7 +11,7 @@ export const NOTIFICATION_SETTINGS_PATH = "/settings/notifications";
 /** The signed one-click unsubscribe link's page (docs/decisions/0027). */
 export const UNSUBSCRIBE_PATH = "/unsubscribe";
 
-export const MAIL_KINDS = ["messages", "responses", "referrals", "digest", "urgent"] as const;
+export const MAIL_KINDS = ["messages", "responses", "referrals", "reviews", "digest", "urgent"] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /** A member's `mailOff` cell as read (the Agents tab's column is declared with these kinds). */
@@ -21,6 +21,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   messages: "New messages",
   responses: "Responses to my requests",
   referrals: "Referral updates",
+  reviews: "Invitations to review a referral",
   digest: "Weekly digest of new requests in my market",
   urgent: "Instant mail for new urgent requests in my market",
 };
@@ -30,6 +31,7 @@ export const MAIL_KIND_DESCRIPTIONS: Record<MailKind, string> = {
   messages: "Sent at once when a member messages you, still at most one per conversation every 10 minutes.",
   responses: "Sent when a member responds to one of your requests, at most one per request every 10 minutes.",
   referrals: "Sent when a referral you are part of moves to its next step.",
+  reviews: "Sent once per referral when one you are part of ends, inviting you to review the other agent.",
   digest: "Sent on Monday mornings when there are new requests in your state and specialties.",
   urgent: "Sent at once when a member posts an urgent request in your state (and your specialty, when it names one).",
 };

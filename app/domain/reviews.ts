@@ -11,6 +11,13 @@ export const BLIND_PERIOD_DAYS = 14;
 const DAY_MS = 86_400_000;
 
 export const REVIEW_TEXT_MAX = 1000;
+/** The reviewed member's one public reply. */
+export const REPLY_MAX = 1000;
+
+/** The page where a party writes their review of a referral and reads the other's once published. */
+export function reviewPath(referralId: string): string {
+  return `/referrals/${referralId}/review`;
+}
 
 /** A signed referral that ended in one of these may be reviewed by each party, once. */
 export const REVIEWABLE_STATUSES: readonly ReferralStatus[] = ["fee_received", "lost", "expired"];
@@ -89,4 +96,70 @@ export function networkMean(summaries: Iterable<ReviewSummary>, fallback = 4): n
     total += summary.total;
   }
   return count === 0 ? fallback : total / count;
+}
+
+/** The aspect beside communication and care of the client: it depends on which side is reviewed. */
+export type SideAspect = "feeAsAgreed" | "referralQuality";
+
+/** The receiving side owed the fee, so it is rated on paying it as agreed; the referring side on the referral it sent. */
+export function sideAspect(reviewedSide: "referring" | "receiving"): SideAspect {
+  return reviewedSide === "receiving" ? "feeAsAgreed" : "referralQuality";
+}
+
+export const ASPECT_LABELS = {
+  communication: "Communication",
+  clientCare: "Care of the client",
+  feeAsAgreed: "Fee handled as agreed",
+  referralQuality: "Quality of the referral",
+} as const;
+
+export type Aspect = keyof typeof ASPECT_LABELS;
+
+/** The aspects a review of one side rates, in the order the form and the profile show them. */
+export function aspectsFor(reviewedSide: "referring" | "receiving"): Aspect[] {
+  return ["communication", "clientCare", sideAspect(reviewedSide)];
+}
+
+/** Where a member stands with the reviews of one referral they are a party of. */
+export type ReviewStanding = {
+  /** Their own review, whatever its status. */
+  mine: Review | undefined;
+  /** The other party's review of them: only once published, so nothing of it leaves the server before. */
+  theirs: Review | undefined;
+  /** When both are (or will be) published; undefined while none is written. */
+  publishedAt: string | undefined;
+  published: boolean;
+  /** Writing or editing their review: until publication, then never again. */
+  canWrite: boolean;
+};
+
+/**
+ * The double-blind rule for one member: their own review always, the other's only once
+ * published and not hidden by staff. Once the reviews are published, a review not yet
+ * written can no longer be: the other party's would already be there to read.
+ */
+export function reviewStanding(reviewsOfReferral: readonly Review[], memberEmail: string, now: Date): ReviewStanding {
+  const publishedAt = publicationTime(reviewsOfReferral);
+  const published = publishedAt !== undefined && Date.parse(publishedAt) <= now.getTime();
+  const mine = reviewsOfReferral.find((review) => review.reviewerEmail === memberEmail);
+  const other = reviewsOfReferral.find((review) => review.reviewedEmail === memberEmail && review.reviewerEmail !== memberEmail);
+  return {
+    mine,
+    theirs: published && other?.status === "visible" ? other : undefined,
+    publishedAt,
+    published,
+    canWrite: !published,
+  };
+}
+
+/** The time the reviews of each referral are published, for a list of reviews drawn from whole referrals. */
+export function publicationTimes(reviews: readonly Review[]): Map<string, string> {
+  const byReferral = new Map<string, Review[]>();
+  for (const review of reviews) byReferral.set(review.referralId, [...(byReferral.get(review.referralId) ?? []), review]);
+  const times = new Map<string, string>();
+  for (const [referralId, ofReferral] of byReferral) {
+    const time = publicationTime(ofReferral);
+    if (time !== undefined) times.set(referralId, time);
+  }
+  return times;
 }

@@ -9,6 +9,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorPanel } from "~/components/error-screens";
 import { TrackRecordCard } from "~/components/track-record-card";
 import { ChatIcon, MailIcon, MapPinIcon, PhoneIcon, UsersIcon } from "~/components/icons";
+import { ReviewList } from "~/components/review-list";
 import { AGENT_NOT_FOUND, agentProfilePath, INDEPENDENT_AGENT, messageAgentPath, NO_BIO } from "~/domain/directory-cards";
 import { locationLabel, photoSource } from "~/domain/member-profile";
 import { reportPath } from "~/domain/moderation";
@@ -20,6 +21,7 @@ import { notFound } from "~/server/http.server";
 import { hasBlocked } from "~/server/moderation/blocks.server";
 import { isBlockedBetween } from "~/server/moderation/visibility.server";
 import { profileTrackRecord } from "~/server/track-record/track-records.server";
+import { profileReviews } from "~/server/reviews/reviews.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.profile.fullName} | ${PRODUCT_NAME}` : `Agent Not Found | ${PRODUCT_NAME}` },
@@ -57,11 +59,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     /** Either blocked the other: no Send Message. */
     blocked: isBlockedBetween(context.services, member, agent),
     trackRecord: profileTrackRecord(context.services, agent.email),
+    reviews: profileReviews(context.services, agent, member, new Date()),
   };
 }
 
 export default function AgentProfile() {
-  const { profile, isOwnProfile, rowId, blockedByMe, blocked, trackRecord } = useLoaderData<typeof loader>();
+  const { profile, isOwnProfile, rowId, blockedByMe, blocked, trackRecord, reviews } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-10">
       <BackToDirectory />
@@ -157,6 +160,7 @@ export default function AgentProfile() {
           </div>
         </div>
         {trackRecord ? <TrackRecordCard record={trackRecord.record} stars={trackRecord.stars} /> : null}
+        <ReviewList reviews={reviews} agentName={profile.fullName} />
       </article>
     </div>
   );

@@ -4,6 +4,7 @@ import { AgentAvatar } from "~/components/agent-avatar";
 import { DashboardLiveRequests } from "~/components/dashboard-live-requests";
 import { DashboardMessagesCard } from "~/components/dashboard-messages-card";
 import { DashboardReferralsCard } from "~/components/dashboard-referrals-card";
+import { DashboardReviewsCard } from "~/components/dashboard-reviews-card";
 import { DashboardTiles } from "~/components/dashboard-tiles";
 import { MapPinIcon, ShieldCheckIcon } from "~/components/icons";
 import { brokerageLabel, firstName, locationLabel, photoSource, specialtiesSummary } from "~/domain/member-profile";
@@ -12,6 +13,7 @@ import type { Agent } from "~/domain/workbook/tabs";
 import { requireMember } from "~/server/auth/session.server";
 import { dashboardMessages } from "~/server/messages/dashboard-messages.server";
 import { dashboardReferrals } from "~/server/referrals/overview.server";
+import { reviewsToWrite } from "~/server/reviews/reviews.server";
 import { dashboardData } from "~/server/requests/dashboard-requests.server";
 
 export const meta: MetaFunction = () => [
@@ -41,11 +43,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     ...dashboardData(context.services, member, new URL(request.url).searchParams, new Date()),
     messages: dashboardMessages(context.services, member, new Date()),
     referrals: dashboardReferrals(context.services, member, new Date()),
+    reviewsToWrite: reviewsToWrite(context.services, member, new Date()),
   };
 }
 
 export default function MemberDashboard() {
-  const { profile, tiles, live, messages, referrals } = useLoaderData<typeof loader>();
+  const { profile, tiles, live, messages, referrals, reviewsToWrite } = useLoaderData<typeof loader>();
   return (
     <>
       <DashboardHeader fullName={profile.fullName} />
@@ -54,6 +57,7 @@ export default function MemberDashboard() {
         <ProfileCard profile={profile} />
         <DashboardMessagesCard {...messages} />
         <DashboardReferralsCard {...referrals} />
+        <DashboardReviewsCard reviews={reviewsToWrite} />
         <DashboardLiveRequests live={live} />
       </div>
     </>

@@ -11,6 +11,7 @@ import { Acceptances, ReferralFacts, Timeline } from "~/components/referral-reco
 import { PRODUCT_NAME } from "~/domain/product";
 import { changeTermsSchema, declineSchema, proposalValues, signSchema, stepSchemas, withdrawSchema } from "~/domain/referrals/agreement";
 import { REFERRAL_STATUS_LABELS, type PipelineStep } from "~/domain/referrals/status";
+import { isReviewable } from "~/domain/reviews";
 import { passRetryAfter, refuseTooMany } from "~/server/accounts/throttle.server";
 import { publicUrl } from "~/server/accounts/urls.server";
 import { clientIp } from "~/server/auth/client-ip.server";
@@ -18,6 +19,7 @@ import { requireMember } from "~/server/auth/session.server";
 import { FORM_MESSAGES, parseSubmission, readForm, rejectSubmission } from "~/server/forms.server";
 import { referralPageView, requireReferral } from "~/server/referrals/referral-view.server";
 import { changeTerms, endProposal, signReferral, takeStep, type ReferralResult } from "~/server/referrals/referrals.server";
+import { inviteReviewers } from "~/server/reviews/invitations.server";
 import { limitMemberWrite, WRITE_NAMES } from "~/server/write-limits.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -34,6 +36,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return {
     referral: referralPageView(context.services, referral, member),
     terms: proposalValues(referral, member.email),
+    reviewable: isReviewable(referral),
   };
 }
 
@@ -94,6 +97,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return rejectSubmission(submission, { status: 503, formErrors: [SAVE_FAILED] });
   }
   if (!result.ok) return rejectSubmission(submission, { status: result.status, formErrors: [result.message] });
+  if (isReviewable(result.referral)) inviteReviewers(services, result.referral, change.now, request);
   return redirect(`/referrals/${referral.id}`);
 }
 
@@ -107,7 +111,7 @@ function resultFor(lastResult: FormResult | undefined, intent: Intent) {
 }
 
 export default function ReferralPage() {
-  const { referral, terms } = useLoaderData<typeof loader>();
+  const { referral, terms, reviewable } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-10 sm:px-6 sm:py-12">
@@ -134,6 +138,11 @@ export default function ReferralPage() {
         </p>
         <ReferralFacts facts={referral.facts} doubts={referral.doubts} />
         <NextAction referral={referral} />
+        {reviewable ? (
+          <Link to="review" relative="path" className="btn-outline w-full sm:w-auto">
+            Review {referral.otherName}
+          </Link>
+        ) : null}
       </section>
 
       <section className="card space-y-4" aria-labelledby="agreement-title">

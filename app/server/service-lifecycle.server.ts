@@ -7,6 +7,7 @@ import { createImageService } from "./images/images.server";
 import { createPhotoFetcher } from "./images/remote-photo.server";
 import { watchAgentDecisions } from "./jobs/decision-mails.server";
 import { remindReferralsAfterRefreshes } from "./jobs/referral-reminders.server";
+import { inviteReviewersAfterRefreshes } from "./jobs/review-invitations.server";
 import { pruneSendClaimsDaily } from "./jobs/send-claims-pruning.server";
 import { expireRequestsAfterRefreshes } from "./jobs/request-expiry.server";
 import { mailSheetProblemsAfterRefreshes } from "./jobs/sheet-problem-mails.server";
@@ -69,6 +70,7 @@ export function createServices(config: Config): Services {
     suspendedSessions: endSessionsOfSuspendedAgents(store),
     requestExpiry: expireRequestsAfterRefreshes(store),
     referralReminders: remindReferralsAfterRefreshes({ store, notifier, config, writeQueues: replica.writeQueues, claims: sendClaims }),
+    reviewInvitations: inviteReviewersAfterRefreshes({ store, notifier, config }),
     pageCache: createPageCache(PAGE_CACHE_BYTES),
     licenses: createLicenseService({ config, store, notifier }),
   };
@@ -119,6 +121,7 @@ export async function stopServices(services: Services): Promise<void> {
     services.suspendedSessions,
     services.requestExpiry,
     services.referralReminders,
+    services.reviewInvitations,
   ];
   await Promise.all(jobs.map((job) => job.stop()));
   // After the jobs, which queue mail; before the store, which records the claims.

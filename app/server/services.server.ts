@@ -72,6 +72,8 @@ export type Services = {
   requestExpiry: BackgroundJob;
   /** Job: reminds the parties of quiet referrals and of terms about to end, and expires referrals past their term, after each store refresh. */
   referralReminders: BackgroundJob;
+  /** Job: invites both parties of each ended referral to review each other, once, after each store refresh. */
+  reviewInvitations: BackgroundJob;
   /** Public pages rendered once per data version and address, for logged-out visitors (production build only). */
   pageCache: PageCache;
   /** TREC's license data: the check at registration, the daily refresh and lapse check (started and stopped with the services). */

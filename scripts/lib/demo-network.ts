@@ -16,7 +16,16 @@
  */
 import { conversationIdFor } from "~/domain/conversation";
 import type { MarketState } from "~/domain/enums";
-import type { Agent, MembershipType, Message, Referral, ReferralEvent, ReferralRequest, RequestResponse } from "~/domain/workbook/tabs";
+import type {
+  Agent,
+  MembershipType,
+  Message,
+  Referral,
+  ReferralEvent,
+  ReferralRequest,
+  RequestResponse,
+  Review,
+} from "~/domain/workbook/tabs";
 import { approvedAgent } from "./agent-record";
 import { APPROVED, DEMO_VIP_CODE, FOUNDERS, LOGIN_AGENT, NOT_APPROVED, VIPS } from "./demo-data/agents";
 import { CONVERSATIONS } from "./demo-data/conversations";
@@ -35,6 +44,7 @@ import { REQUESTS, RESPONSES } from "./demo-data/requests";
 import { TRACK_RECORD_CONVERSATIONS } from "./demo-data/track-record";
 import { agentNamed, clockAt, DAY_MS, demoId, hashKey, HOUR_MS, seededRandom, type RequestSeed, type ResponseSeed } from "./demo-kit";
 import { buildDemoReferrals } from "./demo-referrals";
+import { buildDemoReviews } from "./demo-reviews";
 
 export const DEMO_EMAIL_DOMAIN = "demo.example";
 
@@ -50,6 +60,8 @@ export type DemoNetwork = {
   /** Referral agreements in every status, and their timelines. */
   referrals: Referral[];
   referralEvents: ReferralEvent[];
+  /** Reviews of the deals that ended: published, waiting for the other party, and one still to write. */
+  reviews: Review[];
   /** The approved agent whose login the seed prints: owns requests, has responses and conversations. */
   loginEmail: string;
 };
@@ -248,12 +260,14 @@ export function buildDemoNetwork(options: { now: Date; passwordHash: string }): 
       responses[ALL_RESPONSES.findIndex((seed) => seed.request === requestKey && seed.from === fromName)],
       `response from ${fromName} to ${requestKey}`,
     );
+  const deals = buildDemoReferrals({ now: options.now, agents, request: requestOf, response: responseOf });
   return {
     agents,
     requests,
     responses,
     ...buildConversations(options.now, agents),
-    ...buildDemoReferrals({ now: options.now, agents, request: requestOf, response: responseOf }),
+    ...deals,
+    reviews: buildDemoReviews(options.now, deals.referrals),
     loginEmail: emailOf(LOGIN_AGENT),
   };
 }

@@ -14,6 +14,7 @@ const DEMO_COLLECTIONS = [
   "conversationMembers",
   "referrals",
   "referralEvents",
+  "reviews",
 ] as const satisfies readonly CollectionName[];
 type DemoCollection = (typeof DEMO_COLLECTIONS)[number];
 
@@ -48,6 +49,7 @@ type MissingRecords = {
   conversationMembers: DemoNetwork["reads"];
   referrals: DemoNetwork["referrals"];
   referralEvents: DemoNetwork["referralEvents"];
+  reviews: DemoNetwork["reviews"];
 };
 
 /** A read position is stored in the row the messaging feature looks up for that member and conversation. */
@@ -65,6 +67,7 @@ function missingRecords(store: Store, network: DemoNetwork): MissingRecords {
     conversationMembers: network.reads.filter((read) => store.conversationMembers.get(readRowId(read)) === undefined),
     referrals: network.referrals.filter((record) => store.referrals.get(record.id) === undefined),
     referralEvents: network.referralEvents.filter((record) => store.referralEvents.get(record.id) === undefined),
+    reviews: network.reviews.filter((record) => store.reviews.get(record.id) === undefined),
   };
 }
 
@@ -117,6 +120,7 @@ export async function seedDemo(store: Store, options: SeedOptions): Promise<Seed
     conversationMembers: 0,
     referrals: 0,
     referralEvents: 0,
+    reviews: 0,
   };
   const insertAll = async <T>(name: DemoCollection, records: readonly T[], insert: (record: T) => Promise<unknown>) => {
     if (records.length > 0) options.progress?.(`Writing ${records.length} rows to the ${store[name].tab} tab...`);
@@ -134,6 +138,7 @@ export async function seedDemo(store: Store, options: SeedOptions): Promise<Seed
   // A referral before its timeline: a timeline row never names a referral that is not there.
   await insertAll("referrals", missing.referrals, (referral) => store.referrals.insert(referral));
   await insertAll("referralEvents", missing.referralEvents, (event) => store.referralEvents.insert(event));
+  await insertAll("reviews", missing.reviews, (review) => store.reviews.insert(review));
 
   if (presentAgents.length === 0) {
     // The store was empty, so every agent, the login agent included, got the new password.

@@ -426,8 +426,17 @@ describe("the pipeline", () => {
       "fee_paid",
       "fee_received",
     ]);
-    const stepMails = (await mails()).slice(0, (await mails()).length - before);
+    const newMails = (await mails()).slice(0, (await mails()).length - before);
+    // The fee received ends the referral: both parties are also invited to review each other.
+    const isInvitation = (mail: { subject: string }) => mail.subject.startsWith("Review your referral");
+    const stepMails = newMails.filter((mail) => !isInvitation(mail));
     expect(stepMails.map((mail) => mail.to).sort()).toEqual([james.email, james.email, maria.email, maria.email, maria.email]);
+    expect(
+      newMails
+        .filter(isInvitation)
+        .map((mail) => mail.to)
+        .sort(),
+    ).toEqual([james.email, maria.email]);
   });
 
   it("refuses a wrong-party or out-of-order step with 403 and changes nothing", async () => {

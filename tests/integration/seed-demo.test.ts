@@ -28,6 +28,8 @@ import { loadConfig } from "../../app/server/config.server";
 import { listConversations } from "../../app/server/messages/conversations.server";
 import { agreementHash } from "../../app/server/referrals/agreement-text.server";
 import { hasSigned } from "../../app/server/referrals/referrals.server";
+import { isReviewable, reviewStanding } from "../../app/domain/reviews";
+import { profileReviews, reviewsToWrite } from "../../app/server/reviews/reviews.server";
 import { createReplicaServices, createServices, stopServices } from "../../app/server/service-lifecycle.server";
 import { createStoreFromConfig, type Store } from "../../app/server/store/store.server";
 import { startFakeSheets } from "../../scripts/lib/fake-sheets/server";
@@ -395,6 +397,24 @@ describe("the demo's referrals", { timeout: 30_000 }, () => {
     } finally {
       await stopServices(services);
     }
+  });
+
+  it("include reviews of the deals that ended: published both ways with a reply, one waiting for the other party, one to write", async () => {
+    const { store } = await seededStore();
+    const services = createReplicaServices(store);
+    const login = store.agents.by("email", LOGIN_EMAIL)[0]!;
+    const ofLogin = profileReviews(services, login, login, REFERRALS_NOW);
+    expect(ofLogin.length).toBeGreaterThanOrEqual(2);
+    expect(ofLogin.some((review) => review.aspects.some((aspect) => aspect.label === "Fee handled as agreed"))).toBe(true);
+    expect(ofLogin.some((review) => review.aspects.some((aspect) => aspect.label === "Quality of the referral"))).toBe(true);
+    expect(ofLogin.filter((review) => review.reply !== null)).toHaveLength(1);
+    const waiting = store.reviews.all().filter((review) => {
+      const standing = reviewStanding(store.reviews.by("referralId", review.referralId), review.reviewerEmail, REFERRALS_NOW);
+      return !standing.published;
+    });
+    expect(waiting.map((review) => review.reviewerEmail)).toEqual([LOGIN_EMAIL]);
+    expect(reviewsToWrite(services, login, REFERRALS_NOW).length).toBeGreaterThan(0);
+    for (const review of store.reviews.all()) expect(isReviewable(store.referrals.get(review.referralId)!)).toBe(true);
   });
 });
 

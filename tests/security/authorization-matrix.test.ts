@@ -25,12 +25,13 @@ import * as requestPropose from "../../app/routes/referral-requests.$id.propose"
 import * as referralPage from "../../app/routes/referrals.$id._index";
 import * as referralAgreement from "../../app/routes/referrals.$id.agreement";
 import * as referralPdf from "../../app/routes/referrals.$id.agreement[.]pdf";
+import * as referralReview from "../../app/routes/referrals.$id.review";
 import { proposalSchema } from "../../app/domain/referrals/agreement";
 import { proposeReferral } from "../../app/server/referrals/referrals.server";
 import { readOutbox } from "../../app/server/mail/mailer.server";
 import { outboxDirectory } from "../../app/server/service-lifecycle.server";
 import { get, insertRequest, outcome, post, sessionCookie } from "../integration/requests-support";
-import { requestForm } from "../support/records";
+import { referralRecord, requestForm } from "../support/records";
 import { insertAgent, testContext } from "../support/services";
 
 type Actor = "visitor" | "pending" | "memberA" | "memberB";
@@ -61,6 +62,8 @@ let messageAC = "";
 /** A referral between Ann and Cat, proposed on Cat's response to Ann's request: Bob is a third member. */
 let referralAC = "";
 let responseOfC = "";
+/** A signed referral between Ann and Cat that ended with the fee received: its parties may review each other. */
+let endedAC = "";
 
 beforeAll(async () => {
   context = testContext();
@@ -100,6 +103,7 @@ beforeAll(async () => {
   });
   if (!proposed.ok) throw new Error(proposed.message);
   referralAC = proposed.referral.id;
+  endedAC = (await context.services.store.referrals.insert(referralRecord(memberA, memberC, { status: "fee_received" }))).id;
 });
 
 const proposal = {
@@ -158,6 +162,21 @@ const cases: Case[] = [
     handler: referralPdf.loader as Handler,
     request: (c) => get(`/referrals/${referralAC}/agreement.pdf`, c),
     params: () => ({ id: referralAC }),
+    refuse: onlyOwner,
+  },
+  {
+    name: "GET /referrals/:id/review",
+    handler: referralReview.loader as Handler,
+    request: (c) => get(`/referrals/${endedAC}/review`, c),
+    params: () => ({ id: endedAC }),
+    refuse: onlyOwner,
+  },
+  {
+    name: "POST /referrals/:id/review",
+    handler: referralReview.action as Handler,
+    request: (c) =>
+      post(`/referrals/${endedAC}/review`, c, { intent: "review", overall: "1", communication: "1", clientCare: "1", feeAsAgreed: "1" }),
+    params: () => ({ id: endedAC }),
     refuse: onlyOwner,
   },
   { name: "GET /member-dashboard", handler: dashboard.loader as Handler, request: (c) => get("/member-dashboard", c), refuse: notMembers },

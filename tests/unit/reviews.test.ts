@@ -1,10 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
+  aspectsFor,
   isPublished,
   isReviewable,
   networkMean,
   publicationTime,
+  publicationTimes,
   publishedReviews,
+  reviewStanding,
   reviewSummaries,
   shrunkAverage,
 } from "~/domain/reviews";
@@ -93,6 +96,41 @@ describe("the shrunk ranking", () => {
       new Map([
         ["b@example.com", { count: 2, total: 8 }],
         ["a@example.com", { count: 1, total: 5 }],
+      ]),
+    );
+  });
+});
+
+describe("one member's standing", () => {
+  it("shows their own review at once and the other's only once published and visible", () => {
+    const blind = reviewStanding([first, second], "b@example.com", new Date("2026-01-04T00:00:00Z"));
+    expect(blind).toMatchObject({ published: false, canWrite: true, theirs: undefined });
+    expect(blind.mine?.id).toBe("r2");
+    const open = reviewStanding([first, second], "b@example.com", new Date("2026-01-05T00:00:00Z"));
+    expect(open).toMatchObject({ published: true, canWrite: false, publishedAt: "2026-01-05T00:00:00.000Z" });
+    expect(open.theirs?.id).toBe("r1");
+    const hidden = reviewStanding([{ ...first, status: "hidden" }, second], "b@example.com", new Date("2026-01-05T00:00:00Z"));
+    expect(hidden.theirs).toBeUndefined();
+  });
+
+  it("closes the window for a member who had not written once the other's review is published", () => {
+    expect(reviewStanding([first], "b@example.com", new Date("2026-01-14T00:00:00Z"))).toMatchObject({ canWrite: true, theirs: undefined });
+    const after = reviewStanding([first], "b@example.com", new Date("2026-01-15T00:00:00Z"));
+    expect(after).toMatchObject({ canWrite: false, mine: undefined });
+    expect(after.theirs?.id).toBe("r1");
+  });
+
+  it("rates the fee for the receiving side and the referral for the referring side", () => {
+    expect(aspectsFor("receiving")).toEqual(["communication", "clientCare", "feeAsAgreed"]);
+    expect(aspectsFor("referring")).toEqual(["communication", "clientCare", "referralQuality"]);
+  });
+
+  it("gives each referral's publication time", () => {
+    const other = review({ id: "r3", referralId: "ref2", submittedAt: "2026-03-01T00:00:00.000Z" });
+    expect(publicationTimes([first, second, other])).toEqual(
+      new Map([
+        ["ref1", "2026-01-05T00:00:00.000Z"],
+        ["ref2", "2026-03-15T00:00:00.000Z"],
       ]),
     );
   });

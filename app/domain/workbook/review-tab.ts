@@ -6,7 +6,7 @@ import { choice, email, optionalText, optionalTime, rating, requiredText, text, 
 import { defineTab } from "./define-tab";
 
 /** "hidden" takes a review off every page: staff set it here, as they hide a reported message in Reports. */
-export const REVIEW_STATUSES = ["visible", "hidden"] as const;
+const REVIEW_STATUSES = ["visible", "hidden"] as const;
 
 export const REVIEWS_TAB = defineTab({
   name: "Reviews",

@@ -2,6 +2,7 @@ import { agentIdOf } from "~/domain/agent-id";
 import { agentProfilePath } from "~/domain/directory-cards";
 import type { ReportForm } from "~/domain/report-form";
 import type { ReportKind } from "~/domain/moderation";
+import { publishedReviews } from "~/domain/reviews";
 import type { Agent } from "~/domain/workbook/tabs";
 import { publicUrl } from "../accounts/urls.server";
 import { findDirectoryAgent } from "../directory/directory.server";
@@ -33,7 +34,8 @@ type ReportServices = Pick<Services, "store" | "directory">;
 export function findReportable(services: ReportServices, member: Agent, kind: ReportKind, id: string): ReportedItem | undefined {
   const item = findItem(services, member, kind, id);
   if (!item || item.authorEmail === member.email) return undefined;
-  if (hiddenAuthorsFor(services, member).has(item.authorEmail)) return undefined;
+  // A published review stays on the profile whoever blocked whom, so it stays reportable.
+  if (kind !== "review" && hiddenAuthorsFor(services, member).has(item.authorEmail)) return undefined;
   if (hiddenItemIds(services, kind).has(id)) return undefined;
   return item;
 }
@@ -61,6 +63,20 @@ function findItem(services: ReportServices, member: Agent, kind: ReportKind, id:
         title: `Message from ${sender?.fullName ?? message.fromEmail}`,
         authorEmail: message.fromEmail,
         link: `Messages tab, id ${id}`,
+      };
+    }
+    case "review": {
+      // Members read a review once it is published, on the reviewed member's profile; staff hide it by its status in Reviews.
+      const review = store.reviews.get(id);
+      if (!review || !publishedReviews(store.reviews.by("referralId", review.referralId), new Date()).some((row) => row.id === id))
+        return undefined;
+      const reviewer = store.agents.by("email", review.reviewerEmail)[0];
+      return {
+        kind,
+        id,
+        title: `Review by ${reviewer?.fullName ?? review.reviewerEmail}`,
+        authorEmail: review.reviewerEmail,
+        link: `Reviews tab, id ${id}`,
       };
     }
     case "profile": {

@@ -4,7 +4,7 @@ import { agentIdFromEmail } from "../../../app/domain/agent-id";
 import { WHY_PATH } from "../../../app/domain/product";
 import type { Agent } from "../../../app/domain/workbook/tabs";
 import { fillQuickRegistration } from "./registration";
-import { seedReferral } from "./referrals";
+import { seedPublishedReviews, seedReferral } from "./referrals";
 import { seedRequests, testRequest } from "./requests";
 import type { Fixtures } from "../fixtures";
 
@@ -102,6 +102,9 @@ export function seedMemberSite(label: string, seedAgent: Fixtures["seedAgent"]):
   seedRequests([ownRequest, theirRequest]);
   seedReferral(member, other, { clientName: mine.fullName.slice(0, 40), status: "closed", grossCommission: 123_456_789 });
   seedReferral(other, member, { clientName: theirs.fullName.slice(0, 40), status: "under_contract" });
+  const toReview = seedReferral(member, other, { clientName: mine.fullName.slice(0, 40), status: "lost" });
+  const reviewed = seedReferral(other, member, { clientName: theirs.fullName.slice(0, 40), status: "fee_received" });
+  seedPublishedReviews(reviewed, `${theirs.title} `.repeat(8), `${mine.title} `.repeat(8));
   const otherId = agentIdFromEmail(other.email);
   const pages: SitePage[] = [
     { name: "member-dashboard", path: "/member-dashboard" },
@@ -128,6 +131,9 @@ export function seedMemberSite(label: string, seedAgent: Fixtures["seedAgent"]):
     { name: "settings-blocked", path: "/settings/blocked" },
     { name: "report-request", path: `/report?kind=request&id=${theirRequest.id}` },
     { name: "report-profile", path: `/report?kind=profile&id=${otherId}` },
+    { name: "review", path: `/referrals/${toReview.id}/review` },
+    { name: "review-published", path: `/referrals/${reviewed.id}/review` },
+    { name: "report-review", path: `/report?kind=review&id=${reviewed.id}-referring` },
   ];
   return { member: member, other: other, pages };
 }

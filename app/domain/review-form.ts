@@ -1,0 +1,40 @@
+/**
+ * The review page's forms: a review of the other party (its third aspect depends on their
+ * side) and a reply to their published review. Kept apart from reviews.ts, which pages
+ * import, so the schema library stays on the server.
+ */
+import { z } from "zod";
+import { formKeyField } from "./form-key";
+import { REPLY_MAX, REVIEW_TEXT_MAX } from "./reviews";
+import { multiLine, optionalTextField, requiredTextField } from "./text";
+
+/** A star rating posted by a group of radio buttons: a whole number from 1 to 5. */
+function stars(message: string) {
+  return z.enum(["1", "2", "3", "4", "5"], { error: message }).transform(Number);
+}
+
+const reviewFields = {
+  intent: z.literal("review"),
+  formKey: formKeyField,
+  overall: stars("Please choose an overall rating from 1 to 5 stars"),
+  communication: stars("Please rate the communication from 1 to 5 stars"),
+  clientCare: stars("Please rate the care of the client from 1 to 5 stars"),
+  text: multiLine(optionalTextField(REVIEW_TEXT_MAX, `Please keep the review under ${REVIEW_TEXT_MAX.toLocaleString("en-US")} characters`)),
+};
+
+/** The review form for each side the reviewed member was on. */
+export const reviewSchemas = {
+  receiving: z.object({ ...reviewFields, feeAsAgreed: stars("Please rate how the fee was handled from 1 to 5 stars") }),
+  referring: z.object({ ...reviewFields, referralQuality: stars("Please rate the quality of the referral from 1 to 5 stars") }),
+};
+
+export type ReviewInput = z.infer<(typeof reviewSchemas)["receiving"]> | z.infer<(typeof reviewSchemas)["referring"]>;
+
+export const replySchema = z.object({
+  intent: z.literal("reply"),
+  reply: multiLine(
+    requiredTextField("Please write your reply", REPLY_MAX, `Please keep the reply under ${REPLY_MAX.toLocaleString("en-US")} characters`),
+  ),
+});
+
+export type ReplyInput = z.infer<typeof replySchema>;
