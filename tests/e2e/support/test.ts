@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 
 export { expect };
 
@@ -36,52 +36,52 @@ async function analyze(page: Page): Promise<Violation[]> {
   }));
 }
 
-/** One context per browser, with scripts on, where pages served with JavaScript off are checked. */
-const checkingContexts = new WeakMap<object, Promise<BrowserContext>>();
+/**
+ * One page per browser, with scripts on, where the pages served with JavaScript off are
+ * checked, one at a time: opened once, as a page costs more to open than a check to run.
+ */
+const checkingPages = new WeakMap<object, { page: Promise<Page>; queue: Promise<unknown> }>();
 
-function checkingContext(page: Page): Promise<BrowserContext> {
+function checkingPage(page: Page): { page: Promise<Page>; queue: Promise<unknown> } {
   const browser = page.context().browser();
-  if (!browser) throw new Error("The page has no browser to open a checking context in");
-  let context = checkingContexts.get(browser);
-  if (!context) {
+  if (!browser) throw new Error("The page has no browser to open a checking page in");
+  let checking = checkingPages.get(browser);
+  if (!checking) {
     const viewport = page.viewportSize() ?? undefined;
-    context = browser.newContext({ javaScriptEnabled: true, viewport });
-    checkingContexts.set(browser, context);
+    const opened = browser.newContext({ javaScriptEnabled: true, viewport }).then((context) => context.newPage());
+    checking = { page: opened, queue: Promise.resolve() };
+    checkingPages.set(browser, checking);
   }
-  return context;
+  return checking;
 }
 
 /**
  * Axe cannot run in a page whose scripts are off (its checks never finish there), so
- * the HTML the server sent that page is checked in a page of its own with scripts on:
- * the same markup, its `<script>` elements removed so the copy is what a browser without
- * JavaScript shows, and a `<base>` of the page's address so its stylesheet loads (colour
- * contrast depends on it).
+ * the page's markup is checked in a page with scripts on: the same markup, its `<script>`
+ * elements removed so the copy is what a browser without JavaScript shows, and a `<base>`
+ * of the page's address so its stylesheet loads (colour contrast depends on it).
  */
 async function analyzeWithoutScripts(page: Page): Promise<Violation[]> {
-  const html = await page.content();
-  const url = page.url();
+  // Read in the page itself: evaluating is not running the page's own scripts.
+  const markup = await page.evaluate(() => {
+    const copy = document.documentElement.cloneNode(true) as HTMLElement;
+    copy.querySelectorAll("script").forEach((script) => script.remove());
+    const base = document.createElement("base");
+    base.href = location.href;
+    copy.querySelector("head")?.prepend(base);
+    return `<!DOCTYPE html>${copy.outerHTML}`;
+  });
   const viewport = page.viewportSize();
-  const copy = await (await checkingContext(page)).newPage();
-  try {
+  const checking = checkingPage(page);
+  const check = async () => {
+    const copy = await checking.page;
     if (viewport) await copy.setViewportSize(viewport);
-    // Parsed, not loaded: a parsed document runs none of its scripts.
-    const withoutScripts = await copy.evaluate(
-      ({ markup, address }) => {
-        const parsed = new DOMParser().parseFromString(markup, "text/html");
-        parsed.querySelectorAll("script").forEach((script) => script.remove());
-        const base = parsed.createElement("base");
-        base.href = address;
-        parsed.head.prepend(base);
-        return `<!DOCTYPE html>${parsed.documentElement.outerHTML}`;
-      },
-      { markup: html, address: url },
-    );
-    await copy.setContent(withoutScripts, { waitUntil: "load" });
-    return await analyze(copy);
-  } finally {
-    await copy.close();
-  }
+    await copy.setContent(markup, { waitUntil: "load" });
+    return analyze(copy);
+  };
+  const run = checking.queue.then(check, check);
+  checking.queue = run.catch(() => undefined);
+  return run;
 }
 
 /** The page's axe violations under the WCAG 2.2 AA tags, each with the elements it names. */
