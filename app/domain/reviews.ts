@@ -5,6 +5,7 @@
  */
 import type { ReferralStatus } from "./referrals/status";
 import type { Review } from "./workbook/tabs";
+import { pooledRatio, shrunkRatio, type Tally } from "./shrinkage";
 
 /** Neither party sees the other's review until both have written one, or this long after the first. */
 export const BLIND_PERIOD_DAYS = 14;
@@ -84,18 +85,16 @@ export const PRIOR_REVIEWS = 5;
 
 /** The average pulled toward the network's mean by `PRIOR_REVIEWS` imagined reviews (a Bayesian average). */
 export function shrunkAverage(summary: ReviewSummary, networkMean: number): number {
-  return (summary.total + PRIOR_REVIEWS * networkMean) / (summary.count + PRIOR_REVIEWS);
+  return shrunkRatio(starsTally(summary), networkMean, PRIOR_REVIEWS);
 }
 
 /** The mean of every published overall rating in the network; `fallback` when there is none. */
 export function networkMean(summaries: Iterable<ReviewSummary>, fallback = 4): number {
-  let count = 0;
-  let total = 0;
-  for (const summary of summaries) {
-    count += summary.count;
-    total += summary.total;
-  }
-  return count === 0 ? fallback : total / count;
+  return pooledRatio([...summaries].map(starsTally), fallback);
+}
+
+function starsTally(summary: ReviewSummary): Tally {
+  return { sum: summary.total, count: summary.count };
 }
 
 /** The aspect beside communication and care of the client: it depends on which side is reviewed. */

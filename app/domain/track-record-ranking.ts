@@ -4,6 +4,7 @@
  * close rate the same way, then by the directory's own order, so ties keep their places.
  */
 import { networkMean, shrunkAverage, type ReviewSummary } from "./reviews";
+import { pooledRatio, shrunkRatio, type Tally } from "./shrinkage";
 import type { Rate } from "./track-record";
 
 /** How many referrals at the network's close rate an agent's own are blended with. */
@@ -13,17 +14,15 @@ export type TrackRecordRank = { stars: number; closeRate: number };
 
 /** The network's share of signed, ended referrals that closed; `fallback` when none has ended. */
 export function networkCloseRate(rates: Iterable<Rate>, fallback = 0.5): number {
-  let part = 0;
-  let of = 0;
-  for (const rate of rates) {
-    part += rate.part;
-    of += rate.of;
-  }
-  return of === 0 ? fallback : part / of;
+  return pooledRatio([...rates].map(closingsTally), fallback);
 }
 
 function shrunkCloseRate(rate: Rate, networkRate: number): number {
-  return (rate.part + PRIOR_REFERRALS * networkRate) / (rate.of + PRIOR_REFERRALS);
+  return shrunkRatio(closingsTally(rate), networkRate, PRIOR_REFERRALS);
+}
+
+function closingsTally(rate: Rate): Tally {
+  return { sum: rate.part, count: rate.of };
 }
 
 /**
