@@ -211,6 +211,15 @@ export function otherParty(party: ReferralParty): ReferralParty {
   return party === "referring" ? "receiving" : "referring";
 }
 
+export function partyEmail(referral: Pick<Referral, "referringEmail" | "receivingEmail">, party: ReferralParty): string {
+  return party === "referring" ? referral.referringEmail : referral.receivingEmail;
+}
+
+/** The party's name as the agreement was proposed with it. */
+export function partyName(referral: Pick<Referral, "referringName" | "receivingName">, party: ReferralParty): string {
+  return party === "referring" ? referral.referringName : referral.receivingName;
+}
+
 type AgreementFields = Pick<
   Referral,
   | "id"

@@ -1,5 +1,5 @@
 import { agentIdFromEmail } from "~/domain/agent-id";
-import { feeLabel } from "~/domain/referrals/agreement";
+import { feeLabel, otherParty, partyEmail, partyName } from "~/domain/referrals/agreement";
 import { referralDoubts } from "~/domain/referrals/doubts";
 import { SIDE_LABELS } from "~/domain/referrals/labels";
 import { formatDollars } from "~/domain/referrals/money";
@@ -43,7 +43,7 @@ function acceptanceView(referral: Referral, party: ReferralParty) {
   const signed = hasSigned(referral, party);
   return {
     role: party === "referring" ? "Referring agent" : "Receiving agent",
-    agentName: party === "referring" ? referral.referringName : referral.receivingName,
+    agentName: partyName(referral, party),
     signed,
     signedName: signed ? ((party === "referring" ? referral.referringSignedName : referral.receivingSignedName) ?? "") : "",
     signedAt: signed ? minuteUtc((party === "referring" ? referral.referringSignedAt : referral.receivingSignedAt) ?? "") : "",
@@ -71,7 +71,7 @@ function day(time: string | undefined): string | null {
  */
 export function referralPageView(services: Pick<Services, "store">, referral: Referral, member: Agent) {
   const party = memberParty(referral, member);
-  const otherEmail = party === "referring" ? referral.receivingEmail : referral.referringEmail;
+  const otherEmail = partyEmail(referral, otherParty(party));
   // A block either way leaves an open proposal only to be declined or withdrawn.
   const blocked = isBlockedBetween(services, member, { email: otherEmail });
   const proposed = referral.status === "proposed";
@@ -87,7 +87,7 @@ export function referralPageView(services: Pick<Services, "store">, referral: Re
     id: referral.id,
     requestId: referral.requestId,
     party,
-    otherName: party === "referring" ? referral.receivingName : referral.referringName,
+    otherName: partyName(referral, otherParty(party)),
     otherAgentId: agentIdFromEmail(otherEmail),
     status: referral.status,
     statusLabel: REFERRAL_STATUS_LABELS[referral.status],

@@ -1,6 +1,8 @@
 import {
   nextSignature,
   otherParty,
+  partyEmail,
+  partyName,
   partyOf,
   SIGNATURE_CLEARED,
   stepPatch,
@@ -105,10 +107,6 @@ function acceptanceCleared(party: ReferralParty): Partial<Referral> {
       .filter((key) => key.startsWith(party))
       .map((key) => [key, undefined]),
   );
-}
-
-function partyEmail(referral: Referral, party: ReferralParty): string {
-  return party === "referring" ? referral.referringEmail : referral.receivingEmail;
 }
 
 function agentByEmail({ store }: Pick<Services, "store">, email: string): Agent | undefined {
@@ -271,7 +269,7 @@ export function signReferral(
     };
     const updated = await services.store.referrals.update(referral.id, patch);
     const signedNote = `Signed by ${options.fullName} as the ${party} agent.`;
-    const clearedName = other === "referring" ? referral.referringName : referral.receivingName;
+    const clearedName = partyName(referral, other);
     const note = otherCleared ? `${signedNote} ${SIGNATURE_CLEARED.timeline(clearedName, member.fullName)}` : signedNote;
     await addEvent(services, updated, "accepted", member.email, note, now);
     if (!otherStands) {

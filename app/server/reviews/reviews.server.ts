@@ -8,6 +8,7 @@ import { agentIdOf } from "~/domain/agent-id";
 import { agentProfilePath } from "~/domain/directory-cards";
 import type { ReplyInput, ReviewInput } from "~/domain/review-form";
 import { aspectsFor, ASPECT_LABELS, isReviewable, publicationTimes, publishedReviews, reviewStanding, sideAspect } from "~/domain/reviews";
+import { otherParty, partyEmail, partyName } from "~/domain/referrals/agreement";
 import type { ReferralParty } from "~/domain/referrals/status";
 import type { Agent, Referral, Review } from "~/domain/workbook/tabs";
 import { mayBeStored, rowIdFor } from "../form-keys.server";
@@ -32,9 +33,8 @@ function reviewsOfReferral({ store }: Pick<Services, "store">, referralId: strin
 }
 
 function otherPartyOf(referral: Referral, party: ReferralParty) {
-  return party === "referring"
-    ? { email: referral.receivingEmail, name: referral.receivingName, side: "receiving" as const }
-    : { email: referral.referringEmail, name: referral.referringName, side: "referring" as const };
+  const side = otherParty(party);
+  return { email: partyEmail(referral, side), name: partyName(referral, side), side };
 }
 
 /** A review as pages show it: stars, the aspects its side is rated on, the text and the reply. */
@@ -57,7 +57,7 @@ export type ReviewView = ReturnType<typeof reviewView>;
  */
 export function reviewPageView(services: Pick<Services, "store">, referral: Referral, party: ReferralParty, now: Date) {
   const other = otherPartyOf(referral, party);
-  const member = party === "referring" ? referral.referringEmail : referral.receivingEmail;
+  const member = partyEmail(referral, party);
   const standing = reviewStanding(reviewsOfReferral(services, referral.id), member, now);
   const { mine, theirs } = standing;
   return {
@@ -99,7 +99,7 @@ export function saveReview(
   options: { referral: Referral; party: ReferralParty; input: ReviewInput; now: Date },
 ): Promise<ReviewResult> {
   const { referral, party, input, now } = options;
-  const member = party === "referring" ? referral.referringEmail : referral.receivingEmail;
+  const member = partyEmail(referral, party);
   const other = otherPartyOf(referral, party);
   const key = `review:${referral.id}/${member}`;
   return services.writeQueues.serially(key, async () => {
@@ -147,7 +147,7 @@ export function replyToReview(
   options: { referral: Referral; party: ReferralParty; input: ReplyInput; now: Date },
 ): Promise<ReviewResult> {
   const { referral, party, input, now } = options;
-  const member = party === "referring" ? referral.referringEmail : referral.receivingEmail;
+  const member = partyEmail(referral, party);
   return services.writeQueues.serially(`review-reply:${referral.id}/${member}`, async () => {
     const { theirs } = reviewStanding(reviewsOfReferral(services, referral.id), member, now);
     if (!theirs) return { ok: false, status: 404, message: REVIEW_REFUSALS.noReview };
