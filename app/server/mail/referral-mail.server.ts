@@ -9,6 +9,11 @@ import type { Mail } from "./mailer.server";
 
 type MailServices = Pick<Services, "store">;
 
+/** The client as named in the agreement, on one line: it goes into the subject. */
+export function clientOf(referral: Pick<Referral, "clientName">): string {
+  return referral.clientName.replace(/\s+/g, " ").trim() || "your client";
+}
+
 /** What happened to a referral, in the words of the other party's mail. */
 export type ReferralUpdate = { headline: string; note?: string };
 

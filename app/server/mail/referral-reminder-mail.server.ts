@@ -2,6 +2,7 @@ import { PRODUCT_NAME } from "~/domain/product";
 import type { Referral } from "~/domain/workbook/tabs";
 import { renderMailBody, type MailRow } from "./html.server";
 import type { Mail } from "./mailer.server";
+import { clientOf } from "./referral-mail.server";
 
 /** Why a referral is worth a look: no step for a month, or the term ending soon. */
 export type ReminderReason = "no-update" | "term-ending";
@@ -10,11 +11,6 @@ const dayFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone
 
 function day(iso: string | undefined): string {
   return iso === undefined ? "Not set" : dayFormat.format(new Date(iso));
-}
-
-/** The client as named in the agreement, on one line: it goes into the subject. */
-function clientOf(referral: Referral): string {
-  return referral.clientName.replace(/\s+/g, " ").trim() || "your client";
 }
 
 /** The agreement in a few rows: enough to recognise it, nothing the mail need not carry. */

@@ -3,11 +3,7 @@ import { BLIND_PERIOD_DAYS } from "~/domain/reviews";
 import type { Referral } from "~/domain/workbook/tabs";
 import { renderMailBody } from "./html.server";
 import type { Mail } from "./mailer.server";
-
-/** The client as named in the agreement, on one line: it goes into the subject. */
-function clientOf(referral: Referral): string {
-  return referral.clientName.replace(/\s+/g, " ").trim() || "your client";
-}
+import { clientOf } from "./referral-mail.server";
 
 /** Invites one party of an ended referral to review the other. */
 export function reviewInvitationMail(options: { referral: Referral; to: string; otherName: string; link: string }): Mail {
