@@ -25,6 +25,7 @@ export function approvedAgent(fields: Pick<Agent, "id" | "fullName" | "email" | 
     status: "approved",
     statusNote: "",
     passwordHash: "",
+    placesServed: [],
     ...fields,
   };
 }

@@ -50,6 +50,7 @@ describe("the workbook contract", () => {
       "Blocks",
       "Reports",
       "Reviews",
+      "Invitations",
     ]);
     expect(SEND_CLAIMS_TAB.headers).toEqual(["id", "key", "instance", "outcome", "note", "claimedAt"]);
     expect(AGENTS_TAB.headers).toEqual([
@@ -82,6 +83,8 @@ describe("the workbook contract", () => {
       "mailOff",
       "brokerLicenseNumber",
       "decisionsMailed",
+      "placesServed",
+      "serviceRadius",
     ]);
     expect(REQUESTS_TAB.headers).toEqual([
       "id",
@@ -106,6 +109,7 @@ describe("the workbook contract", () => {
       "updatedAt",
       "expiresAt",
       "lastNotifiedAt",
+      "respondBy",
     ]);
     expect(RESPONSES_TAB.headers).toEqual(["id", "requestId", "fromEmail", "fromName", "toEmail", "message", "createdAt"]);
     expect(MESSAGES_TAB.headers).toEqual(["id", "conversationId", "fromEmail", "toEmail", "text", "createdAt"]);
@@ -130,6 +134,15 @@ describe("reading rows typed by people", () => {
     const agent = parsed<Agent>(parseRow(AGENTS_TAB, { ...agentCells, status: "", membershipType: " " }));
     expect(agent).toMatchObject({ status: "pending", membershipType: "member" });
     expect(parsed<ReferralRequest>(parseRow(REQUESTS_TAB, requestCells)).status).toBe("active");
+  });
+
+  it("reads places served between semicolons, and a radius in miles", () => {
+    const agent = parsed<Agent>(
+      parseRow(AGENTS_TAB, { ...agentCells, placesServed: " Tyler,  TX;; Longview, TX ;", serviceRadius: "50 mi" }),
+    );
+    expect(agent).toMatchObject({ placesServed: ["Tyler, TX", "Longview, TX"], serviceRadius: 50 });
+    expect(parsed<Agent>(parseRow(AGENTS_TAB, { ...agentCells, serviceRadius: "" })).serviceRadius).toBeUndefined();
+    expect(parseRow(AGENTS_TAB, { ...agentCells, serviceRadius: "30" }).ok).toBe(false);
   });
 
   it("lower-cases e-mail addresses", () => {

@@ -187,6 +187,39 @@ export function list(knownOptions: readonly string[] = []): Column<readonly stri
   return { kind: "text", schema, write: (items) => items.join(", ") };
 }
 
+/**
+ * Places as "City, ST", separated by semicolons ("Tyler, TX; Longview, TX"): a place's own
+ * name holds a comma. Kept as typed; the gazetteer decides which of them are real places.
+ */
+export function placeList(): Column<readonly string[]> {
+  const schema = z.string().transform((cell) =>
+    cell
+      .split(";")
+      .map((item) => item.trim().replace(/\s+/g, " "))
+      .filter((item) => item !== ""),
+  );
+  return { kind: "text", schema, write: (places) => places.join("; ") };
+}
+
+/** The distances an agent may serve around their places, in miles. */
+export const SERVICE_RADII = [10, 25, 50, 100] as const;
+export type ServiceRadius = (typeof SERVICE_RADII)[number];
+
+/** One of `SERVICE_RADII` ("25" or "25 mi"); blank reads as undefined. */
+export function serviceRadius(): Column<ServiceRadius | undefined> {
+  const schema = z.string().transform((cell, context) => {
+    if (cell === "") return undefined;
+    const miles = Number(cell.replace(/\s*(mi|miles?)\.?$/i, ""));
+    const radius = SERVICE_RADII.find((each) => each === miles);
+    if (radius === undefined) {
+      context.addIssue({ code: "custom", message: `must be one of ${SERVICE_RADII.join(", ")} miles` });
+      return z.NEVER;
+    }
+    return radius;
+  });
+  return { kind: "number", schema, write: (radius) => (radius === undefined ? "" : String(radius)) };
+}
+
 /** A dollar amount ("$1,234.50" or 1234.5), kept in whole cents; blank reads as undefined. */
 export function amount(): Column<number | undefined> {
   const schema = z.string().transform((cell, context) => {

@@ -23,13 +23,16 @@ import {
   optionalNameList,
   optionalText,
   optionalTime,
+  placeList,
   requiredText,
+  serviceRadius,
   stateCode,
   text,
   time,
 } from "./columns";
 import { defineTab, type TabIndexName, type TabRecord } from "./define-tab";
 import { REFERRAL_EVENTS_TAB, REFERRALS_TAB } from "./referral-tabs";
+import { INVITATIONS_TAB } from "./invitation-tab";
 import { REVIEWS_TAB } from "./review-tab";
 
 /** suspended: set by staff to end a member's sessions and hide everything they wrote (docs/staff-guide.md). */
@@ -84,6 +87,10 @@ export const AGENTS_TAB = defineTab({
      * is sent: with the SendClaims row, so deleting that row cannot send it again.
      */
     decisionsMailed: optionalNameList(MAILED_DECISIONS),
+    /** The places the agent serves, "City, ST; City, ST": the matching of requests reads them. */
+    placesServed: placeList(),
+    /** How far around those places the agent serves, in miles (blank: 25). */
+    serviceRadius: serviceRadius(),
   },
   indexes: {
     email: (agent) => agent.email,
@@ -121,6 +128,8 @@ export const REQUESTS_TAB = defineTab({
     expiresAt: optionalTime(),
     /** When the poster was last mailed about a response: at most one such mail per request every 10 minutes. */
     lastNotifiedAt: optionalTime(),
+    /** The poster's deadline for the agents they invited to respond (1 to 96 hours after posting or editing). */
+    respondBy: optionalTime(),
   },
   indexes: {
     agentEmail: (request) => request.agentEmail,
@@ -350,6 +359,7 @@ export const WORKBOOK = {
   blocks: BLOCKS_TAB,
   reports: REPORTS_TAB,
   reviews: REVIEWS_TAB,
+  invitations: INVITATIONS_TAB,
 } as const;
 
 type Workbook = typeof WORKBOOK;
@@ -370,3 +380,4 @@ export type SendClaim = CollectionRecord<"sendClaims">;
 export type Block = CollectionRecord<"blocks">;
 export type Report = CollectionRecord<"reports">;
 export type Review = CollectionRecord<"reviews">;
+export type Invitation = CollectionRecord<"invitations">;

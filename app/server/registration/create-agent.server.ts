@@ -85,6 +85,7 @@ export async function createAgent(
       status: approve ? "approved" : "pending",
       statusNote: "",
       passwordHash,
+      placesServed: [],
       createdAt: timestamp,
       updatedAt: timestamp,
       ...licenseCheck,

@@ -312,6 +312,7 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
     blocks: collection("blocks"),
     reports: collection("reports"),
     reviews: collection("reviews"),
+    invitations: collection("invitations"),
     driver: driver.kind,
     refresh,
     health,
