@@ -80,6 +80,8 @@ function useLiveFilters(action: string, live: boolean) {
   /** The history entry shown now, and the one shown when the current typing session began. */
   const currentEntry = useRef(key);
   const typingSessionEntry = useRef(key);
+  /** The history entry whose address the fields show. */
+  const renderedEntry = useRef(key);
 
   useEffect(() => {
     currentEntry.current = key;
@@ -97,9 +99,12 @@ function useLiveFilters(action: string, live: boolean) {
   // Back, forward and links change the URL without touching the fields: show what the URL says.
   // A text field being typed in keeps its text, unless the user went back or forward ("POP"):
   // the answer to an earlier keystroke must not overwrite later ones.
+  // Not on the first render: the server drew the fields from this URL, and a choice made while
+  // the scripts loaded is still to be sent (the change that wakes the page is handled after this).
   useEffect(() => {
     const form = formRef.current;
-    if (!live || !form) return;
+    if (!live || !form || key === renderedEntry.current) return;
+    renderedEntry.current = key;
     if (navigationType === "POP") clearTimeout(timer.current);
     const params = new URLSearchParams(search);
     for (const element of Array.from(form.elements)) {
@@ -107,7 +112,7 @@ function useLiveFilters(action: string, live: boolean) {
       if (navigationType !== "POP" && element === document.activeElement && isTextInput(element)) continue;
       element.value = params.get(element.name) ?? "";
     }
-  }, [search, navigationType, live]);
+  }, [key, search, navigationType, live]);
 
   function send(form: HTMLFormElement, replace: boolean) {
     clearTimeout(timer.current);

@@ -343,3 +343,23 @@ test.describe("agent profile", () => {
     }
   });
 });
+
+test.describe("a directory page whose scripts are still starting", () => {
+  // A slow phone: the choice lands while React hydrates the page. Before hydration waited for
+  // Remix's page data, such a choice made React give up on the page about half the time
+  // ("Root did not complete"): the page kept no scripts and the choice was never applied.
+  test("applies a state chosen while the page hydrates @needs-js", async ({ page }) => {
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    const cpu = await page.context().newCDPSession(page);
+    for (const state of ["OK", "TX", "OK"]) {
+      await cpu.send("Emulation.setCPUThrottlingRate", { rate: 8 });
+      await page.goto("/directory?q=quillfeather", { waitUntil: "domcontentloaded" });
+      await field(page, "State").selectOption(state);
+      await cpu.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+      await expect(page).toHaveURL(new RegExp(`state=${state}`));
+    }
+    await expect.poll(async () => (await cardNames(page)).sort()).toEqual(["Orla Quillfeather", "Renée Núñez"]);
+    expect(errors).toEqual([]);
+  });
+});

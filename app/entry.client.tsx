@@ -1,0 +1,77 @@
+import { RemixBrowser } from "@remix-run/react";
+import { startTransition, StrictMode, useEffect, type ReactNode } from "react";
+import { hydrateRoot } from "react-dom/client";
+
+/**
+ * The events that make React hydrate the page at once, synchronously, when one reaches a
+ * page still hydrating.
+ */
+const URGENT_EVENTS = [
+  "auxclick",
+  "change",
+  "click",
+  "compositionend",
+  "compositionstart",
+  "contextmenu",
+  "copy",
+  "cut",
+  "dblclick",
+  "dragend",
+  "dragstart",
+  "drop",
+  "input",
+  "keydown",
+  "keypress",
+  "keyup",
+  "mousedown",
+  "mouseup",
+  "paste",
+  "pointercancel",
+  "pointerdown",
+  "pointerup",
+  "reset",
+  "submit",
+  "textInput",
+  "touchcancel",
+  "touchend",
+  "touchstart",
+] as const;
+
+type RemixWindow = Window & { __remixContext?: { state?: unknown } };
+
+/** Until Remix has read the page's data, its first render waits for it and cannot be done at once. */
+const pageDataRead = () => (window as RemixWindow).__remixContext?.state !== undefined;
+
+/**
+ * Keeps urgent events from React while Remix reads the page's data. React 18 answers such an
+ * event by hydrating synchronously; a root that is still waiting for that data cannot, and
+ * React gives up on the page ("Root did not complete"), leaving it without scripts. Held back
+ * here, the event still does what it does without JavaScript (a link opens, a form submits, a
+ * field changes), and the page's scripts pick up a changed field once they run.
+ */
+function holdUrgentEventsUntilDataRead(): () => void {
+  const hold = (event: Event) => {
+    if (pageDataRead()) release();
+    else event.stopPropagation();
+  };
+  const release = () => URGENT_EVENTS.forEach((type) => window.removeEventListener(type, hold, true));
+  URGENT_EVENTS.forEach((type) => window.addEventListener(type, hold, true));
+  return release;
+}
+
+function ReleaseOnHydration({ release, children }: { release: () => void; children: ReactNode }) {
+  useEffect(release, [release]);
+  return children;
+}
+
+const release = holdUrgentEventsUntilDataRead();
+startTransition(() => {
+  hydrateRoot(
+    document,
+    <StrictMode>
+      <ReleaseOnHydration release={release}>
+        <RemixBrowser />
+      </ReleaseOnHydration>
+    </StrictMode>,
+  );
+});
