@@ -21,3 +21,8 @@ export function servedPlacesText(placesServed: readonly string[], radius: Servic
   const parts = [...groups].map(([state, names]) => (state ? `${inWords(names)}, ${state}` : inWords(names)));
   return `Serves ${inWords(parts)} · within ${radius ?? DEFAULT_SERVICE_RADIUS} mi`;
 }
+
+/** How far an agent serves from a place, on a directory card: "12 mi from Tyler", or "Serves Tyler" when they serve it. */
+export function distanceLabel(miles: number, placeName: string): string {
+  return miles < 1 ? `Serves ${placeName}` : `${Math.round(miles)} mi from ${placeName}`;
+}
