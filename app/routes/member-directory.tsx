@@ -10,7 +10,7 @@ import { agentProfilePath, bioPreview, contactMailto } from "~/domain/directory-
 import { MARKET_STATES } from "~/domain/enums";
 import { formatPhoneForDisplay } from "~/domain/phone";
 import { distanceLabel } from "~/domain/places/served-text";
-import { SERVICE_RADII } from "~/domain/places/service-radius";
+import { DEFAULT_SERVICE_RADIUS, SERVICE_RADII } from "~/domain/places/service-radius";
 import { PRODUCT_NAME } from "~/domain/product";
 import { SORT_OPTIONS } from "~/domain/track-record-text";
 import type { Agent } from "~/domain/workbook/tabs";
@@ -58,7 +58,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 const stateOptions = MARKET_STATES.map((code) => ({ value: code, label: code }));
-const milesOptions = SERVICE_RADII.map((miles) => ({ value: String(miles), label: `Within ${miles} mi` }));
+/** The default distance sends nothing, so shared links read `?near=Tyler`, not `?near=Tyler&miles=25`. */
+const milesValue = (miles: number) => (miles === DEFAULT_SERVICE_RADIUS ? "" : String(miles));
+const milesOptions = SERVICE_RADII.map((miles) => ({ value: milesValue(miles), label: `Within ${miles} mi` }));
 
 export default function MemberDirectory() {
   const { query, agents, nearMessage, matches, total, start, end, page, pageCount } = useLoaderData<typeof loader>();
@@ -73,9 +75,6 @@ export default function MemberDirectory() {
           live
           className="card grid gap-4 p-4 sm:p-5 md:grid-cols-[repeat(auto-fit,minmax(12rem,1fr))] md:items-end"
         >
-          <FilterSelect name="state" label="State" allLabel="All" defaultValue={query.state ?? ""} options={stateOptions} />
-          <FilterTextInput name="city" label="City" defaultValue={query.city} placeholder="Any city" />
-          <FilterTextInput name="specialty" label="Specialty" defaultValue={query.specialty} placeholder="Any specialty" />
           <FilterTextInput
             name="near"
             label="Near a place"
@@ -86,7 +85,10 @@ export default function MemberDirectory() {
             message={nearMessage}
           />
           {datalist}
-          <FilterSelect name="miles" label="Distance" defaultValue={String(query.miles)} options={milesOptions} />
+          <FilterSelect name="miles" label="Distance" defaultValue={milesValue(query.miles)} options={milesOptions} />
+          <FilterSelect name="state" label="State" allLabel="All" defaultValue={query.state ?? ""} options={stateOptions} />
+          <FilterTextInput name="city" label="City" defaultValue={query.city} placeholder="Any city" />
+          <FilterTextInput name="specialty" label="Specialty" defaultValue={query.specialty} placeholder="Any specialty" />
           <FilterSelect name="sort" label="Sort by" allLabel="Name" defaultValue={query.sort ?? ""} options={SORT_OPTIONS} />
           <SearchAndClear clearHref="/member-directory" />
         </FilterForm>
