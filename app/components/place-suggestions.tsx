@@ -7,7 +7,7 @@ export type SuggestedPlace = { name: string; state: string };
 export type PlaceSuggestionsData = { places: SuggestedPlace[] };
 
 /** "Tyler, TX", as a place box takes it. */
-export const placeWithState = (place: SuggestedPlace) => `${place.name}, ${place.state}`;
+const placeWithState = (place: SuggestedPlace) => `${place.name}, ${place.state}`;
 
 /** Fewer letters than this ask nothing: "T" would list every town from Tyler to Tulsa. */
 const MIN_LETTERS = 2;

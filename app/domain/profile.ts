@@ -61,14 +61,14 @@ const RADIUS_MESSAGE = `Please choose ${SERVICE_RADII.slice(0, -1).join(", ")} o
  * The places typed into the form's boxes, blanks left out. Whether each is a real place is
  * the server's question (the place list lives there): see app/server/places/typed-places.server.ts.
  */
-export const placesServedField = z
+const placesServedField = z
   .array(z.string().trim().max(100, PLACE_TOO_LONG_MESSAGE).optional())
   .optional()
   .transform((items) => (items ?? []).filter((item): item is string => Boolean(item)))
   .refine((items) => items.length <= MAX_PLACES_SERVED, TOO_MANY_PLACES_MESSAGE);
 
 /** One of the radii offered; none chosen is the default. */
-export const serviceRadiusField = z
+const serviceRadiusField = z
   .string()
   .optional()
   .transform((value, context): ServiceRadius => {

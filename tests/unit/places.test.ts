@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createGazetteer } from "~/domain/places/gazetteer";
 import { placeKey, placeLabel, readTypedPlace } from "~/domain/places/place-names";
+import { distanceLabel, servedPlacesText } from "~/domain/places/served-text";
 import { spellingDistance } from "~/domain/places/spelling";
 import { findPlace, matchTypedPlace, PLACES, resolveRequestPlace, suggestPlaces } from "~/server/places/places.server";
 
@@ -136,5 +137,23 @@ describe("a request's place", () => {
     ]);
     expect(gazetteer.findPlace("tyler")?.state).toBe("TX");
     expect(gazetteer.resolveRequestPlace("south Tyler", "OK")?.state).toBe("OK");
+  });
+});
+
+describe("what an agent serves, in words", () => {
+  it("groups places by state in the order listed, with the radius or the default", () => {
+    expect(servedPlacesText(["Tyler, TX", "Longview, TX", "Lindale, TX"], 25)).toBe(
+      "Serves Tyler, Longview and Lindale, TX · within 25 mi",
+    );
+    expect(servedPlacesText(["Durant, OK", "Sherman, TX", "Denison, TX"], undefined)).toBe(
+      "Serves Durant, OK and Sherman and Denison, TX · within 25 mi",
+    );
+    expect(servedPlacesText(["Tyler, TX", "somewhere east"], 100)).toBe("Serves Tyler, TX and somewhere east · within 100 mi");
+    expect(servedPlacesText([], 50)).toBeUndefined();
+  });
+
+  it("says how far from a place a directory card's agent serves", () => {
+    expect(distanceLabel(12.4, "Tyler")).toBe("12 mi from Tyler");
+    expect(distanceLabel(0.3, "Tyler")).toBe("Serves Tyler");
   });
 });

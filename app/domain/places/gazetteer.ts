@@ -18,7 +18,7 @@ export type Gazetteer = {
   resolveRequestPlace(location: string, state: string): Place | undefined;
 };
 
-export const DEFAULT_SUGGESTIONS = 8;
+const DEFAULT_SUGGESTIONS = 8;
 
 /** Words that say where around a place, never which place: "north of Tyler" is Tyler, "Center" alone is the town. */
 const AREA_WORDS = new Set(
