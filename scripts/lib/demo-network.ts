@@ -43,6 +43,7 @@ import {
 import { REQUESTS, RESPONSES } from "./demo-data/requests";
 import { TRACK_RECORD_CONVERSATIONS } from "./demo-data/track-record";
 import { agentNamed, clockAt, DAY_MS, demoId, hashKey, HOUR_MS, seededRandom, type RequestSeed, type ResponseSeed } from "./demo-kit";
+import { demoMarkets } from "./demo-markets";
 import { buildDemoReferrals } from "./demo-referrals";
 import { buildDemoReviews } from "./demo-reviews";
 
@@ -151,6 +152,7 @@ function buildAgents(now: Date, passwordHash: string): Agent[] {
       brokerEmail: `broker@${slug(brokerage)}.${DEMO_EMAIL_DOMAIN}`,
       brokerLicenseNumber: brokerLicense(place.state, brokerage),
       specialties: seed.specialties,
+      ...demoMarkets(seed.city, place.state, index),
       bio: `${pick(random, BIO_OPENINGS)(facts)} ${pick(random, BIO_CLOSINGS)(facts)}`,
       membershipType,
       vipCode: membershipType === "vip" ? DEMO_VIP_CODE : "",

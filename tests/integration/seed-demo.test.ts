@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { conversationIdFor } from "../../app/domain/conversation";
 import { DEMO_EMAIL_DOMAIN } from "../../scripts/lib/demo-network";
 import { SPECIALTIES } from "../../app/domain/enums";
+import { SERVICE_RADII } from "../../app/domain/places/service-radius";
 import { agreementText } from "../../app/domain/referrals/agreement";
 import { referralFeeCents } from "../../app/domain/referrals/money";
 import {
@@ -25,6 +26,7 @@ import { loader as pdfLoader } from "../../app/routes/referrals.$id.agreement[.]
 import { loader as listLoader } from "../../app/routes/referrals._index";
 import { hashPassword, verifyPassword } from "../../app/server/auth/password.server";
 import { loadConfig } from "../../app/server/config.server";
+import { findPlace } from "../../app/server/places/places.server";
 import { listConversations } from "../../app/server/messages/conversations.server";
 import { agreementHash } from "../../app/server/referrals/agreement-text.server";
 import { hasSigned } from "../../app/server/referrals/referrals.server";
@@ -121,6 +123,14 @@ describe("seedDemo", { timeout: 30_000 }, () => {
     }
     const memberships = new Set(approved.map((agent) => agent.membershipType));
     expect(memberships).toEqual(new Set(["founder", "vip", "member"]));
+
+    // Places served from the place list, in both states, with radii of every size; a few agents list none.
+    const serving = approved.filter((agent) => agent.placesServed.length > 0);
+    expect(serving.length).toBeGreaterThanOrEqual(30);
+    expect(serving.length).toBeLessThan(approved.length);
+    for (const label of serving.flatMap((agent) => agent.placesServed)) expect(findPlace(label), label).toBeDefined();
+    expect(new Set(serving.flatMap((agent) => agent.placesServed.map((label) => label.slice(-2))))).toEqual(new Set(["TX", "OK"]));
+    expect(new Set(serving.map((agent) => agent.serviceRadius))).toEqual(new Set(SERVICE_RADII));
 
     // Fictional contact details only, each agent its own.
     expect(new Set(agents.map((agent) => agent.email)).size).toBe(agents.length);
