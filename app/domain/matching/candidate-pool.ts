@@ -7,8 +7,6 @@ import type { MatchCandidate, NamedPlace } from "./candidate";
 
 /** An agent's own city counts as served within this many miles, whatever radius they chose. */
 export const HOME_REACH_MILES = 25;
-/** The largest radius an agent can choose (`SERVICE_RADII`): no place further than this is searched. */
-const MAX_REACH_MILES = 100;
 
 /** How a candidate comes to serve the request: one of their places, their own city, or only their state (the request's place unknown). */
 export type Reach = PlaceReach | { readonly kind: "state"; readonly miles: null };
@@ -16,33 +14,37 @@ type PlaceReach = { readonly kind: "serves" | "based"; readonly place: NamedPlac
 
 export type Reached = { readonly candidate: MatchCandidate; readonly reach: Reach };
 
-/** One point the index files a candidate under, and how far around it they serve. */
-type Outpost = {
-  readonly candidate: MatchCandidate;
-  readonly kind: "serves" | "based";
-  readonly place: NamedPlace;
-  readonly reachMiles: number;
-};
+/** One point the index files a candidate under. */
+type Outpost = { readonly candidate: MatchCandidate; readonly kind: "serves" | "based"; readonly place: NamedPlace };
 
-/** Every candidate, filed by the points they serve and by state: built once per version of the agents, read by every request. */
+/**
+ * Every candidate, filed by state and by the points they serve: one index per reach (their
+ * radius, or 25 miles around their own city), so a search within a reach finds only points
+ * that reach the place. Built once per version of the agents, read by every request.
+ */
 export type CandidatePool = {
-  readonly outposts: PointIndex<Outpost>;
+  readonly outpostsByReach: ReadonlyMap<number, PointIndex<Outpost>>;
   readonly byState: ReadonlyMap<string, readonly MatchCandidate[]>;
 };
 
 export function createCandidatePool(candidates: readonly MatchCandidate[]): CandidatePool {
-  const outposts: Outpost[] = [];
+  const outposts = new Map<number, Outpost[]>();
   const byState = new Map<string, MatchCandidate[]>();
   for (const candidate of candidates) {
-    for (const place of candidate.places) outposts.push({ candidate, kind: "serves", place, reachMiles: candidate.radiusMiles });
-    if (candidate.home) outposts.push({ candidate, kind: "based", place: candidate.home, reachMiles: HOME_REACH_MILES });
-    for (const state of statesOf(candidate)) {
-      const list = byState.get(state);
-      if (list) list.push(candidate);
-      else byState.set(state, [candidate]);
-    }
+    for (const place of candidate.places) addTo(outposts, candidate.radiusMiles, { candidate, kind: "serves", place });
+    if (candidate.home) addTo(outposts, HOME_REACH_MILES, { candidate, kind: "based", place: candidate.home });
+    for (const state of statesOf(candidate)) addTo(byState, state, candidate);
   }
-  return { outposts: createPointIndex(outposts, (outpost) => [outpost.place.point]), byState };
+  const outpostsByReach = new Map(
+    [...outposts].map(([reach, list]) => [reach, createPointIndex(list, (outpost) => [outpost.place.point])]),
+  );
+  return { outpostsByReach, byState };
+}
+
+function addTo<K, T>(lists: Map<K, T[]>, key: K, item: T): void {
+  const list = lists.get(key);
+  if (list) list.push(item);
+  else lists.set(key, [item]);
 }
 
 /** The agent's own state and those of the places they serve. */
@@ -59,11 +61,12 @@ export function candidatesReaching(pool: CandidatePool, place: GeoPoint | undefi
     return (pool.byState.get(state) ?? []).map((candidate) => ({ candidate, reach: { kind: "state", miles: null } }));
   }
   const nearest = new Map<MatchCandidate, PlaceReach>();
-  for (const { item, miles } of pool.outposts.within(place, MAX_REACH_MILES)) {
-    if (miles > item.reachMiles) continue;
-    const known = nearest.get(item.candidate);
-    if (!known || miles < known.miles || (miles === known.miles && item.kind === "serves")) {
-      nearest.set(item.candidate, { kind: item.kind, place: item.place, miles });
+  for (const [reach, outposts] of pool.outpostsByReach) {
+    for (const { item, miles } of outposts.within(place, reach)) {
+      const known = nearest.get(item.candidate);
+      if (!known || miles < known.miles || (miles === known.miles && item.kind === "serves")) {
+        nearest.set(item.candidate, { kind: item.kind, place: item.place, miles });
+      }
     }
   }
   return [...nearest].map(([candidate, reach]) => ({ candidate, reach }));

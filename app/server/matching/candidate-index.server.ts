@@ -47,7 +47,7 @@ export function createBestFitIndexCache(store: Store, trackRecords: TrackRecordC
     current(now = new Date()) {
       const agentsVersion = store.agents.version();
       if (pool?.version !== agentsVersion)
-        pool = { version: agentsVersion, pool: createCandidatePool(store.agents.all().map(matchCandidate)) };
+        pool = { version: agentsVersion, pool: createCandidatePool(matchCandidates(store.agents.all())) };
       const versions = SIGNAL_TABS.map((name) => store[name].version());
       if (!counted || !isCurrent(counted, versions, now.getTime())) {
         counted = { versions, countedAt: now.getTime(), signals: countSignals(signalRows(store)) };
@@ -77,23 +77,31 @@ function signalRows(store: Store): SignalRows {
   };
 }
 
-/** An Agents row as the ranking reads it: its places looked up in the place list (a place not in it is left out). */
-export function matchCandidate(agent: Agent): MatchCandidate {
-  const home = findPlace(agent.city, agent.state);
-  return {
+/**
+ * The Agents rows as the ranking reads them: their places looked up in the place list (a
+ * place not in it is left out). Agents share their places: each is looked up once.
+ */
+export function matchCandidates(agents: readonly Agent[]): MatchCandidate[] {
+  const known = new Map<string, NamedPlace | undefined>();
+  const lookUp = (text: string, state?: string) => {
+    const key = `${text}|${state ?? ""}`;
+    if (!known.has(key)) {
+      const place = findPlace(text, state);
+      known.set(key, place && namedPlace(place));
+    }
+    return known.get(key);
+  };
+  return agents.map((agent) => ({
     email: agent.email,
     status: agent.status,
     state: agent.state,
     city: agent.city,
-    home: home && namedPlace(home),
-    places: agent.placesServed.flatMap((text) => {
-      const place = findPlace(text);
-      return place ? [namedPlace(place)] : [];
-    }),
+    home: lookUp(agent.city, agent.state),
+    places: agent.placesServed.flatMap((text) => lookUp(text) ?? []),
     radiusMiles: agent.serviceRadius ?? DEFAULT_RADIUS_MILES,
     specialties: agent.specialties,
     agentRowActiveAt: Math.max(...[agent.createdAt, agent.updatedAt, agent.sessionsEndedAt].map(timeOf)),
-  };
+  }));
 }
 
 const namedPlace = (place: Place): NamedPlace => ({ name: place.name, state: place.state, point: { lat: place.lat, lon: place.lon } });
