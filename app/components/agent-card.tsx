@@ -101,6 +101,8 @@ export type MemberAgentCardData = {
   profileHref: string;
   contactHref: string;
   trackRecord: CardFigures;
+  /** With the "near a place" filter: how far this agent serves from it ("12 mi from Tyler"). */
+  distance?: string;
 };
 
 export function MemberAgentCard({ agent }: { agent: MemberAgentCardData }) {
@@ -119,6 +121,12 @@ export function MemberAgentCard({ agent }: { agent: MemberAgentCardData }) {
           <MapPinIcon className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" />
           <dd>{locationLabel(agent.city, agent.state)}</dd>
         </div>
+        {agent.distance ? (
+          <div>
+            <dt className="sr-only">Distance</dt>
+            <dd className="font-semibold text-brand-800">{agent.distance}</dd>
+          </div>
+        ) : null}
         {agent.brokerage ? (
           <div>
             <dt className="sr-only">Brokerage</dt>

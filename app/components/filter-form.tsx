@@ -1,5 +1,5 @@
 import { Form, Link, useLocation, useNavigation, useNavigationType, useSubmit } from "@remix-run/react";
-import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
+import { useEffect, useRef, type ComponentProps, type FormEvent, type ReactNode } from "react";
 
 /** How long typing must pause before the list updates. */
 const FILTER_DEBOUNCE_MS = 300;
@@ -174,6 +174,9 @@ export function FilterTextInput({
   type = "text",
   maxLength = 100,
   className = "space-y-1.5",
+  list,
+  onInput,
+  message,
 }: {
   name: string;
   label: string;
@@ -182,7 +185,13 @@ export function FilterTextInput({
   type?: "text" | "search";
   maxLength?: number;
   className?: string;
+  /** The id of a `<datalist>` of suggestions. */
+  list?: string;
+  onInput?: ComponentProps<"input">["onInput"];
+  /** What the server could not use in this field ("Did you mean Tyler, TX?"), shown under it. */
+  message?: string;
 }) {
+  const messageId = `filter-${name}-message`;
   return (
     <div className={className}>
       <FilterLabel name={name} label={label} />
@@ -194,8 +203,17 @@ export function FilterTextInput({
         placeholder={placeholder}
         maxLength={maxLength}
         autoComplete="off"
+        list={list}
+        onInput={onInput}
+        aria-invalid={message ? true : undefined}
+        aria-describedby={message ? messageId : undefined}
         className={controlClass}
       />
+      {message ? (
+        <p id={messageId} className="text-sm font-medium text-red-700">
+          {message}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -210,7 +210,7 @@ function shellControlProps({ field, hint, optional }: Omit<FieldShellProps, "chi
 
 type TextFieldProps = Omit<FieldShellProps, "children"> & {
   type?: "text" | "email" | "tel" | "password" | "url" | "date" | "search";
-} & Pick<ComponentProps<"input">, "autoComplete" | "placeholder" | "inputMode">;
+} & Pick<ComponentProps<"input">, "autoComplete" | "placeholder" | "inputMode" | "list" | "onInput">;
 
 /** A text box; a password box never opens with a value (the server never sends one back). */
 export function TextField({ field, label, hint, optional, type = "text", ...inputProps }: TextFieldProps) {

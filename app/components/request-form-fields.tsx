@@ -3,6 +3,7 @@ import { CLIENT_TYPES, CONTACT_PREFERENCE_OPTIONS } from "~/domain/referral-requ
 import type { RequestType } from "~/domain/enums";
 import { controlProps, FieldError, initiallyChecked, type AnyField } from "./field-parts";
 import { SelectField, TextareaField, TextField } from "./form";
+import { usePlaceSuggestions } from "./place-suggestions";
 
 type RequestFieldName =
   | "title"
@@ -37,7 +38,7 @@ export function RequestFormFields({ fields, type }: { fields: Record<RequestFiel
     <>
       <TextField field={fields.title} label="Request Title" placeholder={TITLE_EXAMPLES[type]} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField field={fields.location} label="City/Area" placeholder="e.g. Dallas" autoComplete="address-level2" />
+        <LocationField field={fields.location} />
         <SelectField field={fields.state} label="State" placeholder="Select a state" options={stateOptions} />
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
@@ -77,6 +78,28 @@ export function RequestFormFields({ fields, type }: { fields: Record<RequestFiel
       />
       <UrgentCheckbox field={fields.urgent} />
     </>
+  );
+}
+
+/** Free text ("Tyler area" is fine), with the place list's towns suggested in the chosen state. */
+function LocationField({ field }: { field: AnyField }) {
+  const listId = `${field.id}-suggestions`;
+  const { suggest, datalist } = usePlaceSuggestions(listId, (place) => place.name);
+  return (
+    <div>
+      <TextField
+        field={field}
+        label="City/Area"
+        placeholder="e.g. Dallas"
+        autoComplete="off"
+        list={listId}
+        onInput={(event) => {
+          const state = event.currentTarget.form?.elements.namedItem("state");
+          suggest(event.currentTarget.value, state instanceof HTMLSelectElement ? state.value : undefined);
+        }}
+      />
+      {datalist}
+    </div>
   );
 }
 

@@ -5,3 +5,5 @@
 export const BIO_MAX_LENGTH = 600;
 /** What the photo picker offers: the types profile.ts's PHOTO_TYPES accepts, without the "image/jpg" alias. */
 export const PHOTO_ACCEPT = "image/jpeg,image/png,image/webp";
+/** The most places an agent may list as served. */
+export const MAX_PLACES_SERVED = 10;

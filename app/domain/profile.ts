@@ -8,7 +8,8 @@ import { SPECIALTIES, US_STATE_CODES } from "./enums";
 import { formatPhone, isValidPhone, PHONE_INVALID_MESSAGE } from "./phone";
 import { UPLOADS_PATH, UPLOAD_FILE_NAME } from "./stored-photo";
 import { multiLine, optionalTextField, requiredTextField } from "./text";
-import { BIO_MAX_LENGTH } from "./profile-limits";
+import { BIO_MAX_LENGTH, MAX_PLACES_SERVED } from "./profile-limits";
+import { DEFAULT_SERVICE_RADIUS, SERVICE_RADII, type ServiceRadius } from "./places/service-radius";
 
 const BIO_TOO_LONG_MESSAGE = `Bio must be ${BIO_MAX_LENGTH} characters or less`;
 
@@ -52,6 +53,34 @@ export function isAcceptedPhotoUrl(value: string): boolean {
   return url.protocol === "https:" && url.hostname !== "";
 }
 
+const PLACE_TOO_LONG_MESSAGE = "Please keep each place under 100 characters";
+const TOO_MANY_PLACES_MESSAGE = `Please list up to ${MAX_PLACES_SERVED} places`;
+const RADIUS_MESSAGE = `Please choose ${SERVICE_RADII.slice(0, -1).join(", ")} or ${SERVICE_RADII.at(-1)} miles`;
+
+/**
+ * The places typed into the form's boxes, blanks left out. Whether each is a real place is
+ * the server's question (the place list lives there): see app/server/places/typed-places.server.ts.
+ */
+export const placesServedField = z
+  .array(z.string().trim().max(100, PLACE_TOO_LONG_MESSAGE).optional())
+  .optional()
+  .transform((items) => (items ?? []).filter((item): item is string => Boolean(item)))
+  .refine((items) => items.length <= MAX_PLACES_SERVED, TOO_MANY_PLACES_MESSAGE);
+
+/** One of the radii offered; none chosen is the default. */
+export const serviceRadiusField = z
+  .string()
+  .optional()
+  .transform((value, context): ServiceRadius => {
+    if (value === undefined) return DEFAULT_SERVICE_RADIUS;
+    const radius = SERVICE_RADII.find((miles) => String(miles) === value);
+    if (radius === undefined) {
+      context.addIssue({ code: "custom", message: RADIUS_MESSAGE });
+      return z.NEVER;
+    }
+    return radius;
+  });
+
 export const editProfileSchema = z.object({
   fullName: fullNameField,
   phone: phoneField.optional(),
@@ -61,6 +90,8 @@ export const editProfileSchema = z.object({
   /** The sponsoring broker's license number: referral agreements name it, as fees are paid broker to broker. */
   brokerLicenseNumber: optionalTextField(30, "Please keep the broker license number under 30 characters"),
   specialties: specialtiesField,
+  placesServed: placesServedField,
+  serviceRadius: serviceRadiusField,
   bio: bioField,
   photoUrl: z.string().trim().max(2000, PHOTO_URL_MESSAGE).refine(isAcceptedPhotoUrl, PHOTO_URL_MESSAGE).optional(),
   photo: photoFileField,

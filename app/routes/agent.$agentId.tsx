@@ -22,6 +22,7 @@ import { hasBlocked } from "~/server/moderation/blocks.server";
 import { isBlockedBetween } from "~/server/moderation/visibility.server";
 import { profileTrackRecord } from "~/server/track-record/track-records.server";
 import { profileReviews } from "~/server/reviews/reviews.server";
+import { servedPlacesText } from "~/domain/places/served-text";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.profile.fullName} | ${PRODUCT_NAME}` : `Agent Not Found | ${PRODUCT_NAME}` },
@@ -48,6 +49,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       membershipType: agent.membershipType,
       bio: agent.bio,
       specialties: [...agent.specialties],
+      served: servedPlacesText(agent.placesServed, agent.serviceRadius),
       email: agent.email,
       phone: formatPhoneForDisplay(agent.phone),
       photoUrl: photoSource(agent.photoUrl),
@@ -80,6 +82,7 @@ export default function AgentProfile() {
               <MapPinIcon className="h-4 w-4 shrink-0" />
               {locationLabel(profile.city, profile.state)}
             </p>
+            {profile.served ? <p className="mt-1 wrap-anywhere text-slate-600">{profile.served}</p> : null}
             <div className="mt-3 flex flex-wrap items-center gap-2">
               <MembershipTypeLabel membershipType={profile.membershipType} />
               <VerifiedBadge />

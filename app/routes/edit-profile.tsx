@@ -7,9 +7,11 @@ import { SelectField, SubmitButton, TextField, useValidatedForm, ValidatedForm }
 import { controlProps, FieldError, type AnyField } from "~/components/field-parts";
 import { KeyIcon } from "~/components/icons";
 import { PhotoField } from "~/components/photo-field";
+import { PlacesServedFields } from "~/components/places-served-fields";
 import { SpecialtyCheckboxes } from "~/components/specialty-checkboxes";
 import { useHydrated } from "~/components/use-hydrated";
 import { US_STATE_CODES } from "~/domain/enums";
+import { DEFAULT_SERVICE_RADIUS } from "~/domain/places/service-radius";
 import { photoSource } from "~/domain/member-profile";
 import { PRODUCT_NAME } from "~/domain/product";
 import { editProfileSchema, type EditProfileInput } from "~/domain/profile";
@@ -21,6 +23,7 @@ import { parseSubmission, rejectSubmission } from "~/server/forms.server";
 import { photoFormRefusal, readPhotoForm } from "~/server/images/photo-form.server";
 import { photoFromLink } from "~/server/images/photo-link.server";
 import { photoFromUpload } from "~/server/images/save-photo.server";
+import { checkTypedPlaces } from "~/server/places/typed-places.server";
 
 export const meta: MetaFunction = () => [{ title: `Edit Profile | ${PRODUCT_NAME}` }];
 
@@ -51,6 +54,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       brokerage: member.brokerage,
       brokerLicenseNumber: member.brokerLicenseNumber ?? "",
       specialties: [...member.specialties],
+      placesServed: [...member.placesServed],
+      serviceRadius: String(member.serviceRadius ?? DEFAULT_SERVICE_RADIUS),
       bio: member.bio,
       photoUrl: member.photoUrl,
     },
@@ -69,7 +74,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Bad input is answered with the messages and the input kept, never the password.
   const readRefusal = photoFormRefusal(refused);
   if (readRefusal) return rejectSubmission(submission, { ...readRefusal, hideFields: SECRET_FIELDS });
-  if (submission.status !== "success") return rejectSubmission(submission, { hideFields: SECRET_FIELDS });
+  // Each place box is matched against the place list; its message shows with the form's others.
+  const places = checkTypedPlaces("placesServed", submission.payload.placesServed);
+  const fieldErrors = places.fieldErrors;
+  if (submission.status !== "success" || Object.keys(fieldErrors).length > 0) {
+    return rejectSubmission(submission, { fieldErrors, hideFields: SECRET_FIELDS });
+  }
 
   // Wrong guesses count with the login page's, so the dialog cannot be used to guess the password faster.
   const attempt = await startLoginAttempt(request, context, member.email);
@@ -90,7 +100,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const outcome: SavedOutcome = stored.status === "saved" ? "ok" : "photo-failed";
 
   try {
-    await services.store.agents.update(member.id, profilePatch(submission.value, photoUrl));
+    await services.store.agents.update(member.id, profilePatch(submission.value, places.places, photoUrl));
   } catch (error) {
     console.error(`Profile of agent ${member.id} not saved:`, error);
     return rejectSubmission(submission, { formErrors: [SAVE_FAILED_MESSAGE], hideFields: SECRET_FIELDS, status: 503 });
@@ -98,7 +108,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect(`/edit-profile?${SAVED_PARAM}=${outcome}`);
 }
 
-function profilePatch(input: EditProfileInput, photoUrl: string): Partial<Omit<Agent, "id">> {
+function profilePatch(input: EditProfileInput, placesServed: string[], photoUrl: string): Partial<Omit<Agent, "id">> {
   return {
     fullName: input.fullName,
     phone: input.phone ?? "",
@@ -107,6 +117,8 @@ function profilePatch(input: EditProfileInput, photoUrl: string): Partial<Omit<A
     brokerage: input.brokerage ?? "",
     brokerLicenseNumber: input.brokerLicenseNumber ?? "",
     specialties: input.specialties,
+    placesServed,
+    serviceRadius: input.serviceRadius,
     bio: input.bio ?? "",
     photoUrl,
     updatedAt: new Date().toISOString(),
@@ -165,6 +177,8 @@ function ProfileForm({ profile }: { profile: Profile }) {
       brokerage: profile.brokerage,
       brokerLicenseNumber: profile.brokerLicenseNumber,
       specialties: profile.specialties,
+      placesServed: profile.placesServed,
+      serviceRadius: profile.serviceRadius,
       bio: profile.bio,
       photoUrl: profile.photoUrl,
     },
@@ -202,6 +216,13 @@ function ProfileForm({ profile }: { profile: Profile }) {
           optional
           hint="Your sponsoring broker's license number. Referral agreements need it: fees are paid broker to broker."
         />
+      </section>
+
+      <section aria-labelledby="markets-title" className="card space-y-5">
+        <h2 id="markets-title" className="text-lg font-bold">
+          Markets served
+        </h2>
+        <PlacesServedFields places={fields.placesServed} radius={fields.serviceRadius} lastResult={lastResult} />
       </section>
 
       <section aria-labelledby="expertise-title" className="card space-y-6">

@@ -15,6 +15,7 @@ import { dashboardMessages } from "~/server/messages/dashboard-messages.server";
 import { dashboardReferrals } from "~/server/referrals/overview.server";
 import { reviewsToWrite } from "~/server/reviews/reviews.server";
 import { dashboardData } from "~/server/requests/dashboard-requests.server";
+import { servedPlacesText } from "~/domain/places/served-text";
 
 export const meta: MetaFunction = () => [
   { title: `Member Dashboard | ${PRODUCT_NAME}` },
@@ -29,6 +30,7 @@ function profileOf(agent: Agent) {
     state: agent.state,
     brokerage: agent.brokerage,
     specialties: [...agent.specialties],
+    served: servedPlacesText(agent.placesServed, agent.serviceRadius),
     bio: agent.bio,
     photoUrl: photoSource(agent.photoUrl),
   };
@@ -115,6 +117,16 @@ function ProfileCard({ profile }: { profile: DashboardProfile }) {
             <MapPinIcon className="h-4 w-4 shrink-0" />
             {locationLabel(profile.city, profile.state)}
           </p>
+          {profile.served ? (
+            <p className="mt-1 wrap-anywhere text-slate-600">{profile.served}</p>
+          ) : (
+            <p className="mt-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+              You list no places you serve yet: requests are matched to agents by them.{" "}
+              <Link to="/edit-profile" className="font-semibold underline">
+                Add your places
+              </Link>
+            </p>
+          )}
           <p className="mt-3 inline-flex items-center gap-1.5 rounded-full bg-green-50 px-3 py-1 text-sm font-semibold text-green-800 ring-1 ring-green-200">
             <ShieldCheckIcon className="h-4 w-4" />
             Verified Member

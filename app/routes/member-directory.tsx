@@ -4,20 +4,24 @@ import { MemberAgentCard, type MemberAgentCardData } from "~/components/agent-ca
 import { AgentResults } from "~/components/agent-results";
 import { FilterForm, FilterSelect, FilterTextInput, SearchAndClear } from "~/components/filter-form";
 import { PageBand } from "~/components/page-band";
+import { usePlaceSuggestions } from "~/components/place-suggestions";
 import { agentIdOf } from "~/domain/agent-id";
 import { agentProfilePath, bioPreview, contactMailto } from "~/domain/directory-cards";
 import { MARKET_STATES } from "~/domain/enums";
 import { formatPhoneForDisplay } from "~/domain/phone";
+import { distanceLabel } from "~/domain/places/served-text";
+import { SERVICE_RADII } from "~/domain/places/service-radius";
 import { PRODUCT_NAME } from "~/domain/product";
 import { SORT_OPTIONS } from "~/domain/track-record-text";
 import type { Agent } from "~/domain/workbook/tabs";
 import { requireMember } from "~/server/auth/session.server";
-import { filterMemberDirectory, parseMemberDirectoryQuery } from "~/server/directory/directory.server";
+import { filterMemberDirectory, parseMemberDirectoryQuery, type NearPlace } from "~/server/directory/directory.server";
 import { cardFigures, type TrackRecords } from "~/server/track-record/track-records.server";
 
 export const meta: MetaFunction = () => [{ title: `Member Directory | ${PRODUCT_NAME}` }];
 
-function memberCard(agent: Agent, member: Agent, records: TrackRecords): MemberAgentCardData {
+function memberCard(agent: Agent, member: Agent, records: TrackRecords, near: NearPlace | null): MemberAgentCardData {
+  const miles = near?.found ? near.miles.get(agent.id) : undefined;
   return {
     key: agent.id,
     fullName: agent.fullName,
@@ -31,6 +35,7 @@ function memberCard(agent: Agent, member: Agent, records: TrackRecords): MemberA
     profileHref: agentProfilePath(agentIdOf(agent)),
     contactHref: contactMailto(agent, member),
     trackRecord: cardFigures(records, agent.email),
+    ...(miles === undefined || !near?.found ? {} : { distance: distanceLabel(miles, near.place.name) }),
   };
 }
 
@@ -41,7 +46,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const records = context.services.trackRecords.current();
   return {
     query,
-    agents: results.agents.map((agent) => memberCard(agent, member, records)),
+    agents: results.agents.map((agent) => memberCard(agent, member, records, results.near)),
+    nearMessage: results.near && !results.near.found ? results.near.message : undefined,
     matches: results.matches,
     total: results.total,
     start: results.start,
@@ -52,9 +58,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 const stateOptions = MARKET_STATES.map((code) => ({ value: code, label: code }));
+const milesOptions = SERVICE_RADII.map((miles) => ({ value: String(miles), label: `Within ${miles} mi` }));
 
 export default function MemberDirectory() {
-  const { query, agents, matches, total, start, end, page, pageCount } = useLoaderData<typeof loader>();
+  const { query, agents, nearMessage, matches, total, start, end, page, pageCount } = useLoaderData<typeof loader>();
+  const { suggest, datalist } = usePlaceSuggestions("filter-near-suggestions");
   return (
     <>
       <PageBand eyebrow="Members Only" title="Member Directory" intro="Contact details of every verified agent in the network." />
@@ -68,6 +76,17 @@ export default function MemberDirectory() {
           <FilterSelect name="state" label="State" allLabel="All" defaultValue={query.state ?? ""} options={stateOptions} />
           <FilterTextInput name="city" label="City" defaultValue={query.city} placeholder="Any city" />
           <FilterTextInput name="specialty" label="Specialty" defaultValue={query.specialty} placeholder="Any specialty" />
+          <FilterTextInput
+            name="near"
+            label="Near a place"
+            defaultValue={query.near}
+            placeholder="e.g. Tyler, TX"
+            list="filter-near-suggestions"
+            onInput={(event) => suggest(event.currentTarget.value)}
+            message={nearMessage}
+          />
+          {datalist}
+          <FilterSelect name="miles" label="Distance" defaultValue={String(query.miles)} options={milesOptions} />
           <FilterSelect name="sort" label="Sort by" allLabel="Name" defaultValue={query.sort ?? ""} options={SORT_OPTIONS} />
           <SearchAndClear clearHref="/member-directory" />
         </FilterForm>

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { dollarsCell, parseDollars, parsePercent } from "../referrals/money";
+import { SERVICE_RADII, type ServiceRadius } from "~/domain/places/service-radius";
 
 /**
  * What a column holds, for a spreadsheet that types its cells: `text` columns are
@@ -201,9 +202,7 @@ export function placeList(): Column<readonly string[]> {
   return { kind: "text", schema, write: (places) => places.join("; ") };
 }
 
-/** The distances an agent may serve around their places, in miles. */
-export const SERVICE_RADII = [10, 25, 50, 100] as const;
-export type ServiceRadius = (typeof SERVICE_RADII)[number];
+export { SERVICE_RADII, type ServiceRadius } from "~/domain/places/service-radius";
 
 /** One of `SERVICE_RADII` ("25" or "25 mi"); blank reads as undefined. */
 export function serviceRadius(): Column<ServiceRadius | undefined> {

@@ -1,7 +1,9 @@
 import { AgentIdLookup } from "~/domain/agent-id";
 import { foldText, matchCost, nameSortKey, searchTokens, type SearchField } from "~/domain/directory-search";
+import { createPointIndex, type PointIndex } from "~/domain/places/geo";
 import type { Agent } from "~/domain/workbook/tabs";
 import type { Store } from "../store/store.server";
+import { agentPlaces } from "./agent-places.server";
 
 /** One approved agent as the directory reads it: its folded fields are computed once per build, not per request. */
 export type DirectoryEntry = {
@@ -29,6 +31,8 @@ export type DirectoryIndex = {
   readonly byCity: ReadonlyMap<string, readonly DirectoryEntry[]>;
   readonly bySpecialty: ReadonlyMap<string, readonly DirectoryEntry[]>;
   readonly ids: AgentIdLookup<Agent>;
+  /** Agents' ids by the points of the places they serve (their city when they list none), for "near a place". */
+  readonly near: PointIndex<string>;
 };
 
 /** The directory's index of the store's agents, kept between requests: one per process, in `Services`. */
@@ -65,7 +69,8 @@ function sameIndexedFields(a: Agent, b: Agent): boolean {
     a.state === b.state &&
     a.city === b.city &&
     a.brokerage === b.brokerage &&
-    a.specialties.join("\u0000") === b.specialties.join("\u0000")
+    a.specialties.join("\u0000") === b.specialties.join("\u0000") &&
+    a.placesServed.join("\u0000") === b.placesServed.join("\u0000")
   );
 }
 
@@ -152,6 +157,10 @@ function buildDirectoryIndex(approvedAgents: readonly Agent[], version: number):
     byCity,
     bySpecialty,
     ids: new AgentIdLookup(sorted, (agent) => [agent.id, agent.email]),
+    near: createPointIndex(
+      sorted.map((agent) => agent.id),
+      (id) => agentPlaces(approved.get(id)!.agent),
+    ),
   };
 }
 

@@ -3,6 +3,10 @@ import { firstInOrder, foldText, pageWindow, parsePageNumber, type PageWindow } 
 import { MARKET_STATES, SPECIALTIES, type MarketState, type Specialty } from "~/domain/enums";
 import { DIRECTORY_SORTS, type DirectorySort } from "~/domain/track-record-text";
 import type { Agent } from "~/domain/workbook/tabs";
+import type { Place } from "~/domain/places/place-names";
+import { DEFAULT_SERVICE_RADIUS, SERVICE_RADII, type ServiceRadius } from "~/domain/places/service-radius";
+import { matchTypedPlace } from "../places/places.server";
+import { unmatchedPlaceMessage } from "../places/typed-places.server";
 import type { Services } from "../services.server";
 import type { Store } from "../store/store.server";
 import { byTrackRecord } from "../track-record/track-records.server";
@@ -20,8 +24,19 @@ export type DirectoryQuery = {
   page: number;
 };
 
-/** The member directory's filters (§2): state, and case-insensitive substrings of city and specialty. */
-export type MemberDirectoryQuery = { state: MarketState | null; city: string; specialty: string; sort: DirectorySort | null; page: number };
+/**
+ * The member directory's filters (§2): state, case-insensitive substrings of city and
+ * specialty, and agents serving near a place (`near`, within `miles`).
+ */
+export type MemberDirectoryQuery = {
+  state: MarketState | null;
+  city: string;
+  specialty: string;
+  near: string;
+  miles: ServiceRadius;
+  sort: DirectorySort | null;
+  page: number;
+};
 
 export type DirectoryPage = PageWindow & {
   agents: Agent[];
@@ -56,6 +71,8 @@ export function parseMemberDirectoryQuery(params: URLSearchParams): MemberDirect
     state: choiceParam(params, "state", MARKET_STATES),
     city: textParam(params, "city"),
     specialty: textParam(params, "specialty"),
+    near: textParam(params, "near"),
+    miles: SERVICE_RADII.find((miles) => String(miles) === params.get("miles")) ?? DEFAULT_SERVICE_RADIUS,
     sort: choiceParam(params, "sort", DIRECTORY_SORTS),
     page: parsePageNumber(params.get("page")),
   };
@@ -154,11 +171,37 @@ export function searchDirectory(services: DirectoryServices, query: DirectoryQue
   return pageOf(index, applyFilters(index, [...filters, found]), sortedBy(services, query.sort, byMatch), query.page);
 }
 
-/** The member directory (§2 "Member directory", §5 "Filters"): state, city and specialty substrings, by name. */
-export function filterMemberDirectory(services: DirectoryServices, query: MemberDirectoryQuery): DirectoryPage {
+/**
+ * The "near a place" filter: the place found (exact or a single slip) and each nearby
+ * agent's distance, or the message for a place the list does not hold (the filter is then left out).
+ */
+export type NearPlace = { found: true; place: Place; miles: ReadonlyMap<string, number> } | { found: false; message: string };
+
+export type MemberDirectoryPage = DirectoryPage & { near: NearPlace | null };
+
+function nearPlaceFilter(index: DirectoryIndex, miles: ReadonlyMap<string, number>): Filter {
+  return {
+    candidates: () => [...miles.keys()].map((id) => index.approved.get(id)!),
+    size: () => miles.size,
+    test: (entry) => miles.has(entry.agent.id),
+  };
+}
+
+function nearPlace(index: DirectoryIndex, query: MemberDirectoryQuery): NearPlace | null {
+  if (!query.near) return null;
+  const match = matchTypedPlace(query.near);
+  if (match.kind !== "found") return { found: false, message: unmatchedPlaceMessage(query.near, match) };
+  const nearby = index.near.within(match.place, query.miles).filter(({ item }) => index.approved.has(item));
+  return { found: true, place: match.place, miles: new Map(nearby.map(({ item, miles }) => [item, miles])) };
+}
+
+/** The member directory (§2 "Member directory", §5 "Filters"): state, city and specialty substrings, by name; near a place, nearest first. */
+export function filterMemberDirectory(services: DirectoryServices, query: MemberDirectoryQuery): MemberDirectoryPage {
   const { store, directory } = services;
   const index = directory.current();
   const filters: Filter[] = [];
+  const near = nearPlace(index, query);
+  if (near?.found) filters.push(nearPlaceFilter(index, near.miles));
   if (query.state) filters.push(stateFilter(index, store, query.state));
   const city = foldText(query.city);
   if (city) filters.push(distinctValueFilter(index.byCity, city, (entry) => entry.foldedCity.includes(city)));
@@ -166,7 +209,13 @@ export function filterMemberDirectory(services: DirectoryServices, query: Member
   if (specialty) {
     filters.push(distinctValueFilter(index.bySpecialty, specialty, (entry) => entry.foldedSpecialties.some((s) => s.includes(specialty))));
   }
-  return pageOf(index, applyFilters(index, filters), sortedBy(services, query.sort, byOrder), query.page);
+  const own = near?.found ? byDistance(near.miles) : byOrder;
+  return { ...pageOf(index, applyFilters(index, filters), sortedBy(services, query.sort, own), query.page), near };
+}
+
+function byDistance(miles: ReadonlyMap<string, number>) {
+  const distance = (entry: DirectoryEntry) => miles.get(entry.agent.id) ?? Number.POSITIVE_INFINITY;
+  return (a: DirectoryEntry, b: DirectoryEntry) => distance(a) - distance(b) || byOrder(a, b);
 }
 
 /**
