@@ -19,7 +19,7 @@ import { createCandidatePool } from "../app/domain/matching/candidate-pool";
 import { countSignals } from "../app/domain/matching/signals";
 import { createPointIndex } from "../app/domain/places/geo";
 import { placeLabel, type Place } from "../app/domain/places/place-names";
-import { SERVICE_RADII } from "../app/domain/workbook/columns";
+import { SERVICE_RADII } from "../app/domain/places/service-radius";
 import type { Agent, ReferralRequest } from "../app/domain/workbook/tabs";
 import { loadConfig } from "../app/server/config.server";
 import { bestFitAgents } from "../app/server/matching/best-fit.server";

@@ -5,7 +5,7 @@ import { candidatesReaching, createCandidatePool, HOME_REACH_MILES } from "~/dom
 import { ACTIVE_DAYS, rankCandidates, type RankOptions } from "~/domain/matching/rank";
 import { milesBetween } from "~/domain/places/geo";
 import { SPECIALTIES } from "~/domain/enums";
-import { SERVICE_RADII } from "~/domain/workbook/columns";
+import { SERVICE_RADII } from "~/domain/places/service-radius";
 import { AGENT_STATUSES } from "~/domain/workbook/tabs";
 import { candidate, NOW, northOf, PLACES, request, signals, trackRecord, type AgentSignals } from "./matching-support";
 

@@ -2,6 +2,7 @@ import type { CandidateSignals, CountedSignals, MatchCandidate, NamedPlace } fro
 import { createCandidatePool, type CandidatePool } from "~/domain/matching/candidate-pool";
 import { countSignals, type SignalRows } from "~/domain/matching/signals";
 import type { Place } from "~/domain/places/place-names";
+import { DEFAULT_SERVICE_RADIUS } from "~/domain/places/service-radius";
 import type { Agent, CollectionName } from "~/domain/workbook/tabs";
 import { findPlace } from "../places/places.server";
 import type { Store } from "../store/store.server";
@@ -35,8 +36,6 @@ const SIGNAL_TABS = [
 /** Tabs that change many times a minute and move only last-activity times, which the ranking compares with 90 days. */
 const CHATTY_TABS: ReadonlySet<CollectionName> = new Set(["messages", "conversationMembers", "marks"]);
 export const CHATTY_SETTLE_MS = 600_000;
-/** An agent who chose no radius serves this far. */
-const DEFAULT_RADIUS_MILES = 25;
 
 type Counted = { versions: number[]; countedAt: number; signals: CountedSignals };
 
@@ -98,7 +97,7 @@ export function matchCandidates(agents: readonly Agent[]): MatchCandidate[] {
     city: agent.city,
     home: lookUp(agent.city, agent.state),
     places: agent.placesServed.flatMap((text) => lookUp(text) ?? []),
-    radiusMiles: agent.serviceRadius ?? DEFAULT_RADIUS_MILES,
+    radiusMiles: agent.serviceRadius ?? DEFAULT_SERVICE_RADIUS,
     specialties: agent.specialties,
     agentRowActiveAt: Math.max(...[agent.createdAt, agent.updatedAt, agent.sessionsEndedAt].map(timeOf)),
   }));
