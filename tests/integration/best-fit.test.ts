@@ -7,6 +7,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Agent, Invitation, ReferralRequest } from "../../app/domain/workbook/tabs";
 import { bestFitAgents } from "../../app/server/matching/best-fit.server";
+import { CHATTY_SETTLE_MS } from "../../app/server/matching/candidate-index.server";
 import { agentRecord, requestRecord } from "../support/records";
 import { testContext } from "../support/services";
 
@@ -139,7 +140,7 @@ describe("the best-fit agents of a request", () => {
     ]);
   });
 
-  it("keeps its index until a tab it reads changes", async () => {
+  it("keeps its index until a tab it reads changes, and counts a new message in within the settling time", async () => {
     const context = await network([agent("one")]);
     const { store, bestFit } = context.services;
     const first = bestFit.current(NOW);
@@ -150,6 +151,18 @@ describe("the best-fit agents of a request", () => {
     const afterRequest = bestFit.current(NOW);
     expect(afterRequest.pool).toBe(first.pool);
     expect(afterRequest.signals.experience).not.toBe(first.signals.experience);
+
+    const message = {
+      conversationId: "c1",
+      fromEmail: "one@example.com",
+      toEmail: poster.email,
+      text: "Hello",
+      createdAt: NOW.toISOString(),
+    };
+    await store.messages.insert({ id: "m1", ...message });
+    expect(bestFit.current(NOW).signals.lastActiveAt).toBe(afterRequest.signals.lastActiveAt);
+    const settled = bestFit.current(new Date(NOW.getTime() + CHATTY_SETTLE_MS));
+    expect(settled.signals.lastActiveAt.get("one@example.com")).toBe(NOW.getTime());
 
     await store.agents.insert(agent("two"));
     expect(bestFit.current(NOW).pool).not.toBe(first.pool);

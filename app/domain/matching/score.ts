@@ -8,7 +8,7 @@ import { MIN_CASES } from "../track-record";
 import type { CandidateSignals, MatchRequest } from "./candidate";
 import type { Reached } from "./candidate-pool";
 
-export const WEIGHTS = {
+const WEIGHTS = {
   /** Full at the request's place, none at 100 miles. */
   distance: 35,
   /** Full for a specialist (the request's specialty among at most `FOCUSED_SPECIALTIES`), less the more they list. */
@@ -25,7 +25,7 @@ export const WEIGHTS = {
 
 const DISTANCE_SCALE_MILES = 100;
 const FOCUSED_SPECIALTIES = 3;
-export const SEASONED_REQUESTS = 5;
+const SEASONED_REQUESTS = 5;
 const SLOW_REPLY_HOURS = 48;
 /** Where a figure the agent has too few cases for sits: half way, neither helped nor hurt. */
 const UNKNOWN = 0.5;
@@ -58,7 +58,7 @@ export function experienceIn(signals: CandidateSignals, email: string, priceRang
   return signals.experience.get(email)?.get(priceRange) ?? 0;
 }
 
-export function declinesFor(signals: CandidateSignals, email: string, specialty: string): number {
+function declinesFor(signals: CandidateSignals, email: string, specialty: string): number {
   return signals.declines.get(email)?.get(specialty) ?? 0;
 }
 

@@ -9,7 +9,7 @@ import type { Store } from "../store/store.server";
 import type { TrackRecordCache } from "../track-record/track-records.server";
 
 /** What the ranking reads for one request: the candidates filed by place, and what they did. */
-export type BestFitIndex = { readonly pool: CandidatePool; readonly signals: CandidateSignals };
+type BestFitIndex = { readonly pool: CandidatePool; readonly signals: CandidateSignals };
 
 /** The best-fit ranking's index, kept between requests: one per process, in `Services`. */
 export type BestFitIndexCache = {
