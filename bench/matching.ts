@@ -27,6 +27,7 @@ import { matchCandidates } from "../app/server/matching/candidate-index.server";
 import { PLACES } from "../app/server/places/places.server";
 import { createReplicaServices } from "../app/server/service-lifecycle.server";
 import { createStoreFromConfig } from "../app/server/store/store.server";
+import { createTrackRecordCache } from "../app/server/track-record/track-records.server";
 import { seededRandom } from "../scripts/lib/demo-kit";
 import { benchAgents, LARGE_NETWORK, writeNetwork } from "./large-network";
 
@@ -106,7 +107,7 @@ async function main(): Promise<void> {
     const index = timeOnce(() => services.bestFit.current(now));
     const candidates = timeOnce(() => matchCandidates(store.agents.all()));
     const pool = timeOnce(() => createCandidatePool(candidates.result));
-    const trackRecords = timeOnce(() => createReplicaServices(store).trackRecords.current(now));
+    const trackRecords = timeOnce(() => createTrackRecordCache(store).current(now));
     const signals = timeOnce(() =>
       countSignals({
         requests: store.requests.all(),

@@ -35,6 +35,7 @@ const SIGNAL_TABS = [
 ] as const satisfies readonly CollectionName[];
 /** Tabs that change many times a minute and move only last-activity times, which the ranking compares with 90 days. */
 const CHATTY_TABS: ReadonlySet<CollectionName> = new Set(["messages", "conversationMembers", "marks"]);
+/** After a change to chatty tabs alone, the signals are counted again at most this often: an activity time ten minutes late changes no 90-day test that matters. */
 export const CHATTY_SETTLE_MS = 600_000;
 
 type Counted = { versions: number[]; countedAt: number; signals: CountedSignals };
@@ -45,8 +46,9 @@ export function createBestFitIndexCache(store: Store, trackRecords: TrackRecordC
   return {
     current(now = new Date()) {
       const agentsVersion = store.agents.version();
-      if (pool?.version !== agentsVersion)
+      if (pool?.version !== agentsVersion) {
         pool = { version: agentsVersion, pool: createCandidatePool(matchCandidates(store.agents.all())) };
+      }
       const versions = SIGNAL_TABS.map((name) => store[name].version());
       if (!counted || !isCurrent(counted, versions, now.getTime())) {
         counted = { versions, countedAt: now.getTime(), signals: countSignals(signalRows(store)) };
