@@ -13,6 +13,7 @@ export type Reach = PlaceReach | { readonly kind: "state"; readonly miles: null 
 type PlaceReach = { readonly kind: "serves" | "based"; readonly place: NamedPlace; readonly miles: number };
 
 export type Reached = { readonly candidate: MatchCandidate; readonly reach: Reach };
+const BY_STATE: Reach = { kind: "state", miles: null };
 
 /** One point the index files a candidate under. */
 type Outpost = { readonly candidate: MatchCandidate; readonly kind: "serves" | "based"; readonly place: NamedPlace };
@@ -58,7 +59,7 @@ function statesOf(candidate: MatchCandidate): Set<string> {
  */
 export function candidatesReaching(pool: CandidatePool, place: GeoPoint | undefined, state: string): Reached[] {
   if (!place) {
-    return (pool.byState.get(state) ?? []).map((candidate) => ({ candidate, reach: { kind: "state", miles: null } }));
+    return (pool.byState.get(state) ?? []).map((candidate) => ({ candidate, reach: BY_STATE }));
   }
   const nearest = new Map<MatchCandidate, PlaceReach>();
   for (const [reach, outposts] of pool.outpostsByReach) {

@@ -41,9 +41,11 @@ export function rankCandidates(
     !options.excluded.has(candidate.email) &&
     (request.specialty === "" || candidate.specialties.includes(request.specialty)) &&
     lastActiveAt(candidate, signals) >= activeSince;
-  const scored = candidatesReaching(pool, request.place, request.state)
-    .filter(isEligible)
-    .map((reached) => ({ ...reached, score: bestFitScore(reached, request, signals) }));
+  const scored: Scored[] = [];
+  for (const reached of candidatesReaching(pool, request.place, request.state)) {
+    if (isEligible(reached))
+      scored.push({ candidate: reached.candidate, reach: reached.reach, score: bestFitScore(reached, request, signals) });
+  }
   return best(scored, options.limit, byScore).map((ranked) => ({ ...ranked, reasons: bestFitReasons(ranked, request, signals) }));
 }
 
