@@ -156,11 +156,16 @@ function benchMessages(agents: readonly Agent[], size: NetworkSize, now: Date): 
   return messages;
 }
 
-/** Writes the network into `dataDir/store.sqlite`, in chunks so memory stays flat. */
-export async function writeNetwork(dataDir: string, size: NetworkSize, memberPasswordHash: string, now = new Date()): Promise<void> {
+/** Writes the network into `dataDir/store.sqlite`, in chunks so memory stays flat; `agents` replaces `benchAgents`' when a bench shapes its own. */
+export async function writeNetwork(
+  dataDir: string,
+  size: NetworkSize,
+  memberPasswordHash: string,
+  now = new Date(),
+  agents: readonly Agent[] = benchAgents(size.agents, memberPasswordHash),
+): Promise<void> {
   const driver = createSqliteDriver(path.join(dataDir, "store.sqlite"));
   await driver.ensureTabs(Object.values(WORKBOOK));
-  const agents = benchAgents(size.agents, memberPasswordHash);
   const write = async <T extends object>(tab: (typeof WORKBOOK)[keyof typeof WORKBOOK], records: readonly T[]) => {
     for (let i = 0; i < records.length; i += 5_000) {
       // Each tab's records match its own definition; the union of tabs loses that link.

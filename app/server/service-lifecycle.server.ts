@@ -2,6 +2,7 @@ import path from "node:path";
 import { createAuthServices } from "./auth/auth-services.server";
 import type { Config } from "./config.server";
 import { createDirectoryIndexCache } from "./directory/directory-index.server";
+import { createBestFitIndexCache } from "./matching/candidate-index.server";
 import { createTrackRecordCache } from "./track-record/track-records.server";
 import { createImageService } from "./images/images.server";
 import { createPhotoFetcher } from "./images/remote-photo.server";
@@ -79,17 +80,27 @@ export function createServices(config: Config): Services {
 /** The queues and caches kept over the replica's records. */
 type ReplicaServices = Pick<
   Services,
-  "store" | "writeQueues" | "directory" | "trackRecords" | "liveRequests" | "messageEvents" | "readPositions" | "conversationSummaries"
+  | "store"
+  | "writeQueues"
+  | "directory"
+  | "trackRecords"
+  | "bestFit"
+  | "liveRequests"
+  | "messageEvents"
+  | "readPositions"
+  | "conversationSummaries"
 >;
 
 /** The queues and caches over a store: part of `createServices`, and all that a script reading a store of its own needs for the queries. */
 export function createReplicaServices(store: Store): ReplicaServices {
   const writeQueues = createWriteQueues();
+  const trackRecords = createTrackRecordCache(store);
   return {
     store,
     writeQueues,
     directory: createDirectoryIndexCache(store),
-    trackRecords: createTrackRecordCache(store),
+    trackRecords,
+    bestFit: createBestFitIndexCache(store, trackRecords),
     liveRequests: createLiveRequests(store),
     messageEvents: createMessageEvents(store),
     readPositions: createReadPositions({ store, writeQueues }),

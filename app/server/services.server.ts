@@ -1,6 +1,7 @@
 import type { AuthServices } from "./auth/auth-services.server";
 import type { Config } from "./config.server";
 import type { DirectoryIndexCache } from "./directory/directory-index.server";
+import type { BestFitIndexCache } from "./matching/candidate-index.server";
 import type { ImageService } from "./images/images.server";
 import type { PhotoFetcher } from "./images/remote-photo.server";
 import type { SheetProblemMails } from "./jobs/sheet-problem-mails.server";
@@ -48,6 +49,8 @@ export type Services = {
   directory: DirectoryIndexCache;
   /** Every agent's track record, review summary and rank, computed again only when the rows they count change (docs/decisions/0043). */
   trackRecords: TrackRecordCache;
+  /** The best-fit ranking's candidates filed by the places they serve, and their signals, kept per version of the tabs they come from (docs/decisions/0046). */
+  bestFit: BestFitIndexCache;
   /** Live updates for open messages pages, from this process's sends and the store's refreshes. */
   messageEvents: MessageEvents;
   /** The live requests in each list order, kept per version of the Requests tab for every member's lists. */
