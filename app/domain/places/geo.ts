@@ -13,7 +13,7 @@ export function milesBetween(a: GeoPoint, b: GeoPoint): number {
   return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
-export type Nearby<T> = { readonly item: T; readonly miles: number };
+type Nearby<T> = { readonly item: T; readonly miles: number };
 
 /** Items by where they are, found by distance without measuring every one of them. */
 export type PointIndex<T> = {

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { dollarsCell, parseDollars, parsePercent } from "../referrals/money";
-import { SERVICE_RADII, type ServiceRadius } from "~/domain/places/service-radius";
+import { SERVICE_RADII, type ServiceRadius } from "../places/service-radius";
 
 /**
  * What a column holds, for a spreadsheet that types its cells: `text` columns are
@@ -201,8 +201,6 @@ export function placeList(): Column<readonly string[]> {
   );
   return { kind: "text", schema, write: (places) => places.join("; ") };
 }
-
-export { SERVICE_RADII, type ServiceRadius } from "~/domain/places/service-radius";
 
 /** One of `SERVICE_RADII` ("25" or "25 mi"); blank reads as undefined. */
 export function serviceRadius(): Column<ServiceRadius | undefined> {
