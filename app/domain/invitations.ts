@@ -4,7 +4,7 @@
  * agents the poster is offered, and the "Not a fit" form. Pure: pages and server share it.
  */
 import { z } from "zod";
-import { optionalTextField } from "./text";
+import { multiLine, optionalTextField } from "./text";
 
 /** One round of best-fit agents offered to a poster: five, and five again each time a deadline passes unanswered. */
 export const ROUND_SIZE = 5;
@@ -111,7 +111,7 @@ export const NOT_A_FIT_REASON_MAX = 300;
 
 /** The invited agent's "Not a fit", with an optional reason the poster reads. */
 export const notAFitSchema = z.object({
-  reason: optionalTextField(NOT_A_FIT_REASON_MAX, `Please keep the reason under ${NOT_A_FIT_REASON_MAX} characters`),
+  reason: multiLine(optionalTextField(NOT_A_FIT_REASON_MAX, `Please keep the reason under ${NOT_A_FIT_REASON_MAX} characters`)),
 });
 
 /** What the poster and the invited agent are told when an invitation is refused. */

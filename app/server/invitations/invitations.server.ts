@@ -5,12 +5,15 @@
  * Invitations tab, claimed first, so a double click, a retried form or two instances store one.
  */
 import {
+  deadlineLabel,
   INVITATION_REFUSALS,
   INVITATIONS_PER_POSTER_PER_DAY,
   INVITATIONS_PER_REQUEST,
   sentInLastDay,
 } from "~/domain/invitations";
+import { locationLabel } from "~/domain/member-profile";
 import { isLive } from "~/domain/referral-requests/expiry";
+import { relativeTime } from "~/domain/relative-time";
 import type { Agent, Invitation, ReferralRequest } from "~/domain/workbook/tabs";
 import { publicUrl } from "../accounts/urls.server";
 import { invitationMail } from "../mail/invitation-mail.server";
@@ -139,3 +142,31 @@ export async function declineInvitation(
     return { ok: true, count: 1 };
   });
 }
+
+/**
+ * The dashboard's "Invited to respond": the member's open invitations, newest first. An
+ * invitation closes once they responded or answered Not a fit, and when the request stops
+ * taking responses; those of suspended or blocked posters are not shown.
+ */
+export function invitationsToAnswer(services: Pick<Services, "store">, member: Pick<Agent, "email">, now: Date) {
+  const hidden = hiddenAuthorsFor(services, member);
+  return services.store.invitations
+    .by("agentEmail", member.email)
+    .flatMap((invitation) => {
+      const request = services.store.requests.get(invitation.requestId);
+      if (invitation.status !== "invited" || !request || !isLive(request, now) || hidden.has(request.agentEmail)) return [];
+      if (hasResponded(services, request.id, member.email)) return [];
+      return [{ invitation, request }];
+    })
+    .sort((a, b) => Date.parse(b.invitation.createdAt) - Date.parse(a.invitation.createdAt))
+    .map(({ invitation, request }) => ({
+      requestId: request.id,
+      title: request.title,
+      posterName: request.agentName.trim() || "A member",
+      location: locationLabel(request.location, request.state),
+      respondBy: request.respondBy ? deadlineLabel(request.respondBy) : null,
+      invitedAgo: relativeTime(invitation.createdAt, now),
+    }));
+}
+
+export type InvitationToAnswer = ReturnType<typeof invitationsToAnswer>[number];
