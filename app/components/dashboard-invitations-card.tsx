@@ -15,7 +15,10 @@ export function DashboardInvitationsCard({ invitations }: { invitations: readonl
         {invitations.map((invitation) => {
           const base = `/referral-requests/${invitation.requestId}`;
           return (
-            <li key={invitation.requestId} className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between">
+            <li
+              key={invitation.requestId}
+              className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between"
+            >
               <div className="min-w-0 space-y-1">
                 <Link to={base} className="font-semibold wrap-anywhere text-brand-700 hover:underline">
                   {invitation.title}

@@ -81,7 +81,12 @@ export function inviteAgents(
 }
 
 /** The row, once its claim is won; undefined when another instance invited the same agent at the same moment. */
-async function storeInvitation(services: InviteServices, request: ReferralRequest, agent: Agent, now: Date): Promise<Invitation | undefined> {
+async function storeInvitation(
+  services: InviteServices,
+  request: ReferralRequest,
+  agent: Agent,
+  now: Date,
+): Promise<Invitation | undefined> {
   const id = newId();
   if (!(await services.sendClaims.claimAs(`invitation:${request.id}/${agent.email}`, id, now))) return undefined;
   return services.store.invitations.insertOnce(

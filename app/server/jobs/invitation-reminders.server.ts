@@ -28,7 +28,8 @@ function dueReminder(deps: Deps, invitation: Invitation, now: Date) {
   if (invitation.status !== "invited" || invitation.remindedAt !== undefined) return undefined;
   const request = deps.store.requests.get(invitation.requestId);
   const respondBy = request?.respondBy;
-  if (!request || respondBy === undefined || !isLive(request, now) || !isReminderDue(invitation.createdAt, respondBy, now)) return undefined;
+  if (!request || respondBy === undefined || !isLive(request, now) || !isReminderDue(invitation.createdAt, respondBy, now))
+    return undefined;
   const agent = deps.store.agents.by("email", invitation.agentEmail)[0];
   if (!agent || agent.status !== "approved" || hiddenAuthorsFor(deps, agent).has(request.agentEmail)) return undefined;
   if (hasResponded(deps, request.id, agent.email)) return undefined;

@@ -35,7 +35,12 @@ export function invitationMail(options: { request: ReferralRequest; posterName: 
     requestRows(request, posterName),
     `Read the request and respond: ${link}\nNot for you? Answer "Not a fit" from your dashboard, so ${posterName} can ask someone else.`,
   );
-  return { to: agent.email, replyTo: request.agentEmail, subject: `${posterName} invites you to respond: ${oneLine(request.title)}`, ...body };
+  return {
+    to: agent.email,
+    replyTo: request.agentEmail,
+    subject: `${posterName} invites you to respond: ${oneLine(request.title)}`,
+    ...body,
+  };
 }
 
 /** The one reminder before the request's Respond by, to an invited agent who has not answered. */
@@ -52,5 +57,10 @@ export function invitationReminderMail(options: {
     requestRows(request, posterName),
     `Read the request and respond: ${link}\nThis is the only reminder for this invitation.`,
   );
-  return { to: agent.email, replyTo: request.agentEmail, subject: `Reminder: respond by ${deadlineLabel(respondBy)}: ${oneLine(request.title)}`, ...body };
+  return {
+    to: agent.email,
+    replyTo: request.agentEmail,
+    subject: `Reminder: respond by ${deadlineLabel(respondBy)}: ${oneLine(request.title)}`,
+    ...body,
+  };
 }
