@@ -69,7 +69,7 @@ async function refusal(answer: unknown): Promise<{ status: number; error: string
   return { status: response.status, error: ((await response.json()) as { error: string }).error };
 }
 
-function invitationRows(request: ReferralRequest): Invitation[] {
+function invitationRows(request: ReferralRequest): readonly Invitation[] {
   return context.services.store.invitations.by("requestId", request.id);
 }
 
