@@ -38,7 +38,7 @@ export function DashboardInvitationsCard({ invitations }: { invitations: readonl
                   Respond<span className="sr-only"> to {invitation.title}</span>
                 </Link>
                 <Link to={`${base}/not-a-fit`} className="btn-outline">
-                  Not a fit<span className="sr-only">: {invitation.title}</span>
+                  Not a fit<span className="sr-only"> for {invitation.title}</span>
                 </Link>
               </div>
             </li>
