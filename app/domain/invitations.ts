@@ -7,7 +7,7 @@ import { z } from "zod";
 import { multiLine, optionalTextField } from "./text";
 
 /** One round of best-fit agents offered to a poster: five, and five again each time a deadline passes unanswered. */
-export const ROUND_SIZE = 5;
+const ROUND_SIZE = 5;
 /** Invitations one request may send: three rounds of five. */
 export const INVITATIONS_PER_REQUEST = 15;
 /** Invitations one poster may send in any 24 hours, over all their requests. */

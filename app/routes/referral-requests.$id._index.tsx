@@ -17,7 +17,7 @@ import { isLive } from "~/domain/referral-requests/expiry";
 import { noticeFrom } from "~/domain/referral-requests/labels";
 import { relativeTime } from "~/domain/relative-time";
 import type { RequestResponse } from "~/domain/workbook/tabs";
-import { deadlineLabel, INVITATION_REFUSALS } from "~/domain/invitations";
+import { deadlineLabel, INVITATION_REFUSALS, isPastDeadline } from "~/domain/invitations";
 import { requireMember } from "~/server/auth/session.server";
 import { readForm } from "~/server/forms.server";
 import { bestFitSection } from "~/server/invitations/best-fit-section.server";
@@ -61,7 +61,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     responses: responsesTo(context.services, found.id, member)
       .filter((response) => view.isOwn || response.fromEmail === member.email)
       .map((response) => responseView(context.services, response, now)),
-    respondBy: found.respondBy ? deadlineLabel(found.respondBy) : null,
+    respondBy: found.respondBy ? { label: deadlineLabel(found.respondBy), passed: isPastDeadline(found.respondBy, now) } : null,
     // The best-fit list and its invitations are the poster's alone.
     bestFit: view.isOwn && found.status !== "deleted" ? bestFitSection(context.services, found, now) : null,
   };
@@ -128,7 +128,8 @@ export default function RequestDetails() {
         <RequestFacts request={request} />
         {respondBy ? (
           <p className="text-sm">
-            <span className="font-semibold text-slate-500">Respond by:</span> {respondBy}
+            <span className="font-semibold text-slate-500">Respond by:</span> {respondBy.label}
+            {respondBy.passed ? " (passed)" : null}
           </p>
         ) : null}
         {request.contactPreferenceLabel ? (

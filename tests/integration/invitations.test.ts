@@ -97,7 +97,8 @@ describe("the poster's best-fit agents", () => {
     expect(Date.parse(posted!.respondBy ?? "") - Date.parse(posted!.createdAt)).toBe(24 * HOUR);
 
     const page = await detail(posted!);
-    expect(page.respondBy).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{1,2}:\d{2} [AP]M C[SD]T$/);
+    expect(page.respondBy?.label).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{1,2}:\d{2} [AP]M C[SD]T$/);
+    expect(page.respondBy?.passed).toBe(false);
     expect(page.bestFit?.suggestions).toHaveLength(5);
     for (const suggestion of page.bestFit!.suggestions) {
       expect(suggestion.reasons.length).toBeGreaterThan(0);
@@ -399,6 +400,7 @@ describe("the next five", () => {
 
     await context.services.store.requests.update(request.id, { respondBy: new Date(Date.now() - 60_000).toISOString() });
     page = await detail(request);
+    expect(page.respondBy?.passed).toBe(true);
     expect(page.bestFit?.nextRound).toBe(true);
     const next = page.bestFit!.suggestions.map((agent) => agent.fullName);
     expect(next).toHaveLength(5);
