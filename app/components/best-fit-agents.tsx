@@ -37,7 +37,7 @@ export function BestFitAgents({ section, error }: { section: BestFitSectionView;
       {invited.length > 0 ? <InvitedList invited={invited} /> : null}
       {nextRound ? (
         <p className="rounded-lg bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900">
-          The Respond by time passed with no response, so here are the next five agents best placed to take this request.
+          The Respond by time passed with no response, so here are the next agents best placed to take this request.
         </p>
       ) : null}
       {suggestions.length > 0 ? (

@@ -73,13 +73,13 @@ export function isReminderDue(invitedAt: string, respondBy: string, now: Date): 
 }
 
 /**
- * How many new best-fit agents the poster is offered: the first round's five less those
- * already invited; once the deadline passed with no response, the rest of the current round
- * ("the next five"); never past the request's limit.
+ * How many new best-fit agents the poster is offered: the first five less those already
+ * invited; once the deadline passed with no response, five more ("the next five") less those
+ * invited since it passed (a new Respond by starts another round); never past the request's limit.
  */
-export function offerSize(invited: number, deadlinePassedUnanswered: boolean): number {
+export function offerSize(invited: number, invitedSinceDeadline: number | undefined): number {
   const left = Math.max(0, INVITATIONS_PER_REQUEST - invited);
-  const round = deadlinePassedUnanswered ? ROUND_SIZE - (invited % ROUND_SIZE) : ROUND_SIZE - invited;
+  const round = ROUND_SIZE - (invitedSinceDeadline ?? invited);
   return Math.max(0, Math.min(round, left));
 }
 

@@ -398,6 +398,9 @@ describe("the next five", () => {
     expect(page.bestFit?.suggestions).toEqual([]);
     expect(page.bestFit?.nextRound).toBe(false);
 
+    // The hour passes: the invitations were sent before the deadline, which is now behind.
+    for (const row of invitationRows(request))
+      await context.services.store.invitations.update(row.id, { createdAt: new Date(Date.now() - 2 * HOUR).toISOString() });
     await context.services.store.requests.update(request.id, { respondBy: new Date(Date.now() - 60_000).toISOString() });
     page = await detail(request);
     expect(page.respondBy?.passed).toBe(true);
@@ -405,6 +408,12 @@ describe("the next five", () => {
     const next = page.bestFit!.suggestions.map((agent) => agent.fullName);
     expect(next).toHaveLength(5);
     expect(next.some((name) => agents.slice(0, 5).some((agent) => agent.fullName === name))).toBe(false);
+
+    // Two of them invited: the round offers the other three, and no one invited before.
+    const byName = (name: string) => agents.find((agent) => agent.fullName === name)!;
+    await invite(request, next.slice(0, 2).map(byName));
+    page = await detail(request);
+    expect(page.bestFit?.suggestions.map((agent) => agent.fullName)).toEqual(next.slice(2));
 
     // A response ends the search: no next five.
     const cookie = await sessionCookie(context, agents[0]!);

@@ -59,16 +59,17 @@ describe("the reminder", () => {
 });
 
 describe("how many agents are offered", () => {
-  it("is the first five less those invited, then the rest of each round once the deadline passed, up to fifteen", () => {
-    expect(offerSize(0, false)).toBe(5);
-    expect(offerSize(2, false)).toBe(3);
-    expect(offerSize(5, false)).toBe(0);
-    expect(offerSize(7, false)).toBe(0);
-    expect(offerSize(5, true)).toBe(5);
-    expect(offerSize(7, true)).toBe(3);
-    expect(offerSize(10, true)).toBe(5);
-    expect(offerSize(15, true)).toBe(0);
-    expect(offerSize(13, true)).toBe(2);
+  it("is the first five less those invited, then five more once the deadline passed less those invited since, up to fifteen", () => {
+    expect(offerSize(0, undefined)).toBe(5);
+    expect(offerSize(2, undefined)).toBe(3);
+    expect(offerSize(5, undefined)).toBe(0);
+    expect(offerSize(7, undefined)).toBe(0);
+    expect(offerSize(3, 0)).toBe(5);
+    expect(offerSize(5, 0)).toBe(5);
+    expect(offerSize(7, 2)).toBe(3);
+    expect(offerSize(10, 5)).toBe(0);
+    expect(offerSize(12, 0)).toBe(3);
+    expect(offerSize(15, 0)).toBe(0);
   });
 
   it("counts a poster's invitations of the last 24 hours", () => {

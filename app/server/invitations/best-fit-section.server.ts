@@ -17,8 +17,8 @@ export type InvitedStanding = Exclude<(typeof INVITATION_STATUSES)[number], "hid
 /**
  * The poster's "Best-fit agents" on their request page: the agents they invited with where
  * each stands, and the best-fit agents they may invite now. The first five are offered at
- * once; once the Respond by time passed with no response, the next five, leaving out
- * everyone invited before; never past the request's limit.
+ * once; once the Respond by time passed with no response, the next five (less those invited
+ * since), leaving out everyone invited before; never past the request's limit.
  */
 export function bestFitSection(services: SectionServices, request: ReferralRequest, now: Date) {
   const { store } = services;
@@ -44,7 +44,8 @@ export function bestFitSection(services: SectionServices, request: ReferralReque
     ];
   });
   const nextRound = isPastDeadline(request.respondBy, now) && responders.size === 0 && rows.length > 0;
-  const size = isLive(request, now) ? offerSize(rows.length, nextRound) : 0;
+  const sinceDeadline = rows.filter((row) => Date.parse(row.createdAt) >= Date.parse(request.respondBy ?? "")).length;
+  const size = isLive(request, now) ? offerSize(rows.length, nextRound ? sinceDeadline : undefined) : 0;
   const suggestions =
     size > 0
       ? bestFitAgents(services, request, { limit: size, excludeEmails: new Set(rows.map((row) => row.agentEmail)) }).map(
