@@ -1,11 +1,9 @@
 /**
  * Invitations to respond to a request, and the request's "Respond by" (docs/decisions/0047):
  * the limits, the deadline's arithmetic, when the one reminder falls due, how many best-fit
- * agents the poster is offered, and the "Not a fit" form. Pure: pages and server share it.
+ * agents the poster is offered, and what the pages say. Pure and free of zod, since components
+ * import it; the forms' schemas are in invitation-forms.ts.
  */
-import { z } from "zod";
-import { multiLine, optionalTextField } from "./text";
-
 /** One round of best-fit agents offered to a poster: five, and five again each time a deadline passes unanswered. */
 const ROUND_SIZE = 5;
 /** Invitations one request may send: three rounds of five. */
@@ -15,15 +13,6 @@ export const INVITATIONS_PER_POSTER_PER_DAY = 30;
 
 export const RESPOND_BY_MIN_HOURS = 1;
 export const RESPOND_BY_MAX_HOURS = 96;
-const RESPOND_BY_MESSAGE = `Please enter a number of hours from ${RESPOND_BY_MIN_HOURS} to ${RESPOND_BY_MAX_HOURS}`;
-
-/** The request forms' optional "Respond by": whole hours from now; blank sets no deadline. */
-export const respondByHoursField = z
-  .number({ error: RESPOND_BY_MESSAGE })
-  .int(RESPOND_BY_MESSAGE)
-  .min(RESPOND_BY_MIN_HOURS, RESPOND_BY_MESSAGE)
-  .max(RESPOND_BY_MAX_HOURS, RESPOND_BY_MESSAGE)
-  .optional();
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -108,11 +97,6 @@ export function deadlineLabel(respondBy: string): string {
 }
 
 export const NOT_A_FIT_REASON_MAX = 300;
-
-/** The invited agent's "Not a fit", with an optional reason the poster reads. */
-export const notAFitSchema = z.object({
-  reason: multiLine(optionalTextField(NOT_A_FIT_REASON_MAX, `Please keep the reason under ${NOT_A_FIT_REASON_MAX} characters`)),
-});
 
 /** What the poster and the invited agent are told when an invitation is refused. */
 export const INVITATION_REFUSALS = {

@@ -4,7 +4,8 @@
  */
 import { z } from "zod";
 import { formKeyField } from "../form-key";
-import { respondByAt, respondByHoursField } from "../invitations";
+import { respondByHoursField } from "../invitation-forms";
+import { respondByAt } from "../invitations";
 import { CONTACT_PREFERENCES, MARKET_STATES, PRICE_RANGES, REQUEST_TYPE_VALUES, SPECIALTIES, TIMELINES, type RequestType } from "../enums";
 import { multiLine, optionalTextField, requiredTextField } from "../text";
 import type { ReferralRequest } from "../workbook/tabs";
