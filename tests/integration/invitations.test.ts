@@ -4,7 +4,7 @@
  * the reminder before Respond by (with a given clock), and the next five once it passed.
  */
 import type { AppLoadContext } from "@remix-run/node";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { INVITATION_REFUSALS, INVITATIONS_PER_POSTER_PER_DAY, INVITATIONS_PER_REQUEST } from "../../app/domain/invitations";
 import type { Agent, Invitation, ReferralRequest } from "../../app/domain/workbook/tabs";
 import { loader as dashboardLoader } from "../../app/routes/member-dashboard";
@@ -14,6 +14,7 @@ import { action as notAFitAction, loader as notAFitLoader } from "../../app/rout
 import { action as respondAction } from "../../app/routes/referral-requests.$id.respond";
 import { action as postAction } from "../../app/routes/post-request";
 import { remindInvitedAgents } from "../../app/server/jobs/invitation-reminders.server";
+import { StoreWriteError } from "../../app/server/store/store.server";
 import { requestForm } from "../support/records";
 import { insertAgent, sentMails, testContext } from "../support/services";
 import { get, insertRequest, outcome, post, sessionCookie, type Rejection } from "./requests-support";
@@ -185,6 +186,27 @@ describe("inviting", () => {
     // The first round is five: three more are offered, none of them invited already.
     expect(page.bestFit?.suggestions).toHaveLength(3);
     expect(page.bestFit?.suggestions.map((agent) => agent.fullName)).not.toContain("Agent 01");
+  });
+
+  it("answers 503 when a row cannot be written, mails the agents whose rows were stored, and invites the rest on a retry", async () => {
+    const request = await insertRequest(context, poster);
+    const insertOnce = context.services.store.invitations.insertOnce.bind(context.services.store.invitations);
+    const refusing = vi
+      .spyOn(context.services.store.invitations, "insertOnce")
+      .mockImplementation((record, options) =>
+        record.agentEmail === agents[1]!.email
+          ? Promise.reject(new StoreWriteError("Invitations", { cause: new Error("quota exceeded") }))
+          : insertOnce(record, options),
+      );
+    expect(await refusal(await invite(request, [agents[0]!, agents[1]!]))).toEqual({ status: 503, error: INVITATION_REFUSALS.failed });
+    expect(invitationRows(request).map((row) => row.agentEmail)).toEqual([agents[0]!.email]);
+    expect(await mailsTo(agents[0]!.email)).toHaveLength(1);
+    refusing.mockRestore();
+
+    expect(await invite(request, [agents[0]!, agents[1]!])).toBeInstanceOf(Response);
+    expect(invitationRows(request).map((row) => row.agentEmail)).toEqual([agents[0]!.email, agents[1]!.email]);
+    expect(await mailsTo(agents[0]!.email)).toHaveLength(1);
+    expect(await mailsTo(agents[1]!.email)).toHaveLength(1);
   });
 
   it("lets only the poster of a live request invite, and never the poster, a suspended or a blocked agent", async () => {

@@ -19,7 +19,7 @@ import { publicUrl } from "../accounts/urls.server";
 import { invitationMail } from "../mail/invitation-mail.server";
 import { hiddenAuthorsFor } from "../moderation/visibility.server";
 import type { Services } from "../services.server";
-import { newId } from "../store/store.server";
+import { rowIdFor } from "../form-keys.server";
 
 type InviteServices = Pick<Services, "store" | "notifier" | "writeQueues" | "sendClaims" | "config">;
 
@@ -73,22 +73,32 @@ export function inviteAgents(
       now,
     );
     if (sentToday + agents.length > INVITATIONS_PER_POSTER_PER_DAY) return refused(429, INVITATION_REFUSALS.posterLimit);
-    const stored = await Promise.all(agents.map((agent) => storeInvitation(services, request, agent, now)));
+    const results = await Promise.allSettled(agents.map((agent) => storeInvitation(services, request, agent, now)));
+    const stored = results.flatMap((result) => (result.status === "fulfilled" && result.value ? [result.value] : []));
+    // Every stored row is mailed, even when another could not be written: a retry skips the stored ones.
     const link = publicUrl(services.config, `/referral-requests/${request.id}`, httpRequest);
-    for (const invitation of stored) if (invitation) mailInvitation(services, { request, poster, invitation, link, now, httpRequest });
-    return { ok: true, count: stored.filter(Boolean).length };
+    for (const invitation of stored) mailInvitation(services, { request, poster, invitation, link, now, httpRequest });
+    const failed = results.find((result) => result.status === "rejected");
+    if (failed) throw failed.reason;
+    return { ok: true, count: stored.length };
   });
 }
 
-/** The row, once its claim is won; undefined when another instance invited the same agent at the same moment. */
+/**
+ * The row, once its claim is won; undefined when another instance invited the same agent at
+ * the same moment. Its id is made from the request and the agent, so after a write that
+ * failed (or whose answer was lost) the next try wins the same claim and finds or adds the row.
+ */
 async function storeInvitation(
   services: InviteServices,
   request: ReferralRequest,
   agent: Agent,
   now: Date,
 ): Promise<Invitation | undefined> {
-  const id = newId();
-  if (!(await services.sendClaims.claimAs(`invitation:${request.id}/${agent.email}`, id, now))) return undefined;
+  const key = `invitation:${request.id}/${agent.email}`;
+  const id = rowIdFor(request.id, { key: agent.email, retry: false });
+  const triedBefore = services.store.sendClaims.by("key", key).length > 0;
+  if (!(await services.sendClaims.claimAs(key, id, now))) return undefined;
   return services.store.invitations.insertOnce(
     {
       id,
@@ -101,7 +111,7 @@ async function storeInvitation(
       answeredAt: undefined,
       remindedAt: undefined,
     },
-    { lookInStore: false },
+    { lookInStore: triedBefore },
   );
 }
 
