@@ -139,7 +139,14 @@ describe("the settings page", () => {
     ).toBe(302);
     const second = await answer(await call(settings.action, postMany("/settings/notifications", cookie, { on: [] }), context));
     expect(second.status).toBe(429);
-    expect(context.services.store.agents.get(member.id)?.mailOff).toEqual(["responses", "referrals", "reviews", "invitations", "digest", "urgent"]);
+    expect(context.services.store.agents.get(member.id)?.mailOff).toEqual([
+      "responses",
+      "referrals",
+      "reviews",
+      "invitations",
+      "digest",
+      "urgent",
+    ]);
   });
 });
 
