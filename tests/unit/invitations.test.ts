@@ -10,6 +10,7 @@ import {
   respondByAt,
   sentInLastDay,
 } from "../../app/domain/invitations";
+import { prunableClaims } from "../../app/domain/send-claims";
 
 const HOUR = 60 * 60 * 1000;
 const NOW = new Date("2026-11-27T15:00:00.000Z");
@@ -80,5 +81,27 @@ describe("how many agents are offered", () => {
   it("says 'Invite all five' for a full round", () => {
     expect(inviteAllLabel(5)).toBe("Invite all five");
     expect(inviteAllLabel(3)).toBe("Invite all 3");
+  });
+});
+
+describe("the invitations' send claims", () => {
+  const facts = { decisionMailed: () => false, lastReminder: () => undefined };
+  const claim = (key: string, daysAgo: number) => ({
+    id: key,
+    key,
+    instance: "here",
+    outcome: "claimed" as const,
+    note: "",
+    claimedAt: new Date(NOW.getTime() - daysAgo * 24 * HOUR).toISOString(),
+  });
+
+  it("lets a month-old invitation mail or reminder go, and keeps every invitation's own claim", () => {
+    const rows = [
+      claim("invitation-mail:i1", 31),
+      claim("invitation-reminder:i1", 31),
+      claim("invitation-mail:i2", 5),
+      claim("invitation:r1/a@example.com", 400),
+    ];
+    expect(prunableClaims(rows, NOW, facts).map((row) => row.key)).toEqual(["invitation-mail:i1", "invitation-reminder:i1"]);
   });
 });
