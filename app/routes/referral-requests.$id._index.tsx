@@ -21,7 +21,7 @@ import { deadlineLabel, INVITATION_REFUSALS, isPastDeadline } from "~/domain/inv
 import { requireMember } from "~/server/auth/session.server";
 import { readForm } from "~/server/forms.server";
 import { bestFitSection } from "~/server/invitations/best-fit-section.server";
-import { inviteAgents } from "~/server/invitations/invitations.server";
+import { invitationsToAnswer, inviteAgents } from "~/server/invitations/invitations.server";
 import { StoreError } from "~/server/store/store.server";
 import { notFound } from "~/server/http.server";
 import { findRequestFor, REQUEST_NOT_FOUND } from "~/server/requests/queries.server";
@@ -62,6 +62,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       .filter((response) => view.isOwn || response.fromEmail === member.email)
       .map((response) => responseView(context.services, response, now)),
     respondBy: found.respondBy ? { label: deadlineLabel(found.respondBy), passed: isPastDeadline(found.respondBy, now) } : null,
+    /** An invited agent who has not answered yet gets "Not a fit" beside Respond. */
+    invitedToAnswer: !view.isOwn && invitationsToAnswer(context.services, member, now).some((each) => each.requestId === found.id),
     // The best-fit list and its invitations are the poster's alone.
     bestFit: view.isOwn && found.status !== "deleted" ? bestFitSection(context.services, found, now) : null,
   };
@@ -92,7 +94,7 @@ export function ErrorBoundary() {
 }
 
 export default function RequestDetails() {
-  const { request, live, notice, responses, respondBy, bestFit } = useLoaderData<typeof loader>();
+  const { request, live, notice, responses, respondBy, invitedToAnswer, bestFit } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
   const base = `/referral-requests/${request.id}`;
   return (
@@ -160,6 +162,11 @@ export default function RequestDetails() {
               {live ? (
                 <Link to={`${base}/respond`} className="btn-primary">
                   Respond
+                </Link>
+              ) : null}
+              {invitedToAnswer ? (
+                <Link to={`${base}/not-a-fit`} className="btn-outline">
+                  Not a fit
                 </Link>
               ) : null}
               <Link to={`/messages?to=${encodeURIComponent(request.agentId)}`} className="btn-outline">

@@ -288,6 +288,8 @@ describe("answering an invitation", () => {
     expect(entries[1]?.respondBy).toBeNull();
 
     const cookie = await sessionCookie(context, agents[0]!);
+    expect((await detail(request, cookie)).invitedToAnswer).toBe(true);
+    expect((await detail(request, await sessionCookie(context, agents[1]!))).invitedToAnswer).toBe(false);
     const tooLong = (await outcome(() =>
       notAFitAction({
         request: post(`/referral-requests/${request.id}/not-a-fit`, cookie, { reason: "x".repeat(301) }),
@@ -310,6 +312,7 @@ describe("answering an invitation", () => {
     expect(answer.headers.get("Location")).toBe("/member-dashboard#invitations");
     expect(invitationRows(request)[0]).toMatchObject({ status: "declined", reason: "I only work south of the river." });
     expect((await dashboardInvitations(agents[0]!)).map((entry) => entry.title)).toEqual(["Older request"]);
+    expect((await detail(request, cookie)).invitedToAnswer).toBe(false);
 
     const page = await detail(request);
     expect(page.bestFit?.invited).toMatchObject([
