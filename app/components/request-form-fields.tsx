@@ -1,4 +1,5 @@
 import { MARKET_STATE_NAMES, MARKET_STATES, PRICE_RANGES, SPECIALTIES, TIMELINES } from "~/domain/enums";
+import { RESPOND_BY_MAX_HOURS, RESPOND_BY_MIN_HOURS } from "~/domain/invitations";
 import { CLIENT_TYPES, CONTACT_PREFERENCE_OPTIONS } from "~/domain/referral-requests/labels";
 import type { RequestType } from "~/domain/enums";
 import { controlProps, FieldError, initiallyChecked, type AnyField } from "./field-parts";
@@ -17,7 +18,8 @@ type RequestFieldName =
   | "listingAddress"
   | "listingMLS"
   | "description"
-  | "urgent";
+  | "urgent"
+  | "respondByHours";
 
 const stateOptions = MARKET_STATES.map((code) => ({ value: code, label: `${MARKET_STATE_NAMES[code]} (${code})` }));
 const specialtyOptions = SPECIALTIES.map((specialty) => ({ value: specialty, label: specialty }));
@@ -77,6 +79,13 @@ export function RequestFormFields({ fields, type }: { fields: Record<RequestFiel
         placeholder="Describe the client, the property or what you need from the other agent."
       />
       <UrgentCheckbox field={fields.urgent} />
+      <TextField
+        field={fields.respondByHours}
+        label="Respond by"
+        inputMode="numeric"
+        optional
+        hint={`Hours from now (${RESPOND_BY_MIN_HOURS} to ${RESPOND_BY_MAX_HOURS}) the agents you invite have to answer; they are reminded once before it. Leave blank for no deadline.`}
+      />
     </>
   );
 }

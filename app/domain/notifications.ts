@@ -11,7 +11,7 @@ export const NOTIFICATION_SETTINGS_PATH = "/settings/notifications";
 /** The signed one-click unsubscribe link's page (docs/decisions/0027). */
 export const UNSUBSCRIBE_PATH = "/unsubscribe";
 
-export const MAIL_KINDS = ["messages", "responses", "referrals", "reviews", "digest", "urgent"] as const;
+export const MAIL_KINDS = ["messages", "responses", "referrals", "reviews", "invitations", "digest", "urgent"] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /** A member's `mailOff` cell as read (the Agents tab's column is declared with these kinds). */
@@ -22,6 +22,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   responses: "Responses to my requests",
   referrals: "Referral updates",
   reviews: "Invitations to review a referral",
+  invitations: "Invitations to respond to a request",
   digest: "Weekly digest of new requests in my market",
   urgent: "Instant mail for new urgent requests in my market",
 };
@@ -32,6 +33,8 @@ export const MAIL_KIND_DESCRIPTIONS: Record<MailKind, string> = {
   responses: "Sent when a member responds to one of your requests, at most one per request every 10 minutes.",
   referrals: "Sent when a referral you are part of moves to its next step.",
   reviews: "Sent once per referral when one you are part of ends, inviting you to review the other agent.",
+  invitations:
+    "Sent when a member invites you to respond to their request, and once more shortly before its Respond by time if you have not answered.",
   digest: "Sent on Monday mornings when there are new requests in your state and specialties.",
   urgent: "Sent at once when a member posts an urgent request in your state (and your specialty, when it names one).",
 };

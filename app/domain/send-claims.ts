@@ -53,7 +53,7 @@ type ClaimFacts = {
  * - a throttled chain's links below a link that is a day old (the highest link always stays);
  * - a decision mail's rows, once the agent's row records it;
  * - a referral reminder's rows, once the referral's last reminder moved past the one the key names;
- * - a registration's or an urgent request's, after a month;
+ * - a registration's, an urgent request's, or an invitation's mail or reminder, after a month;
  * - the pruning's own daily claims, after their day.
  * Others are kept: one agent per e-mail and one mark per member (docs/decisions/0032) are
  * claims for as long as the app runs, and keys the app does not know are staff's.
@@ -91,6 +91,8 @@ export function prunableClaims(rows: readonly SendClaim[], now: Date, facts: Cla
       case "registration":
       case "urgent":
       case "contact":
+      case "invitation-mail":
+      case "invitation-reminder":
         return claimedAt < now.getTime() - ONCE_KEPT_MS;
       case "prune":
         return true;

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { AgentAvatar } from "~/components/agent-avatar";
+import { DashboardInvitationsCard } from "~/components/dashboard-invitations-card";
 import { DashboardLiveRequests } from "~/components/dashboard-live-requests";
 import { DashboardMessagesCard } from "~/components/dashboard-messages-card";
 import { DashboardReferralsCard } from "~/components/dashboard-referrals-card";
@@ -11,6 +12,7 @@ import { brokerageLabel, firstName, locationLabel, photoSource, specialtiesSumma
 import { PRODUCT_NAME } from "~/domain/product";
 import type { Agent } from "~/domain/workbook/tabs";
 import { requireMember } from "~/server/auth/session.server";
+import { invitationsToAnswer } from "~/server/invitations/invitations.server";
 import { dashboardMessages } from "~/server/messages/dashboard-messages.server";
 import { dashboardReferrals } from "~/server/referrals/overview.server";
 import { reviewsToWrite } from "~/server/reviews/reviews.server";
@@ -46,16 +48,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     messages: dashboardMessages(context.services, member, new Date()),
     referrals: dashboardReferrals(context.services, member, new Date()),
     reviewsToWrite: reviewsToWrite(context.services, member, new Date()),
+    invitations: invitationsToAnswer(context.services, member, new Date()),
   };
 }
 
 export default function MemberDashboard() {
-  const { profile, tiles, live, messages, referrals, reviewsToWrite } = useLoaderData<typeof loader>();
+  const { profile, tiles, live, messages, referrals, reviewsToWrite, invitations } = useLoaderData<typeof loader>();
   return (
     <>
       <DashboardHeader fullName={profile.fullName} />
       <div className="mx-auto max-w-6xl space-y-8 px-4 py-8 sm:px-6 sm:py-10">
         <DashboardTiles tiles={tiles} />
+        <DashboardInvitationsCard invitations={invitations} />
         <ProfileCard profile={profile} />
         <DashboardMessagesCard {...messages} />
         <DashboardReferralsCard {...referrals} />

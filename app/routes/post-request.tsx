@@ -41,7 +41,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   // Queued: the poster is not kept waiting for a state's worth of mail.
   if (posted.urgent) mailUrgentRequest(context.services, posted, request);
-  return redirect("/referral-requests?tab=mine&notice=posted");
+  // The poster lands on the request's page, where its best-fit agents wait to be invited.
+  return redirect(`/referral-requests/${posted.id}?notice=posted`);
 }
 
 const TYPE_DESCRIPTIONS: Record<RequestType, string> = {

@@ -1,6 +1,8 @@
 import { responsesLabel } from "~/domain/count-labels";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { BestFitAgents } from "~/components/best-fit-agents";
 import { ChatIcon, ClockIcon } from "~/components/icons";
 import { ExpiryNotice, RequestBadges, RequestTags } from "~/components/request-badges";
 import { RequestFacts } from "~/components/request-card";
@@ -15,7 +17,12 @@ import { isLive } from "~/domain/referral-requests/expiry";
 import { noticeFrom } from "~/domain/referral-requests/labels";
 import { relativeTime } from "~/domain/relative-time";
 import type { RequestResponse } from "~/domain/workbook/tabs";
+import { deadlineLabel, INVITATION_REFUSALS, isPastDeadline } from "~/domain/invitations";
 import { requireMember } from "~/server/auth/session.server";
+import { readForm } from "~/server/forms.server";
+import { bestFitSection } from "~/server/invitations/best-fit-section.server";
+import { invitationsToAnswer, inviteAgents } from "~/server/invitations/invitations.server";
+import { StoreError } from "~/server/store/store.server";
 import { notFound } from "~/server/http.server";
 import { findRequestFor, REQUEST_NOT_FOUND } from "~/server/requests/queries.server";
 import { referralsOnResponse } from "~/server/referrals/referrals.server";
@@ -54,7 +61,32 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     responses: responsesTo(context.services, found.id, member)
       .filter((response) => view.isOwn || response.fromEmail === member.email)
       .map((response) => responseView(context.services, response, now)),
+    respondBy: found.respondBy ? { label: deadlineLabel(found.respondBy), passed: isPastDeadline(found.respondBy, now) } : null,
+    /** An invited agent who has not answered yet gets "Not a fit" beside Respond. */
+    invitedToAnswer: !view.isOwn && invitationsToAnswer(context.services, member, now).some((each) => each.requestId === found.id),
+    // The best-fit list and its invitations are the poster's alone.
+    bestFit: view.isOwn && found.status !== "deleted" ? bestFitSection(context.services, found, now) : null,
   };
+}
+
+/** Invites the agents named by `agent` (row ids): one from its Invite button, the round from "Invite all five". */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const member = await requireMember(request, context);
+  const { services } = context;
+  const found = findRequestFor(services, params.id ?? "", member);
+  if (!found) throw notFound(REQUEST_NOT_FOUND);
+  const { formData, refusal } = await readForm(request);
+  if (refusal) return Response.json({ error: refusal.message }, { status: refusal.status });
+  const agentEmails = formData.getAll("agent").flatMap((id) => services.store.agents.get(String(id))?.email ?? []);
+  try {
+    const result = await inviteAgents(services, { request: found, poster: member, agentEmails, now: new Date(), httpRequest: request });
+    if (!result.ok) return Response.json({ error: result.message }, { status: result.status });
+  } catch (error) {
+    if (!(error instanceof StoreError)) throw error;
+    console.error(`Invitations to request ${found.id} not stored:`, error);
+    return Response.json({ error: INVITATION_REFUSALS.failed }, { status: 503 });
+  }
+  return redirect(`/referral-requests/${found.id}?notice=invited#best-fit`);
 }
 
 export function ErrorBoundary() {
@@ -62,7 +94,8 @@ export function ErrorBoundary() {
 }
 
 export default function RequestDetails() {
-  const { request, live, notice, responses } = useLoaderData<typeof loader>();
+  const { request, live, notice, responses, respondBy, invitedToAnswer, bestFit } = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
   const base = `/referral-requests/${request.id}`;
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-10 sm:px-6 sm:py-12">
@@ -95,6 +128,12 @@ export default function RequestDetails() {
         </p>
         <RequestTags tags={request.tags} />
         <RequestFacts request={request} />
+        {respondBy ? (
+          <p className="text-sm">
+            <span className="font-semibold text-slate-500">Respond by:</span> {respondBy.label}
+            {respondBy.passed ? " (passed)" : null}
+          </p>
+        ) : null}
         {request.contactPreferenceLabel ? (
           <p className="text-sm">
             <span className="font-semibold text-slate-500">Preferred contact:</span> {request.contactPreferenceLabel}
@@ -125,6 +164,11 @@ export default function RequestDetails() {
                   Respond
                 </Link>
               ) : null}
+              {invitedToAnswer ? (
+                <Link to={`${base}/not-a-fit`} className="btn-outline">
+                  Not a fit
+                </Link>
+              ) : null}
               <Link to={`/messages?to=${encodeURIComponent(request.agentId)}`} className="btn-outline">
                 <ChatIcon className="h-4 w-4" />
                 Message
@@ -136,6 +180,7 @@ export default function RequestDetails() {
           )}
         </div>
       </article>
+      {bestFit ? <BestFitAgents section={bestFit} error={refused?.error ?? null} /> : null}
       {request.isOwn ? (
         <Responses responses={responses} requestId={request.id} />
       ) : responses.length > 0 ? (

@@ -5,6 +5,7 @@ import { SubmitButton, useValidatedForm, ValidatedForm } from "~/components/form
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { requestStatusHandlers } from "~/components/error-screens";
 import { RequestFormFields } from "~/components/request-form-fields";
+import { hoursLeft } from "~/domain/invitations";
 import { PRODUCT_NAME } from "~/domain/product";
 import { isLive } from "~/domain/referral-requests/expiry";
 import { editRequestSchema } from "~/domain/referral-requests/forms";
@@ -21,7 +22,7 @@ const EXPIRED = "This request has expired and can no longer be edited.";
 const SAVE_FAILED = "Failed to update request. Please try again.";
 
 /** The form opens with the request as stored; blank optional cells open as "not chosen". */
-function formValues(request: ReferralRequest) {
+function formValues(request: ReferralRequest, now: Date) {
   return {
     title: request.title,
     location: request.location,
@@ -35,13 +36,15 @@ function formValues(request: ReferralRequest) {
     listingMLS: request.listingMLS,
     description: request.description,
     urgent: request.urgent,
+    respondByHours: hoursLeft(request.respondBy, now),
   };
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const member = await requireMember(request, context);
   const own = requireOwnRequest(context.services, params.id ?? "", member);
-  return { id: own.id, type: own.requestType, values: formValues(own), live: isLive(own, new Date()) };
+  const now = new Date();
+  return { id: own.id, type: own.requestType, values: formValues(own, now), live: isLive(own, now) };
 }
 
 /** Ownership is checked before anything is read from the form: another member's POST gets 403 and changes nothing. */

@@ -8,6 +8,7 @@ import { createImageService } from "./images/images.server";
 import { createPhotoFetcher } from "./images/remote-photo.server";
 import { watchAgentDecisions } from "./jobs/decision-mails.server";
 import { remindReferralsAfterRefreshes } from "./jobs/referral-reminders.server";
+import { remindInvitedAgentsAfterRefreshes } from "./jobs/invitation-reminders.server";
 import { inviteReviewersAfterRefreshes } from "./jobs/review-invitations.server";
 import { pruneSendClaimsDaily } from "./jobs/send-claims-pruning.server";
 import { expireRequestsAfterRefreshes } from "./jobs/request-expiry.server";
@@ -72,6 +73,7 @@ export function createServices(config: Config): Services {
     requestExpiry: expireRequestsAfterRefreshes(store),
     referralReminders: remindReferralsAfterRefreshes({ store, notifier, config, writeQueues: replica.writeQueues, claims: sendClaims }),
     reviewInvitations: inviteReviewersAfterRefreshes({ store, notifier, config }),
+    invitationReminders: remindInvitedAgentsAfterRefreshes({ store, notifier, config, claims: sendClaims }),
     pageCache: createPageCache(PAGE_CACHE_BYTES),
     licenses: createLicenseService({ config, store, notifier }),
   };
@@ -133,6 +135,7 @@ export async function stopServices(services: Services): Promise<void> {
     services.requestExpiry,
     services.referralReminders,
     services.reviewInvitations,
+    services.invitationReminders,
   ];
   await Promise.all(jobs.map((job) => job.stop()));
   // After the jobs, which queue mail; before the store, which records the claims.

@@ -77,6 +77,8 @@ export type Services = {
   referralReminders: BackgroundJob;
   /** Job: invites both parties of each ended referral to review each other, once, after each store refresh. */
   reviewInvitations: BackgroundJob;
+  /** Job: reminds each invited agent once before the request's Respond by, after each store refresh. */
+  invitationReminders: BackgroundJob;
   /** Public pages rendered once per data version and address, for logged-out visitors (production build only). */
   pageCache: PageCache;
   /** TREC's license data: the check at registration, the daily refresh and lapse check (started and stopped with the services). */

@@ -18,6 +18,7 @@ import { conversationIdFor } from "~/domain/conversation";
 import type { MarketState } from "~/domain/enums";
 import type {
   Agent,
+  Invitation,
   MembershipType,
   Message,
   Referral,
@@ -45,6 +46,7 @@ import { TRACK_RECORD_CONVERSATIONS } from "./demo-data/track-record";
 import { agentNamed, clockAt, DAY_MS, demoId, hashKey, HOUR_MS, seededRandom, type RequestSeed, type ResponseSeed } from "./demo-kit";
 import { demoMarkets } from "./demo-markets";
 import { buildDemoReferrals } from "./demo-referrals";
+import { buildDemoInvitations, demoRespondBy } from "./demo-invitations";
 import { buildDemoReviews } from "./demo-reviews";
 
 export const DEMO_EMAIL_DOMAIN = "demo.example";
@@ -63,6 +65,8 @@ export type DemoNetwork = {
   referralEvents: ReferralEvent[];
   /** Reviews of the deals that ended: published, waiting for the other party, and one still to write. */
   reviews: Review[];
+  /** Invitations to respond: open, answered Not a fit, one request past its Respond by, and one to the demo login. */
+  invitations: Invitation[];
   /** The approved agent whose login the seed prints: owns requests, has responses and conversations. */
   loginEmail: string;
 };
@@ -198,6 +202,7 @@ function buildRequests(now: Date, agents: readonly Agent[]): ReferralRequest[] {
       createdAt,
       updatedAt: seed.status === "deleted" ? clock.after(createdAt, 2) : undefined,
       expiresAt: clock.after(createdAt, REQUEST_LIFETIME_DAYS * 24),
+      respondBy: demoRespondBy(now, seed.key, createdAt),
     };
   });
 }
@@ -270,6 +275,7 @@ export function buildDemoNetwork(options: { now: Date; passwordHash: string }): 
     ...buildConversations(options.now, agents),
     ...deals,
     reviews: buildDemoReviews(options.now, deals.referrals),
+    invitations: buildDemoInvitations(options.now, agents, requestOf),
     loginEmail: emailOf(LOGIN_AGENT),
   };
 }

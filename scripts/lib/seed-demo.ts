@@ -15,6 +15,7 @@ const DEMO_COLLECTIONS = [
   "referrals",
   "referralEvents",
   "reviews",
+  "invitations",
 ] as const satisfies readonly CollectionName[];
 type DemoCollection = (typeof DEMO_COLLECTIONS)[number];
 
@@ -50,6 +51,7 @@ type MissingRecords = {
   referrals: DemoNetwork["referrals"];
   referralEvents: DemoNetwork["referralEvents"];
   reviews: DemoNetwork["reviews"];
+  invitations: DemoNetwork["invitations"];
 };
 
 /** A read position is stored in the row the messaging feature looks up for that member and conversation. */
@@ -68,6 +70,7 @@ function missingRecords(store: Store, network: DemoNetwork): MissingRecords {
     referrals: network.referrals.filter((record) => store.referrals.get(record.id) === undefined),
     referralEvents: network.referralEvents.filter((record) => store.referralEvents.get(record.id) === undefined),
     reviews: network.reviews.filter((record) => store.reviews.get(record.id) === undefined),
+    invitations: network.invitations.filter((record) => store.invitations.get(record.id) === undefined),
   };
 }
 
@@ -121,6 +124,7 @@ export async function seedDemo(store: Store, options: SeedOptions): Promise<Seed
     referrals: 0,
     referralEvents: 0,
     reviews: 0,
+    invitations: 0,
   };
   const insertAll = async <T>(name: DemoCollection, records: readonly T[], insert: (record: T) => Promise<unknown>) => {
     if (records.length > 0) options.progress?.(`Writing ${records.length} rows to the ${store[name].tab} tab...`);
@@ -139,6 +143,7 @@ export async function seedDemo(store: Store, options: SeedOptions): Promise<Seed
   await insertAll("referrals", missing.referrals, (referral) => store.referrals.insert(referral));
   await insertAll("referralEvents", missing.referralEvents, (event) => store.referralEvents.insert(event));
   await insertAll("reviews", missing.reviews, (review) => store.reviews.insert(review));
+  await insertAll("invitations", missing.invitations, (invitation) => store.invitations.insert(invitation));
 
   if (presentAgents.length === 0) {
     // The store was empty, so every agent, the login agent included, got the new password.

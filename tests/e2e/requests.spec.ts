@@ -50,7 +50,10 @@ test.describe("posting requests", () => {
       await expect(page.getByText("visible to verified agents")).toBeVisible();
       await page.getByRole("button", { name: kind.button }).click();
 
+      // The poster lands on the request's page, then finds it under My Requests.
       await expect(page.getByText("Referral request posted successfully!")).toBeVisible();
+      await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+      await page.goto("/referral-requests?tab=mine");
       await expect(page.getByRole("link", { name: /My Requests/ })).toHaveAttribute("aria-current", "page");
       const card = cards(page).filter({ hasText: title });
       await expect(card.getByRole("heading", { name: title })).toBeVisible();

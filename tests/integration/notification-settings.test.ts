@@ -69,14 +69,14 @@ describe("the settings page", () => {
     const saved = await answer(
       await call(
         settings.action,
-        postMany("/settings/notifications", cookie, { on: ["messages", "responses", "referrals", "reviews"] }),
+        postMany("/settings/notifications", cookie, { on: ["messages", "responses", "referrals", "reviews", "invitations"] }),
         context,
       ),
     );
     expect(saved).toMatchObject({ status: 302, location: "/settings/notifications?saved=1" });
     expect(context.services.store.agents.get(member.id)?.mailOff).toEqual(["digest", "urgent"]);
     const after = await answer(await call(settings.loader, get("/settings/notifications?saved=1", cookie), context));
-    expect(after.body).toMatchObject({ on: ["messages", "responses", "referrals", "reviews"], saved: true });
+    expect(after.body).toMatchObject({ on: ["messages", "responses", "referrals", "reviews", "invitations"], saved: true });
 
     // Nothing ticked turns every kind off.
     await call(settings.action, postMany("/settings/notifications", cookie, {}), context);
@@ -139,7 +139,14 @@ describe("the settings page", () => {
     ).toBe(302);
     const second = await answer(await call(settings.action, postMany("/settings/notifications", cookie, { on: [] }), context));
     expect(second.status).toBe(429);
-    expect(context.services.store.agents.get(member.id)?.mailOff).toEqual(["responses", "referrals", "reviews", "digest", "urgent"]);
+    expect(context.services.store.agents.get(member.id)?.mailOff).toEqual([
+      "responses",
+      "referrals",
+      "reviews",
+      "invitations",
+      "digest",
+      "urgent",
+    ]);
   });
 });
 

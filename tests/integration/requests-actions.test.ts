@@ -57,12 +57,12 @@ async function mailsTo(email: string) {
 }
 
 describe("posting a request", () => {
-  it("stores it active with no responses, expiring in 30 days, exactly as typed, then shows My Requests with the notice", async () => {
+  it("stores it active with no responses, expiring in 30 days, exactly as typed, then shows its page with the notice", async () => {
     const before = Date.now();
     const result = await postRequest(mariaCookie, listing);
     expect(result).toBeInstanceOf(Response);
-    expect((result as Response).headers.get("Location")).toBe("/referral-requests?tab=mine&notice=posted");
     const [row] = requestRows();
+    expect((result as Response).headers.get("Location")).toBe(`/referral-requests/${row!.id}?notice=posted`);
     expect(row).toMatchObject({
       requestType: "listing",
       title: "Updated 4-bed with pool",

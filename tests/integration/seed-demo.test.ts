@@ -32,6 +32,8 @@ import { agreementHash } from "../../app/server/referrals/agreement-text.server"
 import { hasSigned } from "../../app/server/referrals/referrals.server";
 import { isReviewable, reviewStanding } from "../../app/domain/reviews";
 import { profileReviews, reviewsToWrite } from "../../app/server/reviews/reviews.server";
+import { isPastDeadline } from "../../app/domain/invitations";
+import { invitationsToAnswer } from "../../app/server/invitations/invitations.server";
 import { createReplicaServices, createServices, stopServices } from "../../app/server/service-lifecycle.server";
 import { createStoreFromConfig, type Store } from "../../app/server/store/store.server";
 import { startFakeSheets } from "../../scripts/lib/fake-sheets/server";
@@ -250,7 +252,11 @@ describe("seedDemo", { timeout: 30_000 }, () => {
     refusing.mockRestore();
 
     const outcome = await seedDemo(store, options({ newPassword: () => "must-not-be-used" }));
-    expect(outcome).toMatchObject({ status: "completed", added: { agents: 36, requests: 31, referrals: 16 }, password: undefined });
+    expect(outcome).toMatchObject({
+      status: "completed",
+      added: { agents: 36, requests: 32, referrals: 16, invitations: 7 },
+      password: undefined,
+    });
     const { store: reread } = await openStore(dataDir);
     expect(reread.agents.all()).toHaveLength(46);
     const hashes = new Set(reread.agents.all().map((agent) => agent.passwordHash));
@@ -426,6 +432,21 @@ describe("the demo's referrals", { timeout: 30_000 }, () => {
     expect(reviewsToWrite(services, login, REFERRALS_NOW).length).toBeGreaterThan(0);
     for (const review of store.reviews.all()) expect(isReviewable(store.referrals.get(review.referralId)!)).toBe(true);
   });
+
+  it("include invitations: open ones, a Not a fit with its reason, a Respond by passed with no response, and one to the demo login", async () => {
+    const { store } = await seededStore();
+    const services = createReplicaServices(store);
+    const login = store.agents.by("email", LOGIN_EMAIL)[0]!;
+    const sent = store.invitations.by("posterEmail", LOGIN_EMAIL);
+    expect(sent.filter((invitation) => invitation.status === "invited").length).toBeGreaterThanOrEqual(2);
+    expect(sent.filter((invitation) => invitation.status === "declined" && invitation.reason !== "").length).toBeGreaterThanOrEqual(1);
+    const passed = sent
+      .flatMap((invitation) => store.requests.get(invitation.requestId) ?? [])
+      .filter((request) => isPastDeadline(request.respondBy, REFERRALS_NOW) && store.responses.by("requestId", request.id).length === 0);
+    expect(passed.length).toBeGreaterThan(0);
+    expect(invitationsToAnswer(services, login, REFERRALS_NOW).length).toBeGreaterThan(0);
+    for (const invitation of store.invitations.all()) expect(store.requests.get(invitation.requestId)).toBeDefined();
+  });
 });
 
 describe("seedDemo on Google Sheets", () => {
@@ -497,6 +518,6 @@ describe("npm run seed:demo", () => {
     db.close();
     const result = run(dataDir);
     expect(result.status).toBe(1);
-    expect(result.stderr).toMatch(/^The store already holds 0 agents and 31 requests and is not the demo network/);
+    expect(result.stderr).toMatch(/^The store already holds 0 agents and 32 requests and is not the demo network/);
   }, 60_000);
 });

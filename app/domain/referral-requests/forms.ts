@@ -4,6 +4,8 @@
  */
 import { z } from "zod";
 import { formKeyField } from "../form-key";
+import { respondByHoursField } from "../invitation-forms";
+import { respondByAt } from "../invitations";
 import { CONTACT_PREFERENCES, MARKET_STATES, PRICE_RANGES, REQUEST_TYPE_VALUES, SPECIALTIES, TIMELINES, type RequestType } from "../enums";
 import { multiLine, optionalTextField, requiredTextField } from "../text";
 import type { ReferralRequest } from "../workbook/tabs";
@@ -40,6 +42,8 @@ const requestFields = {
     ),
   ),
   urgent: z.boolean().optional(),
+  /** Hours from now until the invited agents' deadline; blank: none. */
+  respondByHours: respondByHoursField,
 };
 
 export const postRequestSchema = z.object({
@@ -112,5 +116,6 @@ export function newRequest(options: {
     createdAt,
     updatedAt: undefined,
     expiresAt: expiresAtFor(createdAt),
+    respondBy: input.respondByHours === undefined ? undefined : respondByAt(input.respondByHours, now),
   };
 }

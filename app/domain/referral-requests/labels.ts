@@ -66,6 +66,7 @@ const REQUEST_NOTICES = {
   responded: "Response sent successfully!",
   updated: "Request updated successfully!",
   deleted: "Request deleted successfully!",
+  invited: "Invitations sent. Each agent gets an e-mail and sees your request on their dashboard.",
 } as const;
 type RequestNotice = keyof typeof REQUEST_NOTICES;
 

@@ -1,4 +1,5 @@
 import { newRequest, requestFieldsFor, type EditRequestInput, type PostRequestInput } from "~/domain/referral-requests/forms";
+import { respondByAfterEdit } from "~/domain/invitations";
 import type { Agent, ReferralRequest } from "~/domain/workbook/tabs";
 import type { Services } from "../services.server";
 import { mayBeStored, rowIdFor } from "../form-keys.server";
@@ -16,14 +17,18 @@ export function postRequest(
   );
 }
 
-/** Writes an owner's edit; the type stays what it was. Ownership is the caller's check. */
+/** Writes an owner's edit; the type stays what it was, and so does the deadline unless its hours changed. Ownership is the caller's check. */
 export function updateRequest(
   { store }: Pick<Services, "store">,
   request: ReferralRequest,
   input: EditRequestInput,
   now: Date,
 ): Promise<ReferralRequest> {
-  return store.requests.update(request.id, { ...requestFieldsFor(request.requestType, input), updatedAt: now.toISOString() });
+  return store.requests.update(request.id, {
+    ...requestFieldsFor(request.requestType, input),
+    respondBy: respondByAfterEdit(request.respondBy, input.respondByHours, now),
+    updatedAt: now.toISOString(),
+  });
 }
 
 /** Soft delete: the row stays in the tab with the status deleted. Ownership is the caller's check. */

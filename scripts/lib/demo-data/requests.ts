@@ -36,6 +36,21 @@ export const REQUESTS: readonly RequestSeed[] = [
     daysAgo: 1,
   },
   {
+    key: "tulsa-first-home",
+    owner: "Maria Delgado",
+    requestType: "buyer",
+    title: "First-time buyers moving to Tulsa for a nursing job",
+    location: "Tulsa",
+    state: "OK",
+    specialty: "First-Time Buyers",
+    priceRange: "Under $200k",
+    timeline: "1month",
+    contactPreference: "either",
+    description:
+      "A young couple from Dallas; she starts at Saint Francis in six weeks. Pre-approved with an FHA loan, want a three-bedroom within twenty minutes of the hospital.",
+    daysAgo: 2,
+  },
+  {
     key: "round-rock-buyer",
     owner: "James Whitfield",
     requestType: "referral",

@@ -2,10 +2,11 @@ import { randomUUID } from "node:crypto";
 import { expect, type Page } from "@playwright/test";
 import { agentIdFromEmail } from "../../../app/domain/agent-id";
 import { WHY_PATH } from "../../../app/domain/product";
-import type { Agent } from "../../../app/domain/workbook/tabs";
+import { WORKBOOK, type Agent } from "../../../app/domain/workbook/tabs";
 import { fillQuickRegistration } from "./registration";
 import { seedPublishedReviews, seedReferral } from "./referrals";
 import { seedRequests, testRequest } from "./requests";
+import { insertRows } from "./store-file";
 import type { Fixtures } from "../fixtures";
 
 /**
@@ -98,8 +99,29 @@ export function seedMemberSite(label: string, seedAgent: Fixtures["seedAgent"]):
     listingAddress: `12345 ${mine.city} Boulevard`,
     listingMLS: "MLS-123456789",
   });
-  const theirRequest = testRequest(other, { title: theirs.title, location: theirs.city, urgent: true, hoursAgo: 1 });
+  const theirRequest = testRequest(other, {
+    title: theirs.title,
+    location: theirs.city,
+    urgent: true,
+    hoursAgo: 1,
+    respondBy: new Date(Date.now() + 23 * 60 * 60 * 1000).toISOString(),
+  });
   seedRequests([ownRequest, theirRequest]);
+  // The member is invited to the other's request: the dashboard's "Invited to respond" and the Not a fit page.
+  const invitedAt = new Date().toISOString();
+  insertRows(WORKBOOK.invitations, [
+    {
+      id: randomUUID(),
+      requestId: theirRequest.id,
+      posterEmail: other.email,
+      agentEmail: member.email,
+      status: "invited",
+      reason: "",
+      createdAt: invitedAt,
+      answeredAt: undefined,
+      remindedAt: undefined,
+    },
+  ]);
   seedReferral(member, other, { clientName: mine.fullName.slice(0, 40), status: "closed", grossCommission: 123_456_789 });
   seedReferral(other, member, { clientName: theirs.fullName.slice(0, 40), status: "under_contract" });
   const toReview = seedReferral(member, other, { clientName: mine.fullName.slice(0, 40), status: "lost" });
@@ -121,6 +143,7 @@ export function seedMemberSite(label: string, seedAgent: Fixtures["seedAgent"]):
     { name: "request", path: `/referral-requests/${theirRequest.id}` },
     { name: "own-request", path: `/referral-requests/${ownRequest.id}` },
     { name: "respond", path: `/referral-requests/${theirRequest.id}/respond` },
+    { name: "not-a-fit", path: `/referral-requests/${theirRequest.id}/not-a-fit` },
     { name: "edit-request", path: `/referral-requests/${ownRequest.id}/edit` },
     { name: "delete-request", path: `/referral-requests/${ownRequest.id}/delete` },
     { name: "referrals", path: "/referrals" },
