@@ -48,7 +48,7 @@ export function bestFitSection(services: SectionServices, request: ReferralReque
   const size = isLive(request, now) ? offerSize(rows.length, nextRound ? sinceDeadline : undefined) : 0;
   const suggestions =
     size > 0
-      ? bestFitAgents(services, request, { limit: size, excludeEmails: new Set(rows.map((row) => row.agentEmail)) }).map(
+      ? bestFitAgents(services, request, { limit: size, excludeEmails: new Set(rows.map((row) => row.agentEmail)), now }).map(
           ({ email, photoUrl, ...suggestion }) => ({ ...suggestion, profileId: agentIdFromEmail(email), photoUrl: photoSource(photoUrl) }),
         )
       : [];
