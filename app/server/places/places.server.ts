@@ -6,7 +6,7 @@
 import { type MarketState } from "~/domain/enums";
 import { createGazetteer } from "~/domain/places/gazetteer";
 import { type Place } from "~/domain/places/place-names";
-import rows from "./tx-ok-places.json";
+import rows from "./tx-ok-places.json" with { type: "json" };
 
 type PlaceRow = [name: string, state: MarketState, lat: number, lon: number, population?: number];
 
