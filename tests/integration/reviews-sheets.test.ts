@@ -43,6 +43,8 @@ async function openWorkbook() {
     SUPPORT_EMAIL: "support@example.test",
     GOOGLE_SHEETS_ID: spreadsheetId,
     GOOGLE_SHEETS_API_URL: fake.url,
+    // The quota's pacing is tested in store-sheets-quota; here it would only make the test wait.
+    SHEETS_WRITE_CALLS_PER_MINUTE: "300",
   });
   const [first, second] = [createServices(config), createServices(config)] as const;
   running.push(first, second);
