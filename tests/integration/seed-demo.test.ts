@@ -33,6 +33,7 @@ import { hasSigned } from "../../app/server/referrals/referrals.server";
 import { isReviewable, reviewStanding } from "../../app/domain/reviews";
 import { profileReviews, reviewsToWrite } from "../../app/server/reviews/reviews.server";
 import { isPastDeadline } from "../../app/domain/invitations";
+import { bestFitSection } from "../../app/server/invitations/best-fit-section.server";
 import { invitationsToAnswer } from "../../app/server/invitations/invitations.server";
 import { createReplicaServices, createServices, stopServices } from "../../app/server/service-lifecycle.server";
 import { createStoreFromConfig, type Store } from "../../app/server/store/store.server";
@@ -254,7 +255,7 @@ describe("seedDemo", { timeout: 30_000 }, () => {
     const outcome = await seedDemo(store, options({ newPassword: () => "must-not-be-used" }));
     expect(outcome).toMatchObject({
       status: "completed",
-      added: { agents: 36, requests: 32, referrals: 16, invitations: 7 },
+      added: { agents: 36, requests: 32, referrals: 16, invitations: 6 },
       password: undefined,
     });
     const { store: reread } = await openStore(dataDir);
@@ -444,6 +445,12 @@ describe("the demo's referrals", { timeout: 30_000 }, () => {
       .flatMap((invitation) => store.requests.get(invitation.requestId) ?? [])
       .filter((request) => isPastDeadline(request.respondBy, REFERRALS_NOW) && store.responses.by("requestId", request.id).length === 0);
     expect(passed.length).toBeGreaterThan(0);
+    // The poster is offered the next five on that request: someone uninvited serves its place.
+    for (const request of passed) {
+      const section = bestFitSection(services, request, REFERRALS_NOW);
+      expect(section.nextRound).toBe(true);
+      expect(section.suggestions.length).toBeGreaterThan(0);
+    }
     expect(invitationsToAnswer(services, login, REFERRALS_NOW).length).toBeGreaterThan(0);
     for (const invitation of store.invitations.all()) expect(store.requests.get(invitation.requestId)).toBeDefined();
   });

@@ -33,7 +33,7 @@ export const APPROVED: readonly AgentSeed[] = [
   { name: "Roy Dunham", city: "Enid", specialties: ["Auction", "Farm and Ranch", "Land"] },
   { name: "Rebecca Stein", city: "Austin", specialties: ["Luxury", "Residential"] },
   { name: "Marcus Bell", city: "Dallas", specialties: ["Commercial", "Commercial Income"] },
-  { name: "Mia Robertson", city: "Broken Arrow", specialties: ["Residential", "New Construction"] },
+  { name: "Mia Robertson", city: "Broken Arrow", specialties: ["First-Time Buyers", "Residential", "New Construction"] },
   { name: "Jesse Ramirez", city: "Lawton", specialties: ["First-Time Buyers", "Residential"] },
   { name: "Katie Sullivan", city: "Stillwater", specialties: ["Recreational (RV and Glamping)", "Residential Income", "Land"] },
   { name: "Sofia Castillo", city: "Houston", specialties: ["First-Time Buyers", "Residential"] },

@@ -33,7 +33,6 @@ export const INVITATIONS: readonly InvitationSeed[] = [
     },
   },
   { request: "tulsa-first-home", agent: "Alicia Monroe", hoursLater: 0.5 },
-  { request: "tulsa-first-home", agent: "Mia Robertson", hoursLater: 0.5 },
   {
     request: "tulsa-first-home",
     agent: "Travis Colbert",
