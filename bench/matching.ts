@@ -23,7 +23,7 @@ import { SERVICE_RADII } from "../app/domain/places/service-radius";
 import type { Agent, ReferralRequest } from "../app/domain/workbook/tabs";
 import { loadConfig } from "../app/server/config.server";
 import { bestFitAgents } from "../app/server/matching/best-fit.server";
-import { matchCandidates } from "../app/server/matching/candidate-index.server";
+import { matchCandidates, signalRows } from "../app/server/matching/candidate-index.server";
 import { PLACES } from "../app/server/places/places.server";
 import { createReplicaServices } from "../app/server/service-lifecycle.server";
 import { createStoreFromConfig } from "../app/server/store/store.server";
@@ -116,18 +116,7 @@ async function main(): Promise<void> {
     const candidates = timed(() => matchCandidates(store.agents.all()));
     const pool = timed(() => createCandidatePool(candidates.result));
     const trackRecords = timed(() => createTrackRecordCache(store).current(now));
-    const signals = timed(() =>
-      countSignals({
-        requests: store.requests.all(),
-        responses: store.responses.all(),
-        referrals: store.referrals.all(),
-        referralEvents: store.referralEvents.all(),
-        messages: store.messages.all(),
-        conversationMembers: store.conversationMembers.all(),
-        marks: store.marks.all(),
-        invitations: store.invitations.all(),
-      }),
-    );
+    const signals = timed(() => countSignals(signalRows(store)));
 
     const random = seededRandom(4_601);
     const somewhere = byPopulation(random);

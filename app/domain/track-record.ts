@@ -110,8 +110,9 @@ export function computeTrackRecords(rows: TrackRecordRows, now: Date): Map<strin
   return records;
 }
 
-function windowFigures(facts: readonly Fact[]): WindowFigures {
-  const figures: WindowFigures = {
+/** A window with nothing counted in it yet. */
+export function emptyWindowFigures(): WindowFigures {
+  return {
     sent: 0,
     received: 0,
     closed: 0,
@@ -122,6 +123,10 @@ function windowFigures(facts: readonly Fact[]): WindowFigures {
     feesAsAgreed: { part: 0, of: 0 },
     closingToPaid: { count: 0, ms: undefined },
   };
+}
+
+function windowFigures(facts: readonly Fact[]): WindowFigures {
+  const figures = emptyWindowFigures();
   const replies: number[] = [];
   const answers: number[] = [];
   const paid: number[] = [];

@@ -1,7 +1,7 @@
 /** Candidates, signals and places for the ranking's tests. */
 import type { CandidateSignals, MatchCandidate, MatchRequest, NamedPlace } from "~/domain/matching/candidate";
 import type { GeoPoint } from "~/domain/places/geo";
-import type { TrackRecord, WindowFigures } from "~/domain/track-record";
+import { emptyWindowFigures, type TrackRecord } from "~/domain/track-record";
 import type { TrackRecordRank } from "~/domain/track-record-ranking";
 
 export const NOW = new Date("2026-11-27T12:00:00.000Z");
@@ -51,22 +51,10 @@ export function request(overrides: Partial<MatchRequest> = {}): MatchRequest {
   };
 }
 
-const noFigures = (): WindowFigures => ({
-  sent: 0,
-  received: 0,
-  closed: 0,
-  closeRate: { part: 0, of: 0 },
-  conversations: 0,
-  firstReply: { count: 0, ms: undefined },
-  proposalAnswer: { count: 0, ms: undefined },
-  feesAsAgreed: { part: 0, of: 0 },
-  closingToPaid: { count: 0, ms: undefined },
-});
-
 /** A track record with `closed` referrals closed and, with `replyHours`, five first replies of that median. */
 export function trackRecord(email: string, { closed = 0, replyHours }: { closed?: number; replyHours?: number }): TrackRecord {
   const figures = {
-    ...noFigures(),
+    ...emptyWindowFigures(),
     closed,
     firstReply: replyHours === undefined ? { count: 0, ms: undefined } : { count: 5, ms: replyHours * 3_600_000 },
   };

@@ -65,7 +65,7 @@ function isCurrent(counted: Counted, versions: readonly number[], now: number): 
   return changed.every((name) => CHATTY_TABS.has(name)) && (changed.length === 0 || now - counted.countedAt < CHATTY_SETTLE_MS);
 }
 
-function signalRows(store: Store): SignalRows {
+export function signalRows(store: Store): SignalRows {
   return {
     requests: store.requests.all(),
     responses: store.responses.all(),
