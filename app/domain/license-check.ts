@@ -301,8 +301,18 @@ export function oklahomaVerdict(licenseNumber: string): LicenseVerdict {
   return { check: "check OREC", note: `Search license ${licenseNumber} at ${OREC_SEARCH_URL}` };
 }
 
+/**
+ * What makes a license unfit to work under: null while it is active (on probation too)
+ * and not past its expiration date; otherwise the word for it ("expired", "inactive",
+ * "suspended"...).
+ */
+export function inactiveStatus(license: TrecLicense, today: string): string | null {
+  return isActiveOn(license, today) ? null : statusWord(license, today);
+}
+
 /** What a lapsed approved member's `licenseCheck` says, e.g. "TX lapsed: expired". */
 export function lapseVerdict(license: TrecLicense | undefined, today: string): string | null {
   if (license === undefined) return "TX lapsed: no longer in TREC's data";
-  return isActiveOn(license, today) ? null : `TX lapsed: ${statusWord(license, today)}`;
+  const inactive = inactiveStatus(license, today);
+  return inactive === null ? null : `TX lapsed: ${inactive}`;
 }

@@ -11,6 +11,7 @@ import { describe, expect, it } from "vitest";
 import { agreementText, proposalSchema } from "../../app/domain/referrals/agreement";
 import type { Agent } from "../../app/domain/workbook/tabs";
 import { loadConfig } from "../../app/server/config.server";
+import { licenseDatabaseFile, openLicenseTable } from "../../app/server/licenses/license-table.server";
 import { createOutboxMailer } from "../../app/server/mail/mailer.server";
 import { createNotifier } from "../../app/server/notifier/notifier.server";
 import { agreementHash } from "../../app/server/referrals/agreement-text.server";
@@ -39,6 +40,8 @@ async function network() {
     notifier: createNotifier({ driver: createOutboxMailer(outbox, "app@example.test"), claims: sendClaims, config }),
     writeQueues: createWriteQueues(),
     sendClaims,
+    // No TREC data loaded: the license re-checks let every step through.
+    licenses: { table: openLicenseTable(licenseDatabaseFile(outbox)) },
   };
   const maria = await store.agents.insert(
     agentRecord({ fullName: "Maria Delgado", brokerage: "Sooner Homes", brokerLicenseNumber: "OK-155" }),

@@ -76,3 +76,10 @@ export function signedAgreementMails(referral: Referral, pdf: Buffer, link: stri
     attachments: [attachment],
   }));
 }
+
+/** The mail telling a party that a step of their referral was refused because a license is not active in TREC's data. */
+export function licenseRefusalMail(referral: Referral, to: string, refusal: { step: string; reason: string; link: string }): Mail {
+  const headline = `${refusal.step} was refused: a license is not active`;
+  const body = renderMailBody(headline, [...summaryRows(referral), ["Reason", refusal.reason]], `Open the referral: ${refusal.link}`);
+  return { to, subject: `Referral for ${clientOf(referral)}: ${headline}`, ...body };
+}

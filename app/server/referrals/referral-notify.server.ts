@@ -5,7 +5,10 @@ import { conversationThrottle } from "../messages/conversation-members.server";
 import type { Services } from "../services.server";
 
 /** What the referral actions use of the services. */
-export type ReferralServices = Pick<Services, "store" | "notifier" | "writeQueues" | "config">;
+export type ReferralServices = Pick<Services, "store" | "notifier" | "writeQueues" | "config"> & {
+  /** TREC's license data, read again at the steps that bind the fee. */
+  licenses: Pick<Services["licenses"], "table">;
+};
 
 /** The changes of an open proposal, which a member can repeat at will, each mailed at most once per 10 minutes. */
 type ProposalChange = "proposed" | "terms-changed" | "accepted" | "declined" | "withdrawn";

@@ -37,6 +37,7 @@ const EVENT_LABELS: Record<string, string> = {
   accepted: "Signature",
   signed: "Agreement signed by both",
   reminder: "Reminder sent",
+  "license-check": "License check",
 };
 
 function acceptanceView(referral: Referral, party: ReferralParty) {

@@ -13,6 +13,7 @@ import {
 } from "~/domain/referrals/agreement";
 import { BLOCKED_CANNOT_REFER } from "~/domain/moderation";
 import { agreementHeading } from "~/domain/referrals/labels";
+import { rechecksLicenses, type RecheckedStep } from "~/domain/referrals/license-recheck";
 import { checkStep, isFinalStatus, REFERRAL_STATUS_LABELS, type ReferralParty } from "~/domain/referrals/status";
 import type { Agent, Referral, ReferralEvent, RequestResponse } from "~/domain/workbook/tabs";
 import { signedAgreementMails, type ReferralUpdate } from "../mail/referral-mail.server";
@@ -22,12 +23,13 @@ import { newId } from "../store/store.server";
 import { mayBeStored, rowIdFor } from "../form-keys.server";
 import { agreementPdf } from "./agreement-pdf.server";
 import { agreementHash } from "./agreement-text.server";
+import { recheckReferralLicenses, tellBothOfLicenseRefusal } from "./license-recheck.server";
 import { tellOtherParty, type ReferralServices } from "./referral-notify.server";
 
 export const REFERRAL_NOT_FOUND = "Referral not found";
 
 /** A refused change: nothing was written. */
-type Refusal = { ok: false; status: 403 | 404 | 409; message: string };
+type Refusal = { ok: false; status: 400 | 403 | 404 | 409; message: string };
 const BLOCKED: Refusal = { ok: false, status: 403, message: BLOCKED_CANNOT_REFER };
 export type ReferralResult = { ok: true; referral: Referral } | Refusal;
 
@@ -140,6 +142,28 @@ async function addEvent(services: ReferralServices, referral: Referral, step: st
 
 type ChangeOptions = { referralId: string; member: Agent; now: Date; link: string; log?: Pick<Console, "error"> };
 
+/**
+ * Reads both parties' licenses again before `step` (docs/decisions/0049): a lapse refuses
+ * it with 400, stores nothing and mails both parties once; otherwise what staff should
+ * look at (an Oklahoma license's OREC link, a number TREC's data lacks) goes on the
+ * timeline and null lets the step go ahead.
+ */
+async function licenseRefusal(
+  services: ReferralServices,
+  referral: Referral,
+  step: RecheckedStep,
+  options: Pick<ChangeOptions, "member" | "now" | "link" | "log">,
+): Promise<Refusal | null> {
+  const { member, now, link, log } = options;
+  const outcome = recheckReferralLicenses(services, referral, now, log);
+  if (!outcome.ok) {
+    tellBothOfLicenseRefusal(services, referral, { step, reason: outcome.reason, link, now });
+    return { ok: false, status: 400, message: outcome.reason };
+  }
+  if (outcome.notes.length > 0) await addEvent(services, referral, "license-check", member.email, outcome.notes.join("\n"), now);
+  return null;
+}
+
 /** Runs a read-decide-write change of one referral, one at a time per referral, on its current row. */
 function changeReferral(
   services: ReferralServices,
@@ -247,6 +271,8 @@ export function signReferral(
     const text = asSignedBy(referral, member);
     const hash = agreementHash(text);
     if (hash !== options.shownHash) return { ok: false, status: 409, message: REFUSALS.changed };
+    const lapsed = await licenseRefusal(services, text, "sign", options);
+    if (lapsed) return lapsed;
     const other = otherParty(party);
     const otherStands = hasSigned({ ...referral, agreementHash: hash }, other);
     // The other party signed first, but the broker details copied now changed the text their signature covered.
@@ -327,6 +353,10 @@ export function takeStep(services: ReferralServices, options: ChangeOptions & { 
   return changeReferral(services, options, async (referral, party) => {
     const check = checkStep(referral.status, input.intent, party);
     if (!check.ok) return { ok: false, status: 403, message: check.reason === "wrong-party" ? REFUSALS.wrongParty : REFUSALS.outOfOrder };
+    if (rechecksLicenses(input.intent)) {
+      const lapsed = await licenseRefusal(services, referral, input.intent, options);
+      if (lapsed) return lapsed;
+    }
     const updated = await services.store.referrals.update(referral.id, {
       ...stepPatch(referral, input),
       status: input.intent,
