@@ -55,9 +55,12 @@ function texasFindings(party: PartyLicenses, today: string): { lapses: string[];
   return { lapses, notes };
 }
 
-function oklahomaNote(party: PartyLicenses): string {
-  const broker = party.brokerLicenseNumber.trim() === "" ? "" : ` and broker license ${party.brokerLicenseNumber}`;
-  return `${party.name} is licensed in Oklahoma: ${oklahomaVerdict(party.licenseNumber).note}${broker}.`;
+/** OREC's search link for the agent's license and the broker's, as the registration check gives it. */
+function oklahomaNotes(party: PartyLicenses): string[] {
+  const notes = [`${party.name}, licensed in Oklahoma: ${oklahomaVerdict(party.licenseNumber).note}`];
+  if (party.brokerLicenseNumber.trim() !== "")
+    notes.push(`${party.name}'s sponsoring broker: ${oklahomaVerdict(party.brokerLicenseNumber).note}`);
+  return notes;
 }
 
 /** The verdict on both parties' licenses on `today` (YYYY-MM-DD). */
@@ -65,7 +68,7 @@ export function recheckLicenses(parties: readonly PartyLicenses[], today: string
   const lapses: string[] = [];
   const notes: string[] = [];
   for (const party of parties) {
-    if (party.state === "OK") notes.push(oklahomaNote(party));
+    if (party.state === "OK") notes.push(...oklahomaNotes(party));
     if (party.state !== "TX") continue;
     const found = texasFindings(party, today);
     lapses.push(...found.lapses);
