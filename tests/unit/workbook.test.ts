@@ -51,6 +51,8 @@ describe("the workbook contract", () => {
       "Reports",
       "Reviews",
       "Invitations",
+      "BrokerSignoffs",
+      "Brokers",
     ]);
     expect(SEND_CLAIMS_TAB.headers).toEqual(["id", "key", "instance", "outcome", "note", "claimedAt"]);
     expect(AGENTS_TAB.headers).toEqual([
@@ -118,7 +120,7 @@ describe("the workbook contract", () => {
       Object.values(WORKBOOK)
         .filter((tab) => tab.appendOnly)
         .map((tab) => tab.name),
-    ).toEqual(["Responses", "Messages", "Contact", "ReferralEvents", "SendClaims"]);
+    ).toEqual(["Responses", "Messages", "Contact", "ReferralEvents", "SendClaims", "BrokerSignoffs"]);
   });
 });
 

@@ -65,6 +65,15 @@ export const REFERRALS_TAB = defineTab({
     lastReminderAt: optionalTime(),
     createdAt: time(),
     updatedAt: optionalTime(),
+    /** The agreement text's version the row was proposed under (blank: the first); a signed agreement keeps it. */
+    agreementVersion: optionalText(),
+    /** Each side's sponsoring broker's e-mail, copied with the brokerage: where sign-off requests and copies go. */
+    referringBrokerEmail: email(),
+    receivingBrokerEmail: email(),
+    /** The commission disbursement authorization: the title company the receiving agent named, and when it was sent. */
+    titleCompany: optionalText(),
+    titleEmail: optionalText(),
+    cdaSentAt: optionalTime(),
   },
   indexes: {
     requestId: (referral) => referral.requestId,

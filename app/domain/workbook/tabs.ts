@@ -32,6 +32,7 @@ import {
 } from "./columns";
 import { defineTab, type TabIndexName, type TabRecord } from "./define-tab";
 import { REFERRAL_EVENTS_TAB, REFERRALS_TAB } from "./referral-tabs";
+import { BROKER_SIGNOFFS_TAB, BROKERS_TAB } from "./broker-tabs";
 import { INVITATIONS_TAB } from "./invitation-tab";
 import { REVIEWS_TAB } from "./review-tab";
 
@@ -360,6 +361,8 @@ export const WORKBOOK = {
   reports: REPORTS_TAB,
   reviews: REVIEWS_TAB,
   invitations: INVITATIONS_TAB,
+  brokerSignoffs: BROKER_SIGNOFFS_TAB,
+  brokers: BROKERS_TAB,
 } as const;
 
 type Workbook = typeof WORKBOOK;
@@ -381,3 +384,5 @@ export type Block = CollectionRecord<"blocks">;
 export type Report = CollectionRecord<"reports">;
 export type Review = CollectionRecord<"reviews">;
 export type Invitation = CollectionRecord<"invitations">;
+export type BrokerSignoff = CollectionRecord<"brokerSignoffs">;
+export type Broker = CollectionRecord<"brokers">;

@@ -122,10 +122,12 @@ export function partiesFor(referring: Agent, receiving: Agent) {
     referringName: referring.fullName,
     referringBrokerage: referring.brokerage,
     referringBrokerLicense: referring.brokerLicenseNumber ?? "",
+    referringBrokerEmail: referring.brokerEmail,
     receivingEmail: receiving.email,
     receivingName: receiving.fullName,
     receivingBrokerage: receiving.brokerage,
     receivingBrokerLicense: receiving.brokerLicenseNumber ?? "",
+    receivingBrokerEmail: receiving.brokerEmail,
   };
 }
 

@@ -313,6 +313,8 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
     reports: collection("reports"),
     reviews: collection("reviews"),
     invitations: collection("invitations"),
+    brokerSignoffs: collection("brokerSignoffs"),
+    brokers: collection("brokers"),
     driver: driver.kind,
     refresh,
     health,
