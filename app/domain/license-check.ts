@@ -96,6 +96,10 @@ export type TrecLicense = {
   expiration: string;
   /** The sponsoring broker (the related license) for a sales agent; "" otherwise. */
   sponsorName: string;
+  /** The related license's number: the sponsoring broker's license; "" when none. */
+  sponsorLicenseNumber: string;
+  /** The e-mail address TREC has on file for the license holder, lower-cased; "" when none. */
+  email: string;
 };
 
 /** A record that cannot be read: the line (or API row) and the field say where. */
@@ -142,6 +146,8 @@ export function readTrecRecord(values: Partial<Record<TrecColumn, string>>, wher
     status: TREC_STATUSES[status] ?? status,
     expiration,
     sponsorName: cell("related_license_full_name"),
+    sponsorLicenseNumber: cell("related_license_number"),
+    email: cell("email_address").toLowerCase(),
   };
 }
 

@@ -27,6 +27,8 @@ const active = (licenseNumber: string, fullName: string, licenseType = "SALE"): 
   status: "Current and active",
   expiration: "2099-12-31",
   sponsorName: licenseType === "SALE" ? "LONE STAR REALTY LLC" : "",
+  sponsorLicenseNumber: licenseType === "SALE" ? "9001234" : "",
+  email: "",
 });
 
 const DANA = active("0654321", "REYES, DANA MARIE");

@@ -28,6 +28,8 @@ const license: TrecLicense = {
   status: "Current and active",
   expiration: "2027-06-30",
   sponsorName: "LONE STAR REALTY LLC",
+  sponsorLicenseNumber: "9001234",
+  email: "",
 };
 
 describe("name matching", () => {
@@ -84,6 +86,7 @@ describe("reading TREC's file", () => {
         license_status: "20",
         license_expiration_date: "06/30/2027",
         related_license_full_name: "LONE STAR REALTY LLC",
+        related_license_number: "9001234",
       }),
       7,
     );

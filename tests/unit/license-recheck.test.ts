@@ -13,9 +13,18 @@ const active: TrecLicense = {
   status: "Current and active",
   expiration: "2027-06-30",
   sponsorName: "LONE STAR REALTY LLC",
+  sponsorLicenseNumber: "9001234",
+  email: "",
 };
 
-const broker: TrecLicense = { ...active, licenseNumber: "9001234", licenseType: "BLLC", fullName: "LONE STAR REALTY LLC", sponsorName: "" };
+const broker: TrecLicense = {
+  ...active,
+  licenseNumber: "9001234",
+  licenseType: "BLLC",
+  fullName: "LONE STAR REALTY LLC",
+  sponsorName: "",
+  sponsorLicenseNumber: "",
+};
 
 function texan(fields: Partial<PartyLicenses> = {}): PartyLicenses {
   return {

@@ -38,11 +38,26 @@ type Row = {
   status: string;
   expiration: string;
   sponsor_name: string;
+  sponsor_license_number: string;
+  email: string;
 };
 
-const COLUMNS = "key, license_number, license_type, full_name, suffix, status, expiration, sponsor_name";
+const COLUMNS = "key, license_number, license_type, full_name, suffix, status, expiration, sponsor_name, sponsor_license_number, email";
+/** Columns later versions added: a file loaded before them gets them blank until the next load. */
+const ADDED_COLUMNS = ["sponsor_license_number", "email"] as const;
 /** Rows inserted per transaction: large enough to be fast, small enough to yield to requests. */
 const BATCH = 20_000;
+
+function addMissingColumns(db: Database.Database) {
+  const present = new Set(
+    db
+      .prepare<[], { name: string }>("SELECT name FROM pragma_table_info('licenses')")
+      .all()
+      .map((column) => column.name),
+  );
+  for (const column of ADDED_COLUMNS)
+    if (!present.has(column)) db.exec(`ALTER TABLE licenses ADD COLUMN ${column} TEXT NOT NULL DEFAULT ''`);
+}
 
 export function openLicenseTable(file: string): LicenseTable {
   mkdirSync(path.dirname(file), { recursive: true });
@@ -58,6 +73,7 @@ export function openLicenseTable(file: string): LicenseTable {
     CREATE INDEX IF NOT EXISTS licenses_key ON licenses (key);
     CREATE TABLE IF NOT EXISTS license_data (id INTEGER PRIMARY KEY CHECK (id = 1), loaded_at TEXT NOT NULL, source TEXT NOT NULL, rows INTEGER NOT NULL);
   `);
+  addMissingColumns(db);
 
   function lookup(licenseNumber: string): TrecLicense | undefined {
     const key = licenseKey(licenseNumber);
@@ -78,6 +94,8 @@ export function openLicenseTable(file: string): LicenseTable {
       status: row.status,
       expiration: row.expiration,
       sponsorName: row.sponsor_name,
+      sponsorLicenseNumber: row.sponsor_license_number,
+      email: row.email,
     };
   }
 
@@ -94,7 +112,7 @@ export function openLicenseTable(file: string): LicenseTable {
         .map((column) => `${column} TEXT NOT NULL`)
         .join(", ")})`,
     );
-    const insert = db.prepare(`INSERT INTO licenses_loading (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
+    const insert = db.prepare(`INSERT INTO licenses_loading (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     const insertBatch = db.transaction((batch: readonly TrecLicense[]) => {
       for (const r of batch)
         insert.run(
@@ -106,6 +124,8 @@ export function openLicenseTable(file: string): LicenseTable {
           r.status,
           r.expiration,
           r.sponsorName,
+          r.sponsorLicenseNumber,
+          r.email,
         );
     });
     let rows = 0;
