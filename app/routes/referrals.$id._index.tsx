@@ -6,9 +6,11 @@ import { controlProps, FieldError, focusWhenInvalid, initiallyChecked } from "~/
 import { SubmitButton, TextareaField, TextField, useValidatedForm, ValidatedForm, type FormResult } from "~/components/form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ChevronDownIcon } from "~/components/icons";
+import { CdaSection } from "~/components/referral-cda";
 import { ReferralProposalFields } from "~/components/referral-proposal-fields";
 import { Acceptances, ReferralFacts, Timeline } from "~/components/referral-record";
 import { PRODUCT_NAME } from "~/domain/product";
+import { cdaSchema } from "~/domain/referrals/cda";
 import { changeTermsSchema, declineSchema, proposalValues, signSchema, stepSchemas, withdrawSchema } from "~/domain/referrals/agreement";
 import { REFERRAL_STATUS_LABELS, type PipelineStep } from "~/domain/referrals/status";
 import { isReviewable } from "~/domain/reviews";
@@ -17,6 +19,7 @@ import { publicUrl } from "~/server/accounts/urls.server";
 import { clientIp } from "~/server/auth/client-ip.server";
 import { requireMember } from "~/server/auth/session.server";
 import { FORM_MESSAGES, parseSubmission, readForm, rejectSubmission } from "~/server/forms.server";
+import { cdaFormView, sendCda } from "~/server/referrals/cda.server";
 import { referralPageView, requireReferral } from "~/server/referrals/referral-view.server";
 import { changeTerms, endProposal, signReferral, takeStep, type ReferralResult } from "~/server/referrals/referrals.server";
 import { inviteReviewers } from "~/server/reviews/invitations.server";
@@ -37,6 +40,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     referral: referralPageView(context.services, referral, member),
     terms: proposalValues(referral, member.email),
     reviewable: isReviewable(referral),
+    cda: cdaFormView(referral, member),
   };
 }
 
@@ -45,6 +49,7 @@ const FORMS = {
   decline: declineSchema,
   withdraw: withdrawSchema,
   terms: changeTermsSchema,
+  cda: cdaSchema,
   ...stepSchemas,
 } as const;
 type Intent = keyof typeof FORMS;
@@ -91,6 +96,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     else if (value.intent === "decline") result = await endProposal(services, { ...change, outcome: "declined", note: value.note ?? "" });
     else if (value.intent === "withdraw") result = await endProposal(services, { ...change, outcome: "withdrawn", note: value.note ?? "" });
     else if (value.intent === "terms") result = await changeTerms(services, { ...change, input: value });
+    else if (value.intent === "cda") result = await sendCda(services, { ...change, input: value });
     else result = await takeStep(services, { ...change, input: value });
   } catch (error) {
     console.error(`Referral ${referral.id} not changed:`, error);
@@ -111,7 +117,7 @@ function resultFor(lastResult: FormResult | undefined, intent: Intent) {
 }
 
 export default function ReferralPage() {
-  const { referral, terms, reviewable } = useLoaderData<typeof loader>();
+  const { referral, terms, reviewable, cda } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-10 sm:px-6 sm:py-12">
@@ -188,6 +194,8 @@ export default function ReferralPage() {
           ))}
         </section>
       ) : null}
+
+      <CdaSection referralId={referral.id} cda={cda} lastResult={resultFor(lastResult, "cda")} />
 
       {referral.canChangeTerms ? (
         <ChangeTerms otherName={referral.otherName} terms={terms} lastResult={resultFor(lastResult, "terms")} />

@@ -1,6 +1,7 @@
 import { referralsLabel } from "~/domain/count-labels";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { CsvDownload } from "~/components/csv-download";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FilterForm, FilterSelect, ResultsStatus } from "~/components/filter-form";
 import { PageHeading } from "~/components/page-heading";
@@ -51,7 +52,7 @@ export default function Referrals() {
           Fees
         </h2>
         <ReferralFigures totals={totals} />
-        <CsvDownload years={years} />
+        <CsvDownload action="/referrals.csv" years={years} />
       </section>
       <PipelineCounts query={query} counts={counts} />
       <Filters query={query} />
@@ -113,29 +114,6 @@ function Filters({ query }: { query: ReferralListQuery }) {
         </Link>
       </div>
     </FilterForm>
-  );
-}
-
-/** A plain GET form, not Remix's: the browser itself downloads the file, with or without scripts. */
-function CsvDownload({ years }: { years: number[] }) {
-  return (
-    <form method="get" action="/referrals.csv" className="flex flex-wrap items-end gap-3">
-      <div className="space-y-1.5">
-        <label htmlFor="csv-year" className="block text-sm font-semibold text-slate-800">
-          Year
-        </label>
-        <select id="csv-year" name="year" defaultValue={years[0]} className="input h-11 py-0">
-          {years.map((year) => (
-            <option key={year} value={year}>
-              {year}
-            </option>
-          ))}
-        </select>
-      </div>
-      <button type="submit" className="btn-outline">
-        Download CSV
-      </button>
-    </form>
   );
 }
 

@@ -39,7 +39,7 @@ function lastChangeOf(referral: Pick<Referral, "createdAt" | "updatedAt">): stri
  * When the fee was received: the timeline's last "fee_received" step, or, when staff set
  * the status in the sheet without a step, the row's last change.
  */
-function feeReceivedAt({ store }: Deps, referral: Referral): string | undefined {
+export function feeReceivedAt({ store }: Deps, referral: Referral): string | undefined {
   if (referral.status !== "fee_received") return undefined;
   const steps = store.referralEvents.by("referralId", referral.id).filter((event) => event.step === "fee_received");
   return (
@@ -134,7 +134,7 @@ export function dashboardReferrals(deps: Deps, member: Member, now: Date): Dashb
 const dayFormat = new Intl.DateTimeFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit", timeZone: "America/Chicago" });
 
 /** 2026-11-23, the day in Central time: what a spreadsheet reads as a date. */
-function csvDay(iso: string | undefined): string {
+export function csvDay(iso: string | undefined): string {
   return iso === undefined ? "" : dayFormat.format(new Date(iso));
 }
 

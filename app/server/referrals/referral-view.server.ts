@@ -38,6 +38,7 @@ const EVENT_LABELS: Record<string, string> = {
   signed: "Agreement signed by both",
   reminder: "Reminder sent",
   "license-check": "License check",
+  cda: "Commission disbursement authorization sent",
 };
 
 function acceptanceView(referral: Referral, party: ReferralParty) {

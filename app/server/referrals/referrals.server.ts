@@ -131,7 +131,7 @@ export function partiesFor(referring: Agent, receiving: Agent) {
   };
 }
 
-async function addEvent(services: ReferralServices, referral: Referral, step: string, by: string, note: string, now: Date) {
+export async function addEvent(services: ReferralServices, referral: Referral, step: string, by: string, note: string, now: Date) {
   await services.store.referralEvents.insert({
     id: newId(),
     referralId: referral.id,
@@ -142,7 +142,7 @@ async function addEvent(services: ReferralServices, referral: Referral, step: st
   });
 }
 
-type ChangeOptions = { referralId: string; member: Agent; now: Date; link: string; log?: Pick<Console, "error"> };
+export type ChangeOptions = { referralId: string; member: Agent; now: Date; link: string; log?: Pick<Console, "error"> };
 
 /**
  * Reads both parties' licenses again before `step` (docs/decisions/0049): a lapse refuses
@@ -167,7 +167,7 @@ async function licenseRefusal(
 }
 
 /** Runs a read-decide-write change of one referral, one at a time per referral, on its current row. */
-function changeReferral(
+export function changeReferral(
   services: ReferralServices,
   options: ChangeOptions,
   decide: (referral: Referral, party: ReferralParty) => Promise<ReferralResult>,

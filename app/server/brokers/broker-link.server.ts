@@ -1,0 +1,123 @@
+import { createCookie, type Cookie } from "@remix-run/node";
+import type { BrokerLinkInput } from "~/domain/broker-form";
+import { BROKER_LINK_HOURS, isBrokerLicense, type BrokerState } from "~/domain/brokers";
+import { licenseKey } from "~/domain/license-check";
+import { publicUrl } from "../accounts/urls.server";
+import { createLinkToken, readLinkToken } from "../auth/link-token.server";
+import type { Config } from "../config.server";
+import { brokerLinkMail } from "../mail/broker-mail.server";
+import type { Services } from "../services.server";
+import { newId } from "../store/store.server";
+
+type BrokerServices = Pick<Services, "config" | "store" | "notifier"> & { licenses: Pick<Services["licenses"], "table"> };
+
+/** A broker whose license and e-mail were checked: TREC's data for Texas, a row staff confirmed for Oklahoma. */
+export type VerifiedBroker = { state: BrokerState; licenseNumber: string; email: string };
+
+const PURPOSE = "broker-view";
+const TTL_SECONDS = BROKER_LINK_HOURS * 60 * 60;
+
+/**
+ * The broker when the typed license and e-mail prove who they are: a Texas broker license
+ * (individual, LLC, corporation or partnership) whose e-mail on file at TREC is this one,
+ * or an Oklahoma license staff confirmed in the Brokers tab with this e-mail. Null otherwise.
+ */
+export function verifiedBroker(services: Pick<BrokerServices, "store" | "licenses">, input: BrokerLinkInput): VerifiedBroker | null {
+  const key = licenseKey(input.licenseNumber);
+  if (key === "") return null;
+  if (input.state === "TX") {
+    const license = services.licenses.table.lookup(input.licenseNumber);
+    if (!license || !isBrokerLicense(license) || license.email === "" || license.email !== input.email) return null;
+    return { state: "TX", licenseNumber: license.licenseNumber, email: input.email };
+  }
+  const confirmed = services.store.brokers
+    .by("licenseNumber", key)
+    .find((row) => row.state === "OK" && row.email === input.email && row.status === "confirmed");
+  return confirmed ? { state: "OK", licenseNumber: confirmed.licenseNumber, email: input.email } : null;
+}
+
+/**
+ * An Oklahoma broker's first request: a pending row for staff to confirm against OREC's
+ * search. One row per license and e-mail; staff's answer in it is kept.
+ */
+async function askStaffToConfirm(services: Pick<BrokerServices, "store">, input: BrokerLinkInput, now: Date): Promise<void> {
+  const rows = services.store.brokers.by("licenseNumber", licenseKey(input.licenseNumber));
+  if (rows.some((row) => row.state === "OK" && row.email === input.email)) return;
+  await services.store.brokers.insert({
+    id: newId(),
+    licenseNumber: input.licenseNumber,
+    state: "OK",
+    name: "",
+    email: input.email,
+    status: "pending",
+    staffNote: undefined,
+    createdAt: now.toISOString(),
+    updatedAt: undefined,
+  });
+}
+
+/**
+ * Mails the link when the license and e-mail prove a broker; otherwise an Oklahoma
+ * request waits for staff. The page answers the same either way, before the mail goes.
+ */
+export async function requestBrokerLink(
+  services: BrokerServices,
+  input: BrokerLinkInput,
+  request: Request,
+  now = new Date(),
+): Promise<void> {
+  const broker = verifiedBroker(services, input);
+  if (!broker) {
+    if (input.state === "OK") await askStaffToConfirm(services, input, now);
+    return;
+  }
+  const token = createLinkToken(
+    services.config.sessionSecrets,
+    PURPOSE,
+    {
+      fields: [broker.state, broker.licenseNumber, broker.email],
+      ttlSeconds: TTL_SECONDS,
+    },
+    now.getTime(),
+  );
+  const url = publicUrl(services.config, `/broker/view?${new URLSearchParams({ token })}`, request);
+  services.notifier.enqueue(
+    { mail: brokerLinkMail(broker.email, broker.licenseNumber, url), about: `the broker's view link for license ${broker.licenseNumber}` },
+    { now },
+  );
+}
+
+/**
+ * The broker a token stands for: genuine, unexpired, and still proven now (a TREC e-mail
+ * changed since, or a confirmation staff withdrew, ends the link).
+ */
+export function brokerForToken(
+  services: Pick<BrokerServices, "config" | "store" | "licenses">,
+  token: unknown,
+  now = Date.now(),
+): VerifiedBroker | null {
+  const reading = readLinkToken(services.config.sessionSecrets, PURPOSE, token, { fieldCount: 3 }, now);
+  if (!reading.ok) return null;
+  const [state, licenseNumber = "", email = ""] = reading.fields;
+  if (state !== "TX" && state !== "OK") return null;
+  return verifiedBroker(services, { state, licenseNumber, email });
+}
+
+/**
+ * Holds the token once the mailed link's first request moved it out of the address (as
+ * the password reset does): the bare /broker/view is what logs and any Referer show.
+ * Scripts cannot read it; it lives as long as a link, on the broker's pages only.
+ * Unsigned: the token carries its own signature.
+ */
+export function brokerLinkCookie(config: Pick<Config, "isProduction">): Cookie {
+  return createCookie("__broker", { httpOnly: true, sameSite: "lax", secure: config.isProduction, path: "/broker", maxAge: TTL_SECONDS });
+}
+
+/** The broker whose link this browser opened, from the cookie; null without a working one. */
+export async function brokerForRequest(
+  services: Pick<BrokerServices, "config" | "store" | "licenses">,
+  request: Request,
+): Promise<VerifiedBroker | null> {
+  const token: unknown = await brokerLinkCookie(services.config).parse(request.headers.get("Cookie"));
+  return brokerForToken(services, token);
+}
