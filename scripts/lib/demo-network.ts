@@ -18,6 +18,7 @@ import { conversationIdFor } from "~/domain/conversation";
 import type { MarketState } from "~/domain/enums";
 import type {
   Agent,
+  Broker,
   Invitation,
   MembershipType,
   Message,
@@ -45,6 +46,7 @@ import { REQUESTS, RESPONSES } from "./demo-data/requests";
 import { TRACK_RECORD_CONVERSATIONS } from "./demo-data/track-record";
 import { agentNamed, clockAt, DAY_MS, demoId, hashKey, HOUR_MS, seededRandom, type RequestSeed, type ResponseSeed } from "./demo-kit";
 import { demoMarkets } from "./demo-markets";
+import { withDemoBrokers } from "./demo-brokers";
 import { buildDemoReferrals } from "./demo-referrals";
 import { buildDemoInvitations, demoRespondBy } from "./demo-invitations";
 import { buildDemoReviews } from "./demo-reviews";
@@ -67,6 +69,8 @@ export type DemoNetwork = {
   reviews: Review[];
   /** Invitations to respond: open, answered Not a fit, one request past its Respond by, and one to the demo login. */
   invitations: Invitation[];
+  /** Brokers outside TREC's data that staff confirmed for the broker's view. */
+  brokers: Broker[];
   /** The approved agent whose login the seed prints: owns requests, has responses and conversations. */
   loginEmail: string;
 };
@@ -267,7 +271,11 @@ export function buildDemoNetwork(options: { now: Date; passwordHash: string }): 
       responses[ALL_RESPONSES.findIndex((seed) => seed.request === requestKey && seed.from === fromName)],
       `response from ${fromName} to ${requestKey}`,
     );
-  const deals = buildDemoReferrals({ now: options.now, agents, request: requestOf, response: responseOf });
+  const deals = withDemoBrokers(
+    buildDemoReferrals({ now: options.now, agents, request: requestOf, response: responseOf }),
+    options.now,
+    agents,
+  );
   return {
     agents,
     requests,

@@ -16,6 +16,7 @@ const DEMO_COLLECTIONS = [
   "referralEvents",
   "reviews",
   "invitations",
+  "brokers",
 ] as const satisfies readonly CollectionName[];
 type DemoCollection = (typeof DEMO_COLLECTIONS)[number];
 
@@ -52,6 +53,7 @@ type MissingRecords = {
   referralEvents: DemoNetwork["referralEvents"];
   reviews: DemoNetwork["reviews"];
   invitations: DemoNetwork["invitations"];
+  brokers: DemoNetwork["brokers"];
 };
 
 /** A read position is stored in the row the messaging feature looks up for that member and conversation. */
@@ -71,6 +73,7 @@ function missingRecords(store: Store, network: DemoNetwork): MissingRecords {
     referralEvents: network.referralEvents.filter((record) => store.referralEvents.get(record.id) === undefined),
     reviews: network.reviews.filter((record) => store.reviews.get(record.id) === undefined),
     invitations: network.invitations.filter((record) => store.invitations.get(record.id) === undefined),
+    brokers: network.brokers.filter((record) => store.brokers.get(record.id) === undefined),
   };
 }
 
@@ -125,6 +128,7 @@ export async function seedDemo(store: Store, options: SeedOptions): Promise<Seed
     referralEvents: 0,
     reviews: 0,
     invitations: 0,
+    brokers: 0,
   };
   const insertAll = async <T>(name: DemoCollection, records: readonly T[], insert: (record: T) => Promise<unknown>) => {
     if (records.length > 0) options.progress?.(`Writing ${records.length} rows to the ${store[name].tab} tab...`);
@@ -144,6 +148,7 @@ export async function seedDemo(store: Store, options: SeedOptions): Promise<Seed
   await insertAll("referralEvents", missing.referralEvents, (event) => store.referralEvents.insert(event));
   await insertAll("reviews", missing.reviews, (review) => store.reviews.insert(review));
   await insertAll("invitations", missing.invitations, (invitation) => store.invitations.insert(invitation));
+  await insertAll("brokers", missing.brokers, (broker) => store.brokers.insert(broker));
 
   if (presentAgents.length === 0) {
     // The store was empty, so every agent, the login agent included, got the new password.
