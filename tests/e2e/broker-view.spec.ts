@@ -1,41 +1,88 @@
 import { readFile } from "node:fs/promises";
+import type { Agent } from "../../app/domain/workbook/tabs";
 import { BROKERS_TAB } from "../../app/domain/workbook/broker-tabs";
-import { expect, test } from "./fixtures";
+import { expect, test, type Fixtures } from "./fixtures";
 import { seedReferral } from "./support/referrals";
 import { uniqueToken } from "./support/requests";
 import { insertRows } from "./support/store-file";
 
-test.describe("the broker's view", () => {
+type Office = { token: string; license: string; email: string; maria: Agent; dana: Agent };
+
+/** An Oklahoma broker staff confirmed, the agent they sponsor (Maria, who receives) and a Texas agent who refers to her. */
+function seedOffice(seedAgent: Fixtures["seedAgent"]): Office {
+  const token = uniqueToken();
+  const license = String(100000 + Math.floor(Math.random() * 800000));
+  const email = `broker-${token}@soonerhomes.example`;
+  const now = new Date().toISOString();
+  insertRows(BROKERS_TAB, [
+    {
+      id: `broker-${token}`,
+      licenseNumber: license,
+      state: "OK",
+      name: "Sooner Homes",
+      email,
+      status: "confirmed",
+      staffNote: undefined,
+      createdAt: now,
+      updatedAt: undefined,
+    },
+  ]);
+  const maria = seedAgent({ fullName: "Maria Delgado", licenseState: "OK", state: "OK", brokerage: "Sooner Homes" });
+  const dana = seedAgent({ fullName: "Dana Reyes", brokerage: "Lone Star Realty LLC" });
+  return { token, license, email, maria, dana };
+}
+
+test.describe("the broker's side of a referral", () => {
+  test("the receiving agent sends the commission disbursement authorization, refused first for a bad e-mail", async ({
+    page,
+    seedAgent,
+    waitForReplica,
+    login,
+    outbox,
+  }) => {
+    const { license, email, maria, dana } = seedOffice(seedAgent);
+    const referral = seedReferral(dana, maria, {
+      clientName: "Bea",
+      receivingBrokerLicense: license,
+      receivingBrokerEmail: email,
+      status: "under_contract",
+      expectedCloseDate: "2027-02-01T12:00:00.000Z",
+    });
+    await waitForReplica();
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await login(maria, { then: `/referrals/${referral.id}` });
+    const cda = page.getByRole("region", { name: "Commission disbursement authorization" });
+    await expect(cda.getByLabel("Expected closing date")).toHaveValue("2027-02-01");
+    await cda.getByLabel("Title company", { exact: true }).fill("Alamo Title");
+    await cda.getByLabel("Title company's e-mail").fill("closer at alamo");
+    await cda.getByRole("button", { name: "Send the CDA to both brokers" }).click();
+    await expect(cda.getByText("Please enter a valid email address")).toBeVisible();
+    await expect(cda.getByLabel("Title company", { exact: true })).toHaveValue("Alamo Title");
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await cda.getByLabel("Title company's e-mail").fill("closer@alamotitle.example");
+    await cda.getByRole("button", { name: "Send the CDA to both brokers" }).click();
+    await expect(cda.getByTestId("cda-state")).toContainText("for Alamo Title");
+    await expect(cda.getByRole("link", { name: "CDA PDF" })).toHaveAttribute("href", `/referrals/${referral.id}/cda.pdf`);
+    await expect(page.getByRole("region", { name: "Timeline" })).toContainText("Commission disbursement authorization sent");
+    const mail = await outbox.waitFor((sent) => sent.to === email);
+    expect(mail.subject).toBe("Commission disbursement authorization: referral of Bea");
+  });
+
   test("a broker staff confirmed asks for a link, opens it, sees their agent's referral and downloads the year's fees", async ({
     page,
     seedAgent,
     waitForReplica,
     outbox,
   }) => {
-    const token = uniqueToken();
-    const license = String(100000 + Math.floor(Math.random() * 800000));
-    const email = `broker-${token}@soonerhomes.example`;
-    insertRows(BROKERS_TAB, [
-      {
-        id: `broker-${token}`,
-        licenseNumber: license,
-        state: "OK",
-        name: "Sooner Homes",
-        email,
-        status: "confirmed",
-        staffNote: undefined,
-        createdAt: new Date().toISOString(),
-        updatedAt: undefined,
-      },
-    ]);
-    const maria = seedAgent({ fullName: "Maria Delgado", licenseState: "OK", state: "OK", brokerage: "Sooner Homes" });
-    const dana = seedAgent({ fullName: "Dana Reyes", brokerage: "Lone Star Realty LLC" });
+    const { token, license, email, maria, dana } = seedOffice(seedAgent);
     const paidAt = new Date().toISOString();
-    seedReferral(
+    const paid = seedReferral(
       dana,
       maria,
       {
-        clientName: `${token}`,
+        clientName: token,
         receivingBrokerLicense: license,
         status: "fee_received",
         feeAmount: 309_000,
@@ -61,27 +108,25 @@ test.describe("the broker's view", () => {
     await expect(page.getByRole("status")).toContainText("a link to your view is on its way");
 
     const mail = await outbox.waitFor((sent) => sent.to === email);
-    const link = /Open your view: (\S+)/.exec(mail.text)?.[1];
-    expect(link).toBeDefined();
-    await page.goto(new URL(link!).pathname + new URL(link!).search);
+    const link = new URL(/Open your view: (\S+)/.exec(mail.text)?.[1] ?? "");
+    await page.goto(link.pathname + link.search);
     // The token left the address for a cookie.
     await expect(page).toHaveURL(/\/broker\/view$/);
     await expect(page.getByRole("heading", { level: 1, name: "Broker's View" })).toBeVisible();
     const referrals = page.getByRole("list", { name: "Referrals" }).getByTestId("broker-referral");
     await expect(referrals).toHaveCount(1);
-    await expect(referrals.first()).toContainText(token);
-    await expect(referrals.first()).toContainText("Maria Delgado, Sooner Homes");
-    await expect(referrals.first()).toContainText("$3,090.00");
-    await expect(referrals.first().getByRole("link", { name: "CDA PDF" })).toBeVisible();
+    await expect(referrals).toContainText(token);
+    await expect(referrals).toContainText("Maria Delgado, Sooner Homes");
+    await expect(referrals).toContainText("$3,090.00");
 
     await page.setViewportSize({ width: 1280, height: 900 });
-    await expect(referrals.first().getByRole("link", { name: "Agreement PDF" })).toBeVisible();
+    await expect(referrals.getByRole("link", { name: "CDA PDF" })).toHaveAttribute("href", `/broker/referrals/${paid.id}/cda.pdf`);
+    await expect(referrals.getByRole("link", { name: "Agreement PDF" })).toBeVisible();
     const year = String(new Date().getFullYear());
     await page.getByLabel("Year").selectOption(year);
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download CSV" }).click()]);
     expect(download.suggestedFilename()).toBe(`referral-fees-${year}.csv`);
-    const csv = await readFile((await download.path())!, "utf8");
-    const rows = csv.trim().split("\r\n");
+    const rows = (await readFile((await download.path())!, "utf8")).trim().split("\r\n");
     expect(rows).toHaveLength(2);
     expect(rows[1]).toContain(",Paid,");
     expect(rows[1]).toContain("Lone Star Realty LLC,0400001,Dana Reyes,Maria Delgado");
