@@ -22,7 +22,7 @@ const TTL_SECONDS = BROKER_LINK_HOURS * 60 * 60;
  * (individual, LLC, corporation or partnership) whose e-mail on file at TREC is this one,
  * or an Oklahoma license staff confirmed in the Brokers tab with this e-mail. Null otherwise.
  */
-export function verifiedBroker(services: Pick<BrokerServices, "store" | "licenses">, input: BrokerLinkInput): VerifiedBroker | null {
+function verifiedBroker(services: Pick<BrokerServices, "store" | "licenses">, input: BrokerLinkInput): VerifiedBroker | null {
   const key = licenseKey(input.licenseNumber);
   if (key === "") return null;
   if (input.state === "TX") {
@@ -91,7 +91,7 @@ export async function requestBrokerLink(
  * The broker a token stands for: genuine, unexpired, and still proven now (a TREC e-mail
  * changed since, or a confirmation staff withdrew, ends the link).
  */
-export function brokerForToken(
+function brokerForToken(
   services: Pick<BrokerServices, "config" | "store" | "licenses">,
   token: unknown,
   now = Date.now(),

@@ -11,7 +11,7 @@ import { formatDollars } from "~/domain/referrals/money";
 import { centralYear, knownFeeCents } from "~/domain/referrals/overview";
 import { REFERRAL_STATUS_LABELS, type ReferralParty } from "~/domain/referrals/status";
 import type { Referral } from "~/domain/workbook/tabs";
-import { feeReceivedAt, referralTotals } from "../referrals/overview.server";
+import { csvDay, feeReceivedAt, referralTotals } from "../referrals/overview.server";
 import type { Services } from "../services.server";
 import type { VerifiedBroker } from "./broker-link.server";
 
@@ -50,7 +50,7 @@ function brokerSides({ store }: Deps, referral: Referral, broker: VerifiedBroker
 }
 
 /** The broker's referrals, newest first. */
-export function brokerReferrals(deps: Deps, broker: VerifiedBroker): Referral[] {
+function brokerReferrals(deps: Deps, broker: VerifiedBroker): Referral[] {
   return deps.store.referrals
     .all()
     .filter((referral) => brokerSides(deps, referral, broker).length > 0)
@@ -115,8 +115,8 @@ export function brokerFeeCsv(deps: Deps, broker: VerifiedBroker, year: number): 
       const other = sideOf(referral, party === "referring" ? "receiving" : "referring");
       fees.push({
         direction: party === "referring" ? "Received" : "Paid",
-        paidOn: paidAt.slice(0, 10),
-        receivedOn: feeReceivedAt(deps, referral)?.slice(0, 10) ?? "",
+        paidOn: csvDay(paidAt),
+        receivedOn: csvDay(feeReceivedAt(deps, referral)),
         reference: shortReference(referral.id),
         otherBroker: other.brokerage,
         otherBrokerLicense: other.license,

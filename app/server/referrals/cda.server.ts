@@ -11,7 +11,7 @@ import type { ReferralServices } from "./referral-notify.server";
 /** A referral with a CDA sent: the title company is known. */
 type WithCda = Referral & { titleCompany: string; titleEmail: string; cdaSentAt: string };
 
-export function hasCda(referral: Referral): referral is WithCda {
+function hasCda(referral: Referral): referral is WithCda {
   return referral.cdaSentAt !== undefined && referral.titleCompany !== undefined && referral.titleEmail !== undefined;
 }
 
@@ -24,7 +24,7 @@ function cdaVersion(referral: WithCda): string {
  * The CDA as a PDF, made with PDFKit like the agreement: every value written as text in
  * Helvetica, so nothing typed is ever markup. Made again from the row at each download.
  */
-export function cdaPdf(referral: WithCda): Promise<Buffer> {
+function cdaPdf(referral: WithCda): Promise<Buffer> {
   const title = `Commission Disbursement Authorization ${shortReference(referral.id)}`;
   const document = new PDFDocument({
     size: "LETTER",
