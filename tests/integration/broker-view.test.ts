@@ -167,6 +167,34 @@ describe("a Texas broker asks for a link", () => {
     expect(context.services.store.brokers.all()).toEqual([]);
   });
 
+  it("answers a form with a field missing or wrong with 400 and the messages beside the fields, the input kept", async () => {
+    const refused = (await ask({ state: "", licenseNumber: "", email: "office at lonestar" })) as {
+      init: ResponseInit | null;
+      data: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> };
+    };
+    expect(refused.init?.status).toBe(400);
+    expect(refused.data.error).toMatchObject({
+      state: ["Please choose the state that issued your broker license"],
+      licenseNumber: ["Please enter your broker license number"],
+      email: ["Please enter a valid email address"],
+    });
+    expect(refused.data.initialValue).toMatchObject({ email: "office at lonestar" });
+    expect(await linkMails()).toEqual([]);
+  });
+
+  it("is limited like a password reset: a fourth request for one e-mail in an hour is refused with 429, the input kept", async () => {
+    const fields = { state: "TX", licenseNumber: "9001234", email: "office@lonestar.example" };
+    for (let i = 0; i < 3; i += 1) expect(await ask(fields)).toEqual({ sent: fields.email });
+    const refused = (await ask(fields)) as {
+      init: ResponseInit | null;
+      data: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> };
+    };
+    expect(refused.init?.status).toBe(429);
+    expect(refused.data.error?.[""]?.[0]).toMatch(/^Too many link requests\. Please wait \d+ minutes? and try again\.$/);
+    expect(refused.data.initialValue).toMatchObject({ licenseNumber: "9001234", email: "office@lonestar.example" });
+    expect(await linkMails()).toHaveLength(3);
+  });
+
   it("refuses a forged or expired token with 403 and shows nothing", async () => {
     const secrets = context.services.config.sessionSecrets;
     const genuine = createLinkToken(secrets, "broker-view", { fields: ["TX", "9001234", "office@lonestar.example"], ttlSeconds: 60 });

@@ -11,9 +11,9 @@ export type AuthServices = {
     loginByEmailAndIp: RateLimiter;
     /** Failed logins to one e-mail from every address but the account's own browsers (docs/decisions/0030). */
     loginByAccount: RateLimiter;
-    /** Forgot-password requests and new-password submissions. */
+    /** Forgot-password requests, new-password submissions and broker's view link requests: the forms that mail a link. */
     resetByIp: RateLimiter;
-    /** Reset mails to one address: stops the form being used to flood someone's inbox. */
+    /** Reset and broker's view link mails to one address: stops the forms being used to flood someone's inbox. */
     resetByEmail: RateLimiter;
   };
 };
