@@ -439,6 +439,19 @@ describe("the demo's referrals", { timeout: 30_000 }, () => {
     for (const review of store.reviews.all()) expect(isReviewable(store.referrals.get(review.referralId)!)).toBe(true);
   });
 
+  it("include a commission disbursement authorization under contract and an Oklahoma broker staff confirmed who sponsors demo agents", async () => {
+    const { store } = await seededStore();
+    const withCda = store.referrals.all().filter((referral) => referral.cdaSentAt !== undefined);
+    expect(withCda.map((referral) => referral.status)).toEqual(["under_contract"]);
+    expect(withCda[0]).toMatchObject({ titleCompany: "Alamo Title Company", titleEmail: "closer@alamotitle.demo.example" });
+    expect(store.referralEvents.by("referralId", withCda[0]!.id).filter((event) => event.step === "cda")).toHaveLength(1);
+    const [broker] = store.brokers.all();
+    expect(broker).toMatchObject({ state: "OK", status: "confirmed" });
+    const sponsored = store.agents.all().filter((agent) => agent.brokerLicenseNumber === broker!.licenseNumber);
+    expect(sponsored.length).toBeGreaterThan(0);
+    expect(sponsored.every((agent) => agent.licenseState === "OK" && agent.brokerEmail === broker!.email)).toBe(true);
+  });
+
   it("include invitations: open ones, a Not a fit with its reason, a Respond by passed with no response, and one to the demo login", async () => {
     const { store } = await seededStore();
     const services = createReplicaServices(store);
