@@ -76,7 +76,7 @@ export const passwordField = z
 export const confirmPasswordField = z.string().default("");
 
 /** Each broker field's message when it is left blank and nothing fills it. */
-export const BROKER_REQUIRED_MESSAGES = {
+const BROKER_REQUIRED_MESSAGES = {
   brokerage: "Brokerage is required",
   brokerLicenseNumber: "Broker license number is required",
   brokerEmail: "Broker email is required",
