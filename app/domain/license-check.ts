@@ -57,6 +57,14 @@ const TREC_LICENSE_TYPES: Readonly<Record<string, string>> = {
   REB: "Broker branch office",
 };
 
+/** The license types that are brokers (every type but a sales agent's and a branch office's). */
+const BROKER_LICENSE_TYPES = new Set(["BRK", "BLLC", "BCRP", "6"]);
+
+/** True for a broker's license: a broker needs no sponsor, they are their own. */
+export function isBrokerLicense(license: TrecLicense): boolean {
+  return BROKER_LICENSE_TYPES.has(license.licenseType);
+}
+
 /** TREC's license status codes; the API may give the description instead. */
 const TREC_STATUSES: Readonly<Record<string, string>> = {
   "20": "Current and active",
@@ -261,7 +269,7 @@ function statusWord(license: TrecLicense, today: string): string {
 /** What the check writes in the agent's row: `licenseCheck`, and the facts behind it in `licenseCheckNote`. */
 export type LicenseVerdict = { check: string; note: string };
 
-export type Applicant = { fullName: string; brokerage: string; licenseNumber: string };
+export type Applicant = { fullName: string; email: string; brokerage: string; licenseNumber: string };
 
 export type TexasCheck = LicenseVerdict & {
   /** Active, not expiring within 30 days, and the name matches: what automatic approval asks for. */
@@ -272,6 +280,11 @@ const AUTO_APPROVAL_MARGIN_DAYS = 30;
 
 function addDays(isoDate: string, days: number): string {
   return new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+function sponsorText(license: TrecLicense): string {
+  if (license.sponsorName === "") return "(none)";
+  return license.sponsorLicenseNumber === "" ? license.sponsorName : `${license.sponsorName} (license ${license.sponsorLicenseNumber})`;
 }
 
 /** The check of a Texas applicant against their license record (undefined: not in TREC's data). */
@@ -287,14 +300,16 @@ export function checkTexasLicense(applicant: Applicant, license: TrecLicense | u
   const hasSponsor = license.sponsorName !== "";
   const brokerMatches = hasSponsor && brokersMatch(applicant.brokerage, license.sponsorName);
   const brokerPart = hasSponsor ? `broker ${brokerMatches ? "matches" : "differs"}` : "no sponsoring broker";
-  const check = `TX ${statusWord(license, today)}, name ${nameMatches ? "matches" : "differs"}, ${brokerPart}`;
+  // The e-mail TREC has on file reaches the license holder: the applicant using it is a strong sign they are that holder.
+  const emailPart = license.email !== "" && license.email === applicant.email.trim().toLowerCase() ? ", e-mail matches TREC" : "";
+  const check = `TX ${statusWord(license, today)}, name ${nameMatches ? "matches" : "differs"}, ${brokerPart}${emailPart}`;
   const type = TREC_LICENSE_TYPES[license.licenseType] ?? license.licenseType;
   const name = [license.fullName, license.suffix].filter(Boolean).join(" ");
   const note = [
     `${type} ${license.licenseNumber}: ${license.status}`,
     `expires ${license.expiration || "(no date)"}`,
     `name on license: ${name}`,
-    `sponsoring broker: ${license.sponsorName || "(none)"}`,
+    `sponsoring broker: ${sponsorText(license)}`,
   ].join("; ");
   const qualifiesForAutoApproval = nameMatches && isActiveOn(license, addDays(today, AUTO_APPROVAL_MARGIN_DAYS));
   return { check, note, qualifiesForAutoApproval };

@@ -24,6 +24,15 @@ export const PHOTO_LINK_UNREACHABLE_MESSAGE = "We could not fetch an image from 
 
 const PASSWORD_REQUIRED_FOR_SAVE_MESSAGE = "Password is required for authentication";
 
+/** The sponsoring broker's license number: referral agreements name it, as fees are paid broker to broker. */
+export const BROKER_LICENSE_MAX_LENGTH = 30;
+export const BROKER_LICENSE_TOO_LONG_MESSAGE = "Please keep the broker license number under 30 characters";
+export const BROKERAGE_TOO_LONG_MESSAGE = "Please keep the brokerage under 150 characters";
+export const INVALID_EMAIL_MESSAGE = "Please enter a valid email address";
+
+/** The sponsoring broker's e-mail, lower-cased: the agreement and its sign-off go there. */
+export const brokerEmailField = z.string().trim().toLowerCase().max(254, INVALID_EMAIL_MESSAGE).pipe(z.email(INVALID_EMAIL_MESSAGE));
+
 export const fullNameField = requiredTextField("Full name is required", 100, "Please keep the name under 100 characters");
 export const cityField = requiredTextField("City is required", 100, "Please keep the city under 100 characters");
 
@@ -86,9 +95,9 @@ export const editProfileSchema = z.object({
   phone: phoneField.optional(),
   city: cityField,
   state: z.enum(US_STATE_CODES, { error: "Please select your state" }),
-  brokerage: optionalTextField(150, "Please keep the brokerage under 150 characters"),
-  /** The sponsoring broker's license number: referral agreements name it, as fees are paid broker to broker. */
-  brokerLicenseNumber: optionalTextField(30, "Please keep the broker license number under 30 characters"),
+  brokerage: optionalTextField(150, BROKERAGE_TOO_LONG_MESSAGE),
+  brokerLicenseNumber: optionalTextField(BROKER_LICENSE_MAX_LENGTH, BROKER_LICENSE_TOO_LONG_MESSAGE),
+  brokerEmail: brokerEmailField.optional(),
   specialties: specialtiesField,
   placesServed: placesServedField,
   serviceRadius: serviceRadiusField,

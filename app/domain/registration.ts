@@ -6,7 +6,19 @@
 import { z } from "zod";
 import { MARKET_STATES } from "./enums";
 import { PHONE_REQUIRED_MESSAGE } from "./phone";
-import { bioField, cityField, fullNameField, phoneField, photoFileField, specialtiesField } from "./profile";
+import {
+  bioField,
+  BROKER_LICENSE_MAX_LENGTH,
+  BROKER_LICENSE_TOO_LONG_MESSAGE,
+  BROKERAGE_TOO_LONG_MESSAGE,
+  brokerEmailField,
+  cityField,
+  fullNameField,
+  INVALID_EMAIL_MESSAGE,
+  phoneField,
+  photoFileField,
+  specialtiesField,
+} from "./profile";
 import { requiredTextField } from "./text";
 import type { MembershipType } from "./workbook/tabs";
 
@@ -17,7 +29,7 @@ export const PASSWORDS_DIFFER_MESSAGE = "Passwords do not match. Please try agai
 const PASSWORD_MAX_BYTES = 72;
 export const PASSWORD_TOO_LONG_MESSAGE = "Password must be at most 72 characters long.";
 
-export const INVALID_EMAIL_MESSAGE = "Please enter a valid email address";
+export { INVALID_EMAIL_MESSAGE };
 
 export const emailField = z
   .string({ error: "Email is required" })
@@ -63,6 +75,13 @@ export const passwordField = z
  */
 export const confirmPasswordField = z.string().default("");
 
+/** Each broker field's message when it is left blank and nothing fills it. */
+const BROKER_REQUIRED_MESSAGES = {
+  brokerage: "Brokerage is required",
+  brokerLicenseNumber: "Broker license number is required",
+  brokerEmail: "Broker email is required",
+} as const;
+
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 function isCalendarDate(value: string): boolean {
@@ -78,8 +97,19 @@ export const profileCompletionSchema = z
     licenseNumber: requiredTextField("License number is required", 50, "Please keep the license number under 50 characters"),
     licenseState: z.enum(MARKET_STATES, { error: "Please select your license state" }),
     licenseExpiration: z.string().trim().refine(isCalendarDate, "Please enter a valid date").optional(),
-    brokerage: requiredTextField("Brokerage is required", 150, "Please keep the brokerage under 150 characters"),
-    brokerEmail: z.string().trim().toLowerCase().max(254, INVALID_EMAIL_MESSAGE).pipe(z.email(INVALID_EMAIL_MESSAGE)).optional(),
+    // The sponsoring broker, which the referral agreement names. A Texas agent may leave these
+    // blank: the server fills them from TREC's data before this schema reads the form.
+    brokerage: requiredTextField(BROKER_REQUIRED_MESSAGES.brokerage, 150, BROKERAGE_TOO_LONG_MESSAGE),
+    brokerLicenseNumber: requiredTextField(
+      BROKER_REQUIRED_MESSAGES.brokerLicenseNumber,
+      BROKER_LICENSE_MAX_LENGTH,
+      BROKER_LICENSE_TOO_LONG_MESSAGE,
+    ),
+    brokerEmail: z
+      .string({ error: BROKER_REQUIRED_MESSAGES.brokerEmail })
+      .trim()
+      .min(1, BROKER_REQUIRED_MESSAGES.brokerEmail)
+      .pipe(brokerEmailField),
     specialties: specialtiesField,
     bio: bioField,
     photo: photoFileField,

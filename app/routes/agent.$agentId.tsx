@@ -23,6 +23,7 @@ import { isBlockedBetween } from "~/server/moderation/visibility.server";
 import { profileTrackRecord } from "~/server/track-record/track-records.server";
 import { profileReviews } from "~/server/reviews/reviews.server";
 import { servedPlacesText } from "~/domain/places/served-text";
+import { sponsoredByLine } from "~/domain/sponsor";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.profile.fullName} | ${PRODUCT_NAME}` : `Agent Not Found | ${PRODUCT_NAME}` },
@@ -44,6 +45,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       agentId: canonicalId,
       fullName: agent.fullName,
       brokerage: agent.brokerage,
+      sponsoredBy: sponsoredByLine(agent),
       city: agent.city,
       state: agent.state,
       membershipType: agent.membershipType,
@@ -78,6 +80,7 @@ export default function AgentProfile() {
               {profile.fullName}
             </h1>
             <p className="mt-1 text-lg font-medium wrap-anywhere text-slate-700">{profile.brokerage.trim() || INDEPENDENT_AGENT}</p>
+            {profile.sponsoredBy ? <p className="mt-1 text-sm wrap-anywhere text-slate-600">{profile.sponsoredBy}</p> : null}
             <p className="mt-1 flex items-center gap-1.5 text-slate-600">
               <MapPinIcon className="h-4 w-4 shrink-0" />
               {locationLabel(profile.city, profile.state)}

@@ -24,6 +24,7 @@ import {
   registeredAgent,
   sendRegistrationMails,
 } from "~/server/registration/create-agent.server";
+import { brokerSource, fillBrokerFromTrec, unfilledBrokerErrors } from "~/server/registration/broker-from-trec.server";
 import { clearDraft, readDraft } from "~/server/registration/draft.server";
 import { membershipForDraft } from "~/server/registration/vip.server";
 import { limitVisitorWrite, WRITE_NAMES } from "~/server/write-limits.server";
@@ -48,11 +49,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!draft) return redirect("/register");
 
   const { formData, refused } = await readPhotoForm(request);
+  const trec = fillBrokerFromTrec(services, formData);
   const submission = parseSubmission(formData, profileCompletionSchema);
   // Bad input is answered with the messages and the input kept, never the passwords.
   const readRefusal = photoFormRefusal(refused);
   if (readRefusal) return rejectSubmission(submission, { ...readRefusal, hideFields: SECRET_FIELDS });
-  if (submission.status !== "success") return rejectSubmission(submission, { hideFields: SECRET_FIELDS });
+  if (submission.status !== "success")
+    return rejectSubmission(submission, { fieldErrors: unfilledBrokerErrors(trec, formData), hideFields: SECRET_FIELDS });
   // Checked before the photo is stored, so a refused registration leaves no file behind.
   const existing = registeredAgent(services, draft.email);
   if (existing && !ownRegistration(services, draft))
@@ -72,7 +75,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   let agent;
   try {
-    agent = await createAgent(services, draft, { ...profile, photoUrl });
+    agent = await createAgent(services, draft, { ...profile, photoUrl, brokerFrom: brokerSource(trec, profile.brokerLicenseNumber) });
   } catch (error) {
     if (error instanceof EmailTakenError)
       return rejectSubmission(submission, { formErrors: [EMAIL_TAKEN_MESSAGE], hideFields: SECRET_FIELDS, status: 409 });
@@ -151,9 +154,14 @@ export default function CompleteProfile() {
           <h2 id="your-brokerage" className="text-lg font-bold">
             Your brokerage
           </h2>
+          <p className="text-sm text-slate-600">
+            Your sponsoring broker: referral fees are paid broker to broker, and the referral agreement names them. Licensed in Texas? Leave
+            these blank and we fill them in from TREC&apos;s license records.
+          </p>
+          <TextField field={fields.brokerage} label="Brokerage" autoComplete="organization" hint="Your sponsoring broker's name." />
           <div className="grid gap-5 sm:grid-cols-2">
-            <TextField field={fields.brokerage} label="Brokerage" autoComplete="organization" />
-            <TextField field={fields.brokerEmail} label="Broker Email" type="email" optional />
+            <TextField field={fields.brokerLicenseNumber} label="Broker License Number" />
+            <TextField field={fields.brokerEmail} label="Broker Email" type="email" />
           </div>
         </section>
 

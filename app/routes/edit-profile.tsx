@@ -53,6 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       state: member.state,
       brokerage: member.brokerage,
       brokerLicenseNumber: member.brokerLicenseNumber ?? "",
+      brokerEmail: member.brokerEmail,
       specialties: [...member.specialties],
       placesServed: [...member.placesServed],
       serviceRadius: String(member.serviceRadius ?? DEFAULT_SERVICE_RADIUS),
@@ -100,7 +101,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const outcome: SavedOutcome = stored.status === "saved" ? "ok" : "photo-failed";
 
   try {
-    await services.store.agents.update(member.id, profilePatch(submission.value, places.places, photoUrl));
+    await services.store.agents.update(member.id, profilePatch(member, submission.value, places.places, photoUrl));
   } catch (error) {
     console.error(`Profile of agent ${member.id} not saved:`, error);
     return rejectSubmission(submission, { formErrors: [SAVE_FAILED_MESSAGE], hideFields: SECRET_FIELDS, status: 503 });
@@ -108,14 +109,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect(`/edit-profile?${SAVED_PARAM}=${outcome}`);
 }
 
-function profilePatch(input: EditProfileInput, placesServed: string[], photoUrl: string): Partial<Omit<Agent, "id">> {
+function profilePatch(member: Agent, input: EditProfileInput, placesServed: string[], photoUrl: string): Partial<Omit<Agent, "id">> {
+  const broker = {
+    brokerage: input.brokerage ?? "",
+    brokerLicenseNumber: input.brokerLicenseNumber ?? "",
+    brokerEmail: input.brokerEmail ?? "",
+  };
+  // A broker the member changes is theirs from now on: reloads of TREC's data no longer replace it.
+  const brokerChanged =
+    broker.brokerage !== member.brokerage ||
+    broker.brokerLicenseNumber !== (member.brokerLicenseNumber ?? "") ||
+    broker.brokerEmail !== member.brokerEmail;
   return {
     fullName: input.fullName,
     phone: input.phone ?? "",
     city: input.city,
     state: input.state,
-    brokerage: input.brokerage ?? "",
-    brokerLicenseNumber: input.brokerLicenseNumber ?? "",
+    ...broker,
+    ...(brokerChanged ? { brokerFrom: "member" as const } : {}),
     specialties: input.specialties,
     placesServed,
     serviceRadius: input.serviceRadius,
@@ -176,6 +187,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
       state: profile.state,
       brokerage: profile.brokerage,
       brokerLicenseNumber: profile.brokerLicenseNumber,
+      brokerEmail: profile.brokerEmail,
       specialties: profile.specialties,
       placesServed: profile.placesServed,
       serviceRadius: profile.serviceRadius,
@@ -209,13 +221,16 @@ function ProfileForm({ profile }: { profile: Profile }) {
           <TextField field={fields.city} label="City" autoComplete="address-level2" />
           <SelectField field={fields.state} label="State" placeholder="Select a state" options={stateOptions} />
         </div>
-        <TextField field={fields.brokerage} label="Brokerage" autoComplete="organization" optional />
-        <TextField
-          field={fields.brokerLicenseNumber}
-          label="Broker License Number"
-          optional
-          hint="Your sponsoring broker's license number. Referral agreements need it: fees are paid broker to broker."
-        />
+        <TextField field={fields.brokerage} label="Brokerage" autoComplete="organization" optional hint="Your sponsoring broker's name." />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField
+            field={fields.brokerLicenseNumber}
+            label="Broker License Number"
+            optional
+            hint="Referral agreements need it: fees are paid broker to broker."
+          />
+          <TextField field={fields.brokerEmail} label="Broker Email" type="email" optional />
+        </div>
       </section>
 
       <section aria-labelledby="markets-title" className="card space-y-5">

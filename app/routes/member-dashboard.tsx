@@ -18,6 +18,7 @@ import { dashboardReferrals } from "~/server/referrals/overview.server";
 import { reviewsToWrite } from "~/server/reviews/reviews.server";
 import { dashboardData } from "~/server/requests/dashboard-requests.server";
 import { servedPlacesText } from "~/domain/places/served-text";
+import { lacksBrokerFacts } from "~/domain/sponsor";
 
 export const meta: MetaFunction = () => [
   { title: `Member Dashboard | ${PRODUCT_NAME}` },
@@ -31,6 +32,7 @@ function profileOf(agent: Agent) {
     city: agent.city,
     state: agent.state,
     brokerage: agent.brokerage,
+    lacksBroker: lacksBrokerFacts(agent),
     specialties: [...agent.specialties],
     served: servedPlacesText(agent.placesServed, agent.serviceRadius),
     bio: agent.bio,
@@ -139,6 +141,14 @@ function ProfileCard({ profile }: { profile: DashboardProfile }) {
             <div>
               <dt className="font-semibold text-slate-500">Brokerage</dt>
               <dd className="mt-1 wrap-anywhere text-slate-900">{brokerageLabel(profile.brokerage)}</dd>
+              {profile.lacksBroker ? (
+                <dd className="mt-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-amber-900">
+                  Referral agreements name your sponsoring broker: please complete their name, license number and email.{" "}
+                  <Link to="/edit-profile" className="font-semibold underline">
+                    Add your broker
+                  </Link>
+                </dd>
+              ) : null}
             </div>
             <div>
               <dt className="font-semibold text-slate-500">Specialties</dt>

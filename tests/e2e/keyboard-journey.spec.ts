@@ -43,15 +43,19 @@ test("register, log in, post, respond, message and log out by keyboard alone", a
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/complete-profile$/);
 
-  // The profile: passwords, license, brokerage, a specialty ticked with Space, a bio.
+  // The profile: passwords, license, brokerage and broker, a specialty ticked with Space, a bio.
   await tabTo(page, page.getByLabel("Password", { exact: true }));
   await page.keyboard.type(PASSWORD);
   await tabTo(page, page.getByLabel("Confirm Password"));
   await page.keyboard.type(PASSWORD);
-  await tabTo(page, page.getByLabel("License Number"));
+  await tabTo(page, page.getByLabel("License Number", { exact: true }));
   await page.keyboard.type("0655555");
   await tabTo(page, page.getByLabel("Brokerage", { exact: true }));
   await page.keyboard.type("Red River Realty");
+  await tabTo(page, page.getByLabel("Broker License Number"));
+  await page.keyboard.type("9007777");
+  await tabTo(page, page.getByLabel("Broker Email"));
+  await page.keyboard.type("broker@redriverrealty.example");
   await tabTo(page, page.getByLabel("Farm and Ranch"));
   await page.keyboard.press("Space");
   await expect(page.getByLabel("Farm and Ranch")).toBeChecked();

@@ -27,11 +27,31 @@ test.describe("registration", () => {
     outbox,
   }, testInfo) => {
     const email = uniqueEmail("flow", testInfo.project.name);
+    await page.setViewportSize({ width: 390, height: 900 });
     await reachProfileForm(page, details(email));
 
     await expect(page.getByText("Registration Successful")).toBeVisible();
     await expect(page.getByText("Verified Member")).toBeVisible();
     await expect(page.getByText(/FREE forever/)).toBeVisible();
+
+    // The broker the referral agreement names is asked for: a license TREC's data does not
+    // hold fills nothing, so blank broker fields are refused beside each, the rest kept.
+    await fillProfile(page, PASSWORD);
+    await page.getByLabel("License Number", { exact: true }).fill("0655555");
+    await page.getByLabel("Broker License Number").fill("");
+    await page.getByLabel("Broker Email").fill("");
+    await page.getByRole("button", { name: "Create Agent Profile" }).click();
+    await expect(page.getByText("Broker license number is required")).toBeVisible();
+    await expect(page.getByText("Broker email is required")).toBeVisible();
+    await expect(page.getByLabel("Broker License Number")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Brokerage", { exact: true })).toHaveValue("Lone Star Realty");
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      "no sideways scroll at 390px",
+    ).toBeLessThanOrEqual(0);
+    expect(agentRow(email)).toBeUndefined();
+
+    await page.setViewportSize({ width: 1280, height: 900 });
     await fillProfile(page, PASSWORD);
     await page.getByLabel("Profile Photo").setInputFiles(await jpegFile());
     await page.getByRole("button", { name: "Create Agent Profile" }).click();
@@ -47,6 +67,8 @@ test.describe("registration", () => {
       city: "Dallas",
       licenseNumber: "0654321",
       brokerage: "Lone Star Realty",
+      brokerLicenseNumber: "9001234",
+      brokerEmail: "broker@lonestar.example",
       specialties: ["Luxury", "Farm and Ranch"],
       status: "pending",
       membershipType: expect.stringMatching(/^(founder|member)$/),
@@ -128,8 +150,10 @@ test.describe("registration", () => {
 
     await expect(page.getByText("Password must be at least 8 characters long.")).toBeVisible();
     await expect(page.getByText("Passwords do not match. Please try again.")).toBeVisible();
-    await expect(page.getByText("License number is required")).toBeVisible();
+    await expect(page.getByText("License number is required", { exact: true })).toBeVisible();
     await expect(page.getByText("Brokerage is required")).toBeVisible();
+    await expect(page.getByText("Broker license number is required")).toBeVisible();
+    await expect(page.getByText("Broker email is required")).toBeVisible();
     await expect(page.getByLabel("Land")).toBeChecked();
     await expect(page.getByLabel("Professional Bio")).toHaveValue("Kept bio");
     await expect(page.getByTestId("bio-counter")).toHaveText("8/600 characters");
@@ -157,7 +181,7 @@ test.describe("registration", () => {
     await page.getByLabel("Profile Photo").setInputFiles(renamedTextFile());
     await page.getByRole("button", { name: "Create Agent Profile" }).click();
     await expect(page.getByText("Please upload a JPG, PNG, or WebP image")).toBeVisible();
-    await expect(page.getByLabel("License Number")).toHaveValue("0654321");
+    await expect(page.getByLabel("License Number", { exact: true })).toHaveValue("0654321");
     expect(agentRow(email)).toBeUndefined();
   });
 

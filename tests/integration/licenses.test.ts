@@ -67,7 +67,9 @@ const profile: NewAgentProfile = {
   licenseState: "TX",
   licenseExpiration: "2027-06-30",
   brokerage: "Lone Star Realty",
-  brokerEmail: undefined,
+  brokerLicenseNumber: "9001234",
+  brokerEmail: "broker@lonestar.example",
+  brokerFrom: "member",
   specialties: ["Residential"],
   bio: undefined,
   photoUrl: undefined,
@@ -196,7 +198,7 @@ describe("the check at registration", { timeout: 30_000 }, () => {
       licenseCheck: "TX active, name matches, broker matches",
       licenseCheckedAt: NOW.toISOString(),
       licenseCheckNote:
-        "Sales agent 0654321: Current and active; expires 2027-06-30; name on license: REYES, DANA MARIE; sponsoring broker: LONE STAR REALTY LLC",
+        "Sales agent 0654321: Current and active; expires 2027-06-30; name on license: REYES, DANA MARIE; sponsoring broker: LONE STAR REALTY LLC (license 9001234)",
     });
     const mails = await outbox(context);
     expect(mails.find((mail) => mail.to === agent.email)?.subject).toMatch(/under review/);

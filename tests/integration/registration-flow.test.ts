@@ -27,6 +27,7 @@ const profile = {
   licenseState: "TX",
   licenseExpiration: "2027-06-30",
   brokerage: "Lone Star Realty",
+  brokerLicenseNumber: "9001234",
   brokerEmail: "broker@lonestar.example",
   specialties: ["Luxury", "Farm and Ranch"],
   bio: "Twenty years in Dallas.",

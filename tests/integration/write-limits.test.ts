@@ -70,6 +70,8 @@ describe("registrations", () => {
     licenseNumber: "0654321",
     licenseState: "TX",
     brokerage: "Lone Star Realty",
+    brokerLicenseNumber: "9001234",
+    brokerEmail: "broker@lonestar.example",
     specialties: "Luxury",
   };
 

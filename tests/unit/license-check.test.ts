@@ -145,15 +145,35 @@ describe("reading TREC's file", () => {
 });
 
 describe("the verdict staff read", () => {
-  const applicant = { fullName: "Dana Reyes", brokerage: "Lone Star Realty", licenseNumber: "654321" };
+  const applicant = { fullName: "Dana Reyes", email: "dana@example.com", brokerage: "Lone Star Realty", licenseNumber: "654321" };
 
   it("says active, name and broker match for a clean record, and qualifies it for automatic approval", () => {
     const result = checkTexasLicense(applicant, license, "2026-11-23");
     expect(result.check).toBe("TX active, name matches, broker matches");
     expect(result.note).toBe(
-      "Sales agent 0654321: Current and active; expires 2027-06-30; name on license: REYES, DANA MARIE; sponsoring broker: LONE STAR REALTY LLC",
+      "Sales agent 0654321: Current and active; expires 2027-06-30; name on license: REYES, DANA MARIE; sponsoring broker: LONE STAR REALTY LLC (license 9001234)",
     );
     expect(result.qualifiesForAutoApproval).toBe(true);
+  });
+
+  it("says the e-mail matches TREC's when the applicant's is the one on file, whatever its case", () => {
+    const onFile = { ...license, email: "dana.reyes@lonestar.example" };
+    expect(checkTexasLicense({ ...applicant, email: "Dana.Reyes@LoneStar.example" }, onFile, "2026-11-23").check).toBe(
+      "TX active, name matches, broker matches, e-mail matches TREC",
+    );
+    expect(checkTexasLicense(applicant, onFile, "2026-11-23").check).toBe("TX active, name matches, broker matches");
+    // A record with no e-mail on file matches nobody's, a blank one included.
+    expect(checkTexasLicense({ ...applicant, email: "" }, license, "2026-11-23").check).toBe("TX active, name matches, broker matches");
+  });
+
+  it("names the sponsor alone when TREC gives no related license number, and none when there is no sponsor", () => {
+    expect(checkTexasLicense(applicant, { ...license, sponsorLicenseNumber: "" }, "2026-11-23").note).toMatch(
+      /; sponsoring broker: LONE STAR REALTY LLC$/,
+    );
+    expect(checkTexasLicense(applicant, { ...license, sponsorName: "", sponsorLicenseNumber: "" }, "2026-11-23")).toMatchObject({
+      check: "TX active, name matches, no sponsoring broker",
+      note: expect.stringMatching(/; sponsoring broker: \(none\)$/) as unknown,
+    });
   });
 
   it("says expired when the date has passed even if the status was not updated", () => {

@@ -72,6 +72,8 @@ describe("profile completion schema", () => {
     licenseNumber: " 0654321 ",
     licenseState: "TX",
     brokerage: "Lone Star Realty",
+    brokerLicenseNumber: "9001234",
+    brokerEmail: "broker@lonestar.example",
   };
   const parse = (fields: Fields) => parseWithZod(formData(fields), { schema: profileCompletionSchema });
 
@@ -81,13 +83,15 @@ describe("profile completion schema", () => {
     expect(result.status === "success" && result.value).toMatchObject({ licenseNumber: "0654321", specialties: [] });
   });
 
-  it("gives the spec's messages for the password, license number and brokerage", () => {
+  it("gives the spec's messages for the password, license number and brokerage, and asks for the broker's license and e-mail", () => {
     expect(errorsOf(parse({ password: "short", confirmPassword: "other" }).reply())).toEqual({
       password: "Password must be at least 8 characters long.",
       confirmPassword: "Passwords do not match. Please try again.",
       licenseNumber: "License number is required",
       licenseState: "Please select your license state",
       brokerage: "Brokerage is required",
+      brokerLicenseNumber: "Broker license number is required",
+      brokerEmail: "Broker email is required",
     });
   });
 
@@ -128,7 +132,7 @@ describe("profile completion schema", () => {
     expect(errorsOf(parse({ ...valid, bio: "x".repeat(601) }).reply())).toEqual({ bio: "Bio must be 600 characters or less" });
   });
 
-  it("checks the optional broker e-mail and license expiration when given", () => {
+  it("checks the broker e-mail and the optional license expiration when given", () => {
     expect(errorsOf(parse({ ...valid, brokerEmail: "broker@", licenseExpiration: "2026-02-30" }).reply())).toEqual({
       brokerEmail: "Please enter a valid email address",
       licenseExpiration: "Please enter a valid date",

@@ -87,6 +87,7 @@ describe("the workbook contract", () => {
       "decisionsMailed",
       "placesServed",
       "serviceRadius",
+      "brokerFrom",
     ]);
     expect(REQUESTS_TAB.headers).toEqual([
       "id",
@@ -136,6 +137,12 @@ describe("reading rows typed by people", () => {
     const agent = parsed<Agent>(parseRow(AGENTS_TAB, { ...agentCells, status: "", membershipType: " " }));
     expect(agent).toMatchObject({ status: "pending", membershipType: "member" });
     expect(parsed<ReferralRequest>(parseRow(REQUESTS_TAB, requestCells)).status).toBe("active");
+  });
+
+  it("reads where the broker came from in any case, blank as unknown, and refuses another word", () => {
+    expect(parsed<Agent>(parseRow(AGENTS_TAB, { ...agentCells, brokerFrom: " TREC " })).brokerFrom).toBe("trec");
+    expect(parsed<Agent>(parseRow(AGENTS_TAB, { ...agentCells, brokerFrom: "" })).brokerFrom).toBeUndefined();
+    expect(parseRow(AGENTS_TAB, { ...agentCells, brokerFrom: "staff" }).ok).toBe(false);
   });
 
   it("reads places served between semicolons, and a radius in miles", () => {

@@ -74,6 +74,17 @@ export function choice<const Values extends readonly [string, ...string[]]>(
   return { kind: "text", required: true, schema, write: asIs };
 }
 
+/** One of a fixed list, case-insensitive, or blank (undefined): for a column added to rows that already exist. */
+export function optionalChoice<const Values extends readonly [string, ...string[]]>(values: Values): Column<Values[number] | undefined> {
+  const allowed = new Set<string>(values);
+  const schema = z
+    .string()
+    .transform((cell) => cell.toLowerCase())
+    .refine((value) => value === "" || allowed.has(value), { message: `must be blank or one of ${values.join(", ")}` })
+    .transform((value) => (value === "" ? undefined : (value as Values[number])));
+  return { kind: "text", schema, write: (value) => value ?? "" };
+}
+
 const TRUE_WORDS = new Set(["true", "yes", "y", "1", "x"]);
 const FALSE_WORDS = new Set(["false", "no", "n", "0", ""]);
 

@@ -21,6 +21,7 @@ import {
   flag,
   list,
   optionalNameList,
+  optionalChoice,
   optionalText,
   optionalTime,
   placeList,
@@ -45,6 +46,8 @@ const MEMBERSHIP_TYPES = ["founder", "vip", "member"] as const;
 export type MembershipType = (typeof MEMBERSHIP_TYPES)[number];
 /** hidden: set by staff to take a request off every page, its poster's included. */
 const REQUEST_STATUSES = ["active", "deleted", "expired", "hidden"] as const;
+
+const BROKER_SOURCES = ["trec", "member"] as const;
 
 export const AGENTS_TAB = defineTab({
   name: "Agents",
@@ -92,6 +95,11 @@ export const AGENTS_TAB = defineTab({
     placesServed: placeList(),
     /** How far around those places the agent serves, in miles (blank: 25). */
     serviceRadius: serviceRadius(),
+    /**
+     * Where the broker columns came from: `trec` (TREC's license data; a reload follows a
+     * change of sponsor) or `member` (typed or corrected by the member; kept). Blank is member.
+     */
+    brokerFrom: optionalChoice(BROKER_SOURCES),
   },
   indexes: {
     email: (agent) => agent.email,

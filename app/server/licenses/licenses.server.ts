@@ -1,4 +1,5 @@
 import { checkTexasLicense, lapseVerdict, oklahomaVerdict, type LicenseVerdict } from "~/domain/license-check";
+import { sponsorUpdate, sponsoringBroker, type SponsoringBroker } from "~/domain/sponsor";
 import type { Agent } from "~/domain/workbook/tabs";
 import type { Config } from "../config.server";
 import { renderMailBody } from "../mail/html.server";
@@ -22,12 +23,19 @@ type ApplicantCheck = LicenseCheckCells & {
 export type LicenseService = {
   table: LicenseTable;
   /** The check of a new applicant; it never refuses anyone (staff decide). */
-  checkApplicant(agent: Pick<Agent, "fullName" | "brokerage" | "licenseNumber" | "licenseState">, now?: Date): ApplicantCheck;
-  /** Loads the configured source, then lists lapses; a failed load keeps the previous data. */
+  checkApplicant(agent: Pick<Agent, "fullName" | "email" | "brokerage" | "licenseNumber" | "licenseState">, now?: Date): ApplicantCheck;
+  /**
+   * The sponsoring broker TREC's data gives a Texas license (null: none); undefined when the
+   * license is not in the data, no data is loaded, or it cannot be read.
+   */
+  sponsorOf(licenseNumber: string, now?: Date): SponsoringBroker | null | undefined;
+  /** Moves Texas members whose broker came from TREC to their new sponsor; returns the members moved. */
+  followSponsors(now?: Date): Promise<Agent[]>;
+  /** Loads the configured source, then follows sponsors and lists lapses; a failed load keeps the previous data. */
   refresh(now?: Date): Promise<void>;
   /** Marks approved Texas members whose license lapsed and mails staff the list; returns them. */
   checkLapses(now?: Date): Promise<Agent[]>;
-  /** Refreshes daily when TREC_LICENSE_FILE_URL or TREC_LICENSE_API_URL is set, and lists lapses after each load. */
+  /** Refreshes daily when TREC_LICENSE_FILE_URL or TREC_LICENSE_API_URL is set, and follows sponsors and lists lapses after each load. */
   start(): void;
   stop(): void;
 };
@@ -79,6 +87,36 @@ export function createLicenseService({ config, store, notifier, log = console }:
     };
   }
 
+  function sponsorOf(licenseNumber: string, now = new Date()): SponsoringBroker | null | undefined {
+    try {
+      const license = table.lookup(licenseNumber);
+      return license && sponsoringBroker(license, (number) => table.lookup(number), today(now));
+    } catch (error) {
+      // Filling the broker is a convenience: a broken license file leaves the applicant to type it.
+      log.error("Licenses: the sponsor look-up failed.", error);
+      return undefined;
+    }
+  }
+
+  async function followSponsors(now = new Date()): Promise<Agent[]> {
+    const moved: Agent[] = [];
+    for (const agent of store.agents.all()) {
+      if (agent.licenseState !== "TX" || agent.brokerFrom !== "trec") continue;
+      const update = sponsorUpdate(agent, sponsorOf(agent.licenseNumber, now) ?? null);
+      if (update !== null) moved.push(await store.agents.update(agent.id, { ...update, updatedAt: now.toISOString() }));
+    }
+    return moved;
+  }
+
+  /** After each load: the brokers first, so the lapse list reads the current ones. */
+  async function afterLoad(now: Date): Promise<void> {
+    const moved = await followSponsors(now);
+    if (moved.length > 0)
+      log.info(`Licenses: ${moved.length} Texas members' sponsoring brokers changed in TREC's data; their profiles follow.`);
+    const lapsed = await checkLapses(now);
+    if (lapsed.length > 0) log.info(`Licenses: ${lapsed.length} approved Texas members' licenses have lapsed; staff are mailed the list.`);
+  }
+
   async function checkLapses(now = new Date()): Promise<Agent[]> {
     const data = table.info();
     if (data === undefined) return [];
@@ -117,8 +155,7 @@ export function createLicenseService({ config, store, notifier, log = console }:
       log.error(`Licenses: could not load ${source.label}; the previous data stays in use.`, error);
       return;
     }
-    const lapsed = await checkLapses(now);
-    if (lapsed.length > 0) log.info(`Licenses: ${lapsed.length} approved Texas members' licenses have lapsed; staff are mailed the list.`);
+    await afterLoad(now);
   }
 
   /** The load whose lapses were last listed: each load is checked once (again after a restart). */
@@ -133,7 +170,7 @@ export function createLicenseService({ config, store, notifier, log = console }:
     const loadedAt = table.info()?.loadedAt;
     const age = loadedAt === undefined ? Infinity : now.getTime() - Date.parse(loadedAt);
     if (config.licenses.source !== undefined && age >= DAY_MS) return refresh(now);
-    if (loadedAt !== undefined && loadedAt !== lapsesCheckedFor) await checkLapses(now);
+    if (loadedAt !== undefined && loadedAt !== lapsesCheckedFor) await afterLoad(now);
   }
 
   function start(): void {
@@ -151,7 +188,7 @@ export function createLicenseService({ config, store, notifier, log = console }:
     table.close();
   }
 
-  return { table, checkApplicant, refresh, checkLapses, start, stop };
+  return { table, checkApplicant, sponsorOf, followSponsors, refresh, checkLapses, start, stop };
 }
 
 function lapseMail(agents: readonly Agent[], supportEmail: string): Mail {

@@ -30,7 +30,11 @@ export function ownRegistration(services: Pick<Services, "store">, draft: Regist
   return existing && draft.key !== undefined && existing.id === draft.key ? existing : undefined;
 }
 
-export type NewAgentProfile = Omit<ProfileCompletion, "photo" | "confirmPassword"> & { photoUrl: string | undefined };
+export type NewAgentProfile = Omit<ProfileCompletion, "photo" | "confirmPassword"> & {
+  photoUrl: string | undefined;
+  /** Whether the broker is TREC's sponsor (kept current by reloads of the data) or the member's own answer. */
+  brokerFrom: Agent["brokerFrom"];
+};
 
 /**
  * Creates the agent's row, pending staff approval, with the license check's result for
@@ -61,7 +65,13 @@ export async function createAgent(
     const vipCode = matchVipCode(services.config, draft.vipCode);
     const timestamp = now.toISOString();
     const { approve, ...licenseCheck } = services.licenses.checkApplicant(
-      { fullName: draft.fullName, brokerage: profile.brokerage, licenseNumber: profile.licenseNumber, licenseState: profile.licenseState },
+      {
+        fullName: draft.fullName,
+        email: draft.email,
+        brokerage: profile.brokerage,
+        licenseNumber: profile.licenseNumber,
+        licenseState: profile.licenseState,
+      },
       now,
     );
     const agent: Agent = {
@@ -76,7 +86,9 @@ export async function createAgent(
       licenseState: profile.licenseState,
       licenseExpiration: profile.licenseExpiration ?? "",
       brokerage: profile.brokerage,
-      brokerEmail: profile.brokerEmail ?? "",
+      brokerEmail: profile.brokerEmail,
+      brokerLicenseNumber: profile.brokerLicenseNumber,
+      brokerFrom: profile.brokerFrom,
       specialties: profile.specialties,
       bio: profile.bio ?? "",
       photoUrl: profile.photoUrl ?? "",

@@ -37,8 +37,10 @@ export async function reachProfileForm(page: Page, details: QuickDetails, regist
 export async function fillProfile(page: Page, password: string): Promise<void> {
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByLabel("Confirm Password").fill(password);
-  await page.getByLabel("License Number").fill("0654321");
+  await page.getByLabel("License Number", { exact: true }).fill("0654321");
   await page.getByLabel("Brokerage", { exact: true }).fill("Lone Star Realty");
+  await page.getByLabel("Broker License Number").fill("9001234");
+  await page.getByLabel("Broker Email").fill("broker@lonestar.example");
   await page.getByLabel("Luxury").check();
   await page.getByLabel("Farm and Ranch").check();
   await page.getByLabel("Professional Bio").fill("Twenty years selling ranches along the Red River.");
