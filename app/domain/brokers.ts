@@ -1,11 +1,9 @@
 /**
  * The broker's view: a sponsoring broker asks for a mailed link by license number and
  * e-mail, and sees their agents' referrals in this network with a yearly CSV of the fees
- * paid and received, for the 1099 paperwork. The page's words, which TREC licenses are a
- * broker's, and the CSV's rows. Free of zod: the page's browser code imports from here
+ * paid and received, for the 1099 paperwork. The page's words and the CSV's rows. Free of zod: the page's browser code imports from here
  * (the form's schema is in broker-form.ts).
  */
-import type { TrecLicense } from "./license-check";
 
 export const BROKER_STATES = [
   { value: "TX", label: "Texas (TREC)" },
@@ -21,13 +19,6 @@ export const BROKER_LINK_ANSWER =
   "If the license and e-mail match TREC's records (or, in Oklahoma, a broker our staff confirmed), a link to your view is on its way to that address. It works for 24 hours.";
 
 export const BROKER_LINK_INVALID = "This link is not valid or has expired. Please ask for a new one.";
-
-/** TREC's broker license types: individual, LLC, corporation and partnership brokers (not sales agents or branch offices). */
-const BROKER_LICENSE_TYPES: ReadonlySet<string> = new Set(["BRK", "BLLC", "BCRP", "6"]);
-
-export function isBrokerLicense(license: Pick<TrecLicense, "licenseType">): boolean {
-  return BROKER_LICENSE_TYPES.has(license.licenseType);
-}
 
 /** "A.", "J.R.": a client's first name reduced to its initial; initials stay as they are. */
 export function clientInitials(clientName: string): string {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { brokerFeeCsvRows, clientInitials, isBrokerLicense, type BrokerFee } from "../../app/domain/brokers";
+import { brokerFeeCsvRows, clientInitials, type BrokerFee } from "../../app/domain/brokers";
+import { isBrokerLicense, type TrecLicense } from "../../app/domain/license-check";
 import { toCsv } from "../../app/domain/csv";
 
 const fee: BrokerFee = {
@@ -50,9 +51,20 @@ describe("the broker's fee CSV", () => {
   });
 });
 
-describe("which TREC licenses are a broker's", () => {
+describe("which TREC licenses open the broker's view", () => {
   it("is the individual, LLC, corporation and partnership broker licenses, not sales agents or branch offices", () => {
-    expect(["BRK", "BLLC", "BCRP", "6", "SALE", "REB"].filter((licenseType) => isBrokerLicense({ licenseType }))).toEqual([
+    const license = (licenseType: string): TrecLicense => ({
+      licenseNumber: "9001234",
+      licenseType,
+      fullName: "LONE STAR REALTY LLC",
+      suffix: "",
+      status: "Current and active",
+      expiration: "2099-12-31",
+      sponsorName: "",
+      sponsorLicenseNumber: "",
+      email: "office@lonestar.example",
+    });
+    expect(["BRK", "BLLC", "BCRP", "6", "SALE", "REB"].filter((licenseType) => isBrokerLicense(license(licenseType)))).toEqual([
       "BRK",
       "BLLC",
       "BCRP",

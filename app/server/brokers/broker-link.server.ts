@@ -1,7 +1,7 @@
 import { createCookie, type Cookie } from "@remix-run/node";
 import type { BrokerLinkInput } from "~/domain/broker-form";
-import { BROKER_LINK_HOURS, isBrokerLicense, type BrokerState } from "~/domain/brokers";
-import { licenseKey } from "~/domain/license-check";
+import { BROKER_LINK_HOURS, type BrokerState } from "~/domain/brokers";
+import { isBrokerLicense, licenseKey } from "~/domain/license-check";
 import { publicUrl } from "../accounts/urls.server";
 import { createLinkToken, readLinkToken } from "../auth/link-token.server";
 import type { Config } from "../config.server";
