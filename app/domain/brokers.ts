@@ -15,8 +15,7 @@ export type BrokerState = (typeof BROKER_STATES)[number]["value"];
 export const BROKER_LINK_HOURS = 24;
 
 /** The page's one answer, whatever was typed: it never tells whether a license or an address is known. */
-export const BROKER_LINK_ANSWER =
-  "If the license and e-mail match TREC's records (or, in Oklahoma, a broker our staff confirmed), a link to your view is on its way to that address. It works for 24 hours.";
+export const BROKER_LINK_ANSWER = `If the license and e-mail match TREC's records (or, in Oklahoma, a broker our staff confirmed), a link to your view is on its way to that address. It works for ${BROKER_LINK_HOURS} hours.`;
 
 export const BROKER_LINK_INVALID = "This link is not valid or has expired. Please ask for a new one.";
 
