@@ -4,7 +4,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PRODUCT_NAME } from "~/domain/product";
 import { requireMember } from "~/server/auth/session.server";
 import { referralPageView, requireReferral } from "~/server/referrals/referral-view.server";
-import { referralHeading } from "~/server/referrals/referrals.server";
+import { referralHeading } from "~/server/referrals/agreement-pdf.server";
 
 export const meta: MetaFunction = () => [{ title: `Referral agreement | ${PRODUCT_NAME}` }];
 

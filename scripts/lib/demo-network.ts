@@ -46,6 +46,7 @@ import { TRACK_RECORD_CONVERSATIONS } from "./demo-data/track-record";
 import { agentNamed, clockAt, DAY_MS, demoId, hashKey, HOUR_MS, seededRandom, type RequestSeed, type ResponseSeed } from "./demo-kit";
 import { demoMarkets } from "./demo-markets";
 import { buildDemoReferrals } from "./demo-referrals";
+import type { BrokerSignoff } from "~/domain/referrals/broker-signoff";
 import { buildDemoInvitations, demoRespondBy } from "./demo-invitations";
 import { buildDemoReviews } from "./demo-reviews";
 
@@ -63,6 +64,8 @@ export type DemoNetwork = {
   /** Referral agreements in every status, and their timelines. */
   referrals: Referral[];
   referralEvents: ReferralEvent[];
+  /** Each side's broker sign-off: attested, asked by mail and waiting, approved through the link. */
+  brokerSignoffs: BrokerSignoff[];
   /** Reviews of the deals that ended: published, waiting for the other party, and one still to write. */
   reviews: Review[];
   /** Invitations to respond: open, answered Not a fit, one request past its Respond by, and one to the demo login. */

@@ -9,7 +9,7 @@ import { conversationIdFor } from "../../app/domain/conversation";
 import { DEMO_EMAIL_DOMAIN } from "../../scripts/lib/demo-network";
 import { SPECIALTIES } from "../../app/domain/enums";
 import { SERVICE_RADII } from "../../app/domain/places/service-radius";
-import { agreementText } from "../../app/domain/referrals/agreement";
+import { agreementText } from "../../app/domain/referrals/agreement-text";
 import { referralFeeCents } from "../../app/domain/referrals/money";
 import {
   checkStep,
@@ -29,7 +29,7 @@ import { loadConfig } from "../../app/server/config.server";
 import { findPlace } from "../../app/server/places/places.server";
 import { listConversations } from "../../app/server/messages/conversations.server";
 import { agreementHash } from "../../app/server/referrals/agreement-text.server";
-import { hasSigned } from "../../app/server/referrals/referrals.server";
+import { hasSigned } from "../../app/domain/referrals/broker-signoff";
 import { isReviewable, reviewStanding } from "../../app/domain/reviews";
 import { profileReviews, reviewsToWrite } from "../../app/server/reviews/reviews.server";
 import { isPastDeadline } from "../../app/domain/invitations";
