@@ -38,7 +38,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (token !== null)
     throw redirect(BROKER_APPROVAL_PATH, { headers: { "Set-Cookie": await brokerLinkCookie(services.config).serialize(token) } });
   const link = readBrokerLink(services, await tokenOf(request, context), new Date());
-  if (!link.ok) return data({ refusal: BROKER_LINK_REFUSALS[link.reason], agreement: null }, { status: link.reason === "used" ? 200 : 410 });
+  if (!link.ok)
+    return data({ refusal: BROKER_LINK_REFUSALS[link.reason], agreement: null }, { status: link.reason === "used" ? 200 : 410 });
   const { referral, side, request: asked } = link;
   const broker = sideBroker(referral, side);
   return {

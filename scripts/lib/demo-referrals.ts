@@ -124,7 +124,13 @@ function sign(deal: Deal, key: string, party: ReferralParty, at: string, askBrok
   putInForce(deal, key, signer.email, at);
 }
 
-function addSignoff(deal: Deal, key: string, side: ReferralParty, row: Pick<BrokerSignoff, "kind" | "byEmail"> & Partial<BrokerSignoff>, at: string) {
+function addSignoff(
+  deal: Deal,
+  key: string,
+  side: ReferralParty,
+  row: Pick<BrokerSignoff, "kind" | "byEmail"> & Partial<BrokerSignoff>,
+  at: string,
+) {
   const broker = sideBroker(deal.referral, side);
   deal.signoffs.push({
     id: demoId(`broker-signoff:${key}:${deal.signoffs.length}`),
@@ -164,7 +170,12 @@ function approveAsBroker(deal: Deal, key: string, side: ReferralParty, approverN
 /** Signed, and the term running, once both agents signed and both brokers signed off. */
 function putInForce(deal: Deal, key: string, by: string, at: string): void {
   if (!isInForce(deal.referral, deal.signoffs, new Date(at))) return;
-  deal.referral = { ...deal.referral, status: "signed", signedAt: at, termEndsAt: termEnd(new Date(at), deal.referral.termMonths).toISOString() };
+  deal.referral = {
+    ...deal.referral,
+    status: "signed",
+    signedAt: at,
+    termEndsAt: termEnd(new Date(at), deal.referral.termMonths).toISOString(),
+  };
   addEvent(deal, key, "signed", by, "Both parties signed and both brokers signed off: the agreement is in force.", at);
 }
 
@@ -249,7 +260,11 @@ function happen(deal: Deal, seed: DealSeed, step: DealStep, records: DealRecords
 }
 
 /** Every demo deal's Referrals row and ReferralEvents rows, as they stand at `now`. */
-export function buildDemoReferrals(records: DealRecords): { referrals: Referral[]; referralEvents: ReferralEvent[]; brokerSignoffs: BrokerSignoff[] } {
+export function buildDemoReferrals(records: DealRecords): {
+  referrals: Referral[];
+  referralEvents: ReferralEvent[];
+  brokerSignoffs: BrokerSignoff[];
+} {
   const clock = clockAt(records.now);
   const deals = DEALS.map((seed) => {
     const deal = propose(seed, records, clock.daysAgo(seed.proposedDaysAgo));

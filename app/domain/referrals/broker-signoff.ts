@@ -53,9 +53,7 @@ export function isBrokersLicense(typed: string, brokerLicense: string): boolean 
 }
 
 export type BrokerStanding =
-  | { state: "none" }
-  | { state: "attested" | "approved"; row: BrokerSignoff }
-  | { state: "requested"; row: BrokerSignoff; expired: boolean };
+  { state: "none" } | { state: "attested" | "approved"; row: BrokerSignoff } | { state: "requested"; row: BrokerSignoff; expired: boolean };
 
 /**
  * A side's standing on the agreement's current text: its latest sign-off row for that text

@@ -12,7 +12,12 @@ function agentOf(referral: Referral, side: ReferralParty): string {
 }
 
 /** To a broker an agent asked to approve: the signed, expiring link to the agreement (no account needed). */
-export function approvalRequestMail(referral: Referral, side: ReferralParty, broker: Broker, link: { url: string; expiresAt: string }): Mail {
+export function approvalRequestMail(
+  referral: Referral,
+  side: ReferralParty,
+  broker: Broker,
+  link: { url: string; expiresAt: string },
+): Mail {
   const agent = agentOf(referral, side);
   const body = renderMailBody(
     `${agent}, an agent you sponsor, signed a referral agreement and asks you, ${broker.name}, to approve it. Referral fees are paid broker to broker.`,
@@ -37,7 +42,12 @@ export function brokerCopyMail(referral: Referral, side: ReferralParty, broker: 
 }
 
 /** To an agent: a broker approved the agreement through their link. */
-export function brokerApprovedMail(referral: Referral, to: string, approval: { brokerName: string; signedName: string }, link: string): Mail {
+export function brokerApprovedMail(
+  referral: Referral,
+  to: string,
+  approval: { brokerName: string; signedName: string },
+  link: string,
+): Mail {
   const headline = `${approval.signedName} approved the referral agreement for ${approval.brokerName}`;
   const body = renderMailBody(headline, summaryRows(referral), `Open the referral: ${link}`);
   return { to, subject: `Referral for ${clientOf(referral)}: ${headline}`, ...body };

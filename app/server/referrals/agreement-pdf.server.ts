@@ -23,7 +23,8 @@ function brokerLines(referral: Referral, signoffs: readonly BrokerSignoff[]): st
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
     .map((row) => {
       const broker = `${SIDE_ROLES[row.side]} ${row.brokerName} (license ${row.brokerLicense})`;
-      if (row.kind === "attested") return `${broker}: the agent ${row.byEmail} attested the broker's authority to sign, on ${row.createdAt}`;
+      if (row.kind === "attested")
+        return `${broker}: the agent ${row.byEmail} attested the broker's authority to sign, on ${row.createdAt}`;
       if (row.kind === "requested") return `${broker}: asked to approve by ${row.byEmail} on ${row.createdAt}`;
       return `${broker}: approved by ${row.signedName ?? ""} (license ${row.signedLicense ?? ""}) on ${row.createdAt}, from ${row.signedIp ?? ""}`;
     });

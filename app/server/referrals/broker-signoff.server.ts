@@ -65,13 +65,32 @@ export async function recordAgentChoice(
 ): Promise<BrokerSignoff> {
   const { member, choice, now } = options;
   const expiresAt = choice === "requested" ? new Date(now.getTime() + LINK_TTL_SECONDS * 1000).toISOString() : undefined;
-  const row = await services.store.brokerSignoffs.insert({ ...baseRow(referral, side, now), kind: choice, byEmail: member.email, expiresAt });
+  const row = await services.store.brokerSignoffs.insert({
+    ...baseRow(referral, side, now),
+    kind: choice,
+    byEmail: member.email,
+    expiresAt,
+  });
   const broker = sideBroker(referral, side);
   if (choice === "attested") {
-    await addEvent(services, referral, "broker-attested", member.email, `${member.fullName} attested that ${broker.name} authorizes them to sign.`, now);
+    await addEvent(
+      services,
+      referral,
+      "broker-attested",
+      member.email,
+      `${member.fullName} attested that ${broker.name} authorizes them to sign.`,
+      now,
+    );
     return row;
   }
-  await addEvent(services, referral, "broker-requested", member.email, `${member.fullName} asked ${broker.name} to approve (link sent to ${broker.email}).`, now);
+  await addEvent(
+    services,
+    referral,
+    "broker-requested",
+    member.email,
+    `${member.fullName} asked ${broker.name} to approve (link sent to ${broker.email}).`,
+    now,
+  );
   const token = createLinkToken(
     services.config.sessionSecrets,
     PURPOSE,
@@ -80,14 +99,18 @@ export async function recordAgentChoice(
   );
   const url = new URL(`${BROKER_APPROVAL_PATH}?token=${encodeURIComponent(token)}`, options.link).toString();
   services.notifier.enqueue(
-    { mail: approvalRequestMail(referral, side, broker, { url, expiresAt: expiresAt ?? "" }), about: `the approval request of referral ${referral.id} to its ${SIDE_WORDS[side]} broker` },
+    {
+      mail: approvalRequestMail(referral, side, broker, { url, expiresAt: expiresAt ?? "" }),
+      about: `the approval request of referral ${referral.id} to its ${SIDE_WORDS[side]} broker`,
+    },
     { now, once: `broker-approval:${row.id}` },
   );
   return row;
 }
 
 export type BrokerLinkRefusal = "invalid" | "expired" | "used" | "closed";
-export type BrokerLink = { ok: true; referral: Referral; side: ReferralParty; request: BrokerSignoff } | { ok: false; reason: BrokerLinkRefusal };
+export type BrokerLink =
+  { ok: true; referral: Referral; side: ReferralParty; request: BrokerSignoff } | { ok: false; reason: BrokerLinkRefusal };
 
 export const BROKER_LINK_REFUSALS: Record<BrokerLinkRefusal, string> = {
   invalid:
@@ -136,8 +159,7 @@ export function brokerLinkCookie(config: Pick<Config, "isProduction">): Cookie {
 }
 
 export type BrokerApprovalResult =
-  | { ok: true; referral: Referral }
-  | { ok: false; status: 400 | 409; link?: BrokerLinkRefusal; field?: "signedLicense"; message: string };
+  { ok: true; referral: Referral } | { ok: false; status: 400 | 409; link?: BrokerLinkRefusal; field?: "signedLicense"; message: string };
 
 /**
  * Records a broker's approval, like an agent's signature: typed name and license number,
@@ -147,7 +169,15 @@ export type BrokerApprovalResult =
  */
 export function approveAsBroker(
   services: ReferralServices,
-  options: { token: unknown; signedName: string; signedLicense: string; ip: string; userAgent: string; now: Date; link: (id: string) => string },
+  options: {
+    token: unknown;
+    signedName: string;
+    signedLicense: string;
+    ip: string;
+    userAgent: string;
+    now: Date;
+    link: (id: string) => string;
+  },
 ): Promise<BrokerApprovalResult> {
   const { now } = options;
   const first = readBrokerLink(services, options.token, now);
@@ -169,7 +199,14 @@ export function approveAsBroker(
       signedIp: options.ip,
       signedAgent: options.userAgent,
     });
-    await addEvent(services, referral, "broker-approved", broker.email, `Approved by ${options.signedName} (license ${options.signedLicense}) for ${broker.name}.`, now);
+    await addEvent(
+      services,
+      referral,
+      "broker-approved",
+      broker.email,
+      `Approved by ${options.signedName} (license ${options.signedLicense}) for ${broker.name}.`,
+      now,
+    );
     const link = options.link(referral.id);
     for (const to of [referral.referringEmail, referral.receivingEmail]) {
       const recipient = services.store.agents.by("email", to)[0];

@@ -35,8 +35,7 @@ const REFUSALS = {
   notProposed: "This agreement is no longer open: it was signed, declined or withdrawn.",
   alreadySigned: "You have already signed this agreement.",
   changed: "The agreement changed since you opened it. Please read it again before signing.",
-  brokerMissing:
-    "Add your sponsoring broker's name and license number in Edit profile first: referral fees are paid broker to broker.",
+  brokerMissing: "Add your sponsoring broker's name and license number in Edit profile first: referral fees are paid broker to broker.",
   otherBrokerMissing: (name: string) => `${name} has not added their sponsoring broker yet: the agreement names both brokers.`,
   agreementBrokerMissing:
     "This agreement does not name your sponsoring broker. Add your broker in Edit profile, then save the terms again so the text names them.",
@@ -274,7 +273,8 @@ export function signReferral(
     });
     await addEvent(services, updated, "accepted", member.email, `Signed by ${options.fullName} as the ${party} agent.`, now);
     await recordAgentChoice(services, updated, party, { member, choice: options.brokerChoice, now, link });
-    if (!hasSigned(updated, otherParty(party))) tellOtherParty(services, updated, member, nextSignature(member.fullName), { link, now, change: "accepted" });
+    if (!hasSigned(updated, otherParty(party)))
+      tellOtherParty(services, updated, member, nextSignature(member.fullName), { link, now, change: "accepted" });
     return { ok: true, referral: await putInForceIfReady(services, updated, { by: member.email, now, link, log }) };
   });
 }
