@@ -175,6 +175,7 @@ function putInForce(deal: Deal, key: string, by: string, at: string): void {
     status: "signed",
     signedAt: at,
     termEndsAt: termEnd(new Date(at), deal.referral.termMonths).toISOString(),
+    updatedAt: at,
   };
   addEvent(deal, key, "signed", by, "Both parties signed and both brokers signed off: the agreement is in force.", at);
 }

@@ -306,7 +306,9 @@ describe("signing", () => {
     await context.services.store.agents.update(james.id, { brokerLicenseNumber: undefined });
     const otherMissing = (await propose(cookies.maria)) as { init: ResponseInit; data: Rejection["data"] };
     expect(otherMissing.init.status).toBe(409);
-    expect(otherMissing.data.error?.[""]).toEqual(["James Whitfield has not added their sponsoring broker yet: the agreement names both brokers."]);
+    expect(otherMissing.data.error?.[""]).toEqual([
+      "James Whitfield has not added their sponsoring broker yet: the agreement names both brokers.",
+    ]);
     await context.services.store.agents.update(maria.id, { brokerage: " " });
     const ownMissing = (await propose(cookies.maria)) as { init: ResponseInit; data: Rejection["data"] };
     expect(ownMissing.init.status).toBe(409);
@@ -493,7 +495,13 @@ describe("a third member", () => {
       await outcome(() => printLoader({ request: get(`/referrals/${id}/agreement`, cookies.olivia), context, params })),
       await outcome(() => pdfLoader({ request: get(`/referrals/${id}/agreement.pdf`, cookies.olivia), context, params })),
       await act("olivia", id, { intent: "decline" }),
-      await act("olivia", id, { intent: "sign", agreementHash: referral.agreementHash!, fullName: "Olivia", consent: "on", brokerSignoff: "attested" }),
+      await act("olivia", id, {
+        intent: "sign",
+        agreementHash: referral.agreementHash!,
+        fullName: "Olivia",
+        consent: "on",
+        brokerSignoff: "attested",
+      }),
     ];
     for (const answer of answers) expect((answer as Response).status).toBe(404);
     expect(stored(id)).toEqual(referral);

@@ -50,10 +50,9 @@ export const DEALS: readonly DealSeed[] = [
     referrer: "poster",
     clientName: "Dana",
     proposedDaysAgo: 2.1,
-    // Waiting for the receiving broker's approval: its link still works.
     steps: [
       { step: "sign", by: "referring", daysAgo: 1.9 },
-      { step: "sign", by: "receiving", daysAgo: 1.7, askBroker: true },
+      { step: "sign", by: "receiving", daysAgo: 1.7 },
     ],
   },
   {
@@ -83,7 +82,8 @@ export const DEALS: readonly DealSeed[] = [
     termMonths: 6,
     terms: "Covers the purchase of 4182 Blue Sage Dr only.",
     proposedDaysAgo: 0.6,
-    steps: [{ step: "sign", by: "referring", daysAgo: 0.58 }],
+    // Waiting for the referring broker's approval (its link still works) and the receiving agent's signature.
+    steps: [{ step: "sign", by: "referring", daysAgo: 0.58, askBroker: true }],
   },
   {
     key: "north-dallas-jumbo",
