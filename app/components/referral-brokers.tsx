@@ -38,7 +38,6 @@ export function BrokerChoiceField({ field }: { field: AnyField }) {
             form={field.formId}
             value={option.value}
             defaultChecked={chosen === option.value}
-            aria-invalid={invalid || undefined}
             {...(index === 0 ? focusWhenInvalid(field) : {})}
             className="mt-0.5 h-5 w-5 shrink-0"
           />

@@ -208,7 +208,8 @@ describe("referrals on the Sheets store", () => {
       fake.spreadsheet(spreadsheetId).read("Referrals", { value: "FORMATTED_VALUE", dateTime: "FORMATTED_STRING" }).values ?? [];
     expect(cells.flat()).toContain(`${FORMULA}\n@SUM(1,2)`);
     expect(cells.flat()).toContain("James =1+1");
-    const signoffCells = fake.spreadsheet(spreadsheetId).read("BrokerSignoffs", { value: "FORMATTED_VALUE" }).values ?? [];
+    const signoffCells =
+      fake.spreadsheet(spreadsheetId).read("BrokerSignoffs", { value: "FORMATTED_VALUE", dateTime: "FORMATTED_STRING" }).values ?? [];
     expect(signoffCells.flat()).toContain("Rosa =2+2");
   });
 
