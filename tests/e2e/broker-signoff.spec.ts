@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { RESPONSES_TAB, type Agent } from "../../app/domain/workbook/tabs";
+import { RESPONSES_TAB } from "../../app/domain/workbook/tabs";
 import { expect, test, type Fixtures } from "./fixtures";
 import { updateAgentRow } from "./support/agents";
 import { seedRequests, testRequest, uniqueToken } from "./support/requests";
@@ -27,11 +27,6 @@ function cast(seedAgent: Fixtures["seedAgent"]) {
   return { poster, responder, request, brokerEmail };
 }
 
-async function as(page: Page, login: Fixtures["login"], agent: Agent, path: string) {
-  await page.context().clearCookies();
-  await login(agent, { then: path });
-}
-
 async function propose(page: Page) {
   await page.getByRole("link", { name: "Propose referral" }).click();
   await page.getByLabel("Client's first name or initials").fill("Ana");
@@ -55,47 +50,46 @@ test.describe("broker sign-off", () => {
     page,
     seedAgent,
     waitForReplica,
-    login,
+    memberPage,
     outbox,
   }) => {
     const { poster, responder, request, brokerEmail } = cast(seedAgent);
     await waitForReplica();
-    await page.setViewportSize({ width: 390, height: 844 });
 
     // The agreement names both brokers from the start: without James's, it cannot be proposed.
-    await as(page, login, poster, `/referral-requests/${request.id}`);
-    await propose(page);
-    await expect(page.getByText("James Whitfield has not added their sponsoring broker yet")).toBeVisible();
-    await expect(page.getByLabel("Client's first name or initials")).toHaveValue("Ana");
+    const maria = await memberPage(poster, { width: 390, height: 844 });
+    await maria.goto(`/referral-requests/${request.id}`);
+    await propose(maria);
+    await expect(maria.getByText("James Whitfield has not added their sponsoring broker yet")).toBeVisible();
+    await expect(maria.getByLabel("Client's first name or initials")).toHaveValue("Ana");
     updateAgentRow(responder.id, { brokerLicenseNumber: "TX-9001" });
     await waitForReplica();
-    await page.getByRole("button", { name: "Propose referral" }).click();
-    await expect(page).toHaveURL(/\/referrals\/[0-9a-f-]+$/);
-    const path = new URL(page.url()).pathname;
-    await expect(page.locator("pre")).toContainText("REFERRAL AGREEMENT BETWEEN BROKERS");
+    await maria.getByRole("button", { name: "Propose referral" }).click();
+    await expect(maria).toHaveURL(/\/referrals\/[0-9a-f-]+$/);
+    const path = new URL(maria.url()).pathname;
+    await expect(maria.locator("pre")).toContainText("REFERRAL AGREEMENT BETWEEN BROKERS");
 
     // Maria signs once and asks her broker; a sign form without a choice is refused beside it.
-    await page.getByLabel("Your full name").fill("Maria Delgado");
-    await page.getByLabel(/I have read the agreement above/).check();
-    await page.getByRole("button", { name: "Sign agreement" }).click();
-    await expect(page.getByText("Please choose how your broker signs off")).toBeVisible();
-    await sign(page, "Maria Delgado", /Ask my broker to approve/);
-    await expect(brokerStates(page).first()).toContainText(/Waiting for Sooner Homes's approval, link expires [A-Z][a-z]{2} \d{1,2}/);
+    await maria.getByLabel("Your full name").fill("Maria Delgado");
+    await maria.getByLabel(/I have read the agreement above/).check();
+    await maria.getByRole("button", { name: "Sign agreement" }).click();
+    await expect(maria.getByText("Please choose how your broker signs off")).toBeVisible();
+    await sign(maria, "Maria Delgado", /Ask my broker to approve/);
+    await expect(brokerStates(maria).first()).toContainText(/Waiting for Sooner Homes's approval, link expires [A-Z][a-z]{2} \d{1,2}/);
 
     // James signs once with his broker's authority; Maria's signature still stands.
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await as(page, login, responder, path);
-    await sign(page, "James Whitfield", /My broker authorizes me/);
-    await expect(page.getByText("Signed by Maria Delgado on")).toBeVisible();
-    await expect(brokerStates(page).nth(1)).toContainText("Attested by James Whitfield");
-    await expect(page.getByTestId("referral-status")).toHaveText("Proposed");
-    await expect(page.getByTestId("next-action")).toContainText("wait for the brokers' sign-off");
-    await expect(page.getByRole("button", { name: "Sign agreement" })).toHaveCount(0);
+    const james = await memberPage(responder, { width: 1280, height: 900 });
+    await james.goto(path);
+    await sign(james, "James Whitfield", /My broker authorizes me/);
+    await expect(james.getByText("Signed by Maria Delgado on")).toBeVisible();
+    await expect(brokerStates(james).nth(1)).toContainText("Attested by James Whitfield");
+    await expect(james.getByTestId("referral-status")).toHaveText("Proposed");
+    await expect(james.getByTestId("next-action")).toContainText("wait for the brokers' sign-off");
+    await expect(james.getByRole("button", { name: "Sign agreement" })).toHaveCount(0);
 
     // Maria's broker opens the mailed link, with no account: the token leaves the address.
     const mail = await outbox.waitFor((sent) => sent.to === brokerEmail && sent.subject.startsWith("Please approve"));
     const link = new URL(/https?:\/\/\S+\/broker-approval\?token=\S+/.exec(mail.text)![0]);
-    await page.context().clearCookies();
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${link.pathname}${link.search}`);
     await expect(page).toHaveURL(/\/broker-approval$/);
@@ -113,11 +107,11 @@ test.describe("broker sign-off", () => {
     );
 
     // In force: signed, both brokers signed off, and the agents are told.
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await as(page, login, poster, path);
-    await expect(page.getByTestId("referral-status")).toHaveText("Signed");
-    await expect(brokerStates(page).first()).toContainText(/Approved by Rosa Perez, [A-Z][a-z]{2} \d{1,2}/);
-    await expect(page.getByRole("region", { name: "Timeline" }).getByText("Broker approved")).toBeVisible();
+    await maria.setViewportSize({ width: 1280, height: 900 });
+    await maria.reload();
+    await expect(maria.getByTestId("referral-status")).toHaveText("Signed");
+    await expect(brokerStates(maria).first()).toContainText(/Approved by Rosa Perez, [A-Z][a-z]{2} \d{1,2}/);
+    await expect(maria.getByRole("region", { name: "Timeline" }).getByText("Broker approved")).toBeVisible();
     await outbox.waitFor((sent) => sent.to === poster.email && sent.subject.includes("Rosa Perez approved the referral agreement"));
   });
 });
