@@ -46,7 +46,7 @@ import { TRACK_RECORD_CONVERSATIONS } from "./demo-data/track-record";
 import { agentNamed, clockAt, DAY_MS, demoId, hashKey, HOUR_MS, seededRandom, type RequestSeed, type ResponseSeed } from "./demo-kit";
 import { demoMarkets } from "./demo-markets";
 import { buildDemoReferrals } from "./demo-referrals";
-import type { BrokerSignoff } from "~/domain/referrals/broker-signoff";
+import type { BrokerSignoff } from "~/domain/workbook/tabs";
 import { buildDemoInvitations, demoRespondBy } from "./demo-invitations";
 import { buildDemoReviews } from "./demo-reviews";
 

@@ -23,9 +23,9 @@ import {
   type StepInput,
 } from "~/domain/referrals/agreement";
 import { CURRENT_AGREEMENT_VERSION } from "~/domain/referrals/agreement-text";
-import { BROKER_LINK_DAYS, hasSigned, isInForce, sideBroker, type BrokerSignoff } from "~/domain/referrals/broker-signoff";
+import { BROKER_LINK_DAYS, hasSigned, isInForce, sideBroker } from "~/domain/referrals/broker-signoff";
 import { checkStep, PIPELINE_STEPS, type PipelineStep, type ReferralParty } from "~/domain/referrals/status";
-import type { Agent, Referral, ReferralEvent, ReferralRequest, RequestResponse } from "~/domain/workbook/tabs";
+import type { Agent, BrokerSignoff, Referral, ReferralEvent, ReferralRequest, RequestResponse } from "~/domain/workbook/tabs";
 import { agreementHash } from "~/server/referrals/agreement-text.server";
 import { partiesFor } from "~/server/referrals/referrals.server";
 import { DEALS, SIGNING_AGENTS, SIGNING_IPS, type DealSeed, type DealStep } from "./demo-data/deals";

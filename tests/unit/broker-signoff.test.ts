@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  brokerStanding,
-  brokerStateLabel,
-  isBrokersLicense,
-  isInForce,
-  mayAskBroker,
-  type BrokerSignoff,
-} from "../../app/domain/referrals/broker-signoff";
-import type { Referral } from "../../app/domain/workbook/tabs";
+import { brokerStanding, brokerStateLabel, isBrokersLicense, isInForce, mayAskBroker } from "../../app/domain/referrals/broker-signoff";
+import type { BrokerSignoff, Referral } from "../../app/domain/workbook/tabs";
 
 const HASH = "a".repeat(64);
 const OLD_HASH = "b".repeat(64);

@@ -7,10 +7,10 @@
 import { z } from "zod";
 import { licenseKey } from "../license-check";
 import { requiredTextField } from "../text";
-import type { CollectionRecord, Referral } from "../workbook/tabs";
+import { REFERRAL_SIDES_OF_PARTIES } from "../workbook/broker-tabs";
+import type { BrokerSignoff, Referral } from "../workbook/tabs";
 import type { ReferralParty } from "./status";
 
-export type BrokerSignoff = CollectionRecord<"brokerSignoffs">;
 export type { BrokerChoice } from "./labels";
 
 /** How long a broker's approval link works. */
@@ -87,9 +87,7 @@ export function mayAskBroker(standing: BrokerStanding): boolean {
 
 /** In force: both agents signed the current text, and each side's broker approved it or was attested. */
 export function isInForce(referral: Referral, signoffs: readonly BrokerSignoff[], now: Date): boolean {
-  return (["referring", "receiving"] as const).every(
-    (side) => hasSigned(referral, side) && isSignedOff(brokerStanding(referral, signoffs, side, now)),
-  );
+  return REFERRAL_SIDES_OF_PARTIES.every((side) => hasSigned(referral, side) && isSignedOff(brokerStanding(referral, signoffs, side, now)));
 }
 
 /** "Dec 4": the day in UTC, as the page and mails name it. */

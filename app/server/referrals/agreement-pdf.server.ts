@@ -1,5 +1,5 @@
 import PDFDocument from "pdfkit";
-import type { BrokerSignoff } from "~/domain/referrals/broker-signoff";
+import type { BrokerSignoff } from "~/domain/workbook/tabs";
 import { agreementHeading } from "~/domain/referrals/labels";
 import type { Referral } from "~/domain/workbook/tabs";
 import type { Services } from "../services.server";

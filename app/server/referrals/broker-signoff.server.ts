@@ -13,11 +13,10 @@ import {
   isInForce,
   sideBroker,
   type BrokerChoice,
-  type BrokerSignoff,
 } from "~/domain/referrals/broker-signoff";
 import { termEnd } from "~/domain/referrals/agreement";
 import type { ReferralParty } from "~/domain/referrals/status";
-import type { Agent, Referral } from "~/domain/workbook/tabs";
+import type { Agent, BrokerSignoff, Referral } from "~/domain/workbook/tabs";
 import { createLinkToken, readLinkToken } from "../auth/link-token.server";
 import type { Config } from "../config.server";
 import { approvalRequestMail, brokerApprovedMail, brokerCopyMail } from "../mail/broker-signoff-mail.server";

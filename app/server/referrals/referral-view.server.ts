@@ -1,19 +1,11 @@
 import { agentIdFromEmail } from "~/domain/agent-id";
 import { feeLabel, otherParty, partyEmail, partyName } from "~/domain/referrals/agreement";
-import {
-  brokerStanding,
-  brokerStateLabel,
-  hasSigned,
-  isSignedOff,
-  mayAskBroker,
-  sideBroker,
-  type BrokerSignoff,
-} from "~/domain/referrals/broker-signoff";
+import { brokerStanding, brokerStateLabel, hasSigned, isSignedOff, mayAskBroker, sideBroker } from "~/domain/referrals/broker-signoff";
 import { referralDoubts } from "~/domain/referrals/doubts";
 import { SIDE_LABELS } from "~/domain/referrals/labels";
 import { formatDollars } from "~/domain/referrals/money";
 import { isFinalStatus, nextSteps, REFERRAL_STATUS_LABELS, type ReferralParty } from "~/domain/referrals/status";
-import type { Agent, Referral } from "~/domain/workbook/tabs";
+import type { Agent, BrokerSignoff, Referral } from "~/domain/workbook/tabs";
 import { notFound } from "../http.server";
 import { isBlockedBetween } from "../moderation/visibility.server";
 import { agreementHash, agreementTextOf } from "./agreement-text.server";
