@@ -136,6 +136,10 @@ describe("a whole referral with both brokers approving by link", () => {
       expect.stringMatching(/^Waiting for Sooner Homes's approval, link expires [A-Z][a-z]{2} \d{1,2}$/),
       expect.stringMatching(/^Waiting for Lone Star Realty's approval, link expires /),
     ]);
+    const toMaria = (await sentMails(context.services)).filter((mail) => mail.to === maria.email).map((mail) => mail.subject);
+    expect(toMaria).toContain(
+      "Referral for Ana: James Whitfield signed the referral agreement: it is in force once both brokers have signed off",
+    );
     // Nobody signs twice: the agents' forms are gone.
     expect(await pageOf("maria")).toMatchObject({ canSign: false, canAskBroker: false });
 

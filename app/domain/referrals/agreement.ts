@@ -54,6 +54,11 @@ export function nextSignature(signerName: string) {
   return { headline: `${signerName} signed the referral agreement: your signature is next` };
 }
 
+/** The mail to the party who signed first, when the second signature leaves a broker's sign-off still to come. */
+export function brokersNext(signerName: string) {
+  return { headline: `${signerName} signed the referral agreement: it is in force once both brokers have signed off` };
+}
+
 const dollarsField = (message: string) =>
   z
     .string({ error: message })

@@ -1,4 +1,5 @@
 import {
+  brokersNext,
   nextSignature,
   otherParty,
   partyEmail,
@@ -273,9 +274,13 @@ export function signReferral(
     });
     await addEvent(services, updated, "accepted", member.email, `Signed by ${options.fullName} as the ${party} agent.`, now);
     await recordAgentChoice(services, updated, party, { member, choice: options.brokerChoice, now, link });
-    if (!hasSigned(updated, otherParty(party)))
-      tellOtherParty(services, updated, member, nextSignature(member.fullName), { link, now, change: "accepted" });
-    return { ok: true, referral: await putInForceIfReady(services, updated, { by: member.email, now, link, log }) };
+    const result = await putInForceIfReady(services, updated, { by: member.email, now, link, log });
+    // In force, both get the signed copy; otherwise the other party learns what comes next.
+    if (result.status === "proposed") {
+      const update = hasSigned(updated, otherParty(party)) ? brokersNext(member.fullName) : nextSignature(member.fullName);
+      tellOtherParty(services, updated, member, update, { link, now, change: "accepted" });
+    }
+    return { ok: true, referral: result };
   });
 }
 
