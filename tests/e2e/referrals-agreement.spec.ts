@@ -169,7 +169,7 @@ test.describe("referral agreements", () => {
     const timeline = page.getByRole("region", { name: "Timeline" });
     for (const label of [
       "Proposed",
-      "Agreement signed by both",
+      "In force: signed by both, brokers signed off",
       "Client introduced",
       "Under contract",
       "Closed",

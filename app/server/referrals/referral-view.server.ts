@@ -29,7 +29,7 @@ const EVENT_LABELS: Record<string, string> = {
   proposed: "Proposed",
   "terms-changed": "Terms changed",
   accepted: "Signature",
-  signed: "Agreement signed by both",
+  signed: "In force: signed by both, brokers signed off",
   reminder: "Reminder sent",
   "license-check": "License check",
   "broker-attested": "Broker attested",
