@@ -1,16 +1,15 @@
 import type { Page } from "@playwright/test";
 import { RESPONSES_TAB } from "../../app/domain/workbook/tabs";
 import { expect, test, type Fixtures } from "./fixtures";
-import { updateAgentRow } from "./support/agents";
 import { seedRequests, testRequest, uniqueToken } from "./support/requests";
 import { insertRows } from "./support/store-file";
 
-/** A poster with a referral request and a responder who has not added his sponsoring broker yet. */
+/** A poster with a referral request and a responder, both with their sponsoring broker. */
 function cast(seedAgent: Fixtures["seedAgent"]) {
   const token = uniqueToken();
   const brokerEmail = `broker-${token}@soonerhomes.example`;
   const poster = seedAgent({ fullName: "Maria Delgado", brokerage: "Sooner Homes", brokerLicenseNumber: "OK-155", brokerEmail });
-  const responder = seedAgent({ fullName: "James Whitfield", brokerage: "Hill Country Homes", brokerLicenseNumber: "" });
+  const responder = seedAgent({ fullName: "James Whitfield", brokerage: "Hill Country Homes", brokerLicenseNumber: "TX-9001" });
   const request = testRequest(poster, { title: `Relocating family ${token}`, requestType: "referral", clientType: "buyer" });
   seedRequests([request]);
   insertRows(RESPONSES_TAB, [
@@ -56,18 +55,14 @@ test.describe("broker sign-off", () => {
     const { poster, responder, request, brokerEmail } = cast(seedAgent);
     await waitForReplica();
 
-    // The agreement names both brokers from the start: without James's, it cannot be proposed.
+    // The agreement names both brokers from the start, from both profiles.
     const maria = await memberPage(poster, { width: 390, height: 844 });
     await maria.goto(`/referral-requests/${request.id}`);
     await propose(maria);
-    await expect(maria.getByText("James Whitfield has not added their sponsoring broker yet")).toBeVisible();
-    await expect(maria.getByLabel("Client's first name or initials")).toHaveValue("Ana");
-    updateAgentRow(responder.id, { brokerLicenseNumber: "TX-9001" });
-    await waitForReplica();
-    await maria.getByRole("button", { name: "Propose referral" }).click();
     await expect(maria).toHaveURL(/\/referrals\/[0-9a-f-]+$/);
     const path = new URL(maria.url()).pathname;
     await expect(maria.locator("pre")).toContainText("REFERRAL AGREEMENT BETWEEN BROKERS");
+    await expect(maria.locator("pre")).toContainText("Receiving broker: Hill Country Homes, broker license TX-9001");
 
     // Maria signs once and asks her broker; a sign form without a choice is refused beside it.
     await maria.getByLabel("Your full name").fill("Maria Delgado");
