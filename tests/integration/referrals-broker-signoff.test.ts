@@ -9,6 +9,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { Agent, Referral } from "../../app/domain/workbook/tabs";
 import { action as approvalAction, loader as approvalLoader } from "../../app/routes/broker-approval";
 import { action as proposeAction } from "../../app/routes/referral-requests.$id.propose";
+import { loader as printLoader } from "../../app/routes/referrals.$id.agreement";
 import { action as referralAction, loader as referralLoader } from "../../app/routes/referrals.$id._index";
 import { readBrokerLink } from "../../app/server/referrals/broker-signoff.server";
 import { pdfText } from "../support/pdf-text";
@@ -196,6 +197,14 @@ describe("a whole referral with both brokers approving by link", () => {
     await sign("maria", "Maria Delgado", "attested");
     await sign("james", "James Whitfield", "attested");
     expect(stored().status).toBe("signed");
+    const printable = (await printLoader({
+      request: get(`/referrals/${referralId}/agreement`, cookies.james),
+      context,
+      params: { id: referralId },
+    })) as {
+      brokers: { state: string }[];
+    };
+    expect(printable.brokers.map((broker) => broker.state)).toEqual(["Attested by Maria Delgado", "Attested by James Whitfield"]);
     expect((await pageOf("maria")).brokers.map((broker) => broker.state)).toEqual([
       "Attested by Maria Delgado",
       "Attested by James Whitfield",
