@@ -313,6 +313,12 @@ describe("signing", () => {
     const ownMissing = (await propose(cookies.maria)) as { init: ResponseInit; data: Rejection["data"] };
     expect(ownMissing.init.status).toBe(409);
     expect(ownMissing.data.error?.[""]?.[0]).toContain("Edit profile");
+    const page = await proposeLoader({
+      request: get(`/referral-requests/${requestId}/propose?response=${response.id}`, cookies.maria),
+      context,
+      params: { id: requestId },
+    });
+    expect(page.brokerMissing).toBe(true);
     expect(context.services.store.referrals.all()).toEqual([]);
   });
 
