@@ -34,7 +34,7 @@ export function ReferralProposalFields({ fields, otherName }: { fields: Proposal
       <TextField
         field={fields.termMonths}
         label="Term in months"
-        hint="Counted from the day both agents have signed."
+        hint="Counted from the day the agreement is in force: both agents signed and both brokers signed off."
         inputMode="numeric"
       />
       <TextField field={fields.feeDue} label="The fee is due" />

@@ -1,11 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { shortReference } from "~/domain/referrals/labels";
 import { brokerForRequest } from "~/server/brokers/broker-link.server";
 import { brokerReferral } from "~/server/brokers/broker-view.server";
 import { notFound } from "~/server/http.server";
-import { agreementPdf } from "~/server/referrals/agreement-pdf.server";
+import { agreementPdfResponse } from "~/server/referrals/agreement-pdf.server";
 import { cdaPdfResponse } from "~/server/referrals/cda.server";
-import { referralHeading } from "~/server/referrals/referrals.server";
 
 /**
  * /broker/referrals/{id}/agreement.pdf and .../cda.pdf: the documents of a referral one of
@@ -19,12 +17,5 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (params.document === "cda.pdf")
     return (await cdaPdfResponse(referral)) ?? notFound("No commission disbursement authorization was sent");
   if (params.document !== "agreement.pdf") return notFound();
-  const pdf = await agreementPdf(referral, referralHeading(services, referral));
-  return new Response(new Uint8Array(pdf), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `inline; filename="referral-agreement-${shortReference(referral.id).slice(4)}.pdf"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return agreementPdfResponse(services, referral);
 }

@@ -14,7 +14,7 @@ import { requireMember } from "~/server/auth/session.server";
 import { newFormKey } from "~/server/form-keys.server";
 import { parseForm, rejectSubmission } from "~/server/forms.server";
 import { notFound } from "~/server/http.server";
-import { proposeReferral } from "~/server/referrals/referrals.server";
+import { hasBrokerDetails, proposeReferral } from "~/server/referrals/referrals.server";
 import { findRequestFor } from "~/server/requests/queries.server";
 import { responsesTo } from "~/server/requests/respond.server";
 import type { Services } from "~/server/services.server";
@@ -52,6 +52,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     otherName: otherName.trim() || "the other agent",
     defaults: proposalDefaults(found, isPoster),
     formKey: newFormKey(),
+    brokerMissing: !hasBrokerDetails(member),
   };
 }
 
@@ -86,7 +87,7 @@ export function ErrorBoundary() {
 }
 
 export default function ProposeReferral() {
-  const { title, responseId, otherName, defaults, formKey } = useLoaderData<typeof loader>();
+  const { title, responseId, otherName, defaults, formKey, brokerMissing } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useValidatedForm<typeof proposalSchema>(lastResult, { defaultValue: defaults });
   return (
@@ -98,10 +99,20 @@ export default function ProposeReferral() {
           </h1>
           <p className="text-slate-600">
             With <span className="font-semibold text-slate-800">{otherName}</span>, on the request{" "}
-            <span className="font-semibold wrap-anywhere text-slate-800">{title}</span>. Both of you read and sign the agreement before it
-            binds; changing any term later asks both of you to sign again.
+            <span className="font-semibold wrap-anywhere text-slate-800">{title}</span>. The agreement is between your sponsoring brokers:
+            both of you sign it once, and each broker approves it or you attest their authority; changing any term later asks both of you to
+            sign again.
           </p>
         </div>
+        {brokerMissing ? (
+          <p className="rounded-lg bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900" role="status">
+            Add your sponsoring broker&apos;s name and license number in{" "}
+            <Link to="/edit-profile" className="underline">
+              Edit profile
+            </Link>{" "}
+            first: referral fees are paid broker to broker.
+          </p>
+        ) : null}
         <ValidatedForm form={form} action={`?response=${encodeURIComponent(responseId)}`} className="space-y-5">
           <FormKeyInput field={fields.formKey} fresh={formKey} />
           <ReferralProposalFields fields={fields} otherName={otherName} />

@@ -8,10 +8,19 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ChevronDownIcon } from "~/components/icons";
 import { CdaSection } from "~/components/referral-cda";
 import { ReferralProposalFields } from "~/components/referral-proposal-fields";
+import { BrokerChoiceField, BrokerStates } from "~/components/referral-brokers";
 import { Acceptances, ReferralFacts, Timeline } from "~/components/referral-record";
 import { PRODUCT_NAME } from "~/domain/product";
 import { cdaSchema } from "~/domain/referrals/cda";
-import { changeTermsSchema, declineSchema, proposalValues, signSchema, stepSchemas, withdrawSchema } from "~/domain/referrals/agreement";
+import {
+  brokerSignoffSchema,
+  changeTermsSchema,
+  declineSchema,
+  proposalValues,
+  signSchema,
+  stepSchemas,
+  withdrawSchema,
+} from "~/domain/referrals/agreement";
 import { REFERRAL_STATUS_LABELS, type PipelineStep } from "~/domain/referrals/status";
 import { isReviewable } from "~/domain/reviews";
 import { passRetryAfter, refuseTooMany } from "~/server/accounts/throttle.server";
@@ -21,7 +30,7 @@ import { requireMember } from "~/server/auth/session.server";
 import { FORM_MESSAGES, parseSubmission, readForm, rejectSubmission } from "~/server/forms.server";
 import { cdaFormView, sendCda } from "~/server/referrals/cda.server";
 import { referralPageView, requireReferral } from "~/server/referrals/referral-view.server";
-import { changeTerms, endProposal, signReferral, takeStep, type ReferralResult } from "~/server/referrals/referrals.server";
+import { askBroker, changeTerms, endProposal, signReferral, takeStep, type ReferralResult } from "~/server/referrals/referrals.server";
 import { inviteReviewers } from "~/server/reviews/invitations.server";
 import { limitMemberWrite, WRITE_NAMES } from "~/server/write-limits.server";
 
@@ -46,6 +55,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 const FORMS = {
   sign: signSchema,
+  broker: brokerSignoffSchema,
   decline: declineSchema,
   withdraw: withdrawSchema,
   terms: changeTermsSchema,
@@ -59,8 +69,8 @@ function isIntent(value: unknown): value is Intent {
 }
 
 /**
- * Every form of the page posts here with its `intent`: sign, decline, withdraw, change
- * the terms, or a pipeline step. A refusal (wrong party, out of order, a changed text)
+ * Every form of the page posts here with its `intent`: sign, ask the broker again,
+ * decline, withdraw, change the terms, or a pipeline step. A refusal (wrong party, out of order, a changed text)
  * answers with its status and message beside the form, and nothing is written.
  */
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -90,9 +100,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         ...change,
         fullName: value.fullName,
         shownHash: value.agreementHash,
+        brokerChoice: value.brokerSignoff,
         ip: clientIp(context),
         userAgent: request.headers.get("User-Agent") ?? "",
       });
+    else if (value.intent === "broker") result = await askBroker(services, { ...change, brokerChoice: value.brokerSignoff });
     else if (value.intent === "decline") result = await endProposal(services, { ...change, outcome: "declined", note: value.note ?? "" });
     else if (value.intent === "withdraw") result = await endProposal(services, { ...change, outcome: "withdrawn", note: value.note ?? "" });
     else if (value.intent === "terms") result = await changeTerms(services, { ...change, input: value });
@@ -170,16 +182,18 @@ export default function ReferralPage() {
         </pre>
         <p className="text-xs break-all text-slate-500">SHA-256 of this text: {referral.hash}</p>
         <Acceptances acceptances={referral.acceptances} />
+        <BrokerStates brokers={referral.brokers} />
         {referral.brokerMissing ? (
           <p className="rounded-lg bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900" role="status">
-            Before you sign, add your brokerage and your broker&apos;s license number to{" "}
+            This agreement does not name your sponsoring broker. Add your broker in{" "}
             <Link to="/edit-profile" className="underline">
-              your profile
+              Edit profile
             </Link>
-            : referral fees are paid broker to broker in Texas and Oklahoma.
+            , then save the terms again: referral fees are paid broker to broker in Texas and Oklahoma.
           </p>
         ) : null}
         {referral.canSign ? <SignForm hash={referral.hash} lastResult={resultFor(lastResult, "sign")} /> : null}
+        {referral.canAskBroker ? <AskBrokerForm lastResult={resultFor(lastResult, "broker")} /> : null}
         {referral.canDecline ? <EndForm intent="decline" label="Decline" lastResult={resultFor(lastResult, "decline")} /> : null}
         {referral.canWithdraw ? <EndForm intent="withdraw" label="Withdraw" lastResult={resultFor(lastResult, "withdraw")} /> : null}
       </section>
@@ -220,8 +234,10 @@ function NextAction({ referral }: { referral: View }) {
 function nextActionText(referral: View): string | null {
   if (referral.blocked && referral.status === "proposed")
     return `${referral.canWithdraw ? "withdraw" : "decline"} it if you wish: one of you has blocked the other, so it can no longer be changed or signed.`;
-  if (referral.brokerMissing) return "add your broker's details to your profile, then sign the agreement.";
+  if (referral.brokerMissing) return "add your broker in Edit profile and save the terms again, then sign the agreement.";
   if (referral.canSign) return "read the agreement and sign it, or change the terms.";
+  if (referral.canAskBroker) return "attest for your broker or ask them again: their sign-off is still missing.";
+  if (referral.waitingForBrokers) return "wait for the brokers' sign-off: the agreement is in force once both have signed off.";
   if (referral.status === "proposed") return `wait for ${referral.otherName} to sign.`;
   const [step] = referral.steps.filter((candidate) => candidate !== "lost");
   if (step) return `mark the referral "${REFERRAL_STATUS_LABELS[step]}" when it happens.`;
@@ -255,7 +271,21 @@ function SignForm({ hash, lastResult }: { hash: string; lastResult: FormResult |
         </label>
         <FieldError field={fields.consent} />
       </div>
+      <BrokerChoiceField field={fields.brokerSignoff} />
       <SubmitButton busyLabel="Signing...">Sign agreement</SubmitButton>
+    </ValidatedForm>
+  );
+}
+
+/** After signing, while the broker has not signed off and no link to them works: attest, or ask (again). */
+function AskBrokerForm({ lastResult }: { lastResult: FormResult | undefined }) {
+  const [form, fields] = useValidatedForm<typeof brokerSignoffSchema>(lastResult, { id: "broker" });
+  return (
+    <ValidatedForm form={form} className="space-y-4 border-t border-slate-100 pt-4">
+      <h3 className="font-bold text-slate-900">Your broker&apos;s sign-off</h3>
+      <IntentInput intent="broker" />
+      <BrokerChoiceField field={fields.brokerSignoff} />
+      <SubmitButton busyLabel="Saving...">Save</SubmitButton>
     </ValidatedForm>
   );
 }
@@ -342,7 +372,9 @@ function ChangeTerms({
         </span>
         <ChevronDownIcon className="h-6 w-6 shrink-0 text-brand-700 transition-transform group-open:rotate-180" />
       </summary>
-      <p className="mt-2 text-sm text-slate-600">Changing any term clears both signatures: both agents sign the new text.</p>
+      <p className="mt-2 text-sm text-slate-600">
+        Changing any term clears both signatures and both brokers&apos; sign-offs: both agents sign the new text.
+      </p>
       <ValidatedForm form={form} className="mt-4 space-y-5">
         <IntentInput intent="terms" />
         <ReferralProposalFields fields={fields} otherName={otherName} />

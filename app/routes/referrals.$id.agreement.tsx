@@ -4,7 +4,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PRODUCT_NAME } from "~/domain/product";
 import { requireMember } from "~/server/auth/session.server";
 import { referralPageView, requireReferral } from "~/server/referrals/referral-view.server";
-import { referralHeading } from "~/server/referrals/referrals.server";
+import { referralHeading } from "~/server/referrals/agreement-pdf.server";
 
 export const meta: MetaFunction = () => [{ title: `Referral agreement | ${PRODUCT_NAME}` }];
 
@@ -18,6 +18,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     text: view.text,
     hash: view.hash,
     acceptances: view.acceptances,
+    brokers: view.brokers,
   };
 }
 
@@ -26,12 +27,12 @@ export function ErrorBoundary() {
 }
 
 /**
- * The agreement alone, for reading and printing: its heading, the exact text, its hash and
- * both acceptances. Printed, the site's header and footer and the links drop out and the
+ * The agreement alone, for reading and printing: its heading, the exact text, its hash,
+ * both acceptances and both brokers' sign-offs. Printed, the site's header and footer and the links drop out and the
  * agreement is set as a document (tailwind.css, `@media print`).
  */
 export default function PrintableAgreement() {
-  const { id, heading, text, hash, acceptances } = useLoaderData<typeof loader>();
+  const { id, heading, text, hash, acceptances, brokers } = useLoaderData<typeof loader>();
   return (
     <article className="agreement-document mx-auto max-w-3xl space-y-6 px-4 py-10 sm:px-6" aria-labelledby="agreement-heading">
       <p className="text-sm print:hidden">
@@ -58,6 +59,11 @@ export default function PrintableAgreement() {
           <p key={acceptance.role}>
             <strong>{acceptance.role}</strong> ({acceptance.agentName}):{" "}
             {acceptance.signed ? `signed by ${acceptance.signedName} on ${acceptance.signedAt}` : "not signed yet"}
+          </p>
+        ))}
+        {brokers.map((broker) => (
+          <p key={broker.role}>
+            <strong>{broker.role}</strong> ({broker.name}, license {broker.license}): {broker.state}
           </p>
         ))}
         <p className="break-all text-slate-600">SHA-256 of the text: {hash}</p>

@@ -11,7 +11,7 @@ type Deals = { referrals: Referral[]; referralEvents: ReferralEvent[] };
 const TITLE_COMPANY = { titleCompany: "Alamo Title Company", titleEmail: "closer@alamotitle.demo.example" };
 
 /** The first referral under contract gets its CDA two days ago, sent by the receiving agent. */
-function withCda(deals: Deals, now: Date): Deals {
+function withCda<D extends Deals>(deals: D, now: Date): D {
   const target = deals.referrals.find((referral) => referral.status === "under_contract");
   if (!target) throw new Error("The demo network has no referral under contract for a CDA");
   const sentAt = clockAt(now).daysAgo(2);
@@ -26,6 +26,7 @@ function withCda(deals: Deals, now: Date): Deals {
     createdAt: sentAt,
   };
   return {
+    ...deals,
     referrals: deals.referrals.map((row) => (row.id === target.id ? referral : row)),
     referralEvents: [...deals.referralEvents, event],
   };
@@ -49,6 +50,6 @@ function confirmedOklahomaBroker(agents: readonly Agent[], now: Date): Broker {
   };
 }
 
-export function withDemoBrokers(deals: Deals, now: Date, agents: readonly Agent[]): Deals & { brokers: Broker[] } {
+export function withDemoBrokers<D extends Deals>(deals: D, now: Date, agents: readonly Agent[]): D & { brokers: Broker[] } {
   return { ...withCda(deals, now), brokers: [confirmedOklahomaBroker(agents, now)] };
 }

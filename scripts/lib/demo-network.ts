@@ -48,6 +48,7 @@ import { agentNamed, clockAt, DAY_MS, demoId, hashKey, HOUR_MS, seededRandom, ty
 import { demoMarkets } from "./demo-markets";
 import { withDemoBrokers } from "./demo-brokers";
 import { buildDemoReferrals } from "./demo-referrals";
+import type { BrokerSignoff } from "~/domain/workbook/tabs";
 import { buildDemoInvitations, demoRespondBy } from "./demo-invitations";
 import { buildDemoReviews } from "./demo-reviews";
 
@@ -65,6 +66,8 @@ export type DemoNetwork = {
   /** Referral agreements in every status, and their timelines. */
   referrals: Referral[];
   referralEvents: ReferralEvent[];
+  /** Each side's broker sign-off: attested, asked by mail and waiting, approved through the link. */
+  brokerSignoffs: BrokerSignoff[];
   /** Reviews of the deals that ended: published, waiting for the other party, and one still to write. */
   reviews: Review[];
   /** Invitations to respond: open, answered Not a fit, one request past its Respond by, and one to the demo login. */

@@ -6,8 +6,8 @@
  * Each deal is built the way the app builds it (app/server/referrals/referrals.server.ts):
  * the terms go through the proposal form's schema, each step through its form's schema and
  * the pipeline's order and party rules, the brokers are copied from the profiles, each
- * acceptance covers the SHA-256 of the agreement's text, the term ends `termEnd` after
- * signing and each step sets the app's columns (`stepPatch`: the fee at closing from the
+ * acceptance and broker sign-off covers the SHA-256 of the agreement's text, the agreement
+ * is signed when in force (`isInForce`), the term ends `termEnd` after that and each step sets the app's columns (`stepPatch`: the fee at closing from the
  * gross commission). A deal whose story the app would refuse throws instead of being
  * written. The deals' stories are data, in `demo-data/deals.ts`.
  */
@@ -22,10 +22,12 @@ import {
   termsFromProposal,
   type StepInput,
 } from "~/domain/referrals/agreement";
+import { CURRENT_AGREEMENT_VERSION } from "~/domain/referrals/agreement-text";
+import { BROKER_LINK_DAYS, hasSigned, isInForce, sideBroker } from "~/domain/referrals/broker-signoff";
 import { checkStep, PIPELINE_STEPS, type PipelineStep, type ReferralParty } from "~/domain/referrals/status";
-import type { Agent, Referral, ReferralEvent, ReferralRequest, RequestResponse } from "~/domain/workbook/tabs";
+import type { Agent, BrokerSignoff, Referral, ReferralEvent, ReferralRequest, RequestResponse } from "~/domain/workbook/tabs";
 import { agreementHash } from "~/server/referrals/agreement-text.server";
-import { asSignedBy, hasSigned, partiesFor } from "~/server/referrals/referrals.server";
+import { partiesFor } from "~/server/referrals/referrals.server";
 import { DEALS, SIGNING_AGENTS, SIGNING_IPS, type DealSeed, type DealStep } from "./demo-data/deals";
 import { agentNamed, clockAt, demoId } from "./demo-kit";
 
@@ -37,7 +39,7 @@ export type DealRecords = {
   response: (requestKey: string, fromName: string) => RequestResponse;
 };
 
-type Deal = { referral: Referral; events: ReferralEvent[]; parties: Record<ReferralParty, Agent> };
+type Deal = { referral: Referral; events: ReferralEvent[]; signoffs: BrokerSignoff[]; parties: Record<ReferralParty, Agent> };
 
 /** A date input's day for a time: what a party would have typed. */
 function dayOf(iso: string): string {
@@ -81,23 +83,27 @@ function propose(seed: DealSeed, records: DealRecords, at: string): Deal {
     responseId: response.id,
     status: "proposed",
     proposedByEmail: proposer.email,
+    agreementVersion: CURRENT_AGREEMENT_VERSION,
     ...partiesFor(referring, receiving),
     ...termsFromProposal(input),
     createdAt: at,
   };
-  const deal: Deal = { referral: { ...draft, agreementHash: agreementHash(draft) }, events: [], parties: { referring, receiving } };
+  const deal: Deal = {
+    referral: { ...draft, agreementHash: agreementHash(draft) },
+    events: [],
+    signoffs: [],
+    parties: { referring, receiving },
+  };
   addEvent(deal, seed.key, "proposed", proposer.email, "", at);
   return deal;
 }
 
-/** One party's acceptance of the text as it reads with their broker; the second one signs the agreement. */
-function sign(deal: Deal, key: string, party: ReferralParty, at: string): void {
+/** One party's acceptance of the text as proposed, and their choice for their broker: attested, or asked by mail. */
+function sign(deal: Deal, key: string, party: ReferralParty, at: string, askBroker: boolean): void {
   const signer = deal.parties[party];
-  const text = asSignedBy(deal.referral, signer);
-  const hash = agreementHash(text);
-  if (hash !== deal.referral.agreementHash) throw new Error(`Demo referral ${key}: the text changed when ${signer.fullName} signed`);
+  const hash = deal.referral.agreementHash ?? "";
+  if (hasSigned(deal.referral, party)) throw new Error(`Demo referral ${key}: ${signer.fullName} signs twice`);
   const index = deal.events.length;
-  const otherSigned = hasSigned({ ...deal.referral, agreementHash: hash }, otherParty(party));
   deal.referral = {
     ...deal.referral,
     [`${party}SignedName`]: signer.fullName,
@@ -106,12 +112,72 @@ function sign(deal: Deal, key: string, party: ReferralParty, at: string): void {
     [`${party}SignedAgent`]: SIGNING_AGENTS[index % SIGNING_AGENTS.length],
     [`${party}SignedHash`]: hash,
     updatedAt: at,
-    ...(otherSigned
-      ? { status: "signed" as const, signedAt: at, termEndsAt: termEnd(new Date(at), deal.referral.termMonths).toISOString() }
-      : {}),
   };
   addEvent(deal, key, "accepted", signer.email, `Signed by ${signer.fullName} as the ${party} agent.`, at);
-  if (otherSigned) addEvent(deal, key, "signed", signer.email, "Both parties signed.", at);
+  const broker = sideBroker(deal.referral, party);
+  const expiresAt = askBroker ? new Date(Date.parse(at) + BROKER_LINK_DAYS * 24 * 3600 * 1000).toISOString() : undefined;
+  addSignoff(deal, key, party, { kind: askBroker ? "requested" : "attested", byEmail: signer.email, expiresAt }, at);
+  const note = askBroker
+    ? `${signer.fullName} asked ${broker.name} to approve (link sent to ${broker.email}).`
+    : `${signer.fullName} attested that ${broker.name} authorizes them to sign.`;
+  addEvent(deal, key, askBroker ? "broker-requested" : "broker-attested", signer.email, note, at);
+  putInForce(deal, key, signer.email, at);
+}
+
+function addSignoff(
+  deal: Deal,
+  key: string,
+  side: ReferralParty,
+  row: Pick<BrokerSignoff, "kind" | "byEmail"> & Partial<BrokerSignoff>,
+  at: string,
+) {
+  const broker = sideBroker(deal.referral, side);
+  deal.signoffs.push({
+    id: demoId(`broker-signoff:${key}:${deal.signoffs.length}`),
+    referralId: deal.referral.id,
+    side,
+    agreementHash: deal.referral.agreementHash ?? "",
+    brokerName: broker.name,
+    brokerLicense: broker.license,
+    brokerEmail: broker.email,
+    createdAt: at,
+    ...row,
+  });
+}
+
+/** The broker a side asked approves through the link, by name and the license the agreement names. */
+function approveAsBroker(deal: Deal, key: string, side: ReferralParty, approverName: string, at: string): void {
+  const broker = sideBroker(deal.referral, side);
+  const index = deal.events.length;
+  addSignoff(
+    deal,
+    key,
+    side,
+    {
+      kind: "approved",
+      byEmail: "",
+      signedName: approverName,
+      signedLicense: broker.license,
+      signedIp: SIGNING_IPS[index % SIGNING_IPS.length],
+      signedAgent: SIGNING_AGENTS[index % SIGNING_AGENTS.length],
+    },
+    at,
+  );
+  addEvent(deal, key, "broker-approved", broker.email, `Approved by ${approverName} (license ${broker.license}) for ${broker.name}.`, at);
+  putInForce(deal, key, broker.email, at);
+}
+
+/** Signed, and the term running, once both agents signed and both brokers signed off. */
+function putInForce(deal: Deal, key: string, by: string, at: string): void {
+  if (!isInForce(deal.referral, deal.signoffs, new Date(at))) return;
+  deal.referral = {
+    ...deal.referral,
+    status: "signed",
+    signedAt: at,
+    termEndsAt: termEnd(new Date(at), deal.referral.termMonths).toISOString(),
+    updatedAt: at,
+  };
+  addEvent(deal, key, "signed", by, "Both parties signed and both brokers signed off: the agreement is in force.", at);
 }
 
 /** A pipeline step, refused unless the app would take it: from the status it follows, by the party it belongs to. */
@@ -144,7 +210,9 @@ function happen(deal: Deal, seed: DealSeed, step: DealStep, records: DealRecords
   const at = clock.daysAgo(step.daysAgo);
   switch (step.step) {
     case "sign":
-      return sign(deal, key, step.by, at);
+      return sign(deal, key, step.by, at, step.askBroker === true);
+    case "broker-approved":
+      return approveAsBroker(deal, key, step.side, step.approverName, at);
     case "declined":
     case "withdrawn": {
       // The proposer withdraws; the other party declines.
@@ -193,7 +261,11 @@ function happen(deal: Deal, seed: DealSeed, step: DealStep, records: DealRecords
 }
 
 /** Every demo deal's Referrals row and ReferralEvents rows, as they stand at `now`. */
-export function buildDemoReferrals(records: DealRecords): { referrals: Referral[]; referralEvents: ReferralEvent[] } {
+export function buildDemoReferrals(records: DealRecords): {
+  referrals: Referral[];
+  referralEvents: ReferralEvent[];
+  brokerSignoffs: BrokerSignoff[];
+} {
   const clock = clockAt(records.now);
   const deals = DEALS.map((seed) => {
     const deal = propose(seed, records, clock.daysAgo(seed.proposedDaysAgo));
@@ -201,7 +273,11 @@ export function buildDemoReferrals(records: DealRecords): { referrals: Referral[
     checkTimes(seed, deal, records);
     return deal;
   });
-  return { referrals: deals.map((deal) => deal.referral), referralEvents: deals.flatMap((deal) => deal.events) };
+  return {
+    referrals: deals.map((deal) => deal.referral),
+    referralEvents: deals.flatMap((deal) => deal.events),
+    brokerSignoffs: deals.flatMap((deal) => deal.signoffs),
+  };
 }
 
 /** A deal's story must run forward from its response and end before `now`. */

@@ -14,6 +14,7 @@ const DEMO_COLLECTIONS = [
   "conversationMembers",
   "referrals",
   "referralEvents",
+  "brokerSignoffs",
   "reviews",
   "invitations",
   "brokers",
@@ -51,6 +52,7 @@ type MissingRecords = {
   conversationMembers: DemoNetwork["reads"];
   referrals: DemoNetwork["referrals"];
   referralEvents: DemoNetwork["referralEvents"];
+  brokerSignoffs: DemoNetwork["brokerSignoffs"];
   reviews: DemoNetwork["reviews"];
   invitations: DemoNetwork["invitations"];
   brokers: DemoNetwork["brokers"];
@@ -71,6 +73,7 @@ function missingRecords(store: Store, network: DemoNetwork): MissingRecords {
     conversationMembers: network.reads.filter((read) => store.conversationMembers.get(readRowId(read)) === undefined),
     referrals: network.referrals.filter((record) => store.referrals.get(record.id) === undefined),
     referralEvents: network.referralEvents.filter((record) => store.referralEvents.get(record.id) === undefined),
+    brokerSignoffs: network.brokerSignoffs.filter((record) => store.brokerSignoffs.get(record.id) === undefined),
     reviews: network.reviews.filter((record) => store.reviews.get(record.id) === undefined),
     invitations: network.invitations.filter((record) => store.invitations.get(record.id) === undefined),
     brokers: network.brokers.filter((record) => store.brokers.get(record.id) === undefined),
@@ -126,6 +129,7 @@ export async function seedDemo(store: Store, options: SeedOptions): Promise<Seed
     conversationMembers: 0,
     referrals: 0,
     referralEvents: 0,
+    brokerSignoffs: 0,
     reviews: 0,
     invitations: 0,
     brokers: 0,
@@ -146,6 +150,7 @@ export async function seedDemo(store: Store, options: SeedOptions): Promise<Seed
   // A referral before its timeline: a timeline row never names a referral that is not there.
   await insertAll("referrals", missing.referrals, (referral) => store.referrals.insert(referral));
   await insertAll("referralEvents", missing.referralEvents, (event) => store.referralEvents.insert(event));
+  await insertAll("brokerSignoffs", missing.brokerSignoffs, (signoff) => store.brokerSignoffs.insert(signoff));
   await insertAll("reviews", missing.reviews, (review) => store.reviews.insert(review));
   await insertAll("invitations", missing.invitations, (invitation) => store.invitations.insert(invitation));
   await insertAll("brokers", missing.brokers, (broker) => store.brokers.insert(broker));

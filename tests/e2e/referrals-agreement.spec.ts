@@ -65,6 +65,7 @@ async function propose(page: Page, clientName = "Ana") {
 async function sign(page: Page, name: string) {
   await page.getByLabel("Your full name").fill(name);
   await page.getByLabel(/I have read the agreement above/).check();
+  await page.getByLabel(/My broker authorizes me to sign referral agreements/).check();
   await page.getByRole("button", { name: "Sign agreement" }).click();
   await expect(page.getByText(`Signed by ${name} on`)).toBeVisible();
 }
@@ -137,7 +138,7 @@ test.describe("referral agreements", () => {
     }
     const pdf = await page.request.get(`${path}/agreement.pdf`);
     expect(pdf.headers()["content-type"]).toBe("application/pdf");
-    expect(await pdfText(await pdf.body())).toContain("Sponsoring broker: Hill Country Homes, broker license TX-9001");
+    expect(await pdfText(await pdf.body())).toContain("Receiving broker: Hill Country Homes, broker license TX-9001");
 
     await page.getByRole("link", { name: "Printable page" }).click();
     await expect(page.locator("pre")).toContainText("REFERRAL AGREEMENT");
@@ -168,7 +169,7 @@ test.describe("referral agreements", () => {
     const timeline = page.getByRole("region", { name: "Timeline" });
     for (const label of [
       "Proposed",
-      "Agreement signed by both",
+      "In force: signed by both, brokers signed off",
       "Client introduced",
       "Under contract",
       "Closed",

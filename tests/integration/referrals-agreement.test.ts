@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
 import { beforeEach, describe, expect, it } from "vitest";
-import { agreementText } from "../../app/domain/referrals/agreement";
+import { agreementText } from "../../app/domain/referrals/agreement-text";
 import type { Agent, Referral, RequestResponse } from "../../app/domain/workbook/tabs";
 import { action as proposeAction, loader as proposeLoader } from "../../app/routes/referral-requests.$id.propose";
 import { loader as requestLoader } from "../../app/routes/referral-requests.$id._index";
@@ -112,8 +112,8 @@ async function shownHash(who: keyof typeof cookies, id: string): Promise<string>
   return page.referral.hash;
 }
 
-async function sign(who: "maria" | "james", id: string, name: string) {
-  return act(who, id, { intent: "sign", agreementHash: await shownHash(who, id), fullName: name, consent: "on" });
+async function sign(who: "maria" | "james", id: string, name: string, brokerSignoff: "attested" | "requested" = "attested") {
+  return act(who, id, { intent: "sign", agreementHash: await shownHash(who, id), fullName: name, consent: "on", brokerSignoff });
 }
 
 function mails(): Promise<StoredMail[]> {
@@ -253,6 +253,8 @@ describe("signing", () => {
     expect(text).toContain("signed by James R. Whitfield");
     expect(text).toContain(both.agreementHash!);
     expect(text).toContain('=HYPERLINK("http://evil") <b>bold</b>');
+    expect(text).toContain("Broker sign-offs");
+    expect(text).toContain("Receiving broker Hill Country Homes (license TX-9001): the agent james@example.com attested");
   });
 
   it("sends the signed copy even to a member who turned referral mail off", async () => {
@@ -278,6 +280,7 @@ describe("signing", () => {
     expect(result.data.error).toMatchObject({
       fullName: ["Please type your full name to sign"],
       consent: ["Please tick the box to agree to sign electronically"],
+      brokerSignoff: ["Please choose how your broker signs off"],
     });
     expect(stored(referral.id).receivingSignedAt).toBeUndefined();
   });
@@ -286,47 +289,57 @@ describe("signing", () => {
     const referral = await proposed();
     const hash = await shownHash("james", referral.id);
     await act("maria", referral.id, { intent: "terms", ...PROPOSAL, feePercent: "30" });
-    const result = (await act("james", referral.id, { intent: "sign", agreementHash: hash, fullName: "James", consent: "on" })) as {
+    const result = (await act("james", referral.id, {
+      intent: "sign",
+      agreementHash: hash,
+      fullName: "James",
+      consent: "on",
+      brokerSignoff: "attested",
+    })) as {
       init: ResponseInit;
     };
     expect(result.init.status).toBe(409);
     expect(stored(referral.id).receivingSignedAt).toBeUndefined();
   });
 
-  it("asks an agent without a broker license number to add it first", async () => {
+  it("refuses a proposal until both agents have a sponsoring broker: the proposer is sent to Edit profile, the other named", async () => {
     await context.services.store.agents.update(james.id, { brokerLicenseNumber: undefined });
-    const referral = await proposed();
-    const page = (await referralLoader({
-      request: get(`/referrals/${referral.id}`, cookies.james),
+    const otherMissing = (await propose(cookies.maria)) as { init: ResponseInit; data: Rejection["data"] };
+    expect(otherMissing.init.status).toBe(409);
+    expect(otherMissing.data.error?.[""]).toEqual([
+      "James Whitfield has not added their sponsoring broker yet: the agreement names both brokers.",
+    ]);
+    await context.services.store.agents.update(maria.id, { brokerage: " " });
+    const ownMissing = (await propose(cookies.maria)) as { init: ResponseInit; data: Rejection["data"] };
+    expect(ownMissing.init.status).toBe(409);
+    expect(ownMissing.data.error?.[""]?.[0]).toContain("Edit profile");
+    const page = await proposeLoader({
+      request: get(`/referral-requests/${requestId}/propose?response=${response.id}`, cookies.maria),
       context,
-      params: { id: referral.id },
-    })) as {
-      referral: { brokerMissing: boolean; canSign: boolean };
-    };
-    expect(page.referral).toMatchObject({ brokerMissing: true, canSign: false });
-    const result = (await sign("james", referral.id, "James")) as { init: ResponseInit };
-    expect(result.init.status).toBe(409);
+      params: { id: requestId },
+    });
+    expect(page.brokerMissing).toBe(true);
+    expect(context.services.store.referrals.all()).toEqual([]);
   });
 
-  it("copies the signer's broker from their profile, clearing an earlier acceptance the new text no longer matches", async () => {
+  it("never changes the text at signing: a broker edited in a profile after the proposal leaves the first signature standing", async () => {
     const referral = await proposed();
     await sign("maria", referral.id, "Maria Delgado");
     await context.services.store.agents.update(james.id, { brokerage: "Capitol Realty", brokerLicenseNumber: "TX-42" });
-    await sign("james", referral.id, "James Whitfield");
+    expect(((await sign("james", referral.id, "James Whitfield")) as Response).status).toBe(302);
     const after = stored(referral.id);
-    expect(after).toMatchObject({
-      status: "proposed",
-      receivingBrokerage: "Capitol Realty",
-      receivingBrokerLicense: "TX-42",
-      referringSignedAt: undefined,
-    });
+    expect(after).toMatchObject({ status: "signed", receivingBrokerage: "Hill Country Homes", receivingBrokerLicense: "TX-9001" });
+    expect(after.agreementHash).toBe(referral.agreementHash);
+    expect(after.referringSignedHash).toBe(referral.agreementHash);
     expect(after.agreementHash).toBe(sha256(agreementText(after)));
   });
+
   it("keeps the full-id text of an agreement proposed before short references, so its first signature stands", async () => {
     const referral = await proposed();
-    // A row as the app stored it before short references: its hash and Maria's acceptance cover the full-id line.
-    const earlierHash = sha256(agreementText(referral, "full ids"));
+    // A row as the app stored it before short references (the first text): its hash and Maria's acceptance cover the full-id line.
+    const earlierHash = sha256(agreementText({ ...referral, agreementVersion: undefined }, "full ids"));
     await context.services.store.referrals.update(referral.id, {
+      agreementVersion: undefined,
       agreementHash: earlierHash,
       referringSignedName: "Maria Delgado",
       referringSignedAt: new Date().toISOString(),
@@ -340,6 +353,9 @@ describe("signing", () => {
     expect(page.referral.text).toContain(`Agreement ${referral.id}, from request ${requestId}.`);
     expect(page.referral.hash).toBe(earlierHash);
     expect(((await sign("james", referral.id, "James Whitfield")) as Response).status).toBe(302);
+    // Maria signed before brokers signed off: she attests for hers on the same text, which puts it in force.
+    expect(stored(referral.id).status).toBe("proposed");
+    expect(((await act("maria", referral.id, { intent: "broker", brokerSignoff: "attested" })) as Response).status).toBe(302);
     expect(stored(referral.id)).toMatchObject({ status: "signed", referringSignedHash: earlierHash, receivingSignedHash: earlierHash });
   });
 });
@@ -361,7 +377,7 @@ describe("before signing", () => {
     expect(after.agreementHash).not.toBe(referral.agreementHash);
     expect(after.agreementHash).toBe(sha256(agreementText(after)));
     const steps = context.services.store.referralEvents.by("referralId", referral.id).map((event) => event.step);
-    expect(steps).toEqual(["proposed", "accepted", "terms-changed"]);
+    expect(steps).toEqual(["proposed", "accepted", "broker-attested", "terms-changed"]);
   });
 
   it("only the other agent declines and only the proposer withdraws", async () => {
@@ -418,7 +434,9 @@ describe("the pipeline", () => {
     expect(steps).toEqual([
       "proposed",
       "accepted",
+      "broker-attested",
       "accepted",
+      "broker-attested",
       "signed",
       "introduced",
       "under_contract",
@@ -483,7 +501,13 @@ describe("a third member", () => {
       await outcome(() => printLoader({ request: get(`/referrals/${id}/agreement`, cookies.olivia), context, params })),
       await outcome(() => pdfLoader({ request: get(`/referrals/${id}/agreement.pdf`, cookies.olivia), context, params })),
       await act("olivia", id, { intent: "decline" }),
-      await act("olivia", id, { intent: "sign", agreementHash: referral.agreementHash!, fullName: "Olivia", consent: "on" }),
+      await act("olivia", id, {
+        intent: "sign",
+        agreementHash: referral.agreementHash!,
+        fullName: "Olivia",
+        consent: "on",
+        brokerSignoff: "attested",
+      }),
     ];
     for (const answer of answers) expect((answer as Response).status).toBe(404);
     expect(stored(id)).toEqual(referral);

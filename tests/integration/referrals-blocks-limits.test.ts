@@ -73,7 +73,13 @@ async function pageOf(who: keyof typeof cookies, id: string) {
 }
 
 async function sign(who: keyof typeof cookies, id: string, fullName: string) {
-  return act(who, id, { intent: "sign", agreementHash: (await pageOf(who, id)).referral.hash, fullName, consent: "on" });
+  return act(who, id, {
+    intent: "sign",
+    agreementHash: (await pageOf(who, id)).referral.hash,
+    fullName,
+    consent: "on",
+    brokerSignoff: "attested",
+  });
 }
 
 function stored(id: string): Referral {

@@ -115,7 +115,7 @@ async function sign(who: keyof typeof cookies, id: string, fullName: string) {
   const page = (await referralLoader({ request: get(`/referrals/${id}`, cookies[who]), context, params: { id } })) as {
     referral: { hash: string };
   };
-  return act(who, id, { intent: "sign", agreementHash: page.referral.hash, fullName, consent: "on" });
+  return act(who, id, { intent: "sign", agreementHash: page.referral.hash, fullName, consent: "on", brokerSignoff: "attested" });
 }
 
 async function signedAndIntroduced(): Promise<string> {
@@ -146,7 +146,17 @@ describe("a Texas agent's license re-checked at the binding steps", () => {
     expect(((await act("james", id, UNDER_CONTRACT)) as Response).status).toBe(302);
     expect(((await act("james", id, CLOSING)) as Response).status).toBe(302);
     expect(stored(id).status).toBe("closed");
-    expect(steps(id)).toEqual(["proposed", "accepted", "accepted", "signed", "introduced", "under_contract", "closed"]);
+    expect(steps(id)).toEqual([
+      "proposed",
+      "accepted",
+      "broker-attested",
+      "accepted",
+      "broker-attested",
+      "signed",
+      "introduced",
+      "under_contract",
+      "closed",
+    ]);
     expect(await licenseMails()).toEqual([]);
   });
 

@@ -8,20 +8,23 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { agreementText, proposalSchema } from "../../app/domain/referrals/agreement";
+import { proposalSchema } from "../../app/domain/referrals/agreement";
+import { agreementText } from "../../app/domain/referrals/agreement-text";
 import type { Agent } from "../../app/domain/workbook/tabs";
 import { loadConfig } from "../../app/server/config.server";
 import { licenseDatabaseFile, openLicenseTable } from "../../app/server/licenses/license-table.server";
 import { createOutboxMailer } from "../../app/server/mail/mailer.server";
 import { createNotifier } from "../../app/server/notifier/notifier.server";
 import { agreementHash } from "../../app/server/referrals/agreement-text.server";
-import { asSignedBy, endProposal, proposeReferral, referralFor, signReferral, takeStep } from "../../app/server/referrals/referrals.server";
+import { approveAsBroker, readBrokerLink } from "../../app/server/referrals/broker-signoff.server";
+import { endProposal, proposeReferral, referralFor, signReferral, takeStep } from "../../app/server/referrals/referrals.server";
 import { createStore } from "../../app/server/store/replica.server";
 import { createWriteQueues } from "../../app/server/store/serially.server";
 import { createSendClaims } from "../../app/server/send-claims.server";
 import { createSheetsDriver } from "../../app/server/store/sheets-driver.server";
 import type { Store } from "../../app/server/store/store.server";
 import { openSheetsStore, useFakeSheets } from "../support/fake-sheets";
+import { sentMails } from "../support/services";
 import { agentRecord, requestRecord } from "../support/records";
 
 const { fake, opened } = useFakeSheets();
@@ -32,21 +35,29 @@ async function network() {
   const { store, spreadsheetId } = await openSheetsStore(fake, "referrals");
   opened.push(store);
   const outbox = mkdtempSync(path.join(tmpdir(), "referral-sheets-"));
-  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: outbox });
+  // The quota's pacing is tested in store-sheets-quota; here it would only make the test wait.
+  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: outbox, SHEETS_WRITE_CALLS_PER_MINUTE: "300" });
   const sendClaims = createSendClaims({ store });
   const services = {
     store,
     config,
-    notifier: createNotifier({ driver: createOutboxMailer(outbox, "app@example.test"), claims: sendClaims, config }),
+    notifier: createNotifier({ driver: createOutboxMailer(path.join(outbox, "outbox"), "app@example.test"), claims: sendClaims, config }),
     writeQueues: createWriteQueues(),
     sendClaims,
     // No TREC data loaded: the license re-checks let every step through.
     licenses: { table: openLicenseTable(licenseDatabaseFile(outbox)) },
   };
   const maria = await store.agents.insert(
-    agentRecord({ fullName: "Maria Delgado", brokerage: "Sooner Homes", brokerLicenseNumber: "OK-155" }),
+    agentRecord({
+      fullName: "Maria Delgado",
+      brokerage: "Sooner Homes",
+      brokerLicenseNumber: "OK-155",
+      brokerEmail: "broker@soonerhomes.example",
+    }),
   );
-  const james = await store.agents.insert(agentRecord({ fullName: FORMULA, brokerage: "+1 Realty", brokerLicenseNumber: "0042" }));
+  const james = await store.agents.insert(
+    agentRecord({ fullName: FORMULA, brokerage: "+1 Realty", brokerLicenseNumber: "0042", brokerEmail: "broker@plusone.example" }),
+  );
   const request = await store.requests.insert(requestRecord(maria));
   const response = await store.responses.insert({
     id: "response-1",
@@ -85,8 +96,28 @@ function reopen(spreadsheetId: string): Store {
 
 const link = "http://localhost/referrals/x";
 
+/** The token of the last approval link mailed to `to`. */
+async function mailedToken(services: Parameters<typeof sentMails>[0], to: string): Promise<string> {
+  const mail = (await sentMails(services)).filter((sent) => sent.to === to && sent.subject.startsWith("Please approve")).at(-1);
+  const match = /\/broker-approval\?token=(\S+)/.exec(mail?.text ?? "");
+  if (!match) throw new Error(`no approval link mailed to ${to}`);
+  return decodeURIComponent(match[1]!);
+}
+
+type Approval = { token: unknown; signedName: string; signedLicense: string; now?: Date };
+
+function approval(services: Parameters<typeof approveAsBroker>[0], fields: Approval) {
+  return approveAsBroker(services, {
+    ip: "198.51.100.9",
+    userAgent: "Broker UA",
+    now: new Date("2026-11-23T16:00:00.000Z"),
+    link: () => link,
+    ...fields,
+  });
+}
+
 describe("referrals on the Sheets store", () => {
-  it("propose, sign, every step: rows and timeline read back the same by another instance, formulas kept as text", async () => {
+  it("propose, sign, both brokers approve by link, every step: rows and timeline read back the same by another instance, formulas kept as text", async () => {
     const { store, spreadsheetId, services, maria, james, request, response } = await network();
     const now = new Date("2026-11-23T15:00:00.000Z");
     const proposed = await proposeReferral(services, {
@@ -100,11 +131,27 @@ describe("referrals on the Sheets store", () => {
     if (!proposed.ok) throw new Error(proposed.message);
     const id = proposed.referral.id;
     const sign = (member: Agent, name: string, ip: string) => {
-      const shownHash = agreementHash(asSignedBy(referralFor(services, member, id)!, member));
-      return signReferral(services, { referralId: id, member, fullName: name, shownHash, ip, userAgent: "Test UA", now, link });
+      const shownHash = agreementHash(referralFor(services, member, id)!);
+      return signReferral(services, {
+        referralId: id,
+        member,
+        fullName: name,
+        shownHash,
+        brokerChoice: "requested",
+        ip,
+        userAgent: "Test UA",
+        now,
+        link,
+      });
     };
     expect((await sign(maria, "Maria Delgado", "198.51.100.1")).ok).toBe(true);
     expect((await sign(james, "James =1+1", "198.51.100.2")).ok).toBe(true);
+    expect(store.referrals.get(id)!.status).toBe("proposed");
+    const soonerToken = await mailedToken(services, "broker@soonerhomes.example");
+    expect((await approval(services, { token: soonerToken, signedName: "Rosa =2+2", signedLicense: "OK-155" })).ok).toBe(true);
+    const plusToken = await mailedToken(services, "broker@plusone.example");
+    expect((await approval(services, { token: plusToken, signedName: "John Smith", signedLicense: "42" })).ok).toBe(true);
+    expect(store.referrals.get(id)!.status).toBe("signed");
 
     const steps = [
       [maria, { intent: "introduced", note: "-2+3" }],
@@ -133,11 +180,23 @@ describe("referrals on the Sheets store", () => {
       feeAmount: 225000,
     });
     expect(row.referringSignedHash).toBe(createHash("sha256").update(agreementText(row)).digest("hex"));
+    expect(later.brokerSignoffs.by("referralId", id)).toEqual(store.brokerSignoffs.by("referralId", id));
+    expect(later.brokerSignoffs.by("referralId", id).find((row) => row.kind === "approved" && row.side === "referring")).toMatchObject({
+      signedName: "Rosa =2+2",
+      signedLicense: "OK-155",
+      signedIp: "198.51.100.9",
+      signedAgent: "Broker UA",
+      agreementHash: row.agreementHash,
+    });
     expect(later.referralEvents.by("referralId", id).map((event) => [event.step, event.note])).toEqual([
       ["proposed", ""],
       ["accepted", "Signed by Maria Delgado as the referring agent."],
+      ["broker-requested", "Maria Delgado asked Sooner Homes to approve (link sent to broker@soonerhomes.example)."],
       ["accepted", "Signed by James =1+1 as the receiving agent."],
-      ["signed", "Both parties signed."],
+      ["broker-requested", `${FORMULA} asked +1 Realty to approve (link sent to broker@plusone.example).`],
+      ["broker-approved", "Approved by Rosa =2+2 (license OK-155) for Sooner Homes."],
+      ["broker-approved", "Approved by John Smith (license 42) for +1 Realty."],
+      ["signed", "Both parties signed and both brokers signed off: the agreement is in force."],
       ["introduced", "-2+3"],
       ["under_contract", ""],
       ["closed", ""],
@@ -149,6 +208,65 @@ describe("referrals on the Sheets store", () => {
       fake.spreadsheet(spreadsheetId).read("Referrals", { value: "FORMATTED_VALUE", dateTime: "FORMATTED_STRING" }).values ?? [];
     expect(cells.flat()).toContain(`${FORMULA}\n@SUM(1,2)`);
     expect(cells.flat()).toContain("James =1+1");
+    const signoffCells =
+      fake.spreadsheet(spreadsheetId).read("BrokerSignoffs", { value: "FORMATTED_VALUE", dateTime: "FORMATTED_STRING" }).values ?? [];
+    expect(signoffCells.flat()).toContain("Rosa =2+2");
+  });
+
+  it("a broker link forged, expired, used or for another broker is refused, and no BrokerSignoffs row is added", async () => {
+    const { store, services, maria, james, request, response } = await network();
+    const now = new Date("2026-11-23T15:00:00.000Z");
+    const proposed = await proposeReferral(services, {
+      requestId: request.id,
+      responseId: response.id,
+      member: maria,
+      input: input(),
+      now,
+      link: () => link,
+    });
+    if (!proposed.ok) throw new Error(proposed.message);
+    const id = proposed.referral.id;
+    for (const member of [maria, james]) {
+      const shownHash = agreementHash(referralFor(services, member, id)!);
+      const signed = await signReferral(services, {
+        referralId: id,
+        member,
+        fullName: member.fullName,
+        shownHash,
+        brokerChoice: member === maria ? "attested" : "requested",
+        ip: "198.51.100.1",
+        userAgent: "Test UA",
+        now,
+        link,
+      });
+      expect(signed.ok).toBe(true);
+    }
+    const token = await mailedToken(services, "broker@plusone.example");
+    const rows = () => store.brokerSignoffs.by("referralId", id).length;
+    const before = rows();
+    const [carried = "", signature = ""] = token.split(".");
+    expect(
+      await approval(services, { token: `${carried}.${signature.slice(0, -2)}AA`, signedName: "X", signedLicense: "0042" }),
+    ).toMatchObject({
+      ok: false,
+      link: "invalid",
+    });
+    const eightDaysOn = new Date(now.getTime() + 8 * 24 * 3600 * 1000);
+    expect(readBrokerLink(services, token, eightDaysOn)).toEqual({ ok: false, reason: "expired" });
+    expect(await approval(services, { token, signedName: "X", signedLicense: "0042", now: eightDaysOn })).toMatchObject({
+      ok: false,
+      link: "expired",
+    });
+    expect(await approval(services, { token, signedName: "Rosa", signedLicense: "OK-155" })).toMatchObject({
+      ok: false,
+      status: 400,
+      field: "signedLicense",
+    });
+    expect(rows()).toBe(before);
+    expect((await approval(services, { token, signedName: "John Smith", signedLicense: "0042" })).ok).toBe(true);
+    expect(store.referrals.get(id)!.status).toBe("signed");
+    expect(await approval(services, { token, signedName: "John Smith", signedLicense: "0042" })).toMatchObject({ ok: false, link: "used" });
+    expect(rows()).toBe(before + 1);
   });
 
   it("a wrong-party step and a decline by the proposer change no cell", async () => {

@@ -9,7 +9,7 @@ import { conversationIdFor } from "../../app/domain/conversation";
 import { DEMO_EMAIL_DOMAIN } from "../../scripts/lib/demo-network";
 import { SPECIALTIES } from "../../app/domain/enums";
 import { SERVICE_RADII } from "../../app/domain/places/service-radius";
-import { agreementText } from "../../app/domain/referrals/agreement";
+import { agreementText } from "../../app/domain/referrals/agreement-text";
 import { referralFeeCents } from "../../app/domain/referrals/money";
 import {
   checkStep,
@@ -29,7 +29,7 @@ import { loadConfig } from "../../app/server/config.server";
 import { findPlace } from "../../app/server/places/places.server";
 import { listConversations } from "../../app/server/messages/conversations.server";
 import { agreementHash } from "../../app/server/referrals/agreement-text.server";
-import { hasSigned } from "../../app/server/referrals/referrals.server";
+import { brokerStanding, hasSigned, isInForce } from "../../app/domain/referrals/broker-signoff";
 import { isReviewable, reviewStanding } from "../../app/domain/reviews";
 import { profileReviews, reviewsToWrite } from "../../app/server/reviews/reviews.server";
 import { isPastDeadline } from "../../app/domain/invitations";
@@ -280,7 +280,7 @@ function isParty(referral: Referral, email: string): boolean {
 function replayedStatus(referral: Referral, steps: readonly { step: string; byEmail: string }[]): ReferralStatus {
   let status: ReferralStatus = "proposed";
   for (const { step, byEmail } of steps) {
-    if (step === "proposed" || step === "accepted") continue;
+    if (step === "proposed" || step === "accepted" || step.startsWith("broker-")) continue;
     if (step === "cda") {
       // A commission disbursement authorization changes no status: it is sent from under contract until the fee is paid.
       expect(["under_contract", "closed"]).toContain(status);
@@ -336,10 +336,16 @@ describe("the demo's referrals", { timeout: 30_000 }, () => {
       expect([referral.receivingBrokerage, referral.receivingBrokerLicense]).toEqual([receiving.brokerage, receiving.brokerLicenseNumber]);
       expect(agreementText(referral)).not.toContain("(not given)");
 
-      // Both signatures cover the agreement's text, as soon as it is signed.
+      // Both signatures and both brokers' sign-offs cover the agreement's text, as soon as it is signed (in force).
       expect(referral.agreementHash, at).toBe(agreementHash(referral));
       const signed = !UNSIGNED.includes(referral.status);
       expect(hasSigned(referral, "referring") && hasSigned(referral, "receiving"), at).toBe(signed);
+      const signoffs = store.brokerSignoffs.by("referralId", referral.id);
+      expect(
+        signoffs.every((row) => row.agreementHash === referral.agreementHash),
+        at,
+      ).toBe(true);
+      if (signed) expect(isInForce(referral, signoffs, new Date(referral.signedAt!)), at).toBe(true);
       expect(referral.signedAt !== undefined && referral.termEndsAt !== undefined, at).toBe(signed);
 
       // The fee from the sale: the share of the gross commission, or the flat amount.
@@ -365,6 +371,15 @@ describe("the demo's referrals", { timeout: 30_000 }, () => {
       if (referral.status === "under_contract")
         expect(Date.parse(referral.expectedCloseDate!), at).toBeGreaterThan(REFERRALS_NOW.getTime());
     }
+    // Brokers signed off every way: attested, approved through the link, and one link still waiting.
+    const standings = referrals.flatMap((referral) =>
+      (["referring", "receiving"] as const).map((side) =>
+        brokerStanding(referral, store.brokerSignoffs.by("referralId", referral.id), side, REFERRALS_NOW),
+      ),
+    );
+    expect(standings.some((standing) => standing.state === "attested")).toBe(true);
+    expect(standings.some((standing) => standing.state === "approved")).toBe(true);
+    expect(standings.some((standing) => standing.state === "requested" && !standing.expired)).toBe(true);
   });
 
   it("show on /referrals, the dashboard, each referral's page, the printable agreement and the PDF for the demo login", async () => {

@@ -60,6 +60,8 @@ export async function insertAgent(
     licenseNumber: "0123456",
     licenseExpiration: "",
     brokerage: "Red River Realty",
+    // A referral agreement names both sponsoring brokers: a member has one unless a test says otherwise.
+    brokerLicenseNumber: "0598765",
     membershipType: "founder",
     createdAt: new Date().toISOString(),
     ...rest,

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-  agreementText,
   feeLabel,
   proposalDefaults,
   proposalSchema,
@@ -8,6 +7,7 @@ import {
   termEnd,
   termsFromProposal,
 } from "../../app/domain/referrals/agreement";
+import { agreementText } from "../../app/domain/referrals/agreement-text";
 import type { Referral } from "../../app/domain/workbook/tabs";
 
 const referral: Referral = {

@@ -3,17 +3,19 @@
  * type gives), the forms that sign, decline and withdraw it and take the pipeline's
  * steps, and the agreement's exact text, whose SHA-256 each party signs.
  *
- * The text is written here, once, from the Referral row: the page, the printable page
- * and the PDF all show this string, so what a party reads is what their hash covers.
+ * The text is written once, from the Referral row (agreement-text.ts): the page, the
+ * printable page and the PDF all show that string, so what a party reads is what their
+ * hash covers.
  */
 import { z } from "zod";
 import type { RequestType } from "../enums";
 import { formKeyField } from "../form-key";
+import { brokerChoiceField } from "./broker-signoff";
 import { multiLine, optionalTextField, requiredTextField } from "../text";
 import { REFERRAL_SIDES } from "../workbook/referral-tabs";
 import type { Referral } from "../workbook/tabs";
 import { formatDollars, parseDollars, parsePercent, referralFeeCents } from "./money";
-import { shortReference, SIDE_LABELS, type ReferralSide } from "./labels";
+import type { ReferralSide } from "./labels";
 import type { ReferralParty } from "./status";
 
 const DEFAULT_FEE_PERCENT = 25;
@@ -52,19 +54,10 @@ export function nextSignature(signerName: string) {
   return { headline: `${signerName} signed the referral agreement: your signature is next` };
 }
 
-/**
- * The second signer's broker details, copied from their profile as they sign, changed the
- * text the first signer had signed: the first signature no longer covers it and is cleared.
- * The timeline and the mail to the first signer say so.
- */
-export const SIGNATURE_CLEARED = {
-  timeline: (clearedName: string, signerName: string) =>
-    `${clearedName}'s signature was cleared because ${signerName}'s broker details changed the text.`,
-  mail: (signerName: string) => ({
-    headline: `${signerName} signed the referral agreement: please sign it again`,
-    note: `Your signature was cleared because ${signerName}'s broker details changed the text. Please read the agreement again and sign it.`,
-  }),
-};
+/** The mail to the party who signed first, when the second signature leaves a broker's sign-off still to come. */
+export function brokersNext(signerName: string) {
+  return { headline: `${signerName} signed the referral agreement: it is in force once both brokers have signed off` };
+}
 
 const dollarsField = (message: string) =>
   z
@@ -169,7 +162,11 @@ export const signSchema = z.object({
   agreementHash: z.string().regex(/^[0-9a-f]{64}$/),
   fullName: requiredTextField(MESSAGES.fullName, 120, "Please keep your name under 120 characters"),
   consent: z.boolean({ error: MESSAGES.consent }).refine((ticked) => ticked, MESSAGES.consent),
+  brokerSignoff: brokerChoiceField,
 });
+
+/** An agent who signed asks their broker again (a link expired) or attests instead. */
+export const brokerSignoffSchema = z.object({ intent: z.literal("broker"), brokerSignoff: brokerChoiceField });
 
 export const declineSchema = z.object({ intent: z.literal("decline"), note: noteField });
 export const withdrawSchema = z.object({ intent: z.literal("withdraw"), note: noteField });
@@ -218,67 +215,6 @@ export function partyEmail(referral: Pick<Referral, "referringEmail" | "receivin
 /** The party's name as the agreement was proposed with it. */
 export function partyName(referral: Pick<Referral, "referringName" | "receivingName">, party: ReferralParty): string {
   return party === "referring" ? referral.referringName : referral.receivingName;
-}
-
-type AgreementFields = Pick<
-  Referral,
-  | "id"
-  | "requestId"
-  | "referringName"
-  | "referringEmail"
-  | "referringBrokerage"
-  | "referringBrokerLicense"
-  | "receivingName"
-  | "receivingEmail"
-  | "receivingBrokerage"
-  | "receivingBrokerLicense"
-  | "clientName"
-  | "side"
-  | "feeType"
-  | "feePercent"
-  | "feeFlat"
-  | "termMonths"
-  | "feeDue"
-  | "terms"
->;
-
-function brokerLine(brokerage: string, license: string): string {
-  return `${brokerage.trim() || "(brokerage not given)"}, broker license ${license.trim() || "(not given)"}`;
-}
-
-/**
- * How the text names the agreement and its request: by short reference, or by the full ids
- * that agreements proposed before short references were signed with (decision 0035).
- */
-export type AgreementReferences = "short" | "full ids";
-
-/**
- * The agreement's exact text, plain lines with no markup: what every view shows and what
- * each party's SHA-256 covers. Any change to a term or a party's broker changes it.
- */
-export function agreementText(referral: AgreementFields, references: AgreementReferences = "short"): string {
-  const name = references === "short" ? shortReference : (id: string) => id;
-  const lines = [
-    "REFERRAL AGREEMENT",
-    "",
-    `Agreement ${name(referral.id)}, from request ${name(referral.requestId)}.`,
-    "",
-    "Referring agent:",
-    `  ${referral.referringName} <${referral.referringEmail}>`,
-    `  Sponsoring broker: ${brokerLine(referral.referringBrokerage, referral.referringBrokerLicense)}`,
-    "Receiving agent:",
-    `  ${referral.receivingName} <${referral.receivingEmail}>`,
-    `  Sponsoring broker: ${brokerLine(referral.receivingBrokerage, referral.receivingBrokerLicense)}`,
-    "",
-    `1. The referring agent refers the client "${referral.clientName}" (${SIDE_LABELS[referral.side].toLowerCase()}) to the receiving agent.`,
-    `2. Referral fee: ${feeLabel(referral)}, on any transaction for this client closed by the receiving side during the term.`,
-    `3. Term: ${referral.termMonths} month${referral.termMonths === 1 ? "" : "s"} from the date both parties have signed.`,
-    `4. The fee is due ${referral.feeDue}.`,
-    "5. The fee is paid by the receiving agent's sponsoring broker to the referring agent's sponsoring broker, as Texas and Oklahoma require.",
-  ];
-  if (referral.terms.trim()) lines.push("", "Further terms:", referral.terms.trim());
-  lines.push("", "Each party signs electronically by typing their full name and agreeing to sign electronically.");
-  return lines.join("\n");
 }
 
 /** The end of the term: `months` calendar months after signing (the month's last day when it is shorter). */

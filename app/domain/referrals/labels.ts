@@ -17,6 +17,14 @@ export const FEE_TYPE_OPTIONS = [
   { value: "flat", label: "Flat amount" },
 ] as const;
 
+export type BrokerChoice = "attested" | "requested";
+
+/** How a signing agent's broker signs off: the agent attests their authority, or asks the broker by mail. */
+export const BROKER_CHOICE_OPTIONS: ReadonlyArray<{ value: BrokerChoice; label: string }> = [
+  { value: "attested", label: "My broker authorizes me to sign referral agreements (they will be sent a copy)" },
+  { value: "requested", label: "Ask my broker to approve" },
+];
+
 /** Who refers, seen from the member filling in the form. */
 export const REFERRER_OPTIONS = [
   { value: "me", label: "I refer the client" },

@@ -1,6 +1,6 @@
 /**
- * A referral's life: proposed, then signed by both parties, then the pipeline to the
- * paid fee, or an end on the way. Each step belongs to one party (or either); the app
+ * A referral's life: proposed, then signed (in force: both agents signed and both brokers
+ * signed off), then the pipeline to the paid fee, or an end on the way. Each step belongs to one party (or either); the app
  * refuses a step taken out of order or by the other party. Staff may set any status in
  * the workbook; the app follows it from the next refresh.
  */

@@ -12,7 +12,7 @@ import { defineTab } from "./define-tab";
  * agreements (the broker is sent a copy); requested: the agent asked the broker to
  * approve (a mailed link); approved: the broker approved through that link.
  */
-export const BROKER_SIGNOFF_KINDS = ["attested", "requested", "approved"] as const;
+const BROKER_SIGNOFF_KINDS = ["attested", "requested", "approved"] as const;
 export const REFERRAL_SIDES_OF_PARTIES = ["referring", "receiving"] as const;
 
 /**
@@ -50,7 +50,7 @@ export const BROKER_SIGNOFFS_TAB = defineTab({
 });
 
 /** pending: asked for the broker's view; confirmed or refused by staff in the sheet (Oklahoma brokers). */
-export const BROKER_STATUSES = ["pending", "confirmed", "refused"] as const;
+const BROKER_STATUSES = ["pending", "confirmed", "refused"] as const;
 
 /** Brokers outside TREC's data (Oklahoma) who asked for the broker's view; staff confirm them here. */
 export const BROKERS_TAB = defineTab({

@@ -17,7 +17,7 @@ export function clientOf(referral: Pick<Referral, "clientName">): string {
 /** What happened to a referral, in the words of the other party's mail. */
 export type ReferralUpdate = { headline: string; note?: string };
 
-function summaryRows(referral: Referral): MailRow[] {
+export function summaryRows(referral: Referral): MailRow[] {
   return [
     ["Client", `${referral.clientName} (${SIDE_LABELS[referral.side].toLowerCase()})`],
     ["Referring agent", referral.referringName],
@@ -59,22 +59,27 @@ export function otherPartyMail(
  */
 export function signedAgreementMails(referral: Referral, pdf: Buffer, link: string): Mail[] {
   const body = renderMailBody(
-    `Both parties signed the referral agreement for ${referral.clientName}. Your signed copy is attached.`,
+    `Both parties signed the referral agreement for ${referral.clientName} and both brokers signed off: it is in force. Your signed copy is attached.`,
     summaryRows(referral),
     `The agreement and its timeline: ${link}`,
   );
-  const attachment = {
-    content: pdf.toString("base64"),
-    filename: `referral-agreement-${referral.id}.pdf`,
-    type: "application/pdf",
-    disposition: "attachment" as const,
-  };
+  const attachment = agreementAttachment(referral, pdf);
   return [referral.referringEmail, referral.receivingEmail].map((to) => ({
     to,
     subject: `Signed referral agreement: ${referral.clientName}`,
     ...body,
     attachments: [attachment],
   }));
+}
+
+/** The signed agreement's PDF as a mail attachment. */
+export function agreementAttachment(referral: Referral, pdf: Buffer) {
+  return {
+    content: pdf.toString("base64"),
+    filename: `referral-agreement-${referral.id}.pdf`,
+    type: "application/pdf",
+    disposition: "attachment" as const,
+  };
 }
 
 /** The mail telling a party that a step of their referral was refused because a license is not active in TREC's data. */

@@ -1,11 +1,33 @@
 import PDFDocument from "pdfkit";
-import type { agreementHeading } from "~/domain/referrals/labels";
-import type { Referral } from "~/domain/workbook/tabs";
+import { agreementHeading, shortReference } from "~/domain/referrals/labels";
+import type { BrokerSignoff, Referral } from "~/domain/workbook/tabs";
+import type { Services } from "../services.server";
 import { agreementTextOf } from "./agreement-text.server";
 
 type AgreementHeading = ReturnType<typeof agreementHeading>;
 
+/** The heading the printable page and the PDF put above the agreement's text. */
+export function referralHeading(services: Pick<Services, "store">, referral: Referral): AgreementHeading {
+  return agreementHeading(referral.id, services.store.requests.get(referral.requestId)?.title);
+}
+
 type Acceptance = { role: string; name?: string; at?: string; hash?: string };
+
+const SIDE_ROLES = { referring: "Referring broker", receiving: "Receiving broker" } as const;
+
+/** The broker sign-offs on the text this PDF holds, in the order they happened. */
+function brokerLines(referral: Referral, signoffs: readonly BrokerSignoff[]): string[] {
+  return signoffs
+    .filter((row) => row.agreementHash === referral.agreementHash)
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+    .map((row) => {
+      const broker = `${SIDE_ROLES[row.side]} ${row.brokerName} (license ${row.brokerLicense})`;
+      if (row.kind === "attested")
+        return `${broker}: the agent ${row.byEmail} attested the broker's authority to sign, on ${row.createdAt}`;
+      if (row.kind === "requested") return `${broker}: asked to approve by ${row.byEmail} on ${row.createdAt}`;
+      return `${broker}: approved by ${row.signedName ?? ""} (license ${row.signedLicense ?? ""}) on ${row.createdAt}, from ${row.signedIp ?? ""}`;
+    });
+}
 
 function acceptances(referral: Referral): Acceptance[] {
   return [
@@ -17,10 +39,12 @@ function acceptances(referral: Referral): Acceptance[] {
 /**
  * The agreement as a PDF, made on the server with PDFKit: its heading (the reference and
  * the request's title, outside the signed text), the exact text each party
- * signed, then both acceptances (typed name, time, the SHA-256 they signed). Every value
+ * signed, then both acceptances (typed name, time, the SHA-256 they signed) and the
+ * brokers' sign-offs on that text (attested, asked, approved). Every value
  * is written as text with the standard Helvetica font, so nothing typed is ever markup.
  */
-export function agreementPdf(referral: Referral, heading: AgreementHeading): Promise<Buffer> {
+export function agreementPdf(services: Pick<Services, "store">, referral: Referral): Promise<Buffer> {
+  const heading = referralHeading(services, referral);
   const document = new PDFDocument({
     size: "LETTER",
     margin: 64,
@@ -47,6 +71,25 @@ export function agreementPdf(referral: Referral, heading: AgreementHeading): Pro
       document.text(`${acceptance.role}: not signed yet`);
     }
   }
+  document.moveDown(1).font("Helvetica-Bold").fontSize(11).text("Broker sign-offs");
+  document.font("Helvetica").fontSize(10);
+  const lines = brokerLines(referral, services.store.brokerSignoffs.by("referralId", referral.id));
+  for (const line of lines.length > 0 ? lines : ["None yet."]) document.moveDown(0.5).text(line);
   document.end();
   return done;
+}
+
+/** A referral's PDF as a download only its viewer keeps: `kind` names the file, e.g. "referral-agreement-AB12CD.pdf". */
+export function referralPdfResponse(pdf: Buffer, kind: string, referral: Pick<Referral, "id">): Response {
+  return new Response(new Uint8Array(pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `inline; filename="${kind}-${shortReference(referral.id).slice(4)}.pdf"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
+
+export async function agreementPdfResponse(services: Pick<Services, "store">, referral: Referral): Promise<Response> {
+  return referralPdfResponse(await agreementPdf(services, referral), "referral-agreement", referral);
 }

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { agreementText } from "~/domain/referrals/agreement";
+import { agreementText } from "~/domain/referrals/agreement-text";
 import type { Referral } from "~/domain/workbook/tabs";
 
 function sha256(text: string): string {

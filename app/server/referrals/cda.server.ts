@@ -5,7 +5,9 @@ import { stepPatch } from "~/domain/referrals/agreement";
 import { shortReference } from "~/domain/referrals/labels";
 import type { Agent, Referral } from "~/domain/workbook/tabs";
 import { cdaMails } from "../mail/cda-mail.server";
-import { addEvent, changeReferral, memberParty, type ChangeOptions, type ReferralResult } from "./referrals.server";
+import { addEvent } from "./referral-events.server";
+import { referralPdfResponse } from "./agreement-pdf.server";
+import { changeReferral, memberParty, type ChangeOptions, type ReferralResult } from "./referrals.server";
 import type { ReferralServices } from "./referral-notify.server";
 
 /** A referral with a CDA sent: the title company is known. */
@@ -103,11 +105,5 @@ export function sendCda(
 /** The CDA's PDF as a download, or null when none was sent. */
 export async function cdaPdfResponse(referral: Referral): Promise<Response | null> {
   if (!hasCda(referral)) return null;
-  return new Response(new Uint8Array(await cdaPdf(referral)), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `inline; filename="commission-disbursement-${shortReference(referral.id).slice(4)}.pdf"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return referralPdfResponse(await cdaPdf(referral), "commission-disbursement", referral);
 }

@@ -1,23 +1,17 @@
 import { agentIdFromEmail } from "~/domain/agent-id";
 import { feeLabel, otherParty, partyEmail, partyName } from "~/domain/referrals/agreement";
+import { brokerStanding, brokerStateLabel, hasSigned, isSignedOff, mayAskBroker, sideBroker } from "~/domain/referrals/broker-signoff";
 import { referralDoubts } from "~/domain/referrals/doubts";
 import { SIDE_LABELS } from "~/domain/referrals/labels";
 import { formatDollars } from "~/domain/referrals/money";
 import { isFinalStatus, nextSteps, REFERRAL_STATUS_LABELS, type ReferralParty } from "~/domain/referrals/status";
-import type { Agent, Referral } from "~/domain/workbook/tabs";
+import type { Agent, BrokerSignoff, Referral } from "~/domain/workbook/tabs";
 import { notFound } from "../http.server";
 import { isBlockedBetween } from "../moderation/visibility.server";
 import { agreementHash, agreementTextOf } from "./agreement-text.server";
 import type { Services } from "../services.server";
-import {
-  asSignedBy,
-  hasBrokerDetails,
-  hasSigned,
-  memberParty,
-  REFERRAL_NOT_FOUND,
-  referralFor,
-  referralTimeline,
-} from "./referrals.server";
+import { signoffsOf } from "./broker-signoff.server";
+import { memberParty, REFERRAL_NOT_FOUND, referralFor, referralTimeline } from "./referrals.server";
 
 /** The referral a member opened, or the 404 every other member gets. */
 export function requireReferral(
@@ -35,11 +29,27 @@ const EVENT_LABELS: Record<string, string> = {
   proposed: "Proposed",
   "terms-changed": "Terms changed",
   accepted: "Signature",
-  signed: "Agreement signed by both",
+  signed: "In force: signed by both, brokers signed off",
   reminder: "Reminder sent",
   "license-check": "License check",
+  "broker-attested": "Broker attested",
+  "broker-requested": "Broker asked to approve",
+  "broker-approved": "Broker approved",
   cda: "Commission disbursement authorization sent",
 };
+
+/** Each side's broker as the agreement names them, and where their sign-off stands. */
+function brokerView(referral: Referral, signoffs: readonly BrokerSignoff[], side: ReferralParty, now: Date) {
+  const broker = sideBroker(referral, side);
+  const standing = brokerStanding(referral, signoffs, side, now);
+  return {
+    role: side === "referring" ? "Referring broker" : "Receiving broker",
+    name: broker.name,
+    license: broker.license,
+    state: brokerStateLabel(standing, broker.name, partyName(referral, side)),
+    signedOff: isSignedOff(standing),
+  };
+}
 
 function acceptanceView(referral: Referral, party: ReferralParty) {
   const signed = hasSigned(referral, party);
@@ -67,24 +77,28 @@ function day(time: string | undefined): string | null {
 }
 
 /**
- * What the referral's page shows one party. While the member can still sign, the text is
- * the one their signature would cover (their broker as their profile has it now), and its
- * hash goes into the sign form, so the server can refuse a text that changed meanwhile.
+ * What the referral's page shows one party: the text as it was proposed (a signature never
+ * changes it), whose hash goes into the sign form so the server can refuse a text that
+ * changed meanwhile, and each broker's sign-off.
  */
-export function referralPageView(services: Pick<Services, "store">, referral: Referral, member: Agent) {
+export function referralPageView(services: Pick<Services, "store">, referral: Referral, member: Agent, now = new Date()) {
   const party = memberParty(referral, member);
   const otherEmail = partyEmail(referral, otherParty(party));
   // A block either way leaves an open proposal only to be declined or withdrawn.
   const blocked = isBlockedBetween(services, member, { email: otherEmail });
   const proposed = referral.status === "proposed";
   const canSign = proposed && !blocked && !hasSigned(referral, party);
-  const brokerMissing = canSign && !hasBrokerDetails(member);
-  const shown = canSign && !brokerMissing ? asSignedBy(referral, member) : referral;
+  // An agreement proposed before brokers were required may lack this side's broker: its terms are saved again first.
+  const brokerMissing = canSign && !(sideBroker(referral, party).name.trim() && sideBroker(referral, party).license.trim());
+  const signoffs = signoffsOf(services, referral.id);
   const isProposer = referral.proposedByEmail === member.email;
   const names = new Map([
     [referral.referringEmail, referral.referringName],
     [referral.receivingEmail, referral.receivingName],
+    [referral.referringBrokerEmail, referral.referringBrokerage],
+    [referral.receivingBrokerEmail, referral.receivingBrokerage],
   ]);
+  names.delete("");
   return {
     id: referral.id,
     requestId: referral.requestId,
@@ -97,10 +111,13 @@ export function referralPageView(services: Pick<Services, "store">, referral: Re
     clientName: referral.clientName,
     sideLabel: SIDE_LABELS[referral.side],
     feeLabel: feeLabel(referral),
-    text: agreementTextOf(shown),
-    hash: agreementHash(shown),
+    text: agreementTextOf(referral),
+    hash: agreementHash(referral),
     acceptances: [acceptanceView(referral, "referring"), acceptanceView(referral, "receiving")],
+    brokers: [brokerView(referral, signoffs, "referring", now), brokerView(referral, signoffs, "receiving", now)],
     canSign: canSign && !brokerMissing,
+    canAskBroker: proposed && !blocked && hasSigned(referral, party) && mayAskBroker(brokerStanding(referral, signoffs, party, now)),
+    waitingForBrokers: proposed && hasSigned(referral, "referring") && hasSigned(referral, "receiving"),
     brokerMissing,
     canChangeTerms: proposed && !blocked,
     blocked,

@@ -1,29 +1,28 @@
 import {
+  brokersNext,
   nextSignature,
   otherParty,
   partyEmail,
-  partyName,
   partyOf,
-  SIGNATURE_CLEARED,
   stepPatch,
-  termEnd,
   termsFromProposal,
   type ProposalInput,
   type StepInput,
 } from "~/domain/referrals/agreement";
+import { CURRENT_AGREEMENT_VERSION } from "~/domain/referrals/agreement-text";
+import { brokerStanding, hasSigned, mayAskBroker, sideBroker, type BrokerChoice } from "~/domain/referrals/broker-signoff";
 import { BLOCKED_CANNOT_REFER } from "~/domain/moderation";
-import { agreementHeading } from "~/domain/referrals/labels";
 import { rechecksLicenses, type RecheckedStep } from "~/domain/referrals/license-recheck";
 import { checkStep, isFinalStatus, REFERRAL_STATUS_LABELS, type ReferralParty } from "~/domain/referrals/status";
 import type { Agent, Referral, ReferralEvent, RequestResponse } from "~/domain/workbook/tabs";
-import { signedAgreementMails, type ReferralUpdate } from "../mail/referral-mail.server";
+import type { ReferralUpdate } from "../mail/referral-mail.server";
 import { isBlockedBetween } from "../moderation/visibility.server";
 import type { Services } from "../services.server";
-import { newId } from "../store/store.server";
 import { mayBeStored, rowIdFor } from "../form-keys.server";
-import { agreementPdf } from "./agreement-pdf.server";
 import { agreementHash } from "./agreement-text.server";
+import { putInForceIfReady, recordAgentChoice, signoffsOf } from "./broker-signoff.server";
 import { recheckReferralLicenses, tellBothOfLicenseRefusal } from "./license-recheck.server";
+import { addEvent } from "./referral-events.server";
 import { tellOtherParty, type ReferralServices } from "./referral-notify.server";
 
 export const REFERRAL_NOT_FOUND = "Referral not found";
@@ -37,8 +36,14 @@ const REFUSALS = {
   notProposed: "This agreement is no longer open: it was signed, declined or withdrawn.",
   alreadySigned: "You have already signed this agreement.",
   changed: "The agreement changed since you opened it. Please read it again before signing.",
-  brokerMissing:
-    "Add your brokerage and your broker's license number to your profile before signing: referral fees are paid broker to broker.",
+  brokerMissing: "Add your sponsoring broker's name and license number in Edit profile first: referral fees are paid broker to broker.",
+  otherBrokerMissing: (name: string) => `${name} has not added their sponsoring broker yet: the agreement names both brokers.`,
+  agreementBrokerMissing:
+    "This agreement does not name your sponsoring broker. Add your broker in Edit profile, then save the terms again so the text names them.",
+  brokerEmailMissing:
+    "The agreement has no e-mail for your broker, so they cannot be asked by mail. Add it in Edit profile and save the terms again, or attest.",
+  brokerAsked: "Your broker has already signed off on this agreement, or a link sent to them still works.",
+  signFirst: "Sign the agreement first.",
   declineOwn: "You proposed this referral: withdraw it instead.",
   withdrawOther: "Only the agent who proposed this referral can withdraw it; you can decline it.",
   wrongParty: "This step belongs to the other agent.",
@@ -70,24 +75,15 @@ export function hasBrokerDetails(agent: Pick<Agent, "brokerage" | "brokerLicense
   return agent.brokerage.trim() !== "" && (agent.brokerLicenseNumber ?? "").trim() !== "";
 }
 
-/** The referral as it reads once `member` signs: their brokerage and broker license copied from their profile. */
-export function asSignedBy(referral: Referral, member: Pick<Agent, "email" | "brokerage" | "brokerLicenseNumber">): Referral {
-  const party = memberParty(referral, member);
-  const details = { brokerage: member.brokerage.trim(), license: (member.brokerLicenseNumber ?? "").trim() };
-  return party === "referring"
-    ? { ...referral, referringBrokerage: details.brokerage, referringBrokerLicense: details.license }
-    : { ...referral, receivingBrokerage: details.brokerage, receivingBrokerLicense: details.license };
-}
-
-/** The heading the printable page and the PDF put above the agreement's text. */
-export function referralHeading(services: Pick<Services, "store">, referral: Referral) {
-  return agreementHeading(referral.id, services.store.requests.get(referral.requestId)?.title);
-}
-
-/** Whether a party's acceptance covers the agreement's current text. */
-export function hasSigned(referral: Referral, party: ReferralParty): boolean {
-  const hash = party === "referring" ? referral.referringSignedHash : referral.receivingSignedHash;
-  return hash !== undefined && hash !== "" && hash === referral.agreementHash;
+/**
+ * The agreement names both sponsoring brokers from the start, so no signature is voided
+ * later by broker details added afterwards: a proposal or change of terms is refused
+ * until both profiles have them.
+ */
+function brokerRefusal(member: Agent, other: Agent): Refusal | null {
+  if (!hasBrokerDetails(member)) return { ok: false, status: 409, message: REFUSALS.brokerMissing };
+  if (!hasBrokerDetails(other)) return { ok: false, status: 409, message: REFUSALS.otherBrokerMissing(other.fullName) };
+  return null;
 }
 
 const NO_ACCEPTANCES = {
@@ -102,14 +98,6 @@ const NO_ACCEPTANCES = {
   receivingSignedAgent: undefined,
   receivingSignedHash: undefined,
 } satisfies Partial<Referral>;
-
-function acceptanceCleared(party: ReferralParty): Partial<Referral> {
-  return Object.fromEntries(
-    Object.keys(NO_ACCEPTANCES)
-      .filter((key) => key.startsWith(party))
-      .map((key) => [key, undefined]),
-  );
-}
 
 function agentByEmail({ store }: Pick<Services, "store">, email: string): Agent | undefined {
   return store.agents.by("email", email)[0];
@@ -129,17 +117,6 @@ export function partiesFor(referring: Agent, receiving: Agent) {
     receivingBrokerLicense: receiving.brokerLicenseNumber ?? "",
     receivingBrokerEmail: receiving.brokerEmail,
   };
-}
-
-export async function addEvent(services: ReferralServices, referral: Referral, step: string, by: string, note: string, now: Date) {
-  await services.store.referralEvents.insert({
-    id: newId(),
-    referralId: referral.id,
-    step,
-    byEmail: by,
-    note,
-    createdAt: now.toISOString(),
-  });
 }
 
 export type ChangeOptions = { referralId: string; member: Agent; now: Date; link: string; log?: Pick<Console, "error"> };
@@ -206,6 +183,8 @@ export async function proposeReferral(
   const id = rowIdFor(member.email, input.formKey);
   return services.writeQueues.serially(`referral-response:${responseId}`, async () => {
     if (isBlockedBetween(services, member, other)) return BLOCKED;
+    const missing = brokerRefusal(member, other);
+    if (missing) return missing;
     const open = referralsOnResponse(services, response).find((row) => !isFinalStatus(row.status));
     // This very proposal, stored by a submission whose answer was lost (docs/decisions/0032).
     if (open?.id === id) return { ok: true, referral: open };
@@ -217,6 +196,7 @@ export async function proposeReferral(
       responseId,
       status: "proposed",
       proposedByEmail: member.email,
+      agreementVersion: CURRENT_AGREEMENT_VERSION,
       ...partiesFor(referring, receiving),
       ...termsFromProposal(input),
       ...NO_ACCEPTANCES,
@@ -241,13 +221,21 @@ export function changeTerms(services: ReferralServices, options: ChangeOptions &
     const other = agentByEmail(services, referral.referringEmail === member.email ? referral.receivingEmail : referral.referringEmail);
     if (!other) return { ok: false, status: 404, message: REFERRAL_NOT_FOUND };
     if (isBlockedBetween(services, member, other)) return BLOCKED;
+    const missing = brokerRefusal(member, other);
+    if (missing) return missing;
     const [referring, receiving] = input.referrer === "me" ? [member, other] : [other, member];
-    const terms = { ...partiesFor(referring, receiving), ...termsFromProposal(input), ...NO_ACCEPTANCES, updatedAt: now.toISOString() };
+    const terms = {
+      agreementVersion: CURRENT_AGREEMENT_VERSION,
+      ...partiesFor(referring, receiving),
+      ...termsFromProposal(input),
+      ...NO_ACCEPTANCES,
+      updatedAt: now.toISOString(),
+    };
     const updated = await services.store.referrals.update(referral.id, {
       ...terms,
       agreementHash: agreementHash({ ...referral, ...terms }),
     });
-    await addEvent(services, updated, "terms-changed", member.email, "Both acceptances were cleared.", now);
+    await addEvent(services, updated, "terms-changed", member.email, "Both acceptances and both brokers' sign-offs were cleared.", now);
     const headline = `${member.fullName} changed the terms: please read the agreement again`;
     tellOtherParty(services, updated, member, { headline }, { link, now, change: "terms-changed" });
     return { ok: true, referral: updated };
@@ -256,68 +244,70 @@ export function changeTerms(services: ReferralServices, options: ChangeOptions &
 
 /**
  * Records one party's electronic acceptance: typed name, time, IP address, user agent
- * and the SHA-256 of the exact text they read (docs/decisions/0025). Their broker is
- * copied from their profile first; if that changes the text, the other party's earlier
- * acceptance no longer covers it and is cleared. Both acceptances on one text sign it.
+ * and the SHA-256 of the exact text they read (docs/decisions/0025), with their choice for
+ * their broker: attested, or asked to approve by mail (docs/decisions/0051). The text was
+ * fixed at proposal, brokers included, so a signature never changes it. The agreement is
+ * in force, and signed, once both agents signed and both brokers signed off.
  */
 export function signReferral(
   services: ReferralServices,
-  options: ChangeOptions & { fullName: string; shownHash: string; ip: string; userAgent: string },
+  options: ChangeOptions & { fullName: string; shownHash: string; brokerChoice: BrokerChoice; ip: string; userAgent: string },
 ): Promise<ReferralResult> {
-  const { member, now, link, log = console } = options;
+  const { member, now, link, log } = options;
   return changeReferral(services, options, async (referral, party) => {
     if (referral.status !== "proposed") return { ok: false, status: 409, message: REFUSALS.notProposed };
     if (hasSigned(referral, party)) return { ok: false, status: 409, message: REFUSALS.alreadySigned };
     if (isBlockedBetween(services, member, { email: partyEmail(referral, otherParty(party)) })) return BLOCKED;
-    if (!hasBrokerDetails(member)) return { ok: false, status: 409, message: REFUSALS.brokerMissing };
-    const text = asSignedBy(referral, member);
-    const hash = agreementHash(text);
-    if (hash !== options.shownHash) return { ok: false, status: 409, message: REFUSALS.changed };
-    const lapsed = await licenseRefusal(services, text, "sign", options);
+    if (agreementHash(referral) !== options.shownHash) return { ok: false, status: 409, message: REFUSALS.changed };
+    const choiceRefused = brokerChoiceRefusal(referral, party, options.brokerChoice);
+    if (choiceRefused) return choiceRefused;
+    const lapsed = await licenseRefusal(services, referral, "sign", options);
     if (lapsed) return lapsed;
-    const other = otherParty(party);
-    const otherStands = hasSigned({ ...referral, agreementHash: hash }, other);
-    // The other party signed first, but the broker details copied now changed the text their signature covered.
-    const otherCleared = hasSigned(referral, other) && !otherStands;
     const signedAt = now.toISOString();
-    const patch: Partial<Referral> = {
-      referringBrokerage: text.referringBrokerage,
-      referringBrokerLicense: text.referringBrokerLicense,
-      receivingBrokerage: text.receivingBrokerage,
-      receivingBrokerLicense: text.receivingBrokerLicense,
-      agreementHash: hash,
-      ...(otherStands ? {} : acceptanceCleared(other)),
+    const updated = await services.store.referrals.update(referral.id, {
       [`${party}SignedName`]: options.fullName,
       [`${party}SignedAt`]: signedAt,
       [`${party}SignedIp`]: options.ip,
       [`${party}SignedAgent`]: options.userAgent,
-      [`${party}SignedHash`]: hash,
+      [`${party}SignedHash`]: options.shownHash,
       updatedAt: signedAt,
-      ...(otherStands ? { status: "signed" as const, signedAt, termEndsAt: termEnd(now, referral.termMonths).toISOString() } : {}),
-    };
-    const updated = await services.store.referrals.update(referral.id, patch);
-    const signedNote = `Signed by ${options.fullName} as the ${party} agent.`;
-    const clearedName = partyName(referral, other);
-    const note = otherCleared ? `${signedNote} ${SIGNATURE_CLEARED.timeline(clearedName, member.fullName)}` : signedNote;
-    await addEvent(services, updated, "accepted", member.email, note, now);
-    if (!otherStands) {
-      const update = otherCleared ? SIGNATURE_CLEARED.mail(member.fullName) : nextSignature(member.fullName);
+    });
+    await addEvent(services, updated, "accepted", member.email, `Signed by ${options.fullName} as the ${party} agent.`, now);
+    await recordAgentChoice(services, updated, party, { member, choice: options.brokerChoice, now, link });
+    const result = await putInForceIfReady(services, updated, { by: member.email, now, link, log });
+    // In force, both get the signed copy; otherwise the other party learns what comes next.
+    if (result.status === "proposed") {
+      const update = hasSigned(updated, otherParty(party)) ? brokersNext(member.fullName) : nextSignature(member.fullName);
       tellOtherParty(services, updated, member, update, { link, now, change: "accepted" });
-      return { ok: true, referral: updated };
     }
-    await addEvent(services, updated, "signed", member.email, "Both parties signed.", now);
-    try {
-      const pdf = await agreementPdf(updated, referralHeading(services, updated));
-      services.notifier.enqueueAll(
-        signedAgreementMails(updated, pdf, link).map((mail) => ({
-          mail,
-          about: `the signed copy of referral ${updated.id} to ${mail.to}`,
-        })),
-      );
-    } catch (error) {
-      log.error(`Referral ${updated.id} signed, but its PDF could not be made: the signed copies were not mailed.`, error);
-    }
-    return { ok: true, referral: updated };
+    return { ok: true, referral: result };
+  });
+}
+
+/** A side whose broker the text does not name cannot sign off; a broker without an e-mail cannot be asked by mail. */
+function brokerChoiceRefusal(referral: Referral, party: ReferralParty, choice: BrokerChoice): Refusal | null {
+  const broker = sideBroker(referral, party);
+  if (!broker.name.trim() || !broker.license.trim()) return { ok: false, status: 409, message: REFUSALS.agreementBrokerMissing };
+  if (choice === "requested" && !broker.email) return { ok: false, status: 409, message: REFUSALS.brokerEmailMissing };
+  return null;
+}
+
+/**
+ * An agent who signed attests for their broker or asks them (again): when they have not
+ * signed off yet and no link sent to them still works (an agent may ask again after expiry).
+ */
+export function askBroker(services: ReferralServices, options: ChangeOptions & { brokerChoice: BrokerChoice }): Promise<ReferralResult> {
+  const { member, now, link, log } = options;
+  return changeReferral(services, options, async (referral, party) => {
+    if (referral.status !== "proposed") return { ok: false, status: 409, message: REFUSALS.notProposed };
+    if (!hasSigned(referral, party)) return { ok: false, status: 409, message: REFUSALS.signFirst };
+    if (isBlockedBetween(services, member, { email: partyEmail(referral, otherParty(party)) })) return BLOCKED;
+    if (!mayAskBroker(brokerStanding(referral, signoffsOf(services, referral.id), party, now)))
+      return { ok: false, status: 409, message: REFUSALS.brokerAsked };
+    const choiceRefused = brokerChoiceRefusal(referral, party, options.brokerChoice);
+    if (choiceRefused) return choiceRefused;
+    await recordAgentChoice(services, referral, party, { member, choice: options.brokerChoice, now, link });
+    return { ok: true, referral: await putInForceIfReady(services, referral, { by: member.email, now, link, log }) };
   });
 }
 

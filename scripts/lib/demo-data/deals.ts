@@ -10,7 +10,10 @@ type Side = "poster" | "responder";
 
 /** One thing that happened to a deal, `daysAgo` before the seed's `now`. */
 export type DealStep =
-  | { step: "sign"; by: ReferralParty; daysAgo: number }
+  /** The agent signs and attests for their broker, or (`askBroker`) asks the broker to approve by mail. */
+  | { step: "sign"; by: ReferralParty; daysAgo: number; askBroker?: true }
+  /** The broker asked by a side approves through the mailed link, typing their name. */
+  | { step: "broker-approved"; side: ReferralParty; daysAgo: number; approverName: string }
   | { step: "declined" | "withdrawn"; daysAgo: number; note: string }
   | { step: "introduced" | "fee_paid" | "fee_received"; daysAgo: number; note?: string }
   /** The expected closing is `closesInDays` after `now`. */
@@ -79,7 +82,8 @@ export const DEALS: readonly DealSeed[] = [
     termMonths: 6,
     terms: "Covers the purchase of 4182 Blue Sage Dr only.",
     proposedDaysAgo: 0.6,
-    steps: [{ step: "sign", by: "referring", daysAgo: 0.58 }],
+    // Waiting for the referring broker's approval (its link still works) and the receiving agent's signature.
+    steps: [{ step: "sign", by: "referring", daysAgo: 0.58, askBroker: true }],
   },
   {
     key: "north-dallas-jumbo",
@@ -252,9 +256,11 @@ export const DEALS: readonly DealSeed[] = [
     referrer: "poster",
     clientName: "Chris",
     proposedDaysAgo: 8,
+    // In force once the receiving broker approved by link.
     steps: [
       { step: "sign", by: "referring", daysAgo: 8 },
-      { step: "sign", by: "receiving", daysAgo: 7.5 },
+      { step: "sign", by: "receiving", daysAgo: 7.5, askBroker: true },
+      { step: "broker-approved", side: "receiving", daysAgo: 7.2, approverName: "John Smith" },
     ],
   },
   {

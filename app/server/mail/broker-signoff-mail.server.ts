@@ -1,0 +1,54 @@
+import { shortDay } from "~/domain/referrals/broker-signoff";
+import type { ReferralParty } from "~/domain/referrals/status";
+import type { Referral } from "~/domain/workbook/tabs";
+import { renderMailBody } from "./html.server";
+import type { Mail } from "./mailer.server";
+import { agreementAttachment, clientOf, summaryRows } from "./referral-mail.server";
+
+type Broker = { name: string; license: string; email: string };
+
+function agentOf(referral: Referral, side: ReferralParty): string {
+  return side === "referring" ? referral.referringName : referral.receivingName;
+}
+
+/** To a broker an agent asked to approve: the signed, expiring link to the agreement (no account needed). */
+export function approvalRequestMail(
+  referral: Referral,
+  side: ReferralParty,
+  broker: Broker,
+  link: { url: string; expiresAt: string },
+): Mail {
+  const agent = agentOf(referral, side);
+  const body = renderMailBody(
+    `${agent}, an agent you sponsor, signed a referral agreement and asks you, ${broker.name}, to approve it. Referral fees are paid broker to broker.`,
+    [...summaryRows(referral), ["Your license on the agreement", broker.license]],
+    `Read the agreement and approve it (link works until ${shortDay(link.expiresAt)}): ${link.url}\nIf you do not sponsor ${agent}, ignore this mail.`,
+  );
+  return { to: broker.email, subject: `Please approve the referral agreement for ${clientOf(referral)}`, ...body };
+}
+
+/** To a broker once the agreement is in force: their copy, with the PDF, whether their agent attested or they approved. */
+export function brokerCopyMail(referral: Referral, side: ReferralParty, broker: Broker, pdf: Buffer): Mail {
+  const body = renderMailBody(
+    `The referral agreement ${agentOf(referral, side)} signed for ${broker.name} is in force. Your copy is attached: the fee is paid broker to broker.`,
+    summaryRows(referral),
+  );
+  return {
+    to: broker.email,
+    subject: `Referral agreement in force: ${clientOf(referral)}`,
+    ...body,
+    attachments: [agreementAttachment(referral, pdf)],
+  };
+}
+
+/** To an agent: a broker approved the agreement through their link. */
+export function brokerApprovedMail(
+  referral: Referral,
+  to: string,
+  approval: { brokerName: string; signedName: string },
+  link: string,
+): Mail {
+  const headline = `${approval.signedName} approved the referral agreement for ${approval.brokerName}`;
+  const body = renderMailBody(headline, summaryRows(referral), `Open the referral: ${link}`);
+  return { to, subject: `Referral for ${clientOf(referral)}: ${headline}`, ...body };
+}

@@ -1,0 +1,263 @@
+/**
+ * The brokers' sign-off on a referral agreement (docs/decisions/0051): the rows an agent's
+ * choice and a broker's approval add to BrokerSignoffs, the signed, expiring link a broker
+ * is mailed, and the agreement put in force once both agents signed and both brokers
+ * signed off on its text.
+ */
+import { createCookie, type Cookie } from "@remix-run/node";
+import {
+  BROKER_APPROVAL_MESSAGES,
+  BROKER_LINK_DAYS,
+  brokerStanding,
+  isBrokersLicense,
+  isInForce,
+  sideBroker,
+  type BrokerChoice,
+} from "~/domain/referrals/broker-signoff";
+import { termEnd } from "~/domain/referrals/agreement";
+import type { ReferralParty } from "~/domain/referrals/status";
+import type { Agent, BrokerSignoff, Referral } from "~/domain/workbook/tabs";
+import { createLinkToken, readLinkToken } from "../auth/link-token.server";
+import type { Config } from "../config.server";
+import { approvalRequestMail, brokerApprovedMail, brokerCopyMail } from "../mail/broker-signoff-mail.server";
+import { signedAgreementMails } from "../mail/referral-mail.server";
+import { newId } from "../store/store.server";
+import { agreementPdf } from "./agreement-pdf.server";
+import { addEvent } from "./referral-events.server";
+import type { ReferralServices } from "./referral-notify.server";
+
+const PURPOSE = "broker-approval";
+const LINK_TTL_SECONDS = BROKER_LINK_DAYS * 24 * 60 * 60;
+export const BROKER_APPROVAL_PATH = "/broker-approval";
+
+const SIDE_WORDS = { referring: "referring", receiving: "receiving" } as const;
+
+/** The broker rows of one referral, oldest first. */
+export function signoffsOf({ store }: Pick<ReferralServices, "store">, referralId: string): BrokerSignoff[] {
+  return [...store.brokerSignoffs.by("referralId", referralId)].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+}
+
+function baseRow(referral: Referral, side: ReferralParty, now: Date) {
+  const broker = sideBroker(referral, side);
+  return {
+    id: newId(),
+    referralId: referral.id,
+    side,
+    agreementHash: referral.agreementHash ?? "",
+    brokerName: broker.name,
+    brokerLicense: broker.license,
+    brokerEmail: broker.email,
+    createdAt: now.toISOString(),
+  };
+}
+
+/**
+ * Records an agent's choice for their broker on the agreement's current text: attested
+ * (the broker gets a copy once in force), or requested: the broker is mailed a link that
+ * works for BROKER_LINK_DAYS, bound to this text, so a change of terms ends it.
+ */
+export async function recordAgentChoice(
+  services: ReferralServices,
+  referral: Referral,
+  side: ReferralParty,
+  options: { member: Agent; choice: BrokerChoice; now: Date; link: string },
+): Promise<BrokerSignoff> {
+  const { member, choice, now } = options;
+  const expiresAt = choice === "requested" ? new Date(now.getTime() + LINK_TTL_SECONDS * 1000).toISOString() : undefined;
+  const row = await services.store.brokerSignoffs.insert({
+    ...baseRow(referral, side, now),
+    kind: choice,
+    byEmail: member.email,
+    expiresAt,
+  });
+  const broker = sideBroker(referral, side);
+  if (choice === "attested") {
+    await addEvent(
+      services,
+      referral,
+      "broker-attested",
+      member.email,
+      `${member.fullName} attested that ${broker.name} authorizes them to sign.`,
+      now,
+    );
+    return row;
+  }
+  await addEvent(
+    services,
+    referral,
+    "broker-requested",
+    member.email,
+    `${member.fullName} asked ${broker.name} to approve (link sent to ${broker.email}).`,
+    now,
+  );
+  const token = createLinkToken(
+    services.config.sessionSecrets,
+    PURPOSE,
+    { fields: [referral.id, side, row.id], bound: [row.agreementHash], ttlSeconds: LINK_TTL_SECONDS },
+    now.getTime(),
+  );
+  const url = new URL(`${BROKER_APPROVAL_PATH}?token=${encodeURIComponent(token)}`, options.link).toString();
+  services.notifier.enqueue(
+    {
+      mail: approvalRequestMail(referral, side, broker, { url, expiresAt: expiresAt ?? "" }),
+      about: `the approval request of referral ${referral.id} to its ${SIDE_WORDS[side]} broker`,
+    },
+    { now, once: `broker-approval:${row.id}` },
+  );
+  return row;
+}
+
+export type BrokerLinkRefusal = "invalid" | "expired" | "used" | "closed";
+export type BrokerLink =
+  { ok: true; referral: Referral; side: ReferralParty; request: BrokerSignoff } | { ok: false; reason: BrokerLinkRefusal };
+
+export const BROKER_LINK_REFUSALS: Record<BrokerLinkRefusal, string> = {
+  invalid:
+    "This approval link is not valid: it may be mistyped, or for an earlier text of the agreement. Ask the agent to send a new one from the referral's page.",
+  expired: "This approval link has expired. The agent can ask you again from the referral's page.",
+  used: "This agreement is already approved for your side: nothing more is needed.",
+  closed: "This agreement is no longer open: it was declined or withdrawn.",
+};
+
+/**
+ * The referral and side a broker's link is for, when it is genuine and unexpired, was made
+ * for the agreement's current text, and that side's broker has not approved it yet.
+ */
+export function readBrokerLink(services: Pick<ReferralServices, "store" | "config">, token: unknown, now: Date): BrokerLink {
+  const { store } = services;
+  const reading = readLinkToken(
+    services.config.sessionSecrets,
+    PURPOSE,
+    token,
+    { fieldCount: 3, boundFor: ([referralId = ""]) => [store.referrals.get(referralId)?.agreementHash ?? ""] },
+    now.getTime(),
+  );
+  if (!reading.ok) return reading;
+  const [referralId = "", side = "", requestId = ""] = reading.fields;
+  const referral = store.referrals.get(referralId);
+  const request = signoffsOf(services, referralId).find((row) => row.id === requestId);
+  if (!referral || !request || request.kind !== "requested" || request.side !== side) return { ok: false, reason: "invalid" };
+  if (brokerStanding(referral, signoffsOf(services, referral.id), request.side, now).state === "approved")
+    return { ok: false, reason: "used" };
+  if (referral.status !== "proposed") return { ok: false, reason: "closed" };
+  return { ok: true, referral, side: request.side, request };
+}
+
+/**
+ * Holds a broker's link after its first request, which moves the token out of the address
+ * (as the password reset does): the bare page's address is what logs and any Referer show.
+ */
+export function brokerLinkCookie(config: Pick<Config, "isProduction">): Cookie {
+  return createCookie("__broker_link", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: config.isProduction,
+    path: "/",
+    maxAge: LINK_TTL_SECONDS,
+  });
+}
+
+export type BrokerApprovalResult =
+  { ok: true; referral: Referral } | { ok: false; status: 400 | 409; link?: BrokerLinkRefusal; field?: "signedLicense"; message: string };
+
+/**
+ * Records a broker's approval, like an agent's signature: typed name and license number,
+ * time, IP, user agent, and the text's SHA-256. The typed license must be the one the
+ * agreement names for the link's side. The agents are told; the agreement goes in force
+ * if this was the last sign-off.
+ */
+export function approveAsBroker(
+  services: ReferralServices,
+  options: {
+    token: unknown;
+    signedName: string;
+    signedLicense: string;
+    ip: string;
+    userAgent: string;
+    now: Date;
+    link: (id: string) => string;
+  },
+): Promise<BrokerApprovalResult> {
+  const { now } = options;
+  const first = readBrokerLink(services, options.token, now);
+  if (!first.ok) return Promise.resolve({ ok: false, status: 409, link: first.reason, message: BROKER_LINK_REFUSALS[first.reason] });
+  return services.writeQueues.serially(`referral:${first.referral.id}`, async () => {
+    // Read again in the queue: an approval through another tab may have just been stored.
+    const found = readBrokerLink(services, options.token, now);
+    if (!found.ok) return { ok: false, status: 409, link: found.reason, message: BROKER_LINK_REFUSALS[found.reason] };
+    const { referral, side } = found;
+    const broker = sideBroker(referral, side);
+    if (!isBrokersLicense(options.signedLicense, broker.license))
+      return { ok: false, status: 400, field: "signedLicense", message: BROKER_APPROVAL_MESSAGES.anotherBroker };
+    await services.store.brokerSignoffs.insert({
+      ...baseRow(referral, side, now),
+      kind: "approved",
+      byEmail: "",
+      signedName: options.signedName,
+      signedLicense: options.signedLicense,
+      signedIp: options.ip,
+      signedAgent: options.userAgent,
+    });
+    await addEvent(
+      services,
+      referral,
+      "broker-approved",
+      broker.email,
+      `Approved by ${options.signedName} (license ${options.signedLicense}) for ${broker.name}.`,
+      now,
+    );
+    const link = options.link(referral.id);
+    for (const to of [referral.referringEmail, referral.receivingEmail]) {
+      const recipient = services.store.agents.by("email", to)[0];
+      services.notifier.enqueue(
+        {
+          mail: brokerApprovedMail(referral, to, { brokerName: broker.name, signedName: options.signedName }, link),
+          about: `the broker approval mail of referral ${referral.id} to ${to}`,
+          member: recipient ? { recipient, kind: "referrals", reason: "you are a party to this referral" } : undefined,
+        },
+        { now, once: `broker-approved:${referral.id}:${side}:${referral.agreementHash ?? ""}:${to}` },
+      );
+    }
+    return { ok: true, referral: await putInForceIfReady(services, referral, { by: broker.email, now, link }) };
+  });
+}
+
+/**
+ * Puts a proposed agreement in force once both agents signed and both brokers signed off
+ * on its text: status signed, the term from now, the signed copies to both agents and
+ * each broker's copy. Otherwise it is returned as it was.
+ */
+export async function putInForceIfReady(
+  services: ReferralServices,
+  referral: Referral,
+  options: { by: string; now: Date; link: string; log?: Pick<Console, "error"> },
+): Promise<Referral> {
+  const { by, now, link, log = console } = options;
+  const signoffs = signoffsOf(services, referral.id);
+  if (referral.status !== "proposed" || !isInForce(referral, signoffs, now)) return referral;
+  const signedAt = now.toISOString();
+  const updated = await services.store.referrals.update(referral.id, {
+    status: "signed",
+    signedAt,
+    termEndsAt: termEnd(now, referral.termMonths).toISOString(),
+    updatedAt: signedAt,
+  });
+  await addEvent(services, updated, "signed", by, "Both parties signed and both brokers signed off: the agreement is in force.", now);
+  try {
+    const pdf = await agreementPdf(services, updated);
+    services.notifier.enqueueAll(
+      signedAgreementMails(updated, pdf, link).map((mail) => ({ mail, about: `the signed copy of referral ${updated.id} to ${mail.to}` })),
+    );
+    for (const side of ["referring", "receiving"] as const) {
+      const broker = sideBroker(updated, side);
+      if (!broker.email) continue;
+      services.notifier.enqueue(
+        { mail: brokerCopyMail(updated, side, broker, pdf), about: `the ${side} broker's copy of referral ${updated.id}` },
+        { now, once: `broker-copy:${updated.id}:${side}` },
+      );
+    }
+  } catch (error) {
+    log.error(`Referral ${updated.id} is in force, but its PDF could not be made: the signed copies were not mailed.`, error);
+  }
+  return updated;
+}
