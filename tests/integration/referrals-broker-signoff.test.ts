@@ -188,6 +188,9 @@ describe("a whole referral with both brokers approving by link", () => {
     expect(approvedNotices.map((mail) => mail.to).sort()).toEqual([james.email, james.email, maria.email, maria.email]);
     const copies = mails.filter((mail) => mail.subject === "Referral agreement in force: Ana");
     expect(copies.map((mail) => mail.to).sort()).toEqual(["broker@lonestar.example", "broker@soonerhomes.example"]);
+    // Brokers find the broker's view through the mails they get.
+    for (const mail of [...copies, ...mails.filter((sent) => sent.subject.startsWith("Please approve"))])
+      expect(mail.text).toMatch(/Every referral of the agents you sponsor, with each year's fees as a CSV: http:\/\/[^/\s]+\/broker$/m);
     const pdf = await pdfText(Buffer.from(copies[0]!.attachments![0]!.content, "base64"));
     expect(pdf).toContain("Broker sign-offs");
     expect(pdf).toContain("Receiving broker Lone Star Realty (license 0412345): approved by John Smith (license 412345)");

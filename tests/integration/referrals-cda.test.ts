@@ -84,6 +84,7 @@ describe("the receiving agent sends the CDA", () => {
 
     const mails = await cdaMails();
     expect(mails.map((mail) => mail.to).sort()).toEqual(["broker@soonerhomes.example", dana.email, maria.email, "office@lonestar.example"]);
+    expect(mails[0]?.text).toMatch(/Brokers see every referral of the agents they sponsor at http:\/\/[^/\s]+\/broker$/m);
     const attached = await pdfText(Buffer.from(mails[0]!.attachments![0]!.content, "base64"));
     expect(attached).toContain("Commission Disbursement Authorization");
 

@@ -7,6 +7,15 @@ import { agreementAttachment, clientOf, summaryRows } from "./referral-mail.serv
 
 type Broker = { name: string; license: string; email: string };
 
+/** The broker's view, on the site `siteLink` is a page of: said in each mail a broker gets, which is how brokers find it. */
+export function brokerViewUrl(siteLink: string): string {
+  return new URL("/broker", siteLink).toString();
+}
+
+function brokerViewLine(siteLink: string): string {
+  return `Every referral of the agents you sponsor, with each year's fees as a CSV: ${brokerViewUrl(siteLink)}`;
+}
+
 function agentOf(referral: Referral, side: ReferralParty): string {
   return side === "referring" ? referral.referringName : referral.receivingName;
 }
@@ -22,16 +31,17 @@ export function approvalRequestMail(
   const body = renderMailBody(
     `${agent}, an agent you sponsor, signed a referral agreement and asks you, ${broker.name}, to approve it. Referral fees are paid broker to broker.`,
     [...summaryRows(referral), ["Your license on the agreement", broker.license]],
-    `Read the agreement and approve it (link works until ${shortDay(link.expiresAt)}): ${link.url}\nIf you do not sponsor ${agent}, ignore this mail.`,
+    `Read the agreement and approve it (link works until ${shortDay(link.expiresAt)}): ${link.url}\nIf you do not sponsor ${agent}, ignore this mail.\n${brokerViewLine(link.url)}`,
   );
   return { to: broker.email, subject: `Please approve the referral agreement for ${clientOf(referral)}`, ...body };
 }
 
 /** To a broker once the agreement is in force: their copy, with the PDF, whether their agent attested or they approved. */
-export function brokerCopyMail(referral: Referral, side: ReferralParty, broker: Broker, pdf: Buffer): Mail {
+export function brokerCopyMail(referral: Referral, side: ReferralParty, broker: Broker, pdf: Buffer, link: string): Mail {
   const body = renderMailBody(
     `The referral agreement ${agentOf(referral, side)} signed for ${broker.name} is in force. Your copy is attached: the fee is paid broker to broker.`,
     summaryRows(referral),
+    brokerViewLine(link),
   );
   return {
     to: broker.email,

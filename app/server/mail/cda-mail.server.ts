@@ -1,6 +1,7 @@
 import { feeLabel } from "~/domain/referrals/agreement";
 import { shortReference } from "~/domain/referrals/labels";
 import type { Referral } from "~/domain/workbook/tabs";
+import { brokerViewUrl } from "./broker-signoff-mail.server";
 import { renderMailBody } from "./html.server";
 import type { Mail } from "./mailer.server";
 
@@ -26,7 +27,7 @@ export function cdaMails(referral: Referral, pdf: Buffer, link: string): Mail[] 
       ["Paid from", `${referral.receivingBrokerage} (license ${referral.receivingBrokerLicense})`],
       ["Referral fee", feeLabel(referral)],
     ],
-    `The referral and its timeline: ${link}`,
+    `The referral and its timeline: ${link}\nBrokers see every referral of the agents they sponsor at ${brokerViewUrl(link)}`,
   );
   const attachment = {
     content: pdf.toString("base64"),

@@ -252,7 +252,7 @@ export async function putInForceIfReady(
       const broker = sideBroker(updated, side);
       if (!broker.email) continue;
       services.notifier.enqueue(
-        { mail: brokerCopyMail(updated, side, broker, pdf), about: `the ${side} broker's copy of referral ${updated.id}` },
+        { mail: brokerCopyMail(updated, side, broker, pdf, link), about: `the ${side} broker's copy of referral ${updated.id}` },
         { now, once: `broker-copy:${updated.id}:${side}` },
       );
     }
