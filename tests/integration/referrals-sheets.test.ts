@@ -9,6 +9,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { proposalSchema } from "../../app/domain/referrals/agreement";
+import { cdaSchema } from "../../app/domain/referrals/cda";
+import type { TrecLicense } from "../../app/domain/license-check";
 import { agreementText } from "../../app/domain/referrals/agreement-text";
 import type { Agent } from "../../app/domain/workbook/tabs";
 import { loadConfig } from "../../app/server/config.server";
@@ -17,6 +19,7 @@ import { createOutboxMailer } from "../../app/server/mail/mailer.server";
 import { createNotifier } from "../../app/server/notifier/notifier.server";
 import { agreementHash } from "../../app/server/referrals/agreement-text.server";
 import { approveAsBroker, readBrokerLink } from "../../app/server/referrals/broker-signoff.server";
+import { sendCda } from "../../app/server/referrals/cda.server";
 import { endProposal, proposeReferral, referralFor, signReferral, takeStep } from "../../app/server/referrals/referrals.server";
 import { createStore } from "../../app/server/store/replica.server";
 import { createWriteQueues } from "../../app/server/store/serially.server";
@@ -295,5 +298,87 @@ describe("referrals on the Sheets store", () => {
     expect(step).toMatchObject({ ok: false, status: 403 });
     expect(fake.spreadsheet(spreadsheetId).read("Referrals").values).toEqual(before);
     expect(store.referralEvents.all()).toHaveLength(1);
+  });
+  it("a license lapsed after signing refuses under contract with no cell changed; a CDA's typed title company stays text", async () => {
+    const { store, spreadsheetId, services, maria, james, request, response } = await network();
+    const now = new Date("2026-11-23T15:00:00.000Z");
+    const proposed = await proposeReferral(services, {
+      requestId: request.id,
+      responseId: response.id,
+      member: maria,
+      input: input(),
+      now,
+      link: () => link,
+    });
+    if (!proposed.ok) throw new Error(proposed.message);
+    const id = proposed.referral.id;
+    for (const [member, name] of [
+      [maria, "Maria Delgado"],
+      [james, "James Whitfield"],
+    ] as const) {
+      const shownHash = agreementHash(referralFor(services, member, id)!);
+      const signed = await signReferral(services, {
+        referralId: id,
+        member,
+        fullName: name,
+        shownHash,
+        brokerChoice: "attested",
+        ip: "198.51.100.1",
+        userAgent: "Test UA",
+        now,
+        link,
+      });
+      expect(signed.ok).toBe(true);
+    }
+    expect(store.referrals.get(id)!.status).toBe("signed");
+    expect((await takeStep(services, { referralId: id, member: maria, input: { intent: "introduced" }, now, link })).ok).toBe(true);
+
+    // James's license (TX 0612345 in the test records) expires before he reports the contract.
+    const license = (status: string): TrecLicense => ({
+      licenseNumber: james.licenseNumber,
+      licenseType: "SALE",
+      fullName: "WHITFIELD, JAMES",
+      suffix: "",
+      status,
+      expiration: status === "Expired" ? "2026-11-01" : "2099-12-31",
+      sponsorName: "",
+      sponsorLicenseNumber: "",
+      email: "",
+    });
+    const load = (record: TrecLicense) =>
+      services.licenses.table.replace(
+        (async function* () {
+          yield record;
+        })(),
+        "test data",
+      );
+    await load(license("Expired"));
+    const before = fake.spreadsheet(spreadsheetId).read("Referrals").values;
+    const underContract = { intent: "under_contract", expectedCloseDate: "2027-01-10" } as const;
+    const refused = await takeStep(services, { referralId: id, member: james, input: underContract, now, link });
+    expect(refused).toMatchObject({ ok: false, status: 400 });
+    expect(fake.spreadsheet(spreadsheetId).read("Referrals").values).toEqual(before);
+
+    await load(license("Current and active"));
+    expect((await takeStep(services, { referralId: id, member: james, input: underContract, now, link })).ok).toBe(true);
+    const cda = cdaSchema.parse({
+      intent: "cda",
+      titleCompany: FORMULA,
+      titleEmail: "closer@title.example",
+      expectedCloseDate: "2027-01-12",
+    });
+    expect((await sendCda(services, { referralId: id, member: james, input: cda, now, link })).ok).toBe(true);
+
+    const later = reopen(spreadsheetId);
+    await later.refresh();
+    expect(later.referrals.get(id)).toMatchObject({ status: "under_contract", titleCompany: FORMULA, titleEmail: "closer@title.example" });
+    expect(later.referralEvents.by("referralId", id).map((event) => event.step)).toContain("cda");
+    const cells =
+      fake.spreadsheet(spreadsheetId).read("Referrals", { value: "FORMATTED_VALUE", dateTime: "FORMATTED_STRING" }).values ?? [];
+    expect(cells.flat()).toContain(FORMULA);
+    const cdaMailTo = (await sentMails(services))
+      .filter((mail) => mail.subject.startsWith("Commission disbursement"))
+      .map((mail) => mail.to);
+    expect(cdaMailTo).toEqual(expect.arrayContaining(["broker@soonerhomes.example", "broker@plusone.example"]));
   });
 });
