@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { KeyIcon } from "./icons";
+import { KeyIcon, MailIcon } from "./icons";
 
 /** The frame of the sign-in pages (login, forgotten and new password): a key badge, the heading, and a narrow centred column. */
 export function AccountFrame({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
@@ -16,6 +16,25 @@ export function AccountFrame({ title, intro, children }: { title: string; intro?
         {intro ? <p className="mt-2 text-slate-600">{intro}</p> : null}
       </header>
       {children}
+    </div>
+  );
+}
+
+/** The answer of a form that mails a link: the same whoever asked, so it says nothing about who is known. */
+export function CheckYourEmail({ children, actions }: { children: ReactNode; actions: ReactNode }) {
+  return (
+    <div className="mx-auto max-w-lg px-4 py-10 text-center sm:py-16">
+      <span
+        aria-hidden="true"
+        className="mx-auto grid h-16 w-16 place-items-center rounded-full bg-green-100 text-green-700 ring-8 ring-green-50"
+      >
+        <MailIcon className="h-8 w-8" />
+      </span>
+      <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-slate-900">Check Your Email</h1>
+      <div role="status" className="mt-4 space-y-3 text-slate-600">
+        {children}
+      </div>
+      {actions}
     </div>
   );
 }

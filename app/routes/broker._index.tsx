@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
-import { AccountFrame } from "~/components/account-frame";
+import { AccountFrame, CheckYourEmail } from "~/components/account-frame";
 import { SelectField, SubmitButton, TextField, useValidatedForm, ValidatedForm, type FormResult } from "~/components/form";
-import { MailIcon } from "~/components/icons";
 import { brokerLinkSchema } from "~/domain/broker-form";
 import { BROKER_LINK_ANSWER, BROKER_STATES } from "~/domain/brokers";
 import { PRODUCT_NAME } from "~/domain/product";
@@ -81,25 +80,19 @@ function RequestForm({ lastResult }: { lastResult: FormResult | null }) {
 
 function LinkRequested({ email }: { email: string }) {
   return (
-    <div className="mx-auto max-w-lg px-4 py-10 text-center sm:py-16">
-      <span
-        aria-hidden="true"
-        className="mx-auto grid h-16 w-16 place-items-center rounded-full bg-green-100 text-green-700 ring-8 ring-green-50"
-      >
-        <MailIcon className="h-8 w-8" />
-      </span>
-      <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-slate-900">Check Your Email</h1>
-      <div role="status" className="mt-4 space-y-3 text-slate-600">
-        <p>
-          We've received your request for <strong className="break-all text-slate-900">{email}</strong>.
+    <CheckYourEmail
+      actions={
+        <p className="mt-8">
+          <Link to="/" className="btn-outline py-3">
+            Back to Home
+          </Link>
         </p>
-        <p>{BROKER_LINK_ANSWER}</p>
-      </div>
-      <p className="mt-8">
-        <Link to="/" className="btn-outline py-3">
-          Back to Home
-        </Link>
+      }
+    >
+      <p>
+        We've received your request for <strong className="break-all text-slate-900">{email}</strong>.
       </p>
-    </div>
+      <p>{BROKER_LINK_ANSWER}</p>
+    </CheckYourEmail>
   );
 }

@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
-import { AccountFrame } from "~/components/account-frame";
+import { AccountFrame, CheckYourEmail } from "~/components/account-frame";
 import { SubmitButton, TextField, useValidatedForm, ValidatedForm, type FormResult } from "~/components/form";
-import { MailIcon } from "~/components/icons";
 import { forgotPasswordSchema } from "~/domain/auth";
 import { PRODUCT_NAME } from "~/domain/product";
 import { sendPasswordReset } from "~/server/accounts/password-reset.server";
@@ -67,31 +66,25 @@ function RequestForm({ lastResult }: { lastResult: FormResult | null }) {
 
 function RequestSent({ email }: { email: string }) {
   return (
-    <div className="mx-auto max-w-lg px-4 py-10 text-center sm:py-16">
-      <span
-        aria-hidden="true"
-        className="mx-auto grid h-16 w-16 place-items-center rounded-full bg-green-100 text-green-700 ring-8 ring-green-50"
-      >
-        <MailIcon className="h-8 w-8" />
-      </span>
-      <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-slate-900">Check Your Email</h1>
-      <div role="status" className="mt-4 space-y-3 text-slate-600">
-        <p>
-          We've received a password reset request for <strong className="break-all text-slate-900">{email}</strong>.
-        </p>
-        <p>
-          If an account uses this address, an email with a link to choose a new password is on its way. The link works once, within 1 hour.
-          Don't forget to check your spam folder.
-        </p>
-      </div>
-      <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center">
-        <Link to="/member-login" className="btn-primary py-3">
-          Back to Member Login
-        </Link>
-        <Link to="/" className="btn-outline py-3">
-          Back to Home
-        </Link>
-      </div>
-    </div>
+    <CheckYourEmail
+      actions={
+        <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center">
+          <Link to="/member-login" className="btn-primary py-3">
+            Back to Member Login
+          </Link>
+          <Link to="/" className="btn-outline py-3">
+            Back to Home
+          </Link>
+        </div>
+      }
+    >
+      <p>
+        We've received a password reset request for <strong className="break-all text-slate-900">{email}</strong>.
+      </p>
+      <p>
+        If an account uses this address, an email with a link to choose a new password is on its way. The link works once, within 1 hour.
+        Don't forget to check your spam folder.
+      </p>
+    </CheckYourEmail>
   );
 }
