@@ -139,8 +139,15 @@ async function licenseRefusal(
     tellBothOfLicenseRefusal(services, referral, { step, reason: outcome.reason, link, now });
     return { ok: false, status: 400, message: outcome.reason };
   }
-  if (outcome.notes.length > 0) await addEvent(services, referral, "license-check", member.email, outcome.notes.join("\n"), now);
+  const note = outcome.notes.join("\n");
+  if (note !== "" && note !== lastLicenseNote(services, referral.id))
+    await addEvent(services, referral, "license-check", member.email, note, now);
   return null;
+}
+
+/** The timeline's latest license-check note: the same links again at the next step would only repeat it. */
+function lastLicenseNote(services: Pick<ReferralServices, "store">, referralId: string): string | undefined {
+  return referralTimeline(services, referralId).findLast((event) => event.step === "license-check")?.note;
 }
 
 /** Runs a read-decide-write change of one referral, one at a time per referral, on its current row. */
