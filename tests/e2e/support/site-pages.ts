@@ -41,6 +41,8 @@ export const PUBLIC_PAGES: readonly SitePage[] = [
   { name: "forgot-password", path: "/forgot-password" },
   { name: "reset-password", path: "/reset-password?token=expired" },
   { name: "unsubscribe-invalid", path: "/unsubscribe?token=altered" },
+  { name: "broker", path: "/broker" },
+  { name: "broker-approval-invalid", path: "/broker-approval?token=altered" },
   { name: "directory", path: "/directory" },
   { name: "not-found", path: "/no-such-page" },
   { name: "register", path: "/register" },
