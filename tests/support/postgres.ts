@@ -1,0 +1,120 @@
+import { execFile } from "node:child_process";
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
+
+const run = promisify(execFile);
+
+const NOT_FOUND = "PostgreSQL not found: install Debian's postgresql package (apt-get install postgresql)";
+
+/** A throwaway PostgreSQL server in a temporary folder, reached at `url` (its `postgres` database). */
+export type PostgresServer = {
+  readonly url: string;
+  /** A new, empty database on the server, for one test: its connection URL. */
+  createDatabase(): Promise<string>;
+  /** Stops the server and removes its folder. */
+  stop(): Promise<void>;
+};
+
+/** Debian installs the server's programs under /usr/lib/postgresql/<major>/bin, off the PATH: the newest there, else the PATH's. */
+function binDirectory(): string {
+  const root = "/usr/lib/postgresql";
+  const majors = existsSync(root) ? readdirSync(root).filter((name) => /^\d+$/.test(name)) : [];
+  const newest = majors.sort((a, b) => Number(b) - Number(a)).find((major) => existsSync(path.join(root, major, "bin", "initdb")));
+  if (newest !== undefined) return path.join(root, newest, "bin");
+  const onPath = (process.env.PATH ?? "").split(path.delimiter).find((folder) => folder && existsSync(path.join(folder, "initdb")));
+  if (onPath === undefined) throw new Error(NOT_FOUND);
+  return onPath;
+}
+
+/** initdb refuses to run as root: there the server runs as Debian's `postgres` user, which owns the folder. */
+function serverUser(): { uid: number; gid: number } | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  const passwd = readFileSync("/etc/passwd", "utf8")
+    .split("\n")
+    .map((line) => line.split(":"))
+    .find((fields) => fields[0] === "postgres");
+  if (passwd === undefined) throw new Error(`${NOT_FOUND} (no postgres user to run it as root)`);
+  return { uid: Number(passwd[2]), gid: Number(passwd[3]) };
+}
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const address = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  if (address === null || typeof address === "string") throw new Error("No free port found for PostgreSQL");
+  return address.port;
+}
+
+/**
+ * Starts a server on a free port with its data and unix socket in a new temporary folder,
+ * trusting local connections, fsync off (nothing in it needs to survive a crash).
+ */
+export async function startPostgres(): Promise<PostgresServer> {
+  const bin = binDirectory();
+  const user = serverUser();
+  const folder = mkdtempSync(path.join(tmpdir(), "pg-"));
+  if (user) chownSync(folder, user.uid, user.gid);
+  const data = path.join(folder, "data");
+  const options = user ? { uid: user.uid, gid: user.gid, cwd: folder, env: { ...process.env, HOME: folder } } : { cwd: folder };
+  const port = await freePort();
+  const ctl = (args: string[]) => run(path.join(bin, "pg_ctl"), ["-D", data, ...args], options);
+  try {
+    await run(
+      path.join(bin, "initdb"),
+      ["-D", data, "--username=postgres", "--auth=trust", "--encoding=UTF8", "--locale=C", "--no-sync", "--no-instructions"],
+      options,
+    );
+    const serverOptions = `-F -p ${port} -k ${folder} -c listen_addresses=127.0.0.1`;
+    await ctl(["-l", path.join(folder, "server.log"), "-o", serverOptions, "-w", "start"]);
+  } catch (error) {
+    rmSync(folder, { recursive: true, force: true });
+    throw new Error(`PostgreSQL did not start: ${(error as { stderr?: string }).stderr?.trim() || String(error)}`, { cause: error });
+  }
+  const url = `postgresql://postgres@127.0.0.1:${port}/postgres`;
+  let databases = 0;
+  return {
+    url,
+    async createDatabase() {
+      databases += 1;
+      const name = `test_${databases}`;
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await client.query(`CREATE DATABASE ${name}`);
+      } finally {
+        await client.end();
+      }
+      return `postgresql://postgres@127.0.0.1:${port}/${name}`;
+    },
+    async stop() {
+      try {
+        await ctl(["-m", "immediate", "-w", "stop"]);
+      } finally {
+        rmSync(folder, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/** One server for a test file, started before its tests and stopped after the last. */
+export function usePostgres(): { server(): PostgresServer } {
+  let started: PostgresServer | undefined;
+  beforeAll(async () => {
+    started = await startPostgres();
+  }, 30_000);
+  afterAll(async () => {
+    await started?.stop();
+  });
+  return {
+    server() {
+      if (!started) throw new Error("The PostgreSQL server is used before its tests start");
+      return started;
+    },
+  };
+}
