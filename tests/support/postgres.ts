@@ -55,7 +55,7 @@ async function freePort(): Promise<number> {
  * Starts a server on a free port with its data and unix socket in a new temporary folder,
  * trusting local connections, fsync off (nothing in it needs to survive a crash).
  */
-export async function startPostgres(): Promise<PostgresServer> {
+async function startPostgres(): Promise<PostgresServer> {
   const bin = binDirectory();
   const user = serverUser();
   const folder = mkdtempSync(path.join(tmpdir(), "pg-"));

@@ -10,7 +10,7 @@ export type Migration = { readonly version: number; readonly name: string; reado
  * The migrations kept in the repository. The app runs from its root (`npm start`, the
  * Docker image, which ships `app/`), so the folder is found from there, in the build too.
  */
-export const MIGRATIONS_DIRECTORY = path.resolve("app/server/store/postgres/migrations");
+const MIGRATIONS_DIRECTORY = path.resolve("app/server/store/postgres/migrations");
 
 const FILE_NAME = /^(\d+)-([a-z0-9-]+)\.sql$/;
 
