@@ -52,6 +52,26 @@ async function freePort(): Promise<number> {
 }
 
 /**
+ * Starts the server on a port that was free a moment ago; another process may take it in
+ * between (test files start servers side by side), so a port found taken is replaced.
+ */
+async function startOnFreePort(ctl: (args: string[]) => Promise<unknown>, folder: string): Promise<number> {
+  const log = path.join(folder, "server.log");
+  for (let attempt = 1; ; attempt += 1) {
+    const port = await freePort();
+    rmSync(log, { force: true });
+    try {
+      await ctl(["-l", log, "-o", `-F -p ${port} -k ${folder} -c listen_addresses=127.0.0.1`, "-w", "start"]);
+      return port;
+    } catch (error) {
+      const said = existsSync(log) ? readFileSync(log, "utf8").trim() : String(error);
+      if (attempt < 3 && /Address already in use/.test(said)) continue;
+      throw new Error(`PostgreSQL did not start: ${said.split("\n").slice(-3).join(" ")}`, { cause: error });
+    }
+  }
+}
+
+/**
  * Starts a server on a free port with its data and unix socket in a new temporary folder,
  * trusting local connections, fsync off (nothing in it needs to survive a crash).
  */
@@ -62,19 +82,18 @@ async function startPostgres(): Promise<PostgresServer> {
   if (user) chownSync(folder, user.uid, user.gid);
   const data = path.join(folder, "data");
   const options = user ? { uid: user.uid, gid: user.gid, cwd: folder, env: { ...process.env, HOME: folder } } : { cwd: folder };
-  const port = await freePort();
   const ctl = (args: string[]) => run(path.join(bin, "pg_ctl"), ["-D", data, ...args], options);
+  let port: number;
   try {
     await run(
       path.join(bin, "initdb"),
       ["-D", data, "--username=postgres", "--auth=trust", "--encoding=UTF8", "--locale=C", "--no-sync", "--no-instructions"],
       options,
     );
-    const serverOptions = `-F -p ${port} -k ${folder} -c listen_addresses=127.0.0.1`;
-    await ctl(["-l", path.join(folder, "server.log"), "-o", serverOptions, "-w", "start"]);
+    port = await startOnFreePort(ctl, folder);
   } catch (error) {
     rmSync(folder, { recursive: true, force: true });
-    throw new Error(`PostgreSQL did not start: ${(error as { stderr?: string }).stderr?.trim() || String(error)}`, { cause: error });
+    throw error;
   }
   const url = `postgresql://postgres@127.0.0.1:${port}/postgres`;
   let databases = 0;
