@@ -1,18 +1,19 @@
 -- The high-volume tabs (docs/decisions/0053), one table each, named like the tab, with
 -- one text column per header, named like the header: every cell is text, as in the
--- spreadsheet and the SQLite file, and a blank cell is ''. "rowNumber" keeps the order
--- rows were added in, which the tabs' readers rely on ("the first row of a key wins").
+-- spreadsheet and the SQLite file, and a blank cell is ''. Text compares byte by byte
+-- (collation "C"), as the app compares times and ids, whatever the server's locale.
+-- "rowNumber" keeps the order rows were added in, as a tab's row order does.
 -- The indexes are the tabs' `indexes` (app/domain/workbook), plus the ones a page reads by.
 -- Never edit a migration once it has been applied anywhere: add the next one.
 
 CREATE TABLE "Messages" (
   "rowNumber" bigint GENERATED ALWAYS AS IDENTITY UNIQUE,
-  "id" text PRIMARY KEY,
-  "conversationId" text NOT NULL DEFAULT '',
-  "fromEmail" text NOT NULL DEFAULT '',
-  "toEmail" text NOT NULL DEFAULT '',
-  "text" text NOT NULL DEFAULT '',
-  "createdAt" text NOT NULL DEFAULT ''
+  "id" text COLLATE "C" PRIMARY KEY,
+  "conversationId" text COLLATE "C" NOT NULL DEFAULT '',
+  "fromEmail" text COLLATE "C" NOT NULL DEFAULT '',
+  "toEmail" text COLLATE "C" NOT NULL DEFAULT '',
+  "text" text COLLATE "C" NOT NULL DEFAULT '',
+  "createdAt" text COLLATE "C" NOT NULL DEFAULT ''
 );
 -- A thread's messages a page at a time, newest first.
 CREATE INDEX "Messages_conversationId" ON "Messages" ("conversationId", "createdAt", "id");
@@ -22,47 +23,47 @@ CREATE INDEX "Messages_toEmail" ON "Messages" ("toEmail", "conversationId", "cre
 
 CREATE TABLE "ConversationMembers" (
   "rowNumber" bigint GENERATED ALWAYS AS IDENTITY UNIQUE,
-  "id" text PRIMARY KEY,
-  "conversationId" text NOT NULL DEFAULT '',
-  "agentEmail" text NOT NULL DEFAULT '',
-  "lastReadAt" text NOT NULL DEFAULT '',
-  "lastNotifiedAt" text NOT NULL DEFAULT ''
+  "id" text COLLATE "C" PRIMARY KEY,
+  "conversationId" text COLLATE "C" NOT NULL DEFAULT '',
+  "agentEmail" text COLLATE "C" NOT NULL DEFAULT '',
+  "lastReadAt" text COLLATE "C" NOT NULL DEFAULT '',
+  "lastNotifiedAt" text COLLATE "C" NOT NULL DEFAULT ''
 );
 CREATE INDEX "ConversationMembers_conversationId" ON "ConversationMembers" ("conversationId");
 CREATE INDEX "ConversationMembers_agentEmail" ON "ConversationMembers" ("agentEmail");
 
 CREATE TABLE "Marks" (
   "rowNumber" bigint GENERATED ALWAYS AS IDENTITY UNIQUE,
-  "id" text PRIMARY KEY,
-  "agentEmail" text NOT NULL DEFAULT '',
-  "requestId" text NOT NULL DEFAULT '',
-  "kind" text NOT NULL DEFAULT '',
-  "status" text NOT NULL DEFAULT '',
-  "createdAt" text NOT NULL DEFAULT '',
-  "updatedAt" text NOT NULL DEFAULT ''
+  "id" text COLLATE "C" PRIMARY KEY,
+  "agentEmail" text COLLATE "C" NOT NULL DEFAULT '',
+  "requestId" text COLLATE "C" NOT NULL DEFAULT '',
+  "kind" text COLLATE "C" NOT NULL DEFAULT '',
+  "status" text COLLATE "C" NOT NULL DEFAULT '',
+  "createdAt" text COLLATE "C" NOT NULL DEFAULT '',
+  "updatedAt" text COLLATE "C" NOT NULL DEFAULT ''
 );
 CREATE INDEX "Marks_agentEmail" ON "Marks" ("agentEmail");
 CREATE INDEX "Marks_requestId" ON "Marks" ("requestId");
 
 CREATE TABLE "ReferralEvents" (
   "rowNumber" bigint GENERATED ALWAYS AS IDENTITY UNIQUE,
-  "id" text PRIMARY KEY,
-  "referralId" text NOT NULL DEFAULT '',
-  "step" text NOT NULL DEFAULT '',
-  "byEmail" text NOT NULL DEFAULT '',
-  "note" text NOT NULL DEFAULT '',
-  "createdAt" text NOT NULL DEFAULT ''
+  "id" text COLLATE "C" PRIMARY KEY,
+  "referralId" text COLLATE "C" NOT NULL DEFAULT '',
+  "step" text COLLATE "C" NOT NULL DEFAULT '',
+  "byEmail" text COLLATE "C" NOT NULL DEFAULT '',
+  "note" text COLLATE "C" NOT NULL DEFAULT '',
+  "createdAt" text COLLATE "C" NOT NULL DEFAULT ''
 );
 CREATE INDEX "ReferralEvents_referralId" ON "ReferralEvents" ("referralId");
 
 CREATE TABLE "SendClaims" (
   "rowNumber" bigint GENERATED ALWAYS AS IDENTITY UNIQUE,
-  "id" text PRIMARY KEY,
-  "key" text NOT NULL DEFAULT '',
-  "instance" text NOT NULL DEFAULT '',
-  "outcome" text NOT NULL DEFAULT '',
-  "note" text NOT NULL DEFAULT '',
-  "claimedAt" text NOT NULL DEFAULT ''
+  "id" text COLLATE "C" PRIMARY KEY,
+  "key" text COLLATE "C" NOT NULL DEFAULT '',
+  "instance" text COLLATE "C" NOT NULL DEFAULT '',
+  "outcome" text COLLATE "C" NOT NULL DEFAULT '',
+  "note" text COLLATE "C" NOT NULL DEFAULT '',
+  "claimedAt" text COLLATE "C" NOT NULL DEFAULT ''
 );
 -- The claim itself: one claimed row per key, whichever instance inserts it first. A failed
 -- send adds a second row under the key with the outcome `failed`, which this leaves alone.
@@ -73,22 +74,22 @@ CREATE INDEX "SendClaims_chain" ON "SendClaims" ((substring("key" FROM '^(.+)#[0
 
 CREATE TABLE "Reviews" (
   "rowNumber" bigint GENERATED ALWAYS AS IDENTITY UNIQUE,
-  "id" text PRIMARY KEY,
-  "referralId" text NOT NULL DEFAULT '',
-  "reviewerEmail" text NOT NULL DEFAULT '',
-  "reviewedEmail" text NOT NULL DEFAULT '',
-  "reviewedSide" text NOT NULL DEFAULT '',
-  "overall" text NOT NULL DEFAULT '',
-  "communication" text NOT NULL DEFAULT '',
-  "clientCare" text NOT NULL DEFAULT '',
-  "feeAsAgreed" text NOT NULL DEFAULT '',
-  "referralQuality" text NOT NULL DEFAULT '',
-  "text" text NOT NULL DEFAULT '',
-  "submittedAt" text NOT NULL DEFAULT '',
-  "updatedAt" text NOT NULL DEFAULT '',
-  "reply" text NOT NULL DEFAULT '',
-  "repliedAt" text NOT NULL DEFAULT '',
-  "status" text NOT NULL DEFAULT ''
+  "id" text COLLATE "C" PRIMARY KEY,
+  "referralId" text COLLATE "C" NOT NULL DEFAULT '',
+  "reviewerEmail" text COLLATE "C" NOT NULL DEFAULT '',
+  "reviewedEmail" text COLLATE "C" NOT NULL DEFAULT '',
+  "reviewedSide" text COLLATE "C" NOT NULL DEFAULT '',
+  "overall" text COLLATE "C" NOT NULL DEFAULT '',
+  "communication" text COLLATE "C" NOT NULL DEFAULT '',
+  "clientCare" text COLLATE "C" NOT NULL DEFAULT '',
+  "feeAsAgreed" text COLLATE "C" NOT NULL DEFAULT '',
+  "referralQuality" text COLLATE "C" NOT NULL DEFAULT '',
+  "text" text COLLATE "C" NOT NULL DEFAULT '',
+  "submittedAt" text COLLATE "C" NOT NULL DEFAULT '',
+  "updatedAt" text COLLATE "C" NOT NULL DEFAULT '',
+  "reply" text COLLATE "C" NOT NULL DEFAULT '',
+  "repliedAt" text COLLATE "C" NOT NULL DEFAULT '',
+  "status" text COLLATE "C" NOT NULL DEFAULT ''
 );
 CREATE INDEX "Reviews_referralId" ON "Reviews" ("referralId");
 CREATE INDEX "Reviews_reviewedEmail" ON "Reviews" ("reviewedEmail");
@@ -96,15 +97,15 @@ CREATE INDEX "Reviews_reviewerEmail" ON "Reviews" ("reviewerEmail");
 
 CREATE TABLE "Invitations" (
   "rowNumber" bigint GENERATED ALWAYS AS IDENTITY UNIQUE,
-  "id" text PRIMARY KEY,
-  "requestId" text NOT NULL DEFAULT '',
-  "posterEmail" text NOT NULL DEFAULT '',
-  "agentEmail" text NOT NULL DEFAULT '',
-  "status" text NOT NULL DEFAULT '',
-  "reason" text NOT NULL DEFAULT '',
-  "createdAt" text NOT NULL DEFAULT '',
-  "answeredAt" text NOT NULL DEFAULT '',
-  "remindedAt" text NOT NULL DEFAULT ''
+  "id" text COLLATE "C" PRIMARY KEY,
+  "requestId" text COLLATE "C" NOT NULL DEFAULT '',
+  "posterEmail" text COLLATE "C" NOT NULL DEFAULT '',
+  "agentEmail" text COLLATE "C" NOT NULL DEFAULT '',
+  "status" text COLLATE "C" NOT NULL DEFAULT '',
+  "reason" text COLLATE "C" NOT NULL DEFAULT '',
+  "createdAt" text COLLATE "C" NOT NULL DEFAULT '',
+  "answeredAt" text COLLATE "C" NOT NULL DEFAULT '',
+  "remindedAt" text COLLATE "C" NOT NULL DEFAULT ''
 );
 CREATE INDEX "Invitations_requestId" ON "Invitations" ("requestId");
 CREATE INDEX "Invitations_agentEmail" ON "Invitations" ("agentEmail");
@@ -112,20 +113,20 @@ CREATE INDEX "Invitations_posterEmail" ON "Invitations" ("posterEmail");
 
 CREATE TABLE "BrokerSignoffs" (
   "rowNumber" bigint GENERATED ALWAYS AS IDENTITY UNIQUE,
-  "id" text PRIMARY KEY,
-  "referralId" text NOT NULL DEFAULT '',
-  "side" text NOT NULL DEFAULT '',
-  "kind" text NOT NULL DEFAULT '',
-  "agreementHash" text NOT NULL DEFAULT '',
-  "brokerName" text NOT NULL DEFAULT '',
-  "brokerLicense" text NOT NULL DEFAULT '',
-  "brokerEmail" text NOT NULL DEFAULT '',
-  "byEmail" text NOT NULL DEFAULT '',
-  "signedName" text NOT NULL DEFAULT '',
-  "signedLicense" text NOT NULL DEFAULT '',
-  "signedIp" text NOT NULL DEFAULT '',
-  "signedAgent" text NOT NULL DEFAULT '',
-  "expiresAt" text NOT NULL DEFAULT '',
-  "createdAt" text NOT NULL DEFAULT ''
+  "id" text COLLATE "C" PRIMARY KEY,
+  "referralId" text COLLATE "C" NOT NULL DEFAULT '',
+  "side" text COLLATE "C" NOT NULL DEFAULT '',
+  "kind" text COLLATE "C" NOT NULL DEFAULT '',
+  "agreementHash" text COLLATE "C" NOT NULL DEFAULT '',
+  "brokerName" text COLLATE "C" NOT NULL DEFAULT '',
+  "brokerLicense" text COLLATE "C" NOT NULL DEFAULT '',
+  "brokerEmail" text COLLATE "C" NOT NULL DEFAULT '',
+  "byEmail" text COLLATE "C" NOT NULL DEFAULT '',
+  "signedName" text COLLATE "C" NOT NULL DEFAULT '',
+  "signedLicense" text COLLATE "C" NOT NULL DEFAULT '',
+  "signedIp" text COLLATE "C" NOT NULL DEFAULT '',
+  "signedAgent" text COLLATE "C" NOT NULL DEFAULT '',
+  "expiresAt" text COLLATE "C" NOT NULL DEFAULT '',
+  "createdAt" text COLLATE "C" NOT NULL DEFAULT ''
 );
 CREATE INDEX "BrokerSignoffs_referralId" ON "BrokerSignoffs" ("referralId");
