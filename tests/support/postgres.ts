@@ -121,8 +121,13 @@ async function startPostgres(): Promise<PostgresServer> {
   };
 }
 
-/** One server for a test file, started before its tests and stopped after the last. */
+/**
+ * One server for a test file, started before its tests and stopped after the last. A machine
+ * without PostgreSQL fails the file as it is collected, with the one line saying what to
+ * install, rather than reporting its tests as skipped.
+ */
 export function usePostgres(): { server(): PostgresServer } {
+  binDirectory();
   let started: PostgresServer | undefined;
   beforeAll(async () => {
     started = await startPostgres();
