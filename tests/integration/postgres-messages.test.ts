@@ -33,7 +33,11 @@ const MESSAGES: Message[] = Array.from({ length: 300 }, (_, i) => {
     createdAt: new Date(Date.UTC(2026, 10, 1) + Math.floor(next() * 120) * 60_000).toISOString(),
   };
 });
+/** Messages staff hid, and a suspended member whose messages no page shows. */
 const HIDDEN = MESSAGES.filter((_, i) => i % 23 === 0).map((message) => message.id);
+const SUSPENDED = "dee@example.com";
+const LEAVE_OUT = { ids: HIDDEN, senders: [SUSPENDED] };
+const shown = (message: Message) => !HIDDEN.includes(message.id) && message.fromEmail !== SUSPENDED;
 /** Read positions: a member read a conversation up to some time, or not at all. */
 const READS = [...new Set(MESSAGES.map((message) => message.conversationId))].flatMap((conversationId, i) =>
   MEMBERS.filter((_, j) => (i + j) % 3 !== 0).map((email, j) => ({
@@ -70,28 +74,28 @@ describe("messages read by query on PostgreSQL", () => {
     expect(count.rows[0]!.n).toBe(1);
   });
 
-  it("gives each member the conversation list and unread counts the replica works out, hidden messages left out", async () => {
+  it("gives each member the conversation list and unread counts the replica works out, leaving out hidden messages and a suspended member's", async () => {
     const messages = createPostgresMessages(pool);
-    const visible = MESSAGES.filter((message) => !HIDDEN.includes(message.id));
+    const visible = MESSAGES.filter(shown);
     for (const member of MEMBERS) {
       const lastReadAt = (conversationId: string) =>
         READS.find((read) => read.id === `${conversationId}/${member}`)?.lastReadAt || undefined;
       const expected = summariseConversations(visible, member, lastReadAt);
       expect(expected.some((summary) => summary.unread > 0)).toBe(true);
-      expect(await messages.summaries(member, { leaveOut: HIDDEN })).toEqual(expected);
+      expect(await messages.summaries(member, { leaveOut: LEAVE_OUT })).toEqual(expected);
     }
   });
 
   it("pages through a thread from the newest, oldest first within a page, every visible message once", async () => {
     const messages = createPostgresMessages(pool);
-    const conversationId = MESSAGES[1]!.conversationId;
-    const thread = MESSAGES.filter((message) => message.conversationId === conversationId && !HIDDEN.includes(message.id)).sort(byTime);
+    const conversationId = `c:ann@example.com:${SUSPENDED}`;
+    const thread = MESSAGES.filter((message) => message.conversationId === conversationId && shown(message)).sort(byTime);
     expect(thread.length).toBeGreaterThan(14);
     let read: Message[] = [];
     let before: ThreadCursor | undefined;
     let pages = 0;
     do {
-      const page = await messages.threadPage(conversationId, { limit: 7, leaveOut: HIDDEN, ...(before ? { before } : {}) });
+      const page = await messages.threadPage(conversationId, { limit: 7, leaveOut: LEAVE_OUT, ...(before ? { before } : {}) });
       expect(page.messages.length).toBeLessThanOrEqual(7);
       read = [...page.messages, ...read];
       before = page.older;

@@ -10,8 +10,8 @@ export type ThreadCursor = { readonly createdAt: string; readonly id: string };
  * The Messages and ConversationMembers tables read by query (docs/decisions/0053): a
  * thread a page at a time and a member's conversations with their unread counts, each
  * one indexed query, so no instance holds the messages in memory. The answers are the
- * replica's (`summariseConversations`, a thread oldest first); messages staff hid
- * (`leaveOut`, from the Reports tab) count nowhere.
+ * replica's (`summariseConversations`, a thread oldest first); the messages no page shows
+ * (`leaveOut`) count nowhere.
  */
 export type PostgresMessages = {
   /** Stores a message; a retry of one already stored (the same id) stores nothing. */
@@ -19,11 +19,19 @@ export type PostgresMessages = {
   /** Up to `limit` messages of the thread before `before` (the newest when absent), oldest first, and the cursor of the page before. */
   threadPage(
     conversationId: string,
-    options: { limit: number; before?: ThreadCursor; leaveOut?: readonly string[] },
+    options: { limit: number; before?: ThreadCursor; leaveOut?: LeftOut },
   ): Promise<{ messages: Message[]; older: ThreadCursor | undefined }>;
   /** The member's conversations, newest activity first, each with its newest message and unread count. */
-  summaries(memberEmail: string, options?: { leaveOut?: readonly string[] }): Promise<ConversationSummary[]>;
+  summaries(memberEmail: string, options?: { leaveOut?: LeftOut }): Promise<ConversationSummary[]>;
 };
+
+/**
+ * The messages no page shows, from the staff tabs, which are few and in memory: those staff
+ * hid (Reports) and those of suspended agents (Agents), by sender.
+ */
+export type LeftOut = { readonly ids: readonly string[]; readonly senders: readonly string[] };
+
+const NOTHING_LEFT_OUT: LeftOut = { ids: [], senders: [] };
 
 const COLUMNS = MESSAGES_TAB.headers.map((header) => `m."${header}"`).join(", ");
 
@@ -46,26 +54,27 @@ export function createPostgresMessages(pool: Pick<Pool, "query">): PostgresMessa
       );
     },
 
-    async threadPage(conversationId, { limit, before, leaveOut = [] }) {
+    async threadPage(conversationId, { limit, before, leaveOut = NOTHING_LEFT_OUT }) {
       // One more than asked, to know whether an older page exists; newest first through the thread's index.
       const rows = await pool.query<Record<string, string>>(
         `SELECT ${COLUMNS} FROM "Messages" m
-         WHERE m."conversationId" = $1 AND NOT (m."id" = ANY($2::text[]))
-           AND ($3::text IS NULL OR (m."createdAt", m."id") < ($3, $4))
-         ORDER BY m."createdAt" DESC, m."id" DESC LIMIT $5`,
-        [conversationId, leaveOut, before?.createdAt ?? null, before?.id ?? null, limit + 1],
+         WHERE m."conversationId" = $1 AND NOT (m."id" = ANY($2::text[])) AND NOT (m."fromEmail" = ANY($3::text[]))
+           AND ($4::text IS NULL OR (m."createdAt", m."id") < ($4, $5))
+         ORDER BY m."createdAt" DESC, m."id" DESC LIMIT $6`,
+        [conversationId, leaveOut.ids, leaveOut.senders, before?.createdAt ?? null, before?.id ?? null, limit + 1],
       );
       const page = rows.rows.slice(0, limit).map(messageOf).reverse();
       const oldest = page[0];
       return { messages: page, older: rows.rows.length > limit && oldest ? { createdAt: oldest.createdAt, id: oldest.id } : undefined };
     },
 
-    async summaries(memberEmail, { leaveOut = [] } = {}) {
+    async summaries(memberEmail, { leaveOut = NOTHING_LEFT_OUT } = {}) {
       const rows = await pool.query<Record<string, string> & { unread: number }>(
         `WITH mine AS (
-           SELECT * FROM "Messages" WHERE "fromEmail" = $1 AND NOT ("id" = ANY($2::text[]))
+           SELECT * FROM "Messages" WHERE "fromEmail" = $1 AND NOT ("id" = ANY($2::text[])) AND NOT ("fromEmail" = ANY($3::text[]))
            UNION ALL
-           SELECT * FROM "Messages" WHERE "toEmail" = $1 AND "fromEmail" <> $1 AND NOT ("id" = ANY($2::text[]))
+           SELECT * FROM "Messages"
+           WHERE "toEmail" = $1 AND "fromEmail" <> $1 AND NOT ("id" = ANY($2::text[])) AND NOT ("fromEmail" = ANY($3::text[]))
          ),
          newest AS (
            SELECT DISTINCT ON ("conversationId") * FROM mine ORDER BY "conversationId", "createdAt" DESC, "id" DESC
@@ -79,7 +88,7 @@ export function createPostgresMessages(pool: Pick<Pool, "query">): PostgresMessa
          SELECT ${COLUMNS}, coalesce(unread.unread, 0) AS unread FROM newest m
          LEFT JOIN unread ON unread."conversationId" = m."conversationId"
          ORDER BY m."createdAt" DESC, m."id" DESC`,
-        [memberEmail, leaveOut],
+        [memberEmail, leaveOut.ids, leaveOut.senders],
       );
       return rows.rows.map(({ unread, ...cells }) => {
         const lastMessage = messageOf(cells);
