@@ -29,7 +29,7 @@ export type PostgresMessages = {
  * The messages no page shows, from the staff tabs, which are few and in memory: those staff
  * hid (Reports) and those of suspended agents (Agents), by sender.
  */
-export type LeftOut = { readonly ids: readonly string[]; readonly senders: readonly string[] };
+type LeftOut = { readonly ids: readonly string[]; readonly senders: readonly string[] };
 
 const NOTHING_LEFT_OUT: LeftOut = { ids: [], senders: [] };
 
