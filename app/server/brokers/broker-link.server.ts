@@ -12,7 +12,8 @@ import { newId } from "../store/store.server";
 type BrokerServices = Pick<Services, "config" | "store" | "notifier"> & { licenses: Pick<Services["licenses"], "table"> };
 
 /** A broker whose license and e-mail were checked: TREC's data for Texas, a row staff confirmed for Oklahoma. */
-export type VerifiedBroker = { state: BrokerState; licenseNumber: string; email: string };
+/** `name` is TREC's name for the license, or the name staff gave the Brokers row ("" when they gave none). */
+export type VerifiedBroker = { state: BrokerState; licenseNumber: string; email: string; name: string };
 
 const PURPOSE = "broker-view";
 const TTL_SECONDS = BROKER_LINK_HOURS * 60 * 60;
@@ -28,12 +29,12 @@ function verifiedBroker(services: Pick<BrokerServices, "store" | "licenses">, in
   if (input.state === "TX") {
     const license = services.licenses.table.lookup(input.licenseNumber);
     if (!license || !isBrokerLicense(license) || license.email === "" || license.email !== input.email) return null;
-    return { state: "TX", licenseNumber: license.licenseNumber, email: input.email };
+    return { state: "TX", licenseNumber: license.licenseNumber, email: input.email, name: license.fullName };
   }
   const confirmed = services.store.brokers
     .by("licenseNumber", key)
     .find((row) => row.state === "OK" && row.email === input.email && row.status === "confirmed");
-  return confirmed ? { state: "OK", licenseNumber: confirmed.licenseNumber, email: input.email } : null;
+  return confirmed ? { state: "OK", licenseNumber: confirmed.licenseNumber, email: input.email, name: confirmed.name } : null;
 }
 
 /**
