@@ -1,9 +1,9 @@
-import { createCookie, type Cookie } from "@remix-run/node";
+import type { Cookie } from "@remix-run/node";
 import type { BrokerLinkInput } from "~/domain/broker-form";
 import { BROKER_LINK_HOURS, type BrokerState } from "~/domain/brokers";
 import { isBrokerLicense, licenseKey } from "~/domain/license-check";
 import { publicUrl } from "../accounts/urls.server";
-import { createLinkToken, readLinkToken } from "../auth/link-token.server";
+import { createLinkToken, linkTokenCookie, readLinkToken } from "../auth/link-token.server";
 import type { Config } from "../config.server";
 import { brokerLinkMail } from "../mail/broker-mail.server";
 import type { Services } from "../services.server";
@@ -104,14 +104,9 @@ function brokerForToken(
   return verifiedBroker(services, { state, licenseNumber, email });
 }
 
-/**
- * Holds the token once the mailed link's first request moved it out of the address (as
- * the password reset does): the bare /broker/view is what logs and any Referer show.
- * Scripts cannot read it; it lives as long as a link, on the broker's pages only.
- * Unsigned: the token carries its own signature.
- */
+/** The broker's view link's token, out of the address, sent on the broker's pages only. */
 export function brokerLinkCookie(config: Pick<Config, "isProduction">): Cookie {
-  return createCookie("__broker", { httpOnly: true, sameSite: "lax", secure: config.isProduction, path: "/broker", maxAge: TTL_SECONDS });
+  return linkTokenCookie(config, { name: "__broker", path: "/broker", maxAgeSeconds: TTL_SECONDS });
 }
 
 /** The broker whose link this browser opened, from the cookie; null without a working one. */
