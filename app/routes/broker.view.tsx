@@ -54,7 +54,10 @@ export default function BrokerViewPage() {
     );
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-10 sm:px-6 sm:py-12">
-      <PageHeading title="Broker's View" intro={`The referrals of the agents sponsored by broker license ${view.licenseNumber}.`} />
+      <PageHeading
+        title="Broker's View"
+        intro={`The referrals of the agents sponsored by ${view.brokerName ? `${view.brokerName}, ` : ""}broker license ${view.licenseNumber}.`}
+      />
       <section className="card space-y-4" aria-labelledby="fees-title">
         <h2 id="fees-title" className="text-lg font-bold text-slate-900">
           Fees

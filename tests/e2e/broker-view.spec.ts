@@ -113,6 +113,7 @@ test.describe("the broker's side of a referral", () => {
     // The token left the address for a cookie.
     await expect(page).toHaveURL(/\/broker\/view$/);
     await expect(page.getByRole("heading", { level: 1, name: "Broker's View" })).toBeVisible();
+    await expect(page.getByText("sponsored by Sooner Homes, broker license")).toBeVisible();
     const referrals = page.getByRole("list", { name: "Referrals" }).getByTestId("broker-referral");
     await expect(referrals).toHaveCount(1);
     await expect(referrals).toContainText(token);

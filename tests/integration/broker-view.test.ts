@@ -133,6 +133,7 @@ describe("a Texas broker asks for a link", () => {
     const { cookie, page } = await open(tokenOf(mails[0]!));
     const { status, data } = await viewOf(page);
     expect(status).toBe(200);
+    expect(data.view).toMatchObject({ licenseNumber: "9001234", brokerName: "LONE STAR REALTY LLC" });
     expect(data.view!.referrals.map((referral) => [referral.id, referral.yours]).sort()).toEqual(
       [
         [sponsored.id, ["referring"]],

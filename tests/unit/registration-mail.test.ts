@@ -48,6 +48,10 @@ describe("registration mails", () => {
     );
     expect(checked.text).toContain("License check: TX active, name matches, broker matches");
     expect(checked.text).toContain("License check details: Sales agent 0654321");
+    const fromTrec = staffRegistrationMail({ ...agent, brokerLicenseNumber: "9001234", brokerFrom: "trec" }, "s@example.test");
+    expect(fromTrec.text).toContain("Broker license number: 9001234");
+    expect(fromTrec.text).toContain("Broker from: TREC's license data");
+    expect(mail.text).toContain("Broker from: typed by the agent");
   });
 
   it("gives staff the OREC search and the license number for an Oklahoma applicant", () => {

@@ -1,3 +1,5 @@
+import { createCookie, type Cookie } from "@remix-run/node";
+import type { Config } from "../config.server";
 import { sign, verifySignature } from "./signing.server";
 
 /**
@@ -60,4 +62,23 @@ function decode(carried: string): unknown[] | null {
 
 function signedData(carried: string, bound: readonly string[]): string {
   return JSON.stringify([carried, ...bound]);
+}
+
+/**
+ * Holds a mailed link's token once the link's first request moved it out of the address
+ * (as the password reset does): the bare page's address is what logs and any Referer show.
+ * Scripts cannot read it, and it lives as long as the link. Unsigned: the token carries
+ * its own signature.
+ */
+export function linkTokenCookie(
+  config: Pick<Config, "isProduction">,
+  cookie: { name: string; path: string; maxAgeSeconds: number },
+): Cookie {
+  return createCookie(cookie.name, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: config.isProduction,
+    path: cookie.path,
+    maxAge: cookie.maxAgeSeconds,
+  });
 }

@@ -1,9 +1,9 @@
-import { createCookie, type Cookie } from "@remix-run/node";
+import type { Cookie } from "@remix-run/node";
 import type { BrokerLinkInput } from "~/domain/broker-form";
 import { BROKER_LINK_HOURS, type BrokerState } from "~/domain/brokers";
 import { isBrokerLicense, licenseKey } from "~/domain/license-check";
 import { publicUrl } from "../accounts/urls.server";
-import { createLinkToken, readLinkToken } from "../auth/link-token.server";
+import { createLinkToken, linkTokenCookie, readLinkToken } from "../auth/link-token.server";
 import type { Config } from "../config.server";
 import { brokerLinkMail } from "../mail/broker-mail.server";
 import type { Services } from "../services.server";
@@ -12,7 +12,8 @@ import { newId } from "../store/store.server";
 type BrokerServices = Pick<Services, "config" | "store" | "notifier"> & { licenses: Pick<Services["licenses"], "table"> };
 
 /** A broker whose license and e-mail were checked: TREC's data for Texas, a row staff confirmed for Oklahoma. */
-export type VerifiedBroker = { state: BrokerState; licenseNumber: string; email: string };
+/** `name` is TREC's name for the license, or the name staff gave the Brokers row ("" when they gave none). */
+export type VerifiedBroker = { state: BrokerState; licenseNumber: string; email: string; name: string };
 
 const PURPOSE = "broker-view";
 const TTL_SECONDS = BROKER_LINK_HOURS * 60 * 60;
@@ -28,12 +29,12 @@ function verifiedBroker(services: Pick<BrokerServices, "store" | "licenses">, in
   if (input.state === "TX") {
     const license = services.licenses.table.lookup(input.licenseNumber);
     if (!license || !isBrokerLicense(license) || license.email === "" || license.email !== input.email) return null;
-    return { state: "TX", licenseNumber: license.licenseNumber, email: input.email };
+    return { state: "TX", licenseNumber: license.licenseNumber, email: input.email, name: license.fullName };
   }
   const confirmed = services.store.brokers
     .by("licenseNumber", key)
     .find((row) => row.state === "OK" && row.email === input.email && row.status === "confirmed");
-  return confirmed ? { state: "OK", licenseNumber: confirmed.licenseNumber, email: input.email } : null;
+  return confirmed ? { state: "OK", licenseNumber: confirmed.licenseNumber, email: input.email, name: confirmed.name } : null;
 }
 
 /**
@@ -103,14 +104,9 @@ function brokerForToken(
   return verifiedBroker(services, { state, licenseNumber, email });
 }
 
-/**
- * Holds the token once the mailed link's first request moved it out of the address (as
- * the password reset does): the bare /broker/view is what logs and any Referer show.
- * Scripts cannot read it; it lives as long as a link, on the broker's pages only.
- * Unsigned: the token carries its own signature.
- */
+/** The broker's view link's token, out of the address, sent on the broker's pages only. */
 export function brokerLinkCookie(config: Pick<Config, "isProduction">): Cookie {
-  return createCookie("__broker", { httpOnly: true, sameSite: "lax", secure: config.isProduction, path: "/broker", maxAge: TTL_SECONDS });
+  return linkTokenCookie(config, { name: "__broker", path: "/broker", maxAgeSeconds: TTL_SECONDS });
 }
 
 /** The broker whose link this browser opened, from the cookie; null without a working one. */

@@ -72,6 +72,7 @@ export function brokerView(deps: Deps, broker: VerifiedBroker, now: Date) {
   const referrals = brokerReferrals(deps, broker);
   return {
     licenseNumber: broker.licenseNumber,
+    brokerName: broker.name,
     totals: referralTotals(deps, referrals, now),
     referrals: referrals.map((referral) => {
       const receivedAt = feeReceivedAt(deps, referral);

@@ -4,7 +4,7 @@
  * is mailed, and the agreement put in force once both agents signed and both brokers
  * signed off on its text.
  */
-import { createCookie, type Cookie } from "@remix-run/node";
+import type { Cookie } from "@remix-run/node";
 import {
   BROKER_APPROVAL_MESSAGES,
   BROKER_LINK_DAYS,
@@ -17,7 +17,7 @@ import {
 import { termEnd } from "~/domain/referrals/agreement";
 import type { ReferralParty } from "~/domain/referrals/status";
 import type { Agent, BrokerSignoff, Referral } from "~/domain/workbook/tabs";
-import { createLinkToken, readLinkToken } from "../auth/link-token.server";
+import { createLinkToken, linkTokenCookie, readLinkToken } from "../auth/link-token.server";
 import type { Config } from "../config.server";
 import { approvalRequestMail, brokerApprovedMail, brokerCopyMail } from "../mail/broker-signoff-mail.server";
 import { signedAgreementMails } from "../mail/referral-mail.server";
@@ -143,18 +143,9 @@ export function readBrokerLink(services: Pick<ReferralServices, "store" | "confi
   return { ok: true, referral, side: request.side, request };
 }
 
-/**
- * Holds a broker's link after its first request, which moves the token out of the address
- * (as the password reset does): the bare page's address is what logs and any Referer show.
- */
+/** The approval link's token, out of the address (path "/": the approval page posts to its own data URL too). */
 export function brokerLinkCookie(config: Pick<Config, "isProduction">): Cookie {
-  return createCookie("__broker_link", {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: config.isProduction,
-    path: "/",
-    maxAge: LINK_TTL_SECONDS,
-  });
+  return linkTokenCookie(config, { name: "__broker_link", path: "/", maxAgeSeconds: LINK_TTL_SECONDS });
 }
 
 export type BrokerApprovalResult =

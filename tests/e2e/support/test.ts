@@ -64,7 +64,10 @@ function checkingPage(page: Page): { page: Promise<Page>; queue: Promise<unknown
 async function analyzeWithoutScripts(page: Page): Promise<Violation[]> {
   // Read in the page itself: evaluating is not running the page's own scripts.
   const markup = await page.evaluate(() => {
-    const copy = document.documentElement.cloneNode(true) as HTMLElement;
+    // Between a navigation's commit and its first parsed byte the page has no root element: the page it was is gone.
+    const root = document.documentElement as HTMLElement | null;
+    if (root === null) throw new Error("The page navigated: its new document has no markup yet");
+    const copy = root.cloneNode(true) as HTMLElement;
     copy.querySelectorAll("script").forEach((script) => script.remove());
     const base = document.createElement("base");
     base.href = location.href;
