@@ -51,6 +51,9 @@ const envSchema = z.object({
     message: "must look like cloudinary://API_KEY:API_SECRET@CLOUD_NAME (optionally ending ?upload_prefix=URL)",
   }),
   GOOGLE_SHEETS_ID: optionalText,
+  DATABASE_URL: optionalText.refine((value) => value === undefined || /^postgres(ql)?:\/\//.test(value), {
+    message: "must be a PostgreSQL connection URL, e.g. postgres://user:password@host:5432/referrals",
+  }),
   GOOGLE_APPLICATION_CREDENTIALS: optionalText,
   GOOGLE_SERVICE_ACCOUNT_JSON: optionalText,
   SHEETS_WRITE_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(300).default(24),
@@ -110,6 +113,8 @@ export type Config = {
   cloudinary: CloudinaryConfig | undefined;
   /** The Google spreadsheet holding the workbook; undefined means the embedded SQLite file in DATA_DIR. */
   sheets: SheetsConfig | undefined;
+  /** The PostgreSQL database holding the high-volume tabs (docs/decisions/0053); undefined keeps every tab in the sheet or file. */
+  databaseUrl: string | undefined;
   licenses: LicenseConfig;
   /** bcrypt's work factor for new hashes: production's unless a test run asks for less (decision 0040). */
   passwordHashCost: number;
@@ -243,6 +248,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     healthToken: values.HEALTH_TOKEN,
     cloudinary: values.CLOUDINARY_URL === undefined ? undefined : parseCloudinaryUrl(values.CLOUDINARY_URL),
     sheets: sheetsConfig(values, isProduction),
+    databaseUrl: values.DATABASE_URL,
     licenses: licenseConfig(values),
     passwordHashCost: passwordHashCost(values),
   };

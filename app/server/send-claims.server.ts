@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { nextInChain, prunableClaims, winningClaim } from "~/domain/send-claims";
 import type { SendClaim } from "~/domain/workbook/tabs";
+import { isDuplicateKey } from "./store/postgres/driver.server";
 import { describeError, newId, type Store } from "./store/store.server";
 import type { ReadMark } from "./store/types.server";
 
@@ -15,6 +16,11 @@ import type { ReadMark } from "./store/types.server";
  * whose read-back fails, or whose process stops before sending, is not sent by anyone; a
  * send that fails is recorded, never tried again. Rows whose key can no longer recur are
  * deleted by `prune`, so the tab stays small.
+ *
+ * Where SendClaims is a PostgreSQL table (docs/decisions/0053), rows are numbered as they are
+ * added but seen as their transactions commit, so the first row read back is not always the
+ * first claim: there a unique key on claimed rows decides, refusing every claim of a key but
+ * the first, and nothing is read back.
  */
 export type SendClaims = {
   /** This process's name in the `instance` column. */
@@ -54,14 +60,28 @@ const sameMark = (a: ReadMark, b: ReadMark) => a.rowsRead === b.rowsRead && a.la
 
 export function createSendClaims({
   store,
+  uniqueKey = false,
   instanceId = `${hostname()}-${randomUUID().slice(0, 8)}`,
   log = console,
 }: {
   store: Store;
+  /** The store refuses a second claimed row of a key (SendClaims in PostgreSQL). */
+  uniqueKey?: boolean;
   instanceId?: string;
   log?: Pick<Console, "error">;
 }): SendClaims {
   const claimsOf = (key: string) => store.sendClaims.by("key", key);
+
+  /** Where the key is unique: whether this row is the key's claim (stored now, or stored before with the same id). */
+  async function insertUnique(row: SendClaim): Promise<boolean> {
+    try {
+      await store.sendClaims.insert(row);
+      return true;
+    } catch (error) {
+      if (isDuplicateKey(error)) return false;
+      throw error;
+    }
+  }
 
   /**
    * The rows this instance read back past the replica's last read of the tab (`base`), and
@@ -120,13 +140,13 @@ export function createSendClaims({
     const mark = store.sendClaims.readMark();
     const fresh = [...new Set(keys)].filter((key) => claimsOf(key).length === 0);
     const rows = fresh.map((key) => claimRow(key, now));
-    const inserted = await Promise.allSettled(rows.map((row) => store.sendClaims.insert(row)));
+    const inserted = await Promise.allSettled(rows.map((row) => (uniqueKey ? insertUnique(row) : store.sendClaims.insert(row))));
     const stored = rows.filter((row, i) => {
       const result = inserted[i]!;
       if (result.status === "rejected") log.error(`Mail: could not claim ${row.key}; not sent.`, result.reason);
-      return result.status === "fulfilled";
+      return result.status === "fulfilled" && result.value !== false;
     });
-    if (stored.length === 0) return new Set();
+    if (uniqueKey || stored.length === 0) return new Set(stored.map((row) => row.key));
     const tail = await readAfter(mark);
     return new Set(stored.filter((row) => winningClaim(tail, row.key)?.id === row.id).map((row) => row.key));
   }
@@ -135,6 +155,12 @@ export function createSendClaims({
     const mark = store.sendClaims.readMark();
     const known = winningClaim(claimsOf(key), key);
     if (known) return known.id === claimId;
+    if (uniqueKey) {
+      if (await insertUnique(claimRow(key, now, claimId))) return true;
+      // Another id holds the key; reading the tab brings its row, for the next call to decide without one.
+      await store.refreshTabs(["sendClaims"]);
+      return false;
+    }
     // A retry whose first append was stored after all appends the same id again: the tab's
     // mergeDuplicates reads the two rows as one, and the first still wins.
     await store.sendClaims.insert(claimRow(key, now, claimId)).catch((error: unknown) => {

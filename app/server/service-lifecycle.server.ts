@@ -27,7 +27,7 @@ import { createLiveRequests } from "./requests/live-requests.server";
 import { createSendClaims } from "./send-claims.server";
 import type { Services } from "./services.server";
 import { createWriteQueues } from "./store/serially.server";
-import { createStoreFromConfig, type Store } from "./store/store.server";
+import { createStoreFromConfig, databaseFromConfig, type Store } from "./store/store.server";
 import { createWriteLimits } from "./write-limits.server";
 
 /*
@@ -51,12 +51,14 @@ export function createServices(config: Config): Services {
   const driver = config.sendgridApiKey
     ? createSendgridMailer(config.sendgridApiKey, config.mailFrom, config.sendgridApiUrl)
     : createOutboxMailer(outboxDirectory(config), config.mailFrom);
-  const store = createStoreFromConfig(config);
+  const database = databaseFromConfig(config);
+  const store = createStoreFromConfig(config, database);
   const replica = createReplicaServices(store);
-  const sendClaims = createSendClaims({ store });
+  const sendClaims = createSendClaims({ store, uniqueKey: database !== null });
   const notifier = createNotifier({ driver, claims: sendClaims, config });
   return {
     config,
+    database,
     notifier,
     auth: createAuthServices(config),
     images: createImageService(config),

@@ -17,6 +17,7 @@ import type { WeeklyDigest } from "./jobs/weekly-digest.server";
 import type { LiveRequests } from "./requests/live-requests.server";
 import type { SendClaims } from "./send-claims.server";
 import type { WriteQueues } from "./store/serially.server";
+import type { Database } from "./store/postgres/database.server";
 import type { BackgroundJob, Store } from "./store/store.server";
 import type { TrackRecordCache } from "./track-record/track-records.server";
 import type { WriteLimits } from "./write-limits.server";
@@ -31,6 +32,8 @@ export type Services = {
   config: Config;
   /** The one way a mail leaves the app: choices, footer, claims, throttles, retries and the queue, over SendGrid or the outbox (docs/mail.md). */
   notifier: Notifier;
+  /** The PostgreSQL database holding the high-volume tabs when `DATABASE_URL` is set, else null (docs/decisions/0053); the store closes it. */
+  database: Database | null;
   /** The workbook's in-memory replica, refreshed on a timer from `startServices` on; `server.ts` loads it before listening. */
   store: Store;
   /** Session cookies and the login and password-reset rate limits. */

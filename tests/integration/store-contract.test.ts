@@ -3,6 +3,7 @@
  * exactly, and what staff do to the rows by hand (sorting, adding columns, typing
  * odd values) never breaks it.
  */
+import { execFileSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -13,7 +14,10 @@ import { createStore } from "../../app/server/store/replica.server";
 import { createSheetsDriver } from "../../app/server/store/sheets-driver.server";
 import { createSqliteDriver } from "../../app/server/store/sqlite-driver.server";
 import { newId, StoreNotFoundError, StoreValidationError, type RefreshEvent, type Store } from "../../app/server/store/store.server";
+import { HIGH_VOLUME_TABS } from "../../app/server/store/postgres/driver.server";
 import { startFakeSheets, type FakeSheetsServer } from "../../scripts/lib/fake-sheets/server";
+import { usePostgres } from "../support/postgres";
+import { postgresDeployment } from "../support/postgres-store";
 import { agentRecord } from "../support/records";
 
 /** What staff can do to the workbook by hand, in the spreadsheet or with the sqlite3 shell. */
@@ -34,7 +38,7 @@ type Backend = {
   staff: Staff;
 };
 
-type Harness = { name: "sqlite" | "sheets"; open(): Backend };
+type Harness = { name: "sqlite" | "sheets" | "postgres"; open(): Promise<Backend> };
 
 const quietLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const fastRetry = { attempts: 5, baseDelayMs: 1, maxDelayMs: 5 };
@@ -76,6 +80,41 @@ function sqliteStaff(file: string): Staff {
   };
 }
 
+/**
+ * With a database, staff keep the sheet or file for the staff tabs; the high-volume tables
+ * they reach with a database client (psql here). Those rows are read in insertion order.
+ */
+function postgresStaff(url: string, file: string): Staff {
+  const staffTabs = sqliteStaff(file);
+  const psql = (sql: string, ...values: string[]) =>
+    execFileSync("psql", [url, "-X", "-q", "-At", "-v", "ON_ERROR_STOP=1", ...values.flatMap((value, i) => ["-v", `v${i}=${value}`])], {
+      input: sql,
+      encoding: "utf8",
+    });
+  const q = (name: string) => `"${name.replaceAll('"', '""')}"`;
+  const rows = (tab: string): Record<string, string>[] =>
+    JSON.parse(psql(`SELECT coalesce(json_agg(row_to_json(t) ORDER BY "rowNumber"), '[]') FROM ${q(tab)} t`) || "[]").map(
+      ({ rowNumber: _rowNumber, ...cells }: Record<string, string>) => cells,
+    );
+  const inDatabase = (tab: string) => HIGH_VOLUME_TABS.has(tab);
+  const unsupported = (what: string) => () => {
+    throw new Error(`Staff do not ${what} the high-volume tables`);
+  };
+  return {
+    rows: (tab) => (inDatabase(tab) ? rows(tab) : staffTabs.rows(tab)),
+    cell: (tab, id, header) =>
+      inDatabase(tab) ? (rows(tab).find((row) => row.id === id)?.[header] ?? "") : staffTabs.cell(tab, id, header),
+    setCell: (tab, id, header, value) =>
+      inDatabase(tab)
+        ? void psql(`UPDATE ${q(tab)} SET ${q(header)} = :'v0' WHERE "id" = :'v1'`, value, id)
+        : staffTabs.setCell(tab, id, header, value),
+    appendRow: (tab, cells) => (inDatabase(tab) ? unsupported("append to")() : staffTabs.appendRow(tab, cells)),
+    sortBy: (tab, header, direction) => (inDatabase(tab) ? unsupported("sort")() : staffTabs.sortBy(tab, header, direction)),
+    addColumn: (tab, header) => (inDatabase(tab) ? unsupported("add columns to")() : staffTabs.addColumn(tab, header)),
+    deleteRow: (tab, id) => (inDatabase(tab) ? void psql(`DELETE FROM ${q(tab)} WHERE "id" = :'v0'`, id) : staffTabs.deleteRow(tab, id)),
+  };
+}
+
 function sheetsStaff(fake: FakeSheetsServer, spreadsheetId: string): Staff {
   const book = () => fake.spreadsheet(spreadsheetId);
   const rows = (tab: string) => {
@@ -103,12 +142,14 @@ function sheetsStaff(fake: FakeSheetsServer, spreadsheetId: string): Staff {
 
 let fake: FakeSheetsServer;
 const opened: Store[] = [];
+const deployments: ReturnType<typeof postgresDeployment>[] = [];
+const postgres = usePostgres();
 
 beforeAll(async () => {
   fake = await startFakeSheets();
 });
 afterEach(async () => {
-  await Promise.all(opened.splice(0).map((store) => store.stop()));
+  await Promise.all([...opened.splice(0).map((store) => store.stop()), ...deployments.splice(0).map((deployment) => deployment.stopAll())]);
 });
 afterAll(async () => {
   await fake.close();
@@ -122,7 +163,7 @@ function track(store: Store): Store {
 const harnesses: Harness[] = [
   {
     name: "sqlite",
-    open() {
+    async open() {
       const file = path.join(mkdtempSync(path.join(tmpdir(), "store-contract-")), "store.sqlite");
       return {
         store: () => track(createStore(createSqliteDriver(file), { refreshSeconds: 0.05, log: quietLog })),
@@ -132,7 +173,7 @@ const harnesses: Harness[] = [
   },
   {
     name: "sheets",
-    open() {
+    async open() {
       const spreadsheetId = `contract-${newId()}`;
       fake.spreadsheet(spreadsheetId);
       return {
@@ -145,6 +186,15 @@ const harnesses: Harness[] = [
           ),
         staff: sheetsStaff(fake, spreadsheetId),
       };
+    },
+  },
+  {
+    name: "postgres",
+    async open() {
+      const url = await postgres.server().createDatabase();
+      const deployment = postgresDeployment(url);
+      deployments.push(deployment);
+      return { store: () => deployment.instance(), staff: postgresStaff(url, deployment.file) };
     },
   },
 ];
@@ -183,7 +233,7 @@ function message(overrides: Partial<Message> = {}): Message {
 
 describe.each(harnesses)("store contract on $name", (harness) => {
   it("gives back every record exactly as written, to this instance at once and to another after a refresh", async () => {
-    const backend = harness.open();
+    const backend = await harness.open();
     const store = backend.store();
     await store.refresh();
     const written = {
@@ -252,7 +302,7 @@ describe.each(harnesses)("store contract on $name", (harness) => {
   });
 
   it("finds records through their indexes, ignoring case", async () => {
-    const store = harness.open().store();
+    const store = (await harness.open()).store();
     await store.refresh();
     const dana = await store.agents.insert(agent({ email: "Dana.Reyes@Example.com" }));
     await store.agents.insert(agent({ email: "lee@example.com", specialties: ["Land"] }));
@@ -262,7 +312,7 @@ describe.each(harnesses)("store contract on $name", (harness) => {
   });
 
   it("merges the ConversationMembers row two instances added at once, keeping the furthest read and latest mail", async () => {
-    const backend = harness.open();
+    const backend = await harness.open();
     const first = backend.store();
     const second = backend.store();
     await Promise.all([first.refresh(), second.refresh()]);
@@ -272,7 +322,8 @@ describe.each(harnesses)("store contract on $name", (harness) => {
       first.conversationMembers.insert({ ...row, lastReadAt: "2026-11-23T10:00:00.000Z" }),
       second.conversationMembers.insert({ ...row, lastReadAt: "2026-11-23T09:00:00.000Z", lastNotifiedAt: "2026-11-23T09:30:00.000Z" }),
     ]);
-    expect(backend.staff.rows("ConversationMembers")).toHaveLength(2);
+    // In the database the id is the key: the two rows meet at insert, merged by the same rule.
+    expect(backend.staff.rows("ConversationMembers")).toHaveLength(harness.name === "postgres" ? 1 : 2);
     const reader = backend.store();
     await reader.refresh();
     expect(reader.conversationMembers.all()).toEqual([
@@ -282,7 +333,7 @@ describe.each(harnesses)("store contract on $name", (harness) => {
   });
 
   it("stores concurrent appends from two app instances, each once", async () => {
-    const backend = harness.open();
+    const backend = await harness.open();
     const first = backend.store();
     const second = backend.store();
     await Promise.all([first.refresh(), second.refresh()]);
@@ -302,7 +353,7 @@ describe.each(harnesses)("store contract on $name", (harness) => {
   });
 
   it("updates the right row after staff sorted the rows", async () => {
-    const backend = harness.open();
+    const backend = await harness.open();
     const store = backend.store();
     await store.refresh();
     const names = ["Avery", "Blake", "Casey", "Drew"];
@@ -319,7 +370,7 @@ describe.each(harnesses)("store contract on $name", (harness) => {
   });
 
   it("keeps a column staff added, on updates and on new rows", async () => {
-    const backend = harness.open();
+    const backend = await harness.open();
     const store = backend.store();
     await store.refresh();
     const dana = await store.agents.insert(agent());
@@ -339,7 +390,7 @@ describe.each(harnesses)("store contract on $name", (harness) => {
   });
 
   it("keeps formulas, phone numbers, leading zeros, long text and emoji as typed", async () => {
-    const backend = harness.open();
+    const backend = await harness.open();
     const store = backend.store();
     await store.refresh();
     const longText = "Fifty thousand characters. ".repeat(1852).slice(0, 49_989) + "🏡 Zoë 👍🏽";
@@ -365,7 +416,7 @@ describe.each(harnesses)("store contract on $name", (harness) => {
   });
 
   it("skips rows that do not read, lists them, and reads the rest tolerantly", async () => {
-    const backend = harness.open();
+    const backend = await harness.open();
     const store = backend.store();
     await store.refresh();
     const good = await store.agents.insert(agent());
@@ -405,7 +456,7 @@ describe.each(harnesses)("store contract on $name", (harness) => {
   });
 
   it("brings staff edits into the replica and gives a job watching the column its old and new values", async () => {
-    const backend = harness.open();
+    const backend = await harness.open();
     const store = backend.store();
     await store.refresh();
     const dana = await store.agents.insert(agent({ status: "pending" }));
@@ -428,7 +479,7 @@ describe.each(harnesses)("store contract on $name", (harness) => {
   });
 
   it("reads new rows of append-only tabs, and notices rows staff deleted from them", async () => {
-    const backend = harness.open();
+    const backend = await harness.open();
     const store = backend.store();
     const other = backend.store();
     await Promise.all([store.refresh(), other.refresh()]);
@@ -447,7 +498,7 @@ describe.each(harnesses)("store contract on $name", (harness) => {
   });
 
   it("deletes rows of an append-only tab by id, and reads the rows stored after a mark, the whole tab once rows above it went", async () => {
-    const backend = harness.open();
+    const backend = await harness.open();
     const store = backend.store();
     const other = backend.store();
     await Promise.all([store.refresh(), other.refresh()]);
@@ -474,7 +525,7 @@ describe.each(harnesses)("store contract on $name", (harness) => {
   });
 
   it("refuses records that would not read back, and updates of rows that are gone", async () => {
-    const backend = harness.open();
+    const backend = await harness.open();
     const store = backend.store();
     await store.refresh();
     await expect(store.agents.insert(agent({ id: "" }))).rejects.toBeInstanceOf(StoreValidationError);

@@ -39,7 +39,7 @@ export type ReadRequest = {
  * and every cell is text. Columns the app does not know are never touched.
  */
 export interface WorkbookDriver {
-  readonly kind: "sqlite" | "sheets";
+  readonly kind: "sqlite" | "sheets" | "postgres";
   /** Creates missing tabs and appends missing headers; existing data and extra columns are left alone. */
   ensureTabs(tabs: readonly TabSpec[]): Promise<void>;
   /** Reads several tabs at once (one request where the backend allows), answers in request order. */

@@ -47,7 +47,13 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
   const versions = createTabVersions();
   const writeLog: WriteLog = { seq: 0, writes: [] };
   let ready: Promise<void> | undefined;
+  /** The full read that concurrent `refresh()` calls share. */
   let inflight: Promise<void> | undefined;
+  /** Reads run one at a time, in the order asked: each changes the replica from what the one before left. */
+  let reads: Promise<void> = Promise.resolve();
+  /** The tabs the next partial read takes, and that read once queued. */
+  let tabsToRead = new Set<CollectionName>();
+  let partialRead: Promise<void> | undefined;
   let loaded = false;
   let needFullRead = true;
   let lastFullReadAt = 0;
@@ -131,15 +137,23 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
     loggedProblems = current;
   }
 
-  async function readAll(): Promise<void> {
+  /**
+   * Reads every tab, or only the tabs in `only` (a partial read, for another instance's
+   * writes the database told of: it neither checks the change token nor counts as the
+   * replica being fresh).
+   */
+  async function readAll(only?: ReadonlySet<CollectionName>): Promise<void> {
     await ensureReady();
-    const token = driver.changeToken ? await driver.changeToken() : undefined;
+    // Before the first read, and while a full read is owed, a partial read is a full one.
+    const partial = only !== undefined && loaded && !needFullRead;
+    const token = !partial && driver.changeToken ? await driver.changeToken() : undefined;
     if (loaded && token !== undefined && token === lastToken) {
       markFresh();
       return;
     }
-    const full = !loaded || needFullRead || Date.now() - lastFullReadAt >= fullReadEveryMs;
-    const plans: ReadRequest[] = COLLECTION_NAMES.map((name) => {
+    const full = !partial && (!loaded || needFullRead || Date.now() - lastFullReadAt >= fullReadEveryMs);
+    const names = partial ? COLLECTION_NAMES.filter((name) => only.has(name)) : COLLECTION_NAMES;
+    const plans: ReadRequest[] = names.map((name) => {
       const tab = tabOf(name);
       const state = stateOf(name);
       const tail = !full && tab.appendOnly && state.rowsRead > 0;
@@ -155,7 +169,7 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
       .map((plan, i) => ({ plan, i }))
       .filter(
         ({ plan, i }) =>
-          plan.from > 0 && !isDegraded(i) && signature(plan.tab as AnyTab, results[i]?.[0]) !== stateOf(COLLECTION_NAMES[i]!).lastSignature,
+          plan.from > 0 && !isDegraded(i) && signature(plan.tab as AnyTab, results[i]?.[0]) !== stateOf(names[i]!).lastSignature,
       );
     if (moved.length > 0) {
       const reread = await driver.readTabs(moved.map(({ plan }) => ({ tab: plan.tab, from: 0 })));
@@ -167,7 +181,7 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
 
     const pending = writeLog.writes.filter((write) => write.seq > seqAtRead);
     const previous = new Map(states);
-    COLLECTION_NAMES.forEach((name, i) => {
+    names.forEach((name, i) => {
       const tab = tabOf(name);
       // A degraded tab keeps its last good copy (and the writes acknowledged on it).
       if (isDegraded(i)) return;
@@ -177,20 +191,23 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
       for (const write of pending) if (write.name === name) applyWrite(next, write);
       states.set(name, next);
     });
-    writeLog.writes = pending;
+    // The writes still pending are those after the read, and those to tabs it did not read.
+    writeLog.writes = partial ? writeLog.writes.filter((write) => write.seq > seqAtRead || !only.has(write.name)) : pending;
     // Read with a tab degraded from the start: its copy from before the restart is all there is.
-    if (!loaded) await restoreFromDisk(COLLECTION_NAMES.filter((_, i) => isDegraded(i)));
+    if (!loaded) await restoreFromDisk(names.filter((_, i) => isDegraded(i)));
 
-    lastToken = token;
-    // Once a degraded tab is fixed, it is read whole again.
-    needFullRead = degraded.size > 0;
-    if (full) lastFullReadAt = Date.now();
     const firstLoad = !loaded;
-    loaded = true;
-    markFresh();
+    if (!partial) {
+      lastToken = token;
+      // Once a degraded tab is fixed, it is read whole again.
+      needFullRead = degraded.size > 0;
+      if (full) lastFullReadAt = Date.now();
+      loaded = true;
+      markFresh();
+    }
     logNewProblemRows();
     const found: Changes = new Map();
-    for (const name of COLLECTION_NAMES) {
+    for (const name of names) {
       const before = previous.get(name) ?? emptyState();
       if (before === stateOf(name)) continue;
       const rows = changedRows(before.records, stateOf(name).records);
@@ -236,9 +253,30 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
     await Promise.all(saves);
   }
 
+  /** Queues a read after those before it; `only` is asked when the read starts, so it takes what was asked until then. */
+  function queueRead(only: () => ReadonlySet<CollectionName> | undefined): Promise<void> {
+    const read = reads.then(() => readAll(only()));
+    reads = read.catch(() => undefined);
+    return read;
+  }
+
+  function refreshTabs(names: readonly CollectionName[]): Promise<void> {
+    if (closed) return Promise.resolve();
+    for (const name of names) tabsToRead.add(name);
+    partialRead ??= queueRead(() => {
+      const only = tabsToRead;
+      tabsToRead = new Set();
+      partialRead = undefined;
+      return only;
+    }).catch((error: unknown) => {
+      log.error(`Store: reading what another instance wrote failed; the next refresh reads it: ${describeError(error)}`);
+    });
+    return partialRead;
+  }
+
   function refresh(): Promise<void> {
     if (closed) return Promise.reject(new Error("The store is stopped"));
-    inflight ??= readAll()
+    inflight ??= queueRead(() => undefined)
       .catch((error: unknown) => {
         lastError = describeError(error);
         needFullRead = true;
@@ -317,6 +355,7 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
     brokers: collection("brokers"),
     driver: driver.kind,
     refresh,
+    refreshTabs,
     health,
     addJob: (job) => loop.addJob(job),
     start() {
@@ -326,7 +365,7 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
       if (closed) return loop.stop();
       closed = true;
       await loop.stop();
-      await inflight?.catch(() => undefined);
+      await reads;
       await driver.close();
     },
   };

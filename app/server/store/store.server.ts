@@ -1,10 +1,15 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import type { Config } from "../config.server";
+import { WORKBOOK, type CollectionName } from "~/domain/workbook/tabs";
 import { createLastGoodCopies, lastGoodDirectory } from "./last-good.server";
-import { createStore } from "./replica.server";
+import { connectDatabase, type Database } from "./postgres/database.server";
+import { createPostgresDriver, HIGH_VOLUME_COLLECTIONS, HIGH_VOLUME_TABS } from "./postgres/driver.server";
+import { createStore, type ReplicaOptions } from "./replica.server";
 import { createSheetsDriver } from "./sheets-driver.server";
+import { createSplitDriver } from "./split-driver.server";
 import { createSqliteDriver } from "./sqlite-driver.server";
+import type { WorkbookDriver } from "./driver.server";
 import type { Store } from "./types.server";
 
 export * from "./types.server";
@@ -18,10 +23,38 @@ export function sqliteStorePath(config: Pick<Config, "dataDir">): string {
   return path.join(config.dataDir, "store.sqlite");
 }
 
-/** Chooses the driver from configuration: Google Sheets when a spreadsheet is configured, SQLite otherwise. The store is empty until its first `refresh()`. */
-export function createStoreFromConfig(config: Config): Store {
-  const driver = config.sheets ? createSheetsDriver(config.sheets) : createSqliteDriver(sqliteStorePath(config));
+/**
+ * Chooses the driver from configuration: Google Sheets when a spreadsheet is configured,
+ * SQLite otherwise, and with a database the high-volume tabs in it (`database`: the one the
+ * caller opened with `databaseFromConfig`, else one opened here). The store is empty until
+ * its first `refresh()`, and its `stop()` closes the database.
+ */
+export function createStoreFromConfig(config: Config, database: Database | null = databaseFromConfig(config)): Store {
+  const staff = config.sheets ? createSheetsDriver(config.sheets) : createSqliteDriver(sqliteStorePath(config));
   // Only the spreadsheet's tabs can be degraded by staff; the SQLite file is its own copy on disk.
   const lastGood = config.sheets ? createLastGoodCopies(lastGoodDirectory(config.dataDir)) : undefined;
-  return createStore(driver, { refreshSeconds: config.storeRefreshSeconds, ...(lastGood ? { lastGood } : {}) });
+  return createStoreOver(staff, database, { refreshSeconds: config.storeRefreshSeconds, ...(lastGood ? { lastGood } : {}) });
+}
+
+/** The replica over the staff driver, with the high-volume tabs in `database` when there is one. */
+export function createStoreOver(staff: WorkbookDriver, database: Database | null, options: ReplicaOptions): Store {
+  if (!database) return createStore(staff, options);
+  const store = createStore(createSplitDriver(staff, createPostgresDriver(database), HIGH_VOLUME_TABS), options);
+  readWhatOthersWrite(store, database);
+  return store;
+}
+
+/** The database at `DATABASE_URL`, or null when none is set. Nothing connects before its first query. */
+export function databaseFromConfig(config: Pick<Config, "databaseUrl">): Database | null {
+  return config.databaseUrl === undefined ? null : connectDatabase(config.databaseUrl);
+}
+
+const COLLECTION_OF_TABLE = new Map<string, CollectionName>(HIGH_VOLUME_COLLECTIONS.map((name) => [WORKBOOK[name].name, name]));
+
+/** Another instance's write reaches this replica as soon as the database tells of it, not at the next timed refresh. */
+function readWhatOthersWrite(store: Store, database: Database): void {
+  database.onTableChanges((changes) => {
+    const name = COLLECTION_OF_TABLE.get(changes.table);
+    if (name && !changes.local) void store.refreshTabs([name]);
+  });
 }

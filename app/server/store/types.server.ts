@@ -1,5 +1,5 @@
 import type { CollectionIndex, CollectionName, CollectionRecord } from "~/domain/workbook/tabs";
-import type { CellUsage, StructureProblem } from "./driver.server";
+import type { CellUsage, StructureProblem, WorkbookDriver } from "./driver.server";
 
 /**
  * One tab of the workbook as typed, indexed records. Reads are synchronous and come
@@ -75,7 +75,7 @@ export type InvalidRow = { tab: string; row: number; reason: string };
 export type DoubtfulValue = { tab: string; row: number; id: string; reason: string };
 
 export type StoreHealth = {
-  driver: "sqlite" | "sheets";
+  driver: WorkbookDriver["kind"];
   /** When the replica last matched the store (a read, or a check that nothing changed). */
   lastRefreshAt: string | null;
   ageSeconds: number | null;
@@ -159,9 +159,15 @@ type StoreCollections = {
 };
 
 export type Store = StoreCollections & {
-  readonly driver: "sqlite" | "sheets";
+  readonly driver: WorkbookDriver["kind"];
   /** Re-reads what changed; concurrent calls share one read. Rejects when the read failed (the last good replica keeps serving). */
   refresh(): Promise<void>;
+  /**
+   * Re-reads these tabs only, for what another instance changed in them (the database tells
+   * of its writes). Calls made while one waits join it; reads run one at a time. Never rejects:
+   * a failed read is logged, and the next timed refresh reads the tabs again.
+   */
+  refreshTabs(names: readonly CollectionName[]): Promise<void>;
   health(): StoreHealth;
   /** Adds a job run after the store's refreshes, from now on. */
   addJob(job: RefreshJob): BackgroundJob;

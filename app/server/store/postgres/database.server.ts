@@ -1,0 +1,155 @@
+import { randomUUID } from "node:crypto";
+import pg from "pg";
+import { describeError } from "../types.server";
+
+/**
+ * A row some instance (this one included) added to or changed in a high-volume table,
+ * told by PostgreSQL's NOTIFY once its transaction committed. `conversationId` is given for
+ * Messages, so a live page can tell whether it is about its thread without a read.
+ */
+export type TableChange = { readonly table: string; readonly id: string; readonly conversationId?: string; readonly local: boolean };
+
+/**
+ * Changes told at once, for a table: the rows, or null when they were too many to list in
+ * one notification (a bulk copy): then the table is read again whole.
+ */
+export type TableChanges = {
+  readonly table: string;
+  readonly rows: readonly ChangedRow[] | null;
+  /** Written by this process, whose replica has the rows already. */
+  readonly local: boolean;
+};
+
+type ChangedRow = { id: string; conversationId?: string };
+
+/** The database at `DATABASE_URL`: a pool for queries and one connection listening for changes. */
+export type Database = {
+  readonly pool: pg.Pool;
+  /** Names this process's writes in their notifications. */
+  readonly instanceId: string;
+  /** Starts listening for changes (and keeps reconnecting the listener while it runs); resolves once LISTEN is in place. */
+  listen(): Promise<void>;
+  /** Calls `listener` for every row changed from now on, by any instance; returns the unsubscribe. */
+  onChange(listener: (change: TableChange) => void): () => void;
+  /** Calls `listener` once per notification, with its table's changed rows (or null for many). */
+  onTableChanges(listener: (changes: TableChanges) => void): () => void;
+  /**
+   * Counts the listener's (re)connections and the notifications it received: it changes when
+   * anything may have changed, so a cache can compare it. Null while nobody listens, when
+   * changes may be missed.
+   */
+  changeCount(): string | null;
+  close(): Promise<void>;
+};
+
+/** The channel every instance's writes notify and every instance listens on. */
+export const CHANGES_CHANNEL = "store_changes";
+/** PostgreSQL refuses a payload of 8000 bytes or more; past this, a notification names no rows. */
+const PAYLOAD_LIMIT = 7_000;
+const RECONNECT_DELAY_MS = 1_000;
+
+/** The notification for rows written in one statement: their ids, or none when they do not fit. */
+export function changesPayload(instance: string, table: string, rows: readonly ChangedRow[]): string {
+  const listed = JSON.stringify({ instance, table, rows });
+  return listed.length < PAYLOAD_LIMIT ? listed : JSON.stringify({ instance, table, rows: null });
+}
+
+type Payload = { instance: string; table: string; rows: ChangedRow[] | null };
+
+function parsePayload(payload: string | undefined, instanceId: string): TableChanges | undefined {
+  try {
+    const value = JSON.parse(payload ?? "") as Partial<Payload>;
+    if (typeof value.table !== "string" || (value.rows !== null && !Array.isArray(value.rows))) return undefined;
+    return { table: value.table, rows: value.rows, local: value.instance === instanceId };
+  } catch {
+    return undefined;
+  }
+}
+
+export function connectDatabase(url: string, log: Pick<Console, "info" | "error"> = console): Database {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const instanceId = randomUUID();
+  // An idle client's lost connection is reported here; the next query takes a new one.
+  pool.on("error", (error) => log.error(`Database: an idle connection failed: ${describeError(error)}`));
+  const rowListeners = new Set<(change: TableChange) => void>();
+  const tableListeners = new Set<(changes: TableChanges) => void>();
+  let listener: pg.Client | undefined;
+  let connections = 0;
+  let received = 0;
+  let listening = false;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  function deliver(changes: TableChanges): void {
+    received += 1;
+    for (const listen of tableListeners) listen(changes);
+    for (const row of changes.rows ?? []) for (const listen of rowListeners) listen({ table: changes.table, ...row, local: changes.local });
+  }
+
+  async function connectListener(): Promise<void> {
+    const client = new pg.Client({ connectionString: url });
+    client.on("notification", (message) => {
+      const changes = parsePayload(message.payload, instanceId);
+      if (changes) deliver(changes);
+    });
+    client.on("error", (error) => {
+      if (closed) return;
+      log.error(`Database: the change listener lost its connection (${describeError(error)}); reconnecting`);
+      dropListener(client);
+    });
+    client.on("end", () => dropListener(client));
+    await client.connect();
+    await client.query(`LISTEN ${CHANGES_CHANNEL}`);
+    listener = client;
+    connections += 1;
+    listening = true;
+  }
+
+  /** Changes made while no one listened are not told: the count goes null until a new listener is in place. */
+  function dropListener(client: pg.Client): void {
+    if (listener !== client) return;
+    listener = undefined;
+    listening = false;
+    client.end().catch(() => undefined);
+    scheduleReconnect();
+  }
+
+  function scheduleReconnect(): void {
+    if (closed || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      connectListener().catch((error: unknown) => {
+        log.error(`Database: could not listen for changes: ${describeError(error)}`);
+        scheduleReconnect();
+      });
+    }, RECONNECT_DELAY_MS);
+    retry.unref();
+  }
+
+  const subscribe =
+    <T>(set: Set<T>) =>
+    (listen: T) => {
+      set.add(listen);
+      return () => void set.delete(listen);
+    };
+
+  return {
+    pool,
+    instanceId,
+    async listen() {
+      if (!listener) await connectListener();
+    },
+    onChange: subscribe(rowListeners),
+    onTableChanges: subscribe(tableListeners),
+    changeCount: () => (listening ? `${connections}:${received}` : null),
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      const client = listener;
+      listener = undefined;
+      listening = false;
+      await client?.end().catch(() => undefined);
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,170 @@
+import type pg from "pg";
+import type { RowCells } from "~/domain/workbook/rows";
+import { WORKBOOK, type CollectionName } from "~/domain/workbook/tabs";
+import type { DriverRow, ReadRequest, TabSpec, WorkbookDriver } from "../driver.server";
+import { changesPayload, CHANGES_CHANNEL, type Database } from "./database.server";
+import { migrate, readMigrations } from "./migrations.server";
+
+/**
+ * The tabs members write and staff do not edit by hand, kept in PostgreSQL when
+ * `DATABASE_URL` is set (docs/decisions/0053); every other tab stays in the sheet or file.
+ */
+export const HIGH_VOLUME_COLLECTIONS = [
+  "messages",
+  "conversationMembers",
+  "marks",
+  "referralEvents",
+  "sendClaims",
+  "reviews",
+  "invitations",
+  "brokerSignoffs",
+] as const satisfies readonly CollectionName[];
+
+/** Their tab names, which are their tables' names. */
+export const HIGH_VOLUME_TABS: ReadonlySet<string> = new Set(HIGH_VOLUME_COLLECTIONS.map((name) => WORKBOOK[name].name));
+
+/**
+ * What an insert does with a row whose id is stored already. Mostly the same write sent
+ * again (its answer was lost, or another instance sent it): nothing. Two instances that
+ * each add a member's read position for a conversation make one row keeping the later
+ * times, as the replica merges two such rows in a sheet.
+ */
+const ON_CONFLICT: Readonly<Record<string, string>> = {
+  ConversationMembers: `DO UPDATE SET
+    "lastReadAt" = GREATEST("ConversationMembers"."lastReadAt", EXCLUDED."lastReadAt"),
+    "lastNotifiedAt" = GREATEST("ConversationMembers"."lastNotifiedAt", EXCLUDED."lastNotifiedAt")`,
+};
+
+/** PostgreSQL refused a row because a unique key holds its value already (a send-once claim taken). */
+export function isDuplicateKey(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if ((cause as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}
+
+/** Identifiers are the tabs' and headers' own names, quoted so case and spelling are kept. */
+function quote(identifier: string): string {
+  return `"${identifier.replaceAll('"', '""')}"`;
+}
+
+type Queryable = Pick<pg.PoolClient, "query">;
+
+/** Runs `work` in one transaction on one connection: its notifications go out when it commits, and not at all when it fails. */
+async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query("BEGIN");
+    const result = await work(client);
+    await client.query("COMMIT");
+    return result;
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+type WrittenRow = { id: string; conversationId?: string };
+
+async function notifyWritten(client: Queryable, instanceId: string, table: string, rows: readonly WrittenRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await client.query("SELECT pg_notify($1, $2)", [CHANGES_CHANNEL, changesPayload(instanceId, table, rows)]);
+}
+
+/** What a notification names of a written row: its id, and a message's conversation. */
+function returning(tab: TabSpec): string {
+  return tab.name === WORKBOOK.messages.name ? `"id", "conversationId"` : `"id"`;
+}
+
+/**
+ * Inserts rows, one array parameter per column, in one statement however many rows there
+ * are; resolves with the rows inserted or merged (not those skipped as stored already).
+ */
+export async function insertRows(client: Queryable, tab: TabSpec, rows: readonly RowCells[]): Promise<WrittenRow[]> {
+  if (rows.length === 0) return [];
+  const headers = tab.headers;
+  const columns = headers.map(quote).join(", ");
+  const arrays = headers.map((_, i) => `$${i + 1}::text[]`).join(", ");
+  const result = await client.query<WrittenRow>(
+    `INSERT INTO ${quote(tab.name)} (${columns}) SELECT * FROM unnest(${arrays})
+     ON CONFLICT ("id") ${ON_CONFLICT[tab.name] ?? "DO NOTHING"} RETURNING ${returning(tab)}`,
+    headers.map((header) => rows.map((row) => row[header] ?? "")),
+  );
+  return result.rows;
+}
+
+/** The tab's rows from its `from`th on, in the order they were added. */
+async function readRows(client: Queryable, request: ReadRequest): Promise<DriverRow[]> {
+  const { tab, from } = request;
+  const result = await client.query<Record<string, string>>(
+    `SELECT "rowNumber"::text AS "rowNumber", ${tab.headers.map(quote).join(", ")} FROM ${quote(tab.name)} ORDER BY "rowNumber" OFFSET $1`,
+    [from],
+  );
+  return result.rows.map(({ rowNumber, ...cells }) => ({ rowNumber: Number(rowNumber), cells }));
+}
+
+/**
+ * The high-volume tabs as PostgreSQL tables: the same surface as the sheet and the file, so
+ * the replica and the store contract stay one. The tables are the migrations' (applied by
+ * `ensureTabs`), never made from the tabs' definitions: a tab whose header has no column
+ * is refused until a migration adds it. Every write notifies the other instances.
+ */
+export function createPostgresDriver(database: Database): WorkbookDriver {
+  const { pool } = database;
+
+  async function ensureTabs(tabs: readonly TabSpec[]): Promise<void> {
+    await migrate(pool, await readMigrations());
+    await database.listen();
+    const result = await pool.query<{ table_name: string; column_name: string }>(
+      `SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ANY($1)`,
+      [tabs.map((tab) => tab.name)],
+    );
+    const present = new Set(result.rows.map((row) => `${row.table_name}\n${row.column_name}`));
+    const missing = tabs.flatMap((tab) =>
+      tab.headers.filter((header) => !present.has(`${tab.name}\n${header}`)).map((h) => `${tab.name}.${h}`),
+    );
+    if (missing.length > 0) throw new Error(`The database has no column ${missing.join(", ")}: a migration is missing`);
+  }
+
+  return {
+    kind: "postgres",
+    ensureTabs,
+    // One snapshot for all the tabs read together, as the file's one transaction gives.
+    readTabs: (requests) =>
+      inTransaction(pool, async (client) => {
+        await client.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY");
+        const results: DriverRow[][] = [];
+        for (const request of requests) results.push(await readRows(client, request));
+        return results;
+      }),
+    appendRows: (tab, rows) =>
+      inTransaction(pool, async (client) => {
+        await notifyWritten(client, database.instanceId, tab.name, await insertRows(client, tab, rows));
+      }),
+    updateRow: (tab, id, changes) =>
+      inTransaction(pool, async (client) => {
+        const headers = Object.keys(changes);
+        const assignments = headers.map((header, i) => `${quote(header)} = $${i + 2}`).join(", ");
+        const result = await client.query<WrittenRow>(
+          `UPDATE ${quote(tab.name)} SET ${assignments} WHERE "id" = $1 RETURNING ${returning(tab)}`,
+          [id, ...headers.map((header) => changes[header] ?? "")],
+        );
+        await notifyWritten(client, database.instanceId, tab.name, result.rows);
+        return result.rows.length > 0;
+      }),
+    deleteRows: (tab, ids) =>
+      inTransaction(pool, async (client) => {
+        const result = await client.query<WrittenRow>(`DELETE FROM ${quote(tab.name)} WHERE "id" = ANY($1) RETURNING ${returning(tab)}`, [
+          [...ids],
+        ]);
+        await notifyWritten(client, database.instanceId, tab.name, result.rows);
+        return result.rows.length;
+      }),
+    async changeToken() {
+      return database.changeCount() ?? `unheard:${Date.now()}`;
+    },
+    close: () => database.close(),
+  };
+}
