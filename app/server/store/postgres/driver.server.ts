@@ -2,6 +2,7 @@ import type pg from "pg";
 import type { RowCells } from "~/domain/workbook/rows";
 import { WORKBOOK, type CollectionName } from "~/domain/workbook/tabs";
 import type { DriverRow, ReadRequest, TabSpec, WorkbookDriver } from "../driver.server";
+import { describeError } from "../types.server";
 import { changesPayload, CHANGES_CHANNEL, type Database } from "./database.server";
 import { migrate, readMigrations } from "./migrations.server";
 
@@ -34,6 +35,19 @@ const ON_CONFLICT: Readonly<Record<string, string>> = {
     "lastReadAt" = GREATEST("ConversationMembers"."lastReadAt", EXCLUDED."lastReadAt"),
     "lastNotifiedAt" = GREATEST("ConversationMembers"."lastNotifiedAt", EXCLUDED."lastNotifiedAt")`,
 };
+
+/** The database could not be prepared at start-up (unreachable, refused the login, a migration failed). */
+export class DatabaseStartError extends Error {
+  override name = "DatabaseStartError";
+  constructor(cause: unknown) {
+    super(
+      `the database (DATABASE_URL) refused: ${describeError(cause)}. Check DATABASE_URL, and that PostgreSQL is running and reachable`,
+      {
+        cause,
+      },
+    );
+  }
+}
 
 /** PostgreSQL refused a row because a unique key holds its value already (a send-once claim taken). */
 export function isDuplicateKey(error: unknown): boolean {
@@ -114,7 +128,16 @@ async function readRows(client: Queryable, request: ReadRequest): Promise<Driver
 export function createPostgresDriver(database: Database): WorkbookDriver {
   const { pool } = database;
 
+  /** Said as the start-up error: the operator's next step is the URL or the server, not the sheet. */
   async function ensureTabs(tabs: readonly TabSpec[]): Promise<void> {
+    try {
+      await migrateAndCheck(tabs);
+    } catch (error) {
+      throw new DatabaseStartError(error);
+    }
+  }
+
+  async function migrateAndCheck(tabs: readonly TabSpec[]): Promise<void> {
     await migrate(pool, await readMigrations());
     await database.listen();
     const result = await pool.query<{ table_name: string; column_name: string }>(
