@@ -180,8 +180,17 @@ export function createPostgresDriver(database: Database): WorkbookDriver {
         const result = await client.query(`DELETE FROM ${quote(tab.name)} WHERE "id" = ANY($1)`, [[...ids]]);
         return result.rowCount ?? 0;
       }),
+    /**
+     * Changes once a write has committed since the last call (the first transaction id not yet
+     * given out has moved on), and whenever the listener heard of one; while nobody listens,
+     * every call differs, so every refresh reads. A write still in flight at a refresh is read
+     * when its notification comes.
+     */
     async changeToken() {
-      return database.changeCount() ?? `unheard:${Date.now()}`;
+      const heard = database.changeCount();
+      if (heard === null) return `unheard:${Date.now()}`;
+      const { rows } = await pool.query<{ next: string }>("SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS next");
+      return `${rows[0]?.next ?? ""}:${heard}`;
     },
     close: () => database.close(),
   };
