@@ -537,3 +537,30 @@ describe.each(harnesses)("store contract on $name", (harness) => {
     expect(backend.staff.rows("Agents")).toEqual([]);
   });
 });
+
+describe("a tab read by query, with the high-volume tabs in PostgreSQL", () => {
+  it("adds rows, once per id however often sent, holds none of them, and refuses to be read from the replica", async () => {
+    const url = await postgres.server().createDatabase();
+    const deployment = postgresDeployment(url, { queried: new Set(["messages"]) });
+    deployments.push(deployment);
+    const staff = postgresStaff(url, deployment.file);
+    const store = deployment.instance();
+    await store.refresh();
+    const first = message({ text: '=HYPERLINK("x")' });
+    expect(await store.messages.insert(first)).toEqual(first);
+    expect(await store.messages.insertOnce(first, { lookInStore: true })).toEqual(first);
+    await store.messages.insert(message({ text: "two" }));
+    await expect(store.messages.insert(message({ id: "" }))).rejects.toBeInstanceOf(StoreValidationError);
+    expect(staff.rows("Messages").map((row) => row.text)).toEqual(['=HYPERLINK("x")', "two"]);
+
+    await store.refresh();
+    expect(() => store.messages.all()).toThrow(/read by query/);
+    expect(() => store.messages.get(first.id)).toThrow(/read by query/);
+    expect(() => store.messages.by("conversationId", "conversation-1")).toThrow(/read by query/);
+    // The tabs it holds are read as before.
+    const lee = await store.agents.insert(agent({ email: "lee@example.com" }));
+    const other = deployment.instance();
+    await other.refresh();
+    expect(other.agents.get(lee.id)).toEqual(lee);
+  });
+});

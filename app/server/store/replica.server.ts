@@ -3,6 +3,7 @@ import type { CollectionIndex, CollectionName, CollectionRecord } from "~/domain
 import type { ReadRequest, StructureProblem, WorkbookDriver } from "./driver.server";
 import type { LastGoodCopies } from "./last-good.server";
 import { changedRows, type Changes } from "./refresh-event.server";
+import { queriedCollection } from "./queried-collection.server";
 import { createRefreshLoop } from "./refresh-loop.server";
 import { createTabVersions } from "./versions.server";
 import { createReplicaWrites, type WriteLog } from "./replica-writes.server";
@@ -34,6 +35,11 @@ export type ReplicaOptions = {
   lastGood?: LastGoodCopies;
   /** How long stopping a job waits for its run in flight (docs/decisions/0037); the server's own deadline is 9 s. */
   jobStopWaitSeconds?: number;
+  /**
+   * Tabs never read into the replica: they are read by query where they are stored
+   * (docs/decisions/0053). Their collections only add rows; a read of one throws.
+   */
+  queried?: ReadonlySet<CollectionName>;
 };
 
 /** The replica: typed, indexed, in-memory tabs read synchronously, kept fresh from a driver. */
@@ -42,6 +48,9 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
   const refreshMs = options.refreshSeconds * 1000;
   const fullReadEveryMs = (options.fullReadEverySeconds ?? 300) * 1000;
 
+  const queried = options.queried ?? new Set<CollectionName>();
+  /** The tabs the replica holds and refreshes. */
+  const HELD = COLLECTION_NAMES.filter((name) => !queried.has(name));
   const states = new Map<CollectionName, TabState>(COLLECTION_NAMES.map((name) => [name, emptyState()]));
   /** Per tab, bumped whenever its records change: lets caches built from a tab know they are stale. */
   const versions = createTabVersions();
@@ -152,7 +161,7 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
       return;
     }
     const full = !partial && (!loaded || needFullRead || Date.now() - lastFullReadAt >= fullReadEveryMs);
-    const names = partial ? COLLECTION_NAMES.filter((name) => only.has(name)) : COLLECTION_NAMES;
+    const names = partial ? HELD.filter((name) => only.has(name)) : HELD;
     const plans: ReadRequest[] = names.map((name) => {
       const tab = tabOf(name);
       const state = stateOf(name);
@@ -241,15 +250,13 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
     const { lastGood } = options;
     if (!lastGood) return;
     const savedAt = new Date().toISOString();
-    const saves = COLLECTION_NAMES.filter((name) => !degraded.has(tabOf(name).name) && savedVersions.get(name) !== versions.of(name)).map(
-      (name) => {
-        const tab = tabOf(name);
-        const state = stateOf(name);
-        savedVersions.set(name, versions.of(name));
-        const rows = listOf(state).map((record) => ({ rowNumber: state.rowOf.get(record.id) ?? 0, cells: serialiseRecord(tab, record) }));
-        return lastGood.save({ tab: tab.name, savedAt, rows });
-      },
-    );
+    const saves = HELD.filter((name) => !degraded.has(tabOf(name).name) && savedVersions.get(name) !== versions.of(name)).map((name) => {
+      const tab = tabOf(name);
+      const state = stateOf(name);
+      savedVersions.set(name, versions.of(name));
+      const rows = listOf(state).map((record) => ({ rowNumber: state.rowOf.get(record.id) ?? 0, cells: serialiseRecord(tab, record) }));
+      return lastGood.save({ tab: tab.name, savedAt, rows });
+    });
     await Promise.all(saves);
   }
 
@@ -262,7 +269,7 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
 
   function refreshTabs(names: readonly CollectionName[]): Promise<void> {
     if (closed) return Promise.resolve();
-    for (const name of names) tabsToRead.add(name);
+    for (const name of names) if (!queried.has(name)) tabsToRead.add(name);
     partialRead ??= queueRead(() => {
       const only = tabsToRead;
       tabsToRead = new Set();
@@ -312,6 +319,10 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
    * are typed here, once, from the tab's definition.
    */
   function collection<Name extends CollectionName>(name: Name): Collection<CollectionRecord<Name>, CollectionIndex<Name>> {
+    return queried.has(name) ? queriedCollection(name, { driver, ensureReady, versions }) : heldCollection(name);
+  }
+
+  function heldCollection<Name extends CollectionName>(name: Name): Collection<CollectionRecord<Name>, CollectionIndex<Name>> {
     type Row = CollectionRecord<Name>;
     const rows = (records: readonly AnyRecord[]) => records as readonly unknown[] as readonly Row[];
     const tab = tabOf(name);

@@ -1,0 +1,57 @@
+import { serialiseRecord } from "~/domain/workbook/rows";
+import type { CollectionIndex, CollectionName, CollectionRecord } from "~/domain/workbook/tabs";
+import type { WorkbookDriver } from "./driver.server";
+import { recordFromCells, tabOf, type AnyRecord } from "./tab-state.server";
+import { StoreWriteError, type Collection } from "./types.server";
+import type { TabVersions } from "./versions.server";
+
+type QueriedDeps = {
+  driver: WorkbookDriver;
+  /** Resolves once the driver's tabs exist. */
+  ensureReady(): Promise<void>;
+  versions: TabVersions;
+};
+
+/**
+ * A tab read by query where it is stored (docs/decisions/0053), never held in the replica:
+ * its collection adds rows (the driver skips an id stored already, so an insert sent again
+ * is one row) and refuses every read, so no page can take its empty replica for the tab.
+ */
+export function queriedCollection<Name extends CollectionName>(
+  name: Name,
+  { driver, ensureReady, versions }: QueriedDeps,
+): Collection<CollectionRecord<Name>, CollectionIndex<Name>> {
+  type Row = CollectionRecord<Name>;
+  const tab = tabOf(name);
+  const notHeld = (): never => {
+    throw new Error(`The ${tab.name} tab is read by query where it is stored, not from the replica`);
+  };
+  async function add(record: Row): Promise<Row> {
+    const cells = serialiseRecord(tab, record as AnyRecord);
+    const checked = recordFromCells(tab, cells) as unknown as Row;
+    try {
+      await ensureReady();
+      await driver.appendRows(tab, [cells]);
+    } catch (error) {
+      throw new StoreWriteError(tab.name, { cause: error });
+    }
+    versions.bump(name, checked.id);
+    return checked;
+  }
+  return {
+    tab: tab.name,
+    version: () => versions.of(name),
+    changedSince: () => null,
+    insert: add,
+    insertOnce: (record) => add(record),
+    all: notHeld,
+    get: notHeld,
+    by: notHeld,
+    update: notHeld,
+    readStored: notHeld,
+    readMark: notHeld,
+    readStoredAfter: notHeld,
+    removeStored: notHeld,
+    skippedWith: notHeld,
+  };
+}
