@@ -63,14 +63,19 @@ function readRowId(read: DemoNetwork["reads"][number]): string {
   return memberRowId(read.conversationId, read.agentEmail);
 }
 
-/** The demo's records that are not in the store yet, by tab. */
-function missingRecords(store: Store, network: DemoNetwork): MissingRecords {
+/**
+ * The demo's records that are not in the store yet, by tab. Messages and read positions are
+ * looked for where they are stored: with a database they are not in the replica.
+ */
+async function missingRecords(store: Store, network: DemoNetwork): Promise<MissingRecords> {
+  const storedMessages = new Set((await store.messages.readStored()).map((record) => record.id));
+  const storedReads = new Set((await store.conversationMembers.readStored()).map((record) => record.id));
   return {
     agents: network.agents.filter((record) => store.agents.get(record.id) === undefined),
     requests: network.requests.filter((record) => store.requests.get(record.id) === undefined),
     responses: network.responses.filter((record) => store.responses.get(record.id) === undefined),
-    messages: network.messages.filter((record) => store.messages.get(record.id) === undefined),
-    conversationMembers: network.reads.filter((read) => store.conversationMembers.get(readRowId(read)) === undefined),
+    messages: network.messages.filter((record) => !storedMessages.has(record.id)),
+    conversationMembers: network.reads.filter((read) => !storedReads.has(readRowId(read))),
     referrals: network.referrals.filter((record) => store.referrals.get(record.id) === undefined),
     referralEvents: network.referralEvents.filter((record) => store.referralEvents.get(record.id) === undefined),
     brokerSignoffs: network.brokerSignoffs.filter((record) => store.brokerSignoffs.get(record.id) === undefined),
@@ -107,7 +112,7 @@ export async function seedDemo(store: Store, options: SeedOptions): Promise<Seed
     };
   }
 
-  const missing = missingRecords(store, network);
+  const missing = await missingRecords(store, network);
   if (DEMO_COLLECTIONS.every((name) => missing[name].length === 0)) {
     return { status: "unchanged", loginEmail: network.loginEmail };
   }

@@ -1,4 +1,4 @@
-import { serialiseRecord } from "~/domain/workbook/rows";
+import { parseRow, serialiseRecord } from "~/domain/workbook/rows";
 import type { CollectionIndex, CollectionName, CollectionRecord } from "~/domain/workbook/tabs";
 import type { WorkbookDriver } from "./driver.server";
 import { recordFromCells, tabOf, type AnyRecord } from "./tab-state.server";
@@ -15,7 +15,8 @@ type QueriedDeps = {
 /**
  * A tab read by query where it is stored (docs/decisions/0053), never held in the replica:
  * its collection adds rows (the driver skips an id stored already, so an insert sent again
- * is one row) and refuses every read, so no page can take its empty replica for the tab.
+ * is one row) and refuses the replica's reads, so no page can take its empty replica for the
+ * tab. `readStored` reads the whole tab where it is stored, as on every tab: for scripts.
  */
 export function queriedCollection<Name extends CollectionName>(
   name: Name,
@@ -38,6 +39,14 @@ export function queriedCollection<Name extends CollectionName>(
     versions.bump(name, checked.id);
     return checked;
   }
+  async function readStored(): Promise<Row[]> {
+    await ensureReady();
+    const [rows = []] = await driver.readTabs([{ tab, from: 0 }]);
+    return rows.flatMap((row) => {
+      const parsed = parseRow(tab, row.cells);
+      return parsed.ok === true ? [parsed.record as unknown as Row] : [];
+    });
+  }
   return {
     tab: tab.name,
     version: () => versions.of(name),
@@ -48,7 +57,7 @@ export function queriedCollection<Name extends CollectionName>(
     get: notHeld,
     by: notHeld,
     update: notHeld,
-    readStored: notHeld,
+    readStored,
     readMark: notHeld,
     readStoredAfter: notHeld,
     removeStored: notHeld,
