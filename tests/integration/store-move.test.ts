@@ -301,17 +301,16 @@ describe("the store:move command", () => {
     await source.close();
     const { url } = await openDatabase();
 
-    const [moved, noTarget, unknownTarget, noDatabase, unreachable, wrongWayBack] = await Promise.all([
+    const [moved, noTarget, unknownTarget, noDatabase, unreachable] = await Promise.all([
       command({ DATA_DIR: dataDir, DATABASE_URL: url }, ["--to", "postgres"]),
       command({ DATA_DIR: dataDir, DATABASE_URL: url }, []),
       command({ DATA_DIR: dataDir, DATABASE_URL: url }, ["--to", "mysql"]),
       command({ DATA_DIR: dataDir }, ["--to", "postgres"]),
       command({ DATA_DIR: dataDir, DATABASE_URL: "postgres://nobody@127.0.0.1:1/referrals" }, ["--to", "postgres"]),
-      command({ DATA_DIR: dataDir, DATABASE_URL: url }, ["--to", "sheets"]),
     ]);
 
     expect(moved).toMatchObject({ code: 0, stderr: "" });
-    expect(moved.stdout).toMatch(/^Messages +17 +0 +2 +17 +17 +[0-9a-f]{12} +yes$/m);
+    expect(moved.stdout).toMatch(/^Messages +17 +2 +17 +17 +[0-9a-f]{12} +yes$/m);
     expect(moved.stdout).toContain(
       "All 8 tabs match: 20 rows written to the database, 2 rows skipped as listed; the file keeps its rows.\n",
     );
@@ -322,9 +321,9 @@ describe("the store:move command", () => {
       code: 1,
       stderr: "DATABASE_URL is not set: set it to the PostgreSQL database the tabs move to (or come back from).\n",
     });
-    expect(unreachable.code).toBe(1);
-    expect(unreachable.stderr).toMatch(/^Could not open the database referrals at 127\.0\.0\.1:1: .*ECONNREFUSED.*\n$/);
-    expect(wrongWayBack).toMatchObject({ code: 1 });
-    expect(wrongWayBack.stderr).toMatch(/^The site is configured with the SQLite store .*: the way back is --to sqlite\.\n$/);
+    expect(unreachable).toMatchObject({
+      code: 1,
+      stderr: "Could not open the database referrals at 127.0.0.1:1: connect ECONNREFUSED 127.0.0.1:1\n",
+    });
   }, 60_000);
 });

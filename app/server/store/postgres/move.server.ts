@@ -72,7 +72,9 @@ export class MoveError extends Error {
 
 export async function moveTabs(options: MoveOptions): Promise<MoveReport> {
   const tabs = options.tabs ?? MOVED_TABS;
-  await Promise.all([options.from, options.to].map((side) => ensureTabs(side, tabs)));
+  // The destination first: an unreachable database stops the move before anything is made in the file.
+  await ensureTabs(options.to, tabs);
+  await ensureTabs(options.from, tabs);
   const outcomes: TabOutcome[] = [];
   for (const tab of tabs) outcomes.push(await moveTab(tab, options));
   return { from: options.from.name, to: options.to.name, tabs: outcomes, matches: outcomes.every((outcome) => outcome.matches) };
@@ -93,10 +95,10 @@ async function moveTab(tab: AnyTab, options: MoveOptions): Promise<TabOutcome> {
   const missing = [...source.rows].filter(([id]) => !destination.rows.has(id)).map(([, cells]) => cells);
   const changed = options.overwriteChanged ? differingIds(tab, source.rows, destination.rows) : [];
   log(
-    `${tab.name}: ${source.rows.size} rows in the ${from.name}, ${destination.rows.size} in the ${to.name}; ` +
+    `${tab.name}: ${plural(source.rows.size, "row")} in the ${from.name}, ${destination.rows.size.toLocaleString("en-US")} in the ${to.name}; ` +
       (missing.length + changed.length === 0
         ? "nothing to copy"
-        : `copying ${missing.length}${changed.length ? `, updating ${changed.length}` : ""}`),
+        : `copying ${missing.length.toLocaleString("en-US")}${changed.length ? `, updating ${changed.length.toLocaleString("en-US")}` : ""}`),
   );
   const copied = await inBatches(tab, missing, options, (batch) => writeSide(to, tab, () => to.driver.appendRows(tab, batch)));
   const updated = await inBatches(tab, changed, options, (ids) =>
@@ -136,7 +138,7 @@ async function inBatches<T>(
     await write(batch);
     done += batch.length;
     if (done < items.length && Date.now() - toldAt >= every) {
-      options.log(`${tab.name}: ${done} of ${items.length} rows written`);
+      options.log(`${tab.name}: ${done.toLocaleString("en-US")} of ${plural(items.length, "row")} written`);
       toldAt = Date.now();
     }
   }
@@ -326,6 +328,8 @@ function summary(report: MoveReport): string {
   const failing = report.tabs.filter((outcome) => !outcome.matches).map((outcome) => outcome.tab);
   if (failing.length > 0)
     return `${failing.length} of ${report.tabs.length} tabs do not match: ${failing.join(", ")} (${plural(copied, "row")} written${skippedNote}).`;
+  if (report.tabs.every((outcome) => outcome.sourceRows === 0))
+    return `The ${report.from} holds no rows of these tabs: nothing to copy. Check that the command ran with the site's environment.`;
   if (copied === 0)
     return `Nothing to copy: the ${report.to} held every row already, and all ${report.tabs.length} tabs match${skippedNote}.`;
   return `All ${report.tabs.length} tabs match: ${plural(copied, "row")} written to the ${report.to}${skippedNote}; the ${report.from} keeps its rows.`;
