@@ -76,7 +76,10 @@ export async function moveTabs(options: MoveOptions): Promise<MoveReport> {
   await ensureTabs(options.to, tabs);
   await ensureTabs(options.from, tabs);
   const outcomes: TabOutcome[] = [];
-  for (const tab of tabs) outcomes.push(await moveTab(tab, options));
+  for (const tab of tabs) {
+    stopIfAsked(options, `before ${tab.name}`);
+    outcomes.push(await moveTab(tab, options));
+  }
   return { from: options.from.name, to: options.to.name, tabs: outcomes, matches: outcomes.every((outcome) => outcome.matches) };
 }
 
@@ -90,15 +93,24 @@ async function ensureTabs(side: MoveSide, tabs: readonly AnyTab[]): Promise<void
 }
 
 async function moveTab(tab: AnyTab, options: MoveOptions): Promise<TabOutcome> {
-  const { from, to, log } = options;
-  const [source, destination] = await Promise.all([readSide(from, tab), readSide(to, tab)]);
+  const written = await copyTab(tab, options);
+  // Read again, after the rows read for the copy are let go: a check of what each side now holds.
+  const source = await readSide(options.from, tab);
+  const destination = await readSide(options.to, tab);
+  return { ...compare(tab, source.rows, destination.rows), ...written, skipped: source.skipped };
+}
+
+/** Appends the rows the destination lacks (and, on the way back, writes over those that differ). */
+async function copyTab(tab: AnyTab, options: MoveOptions): Promise<{ copied: number; updated: number }> {
+  const { from, to } = options;
+  const source = await readSide(from, tab);
+  const destination = await readSide(to, tab);
   const missing = [...source.rows].filter(([id]) => !destination.rows.has(id)).map(([, cells]) => cells);
   const changed = options.overwriteChanged ? differingIds(tab, source.rows, destination.rows) : [];
-  log(
-    `${tab.name}: ${plural(source.rows.size, "row")} in the ${from.name}, ${destination.rows.size.toLocaleString("en-US")} in the ${to.name}; ` +
-      (missing.length + changed.length === 0
-        ? "nothing to copy"
-        : `copying ${missing.length.toLocaleString("en-US")}${changed.length ? `, updating ${changed.length.toLocaleString("en-US")}` : ""}`),
+  const work = [missing.length > 0 && `copying ${count(missing.length)}`, changed.length > 0 && `updating ${count(changed.length)}`];
+  options.log(
+    `${tab.name}: ${plural(source.rows.size, "row")} in the ${from.name}, ${count(destination.rows.size)} in the ${to.name}; ` +
+      (work.filter(Boolean).join(", ") || "nothing to copy"),
   );
   const copied = await inBatches(tab, missing, options, (batch) => writeSide(to, tab, () => to.driver.appendRows(tab, batch)));
   const updated = await inBatches(tab, changed, options, (ids) =>
@@ -106,13 +118,7 @@ async function moveTab(tab: AnyTab, options: MoveOptions): Promise<TabOutcome> {
       Promise.all(ids.map((id) => to.driver.updateRow(tab, id, changedCells(tab, source.rows, destination.rows, id)))),
     ),
   );
-  const [sourceAfter, destinationAfter] = await Promise.all([readSide(from, tab), readSide(to, tab)]);
-  return {
-    ...compare(tab, sourceAfter.rows, destinationAfter.rows),
-    copied: copied.length,
-    updated: updated.length,
-    skipped: sourceAfter.skipped,
-  };
+  return { copied, updated };
 }
 
 /**
@@ -125,24 +131,25 @@ async function inBatches<T>(
   items: readonly T[],
   options: MoveOptions,
   write: (batch: readonly T[]) => Promise<unknown>,
-): Promise<readonly T[]> {
+): Promise<number> {
   const size = options.batchSize ?? BATCH_SIZE;
   const every = options.progressEveryMs ?? PROGRESS_EVERY_MS;
   let toldAt = Date.now();
   for (let done = 0; done < items.length;) {
-    if (options.signal?.aborted)
-      throw new MoveError(
-        `Stopped in ${tab.name} after ${done} of its ${items.length} rows. Run the same command again to go on from there.`,
-      );
+    stopIfAsked(options, `in ${tab.name} after ${count(done)} of its ${plural(items.length, "row")}`);
     const batch = items.slice(done, done + size);
     await write(batch);
     done += batch.length;
     if (done < items.length && Date.now() - toldAt >= every) {
-      options.log(`${tab.name}: ${done.toLocaleString("en-US")} of ${plural(items.length, "row")} written`);
+      options.log(`${tab.name}: ${count(done)} of ${plural(items.length, "row")} written`);
       toldAt = Date.now();
     }
   }
-  return items;
+  return items.length;
+}
+
+function stopIfAsked(options: MoveOptions, where: string): void {
+  if (options.signal?.aborted) throw new MoveError(`Stopped ${where}. Run the same command again to go on from there.`);
 }
 
 type SideRows = { rows: Map<string, RowCells>; skipped: readonly InvalidRow[] };
@@ -183,7 +190,8 @@ function rowsAsRead(tab: AnyTab, rows: readonly DriverRow[]): SideRows {
   const read = new Map<string, RowCells>();
   for (const [id, record] of state.records) {
     const cells = byNumber.get(state.rowOf.get(id)!)!;
-    read.set(id, { ...cells, id, ...(repeated.has(id) ? mergedCells(tab, cells, record) : {}) });
+    const kept = cells.id === id && !repeated.has(id);
+    read.set(id, kept ? cells : { ...cells, id, ...(repeated.has(id) ? mergedCells(tab, cells, record) : {}) });
   }
   return { rows: read, skipped: state.invalid };
 }
@@ -277,11 +285,11 @@ export function describeMove(report: MoveReport): string[] {
   const header = ["Tab", "Copied", ...(showUpdated ? ["Updated"] : []), "Skipped", `In the ${from}`, `In the ${to}`, "Checksum", "Match"];
   const body = report.tabs.map((outcome) => [
     outcome.tab,
-    String(outcome.copied),
-    ...(showUpdated ? [String(outcome.updated)] : []),
-    String(outcome.skipped.length),
-    String(outcome.sourceRows),
-    String(outcome.destinationRows),
+    count(outcome.copied),
+    ...(showUpdated ? [count(outcome.updated)] : []),
+    count(outcome.skipped.length),
+    count(outcome.sourceRows),
+    count(outcome.destinationRows),
     outcome.sourceChecksum === outcome.destinationChecksum
       ? outcome.sourceChecksum.slice(0, 12)
       : `${outcome.sourceChecksum.slice(0, 12)} ≠ ${outcome.destinationChecksum.slice(0, 12)}`,
@@ -339,8 +347,12 @@ function examples(ids: readonly string[]): string {
   return ids.length > EXAMPLES ? `${ids.slice(0, EXAMPLES).join(", ")} and ${ids.length - EXAMPLES} more` : ids.join(", ");
 }
 
-function plural(count: number, word: string): string {
-  return `${count.toLocaleString("en-US")} ${word}${count === 1 ? "" : "s"}`;
+function count(rows: number): string {
+  return rows.toLocaleString("en-US");
+}
+
+function plural(rows: number, word: string): string {
+  return `${count(rows)} ${word}${rows === 1 ? "" : "s"}`;
 }
 
 /** Columns padded to their widest cell; numbers right-aligned. */
@@ -348,7 +360,7 @@ function table(rows: readonly (readonly string[])[]): string[] {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
   return rows.map((row) =>
     row
-      .map((cell, column) => (/^\d+$/.test(cell) ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!)))
+      .map((cell, column) => (/^[\d,]+$/.test(cell) ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!)))
       .join("  ")
       .trimEnd(),
   );
