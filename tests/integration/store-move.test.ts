@@ -274,6 +274,24 @@ describe.each(backends)("npm run store:move from $name", (backend) => {
   });
 });
 
+it("refuses a tab staff changed so that it cannot be read safely, copying nothing of it", async () => {
+  const spreadsheetId = `move-${newId()}`;
+  const book = fake.spreadsheet(spreadsheetId);
+  const source: MoveSide = {
+    driver: opened(createSheetsDriver({ spreadsheetId, credentials: { kind: "fixedToken" }, apiUrl: fake.url })),
+    name: "sheet",
+    description: "the spreadsheet",
+  };
+  await fillSource(source.driver);
+  book.setCell("Messages", "D1", "Recipient");
+  const database = await openDatabase();
+
+  await expect(move({ from: source, to: database })).rejects.toThrow(
+    /^The Messages tab in the spreadsheet cannot be read safely: .*toEmail/,
+  );
+  expect(await rowsOf(database.driver, MESSAGES)).toEqual([]);
+});
+
 describe("the store:move command", () => {
   const tsx = path.resolve("node_modules/.bin/tsx");
   const run = promisify(execFile);
