@@ -43,7 +43,7 @@ export type MoveOptions = {
 };
 
 /** What the move did to one tab and what it found after. */
-export type TabOutcome = {
+type TabOutcome = {
   readonly tab: string;
   readonly copied: number;
   readonly updated: number;
