@@ -339,9 +339,8 @@ describe("the store:move command", () => {
       code: 1,
       stderr: "DATABASE_URL is not set: set it to the PostgreSQL database the tabs move to (or come back from).\n",
     });
-    expect(unreachable).toMatchObject({
-      code: 1,
-      stderr: "Could not open the database referrals at 127.0.0.1:1: connect ECONNREFUSED 127.0.0.1:1\n",
-    });
+    expect(unreachable.code).toBe(1);
+    // One line, naming the database without its password and what refused.
+    expect(unreachable.stderr).toMatch(/^Could not open the database referrals at 127\.0\.0\.1:1: [^\n]*ECONNREFUSED[^\n]*\n$/);
   }, 60_000);
 });
