@@ -32,7 +32,7 @@ export async function openConfiguredStore(env: Record<string, string | undefined
   return { config, store, description: describeStore(config), beforeWrite: quotaBound ? writePacer() : () => Promise.resolve() };
 }
 
-function describeStore(config: Config): string {
+export function describeStore(config: Config): string {
   if (!config.sheets) return `the SQLite store ${sqliteStorePath(config)}`;
   const where = config.sheets.apiUrl ? ` at ${config.sheets.apiUrl}` : "";
   return `the Google spreadsheet ${config.sheets.spreadsheetId}${where}`;

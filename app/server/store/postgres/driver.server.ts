@@ -108,8 +108,10 @@ export async function insertRows(client: Queryable, tab: TabSpec, rows: readonly
 /** The tab's rows from its `from`th on, in the order they were added. */
 async function readRows(client: Queryable, request: ReadRequest): Promise<DriverRow[]> {
   const { tab, from } = request;
+  // Ordered by the table's number, not the text it is selected as ("10" would come before "2").
   const result = await client.query<Record<string, string>>(
-    `SELECT "rowNumber"::text AS "rowNumber", ${tab.headers.map(quote).join(", ")} FROM ${quote(tab.name)} ORDER BY "rowNumber" OFFSET $1`,
+    `SELECT "rowNumber"::text AS "rowNumber", ${tab.headers.map(quote).join(", ")} FROM ${quote(tab.name)}
+     ORDER BY ${quote(tab.name)}."rowNumber" OFFSET $1`,
     [from],
   );
   return result.rows.map(({ rowNumber, ...cells }) => ({ rowNumber: Number(rowNumber), cells }));
