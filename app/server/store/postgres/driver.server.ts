@@ -92,7 +92,7 @@ async function signWrites(client: Queryable, instanceId: string): Promise<void> 
  * Inserts rows, one array parameter per column, in one statement however many rows there
  * are; resolves with how many were inserted or merged (not those skipped as stored already).
  */
-export async function insertRows(client: Queryable, tab: TabSpec, rows: readonly RowCells[]): Promise<number> {
+async function insertRows(client: Queryable, tab: TabSpec, rows: readonly RowCells[]): Promise<number> {
   if (rows.length === 0) return 0;
   const headers = tab.headers;
   const columns = headers.map(quote).join(", ");
