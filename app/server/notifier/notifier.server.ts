@@ -59,7 +59,7 @@ type MemberMail = {
 export type Throttle = {
   /** The chain's subject, e.g. `message:<conversation>/<e-mail>`. */
   chain: string;
-  lastNotifiedAt(): string | undefined;
+  lastNotifiedAt(): Promise<string | undefined>;
   stamp(at: Date): Promise<unknown>;
 };
 
@@ -133,7 +133,7 @@ export function createNotifier({ driver, claims, config, log = console }: Deps):
   /** The claim this rule needs before sending: the keys won, or an outcome that ends the mail here. */
   async function claimFor(mails: readonly Outgoing[], rule: SendRule, now: Date): Promise<readonly string[] | Outcome> {
     const { throttle } = rule;
-    if (throttle && !shouldNotify(throttle.lastNotifiedAt(), now)) return "throttled";
+    if (throttle && !shouldNotify(await throttle.lastNotifiedAt(), now)) return "throttled";
     const key = throttle ? claims.nextInChain(throttle.chain) : rule.once;
     if (key === undefined) return rule.claimed ?? [];
     if (cutOff) return "stopped";
