@@ -19,8 +19,8 @@ export function winningClaim(rows: readonly SendClaim[], key: string): SendClaim
  * same claims claim the same next key, and only one of them wins it; and since only the
  * highest link matters, the older links can be deleted without a link being claimed twice.
  * Whether a mail is due at all is the 10-minute rule on the stored `lastNotifiedAt`
- * (docs/decisions/0005): a link whose mail failed, or whose time was not stored, leaves the
- * next message free to claim the next link.
+ * (docs/decisions/0005), or on the newest link's claim when that is later (`lastLinkClaimedAt`):
+ * a link whose mail failed leaves the next message free to claim the next link.
  */
 export function nextInChain(subject: string, claimedKeys: readonly string[]): string {
   const links = claimedKeys.flatMap((key) => {
@@ -28,6 +28,23 @@ export function nextInChain(subject: string, claimedKeys: readonly string[]): st
     return link?.subject === subject ? [link.link] : [];
   });
   return `${subject}#${links.length === 0 ? 0 : Math.max(...links) + 1}`;
+}
+
+/**
+ * When the subject's newest link was claimed, unless its mail failed: a mail is on its way or
+ * sent then. An instance that has read that claim but not yet the `lastNotifiedAt` stamped
+ * after the send (written later, and maybe in a tab it reads at other times) throttles on the
+ * claim, so it does not take the next link within the 10 minutes.
+ */
+export function lastLinkClaimedAt(subject: string, rows: readonly SendClaim[]): string | undefined {
+  const failed = new Set(rows.filter((row) => row.outcome === "failed").map((row) => row.key));
+  let newest: { link: number; at: string } | undefined;
+  for (const row of rows) {
+    const link = chainLink(row.key);
+    if (link?.subject !== subject || row.outcome !== "claimed" || failed.has(row.key)) continue;
+    if (!newest || link.link > newest.link) newest = { link: link.link, at: row.claimedAt };
+  }
+  return newest?.at;
 }
 
 const DAY_MS = 86_400_000;

@@ -1,16 +1,20 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { bearsHealthToken, healthStatus } from "~/server/health.server";
+import { HIGH_VOLUME_TABS } from "~/server/store/postgres/driver.server";
 
 /**
  * Up and serving: anyone gets `ok` or `degraded`. With `Authorization: Bearer
  * HEALTH_TOKEN` it also says which driver holds the data, how old the replica is, the
  * last store error (it can name the spreadsheet), which rows did not read, and when
- * TREC's license data was loaded and how many records it holds (null before a first load).
+ * TREC's license data was loaded and how many records it holds (null before a first load),
+ * and, with `DATABASE_URL`, which tabs the database holds and whether this instance hears the
+ * others' writes (null without a database).
  */
 export function loader({ request, context }: LoaderFunctionArgs) {
-  const { config, notifier, store, licenses } = context.services;
+  const { config, notifier, store, licenses, database } = context.services;
   const health = store.health();
-  const status = healthStatus(health);
+  const databaseHealth = database ? { tables: [...HIGH_VOLUME_TABS], ...database.health() } : null;
+  const status = healthStatus(health, databaseHealth);
   const headers = { "Cache-Control": "no-store" };
   if (!bearsHealthToken(request, config.healthToken)) return Response.json({ status }, { headers });
   return Response.json(
@@ -20,6 +24,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
       mail: notifier.driver,
       uptimeSeconds: Math.round(process.uptime()),
       store: health,
+      database: databaseHealth,
       licenses: licenses.table.info() ?? null,
     },
     { headers },

@@ -5,10 +5,16 @@ export type HealthStatus = "ok" | "degraded";
 
 /**
  * Degraded: the last refresh failed, the replica is older than three refresh periods,
- * or a tab's structure is broken (staff must fix it). Pages are still served from the replica.
+ * a tab's structure is broken (staff must fix it), or the instance does not hear the
+ * database's changes (another instance's messages wait for its timed refresh). Pages are
+ * still served from the replica.
  */
-export function healthStatus(store: Pick<StoreHealth, "lastError" | "stale" | "degradedTabs">): HealthStatus {
-  return store.lastError === null && !store.stale && store.degradedTabs.length === 0 ? "ok" : "degraded";
+export function healthStatus(
+  store: Pick<StoreHealth, "lastError" | "stale" | "degradedTabs">,
+  database: { listening: boolean } | null = null,
+): HealthStatus {
+  const storeOk = store.lastError === null && !store.stale && store.degradedTabs.length === 0;
+  return storeOk && (database?.listening ?? true) ? "ok" : "degraded";
 }
 
 function digest(value: string): Buffer {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import { nextInChain, prunableClaims, winningClaim } from "~/domain/send-claims";
+import { lastLinkClaimedAt, nextInChain, prunableClaims, winningClaim } from "~/domain/send-claims";
 import type { SendClaim } from "~/domain/workbook/tabs";
 import { isDuplicateKey } from "./store/postgres/driver.server";
 import { describeError, newId, type Store } from "./store/store.server";
@@ -49,6 +49,8 @@ export type SendClaims = {
   recordFailure(key: string, error: unknown, now: Date): Promise<void>;
   /** The next key of a throttled chain of notifications, from the replica (see `nextInChain`). */
   nextInChain(subject: string): string;
+  /** When the chain's newest link was claimed, from the replica (see `lastLinkClaimedAt`). */
+  lastLinkClaimedAt(subject: string): string | undefined;
   /**
    * Deletes the rows the replica shows whose keys can no longer be claimed (see
    * `prunableClaims`; the daily job in app/server/jobs does this): resolves with how many.
@@ -200,6 +202,7 @@ export function createSendClaims({
         subject,
         store.sendClaims.by("chain", subject).map((row) => row.key),
       ),
+    lastLinkClaimedAt: (subject) => lastLinkClaimedAt(subject, store.sendClaims.by("chain", subject)),
     async prune(now) {
       const facts = {
         decisionMailed: (agentId: string, decision: string) =>

@@ -6,12 +6,14 @@ import { action } from "../../app/routes/messages";
 import { loader as eventsLoader } from "../../app/routes/messages_.events";
 import { startMemberSession } from "../../app/server/auth/session.server";
 import type { Store } from "../../app/server/store/store.server";
+import { usePostgres } from "../support/postgres";
 import { testContext } from "../support/services";
 
 const ann = agentRecord({ id: "rec-ann", fullName: "Ann Archer", email: "ann@example.com", passwordHash: "$2a$04$annannannannannannannu" });
 const bob = agentRecord({ id: "rec-bob", fullName: "Bob Brooks", email: "bob@example.com", passwordHash: "$2a$04$bobbobbobbobbobbobbobu" });
 const cat = agentRecord({ id: "rec-cat", fullName: "Cat Cole", email: "cat@example.com", passwordHash: "$2a$04$catcatcatcatcatcatcatu" });
 
+const postgres = usePostgres();
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -112,6 +114,18 @@ describe("/messages/events", () => {
     expect(await stream.next(200)).toBe("timeout");
     await context.services.store.refresh();
     expect(await stream.next()).toContain("event: change");
+  });
+
+  it("passes on at once, with no refresh, a message another instance stored in the database", async () => {
+    const env = { DATABASE_URL: await postgres.server().createDatabase() };
+    const context = await contextWith([ann, bob], env);
+    const other = await contextWith([], { ...env, DATA_DIR: context.services.config.dataDir });
+    // No timed refresh runs here (the store is not started): only the database's notification can bring the message.
+    const stream = await openStream(context, bob);
+    await stream.next();
+    await sendAs(other, ann, bob, "Via the other instance and the database");
+    expect(await stream.next(1_000)).toContain("event: change");
+    expect(context.services.store.messages.all().map((message) => message.text)).toEqual(["Via the other instance and the database"]);
   });
 
   it("announces at once a message newer than the page that connects", async () => {

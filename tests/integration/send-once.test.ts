@@ -19,9 +19,11 @@ import { createServices, outboxDirectory, stopServices } from "../../app/server/
 import type { Services } from "../../app/server/services.server";
 import { newId } from "../../app/server/store/store.server";
 import { useFakeSheets } from "../support/fake-sheets";
+import { usePostgres } from "../support/postgres";
 import { agentRecord, referralRecord, requestRecord } from "../support/records";
 
 const { fake } = useFakeSheets();
+const postgres = usePostgres();
 const running: Services[] = [];
 afterEach(async () => {
   await Promise.all(running.splice(0).map((services) => stopServices(services)));
@@ -29,11 +31,15 @@ afterEach(async () => {
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
-/** Two instances (or more) on one new workbook, sharing one data directory and so one outbox. */
-async function instances(count = 2) {
+/**
+ * Two instances (or more) on one new workbook, sharing one data directory and so one outbox;
+ * with `database`, its high-volume tabs in a new PostgreSQL database.
+ */
+async function instances(count = 2, { database = false } = {}) {
   const spreadsheetId = `send-once-${newId()}`;
   const book = fake.spreadsheet(spreadsheetId);
   const config = loadConfig({
+    ...(database ? { DATABASE_URL: await postgres.server().createDatabase() } : {}),
     NODE_ENV: "test",
     DATA_DIR: mkdtempSync(path.join(tmpdir(), "send-once-")),
     GOOGLE_SHEETS_ID: spreadsheetId,
@@ -63,9 +69,12 @@ function member(email: string, fields: Partial<Agent> = {}): Agent {
   return agentRecord({ email, fullName: email.split("@")[0]!, status: "approved", ...fields });
 }
 
-describe("with two instances on one workbook", () => {
+describe.each([
+  { store: "the sheet", database: false },
+  { store: "the sheet and PostgreSQL", database: true },
+])("with two instances on $store", ({ database }) => {
   it("a staff decision mails the agent once, and the claim is in the SendClaims tab", async () => {
-    const { book, all, refreshAll, outbox } = await instances();
+    const { book, all, refreshAll, outbox } = await instances(2, { database });
     const agent = await all[0].store.agents.insert(member("dana@example.com", { status: "pending" }));
     await refreshAll();
 
@@ -82,7 +91,7 @@ describe("with two instances on one workbook", () => {
   }, 30_000);
 
   it("messages sent through both instances notify the recipient once, at once or a minute apart", async () => {
-    const { all, outbox } = await instances();
+    const { all, outbox } = await instances(2, { database });
     const [sender, recipient] = await Promise.all([
       all[0].store.agents.insert(member("sam@example.com")),
       all[0].store.agents.insert(member("rita@example.com")),
@@ -103,7 +112,7 @@ describe("with two instances on one workbook", () => {
   }, 30_000);
 
   it("responses through both instances mail the poster once", async () => {
-    const { all, outbox } = await instances();
+    const { all, outbox } = await instances(2, { database });
     const [poster, first, second] = await Promise.all([
       all[0].store.agents.insert(member("paula@example.com")),
       all[0].store.agents.insert(member("ray@example.com")),

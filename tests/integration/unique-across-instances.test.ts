@@ -1,6 +1,6 @@
 /**
- * Two app instances on one workbook, on SQLite (one file) and on Google Sheets (the fake
- * server): one e-mail registered on both at the same moment is one agent and one welcome
+ * Two app instances on one workbook, on SQLite (one file), on Google Sheets (the fake
+ * server) and with the high-volume tabs in PostgreSQL (a real server): one e-mail registered on both at the same moment is one agent and one welcome
  * mail; one mark set on both at the same moment is one Marks row (docs/decisions/0032).
  */
 import { mkdtempSync } from "node:fs";
@@ -22,15 +22,17 @@ import { createServices, outboxDirectory, stopServices } from "../../app/server/
 import type { Services } from "../../app/server/services.server";
 import { newId } from "../../app/server/store/store.server";
 import { useFakeSheets } from "../support/fake-sheets";
+import { usePostgres } from "../support/postgres";
 import { agentRecord, requestRecord } from "../support/records";
 
 const { fake } = useFakeSheets();
+const postgres = usePostgres();
 const running: Services[] = [];
 afterEach(async () => {
   await Promise.all(running.splice(0).map((services) => stopServices(services)));
 });
 
-const drivers = ["sqlite", "sheets"] as const;
+const drivers = ["sqlite", "sheets", "postgres"] as const;
 
 /** Two instances on one new workbook of the driver, sharing one data directory and so one outbox. */
 async function twoInstances(driver: (typeof drivers)[number]) {
@@ -39,7 +41,8 @@ async function twoInstances(driver: (typeof drivers)[number]) {
   if (driver === "sheets") fake.spreadsheet(spreadsheetId);
   const sheets =
     driver === "sheets" ? { GOOGLE_SHEETS_ID: spreadsheetId, GOOGLE_SHEETS_API_URL: fake.url, SHEETS_WRITE_CALLS_PER_MINUTE: "300" } : {};
-  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, SUPPORT_EMAIL: "support@example.test", ...sheets });
+  const database = driver === "postgres" ? { DATABASE_URL: await postgres.server().createDatabase() } : {};
+  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, SUPPORT_EMAIL: "support@example.test", ...sheets, ...database });
   const all = [createServices(config), createServices(config)] as const;
   running.push(...all);
   // The second starts once the first has made the tabs, as a deployment's instances would.

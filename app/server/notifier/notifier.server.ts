@@ -85,7 +85,7 @@ const DRAIN_MS = 2_000;
 
 type Deps = {
   driver: Mailer;
-  claims: Pick<SendClaims, "claim" | "recordFailure" | "nextInChain">;
+  claims: Pick<SendClaims, "claim" | "recordFailure" | "nextInChain" | "lastLinkClaimedAt">;
   config: Pick<Config, "sessionSecrets" | "appUrl" | "port" | "mailRetryDelaysMs">;
   log?: Pick<Console, "info" | "error">;
 };
@@ -130,10 +130,15 @@ export function createNotifier({ driver, claims, config, log = console }: Deps):
     }
   }
 
+  /** A throttled mail is due when neither the stamped time nor the chain's newest claim is within the interval. */
+  async function isDue(throttle: Throttle, now: Date): Promise<boolean> {
+    return [await throttle.lastNotifiedAt(), claims.lastLinkClaimedAt(throttle.chain)].every((at) => shouldNotify(at, now));
+  }
+
   /** The claim this rule needs before sending: the keys won, or an outcome that ends the mail here. */
   async function claimFor(mails: readonly Outgoing[], rule: SendRule, now: Date): Promise<readonly string[] | Outcome> {
     const { throttle } = rule;
-    if (throttle && !shouldNotify(await throttle.lastNotifiedAt(), now)) return "throttled";
+    if (throttle && !(await isDue(throttle, now))) return "throttled";
     const key = throttle ? claims.nextInChain(throttle.chain) : rule.once;
     if (key === undefined) return rule.claimed ?? [];
     if (cutOff) return "stopped";

@@ -51,9 +51,14 @@ export function databaseFromConfig(config: Pick<Config, "databaseUrl">): Databas
 
 const COLLECTION_OF_TABLE = new Map<string, CollectionName>(HIGH_VOLUME_COLLECTIONS.map((name) => [WORKBOOK[name].name, name]));
 
-/** Another instance's write reaches this replica as soon as the database tells of it, not at the next timed refresh. */
+/**
+ * Another instance's write reaches this replica as soon as the database tells of it, not at
+ * the next timed refresh; after the listener reconnected, every table is read again for what
+ * was written while nobody listened.
+ */
 function readWhatOthersWrite(store: Store, database: Database): void {
   database.onTableChanges((changes) => {
+    if (changes.table === null) return void store.refreshTabs(HIGH_VOLUME_COLLECTIONS);
     const name = COLLECTION_OF_TABLE.get(changes.table);
     if (name && !changes.local) void store.refreshTabs([name]);
   });

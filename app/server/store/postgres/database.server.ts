@@ -14,7 +14,8 @@ export type TableChange = { readonly table: string; readonly id: string; readonl
  * one notification (a bulk copy): then the table is read again whole.
  */
 export type TableChanges = {
-  readonly table: string;
+  /** Null after the listener reconnected: any table may have changed while nobody listened. */
+  readonly table: string | null;
   readonly rows: readonly ChangedRow[] | null;
   /** Written by this process, whose replica has the rows already. */
   readonly local: boolean;
@@ -39,6 +40,8 @@ export type Database = {
    * changes may be missed.
    */
   changeCount(): string | null;
+  /** For /healthz: whether this instance hears the others' writes now (else it sees them at its timed refreshes). */
+  health(): { listening: boolean };
   close(): Promise<void>;
 };
 
@@ -83,7 +86,9 @@ export function connectDatabase(url: string, log: Pick<Console, "info" | "error"
   function deliver(changes: TableChanges): void {
     received += 1;
     for (const listen of tableListeners) listen(changes);
-    for (const row of changes.rows ?? []) for (const listen of rowListeners) listen({ table: changes.table, ...row, local: changes.local });
+    const { table } = changes;
+    if (table === null) return;
+    for (const row of changes.rows ?? []) for (const listen of rowListeners) listen({ table, ...row, local: changes.local });
   }
 
   async function connectListener(): Promise<void> {
@@ -103,6 +108,7 @@ export function connectDatabase(url: string, log: Pick<Console, "info" | "error"
     listener = client;
     connections += 1;
     listening = true;
+    if (connections > 1) deliver({ table: null, rows: null, local: false });
   }
 
   /** Changes made while no one listened are not told: the count goes null until a new listener is in place. */
@@ -142,6 +148,7 @@ export function connectDatabase(url: string, log: Pick<Console, "info" | "error"
     onChange: subscribe(rowListeners),
     onTableChanges: subscribe(tableListeners),
     changeCount: () => (listening ? `${connections}:${received}` : null),
+    health: () => ({ listening }),
     async close() {
       closed = true;
       clearTimeout(retry);
