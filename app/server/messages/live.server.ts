@@ -27,7 +27,7 @@ export type MessageEvents = {
 
 export function createMessageEvents(
   store: Pick<Store, "addJob"> & { messages: Pick<Store["messages"], "get">; agents: Pick<Store["agents"], "by"> },
-  database: Pick<Database, "onChange"> | null,
+  database: Pick<Database, "onTableChanges"> | null,
   log: Pick<Console, "error"> = console,
 ): MessageEvents {
   const listeners = new Map<string, Set<() => void>>();
@@ -55,9 +55,11 @@ export function createMessageEvents(
 
   const stopWatching = database
     ? // Another instance's messages, as the database tells of them; this process's own were published as they were sent.
-      database.onChange((change) => {
-        if (change.table !== "Messages" || change.local || change.conversationId === undefined || listeners.size === 0) return;
-        publish(membersOf(change.conversationId));
+      database.onTableChanges(({ table, rows, local }) => {
+        if (local || listeners.size === 0 || (table !== null && table !== "Messages")) return;
+        // Too many to name, or missed while the listener reconnected: every open page reads again.
+        if (table === null || rows === null) publish(listeners.keys());
+        else publish(rows.flatMap((row) => (row.conversationId === undefined ? [] : membersOf(row.conversationId))));
       })
     : watchRefreshes();
 

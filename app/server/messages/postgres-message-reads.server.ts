@@ -16,11 +16,7 @@ import { memberRowId } from "./read-positions.server";
  * position is written at once, as an insert that keeps the later time: a row costs the
  * database little, where a sheet's write was worth saving.
  */
-export function createPostgresMessageReads(
-  database: Database,
-  store: Store,
-  log: Pick<Console, "error"> = console,
-): MessageReads {
+export function createPostgresMessageReads(database: Database, store: Store, log: Pick<Console, "error"> = console): MessageReads {
   const queries = createPostgresMessages(database.pool);
   // Its inserts merge a member's row with the one stored, keeping the later times, and tell the other instances.
   const writer = createPostgresDriver(database);
@@ -78,7 +74,8 @@ function countedAggregate<T>(
   let countedAt = Number.NEGATIVE_INFINITY;
   let counting = false;
   database.onTableChanges((changes) => {
-    if (tables.includes(changes.table)) changed = true;
+    // No table: the listener reconnected, and any table may have changed meanwhile.
+    if (changes.table === null || tables.includes(changes.table)) changed = true;
   });
 
   function countIfDue(): void {
