@@ -13,6 +13,7 @@ import type { MessageReads } from "../../app/server/messages/message-reads.serve
 import { createPostgresMessageReads } from "../../app/server/messages/postgres-message-reads.server";
 import { memberRowId } from "../../app/server/messages/read-positions.server";
 import { createReplicaServices } from "../../app/server/service-lifecycle.server";
+import { createTrackRecordCache } from "../../app/server/track-record/track-records.server";
 import { connectDatabase, type Database } from "../../app/server/store/postgres/database.server";
 import { createPostgresDriver } from "../../app/server/store/postgres/driver.server";
 import { createSqliteDriver } from "../../app/server/store/sqlite-driver.server";
@@ -291,10 +292,12 @@ describe("messages read by query on PostgreSQL", () => {
       expect(opening).toEqual([{ at: tie, to: bob.email, replyAt: tie }]);
     });
 
-    it("are counted in the background by query, and answer the replica's figures once counted", async () => {
+    it("are counted in the background by query, and answer the replica's figures once counted, which the caches take at once", async () => {
       const fresh = createPostgresMessageReads(database, store, quietLog);
+      const trackRecords = createTrackRecordCache(store, fresh.openings);
+      expect(trackRecords.current().records.get(ann.email)!.allTime.conversations).toBe(0);
       expect(fresh.latestActivity.version()).toBe(0);
-      await vi.waitFor(() => expect(fresh.latestActivity.version()).toBe(1));
+      await vi.waitFor(() => expect([fresh.openings.version(), fresh.latestActivity.version()]).toEqual([1, 1]));
       const rows = (await database.pool.query<Record<string, string>>(`SELECT * FROM "Messages"`)).rows;
       expect(fresh.latestActivity.current()).toEqual(
         latestMessageActivity(
@@ -302,6 +305,10 @@ describe("messages read by query on PostgreSQL", () => {
           POSITIONS,
         ),
       );
+      // Ann's figures, as the replica counts them (the rows added since in the database are Bob's and Cy's).
+      const counted = trackRecords.current().records.get(ann.email)!;
+      expect(counted.allTime.conversations).toBeGreaterThan(0);
+      expect(counted).toEqual(createReplicaServices(store).trackRecords.current().records.get(ann.email));
     });
 
     it("move a read position only forward, keeping the later time, as the replica does", async () => {

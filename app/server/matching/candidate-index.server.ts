@@ -5,7 +5,7 @@ import type { Place } from "~/domain/places/place-names";
 import { DEFAULT_SERVICE_RADIUS } from "~/domain/places/service-radius";
 import type { Agent, CollectionName } from "~/domain/workbook/tabs";
 import { findPlace } from "../places/places.server";
-import type { MessageAggregate } from "../messages/message-reads.server";
+import { NOT_COUNTED, type MessageAggregate } from "../messages/message-reads.server";
 import type { Store } from "../store/store.server";
 import type { TrackRecordCache } from "../track-record/track-records.server";
 
@@ -61,7 +61,9 @@ export function createBestFitIndexCache(
 /** Whether the signals were counted from the current rows, leaving aside chatty tabs' changes within `CHATTY_SETTLE_MS`. */
 function isCurrent(counted: Counted, versions: readonly number[], now: number): boolean {
   const changed = versions.flatMap((version, i) => (counted.versions[i] !== version ? [i] : []));
-  return changed.every((i) => CHATTY.has(i)) && (changed.length === 0 || now - counted.countedAt < CHATTY_SETTLE_MS);
+  // The messages' activity's first count (from version 0) is taken at once: it is not one new message but all of them.
+  const chatty = (i: number) => CHATTY.has(i) && counted.versions[i] !== NOT_COUNTED;
+  return changed.every(chatty) && (changed.length === 0 || now - counted.countedAt < CHATTY_SETTLE_MS);
 }
 
 export function signalRows(store: Store, messageActivity: ReadonlyMap<string, string>): SignalRows {

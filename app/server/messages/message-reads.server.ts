@@ -14,10 +14,13 @@ import { SUMMARY_CACHE_MEMBERS, type SummaryCache, type SummarySources } from ".
  * them synchronously (the track records, the ranking's signals).
  */
 export type MessageAggregate<T> = {
-  /** Changes whenever `current()` may answer differently. */
+  /** Changes whenever `current()` may answer differently; `NOT_COUNTED` until the first count ends. */
   version(): number;
   current(): T;
 };
+
+/** A `MessageAggregate`'s version before its first count. */
+export const NOT_COUNTED = 0;
 
 /**
  * Every read of the Messages and ConversationMembers tabs, named after what the pages ask
@@ -96,7 +99,7 @@ export function createReplicaMessageReads(services: ReplicaServices): MessageRea
 
 /** Counted again from the replica's rows when the tabs it reads changed, when asked. */
 function replicaAggregate<T>(tabVersions: () => readonly number[], count: () => T): MessageAggregate<T> {
-  let version = 0;
+  let version = NOT_COUNTED;
   let counted: { versions: readonly number[]; value: T } | undefined;
   const seen = () => {
     const versions = tabVersions();

@@ -7,7 +7,7 @@ import { createPostgresDriver } from "../store/postgres/driver.server";
 import { createPostgresMessages } from "../store/postgres/messages.server";
 import type { Store } from "../store/store.server";
 import { MESSAGES_SETTLE_MS } from "../track-record/track-records.server";
-import { leftOut, ownConversations, type MessageAggregate, type MessageReads } from "./message-reads.server";
+import { leftOut, NOT_COUNTED, ownConversations, type MessageAggregate, type MessageReads } from "./message-reads.server";
 import { memberRowId } from "./read-positions.server";
 
 /**
@@ -69,7 +69,7 @@ function countedAggregate<T>(
   log: Pick<Console, "error">,
 ): MessageAggregate<T> {
   let value = empty;
-  let version = 0;
+  let version = NOT_COUNTED;
   let changed = true;
   let countedAt = Number.NEGATIVE_INFINITY;
   let counting = false;

@@ -4,7 +4,7 @@ import { compareRanks, trackRecordRanks, type TrackRecordRank } from "~/domain/t
 import { replyTimeLabel, type CardFigures } from "~/domain/track-record-text";
 import type { CollectionName } from "~/domain/workbook/tabs";
 import type { ConversationOpening } from "~/domain/track-record";
-import type { MessageAggregate } from "../messages/message-reads.server";
+import { NOT_COUNTED, type MessageAggregate } from "../messages/message-reads.server";
 import type { Store } from "../store/store.server";
 
 /** Every agent's figures, review summary and rank, computed together from one version of the workbook. */
@@ -46,7 +46,9 @@ type Built = { versions: number[]; hour: number; countedAt: number; cards: strin
 function isCurrent(built: Built, versions: readonly number[], hour: number, now: number): boolean {
   if (built.hour !== hour) return false;
   const changed = versions.flatMap((version, i) => (built.versions[i] !== version ? [i] : []));
-  return changed.length === 0 || (changed.length === 1 && changed[0] === OPENINGS && now - built.countedAt < MESSAGES_SETTLE_MS);
+  // The openings' first count (from version 0) is taken at once: it is not one new message but all of them.
+  const settling = changed[0] === OPENINGS && built.versions[OPENINGS] !== NOT_COUNTED;
+  return changed.length === 0 || (changed.length === 1 && settling && now - built.countedAt < MESSAGES_SETTLE_MS);
 }
 
 export function createTrackRecordCache(store: Store, openings: MessageAggregate<readonly ConversationOpening[]>): TrackRecordCache {
