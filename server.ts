@@ -11,6 +11,7 @@ import { servePublicPagesOnce } from "./app/server/page-cache.server";
 import { requestGuards } from "./app/server/request-guards.server";
 import { createServices, startServices, stopServices } from "./app/server/service-lifecycle.server";
 import type { Services } from "./app/server/services.server";
+import { DatabaseStartError } from "./app/server/store/postgres/driver.server";
 import { httpStatusOf } from "./app/server/store/retry.server";
 
 /** Where the app comes from: the production build, or Vite's dev server compiling the sources on demand. */
@@ -41,11 +42,13 @@ async function startServer(source: AppSource): Promise<void> {
     // The sharing hint only where sharing can be the cause: a quota or network error is not fixed by sharing.
     const status = httpStatusOf(error);
     const hint =
-      services.store.driver === "sqlite"
-        ? ` Check that ${config.dataDir} is writable.`
-        : status === 403 || status === 404
-          ? " Check GOOGLE_SHEETS_ID, and that the spreadsheet is shared with the service account's e-mail as Editor."
-          : "";
+      error instanceof DatabaseStartError
+        ? ""
+        : services.store.driver === "sqlite"
+          ? ` Check that ${config.dataDir} is writable.`
+          : status === 403 || status === 404
+            ? " Check GOOGLE_SHEETS_ID, and that the spreadsheet is shared with the service account's e-mail as Editor."
+            : "";
     throw new ConfigError(`Could not read the workbook from the ${services.store.driver} store: ${reason}.${hint}`);
   });
   startServices(services);
@@ -84,7 +87,7 @@ async function startServer(source: AppSource): Promise<void> {
     const port = typeof address === "object" && address ? address.port : config.port;
     const serving = source.kind === "vite" ? "sources through Vite" : "built app";
     console.log(
-      `Listening on http://localhost:${port} (${config.env}, ${serving}, mail: ${services.notifier.driver}, store: ${services.store.driver})`,
+      `Listening on http://localhost:${port} (${config.env}, ${serving}, mail: ${services.notifier.driver}, store: ${services.store.driver}${services.database ? ", high-volume tabs in PostgreSQL" : ""})`,
     );
   });
   stopOnSignals(server, services);

@@ -19,6 +19,19 @@ if [ ! -x "$chromium" ]; then
 fi
 export CHROMIUM_PATH="$chromium"
 
+# The store tests start throwaway PostgreSQL servers (tests/support/postgres.ts); without
+# the server's programs they stop with the same one line.
+if ! compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null && ! command -v initdb >/dev/null; then
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
+    echo "PostgreSQL not found: installing Debian's postgresql package..."
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null) \
+      || { echo "Could not install postgresql with apt-get; install Debian's 'postgresql' package." >&2; exit 1; }
+  else
+    echo "The store tests need PostgreSQL: install Debian's 'postgresql' package (apt-get install postgresql)." >&2
+    exit 1
+  fi
+fi
+
 # Each stage's time is printed when it ends, and every stage's with the total at the end
 # (also when a stage fails), so CI's log shows where the time went.
 stage_times=()

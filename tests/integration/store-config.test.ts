@@ -5,6 +5,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../app/server/config.server";
 import { backoffDelay, isRetryable, withRetry } from "../../app/server/store/retry.server";
+import { DatabaseStartError } from "../../app/server/store/postgres/driver.server";
 import { createStoreFromConfig } from "../../app/server/store/store.server";
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), "store-config-"));
@@ -70,6 +71,22 @@ describe("store configuration", () => {
   ])("refuses to start with %j", (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);
+  });
+
+  it("takes DATABASE_URL only as a PostgreSQL URL, and says at start-up what to check when the database cannot be reached", async () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: "mysql://app@db/referrals" })).toThrow(
+      /DATABASE_URL: must be a PostgreSQL connection URL/,
+    );
+    expect(loadConfig({ DATA_DIR: dataDir() }).databaseUrl).toBeUndefined();
+    // A port nothing listens on: the first read fails, naming the setting and the server.
+    const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: "postgres://app@127.0.0.1:9/referrals" });
+    const store = createStoreFromConfig(config);
+    const failure = await store.refresh().catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(DatabaseStartError);
+    expect(String(failure)).toMatch(
+      /the database \(DATABASE_URL\) refused: .*Check DATABASE_URL, and that PostgreSQL is running and reachable/,
+    );
+    await store.stop();
   });
 
   it("ignores GOOGLE_APPLICATION_CREDENTIALS alone, which other Google tools read too", () => {

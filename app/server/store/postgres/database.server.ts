@@ -45,17 +45,9 @@ export type Database = {
   close(): Promise<void>;
 };
 
-/** The channel every instance's writes notify and every instance listens on. */
-export const CHANGES_CHANNEL = "store_changes";
-/** PostgreSQL refuses a payload of 8000 bytes or more; past this, a notification names no rows. */
-const PAYLOAD_LIMIT = 7_000;
+/** The channel the tables' triggers notify (migration 0002) and every instance listens on. */
+const CHANGES_CHANNEL = "store_changes";
 const RECONNECT_DELAY_MS = 1_000;
-
-/** The notification for rows written in one statement: their ids, or none when they do not fit. */
-export function changesPayload(instance: string, table: string, rows: readonly ChangedRow[]): string {
-  const listed = JSON.stringify({ instance, table, rows });
-  return listed.length < PAYLOAD_LIMIT ? listed : JSON.stringify({ instance, table, rows: null });
-}
 
 type Payload = { instance: string; table: string; rows: ChangedRow[] | null };
 

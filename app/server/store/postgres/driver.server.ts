@@ -2,7 +2,8 @@ import type pg from "pg";
 import type { RowCells } from "~/domain/workbook/rows";
 import { WORKBOOK, type CollectionName } from "~/domain/workbook/tabs";
 import type { DriverRow, ReadRequest, TabSpec, WorkbookDriver } from "../driver.server";
-import { changesPayload, CHANGES_CHANNEL, type Database } from "./database.server";
+import { describeError } from "../types.server";
+import type { Database } from "./database.server";
 import { migrate, readMigrations } from "./migrations.server";
 
 /**
@@ -35,6 +36,19 @@ const ON_CONFLICT: Readonly<Record<string, string>> = {
     "lastNotifiedAt" = GREATEST("ConversationMembers"."lastNotifiedAt", EXCLUDED."lastNotifiedAt")`,
 };
 
+/** The database could not be prepared at start-up (unreachable, refused the login, a migration failed). */
+export class DatabaseStartError extends Error {
+  override name = "DatabaseStartError";
+  constructor(cause: unknown) {
+    super(
+      `the database (DATABASE_URL) refused: ${describeError(cause)}. Check DATABASE_URL, and that PostgreSQL is running and reachable`,
+      {
+        cause,
+      },
+    );
+  }
+}
+
 /** PostgreSQL refused a row because a unique key holds its value already (a send-once claim taken). */
 export function isDuplicateKey(error: unknown): boolean {
   for (let cause = error; cause instanceof Error; cause = cause.cause) {
@@ -50,7 +64,7 @@ function quote(identifier: string): string {
 
 type Queryable = Pick<pg.PoolClient, "query">;
 
-/** Runs `work` in one transaction on one connection: its notifications go out when it commits, and not at all when it fails. */
+/** Runs `work` in one transaction on one connection: the tables' notifications go out when it commits, and not at all when it fails. */
 async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   try {
@@ -66,33 +80,29 @@ async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => 
   }
 }
 
-type WrittenRow = { id: string; conversationId?: string };
-
-async function notifyWritten(client: Queryable, instanceId: string, table: string, rows: readonly WrittenRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  await client.query("SELECT pg_notify($1, $2)", [CHANGES_CHANNEL, changesPayload(instanceId, table, rows)]);
-}
-
-/** What a notification names of a written row: its id, and a message's conversation. */
-function returning(tab: TabSpec): string {
-  return tab.name === WORKBOOK.messages.name ? `"id", "conversationId"` : `"id"`;
+/**
+ * Names this process in the notifications of the transaction's writes (the tables' triggers
+ * read it, migration 0002), so its own replica, which has the rows already, skips them.
+ */
+async function signWrites(client: Queryable, instanceId: string): Promise<void> {
+  await client.query("SELECT set_config('app.instance', $1, true)", [instanceId]);
 }
 
 /**
  * Inserts rows, one array parameter per column, in one statement however many rows there
- * are; resolves with the rows inserted or merged (not those skipped as stored already).
+ * are; resolves with how many were inserted or merged (not those skipped as stored already).
  */
-export async function insertRows(client: Queryable, tab: TabSpec, rows: readonly RowCells[]): Promise<WrittenRow[]> {
-  if (rows.length === 0) return [];
+export async function insertRows(client: Queryable, tab: TabSpec, rows: readonly RowCells[]): Promise<number> {
+  if (rows.length === 0) return 0;
   const headers = tab.headers;
   const columns = headers.map(quote).join(", ");
   const arrays = headers.map((_, i) => `$${i + 1}::text[]`).join(", ");
-  const result = await client.query<WrittenRow>(
+  const result = await client.query(
     `INSERT INTO ${quote(tab.name)} (${columns}) SELECT * FROM unnest(${arrays})
-     ON CONFLICT ("id") ${ON_CONFLICT[tab.name] ?? "DO NOTHING"} RETURNING ${returning(tab)}`,
+     ON CONFLICT ("id") ${ON_CONFLICT[tab.name] ?? "DO NOTHING"}`,
     headers.map((header) => rows.map((row) => row[header] ?? "")),
   );
-  return result.rows;
+  return result.rowCount ?? 0;
 }
 
 /** The tab's rows from its `from`th on, in the order they were added. */
@@ -114,7 +124,16 @@ async function readRows(client: Queryable, request: ReadRequest): Promise<Driver
 export function createPostgresDriver(database: Database): WorkbookDriver {
   const { pool } = database;
 
+  /** Said as the start-up error: the operator's next step is the URL or the server, not the sheet. */
   async function ensureTabs(tabs: readonly TabSpec[]): Promise<void> {
+    try {
+      await migrateAndCheck(tabs);
+    } catch (error) {
+      throw new DatabaseStartError(error);
+    }
+  }
+
+  async function migrateAndCheck(tabs: readonly TabSpec[]): Promise<void> {
     await migrate(pool, await readMigrations());
     await database.listen();
     const result = await pool.query<{ table_name: string; column_name: string }>(
@@ -141,29 +160,37 @@ export function createPostgresDriver(database: Database): WorkbookDriver {
       }),
     appendRows: (tab, rows) =>
       inTransaction(pool, async (client) => {
-        await notifyWritten(client, database.instanceId, tab.name, await insertRows(client, tab, rows));
+        await signWrites(client, database.instanceId);
+        await insertRows(client, tab, rows);
       }),
     updateRow: (tab, id, changes) =>
       inTransaction(pool, async (client) => {
+        await signWrites(client, database.instanceId);
         const headers = Object.keys(changes);
         const assignments = headers.map((header, i) => `${quote(header)} = $${i + 2}`).join(", ");
-        const result = await client.query<WrittenRow>(
-          `UPDATE ${quote(tab.name)} SET ${assignments} WHERE "id" = $1 RETURNING ${returning(tab)}`,
-          [id, ...headers.map((header) => changes[header] ?? "")],
-        );
-        await notifyWritten(client, database.instanceId, tab.name, result.rows);
-        return result.rows.length > 0;
+        const result = await client.query(`UPDATE ${quote(tab.name)} SET ${assignments} WHERE "id" = $1`, [
+          id,
+          ...headers.map((header) => changes[header] ?? ""),
+        ]);
+        return (result.rowCount ?? 0) > 0;
       }),
     deleteRows: (tab, ids) =>
       inTransaction(pool, async (client) => {
-        const result = await client.query<WrittenRow>(`DELETE FROM ${quote(tab.name)} WHERE "id" = ANY($1) RETURNING ${returning(tab)}`, [
-          [...ids],
-        ]);
-        await notifyWritten(client, database.instanceId, tab.name, result.rows);
-        return result.rows.length;
+        await signWrites(client, database.instanceId);
+        const result = await client.query(`DELETE FROM ${quote(tab.name)} WHERE "id" = ANY($1)`, [[...ids]]);
+        return result.rowCount ?? 0;
       }),
+    /**
+     * Changes once a write has committed since the last call (the first transaction id not yet
+     * given out has moved on), and whenever the listener heard of one; while nobody listens,
+     * every call differs, so every refresh reads. A write still in flight at a refresh is read
+     * when its notification comes.
+     */
     async changeToken() {
-      return database.changeCount() ?? `unheard:${Date.now()}`;
+      const heard = database.changeCount();
+      if (heard === null) return `unheard:${Date.now()}`;
+      const { rows } = await pool.query<{ next: string }>("SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS next");
+      return `${rows[0]?.next ?? ""}:${heard}`;
     },
     close: () => database.close(),
   };
