@@ -37,7 +37,11 @@ const REPORT_FAILED = "Your report could not be sent just now. Please try again 
 const reasonOptions = REPORT_REASONS.map((reason) => ({ value: reason, label: REPORT_REASON_LABELS[reason] }));
 
 /** The item the address names (`?kind=…&id=…`), if the member may report it; a 404 otherwise, whatever the reason. */
-async function itemFromUrl(services: Pick<Services, "store" | "directory" | "messageReads">, member: Agent, request: Request): Promise<ReportedItem> {
+async function itemFromUrl(
+  services: Pick<Services, "store" | "directory" | "messageReads">,
+  member: Agent,
+  request: Request,
+): Promise<ReportedItem> {
   const params = new URL(request.url).searchParams;
   const kind = params.get("kind");
   const id = params.get("id");

@@ -55,7 +55,10 @@ describe("conversation summaries", () => {
 
     await context.services.readPositions.markRead(conversationId, ann.email, "2026-11-01T12:00:00.000Z");
     expect(await unreadTotal(context.services, ann)).toBe(0);
-    expect(conversationListPage(context.services, ann, await conversationsOf(context.services, ann), 1).conversations[0]).toMatchObject({ preview: "Are you there?", unread: 0 });
+    expect(conversationListPage(context.services, ann, await conversationsOf(context.services, ann), 1).conversations[0]).toMatchObject({
+      preview: "Are you there?",
+      unread: 0,
+    });
     expect(summarise).toHaveBeenCalledTimes(3);
   });
 });

@@ -28,7 +28,10 @@ function message(conversationId: string, fromEmail: string, toEmail: string, cre
 }
 
 function records({ messages = [], ...rows }: Partial<Omit<TrackRecordRows, "openings">> & { messages?: readonly Message[] }) {
-  return computeTrackRecords({ agents: [ana, ben, cy], referrals: [], referralEvents: [], openings: conversationOpenings(messages), ...rows }, NOW);
+  return computeTrackRecords(
+    { agents: [ana, ben, cy], referrals: [], referralEvents: [], openings: conversationOpenings(messages), ...rows },
+    NOW,
+  );
 }
 
 describe("referral counts", () => {

@@ -24,7 +24,14 @@ export type BestFitIndexCache = {
 };
 
 /** The tabs the signals are counted from (`countSignals`), with the messages' latest activity, last. */
-const SIGNAL_TABS = ["requests", "responses", "referrals", "referralEvents", "marks", "invitations"] as const satisfies readonly CollectionName[];
+const SIGNAL_TABS = [
+  "requests",
+  "responses",
+  "referrals",
+  "referralEvents",
+  "marks",
+  "invitations",
+] as const satisfies readonly CollectionName[];
 /**
  * What changes many times a minute and moves only last-activity times, which the ranking
  * compares with 90 days: the marks (by their place in `SIGNAL_TABS`) and the messages' activity.

@@ -83,9 +83,11 @@ export function createReplicaMessageReads(services: ReplicaServices): MessageRea
       };
     },
     message: async (id) => store.messages.get(id),
-    lastNotifiedAt: async (conversationId, agentEmail) => store.conversationMembers.get(memberRowId(conversationId, agentEmail))?.lastNotifiedAt,
+    lastNotifiedAt: async (conversationId, agentEmail) =>
+      store.conversationMembers.get(memberRowId(conversationId, agentEmail))?.lastNotifiedAt,
     markRead: (conversationId, agentEmail, upTo) => readPositions.markRead(conversationId, agentEmail, upTo),
-    stampNotified: (conversationId, agentEmail, at) => saveMember(services, conversationId, agentEmail, () => ({ lastNotifiedAt: at.toISOString() })),
+    stampNotified: (conversationId, agentEmail, at) =>
+      saveMember(services, conversationId, agentEmail, () => ({ lastNotifiedAt: at.toISOString() })),
     openings: replicaAggregate(
       () => [store.messages.version()],
       () => conversationOpenings(store.messages.all()),

@@ -35,7 +35,8 @@ const MEMBER_COLUMNS = CONVERSATION_MEMBERS_TAB.headers.map((header) => `"${head
 /** A row as the tab reads it; the app wrote it, so a row that does not read is a fault, not staff's typing. */
 function recordOf<T>(tab: Parameters<typeof parseRow>[0], cells: Record<string, string>): T {
   const parsed = parseRow(tab, cells);
-  if (parsed.ok !== true) throw new Error(`${tab.name} row ${cells.id ?? ""} does not read: ${parsed.ok === false ? parsed.reason : "blank"}`);
+  if (parsed.ok !== true)
+    throw new Error(`${tab.name} row ${cells.id ?? ""} does not read: ${parsed.ok === false ? parsed.reason : "blank"}`);
   return parsed.record as T;
 }
 
