@@ -12,6 +12,9 @@ import { WORKBOOK, type Agent, type ConversationMember, type Message } from "../
 import type { MessageReads } from "../../app/server/messages/message-reads.server";
 import { createPostgresMessageReads } from "../../app/server/messages/postgres-message-reads.server";
 import { memberRowId } from "../../app/server/messages/read-positions.server";
+import { loader as rootLoader } from "../../app/root";
+import { action as messagesAction, loader as messagesLoader } from "../../app/routes/messages";
+import { startMemberSession } from "../../app/server/auth/session.server";
 import { createReplicaServices } from "../../app/server/service-lifecycle.server";
 import { createTrackRecordCache } from "../../app/server/track-record/track-records.server";
 import { connectDatabase, type Database } from "../../app/server/store/postgres/database.server";
@@ -22,6 +25,7 @@ import { migrate, readMigrations } from "../../app/server/store/postgres/migrati
 import { createPostgresMessages } from "../../app/server/store/postgres/messages.server";
 import { usePostgres } from "../support/postgres";
 import { agentRecord } from "../support/records";
+import { testContext } from "../support/services";
 
 const quietLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -323,5 +327,55 @@ describe("messages read by query on PostgreSQL", () => {
       const stored = await createPostgresMessages(database.pool).conversationMember(memberRowId(conversationId, cy.email));
       expect(stored?.lastReadAt).toBe("2026-12-01T00:00:00.000Z");
     });
+  });
+
+  it("serve the messages page, the header's count and the mail stamp from the database when DATABASE_URL is set", async () => {
+    const context = testContext({}, { DATABASE_URL: await postgres.server().createDatabase() });
+    const { services } = context;
+    try {
+      await services.store.refresh();
+      const [ann, bob] = ["ann", "bob"].map((name) => agentRecord({ email: `${name}@example.com`, fullName: name }));
+      for (const agent of [ann!, bob!]) await services.store.agents.insert(agent);
+      const cookie = async (agent: Agent) =>
+        (
+          (await startMemberSession(new Request("http://localhost/member-login"), context, agent, "/")).headers.get("Set-Cookie") ?? ""
+        ).split(";")[0]!;
+      const request = async (path: string, agent: Agent, body?: Record<string, string>) =>
+        new Request(`http://localhost${path}`, {
+          headers: { Cookie: await cookie(agent) },
+          ...(body ? { method: "POST", body: new URLSearchParams(body) } : {}),
+        });
+      const conversationId = conversationIdFor(ann!.id, bob!.id);
+      const sent = (await messagesAction({
+        request: await request(`/messages?to=${bob!.id}`, ann!, { intent: "send", text: "Hello Bob" }),
+        context,
+        params: {},
+      })) as Response;
+      expect(sent.headers.get("Location")).toBe(`/messages?conversation=${encodeURIComponent(conversationId)}`);
+      const header = async () => (await rootLoader({ request: await request("/", bob!), context, params: {} })).unreadMessages;
+      expect(await header()).toBe(1);
+
+      const opened = (await messagesLoader({
+        request: await request(`/messages?conversation=${conversationId}`, bob!),
+        context,
+        params: {},
+      })) as unknown as {
+        data: { unreadMessages: number; open: { messages: { text: string }[] } };
+      };
+      expect(opened.data.open.messages.map((message) => message.text)).toEqual(["Hello Bob"]);
+      expect(opened.data.unreadMessages).toBe(0);
+      expect(await header()).toBe(0);
+      const row = async () =>
+        (
+          await services.database!.pool.query<ConversationMember>(`SELECT * FROM "ConversationMembers" WHERE "id" = $1`, [
+            memberRowId(conversationId, bob!.email),
+          ])
+        ).rows[0];
+      expect((await row())?.lastReadAt).not.toBe("");
+      // The notification went out and its time is stamped in the database.
+      await vi.waitFor(async () => expect((await row())?.lastNotifiedAt).not.toBe(""));
+    } finally {
+      await services.store.stop();
+    }
   });
 });
