@@ -36,7 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const member = await getMember(request, context);
   return {
     member: member ? { fullName: member.fullName } : null,
-    unreadMessages: member ? unreadTotal(context.services, member) : 0,
+    unreadMessages: member ? await unreadTotal(context.services, member) : 0,
     openReferrals: member ? openReferralCount(context.services, member) : 0,
   };
 }

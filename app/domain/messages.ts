@@ -69,10 +69,16 @@ export function partnerIdIn(conversationId: string, memberId: string): string | 
   );
 }
 
-/** Oldest first; rows written in the same millisecond keep a stable order. */
+/**
+ * Oldest first; rows written in the same millisecond keep a stable order, by id. Compared
+ * code unit by code unit, as the database's "C" collation compares them, so a thread reads
+ * in the same order from either.
+ */
 export function byTime(a: Message, b: Message): number {
-  return a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
+  return compareText(a.createdAt, b.createdAt) || compareText(a.id, b.id);
 }
+
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Messages to the member after the time they last read the conversation up to. */
 export function unreadCount(messages: readonly Message[], memberEmail: string, lastReadAt: string | undefined): number {
@@ -88,6 +94,12 @@ export function unreadCount(messages: readonly Message[], memberEmail: string, l
 export function readPositionAfter(thread: readonly Message[], memberEmail: string): string | undefined {
   return thread.findLast((message) => message.toEmail === memberEmail)?.createdAt;
 }
+
+/**
+ * The messages no page shows, from the staff tabs: those staff hid (by id, from Reports) and
+ * those of suspended agents (by sender, from Agents).
+ */
+export type LeftOut = { readonly ids: readonly string[]; readonly senders: readonly string[] };
 
 export type ConversationSummary = {
   conversationId: string;
@@ -149,6 +161,20 @@ export type ConversationListItem = {
   unread: number;
 };
 
+/** A page of a thread as a member sees it, and what the page needs to know of the whole thread. */
+export type ThreadView = {
+  /** The page's messages, oldest first. */
+  messages: Message[];
+  page: number;
+  pageCount: number;
+  /** Messages in the whole thread. */
+  total: number;
+  /** The thread's first message: whom it is with when the partner's row is gone. */
+  oldest: Message | undefined;
+  /** How far the member has read once shown the thread (`readPositionAfter` over the whole thread). */
+  readUpTo: string | undefined;
+};
+
 export type ThreadMessage = { id: string; text: string; createdAt: string; fromMe: boolean };
 
 /** Conversations on one page of the Messages list, and messages on one page of a thread. */
@@ -162,12 +188,17 @@ export function conversationPath(conversationId: string, listPage = 1): string {
   return `/messages?${params}`;
 }
 
+/** Where page `requestedPage` of a thread of `total` messages starts and ends, counted from the newest. */
+export function threadWindow(total: number, requestedPage: number) {
+  return pageWindow(total, requestedPage, THREAD_PAGE_SIZE);
+}
+
 /**
  * Page `requestedPage` of a thread held oldest first, counted from the newest end: page 1
  * holds the newest messages, page 2 the ones before them; each page stays oldest first.
  */
 export function threadPage<T>(messages: readonly T[], requestedPage: number): { messages: T[]; page: number; pageCount: number } {
-  const window = pageWindow(messages.length, requestedPage, THREAD_PAGE_SIZE);
+  const window = threadWindow(messages.length, requestedPage);
   return {
     messages: messages.slice(messages.length - window.end, messages.length - window.start),
     page: window.page,

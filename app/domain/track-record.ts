@@ -1,7 +1,8 @@
 /**
  * An agent's track record: what they did in the network, counted from the workbook's
  * rows, never typed by anyone (docs/decisions/0043). Pure: the rows come from the
- * Agents, Referrals, ReferralEvents and Messages tabs, and every figure follows the rows
+ * Agents, Referrals and ReferralEvents tabs and the conversations' openings counted from
+ * the Messages tab (`conversationOpenings`), and every figure follows the rows
  * as they are now, so a status staff correct in the sheet changes the figures with it.
  */
 import type { ReferralStatus } from "./referrals/status";
@@ -62,7 +63,7 @@ export type TrackRecordRows = {
   agents: readonly Agent[];
   referrals: readonly Referral[];
   referralEvents: readonly ReferralEvent[];
-  messages: readonly Message[];
+  openings: readonly ConversationOpening[];
 };
 
 /** A dated fact about an agent, counted in each window its time falls in. */
@@ -91,7 +92,10 @@ export function computeTrackRecords(rows: TrackRecordRows, now: Date): Map<strin
       for (const email of new Set([referral.referringEmail, referral.receivingEmail])) openNow.set(email, (openNow.get(email) ?? 0) + 1);
     }
   }
-  for (const [email, fact] of conversationFacts(rows.messages)) add(email, fact);
+  for (const opening of rows.openings) {
+    const at = timeOf(opening.at);
+    add(opening.to, { kind: "conversation", at, replyMs: opening.replyAt === undefined ? undefined : timeOf(opening.replyAt) - at });
+  }
 
   const yearAgo = new Date(now);
   yearAgo.setUTCFullYear(yearAgo.getUTCFullYear() - 1);
@@ -263,26 +267,35 @@ function* feeFacts(referral: Referral, events: readonly ReferralEvent[], now: Da
 const startOfUtcDay = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
 
 /**
- * One fact per conversation for the member it was started with: its time, and how long
- * until that member's first message in it. The starter is whoever wrote its first message.
+ * A conversation as the track record counts it, for the member it was started with: when
+ * its first message was written, to whom, and when that member first wrote in it (at or
+ * after that time). The starter is whoever wrote its first message.
  */
-function* conversationFacts(messages: readonly Message[]): Generator<[string, Fact]> {
-  const firsts = new Map<string, { at: number; to: string }>();
+export type ConversationOpening = { at: string; to: string; replyAt: string | undefined };
+
+/**
+ * Each conversation's opening, from its Messages rows. Of messages written in the same
+ * millisecond, the first row is the first message; a database counting the same rows orders
+ * them by the order they were added in.
+ */
+export function conversationOpenings(messages: readonly Message[]): ConversationOpening[] {
+  const firsts = new Map<string, { at: number; message: Message }>();
   for (const message of messages) {
     const at = timeOf(message.createdAt);
     const first = firsts.get(message.conversationId);
-    if (!first || at < first.at) firsts.set(message.conversationId, { at, to: message.toEmail });
+    if (!first || at < first.at) firsts.set(message.conversationId, { at, message });
   }
-  const replies = new Map<string, number>();
+  const replies = new Map<string, { at: number; message: Message }>();
   for (const message of messages) {
     const first = firsts.get(message.conversationId)!;
     const at = timeOf(message.createdAt);
-    if (message.fromEmail !== first.to || at < first.at) continue;
+    if (message.fromEmail !== first.message.toEmail || at < first.at) continue;
     const earlier = replies.get(message.conversationId);
-    if (earlier === undefined || at < earlier) replies.set(message.conversationId, at);
+    if (earlier === undefined || at < earlier.at) replies.set(message.conversationId, { at, message });
   }
-  for (const [conversationId, first] of firsts) {
-    const reply = replies.get(conversationId);
-    yield [first.to, { kind: "conversation", at: first.at, replyMs: reply === undefined ? undefined : reply - first.at }];
-  }
+  return [...firsts].map(([conversationId, { message }]) => ({
+    at: message.createdAt,
+    to: message.toEmail,
+    replyAt: replies.get(conversationId)?.message.createdAt,
+  }));
 }

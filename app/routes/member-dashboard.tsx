@@ -47,7 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     profile: profileOf(member),
     ...dashboardData(context.services, member, new URL(request.url).searchParams, new Date()),
-    messages: dashboardMessages(context.services, member, new Date()),
+    messages: await dashboardMessages(context.services, member, new Date()),
     referrals: dashboardReferrals(context.services, member, new Date()),
     reviewsToWrite: reviewsToWrite(context.services, member, new Date()),
     invitations: invitationsToAnswer(context.services, member, new Date()),

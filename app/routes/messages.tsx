@@ -15,9 +15,7 @@ import {
   contactInfoText,
   conversationPath,
   NO_CONVERSATION,
-  readPositionAfter,
   SEND_FAILED,
-  threadPage,
   type ConversationListItem,
 } from "~/domain/messages";
 import { messageSchema } from "~/domain/message-box";
@@ -30,10 +28,11 @@ import { newFormKey } from "~/server/form-keys.server";
 import { parseSubmission, readForm } from "~/server/forms.server";
 import {
   conversationListPage,
-  newestMessageAt,
+  conversationsOf,
+  newestIn,
   openFromUrl,
   toThreadMessage,
-  unreadTotal,
+  unreadIn,
   type OpenConversation,
 } from "~/server/messages/conversations.server";
 import { sendMessage } from "~/server/messages/send.server";
@@ -58,11 +57,11 @@ export const headers = passRetryAfter;
 const answeredByAction = new WeakSet<AppLoadContext>();
 
 /** Opening a thread marks it read; a failed write only leaves the count as it was. */
-async function markOpenedRead({ readPositions }: Pick<Services, "readPositions">, member: Agent, opened: OpenConversation): Promise<void> {
-  const upTo = readPositionAfter(opened.messages, member.email);
+async function markOpenedRead({ messageReads }: Pick<Services, "messageReads">, member: Agent, opened: OpenConversation): Promise<void> {
+  const upTo = opened.thread.readUpTo;
   if (upTo === undefined) return;
   try {
-    await readPositions.markRead(opened.conversationId, member.email, upTo);
+    await messageReads.markRead(opened.conversationId, member.email, upTo);
   } catch (error) {
     console.error(`Messages: could not store that ${member.email} read conversation ${opened.conversationId}`, error);
   }
@@ -72,12 +71,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const member = await requireMember(request, context);
   const { services } = context;
   const url = new URL(request.url);
-  const opened = openFromUrl(services, member, url);
+  const opened = await openFromUrl(services, member, url);
   const rendersActionAnswer = answeredByAction.delete(context);
   if (opened.kind === "open" && opened.existingPath && !rendersActionAnswer) throw redirect(opened.existingPath);
   if (opened.kind === "open") await markOpenedRead(services, member, opened);
 
-  const thread = opened.kind === "open" ? threadPage(opened.messages, parsePageNumber(url.searchParams.get("threadPage"))) : null;
+  const thread = opened.kind === "open" ? opened.thread : null;
   const open =
     opened.kind === "open" && thread
       ? {
@@ -92,15 +91,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           /** The partner's row id, for the block form; null when their row is gone. */
           partnerRowId: opened.partnerAgent?.id ?? null,
           // A conversation opened with ?to= and no message yet: listed at the top, at this address.
-          draftHref: opened.messages.length === 0 ? url.pathname + url.search : null,
+          draftHref: thread.total === 0 ? url.pathname + url.search : null,
         }
       : null;
+  // Read after opening the thread marked it read; the header shows this count rather than the root's, read alongside.
+  const summaries = await conversationsOf(services, member);
   const body = {
     now: new Date().toISOString(),
-    // Counted after opening the thread marked it read; the header shows this rather than the root's count, computed alongside.
-    unreadMessages: unreadTotal(services, member),
-    since: newestMessageAt(services, member),
-    ...conversationListPage(services, member, parsePageNumber(url.searchParams.get("page"))),
+    unreadMessages: unreadIn(summaries),
+    since: newestIn(summaries),
+    ...conversationListPage(services, member, summaries, parsePageNumber(url.searchParams.get("page"))),
     refusal: opened.kind === "refused" ? opened.message : null,
     open,
     formKey: newFormKey(),
@@ -110,7 +110,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const member = await requireMember(request, context);
-  const opened = openFromUrl(context.services, member, new URL(request.url));
+  const opened = await openFromUrl(context.services, member, new URL(request.url));
   const { formData, refusal } = await readForm(request);
   const intent = formData.get("intent") === "share" ? "share" : "send";
   const submission = parseSubmission(formData, messageSchema, refusal);

@@ -37,19 +37,23 @@ const REPORT_FAILED = "Your report could not be sent just now. Please try again 
 const reasonOptions = REPORT_REASONS.map((reason) => ({ value: reason, label: REPORT_REASON_LABELS[reason] }));
 
 /** The item the address names (`?kind=…&id=…`), if the member may report it; a 404 otherwise, whatever the reason. */
-function itemFromUrl(services: Pick<Services, "store" | "directory">, member: Agent, request: Request): ReportedItem {
+async function itemFromUrl(
+  services: Pick<Services, "store" | "directory" | "messageReads">,
+  member: Agent,
+  request: Request,
+): Promise<ReportedItem> {
   const params = new URL(request.url).searchParams;
   const kind = params.get("kind");
   const id = params.get("id");
   if (!isReportKind(kind) || !id || id.length > 200) throw notFound(ITEM_NOT_FOUND);
-  const item = findReportable(services, member, kind, id);
+  const item = await findReportable(services, member, kind, id);
   if (!item) throw notFound(ITEM_NOT_FOUND);
   return item;
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const member = await requireMember(request, context);
-  const item = itemFromUrl(context.services, member, request);
+  const item = await itemFromUrl(context.services, member, request);
   const done = new URL(request.url).searchParams.get("done");
   const reported = alreadyReported(context.services, member, item);
   return {
@@ -61,7 +65,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const member = await requireMember(request, context);
-  const item = itemFromUrl(context.services, member, request);
+  const item = await itemFromUrl(context.services, member, request);
   const submission = await parseForm(request, reportSchema);
   if (submission.status !== "success") return rejectSubmission(submission);
   const back = (done: "sent" | "duplicate") => redirect(`${reportPath(item.kind, item.id)}&done=${done}`);

@@ -18,6 +18,8 @@ import { scheduleWeeklyDigest } from "./jobs/weekly-digest.server";
 import { createLicenseService } from "./licenses/licenses.server";
 import { createOutboxMailer, createSendgridMailer } from "./mail/mailer.server";
 import { createMessageEvents } from "./messages/live.server";
+import { createReplicaMessageReads } from "./messages/message-reads.server";
+import { createPostgresMessageReads } from "./messages/postgres-message-reads.server";
 import { createNotifier } from "./notifier/notifier.server";
 import { createReadPositions } from "./messages/read-positions.server";
 import { createSummaryCache } from "./messages/summary-cache.server";
@@ -27,6 +29,7 @@ import { createLiveRequests } from "./requests/live-requests.server";
 import { createSendClaims } from "./send-claims.server";
 import type { Services } from "./services.server";
 import { createWriteQueues } from "./store/serially.server";
+import type { Database } from "./store/postgres/database.server";
 import { createStoreFromConfig, databaseFromConfig, type Store } from "./store/store.server";
 import { createWriteLimits } from "./write-limits.server";
 
@@ -53,7 +56,7 @@ export function createServices(config: Config): Services {
     : createOutboxMailer(outboxDirectory(config), config.mailFrom);
   const database = databaseFromConfig(config);
   const store = createStoreFromConfig(config, database);
-  const replica = createReplicaServices(store);
+  const replica = createReplicaServices(store, database);
   const sendClaims = createSendClaims({ store, uniqueKey: database !== null });
   const notifier = createNotifier({ driver, claims: sendClaims, config });
   return {
@@ -93,22 +96,32 @@ type ReplicaServices = Pick<
   | "messageEvents"
   | "readPositions"
   | "conversationSummaries"
+  | "messageReads"
 >;
 
-/** The queues and caches over a store: part of `createServices`, and all that a script reading a store of its own needs for the queries. */
-export function createReplicaServices(store: Store): ReplicaServices {
+/**
+ * The queues and caches over a store: part of `createServices`, and all that a script reading
+ * a store of its own needs for the queries. With a database, the messages are read from it.
+ */
+export function createReplicaServices(store: Store, database: Database | null = null): ReplicaServices {
   const writeQueues = createWriteQueues();
-  const trackRecords = createTrackRecordCache(store);
+  const readPositions = createReadPositions({ store, writeQueues });
+  const conversationSummaries = createSummaryCache();
+  const messageReads = database
+    ? createPostgresMessageReads(database, store)
+    : createReplicaMessageReads({ store, writeQueues, readPositions, conversationSummaries });
+  const trackRecords = createTrackRecordCache(store, messageReads.openings);
   return {
     store,
     writeQueues,
     directory: createDirectoryIndexCache(store),
     trackRecords,
-    bestFit: createBestFitIndexCache(store, trackRecords),
+    bestFit: createBestFitIndexCache(store, trackRecords, messageReads.latestActivity),
     liveRequests: createLiveRequests(store),
-    messageEvents: createMessageEvents(store),
-    readPositions: createReadPositions({ store, writeQueues }),
-    conversationSummaries: createSummaryCache(),
+    messageEvents: createMessageEvents(store, database),
+    readPositions,
+    conversationSummaries,
+    messageReads,
   };
 }
 

@@ -7,6 +7,7 @@ import type { PhotoFetcher } from "./images/remote-photo.server";
 import type { SheetProblemMails } from "./jobs/sheet-problem-mails.server";
 import type { LicenseService } from "./licenses/licenses.server";
 import type { MessageEvents } from "./messages/live.server";
+import type { MessageReads } from "./messages/message-reads.server";
 import type { Notifier } from "./notifier/notifier.server";
 import type { ReadPositions } from "./messages/read-positions.server";
 import type { SummaryCache } from "./messages/summary-cache.server";
@@ -62,6 +63,8 @@ export type Services = {
   readPositions: ReadPositions;
   /** Each member's conversation summaries and unread counts, worked out again only when their rows change. */
   conversationSummaries: SummaryCache;
+  /** Every read of the Messages and ConversationMembers tabs: by query with a database, from the replica without (docs/decisions/0055). */
+  messageReads: MessageReads;
   /** Claims each mail in the SendClaims tab so that, with several instances on one workbook, it goes out once (docs/decisions/0029). */
   sendClaims: SendClaims;
   /** Job: Monday 8:00 Central, each member's digest of the past week's new requests in their market. */

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { agentRecord } from "../support/records";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Agent } from "../../app/domain/workbook/tabs";
 import { action } from "../../app/routes/messages";
 import { loader as eventsLoader } from "../../app/routes/messages_.events";
@@ -125,7 +125,12 @@ describe("/messages/events", () => {
     await stream.next();
     await sendAs(other, ann, bob, "Via the other instance and the database");
     expect(await stream.next(1_000)).toContain("event: change");
-    expect(context.services.store.messages.all().map((message) => message.text)).toEqual(["Via the other instance and the database"]);
+    // What the page reads once told: the message, from the database.
+    const [newest] = await context.services.messageReads.summaries(bob);
+    expect(newest?.lastMessage.text).toBe("Via the other instance and the database");
+    await vi.waitFor(() =>
+      expect(context.services.store.messages.all().map((message) => message.text)).toEqual(["Via the other instance and the database"]),
+    );
   });
 
   it("announces at once a message newer than the page that connects", async () => {

@@ -384,7 +384,7 @@ describe("/messages: read state", () => {
       ["Cat Cole", 1],
       ["Ann Archer", 2],
     ]);
-    expect(dashboardMessages(context.services, bob, new Date())).toMatchObject({ unreadTotal: 3, conversationCount: 2 });
+    expect(await dashboardMessages(context.services, bob, new Date())).toMatchObject({ unreadTotal: 3, conversationCount: 2 });
 
     const thread = await page(context, `/messages?conversation=${annBob}`, bob);
     expect(thread.conversations.find((item) => item.conversationId === annBob)?.unread).toBe(0);
@@ -477,7 +477,7 @@ describe("/messages: read state", () => {
   it("shows the dashboard card's empty state data for a member without messages", async () => {
     const context = await contextWith([ann]);
     const now = new Date();
-    expect(dashboardMessages(context.services, ann, now)).toEqual({
+    expect(await dashboardMessages(context.services, ann, now)).toEqual({
       conversations: [],
       unreadTotal: 0,
       conversationCount: 0,

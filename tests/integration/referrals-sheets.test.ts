@@ -22,8 +22,8 @@ import { approveAsBroker, readBrokerLink } from "../../app/server/referrals/brok
 import { sendCda } from "../../app/server/referrals/cda.server";
 import { endProposal, proposeReferral, referralFor, signReferral, takeStep } from "../../app/server/referrals/referrals.server";
 import { createStore } from "../../app/server/store/replica.server";
-import { createWriteQueues } from "../../app/server/store/serially.server";
 import { createSendClaims } from "../../app/server/send-claims.server";
+import { createReplicaServices } from "../../app/server/service-lifecycle.server";
 import { createSheetsDriver } from "../../app/server/store/sheets-driver.server";
 import type { Store } from "../../app/server/store/store.server";
 import { openSheetsStore, useFakeSheets } from "../support/fake-sheets";
@@ -41,11 +41,13 @@ async function network() {
   // The quota's pacing is tested in store-sheets-quota; here it would only make the test wait.
   const config = loadConfig({ NODE_ENV: "test", DATA_DIR: outbox, SHEETS_WRITE_CALLS_PER_MINUTE: "300" });
   const sendClaims = createSendClaims({ store });
+  const { writeQueues, messageReads } = createReplicaServices(store);
   const services = {
     store,
     config,
     notifier: createNotifier({ driver: createOutboxMailer(path.join(outbox, "outbox"), "app@example.test"), claims: sendClaims, config }),
-    writeQueues: createWriteQueues(),
+    writeQueues,
+    messageReads,
     sendClaims,
     // No TREC data loaded: the license re-checks let every step through.
     licenses: { table: openLicenseTable(licenseDatabaseFile(outbox)) },

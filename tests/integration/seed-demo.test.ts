@@ -192,7 +192,7 @@ describe("seedDemo", { timeout: 30_000 }, () => {
     const login = reread.agents.by("email", outcome.status === "seeded" ? outcome.loginEmail : "")[0]!;
     expect(login.status).toBe("approved");
     // The messaging pages show the login's conversations, one with an unread reply.
-    const inbox = listConversations(createReplicaServices(reread), login);
+    const inbox = await listConversations(createReplicaServices(reread), login);
     expect(inbox).toHaveLength(3);
     expect(inbox.map((conversation) => conversation.unread)).toEqual([1, 0, 0]);
     expect(inbox[0]?.partner.fullName).toBe("Sarah Whitlock");

@@ -5,7 +5,7 @@
  */
 import type { AppLoadContext } from "@remix-run/node";
 import { afterEach, describe, expect, it } from "vitest";
-import { computeTrackRecords } from "../../app/domain/track-record";
+import { computeTrackRecords, conversationOpenings } from "../../app/domain/track-record";
 import { replyTimeLabel } from "../../app/domain/track-record-text";
 import type { Agent, Review } from "../../app/domain/workbook/tabs";
 import { loader as profileLoader } from "../../app/routes/agent.$agentId";
@@ -13,7 +13,8 @@ import { loader as directoryLoader } from "../../app/routes/directory";
 import { loader as memberDirectoryLoader } from "../../app/routes/member-directory";
 import { startMemberSession } from "../../app/server/auth/session.server";
 import type { Store } from "../../app/server/store/store.server";
-import { createTrackRecordCache, MESSAGES_SETTLE_MS } from "../../app/server/track-record/track-records.server";
+import { createReplicaServices } from "../../app/server/service-lifecycle.server";
+import { MESSAGES_SETTLE_MS } from "../../app/server/track-record/track-records.server";
 import { buildDemoNetwork } from "../../scripts/lib/demo-network";
 import { openSheetsStore, useFakeSheets } from "../support/fake-sheets";
 import { agentRecord, referralRecord } from "../support/records";
@@ -175,7 +176,7 @@ describe("the demo network's track records", () => {
   it("have reply times, closings and rates to show", () => {
     const now = new Date();
     const network = buildDemoNetwork({ now, passwordHash: "" });
-    const records = computeTrackRecords(network, now);
+    const records = computeTrackRecords({ ...network, openings: conversationOpenings(network.messages) }, now);
     const byName = (name: string) => records.get(network.agents.find((agent) => agent.fullName === name)!.email)!;
     expect(replyTimeLabel(byName("James Whitfield"))).toBe("Replies in about 3 hours");
     expect(replyTimeLabel(byName("Carlos Benavides"))).toBe("Replies in about 26 hours");
@@ -195,7 +196,7 @@ describe("track records on the fake Sheets store", () => {
     for (const agent of [ana, ben]) await store.agents.insert(agent);
     const deals = closedDeals();
     for (const deal of deals) await store.referrals.insert(deal);
-    const cache = createTrackRecordCache(store);
+    const cache = createReplicaServices(store).trackRecords;
     expect(cache.current().records.get(ben.email)!.allTime.closeRate).toEqual({ part: 3, of: 3 });
 
     fake.spreadsheet(spreadsheetId).typeCell("Referrals", { id: deals[1]!.id, header: "status" }, "Expired");

@@ -3,7 +3,7 @@ import { memberEventStream } from "../../app/server/messages/event-stream.server
 import { createMessageEvents } from "../../app/server/messages/live.server";
 
 /** A store whose refreshes never bring news. */
-const noRefreshes = { messages: { get: () => undefined }, addJob: () => ({ stop: async () => undefined }) };
+const noRefreshes = { messages: { get: () => undefined }, agents: { by: () => [] }, addJob: () => ({ stop: async () => undefined }) };
 
 function readToEnd(stream: ReadableStream<Uint8Array>): Promise<string> {
   return new Response(stream).text();
@@ -11,7 +11,7 @@ function readToEnd(stream: ReadableStream<Uint8Array>): Promise<string> {
 
 describe("stopping the server", () => {
   it("ends every open live-update stream, so the server can close its connections", async () => {
-    const events = createMessageEvents(noRefreshes);
+    const events = createMessageEvents(noRefreshes, null);
     const open = [0, 1].map(() =>
       memberEventStream({ events, memberEmail: "dana@example.com", signal: new AbortController().signal, missedNews: false }),
     );
@@ -21,7 +21,7 @@ describe("stopping the server", () => {
   });
 
   it("ends a stream opened after the close at once", async () => {
-    const events = createMessageEvents(noRefreshes);
+    const events = createMessageEvents(noRefreshes, null);
     events.close();
     const late = memberEventStream({ events, memberEmail: "dana@example.com", signal: new AbortController().signal, missedNews: false });
     await expect(readToEnd(late)).resolves.toBe("retry: 3000\n\n");

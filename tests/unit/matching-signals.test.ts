@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countSignals, type SignalRows } from "~/domain/matching/signals";
+import { countSignals, latestMessageActivity, type SignalRows } from "~/domain/matching/signals";
 import type { Invitation } from "~/domain/workbook/tabs";
 import { agentRecord, referralRecord, requestRecord } from "../support/records";
 
@@ -12,8 +12,7 @@ const noRows = (): SignalRows => ({
   responses: [],
   referrals: [],
   referralEvents: [],
-  messages: [],
-  conversationMembers: [],
+  messageActivity: new Map(),
   marks: [],
   invitations: [],
 });
@@ -89,25 +88,10 @@ describe("the signals the ranking counts from the workbook", () => {
     const { lastActiveAt } = countSignals({
       ...noRows(),
       requests: [request],
-      messages: [
-        {
-          id: "m1",
-          conversationId: "c1",
-          fromEmail: responder.email,
-          toEmail: poster.email,
-          text: "hi",
-          createdAt: "2026-09-01T00:00:00.000Z",
-        },
-      ],
-      conversationMembers: [
-        {
-          id: "c1/r",
-          conversationId: "c1",
-          agentEmail: responder.email,
-          lastReadAt: "2026-11-20T00:00:00.000Z",
-          lastNotifiedAt: undefined,
-        },
-      ],
+      messageActivity: latestMessageActivity(
+        [{ fromEmail: responder.email, createdAt: "2026-09-01T00:00:00.000Z" }],
+        [{ agentEmail: responder.email, lastReadAt: "2026-11-20T00:00:00.000Z" }],
+      ),
       referralEvents: [
         { id: "e1", referralId: "x", step: "closed", byEmail: receiver.email, note: "", createdAt: "2026-11-03T00:00:00.000Z" },
       ],

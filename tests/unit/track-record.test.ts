@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { computeTrackRecords, feeDueDays, type TrackRecordRows } from "~/domain/track-record";
+import { computeTrackRecords, conversationOpenings, feeDueDays, type TrackRecordRows } from "~/domain/track-record";
 import { durationText, medianText, rateText, replyTimeLabel } from "~/domain/track-record-text";
 import type { Message, Referral, ReferralEvent } from "~/domain/workbook/tabs";
 import { agentRecord, referralRecord } from "../support/records";
@@ -27,8 +27,11 @@ function message(conversationId: string, fromEmail: string, toEmail: string, cre
   return { id: `${conversationId}-${createdAt}-${fromEmail}`, conversationId, fromEmail, toEmail, text: "Hello", createdAt };
 }
 
-function records(rows: Partial<TrackRecordRows>) {
-  return computeTrackRecords({ agents: [ana, ben, cy], referrals: [], referralEvents: [], messages: [], ...rows }, NOW);
+function records({ messages = [], ...rows }: Partial<Omit<TrackRecordRows, "openings">> & { messages?: readonly Message[] }) {
+  return computeTrackRecords(
+    { agents: [ana, ben, cy], referrals: [], referralEvents: [], openings: conversationOpenings(messages), ...rows },
+    NOW,
+  );
 }
 
 describe("referral counts", () => {
@@ -211,7 +214,7 @@ describe("member since and the license check", () => {
       licenseCheck: "TX active, name matches",
       licenseCheckedAt: "2026-10-01T10:00:00.000Z",
     });
-    const result = computeTrackRecords({ agents: [ana, checked], referrals: [], referralEvents: [], messages: [] }, NOW);
+    const result = computeTrackRecords({ agents: [ana, checked], referrals: [], referralEvents: [], openings: [] }, NOW);
     expect(result.get(ana.email)).toMatchObject({ memberSince: ana.createdAt, licenseCheck: undefined });
     expect(result.get(checked.email)!.licenseCheck).toEqual({ result: "TX active, name matches", checkedAt: "2026-10-01T10:00:00.000Z" });
   });

@@ -20,11 +20,31 @@ export type SignalRows = {
   responses: readonly RequestResponse[];
   referrals: readonly Referral[];
   referralEvents: readonly ReferralEvent[];
-  messages: readonly Message[];
-  conversationMembers: readonly ConversationMember[];
+  /** Each agent's latest message written or read (`latestMessageActivity`), by e-mail. */
+  messageActivity: ReadonlyMap<string, string>;
   marks: readonly RequestMark[];
   invitations: readonly Invitation[];
 };
+
+/**
+ * Each agent's latest time in the Messages and ConversationMembers tabs: a message they
+ * wrote, or how far they read a conversation. A database counting the same rows answers with
+ * one grouped query; the replica counts its rows with this.
+ */
+export function latestMessageActivity(
+  messages: readonly Pick<Message, "fromEmail" | "createdAt">[],
+  conversationMembers: readonly Pick<ConversationMember, "agentEmail" | "lastReadAt">[],
+): Map<string, string> {
+  const latest = new Map<string, string>();
+  const seen = (email: string, time: string | undefined) => {
+    if (!email || !time) return;
+    const known = latest.get(email);
+    if (known === undefined || time > known) latest.set(email, time);
+  };
+  for (const message of messages) seen(message.fromEmail, message.createdAt);
+  for (const member of conversationMembers) seen(member.agentEmail, member.lastReadAt);
+  return latest;
+}
 
 export function countSignals(rows: SignalRows): CountedSignals {
   return { lastActiveAt: lastActivity(rows), experience: experienceByPriceRange(rows), declines: declinesBySpecialty(rows) };
@@ -43,8 +63,7 @@ function lastActivity(rows: SignalRows): Map<string, number> {
     seen(request.agentEmail, request.updatedAt);
   }
   for (const response of rows.responses) seen(response.fromEmail, response.createdAt);
-  for (const message of rows.messages) seen(message.fromEmail, message.createdAt);
-  for (const member of rows.conversationMembers) seen(member.agentEmail, member.lastReadAt);
+  for (const [email, time] of rows.messageActivity) seen(email, time);
   for (const mark of rows.marks) seen(mark.agentEmail, mark.updatedAt ?? mark.createdAt);
   for (const event of rows.referralEvents) seen(event.byEmail, event.createdAt);
   for (const invitation of rows.invitations) seen(invitation.agentEmail, invitation.answeredAt);

@@ -5,6 +5,7 @@ import type { Place } from "~/domain/places/place-names";
 import { DEFAULT_SERVICE_RADIUS } from "~/domain/places/service-radius";
 import type { Agent, CollectionName } from "~/domain/workbook/tabs";
 import { findPlace } from "../places/places.server";
+import { NOT_COUNTED, type MessageAggregate } from "../messages/message-reads.server";
 import type { Store } from "../store/store.server";
 import type { TrackRecordCache } from "../track-record/track-records.server";
 
@@ -22,25 +23,30 @@ export type BestFitIndexCache = {
   current(now?: Date): BestFitIndex;
 };
 
-/** The tabs the signals are counted from (`countSignals`). */
+/** The tabs the signals are counted from (`countSignals`), with the messages' latest activity, last. */
 const SIGNAL_TABS = [
   "requests",
   "responses",
   "referrals",
   "referralEvents",
-  "messages",
-  "conversationMembers",
   "marks",
   "invitations",
 ] as const satisfies readonly CollectionName[];
-/** Tabs that change many times a minute and move only last-activity times, which the ranking compares with 90 days. */
-const CHATTY_TABS: ReadonlySet<CollectionName> = new Set(["messages", "conversationMembers", "marks"]);
+/**
+ * What changes many times a minute and moves only last-activity times, which the ranking
+ * compares with 90 days: the marks (by their place in `SIGNAL_TABS`) and the messages' activity.
+ */
+const CHATTY = new Set([SIGNAL_TABS.indexOf("marks"), SIGNAL_TABS.length]);
 /** After a change to chatty tabs alone, the signals are counted again at most this often: an activity time ten minutes late changes no 90-day test that matters. */
 export const CHATTY_SETTLE_MS = 600_000;
 
 type Counted = { versions: number[]; countedAt: number; signals: CountedSignals };
 
-export function createBestFitIndexCache(store: Store, trackRecords: TrackRecordCache): BestFitIndexCache {
+export function createBestFitIndexCache(
+  store: Store,
+  trackRecords: TrackRecordCache,
+  messageActivity: MessageAggregate<ReadonlyMap<string, string>>,
+): BestFitIndexCache {
   let pool: { version: number; pool: CandidatePool } | undefined;
   let counted: Counted | undefined;
   return {
@@ -49,9 +55,9 @@ export function createBestFitIndexCache(store: Store, trackRecords: TrackRecordC
       if (pool?.version !== agentsVersion) {
         pool = { version: agentsVersion, pool: createCandidatePool(matchCandidates(store.agents.all())) };
       }
-      const versions = SIGNAL_TABS.map((name) => store[name].version());
+      const versions = [...SIGNAL_TABS.map((name) => store[name].version()), messageActivity.version()];
       if (!counted || !isCurrent(counted, versions, now.getTime())) {
-        counted = { versions, countedAt: now.getTime(), signals: countSignals(signalRows(store)) };
+        counted = { versions, countedAt: now.getTime(), signals: countSignals(signalRows(store, messageActivity.current())) };
       }
       const { records, ranks } = trackRecords.current(now);
       return { pool: pool.pool, signals: { ...counted.signals, records, ranks } };
@@ -61,18 +67,19 @@ export function createBestFitIndexCache(store: Store, trackRecords: TrackRecordC
 
 /** Whether the signals were counted from the current rows, leaving aside chatty tabs' changes within `CHATTY_SETTLE_MS`. */
 function isCurrent(counted: Counted, versions: readonly number[], now: number): boolean {
-  const changed = SIGNAL_TABS.filter((_, i) => counted.versions[i] !== versions[i]);
-  return changed.every((name) => CHATTY_TABS.has(name)) && (changed.length === 0 || now - counted.countedAt < CHATTY_SETTLE_MS);
+  const changed = versions.flatMap((version, i) => (counted.versions[i] !== version ? [i] : []));
+  // The messages' activity's first count (from version 0) is taken at once: it is not one new message but all of them.
+  const chatty = (i: number) => CHATTY.has(i) && counted.versions[i] !== NOT_COUNTED;
+  return changed.every(chatty) && (changed.length === 0 || now - counted.countedAt < CHATTY_SETTLE_MS);
 }
 
-export function signalRows(store: Store): SignalRows {
+export function signalRows(store: Store, messageActivity: ReadonlyMap<string, string>): SignalRows {
   return {
     requests: store.requests.all(),
     responses: store.responses.all(),
     referrals: store.referrals.all(),
     referralEvents: store.referralEvents.all(),
-    messages: store.messages.all(),
-    conversationMembers: store.conversationMembers.all(),
+    messageActivity,
     marks: store.marks.all(),
     invitations: store.invitations.all(),
   };

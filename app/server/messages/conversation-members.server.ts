@@ -1,5 +1,6 @@
 import type { Throttle } from "../notifier/notifier.server";
-import { memberRowId, saveMember, type MemberServices } from "./read-positions.server";
+import type { Services } from "../services.server";
+import { memberRowId } from "./read-positions.server";
 
 /*
  * The mail a member gets about a conversation, throttled through their ConversationMembers
@@ -11,11 +12,14 @@ import { memberRowId, saveMember, type MemberServices } from "./read-positions.s
  * at most one mail per 10 minutes, the time stamped in their ConversationMembers row. The
  * referral proposal mails reuse it with a conversation id of their own.
  */
-export function conversationThrottle(services: MemberServices, conversationId: string, agentEmail: string): Throttle {
-  const id = memberRowId(conversationId, agentEmail);
+export function conversationThrottle(
+  { messageReads }: Pick<Services, "messageReads">,
+  conversationId: string,
+  agentEmail: string,
+): Throttle {
   return {
-    chain: `message:${id}`,
-    lastNotifiedAt: () => services.store.conversationMembers.get(id)?.lastNotifiedAt,
-    stamp: (at) => saveMember(services, conversationId, agentEmail, () => ({ lastNotifiedAt: at.toISOString() })),
+    chain: `message:${memberRowId(conversationId, agentEmail)}`,
+    lastNotifiedAt: () => messageReads.lastNotifiedAt(conversationId, agentEmail),
+    stamp: (at) => messageReads.stampNotified(conversationId, agentEmail, at),
   };
 }

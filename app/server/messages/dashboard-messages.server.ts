@@ -1,21 +1,22 @@
 import type { DashboardMessages } from "~/domain/messages";
 import type { Agent } from "~/domain/workbook/tabs";
-import { conversationListPage, unreadTotal, type ConversationServices } from "./conversations.server";
+import { conversationListPage, conversationsOf, unreadIn, type ConversationServices } from "./conversations.server";
 
 /** The dashboard's Messages card shows this many of the newest conversations. */
 const DASHBOARD_CONVERSATIONS = 3;
 
-export function dashboardMessages(
+export async function dashboardMessages(
   services: ConversationServices,
   member: Agent,
   now: Date,
   shown = DASHBOARD_CONVERSATIONS,
-): DashboardMessages {
-  const newest = conversationListPage(services, member, 1, shown);
+): Promise<DashboardMessages> {
+  const summaries = await conversationsOf(services, member);
+  const newest = conversationListPage(services, member, summaries, 1, shown);
   return {
     now: now.toISOString(),
     conversations: newest.conversations,
-    unreadTotal: unreadTotal(services, member),
+    unreadTotal: unreadIn(summaries),
     conversationCount: newest.conversationTotal,
   };
 }

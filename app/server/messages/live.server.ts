@@ -1,10 +1,13 @@
+import { partnerIdIn } from "~/domain/messages";
+import type { Database } from "../store/postgres/database.server";
 import type { Store } from "../store/store.server";
 
 /**
  * Tells a member's open messages pages that a message to or from them arrived. News
- * comes from this process's own writes (`publish`) and from the replica's refreshes,
- * which bring in what other instances and staff wrote. Refreshes run on the store's own
- * timer, so open pages cost no extra reads of the spreadsheet. One per process, in
+ * comes from this process's own writes (`publish`) and from what other instances and staff
+ * wrote: without a database, the replica's refreshes, which run on the store's own timer,
+ * so open pages cost no extra reads of the spreadsheet; with one, the database's
+ * notifications of new messages, which name their conversation. One per process, in
  * `Services`.
  */
 export type MessageEvents = {
@@ -23,7 +26,8 @@ export type MessageEvents = {
 };
 
 export function createMessageEvents(
-  store: Pick<Store, "addJob"> & { messages: Pick<Store["messages"], "get"> },
+  store: Pick<Store, "addJob"> & { messages: Pick<Store["messages"], "get">; agents: Pick<Store["agents"], "by"> },
+  database: Pick<Database, "onTableChanges"> | null,
   log: Pick<Console, "error"> = console,
 ): MessageEvents {
   const listeners = new Map<string, Set<() => void>>();
@@ -42,16 +46,36 @@ export function createMessageEvents(
     }
   }
 
+  /** The members listening whose conversation this is: a conversation id names its two agents' ids. */
+  function membersOf(conversationId: string): string[] {
+    return [...listeners.keys()].filter((email) =>
+      store.agents.by("email", email).some((agent) => partnerIdIn(conversationId, agent.id) !== null),
+    );
+  }
+
+  const stopWatching = database
+    ? // Another instance's messages, as the database tells of them; this process's own were published as they were sent.
+      database.onTableChanges(({ table, rows, local }) => {
+        if (local || listeners.size === 0 || (table !== null && table !== "Messages")) return;
+        // Too many to name, or missed while the listener reconnected: every open page reads again.
+        if (table === null || rows === null) publish(listeners.keys());
+        else publish(rows.flatMap((row) => (row.conversationId === undefined ? [] : membersOf(row.conversationId))));
+      })
+    : watchRefreshes();
+
   // Messages others stored (another instance) or staff changed (hid one): the refresh event names them.
-  const watching = store.addJob({
-    name: "live updates",
-    watches: { messages: [] },
-    async run({ messages: { added, changed } }) {
-      if (listeners.size === 0) return;
-      const messages = [...added, ...changed.map(({ id }) => id)].flatMap((id) => store.messages.get(id) ?? []);
-      publish(messages.flatMap((message) => [message.fromEmail, message.toEmail]));
-    },
-  });
+  function watchRefreshes(): () => void {
+    const job = store.addJob({
+      name: "live updates",
+      watches: { messages: [] },
+      async run({ messages: { added, changed } }) {
+        if (listeners.size === 0) return;
+        const messages = [...added, ...changed.map(({ id }) => id)].flatMap((id) => store.messages.get(id) ?? []);
+        publish(messages.flatMap((message) => [message.fromEmail, message.toEmail]));
+      },
+    });
+    return () => void job.stop();
+  }
 
   return {
     publish,
@@ -73,7 +97,7 @@ export function createMessageEvents(
     },
     close() {
       closed = true;
-      void watching.stop();
+      stopWatching();
       for (const onClose of [...closers]) onClose();
     },
   };

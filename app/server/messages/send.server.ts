@@ -32,7 +32,7 @@ type Send = {
  * Rejects with the store's error when the message could not be stored.
  */
 export async function sendMessage(
-  services: Pick<Services, "store" | "notifier" | "config" | "messageEvents" | "writeQueues">,
+  services: Pick<Services, "store" | "notifier" | "config" | "messageEvents" | "messageReads">,
   { sender, recipient, conversationId, text, formKey, request }: Send,
 ): Promise<SentMessage> {
   const { store, notifier, config, messageEvents } = services;

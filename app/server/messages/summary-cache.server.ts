@@ -2,17 +2,17 @@ import type { ConversationSummary } from "~/domain/messages";
 import type { ConversationMember, Message } from "~/domain/workbook/tabs";
 
 /**
- * Staff's moderation rows that decide which messages show: the reports that hide one
- * and the suspended agents, whose messages to others are hidden.
+ * The rows a member's summaries were worked out from: the replica replaces an index bucket
+ * whenever a row in it changes. Staff's moderation rows decide which messages show: the
+ * reports that hide one and the suspended agents, whose messages to others are hidden.
  */
-export type ModerationSources = { hiddenReports: readonly unknown[]; suspended: readonly unknown[] };
-
-/** The rows a member's summaries were worked out from: the replica replaces an index bucket whenever a row in it changes. */
 export type SummarySources = {
   sent: readonly Message[];
   received: readonly Message[];
   reads: readonly ConversationMember[];
-} & ModerationSources;
+  hiddenReports: readonly unknown[];
+  suspended: readonly unknown[];
+};
 type CachedSummaries = SummarySources & { memberId: string; waitingReads: number; summaries: ConversationSummary[] };
 
 /** Members whose summaries are kept; the least recently used beyond this are dropped. */

@@ -24,15 +24,20 @@ export type ReportedItem = {
   link: string;
 };
 
-type ReportServices = Pick<Services, "store" | "directory">;
+type ReportServices = Pick<Services, "store" | "directory" | "messageReads">;
 
 /**
  * The item the member may report, or undefined: an unknown id, an item of theirs, or
  * one they cannot see (another member's message, a response to someone else's request,
  * anything hidden or blocked) all look the same, so the form says nothing of others' items.
  */
-export function findReportable(services: ReportServices, member: Agent, kind: ReportKind, id: string): ReportedItem | undefined {
-  const item = findItem(services, member, kind, id);
+export async function findReportable(
+  services: ReportServices,
+  member: Agent,
+  kind: ReportKind,
+  id: string,
+): Promise<ReportedItem | undefined> {
+  const item = await findItem(services, member, kind, id);
   if (!item || item.authorEmail === member.email) return undefined;
   // A published review stays on the profile whoever blocked whom, so it stays reportable.
   if (kind !== "review" && hiddenAuthorsFor(services, member).has(item.authorEmail)) return undefined;
@@ -40,7 +45,7 @@ export function findReportable(services: ReportServices, member: Agent, kind: Re
   return item;
 }
 
-function findItem(services: ReportServices, member: Agent, kind: ReportKind, id: string): ReportedItem | undefined {
+async function findItem(services: ReportServices, member: Agent, kind: ReportKind, id: string): Promise<ReportedItem | undefined> {
   const { store } = services;
   switch (kind) {
     case "request": {
@@ -54,7 +59,7 @@ function findItem(services: ReportServices, member: Agent, kind: ReportKind, id:
       return { kind, id, title: `Response from ${response.fromName}`, authorEmail: response.fromEmail, link: `Responses tab, id ${id}` };
     }
     case "message": {
-      const message = store.messages.get(id);
+      const message = await services.messageReads.message(id);
       if (!message || message.toEmail !== member.email) return undefined;
       const sender = store.agents.by("email", message.fromEmail)[0];
       return {

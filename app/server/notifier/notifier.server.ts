@@ -59,7 +59,7 @@ type MemberMail = {
 export type Throttle = {
   /** The chain's subject, e.g. `message:<conversation>/<e-mail>`. */
   chain: string;
-  lastNotifiedAt(): string | undefined;
+  lastNotifiedAt(): Promise<string | undefined>;
   stamp(at: Date): Promise<unknown>;
 };
 
@@ -131,14 +131,14 @@ export function createNotifier({ driver, claims, config, log = console }: Deps):
   }
 
   /** A throttled mail is due when neither the stamped time nor the chain's newest claim is within the interval. */
-  function isDue(throttle: Throttle, now: Date): boolean {
-    return [throttle.lastNotifiedAt(), claims.lastLinkClaimedAt(throttle.chain)].every((at) => shouldNotify(at, now));
+  async function isDue(throttle: Throttle, now: Date): Promise<boolean> {
+    return [await throttle.lastNotifiedAt(), claims.lastLinkClaimedAt(throttle.chain)].every((at) => shouldNotify(at, now));
   }
 
   /** The claim this rule needs before sending: the keys won, or an outcome that ends the mail here. */
   async function claimFor(mails: readonly Outgoing[], rule: SendRule, now: Date): Promise<readonly string[] | Outcome> {
     const { throttle } = rule;
-    if (throttle && !isDue(throttle, now)) return "throttled";
+    if (throttle && !(await isDue(throttle, now))) return "throttled";
     const key = throttle ? claims.nextInChain(throttle.chain) : rule.once;
     if (key === undefined) return rule.claimed ?? [];
     if (cutOff) return "stopped";

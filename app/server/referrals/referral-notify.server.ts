@@ -5,7 +5,7 @@ import { conversationThrottle } from "../messages/conversation-members.server";
 import type { Services } from "../services.server";
 
 /** What the referral actions use of the services. */
-export type ReferralServices = Pick<Services, "store" | "notifier" | "writeQueues" | "config"> & {
+export type ReferralServices = Pick<Services, "store" | "notifier" | "writeQueues" | "config" | "messageReads"> & {
   /** TREC's license data, read again at the steps that bind the fee. */
   licenses: Pick<Services["licenses"], "table">;
 };

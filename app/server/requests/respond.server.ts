@@ -88,7 +88,7 @@ export async function respondToRequest(
 function responseThrottle({ store }: RespondServices, requestId: string): Throttle {
   return {
     chain: `response:${requestId}`,
-    lastNotifiedAt: () => store.requests.get(requestId)?.lastNotifiedAt,
+    lastNotifiedAt: async () => store.requests.get(requestId)?.lastNotifiedAt,
     stamp: (at) => store.requests.update(requestId, { lastNotifiedAt: at.toISOString() }),
   };
 }

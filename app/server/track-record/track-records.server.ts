@@ -3,6 +3,8 @@ import { computeTrackRecords, type TrackRecord } from "~/domain/track-record";
 import { compareRanks, trackRecordRanks, type TrackRecordRank } from "~/domain/track-record-ranking";
 import { replyTimeLabel, type CardFigures } from "~/domain/track-record-text";
 import type { CollectionName } from "~/domain/workbook/tabs";
+import type { ConversationOpening } from "~/domain/track-record";
+import { NOT_COUNTED, type MessageAggregate } from "../messages/message-reads.server";
 import type { Store } from "../store/store.server";
 
 /** Every agent's figures, review summary and rank, computed together from one version of the workbook. */
@@ -27,8 +29,9 @@ export type TrackRecordCache = {
   current(now?: Date): TrackRecords;
 };
 
-/** The tabs the figures are counted from. */
-const SOURCE_TABS = ["agents", "referrals", "referralEvents", "messages", "reviews"] as const satisfies readonly CollectionName[];
+/** The tabs the figures are counted from, and the conversations' openings (counted from Messages), last. */
+const SOURCE_TABS = ["agents", "referrals", "referralEvents", "reviews"] as const satisfies readonly CollectionName[];
+const OPENINGS = SOURCE_TABS.length;
 /** The last 12 months and the reviews' publication move with the clock: the figures are counted again each hour. */
 const HOUR_MS = 3_600_000;
 /**
@@ -42,19 +45,21 @@ type Built = { versions: number[]; hour: number; countedAt: number; cards: strin
 /** Whether the rows changed since `built` was counted, leaving aside new messages within `MESSAGES_SETTLE_MS`. */
 function isCurrent(built: Built, versions: readonly number[], hour: number, now: number): boolean {
   if (built.hour !== hour) return false;
-  const changed = SOURCE_TABS.filter((_, i) => built.versions[i] !== versions[i]);
-  return changed.length === 0 || (changed.length === 1 && changed[0] === "messages" && now - built.countedAt < MESSAGES_SETTLE_MS);
+  const changed = versions.flatMap((version, i) => (built.versions[i] !== version ? [i] : []));
+  // The openings' first count (from version 0) is taken at once: it is not one new message but all of them.
+  const settling = changed[0] === OPENINGS && built.versions[OPENINGS] !== NOT_COUNTED;
+  return changed.length === 0 || (changed.length === 1 && settling && now - built.countedAt < MESSAGES_SETTLE_MS);
 }
 
-export function createTrackRecordCache(store: Store): TrackRecordCache {
+export function createTrackRecordCache(store: Store, openings: MessageAggregate<readonly ConversationOpening[]>): TrackRecordCache {
   let built: Built | undefined;
   let cardsVersion = 0;
   return {
     current(now = new Date()) {
-      const versions = SOURCE_TABS.map((name) => store[name].version());
+      const versions = [...SOURCE_TABS.map((name) => store[name].version()), openings.version()];
       const hour = Math.floor(now.getTime() / HOUR_MS);
       if (built && isCurrent(built, versions, hour, now.getTime())) return built.records;
-      const computed = computeAll(store, now);
+      const computed = computeAll(store, openings.current(), now);
       const cards = cardsSignature(computed);
       if (built && built.cards !== cards) cardsVersion += 1;
       built = { versions, hour, countedAt: now.getTime(), cards, records: { ...computed, cardsVersion } };
@@ -63,13 +68,13 @@ export function createTrackRecordCache(store: Store): TrackRecordCache {
   };
 }
 
-function computeAll(store: Store, now: Date): Omit<TrackRecords, "cardsVersion"> {
+function computeAll(store: Store, openings: readonly ConversationOpening[], now: Date): Omit<TrackRecords, "cardsVersion"> {
   const records = computeTrackRecords(
     {
       agents: store.agents.all(),
       referrals: store.referrals.all(),
       referralEvents: store.referralEvents.all(),
-      messages: store.messages.all(),
+      openings,
     },
     now,
   );

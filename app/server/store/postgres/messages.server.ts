@@ -1,46 +1,50 @@
 import type { Pool } from "pg";
-import type { ConversationSummary } from "~/domain/messages";
+import { threadWindow, type ConversationSummary, type LeftOut, type ThreadView } from "~/domain/messages";
+import type { ConversationOpening } from "~/domain/track-record";
 import { parseRow, serialiseRecord } from "~/domain/workbook/rows";
-import { MESSAGES_TAB, type Message } from "~/domain/workbook/tabs";
-
-/** Where a page of a thread ends: the next, older page starts before this message. */
-export type ThreadCursor = { readonly createdAt: string; readonly id: string };
+import { CONVERSATION_MEMBERS_TAB, MESSAGES_TAB, type ConversationMember, type Message } from "~/domain/workbook/tabs";
 
 /**
- * The Messages and ConversationMembers tables read by query (docs/decisions/0053): a
- * thread a page at a time and a member's conversations with their unread counts, each
- * one indexed query, so no instance holds the messages in memory. The answers are the
- * replica's (`summariseConversations`, a thread oldest first); the messages no page shows
- * (`leaveOut`) count nowhere.
+ * The Messages and ConversationMembers tables read by query (docs/decisions/0053, 0055): a
+ * thread a page at a time, a member's conversations with their unread counts, a message or
+ * a member's row by id, and the aggregates the track records and the ranking count, each
+ * one indexed or grouped query, so no instance holds the messages in memory. The answers
+ * are the replica's (`summariseConversations`, `threadPage`, `conversationOpenings`,
+ * `latestMessageActivity`); the messages no page shows (`leaveOut`) count nowhere a page shows.
  */
 export type PostgresMessages = {
   /** Stores a message; a retry of one already stored (the same id) stores nothing. */
   insert(message: Message): Promise<void>;
-  /** Up to `limit` messages of the thread before `before` (the newest when absent), oldest first, and the cursor of the page before. */
-  threadPage(
-    conversationId: string,
-    options: { limit: number; before?: ThreadCursor; leaveOut?: LeftOut },
-  ): Promise<{ messages: Message[]; older: ThreadCursor | undefined }>;
+  /** Page `requestedPage` (1: the newest) of the messages of the thread the member sent or received. */
+  thread(conversationId: string, memberEmail: string, requestedPage: number, leaveOut?: LeftOut): Promise<ThreadView>;
   /** The member's conversations, newest activity first, each with its newest message and unread count. */
-  summaries(memberEmail: string, options?: { leaveOut?: LeftOut }): Promise<ConversationSummary[]>;
+  summaries(memberEmail: string, leaveOut?: LeftOut): Promise<ConversationSummary[]>;
+  message(id: string): Promise<Message | undefined>;
+  conversationMember(id: string): Promise<ConversationMember | undefined>;
+  /** Each conversation's first message, its recipient and their first message in it since (hidden ones included, as the replica counts them). */
+  conversationOpenings(): Promise<ConversationOpening[]>;
+  /** Each agent's latest message written or conversation read, by e-mail. */
+  latestActivity(): Promise<Map<string, string>>;
 };
-
-/**
- * The messages no page shows, from the staff tabs, which are few and in memory: those staff
- * hid (Reports) and those of suspended agents (Agents), by sender.
- */
-type LeftOut = { readonly ids: readonly string[]; readonly senders: readonly string[] };
 
 const NOTHING_LEFT_OUT: LeftOut = { ids: [], senders: [] };
 
 const COLUMNS = MESSAGES_TAB.headers.map((header) => `m."${header}"`).join(", ");
+const MEMBER_COLUMNS = CONVERSATION_MEMBERS_TAB.headers.map((header) => `"${header}"`).join(", ");
 
 /** A row as the tab reads it; the app wrote it, so a row that does not read is a fault, not staff's typing. */
-function messageOf(cells: Record<string, string>): Message {
-  const parsed = parseRow(MESSAGES_TAB, cells);
-  if (parsed.ok !== true) throw new Error(`Messages row ${cells.id ?? ""} does not read: ${parsed.ok === false ? parsed.reason : "blank"}`);
-  return parsed.record;
+function recordOf<T>(tab: Parameters<typeof parseRow>[0], cells: Record<string, string>): T {
+  const parsed = parseRow(tab, cells);
+  if (parsed.ok !== true)
+    throw new Error(`${tab.name} row ${cells.id ?? ""} does not read: ${parsed.ok === false ? parsed.reason : "blank"}`);
+  return parsed.record as T;
 }
+
+const messageOf = (cells: Record<string, string>) => recordOf<Message>(MESSAGES_TAB, cells);
+
+/** The thread's messages the member may read: theirs, and not left out ($1 the conversation, $2 the member, $3 and $4 left out). */
+const THREAD_OF_MEMBER = `m."conversationId" = $1 AND $2 IN (m."fromEmail", m."toEmail")
+  AND NOT (m."id" = ANY($3::text[])) AND NOT (m."fromEmail" = ANY($4::text[]))`;
 
 export function createPostgresMessages(pool: Pick<Pool, "query">): PostgresMessages {
   return {
@@ -54,21 +58,38 @@ export function createPostgresMessages(pool: Pick<Pool, "query">): PostgresMessa
       );
     },
 
-    async threadPage(conversationId, { limit, before, leaveOut = NOTHING_LEFT_OUT }) {
-      // One more than asked, to know whether an older page exists; newest first through the thread's index.
-      const rows = await pool.query<Record<string, string>>(
-        `SELECT ${COLUMNS} FROM "Messages" m
-         WHERE m."conversationId" = $1 AND NOT (m."id" = ANY($2::text[])) AND NOT (m."fromEmail" = ANY($3::text[]))
-           AND ($4::text IS NULL OR (m."createdAt", m."id") < ($4, $5))
-         ORDER BY m."createdAt" DESC, m."id" DESC LIMIT $6`,
-        [conversationId, leaveOut.ids, leaveOut.senders, before?.createdAt ?? null, before?.id ?? null, limit + 1],
+    async thread(conversationId, memberEmail, requestedPage, leaveOut = NOTHING_LEFT_OUT) {
+      const params = [conversationId, memberEmail, leaveOut.ids, leaveOut.senders];
+      const counted = await pool.query<{ total: number; readUpTo: string | null }>(
+        `SELECT count(*)::int AS total, max(m."createdAt") FILTER (WHERE m."toEmail" = $2) AS "readUpTo"
+         FROM "Messages" m WHERE ${THREAD_OF_MEMBER}`,
+        params,
       );
-      const page = rows.rows.slice(0, limit).map(messageOf).reverse();
-      const oldest = page[0];
-      return { messages: page, older: rows.rows.length > limit && oldest ? { createdAt: oldest.createdAt, id: oldest.id } : undefined };
+      const { total, readUpTo } = counted.rows[0] ?? { total: 0, readUpTo: null };
+      const window = threadWindow(total, requestedPage);
+      // Through the thread's index, newest first: page 1 is the newest messages.
+      const [page, oldest] = await Promise.all([
+        pool.query<Record<string, string>>(
+          `SELECT ${COLUMNS} FROM "Messages" m WHERE ${THREAD_OF_MEMBER}
+           ORDER BY m."createdAt" DESC, m."id" DESC OFFSET $5 LIMIT $6`,
+          [...params, window.start, window.end - window.start],
+        ),
+        pool.query<Record<string, string>>(
+          `SELECT ${COLUMNS} FROM "Messages" m WHERE ${THREAD_OF_MEMBER} ORDER BY m."createdAt", m."id" LIMIT 1`,
+          params,
+        ),
+      ]);
+      return {
+        messages: page.rows.map(messageOf).reverse(),
+        page: window.page,
+        pageCount: window.pageCount,
+        total,
+        oldest: oldest.rows[0] && messageOf(oldest.rows[0]),
+        readUpTo: readUpTo ?? undefined,
+      };
     },
 
-    async summaries(memberEmail, { leaveOut = NOTHING_LEFT_OUT } = {}) {
+    async summaries(memberEmail, leaveOut = NOTHING_LEFT_OUT) {
       const rows = await pool.query<Record<string, string> & { unread: number }>(
         `WITH mine AS (
            SELECT * FROM "Messages" WHERE "fromEmail" = $1 AND NOT ("id" = ANY($2::text[])) AND NOT ("fromEmail" = ANY($3::text[]))
@@ -99,6 +120,43 @@ export function createPostgresMessages(pool: Pick<Pool, "query">): PostgresMessa
           unread,
         };
       });
+    },
+
+    async message(id) {
+      const rows = await pool.query<Record<string, string>>(`SELECT ${COLUMNS} FROM "Messages" m WHERE m."id" = $1`, [id]);
+      return rows.rows[0] && messageOf(rows.rows[0]);
+    },
+
+    async conversationMember(id) {
+      const rows = await pool.query<Record<string, string>>(`SELECT ${MEMBER_COLUMNS} FROM "ConversationMembers" WHERE "id" = $1`, [id]);
+      return rows.rows[0] && recordOf<ConversationMember>(CONVERSATION_MEMBERS_TAB, rows.rows[0]);
+    },
+
+    async conversationOpenings() {
+      // Of messages in the same millisecond, the first added is the first, as the replica reads its rows in order.
+      const rows = await pool.query<{ at: string; to: string; replyAt: string | null }>(
+        `WITH firsts AS (
+           SELECT DISTINCT ON ("conversationId") "conversationId", "createdAt" AS at, "toEmail" AS "to"
+           FROM "Messages" ORDER BY "conversationId", "createdAt", "rowNumber"
+         )
+         SELECT f.at, f."to", (
+           SELECT min(m."createdAt") FROM "Messages" m
+           WHERE m."conversationId" = f."conversationId" AND m."fromEmail" = f."to" AND m."createdAt" >= f.at
+         ) AS "replyAt"
+         FROM firsts f`,
+      );
+      return rows.rows.map(({ at, to, replyAt }) => ({ at, to, replyAt: replyAt ?? undefined }));
+    },
+
+    async latestActivity() {
+      const rows = await pool.query<{ email: string; at: string }>(
+        `SELECT email, max(at) AS at FROM (
+           SELECT "fromEmail" AS email, max("createdAt") AS at FROM "Messages" WHERE "fromEmail" <> '' AND "createdAt" <> '' GROUP BY "fromEmail"
+           UNION ALL
+           SELECT "agentEmail", max("lastReadAt") FROM "ConversationMembers" WHERE "agentEmail" <> '' AND "lastReadAt" <> '' GROUP BY "agentEmail"
+         ) latest GROUP BY email`,
+      );
+      return new Map(rows.rows.map(({ email, at }) => [email, at]));
     },
   };
 }

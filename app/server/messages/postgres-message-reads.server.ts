@@ -1,0 +1,110 @@
+import type { Agent } from "~/domain/workbook/tabs";
+import { serialiseRecord } from "~/domain/workbook/rows";
+import { CONVERSATION_MEMBERS_TAB, WORKBOOK, type ConversationMember } from "~/domain/workbook/tabs";
+import { CHATTY_SETTLE_MS } from "../matching/candidate-index.server";
+import type { Database } from "../store/postgres/database.server";
+import { createPostgresDriver } from "../store/postgres/driver.server";
+import { createPostgresMessages } from "../store/postgres/messages.server";
+import type { Store } from "../store/store.server";
+import { MESSAGES_SETTLE_MS } from "../track-record/track-records.server";
+import { leftOut, NOT_COUNTED, ownConversations, type MessageAggregate, type MessageReads } from "./message-reads.server";
+import { memberRowId } from "./read-positions.server";
+
+/**
+ * The messages read by query on PostgreSQL (docs/decisions/0055): nothing of the Messages
+ * and ConversationMembers tables is held in memory but the aggregates' last count. A read
+ * position is written at once, as an insert that keeps the later time: a row costs the
+ * database little, where a sheet's write was worth saving.
+ */
+export function createPostgresMessageReads(database: Database, store: Store, log: Pick<Console, "error"> = console): MessageReads {
+  const queries = createPostgresMessages(database.pool);
+  // Its inserts merge a member's row with the one stored, keeping the later times, and tell the other instances.
+  const writer = createPostgresDriver(database);
+
+  function saveMemberRow(row: Pick<ConversationMember, "conversationId" | "agentEmail"> & Partial<ConversationMember>): Promise<void> {
+    const record = { lastReadAt: undefined, lastNotifiedAt: undefined, ...row, id: memberRowId(row.conversationId, row.agentEmail) };
+    return writer.appendRows(WORKBOOK.conversationMembers, [serialiseRecord(CONVERSATION_MEMBERS_TAB, record)]);
+  }
+
+  return {
+    async summaries(member: Pick<Agent, "id" | "email">) {
+      return ownConversations(await queries.summaries(member.email, leftOut({ store })), member);
+    },
+    thread: (member, conversationId, requestedPage) => queries.thread(conversationId, member.email, requestedPage, leftOut({ store })),
+    message: (id) => queries.message(id),
+    lastNotifiedAt: async (conversationId, agentEmail) =>
+      (await queries.conversationMember(memberRowId(conversationId, agentEmail)))?.lastNotifiedAt,
+    async markRead(conversationId, agentEmail, upTo) {
+      // Opening a thread already read costs no write.
+      const current = (await queries.conversationMember(memberRowId(conversationId, agentEmail)))?.lastReadAt;
+      if (current !== undefined && current >= upTo) return false;
+      await saveMemberRow({ conversationId, agentEmail, lastReadAt: upTo });
+      return true;
+    },
+    stampNotified: (conversationId, agentEmail, at) => saveMemberRow({ conversationId, agentEmail, lastNotifiedAt: at.toISOString() }),
+    openings: countedAggregate(database, ["Messages"], MESSAGES_SETTLE_MS, [], () => queries.conversationOpenings(), log),
+    latestActivity: countedAggregate(
+      database,
+      ["Messages", "ConversationMembers"],
+      CHATTY_SETTLE_MS,
+      new Map<string, string>(),
+      () => queries.latestActivity(),
+      log,
+    ),
+  };
+}
+
+/**
+ * A figure counted by the database, kept in memory between counts: counted again when asked
+ * after a change to the tables it reads, at most once per `settleMs` (the schedule the caches
+ * reading it had over the replica). Until the first count ends it answers `empty`; a failed
+ * count is logged and tried again after `settleMs`.
+ */
+function countedAggregate<T>(
+  database: Pick<Database, "onTableChanges">,
+  tables: readonly string[],
+  settleMs: number,
+  empty: T,
+  count: () => Promise<T>,
+  log: Pick<Console, "error">,
+): MessageAggregate<T> {
+  let value = empty;
+  let version = NOT_COUNTED;
+  let changed = true;
+  let countedAt = Number.NEGATIVE_INFINITY;
+  let counting = false;
+  database.onTableChanges((changes) => {
+    // No table: the listener reconnected, and any table may have changed meanwhile.
+    if (changes.table === null || tables.includes(changes.table)) changed = true;
+  });
+
+  function countIfDue(): void {
+    if (!changed || counting || Date.now() - countedAt < settleMs) return;
+    changed = false;
+    counting = true;
+    countedAt = Date.now();
+    count()
+      .then((counted) => {
+        value = counted;
+        version += 1;
+      })
+      .catch((error: unknown) => {
+        changed = true;
+        log.error(`Messages: counting ${tables.join(" and ")} failed; counted again later`, error);
+      })
+      .finally(() => {
+        counting = false;
+      });
+  }
+
+  return {
+    version() {
+      countIfDue();
+      return version;
+    },
+    current() {
+      countIfDue();
+      return value;
+    },
+  };
+}
