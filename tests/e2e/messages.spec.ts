@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { expect, test as base } from "./fixtures";
 import { CANNOT_MESSAGE_SELF } from "../../app/server/messages/conversations.server";
 import type { Agent } from "../../app/domain/workbook/tabs";
-import { updateConversationMemberRow } from "./support/messages";
+import { moveMailTimesBack } from "./support/messages";
 
 const PHONE = { width: 390, height: 844 };
 
@@ -271,8 +271,8 @@ test.describe("messages", () => {
     const bobMails = async () => (await outbox.mails()).filter((m) => m.to === bob.email);
     expect(await bobMails()).toHaveLength(1);
 
-    // Eleven minutes pass: the stored time of the last mail moves back, as the clock would move on.
-    updateConversationMemberRow(conversationId, bob.email, { lastNotifiedAt: new Date(Date.now() - 11 * 60_000).toISOString() });
+    // Eleven minutes pass: the stored times of the last mail move back, as the clock would move on.
+    moveMailTimesBack(conversationId, bob.email, 11);
     await waitForReplica();
     await send(annPage, "Fourth message, after the quiet time");
     await expect.poll(async () => (await bobMails()).length).toBe(2);

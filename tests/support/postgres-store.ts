@@ -11,7 +11,8 @@ const quietLog = { info: () => undefined, warn: () => undefined, error: () => un
 /**
  * A deployment with `DATABASE_URL`: the staff tabs in a SQLite file, the high-volume tabs in
  * the database at `url`. Each `instance()` is another app instance on both, with its own
- * replica and its own connections, stopped by `stopAll`.
+ * replica and its own connections, stopped by `stopAll`. The replica holds every tab unless
+ * `options.queried` says otherwise: the store contract is the same on every driver.
  */
 export function postgresDeployment(url: string, options: Partial<ReplicaOptions> = {}) {
   const file = path.join(mkdtempSync(path.join(tmpdir(), "pg-store-")), "store.sqlite");
@@ -22,6 +23,7 @@ export function postgresDeployment(url: string, options: Partial<ReplicaOptions>
       const store = createStoreOver(createSqliteDriver(file), connectDatabase(url, quietLog), {
         refreshSeconds: 0.05,
         log: quietLog,
+        queried: new Set(),
         ...options,
       });
       stores.push(store);

@@ -4,7 +4,7 @@ import type { Config } from "../config.server";
 import { WORKBOOK, type CollectionName } from "~/domain/workbook/tabs";
 import { createLastGoodCopies, lastGoodDirectory } from "./last-good.server";
 import { connectDatabase, type Database } from "./postgres/database.server";
-import { createPostgresDriver, HIGH_VOLUME_COLLECTIONS, HIGH_VOLUME_TABS } from "./postgres/driver.server";
+import { createPostgresDriver, HIGH_VOLUME_COLLECTIONS, HIGH_VOLUME_TABS, QUERIED_COLLECTIONS } from "./postgres/driver.server";
 import { createStore, type ReplicaOptions } from "./replica.server";
 import { createSheetsDriver } from "./sheets-driver.server";
 import { createSplitDriver } from "./split-driver.server";
@@ -39,7 +39,10 @@ export function createStoreFromConfig(config: Config, database: Database | null 
 /** The replica over the staff driver, with the high-volume tabs in `database` when there is one. */
 export function createStoreOver(staff: WorkbookDriver, database: Database | null, options: ReplicaOptions): Store {
   if (!database) return createStore(staff, options);
-  const store = createStore(createSplitDriver(staff, createPostgresDriver(database), HIGH_VOLUME_TABS), options);
+  const store = createStore(createSplitDriver(staff, createPostgresDriver(database), HIGH_VOLUME_TABS), {
+    queried: QUERIED_COLLECTIONS,
+    ...options,
+  });
   readWhatOthersWrite(store, database);
   return store;
 }

@@ -21,6 +21,13 @@ export const HIGH_VOLUME_COLLECTIONS = [
   "brokerSignoffs",
 ] as const satisfies readonly CollectionName[];
 
+/**
+ * Of those, the tabs that grow with conversation, without bound: never held in the replica,
+ * read by query (app/server/messages/message-reads.server.ts). The others grow with the
+ * requests and referrals, as the staff tabs do, and stay in the replica (docs/decisions/0053).
+ */
+export const QUERIED_COLLECTIONS: ReadonlySet<CollectionName> = new Set(["messages", "conversationMembers"]);
+
 /** Their tab names, which are their tables' names. */
 export const HIGH_VOLUME_TABS: ReadonlySet<string> = new Set(HIGH_VOLUME_COLLECTIONS.map((name) => WORKBOOK[name].name));
 
