@@ -3,13 +3,6 @@ import pg from "pg";
 import { describeError } from "../types.server";
 
 /**
- * A row some instance (this one included) added to or changed in a high-volume table,
- * told by PostgreSQL's NOTIFY once its transaction committed. `conversationId` is given for
- * Messages, so a live page can tell whether it is about its thread without a read.
- */
-export type TableChange = { readonly table: string; readonly id: string; readonly conversationId?: string; readonly local: boolean };
-
-/**
  * Changes told at once, for a table: the rows, or null when they were too many to list in
  * one notification (a bulk copy): then the table is read again whole.
  */
@@ -30,8 +23,6 @@ export type Database = {
   readonly instanceId: string;
   /** Starts listening for changes (and keeps reconnecting the listener while it runs); resolves once LISTEN is in place. */
   listen(): Promise<void>;
-  /** Calls `listener` for every row changed from now on, by any instance; returns the unsubscribe. */
-  onChange(listener: (change: TableChange) => void): () => void;
   /** Calls `listener` once per notification, with its table's changed rows (or null for many). */
   onTableChanges(listener: (changes: TableChanges) => void): () => void;
   /**
@@ -66,7 +57,6 @@ export function connectDatabase(url: string, log: Pick<Console, "info" | "error"
   const instanceId = randomUUID();
   // An idle client's lost connection is reported here; the next query takes a new one.
   pool.on("error", (error) => log.error(`Database: an idle connection failed: ${describeError(error)}`));
-  const rowListeners = new Set<(change: TableChange) => void>();
   const tableListeners = new Set<(changes: TableChanges) => void>();
   let listener: pg.Client | undefined;
   let connections = 0;
@@ -78,9 +68,6 @@ export function connectDatabase(url: string, log: Pick<Console, "info" | "error"
   function deliver(changes: TableChanges): void {
     received += 1;
     for (const listen of tableListeners) listen(changes);
-    const { table } = changes;
-    if (table === null) return;
-    for (const row of changes.rows ?? []) for (const listen of rowListeners) listen({ table, ...row, local: changes.local });
   }
 
   async function connectListener(): Promise<void> {
@@ -124,21 +111,16 @@ export function connectDatabase(url: string, log: Pick<Console, "info" | "error"
     retry.unref();
   }
 
-  const subscribe =
-    <T>(set: Set<T>) =>
-    (listen: T) => {
-      set.add(listen);
-      return () => void set.delete(listen);
-    };
-
   return {
     pool,
     instanceId,
     async listen() {
       if (!listener) await connectListener();
     },
-    onChange: subscribe(rowListeners),
-    onTableChanges: subscribe(tableListeners),
+    onTableChanges(listen) {
+      tableListeners.add(listen);
+      return () => void tableListeners.delete(listen);
+    },
     changeCount: () => (listening ? `${connections}:${received}` : null),
     health: () => ({ listening }),
     async close() {
