@@ -6,7 +6,7 @@
  * on the one database, members sending through all of them at once: every message stored
  * once, every mail sent at most once per interval.
  *
- *   npm run bench:postgres --  --messages 1000000                 # about 3 minutes, and the build
+ *   npm run bench:postgres -- --messages 1000000                  # about 3 minutes, and the build
  *   npm run bench:postgres -- --messages 10000000 --agents 10000 # the issue's size
  *   npm run bench:postgres -- --database-url postgresql://... --skip-build
  *
