@@ -28,8 +28,8 @@ export const LARGE_NETWORK: NetworkSize = { agents: 5_000, requests: 2_000, live
 
 export const BENCH_MEMBER_EMAIL = "agent0@bench.example.com";
 /** Messages per conversation: the member's own messages fill conversations of this length. */
-const THREAD_LENGTH = 60;
-const DAY_MS = 24 * 60 * 60 * 1000;
+export const THREAD_LENGTH = 60;
+export const DAY_MS = 24 * 60 * 60 * 1000;
 
 // The word lists are kept as grids: one name per line would take a screen each.
 // prettier-ignore
@@ -54,7 +54,7 @@ const BROKERAGES = [
   "Lone Star Realty", "Red River Homes", "Prairie Partners", "Hill Country Properties", "Sooner Realty Group",
   "Gulf Coast Brokers", "Panhandle Land Co.", "Crossroads Real Estate", "Bluebonnet Realty", "Redbud Realty",
 ];
-const LINES = [
+export const LINES = [
   "Thanks for reaching out about the listing on Elm Street.",
   "My buyers are pre-approved and ready to tour this weekend.",
   "Could you send over the disclosures when you get a chance?",
@@ -130,6 +130,18 @@ function benchRequests(agents: readonly Agent[], size: NetworkSize, now: Date): 
 }
 
 /**
+ * The two agents of the `thread`th thread of THREAD_LENGTH messages (the first writes its
+ * even messages): the member with agents 1, 2, ... for the member's own messages, else a
+ * pair of other agents, which repeats every `agents - 1` threads. A pair of one agent twice
+ * has no messages.
+ */
+export function threadAgents(agents: readonly Agent[], thread: number, own: boolean): [Agent, Agent] {
+  const others = agents.length - 1;
+  if (own) return [agents[0]!, agents[1 + (thread % others)]!];
+  return [agents[1 + ((thread * 7) % others)]!, agents[1 + ((thread * 13 + 5) % others)]!];
+}
+
+/**
  * Messages in threads of THREAD_LENGTH: the member's own first (with agents 1, 2, ...),
  * then threads between other agents, oldest first over the last 200 days.
  */
@@ -138,10 +150,7 @@ function benchMessages(agents: readonly Agent[], size: NetworkSize, now: Date): 
   const messages: Message[] = [];
   const start = now.getTime() - 200 * DAY_MS;
   for (let i = 0; i < size.messages; i += 1) {
-    const own = i < size.memberMessages;
-    const thread = Math.floor(i / THREAD_LENGTH);
-    const a = own ? agents[0]! : agents[1 + ((thread * 7) % (agents.length - 1))]!;
-    const b = own ? agents[1 + (thread % (agents.length - 1))]! : agents[1 + ((thread * 13 + 5) % (agents.length - 1))]!;
+    const [a, b] = threadAgents(agents, Math.floor(i / THREAD_LENGTH), i < size.memberMessages);
     const [from, to] = i % 2 === 0 ? [a, b] : [b, a];
     if (from.id === to.id) continue;
     messages.push({

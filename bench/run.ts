@@ -19,13 +19,15 @@ import { cpus, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import bcrypt from "bcryptjs";
+import { logIn } from "../scripts/lib/built-server";
 import { agentIdOf } from "../app/domain/agent-id";
 import { agentProfilePath } from "../app/domain/directory-cards";
 import { WHY_PATH } from "../app/domain/product";
 import { BENCH_MEMBER_EMAIL, LARGE_NETWORK, writeNetwork, type NetworkSize } from "./large-network";
 import { compareCompression, type CompressionRow } from "./compression";
 import { load, weigh, type LoadResult, type PageWeight } from "./measure";
-import { rssMb, startApp, startBaseline, stopServer, type Server } from "./servers";
+import { rssMb, startApp, startBaseline, stopServer } from "./servers";
+import { f1, f2, mark, median, table } from "./report";
 import { measureStalls, type Stall, type Stalls } from "./stall";
 
 const { values: args } = parseArgs({
@@ -85,8 +87,6 @@ const BUDGET = {
   growth: 1.3,
 };
 
-const mark = (met: boolean) => (met ? "met" : "MISSED");
-
 /**
  * Public pages are served from the page cache to visitors without cookies; a cookie the app
  * ignores makes the cache step aside, so the "rendered" rows and the directory's growth
@@ -127,21 +127,6 @@ function build(): void {
   }
 }
 
-async function logIn(server: Server): Promise<string> {
-  const response = await fetch(`${server.base}/member-login`, {
-    method: "POST",
-    headers: { origin: server.base, "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ email: BENCH_MEMBER_EMAIL, password: PASSWORD }),
-    redirect: "manual",
-  });
-  const cookie = response.headers
-    .getSetCookie()
-    .map((header) => header.split(";")[0])
-    .join("; ");
-  if (!cookie) throw new Error(`Logging in as ${BENCH_MEMBER_EMAIL} failed with status ${response.status}`);
-  return cookie;
-}
-
 async function withNetwork<T>(size: NetworkSize, passwordHash: string, use: (dataDir: string) => Promise<T>): Promise<T> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "bench-"));
   try {
@@ -150,12 +135,6 @@ async function withNetwork<T>(size: NetworkSize, passwordHash: string, use: (dat
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 type PageResult = { page: Page; weight: PageWeight; runs: LoadResult[]; baselineRuns: LoadResult[]; ratio: number };
@@ -179,7 +158,7 @@ async function mainRun(passwordHash: string): Promise<MainResult> {
     const rssAfterStartMb = rssMb(app);
     const baseline = await startBaseline();
     try {
-      const cookie = await logIn(app);
+      const cookie = await logIn(app.base, BENCH_MEMBER_EMAIL, PASSWORD);
       const pages = pagesOf("bench-0--bench-1");
       const weights = new Map<Page, PageWeight>();
       for (const page of pages) weights.set(page, await weigh(app, page.path, cookieFor(page, cookie)));
@@ -292,7 +271,7 @@ async function growthRun(passwordHash: string): Promise<GrowthSeries[]> {
         await withNetwork(sized, passwordHash, async (dataDir) => {
           const app = await startApp(dataDir);
           try {
-            const cookie = cookieFor(plan, plan.member ? await logIn(app) : undefined);
+            const cookie = cookieFor(plan, plan.member ? await logIn(app.base, BENCH_MEMBER_EMAIL, PASSWORD) : undefined);
             const weight = await weigh(app, plan.path, cookie);
             const run = await load(app, plan.path, {
               connections: 10,
@@ -317,15 +296,6 @@ async function growthRun(passwordHash: string): Promise<GrowthSeries[]> {
 
 // ---------------------------------------------------------------------------
 // Report
-
-const f1 = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : "n/a");
-const f2 = (value: number) => (Number.isFinite(value) ? value.toFixed(2) : "n/a");
-
-function table(header: string[], rows: string[][]): string {
-  const widths = header.map((cell, i) => Math.max(cell.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i]!)).join(" | ")} |`;
-  return [line(header), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...rows.map(line)].join("\n");
-}
 
 const stallOf = (stall: Stall) => stall.writeMs + stall.readAfterWriteMs;
 

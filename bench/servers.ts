@@ -93,9 +93,13 @@ async function waitUntilIdle(server: Server): Promise<number> {
 /**
  * The app's production build on the store in `dataDir`: up once `/healthz` answers, which
  * is after the store's first load, and returned once idle (no background job running).
- * `nodeOptions` go to node before the entry (`--cpu-prof`).
+ * `nodeOptions` go to node before the entry (`--cpu-prof`); `env` adds to or replaces its settings (`DATABASE_URL`).
  */
-export async function startApp(dataDir: string, nodeOptions: readonly string[] = []): Promise<Server> {
+export async function startApp(
+  dataDir: string,
+  nodeOptions: readonly string[] = [],
+  env: Readonly<Record<string, string>> = {},
+): Promise<Server> {
   const server = await start(
     "app",
     [...nodeOptions, ...PRODUCTION_COMMAND.args],
@@ -106,6 +110,7 @@ export async function startApp(dataDir: string, nodeOptions: readonly string[] =
       LOG_REQUESTS: "off",
       DATA_DIR: dataDir,
       APP_URL: "http://127.0.0.1",
+      ...env,
     },
     "/healthz",
   );

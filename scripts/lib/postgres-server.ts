@@ -1,0 +1,126 @@
+/**
+ * A throwaway PostgreSQL server: Debian's server programs run on a free port with their
+ * data in a temporary folder. The tests start one per file (tests/support/postgres.ts),
+ * the scale bench one for its run (bench/postgres-scale.ts).
+ */
+import { execFile } from "node:child_process";
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import pg from "pg";
+
+const run = promisify(execFile);
+
+const NOT_FOUND = "PostgreSQL not found: install Debian's postgresql package (apt-get install postgresql)";
+
+/** A throwaway PostgreSQL server in a temporary folder, reached at `url` (its `postgres` database). */
+export type PostgresServer = {
+  readonly url: string;
+  /** A new, empty database on the server, for one test: its connection URL. */
+  createDatabase(): Promise<string>;
+  /** Stops the server and removes its folder. */
+  stop(): Promise<void>;
+};
+
+/** Debian installs the server's programs under /usr/lib/postgresql/<major>/bin, off the PATH: the newest there, else the PATH's. */
+export function binDirectory(): string {
+  const root = "/usr/lib/postgresql";
+  const majors = existsSync(root) ? readdirSync(root).filter((name) => /^\d+$/.test(name)) : [];
+  const newest = majors.sort((a, b) => Number(b) - Number(a)).find((major) => existsSync(path.join(root, major, "bin", "initdb")));
+  if (newest !== undefined) return path.join(root, newest, "bin");
+  const onPath = (process.env.PATH ?? "").split(path.delimiter).find((folder) => folder && existsSync(path.join(folder, "initdb")));
+  if (onPath === undefined) throw new Error(NOT_FOUND);
+  return onPath;
+}
+
+/** initdb refuses to run as root: there the server runs as Debian's `postgres` user, which owns the folder. */
+function serverUser(): { uid: number; gid: number } | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  const passwd = readFileSync("/etc/passwd", "utf8")
+    .split("\n")
+    .map((line) => line.split(":"))
+    .find((fields) => fields[0] === "postgres");
+  if (passwd === undefined) throw new Error(`${NOT_FOUND} (no postgres user to run it as root)`);
+  return { uid: Number(passwd[2]), gid: Number(passwd[3]) };
+}
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const address = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  if (address === null || typeof address === "string") throw new Error("No free port found for PostgreSQL");
+  return address.port;
+}
+
+/**
+ * Starts the server on a port that was free a moment ago; another process may take it in
+ * between (test files start servers side by side), so a port found taken is replaced.
+ */
+async function startOnFreePort(ctl: (args: string[]) => Promise<unknown>, folder: string): Promise<number> {
+  const log = path.join(folder, "server.log");
+  for (let attempt = 1; ; attempt += 1) {
+    const port = await freePort();
+    rmSync(log, { force: true });
+    try {
+      await ctl(["-l", log, "-o", `-F -p ${port} -k ${folder} -c listen_addresses=127.0.0.1`, "-w", "start"]);
+      return port;
+    } catch (error) {
+      const said = existsSync(log) ? readFileSync(log, "utf8").trim() : String(error);
+      if (attempt < 3 && /Address already in use/.test(said)) continue;
+      throw new Error(`PostgreSQL did not start: ${said.split("\n").slice(-3).join(" ")}`, { cause: error });
+    }
+  }
+}
+
+/**
+ * Starts a server on a free port with its data and unix socket in a new temporary folder,
+ * trusting local connections, fsync off (nothing in it needs to survive a crash).
+ */
+export async function startPostgres(): Promise<PostgresServer> {
+  const bin = binDirectory();
+  const user = serverUser();
+  const folder = mkdtempSync(path.join(tmpdir(), "pg-"));
+  if (user) chownSync(folder, user.uid, user.gid);
+  const data = path.join(folder, "data");
+  const options = user ? { uid: user.uid, gid: user.gid, cwd: folder, env: { ...process.env, HOME: folder } } : { cwd: folder };
+  const ctl = (args: string[]) => run(path.join(bin, "pg_ctl"), ["-D", data, ...args], options);
+  let port: number;
+  try {
+    await run(
+      path.join(bin, "initdb"),
+      ["-D", data, "--username=postgres", "--auth=trust", "--encoding=UTF8", "--locale=C", "--no-sync", "--no-instructions"],
+      options,
+    );
+    port = await startOnFreePort(ctl, folder);
+  } catch (error) {
+    rmSync(folder, { recursive: true, force: true });
+    throw error;
+  }
+  const url = `postgresql://postgres@127.0.0.1:${port}/postgres`;
+  let databases = 0;
+  return {
+    url,
+    async createDatabase() {
+      databases += 1;
+      const name = `test_${databases}`;
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await client.query(`CREATE DATABASE ${name}`);
+      } finally {
+        await client.end();
+      }
+      return `postgresql://postgres@127.0.0.1:${port}/${name}`;
+    },
+    async stop() {
+      try {
+        await ctl(["-m", "immediate", "-w", "stop"]);
+      } finally {
+        rmSync(folder, { recursive: true, force: true });
+      }
+    },
+  };
+}
