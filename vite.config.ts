@@ -64,6 +64,8 @@ export default defineConfig({
       "scripts/**/*.test.ts",
     ],
     environment: "node",
+    // One PostgreSQL server for the run, for the store tests (tests/support/postgres.ts).
+    globalSetup: ["tests/support/postgres-setup.ts"],
     // vitest keeps a core for itself by default: one worker on a 2-core machine. Most test
     // files wait on servers, timers and child processes more than they compute, so every
     // core runs a file (docs/testing.md has the figures).

@@ -1,9 +1,11 @@
 /**
  * A throwaway PostgreSQL server: Debian's server programs run on a free port with their
- * data in a temporary folder. The tests start one per file (tests/support/postgres.ts),
- * the scale bench one for its run (bench/postgres-scale.ts).
+ * data in a temporary folder. The tests start one for the whole run and give each test a
+ * database of its own (tests/support/postgres.ts), the scale bench one for its run
+ * (bench/postgres-scale.ts).
  */
 import { execFile } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -25,7 +27,7 @@ export type PostgresServer = {
 };
 
 /** Debian installs the server's programs under /usr/lib/postgresql/<major>/bin, off the PATH: the newest there, else the PATH's. */
-export function binDirectory(): string {
+function binDirectory(): string {
   const root = "/usr/lib/postgresql";
   const majors = existsSync(root) ? readdirSync(root).filter((name) => /^\d+$/.test(name)) : [];
   const newest = majors.sort((a, b) => Number(b) - Number(a)).find((major) => existsSync(path.join(root, major, "bin", "initdb")));
@@ -65,7 +67,7 @@ async function startOnFreePort(ctl: (args: string[]) => Promise<unknown>, folder
     const port = await freePort();
     rmSync(log, { force: true });
     try {
-      await ctl(["-l", log, "-o", `-F -p ${port} -k ${folder} -c listen_addresses=127.0.0.1`, "-w", "start"]);
+      await ctl(["-l", log, "-o", `-F -p ${port} -k ${folder} -c listen_addresses=127.0.0.1 -c max_connections=400`, "-w", "start"]);
       return port;
     } catch (error) {
       const said = existsSync(log) ? readFileSync(log, "utf8").trim() : String(error);
@@ -73,6 +75,24 @@ async function startOnFreePort(ctl: (args: string[]) => Promise<unknown>, folder
       throw new Error(`PostgreSQL did not start: ${said.split("\n").slice(-3).join(" ")}`, { cause: error });
     }
   }
+}
+
+/**
+ * A new, empty database on the server at `serverUrl` (its `postgres` database): its URL.
+ * Named at random, so test files running side by side on one server never pick the same.
+ */
+export async function createDatabaseOn(serverUrl: string): Promise<string> {
+  const name = `test_${randomBytes(6).toString("hex")}`;
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }
 
 /**
@@ -100,21 +120,9 @@ export async function startPostgres(): Promise<PostgresServer> {
     throw error;
   }
   const url = `postgresql://postgres@127.0.0.1:${port}/postgres`;
-  let databases = 0;
   return {
     url,
-    async createDatabase() {
-      databases += 1;
-      const name = `test_${databases}`;
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      try {
-        await client.query(`CREATE DATABASE ${name}`);
-      } finally {
-        await client.end();
-      }
-      return `postgresql://postgres@127.0.0.1:${port}/${name}`;
-    },
+    createDatabase: () => createDatabaseOn(url),
     async stop() {
       try {
         await ctl(["-m", "immediate", "-w", "stop"]);

@@ -32,7 +32,9 @@ describe("/healthz", () => {
     // The connection that listens is cut, as a database restart or a network fault would.
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN%' AND pid <> pg_backend_pid()`);
+    await admin.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN%' AND datname = current_database() AND pid <> pg_backend_pid()`,
+    );
     // Written meanwhile, with nobody listening: no notification will tell of it.
     await admin.query(`INSERT INTO "Marks" ("id", "agentEmail", "requestId", "kind", "status", "createdAt", "updatedAt")
       VALUES ('unheard', 'ann@example.com', 'request-1', 'saved', 'active', '2026-11-27T12:00:00.000Z', '2026-11-27T12:00:00.000Z')`);

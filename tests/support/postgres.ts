@@ -1,24 +1,15 @@
-import { afterAll, beforeAll } from "vitest";
-import { binDirectory, startPostgres, type PostgresServer } from "../../scripts/lib/postgres-server";
+import { inject } from "vitest";
+import { createDatabaseOn } from "../../scripts/lib/postgres-server";
 
-/**
- * One server for a test file, started before its tests and stopped after the last. A machine
- * without PostgreSQL fails the file as it is collected, with the one line saying what to
- * install, rather than reporting its tests as skipped.
- */
-export function usePostgres(): { server(): PostgresServer } {
-  binDirectory();
-  let started: PostgresServer | undefined;
-  beforeAll(async () => {
-    started = await startPostgres();
-  }, 30_000);
-  afterAll(async () => {
-    await started?.stop();
-  });
-  return {
-    server() {
-      if (!started) throw new Error("The PostgreSQL server is used before its tests start");
-      return started;
-    },
-  };
+/** The run's PostgreSQL server (tests/support/postgres-setup.ts): its URL, and new databases on it. */
+export type TestPostgres = {
+  readonly url: string;
+  /** A new, empty database on the server, for one test: its connection URL. */
+  createDatabase(): Promise<string>;
+};
+
+/** The throwaway PostgreSQL server vitest started for the run, shared by every test file. */
+export function usePostgres(): { server(): TestPostgres } {
+  const url = inject("postgresUrl");
+  return { server: () => ({ url, createDatabase: () => createDatabaseOn(url) }) };
 }
