@@ -47,6 +47,7 @@ const { values: args } = parseArgs({
     senders: { type: "string" },
     "per-sender": { type: "string" },
     "database-url": { type: "string" },
+    "heap-mb": { type: "string" },
     "skip-build": { type: "boolean", default: false },
   },
 });
@@ -76,6 +77,11 @@ const instances = numberArg("instances", 4);
 const senders = numberArg("senders", 40);
 const perSender = numberArg("per-sender", 10);
 const PASSWORD = "bench-member-password";
+/**
+ * A ceiling on the measured instance's V8 heap (`--max-old-space-size`), as an operator sets
+ * one for a container; 0 leaves V8's own, sized from the machine's memory (docs/performance.md).
+ */
+const heapMb = numberArg("heap-mb", 0);
 
 const BUDGET = { startupMs: 5_000, memoryMb: 300, ratio: 1.3 };
 
@@ -97,7 +103,7 @@ function build(): void {
 /** One production instance on the store and database: start-up, memory, and the member's pages under load, round after round. */
 async function measure(dataDir: string, databaseUrl: string, size: number): Promise<SizeFigures> {
   console.log(`Measuring at ${size.toLocaleString("en-US")} messages...`);
-  const app = await startApp(dataDir, [], { DATABASE_URL: databaseUrl });
+  const app = await startApp(dataDir, heapMb > 0 ? [`--max-old-space-size=${heapMb}`] : [], { DATABASE_URL: databaseUrl });
   try {
     const rssAfterStartMb = rssMb(app);
     const cookie = await logIn(app.base, BENCH_MEMBER_EMAIL, PASSWORD);
@@ -128,6 +134,7 @@ function report(base: SizeFigures, full: SizeFigures, sends: SendFigures, loadSe
   const out = [
     `Network: ${network.agents} agents, ${network.requests} requests in the staff file (SQLite); ${messages.toLocaleString("en-US")} messages in PostgreSQL (${network.memberMessages} the member's), loaded in ${f1(loadSeconds)} s.`,
     `${rounds} round(s) of ${seconds} s after ${warmupSeconds} s warm-up, ${connections} connections. Machine: ${cpus().length} × ${cpus()[0]?.model ?? "unknown CPU"}, Node ${process.version}.`,
+    `Measured instance's heap ceiling: ${heapMb > 0 ? `${heapMb} MB (--max-old-space-size)` : "V8's own, sized from the machine's memory"}.`,
     "",
   ];
   const rows = base.pages.map((page, i) => {
