@@ -13,9 +13,7 @@ import { loadConfig, type Config } from "~/server/config.server";
 import { connectDatabase } from "~/server/store/postgres/database.server";
 import { createPostgresDriver } from "~/server/store/postgres/driver.server";
 import { describeMove, moveTabs, MoveError, type MoveSide } from "~/server/store/postgres/move.server";
-import { createSheetsDriver } from "~/server/store/sheets-driver.server";
-import { createSqliteDriver } from "~/server/store/sqlite-driver.server";
-import { sqliteStorePath } from "~/server/store/store.server";
+import { staffDriverFromConfig } from "~/server/store/store.server";
 import { describeStore, OperatorError, runCommand } from "./lib/store-cli";
 
 const USAGE = "Usage: npm run store:move -- --to postgres   (or --to sheets / --to sqlite to copy the database's rows back)";
@@ -37,7 +35,7 @@ function describeDatabase(url: string): string {
 
 function storeSide(config: Config): MoveSide {
   return {
-    driver: config.sheets ? createSheetsDriver(config.sheets) : createSqliteDriver(sqliteStorePath(config)),
+    driver: staffDriverFromConfig(config),
     name: config.sheets ? "sheet" : "file",
     description: describeStore(config),
   };

@@ -268,8 +268,10 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
   }
 
   function refreshTabs(names: readonly CollectionName[]): Promise<void> {
-    if (closed) return Promise.resolve();
-    for (const name of names) if (!queried.has(name)) tabsToRead.add(name);
+    const held = names.filter((name) => !queried.has(name));
+    // A tab read by query (a message sent on another instance) needs no read here at all.
+    if (closed || held.length === 0) return partialRead ?? Promise.resolve();
+    for (const name of held) tabsToRead.add(name);
     partialRead ??= queueRead(() => {
       const only = tabsToRead;
       tabsToRead = new Set();

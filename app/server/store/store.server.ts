@@ -23,6 +23,11 @@ export function sqliteStorePath(config: Pick<Config, "dataDir">): string {
   return path.join(config.dataDir, "store.sqlite");
 }
 
+/** The driver of the tabs staff keep: Google Sheets when a spreadsheet is configured, the SQLite file otherwise. */
+export function staffDriverFromConfig(config: Pick<Config, "sheets" | "dataDir">): WorkbookDriver {
+  return config.sheets ? createSheetsDriver(config.sheets) : createSqliteDriver(sqliteStorePath(config));
+}
+
 /**
  * Chooses the driver from configuration: Google Sheets when a spreadsheet is configured,
  * SQLite otherwise, and with a database the high-volume tabs in it (`database`: the one the
@@ -30,7 +35,7 @@ export function sqliteStorePath(config: Pick<Config, "dataDir">): string {
  * its first `refresh()`, and its `stop()` closes the database.
  */
 export function createStoreFromConfig(config: Config, database: Database | null = databaseFromConfig(config)): Store {
-  const staff = config.sheets ? createSheetsDriver(config.sheets) : createSqliteDriver(sqliteStorePath(config));
+  const staff = staffDriverFromConfig(config);
   // Only the spreadsheet's tabs can be degraded by staff; the SQLite file is its own copy on disk.
   const lastGood = config.sheets ? createLastGoodCopies(lastGoodDirectory(config.dataDir)) : undefined;
   return createStoreOver(staff, database, { refreshSeconds: config.storeRefreshSeconds, ...(lastGood ? { lastGood } : {}) });
