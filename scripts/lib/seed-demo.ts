@@ -63,25 +63,36 @@ function readRowId(read: DemoNetwork["reads"][number]): string {
   return memberRowId(read.conversationId, read.agentEmail);
 }
 
+/** The ids of each tab's stored rows, read once per seed. */
+type StoredIds = ReadonlyMap<DemoCollection, ReadonlySet<string>>;
+
 /**
- * The demo's records that are not in the store yet, by tab. Messages and read positions are
- * looked for where they are stored: with a database they are not in the replica.
+ * Messages and read positions are looked for where they are stored: with a database they are
+ * not in the replica. The other tabs are read from the replica.
  */
-async function missingRecords(store: Store, network: DemoNetwork): Promise<MissingRecords> {
-  const storedMessages = new Set((await store.messages.readStored()).map((record) => record.id));
-  const storedReads = new Set((await store.conversationMembers.readStored()).map((record) => record.id));
+async function storedIds(store: Store): Promise<StoredIds> {
+  const rowsOf = async (name: DemoCollection): Promise<readonly { id: string }[]> =>
+    name === "messages" || name === "conversationMembers" ? store[name].readStored() : store[name].all();
+  const ids = await Promise.all(DEMO_COLLECTIONS.map(async (name) => [name, new Set((await rowsOf(name)).map((row) => row.id))] as const));
+  return new Map(ids);
+}
+
+/** The demo's records that are not in the store yet, by tab. */
+function missingRecords(stored: StoredIds, network: DemoNetwork): MissingRecords {
+  const missing = <T extends { id: string }>(name: DemoCollection, records: readonly T[]) =>
+    records.filter((record) => !stored.get(name)?.has(record.id));
   return {
-    agents: network.agents.filter((record) => store.agents.get(record.id) === undefined),
-    requests: network.requests.filter((record) => store.requests.get(record.id) === undefined),
-    responses: network.responses.filter((record) => store.responses.get(record.id) === undefined),
-    messages: network.messages.filter((record) => !storedMessages.has(record.id)),
-    conversationMembers: network.reads.filter((read) => !storedReads.has(readRowId(read))),
-    referrals: network.referrals.filter((record) => store.referrals.get(record.id) === undefined),
-    referralEvents: network.referralEvents.filter((record) => store.referralEvents.get(record.id) === undefined),
-    brokerSignoffs: network.brokerSignoffs.filter((record) => store.brokerSignoffs.get(record.id) === undefined),
-    reviews: network.reviews.filter((record) => store.reviews.get(record.id) === undefined),
-    invitations: network.invitations.filter((record) => store.invitations.get(record.id) === undefined),
-    brokers: network.brokers.filter((record) => store.brokers.get(record.id) === undefined),
+    agents: missing("agents", network.agents),
+    requests: missing("requests", network.requests),
+    responses: missing("responses", network.responses),
+    messages: missing("messages", network.messages),
+    conversationMembers: network.reads.filter((read) => !stored.get("conversationMembers")?.has(readRowId(read))),
+    referrals: missing("referrals", network.referrals),
+    referralEvents: missing("referralEvents", network.referralEvents),
+    brokerSignoffs: missing("brokerSignoffs", network.brokerSignoffs),
+    reviews: missing("reviews", network.reviews),
+    invitations: missing("invitations", network.invitations),
+    brokers: missing("brokers", network.brokers),
   };
 }
 
@@ -89,8 +100,8 @@ function count(amount: number, noun: string): string {
   return `${amount} ${noun}${amount === 1 ? "" : "s"}`;
 }
 
-function countRows(store: Store): number {
-  return DEMO_COLLECTIONS.reduce((sum, name) => sum + store[name].all().length, 0);
+function countRows(stored: StoredIds): number {
+  return [...stored.values()].reduce((sum, ids) => sum + ids.size, 0);
 }
 
 /**
@@ -103,7 +114,8 @@ export async function seedDemo(store: Store, options: SeedOptions): Promise<Seed
   const network = buildDemoNetwork({ now: options.now, passwordHash: "" });
   const presentAgents = network.agents.flatMap((agent) => store.agents.get(agent.id) ?? []);
 
-  if (presentAgents.length === 0 && countRows(store) > 0) {
+  const stored = await storedIds(store);
+  if (presentAgents.length === 0 && countRows(stored) > 0) {
     return {
       status: "refused",
       reason:
@@ -112,7 +124,7 @@ export async function seedDemo(store: Store, options: SeedOptions): Promise<Seed
     };
   }
 
-  const missing = await missingRecords(store, network);
+  const missing = missingRecords(stored, network);
   if (DEMO_COLLECTIONS.every((name) => missing[name].length === 0)) {
     return { status: "unchanged", loginEmail: network.loginEmail };
   }

@@ -41,11 +41,13 @@ import { startFakeSheets } from "../../scripts/lib/fake-sheets/server";
 import { openSheetsStore } from "../support/fake-sheets";
 import { pdfText } from "../support/pdf-text";
 import { seedDemo, type SeedOptions } from "../../scripts/lib/seed-demo";
+import { usePostgres } from "../support/postgres";
 import { agentRecord } from "../support/records";
 import { TEST_PASSWORD_HASH_COST, testConfig } from "../support/services";
 import { get, sessionCookie } from "./requests-support";
 
 const NOW = new Date("2025-03-14T15:00:00.000Z");
+const postgres = usePostgres();
 const PASSWORD = "demo-test-pass-4821";
 const CONFIG = testConfig();
 
@@ -212,6 +214,19 @@ describe("seedDemo", { timeout: 30_000 }, () => {
     const again = await seedDemo(store, options({ now: new Date(NOW.getTime() + 86_400_000), newPassword: () => "another-password" }));
     expect(again).toEqual({ status: "unchanged", loginEmail: `maria.delgado@${DEMO_EMAIL_DOMAIN}` });
     expect(allCells(dataDir)).toEqual(before);
+  });
+
+  it("fills a store whose high-volume tabs are in PostgreSQL, and changes nothing when run again", async () => {
+    const databaseUrl = await postgres.server().createDatabase();
+    const config = loadConfig({ NODE_ENV: "test", DATA_DIR: tempDataDir(), DATABASE_URL: databaseUrl });
+    const store = createStoreFromConfig(config);
+    opened.push(store);
+    const first = await seedDemo(store, options());
+    expect(first.status).toBe("seeded");
+    const stored = (await store.messages.readStored()).length;
+    expect(first.status === "seeded" && first.added.messages).toBe(stored);
+    expect(stored).toBeGreaterThan(0);
+    expect(await seedDemo(store, options())).toEqual({ status: "unchanged", loginEmail: `maria.delgado@${DEMO_EMAIL_DOMAIN}` });
   });
 
   it("gives the same records for the same time", async () => {
