@@ -38,6 +38,7 @@ const envSchema = z.object({
   MEMBER_WRITES_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(600),
   MESSAGES_PER_MEMBER_PER_HOUR: z.coerce.number().int().positive().default(100),
   MESSAGES_PER_MEMBER_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  BROKER_REQUESTS_PER_HOUR: z.coerce.number().int().positive().default(10),
   RESPONSES_PER_MEMBER_PER_HOUR: z.coerce.number().int().positive().default(20),
   REQUESTS_PER_MEMBER_PER_HOUR: z.coerce.number().int().positive().default(10),
   MARKS_PER_MEMBER_PER_HOUR: z.coerce.number().int().positive().default(200),
@@ -144,6 +145,8 @@ type WriteLimitConfig = {
   reportsPerMember: number;
   /** Proposals, term changes, signatures, withdrawals, declines and pipeline steps together. */
   referralActionsPerMember: number;
+  /** New pending rows in the Brokers tab, from everyone together: staff check each by hand. */
+  pendingBrokersPerHour: number;
 };
 
 export type SheetsCredentials =
@@ -245,6 +248,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       settingsPerMember: values.SETTINGS_PER_MEMBER_PER_HOUR,
       reportsPerMember: values.REPORTS_PER_MEMBER_PER_HOUR,
       referralActionsPerMember: values.REFERRAL_ACTIONS_PER_MEMBER_PER_HOUR,
+      pendingBrokersPerHour: values.BROKER_REQUESTS_PER_HOUR,
     },
     vipCodes: values.VIP_CODES.split(",")
       .map((code) => code.trim())

@@ -22,7 +22,13 @@ export type WriteLimits = {
   memberWritesByIp: RateLimiter;
   byMember: Record<MemberWrite, RateLimiter>;
   burstByMember: Partial<Record<MemberWrite, RateLimiter>>;
+  /** New pending rows in the Brokers tab from the whole site (one key, PENDING_BROKERS_KEY): each is a row staff check by hand. */
+  pendingBrokers: RateLimiter;
+  /** Staff's mail that pendingBrokers is full: one an hour from this instance, so a flood's requests do not each try to claim it in the store. */
+  pendingBrokersPausedMail: RateLimiter;
 };
+
+export const PENDING_BROKERS_KEY = "site";
 
 /** What the page says there were too many of: "Too many responses. Please wait...". */
 export const WRITE_NAMES: Record<VisitorWrite | MemberWrite, string> = {
@@ -53,6 +59,8 @@ export function createWriteLimits(config: Pick<Config, "writeLimits">): WriteLim
       referral: perHour(limits.referralActionsPerMember),
     },
     burstByMember: { message: createRateLimiter({ limit: limits.messagesPerMemberPerMinute, windowSeconds: MINUTE }) },
+    pendingBrokers: perHour(limits.pendingBrokersPerHour),
+    pendingBrokersPausedMail: perHour(1),
   };
 }
 

@@ -73,7 +73,10 @@ test("a member sending messages faster than anyone types sees the wait beside th
 
   // The first message starts the conversation; the rest fill the minute as a script would.
   for (let i = 0; i < MESSAGES_PER_MINUTE; i += 1) {
-    const sent = await page.request.post(`/messages?to=${partner.id}`, { form: { intent: "send", text: `${token} ${i}` }, maxRedirects: 0 });
+    const sent = await page.request.post(`/messages?to=${partner.id}`, {
+      form: { intent: "send", text: `${token} ${i}` },
+      maxRedirects: 0,
+    });
     expect(sent.status()).toBe(302);
   }
 
