@@ -39,16 +39,16 @@ async function startServer(source: AppSource): Promise<void> {
   // Pages read the replica, so nothing is served before it holds the workbook.
   await services.store.refresh().catch((error: unknown) => {
     const reason = error instanceof Error ? error.message : String(error);
+    // The database's own sentence, as the operator guide quotes it: the workbook's driver is not what failed.
+    if (error instanceof DatabaseStartError) throw new ConfigError(`${reason}.`);
     // The sharing hint only where sharing can be the cause: a quota or network error is not fixed by sharing.
     const status = httpStatusOf(error);
     const hint =
-      error instanceof DatabaseStartError
-        ? ""
-        : services.store.driver === "sqlite"
-          ? ` Check that ${config.dataDir} is writable.`
-          : status === 403 || status === 404
-            ? " Check GOOGLE_SHEETS_ID, and that the spreadsheet is shared with the service account's e-mail as Editor."
-            : "";
+      services.store.driver === "sqlite"
+        ? ` Check that ${config.dataDir} is writable.`
+        : status === 403 || status === 404
+          ? " Check GOOGLE_SHEETS_ID, and that the spreadsheet is shared with the service account's e-mail as Editor."
+          : "";
     throw new ConfigError(`Could not read the workbook from the ${services.store.driver} store: ${reason}.${hint}`);
   });
   startServices(services);

@@ -11,6 +11,8 @@ type Props = {
   lastResult: FormResult | undefined;
   /** Why the last Share My Contact Info failed, if it did. */
   shareError: string | undefined;
+  /** What the sender should know about the message just sent (control characters removed from it). */
+  notice: string | null;
 };
 
 /** Enter sends, Shift+Enter adds a line; an IME composing text keeps Enter for itself. */
@@ -25,7 +27,7 @@ function sendOnEnter(event: KeyboardEvent<HTMLTextAreaElement>) {
  * without JavaScript the page comes back with the message in the thread and an empty
  * box, with JavaScript the box is emptied once the message is stored.
  */
-export function MessageComposer({ formKey, lastResult, shareError }: Props) {
+export function MessageComposer({ formKey, lastResult, shareError, notice }: Props) {
   const [form, fields] = useValidatedForm<typeof messageSchema>(lastResult, { id: "message-form" });
   const box = useRef<HTMLTextAreaElement>(null);
   const navigation = useNavigation();
@@ -50,6 +52,11 @@ export function MessageComposer({ formKey, lastResult, shareError }: Props) {
   return (
     <div className="border-t border-slate-200 bg-white p-3 sm:p-4">
       {shareError ? <FormAlert errors={[shareError]} /> : null}
+      {notice && !lastResult ? (
+        <p role="status" className="mb-3 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {notice}
+        </p>
+      ) : null}
       <Form method="post" className="mb-3">
         <input type="hidden" name="intent" value="share" />
         <button type="submit" className="btn-outline px-3 py-1.5 text-xs" disabled={intent === "share"}>

@@ -105,6 +105,7 @@ export const INVITATION_REFUSALS = {
   requestLimit: `A request can invite at most ${INVITATIONS_PER_REQUEST} agents.`,
   posterLimit: `You can send at most ${INVITATIONS_PER_POSTER_PER_DAY} invitations a day. Please try again tomorrow.`,
   notInvitable: "This agent cannot be invited to your request.",
+  unknownAgent: "Nothing was sent: this agent is not in the network, or is no longer. Reload the page to see who you can invite.",
   notInvited: "You were not invited to this request, or the invitation was withdrawn.",
   failed: "Your invitation could not be sent just now. Please try again in a moment.",
 } as const;

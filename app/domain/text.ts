@@ -38,6 +38,11 @@ export function isMultiLine(schema: z.ZodType | undefined): boolean {
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
 const LINE_BREAKS_AND_TABS = /[\t\r\n]+/g;
 
+/** Whether cleanText() removes anything but line breaks and tabs from the value: what a form may have to say it changed. */
+export function hasControlCharacters(value: string): boolean {
+  return value.replace(CONTROL_CHARACTERS, "") !== value;
+}
+
 /** A submitted value without control characters; a single-line field's line breaks and tabs become one space. */
 export function cleanText(value: string, isMultiLineField: boolean): string {
   const clean = value.replace(CONTROL_CHARACTERS, "");

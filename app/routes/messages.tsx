@@ -12,6 +12,7 @@ import { PageHeading } from "~/components/page-heading";
 import { parsePageNumber } from "~/domain/directory-search";
 import {
   CANNOT_RECEIVE,
+  CONTROL_CHARACTERS_REMOVED,
   contactInfoText,
   conversationPath,
   NO_CONVERSATION,
@@ -21,6 +22,7 @@ import {
 import { messageSchema } from "~/domain/message-box";
 import { BLOCKED_CANNOT_MESSAGE } from "~/domain/moderation";
 import { PRODUCT_NAME } from "~/domain/product";
+import { hasControlCharacters } from "~/domain/text";
 import type { Agent } from "~/domain/workbook/tabs";
 import { passRetryAfter, tooManyInit, tooManyMessage } from "~/server/accounts/throttle.server";
 import { requireMember } from "~/server/auth/session.server";
@@ -55,6 +57,9 @@ export const headers = passRetryAfter;
  * told it was stored. The loader takes the mark off as it renders.
  */
 const answeredByAction = new WeakSet<AppLoadContext>();
+
+/** `?notice=cleaned`: the message just sent lost control characters the form removed, which the sender is told. */
+const CLEANED_NOTICE = "cleaned";
 
 /** Opening a thread marks it read; a failed write only leaves the count as it was. */
 async function markOpenedRead({ messageReads }: Pick<Services, "messageReads">, member: Agent, opened: OpenConversation): Promise<void> {
@@ -102,6 +107,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     since: newestIn(summaries),
     ...conversationListPage(services, member, summaries, parsePageNumber(url.searchParams.get("page"))),
     refusal: opened.kind === "refused" ? opened.message : null,
+    notice: url.searchParams.get("notice") === CLEANED_NOTICE ? CONTROL_CHARACTERS_REMOVED : null,
     open,
     formKey: newFormKey(),
   };
@@ -155,12 +161,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     console.error("Messages: message not stored:", error);
     return refuse(SEND_FAILED, 503);
   }
-  // Back to the conversation's own address: a reload does not post again.
-  return redirect(conversationPath(opened.conversationId));
+  // Back to the conversation's own address: a reload does not post again. The form removed
+  // control characters before the schema saw the text; the sender is told rather than left to notice.
+  const path = conversationPath(opened.conversationId);
+  const cleaned = intent === "send" && hasControlCharacters(String(formData.get("text") ?? ""));
+  return redirect(cleaned ? `${path}&notice=${CLEANED_NOTICE}` : path);
 }
 
 export default function MessagesPage() {
-  const { now, since, conversations, conversationTotal, page, pageCount, refusal, open, formKey } = useLoaderData<typeof loader>();
+  const { now, since, conversations, conversationTotal, page, pageCount, refusal, notice, open, formKey } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   useLiveMessages(since);
   const today = new Date(now);
@@ -230,6 +239,7 @@ export default function MessagesPage() {
                   <MessageComposer
                     key={open.conversationId}
                     formKey={formKey}
+                    notice={notice}
                     lastResult={actionData?.intent === "send" ? actionData.result : undefined}
                     shareError={actionData?.intent === "share" ? actionData.shareError : undefined}
                   />

@@ -77,7 +77,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!found) throw notFound(REQUEST_NOT_FOUND);
   const { formData, refusal } = await readForm(request);
   if (refusal) return Response.json({ error: refusal.message }, { status: refusal.status });
-  const agentEmails = formData.getAll("agent").flatMap((id) => services.store.agents.get(String(id))?.email ?? []);
+  const agents = formData.getAll("agent").map((id) => services.store.agents.get(String(id)));
+  // An id that names no agent is refused, not dropped: the page would say "sent" for nothing sent.
+  if (agents.length === 0 || agents.some((agent) => agent === undefined))
+    return Response.json({ error: INVITATION_REFUSALS.unknownAgent }, { status: 404 });
+  const agentEmails = agents.flatMap((agent) => agent?.email ?? []);
   try {
     const result = await inviteAgents(services, { request: found, poster: member, agentEmails, now: new Date(), httpRequest: request });
     if (!result.ok) return Response.json({ error: result.message }, { status: result.status });

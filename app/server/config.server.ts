@@ -37,6 +37,8 @@ const envSchema = z.object({
   REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(5),
   MEMBER_WRITES_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(600),
   MESSAGES_PER_MEMBER_PER_HOUR: z.coerce.number().int().positive().default(100),
+  MESSAGES_PER_MEMBER_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  BROKER_REQUESTS_PER_HOUR: z.coerce.number().int().positive().default(10),
   RESPONSES_PER_MEMBER_PER_HOUR: z.coerce.number().int().positive().default(20),
   REQUESTS_PER_MEMBER_PER_HOUR: z.coerce.number().int().positive().default(10),
   MARKS_PER_MEMBER_PER_HOUR: z.coerce.number().int().positive().default(200),
@@ -103,7 +105,7 @@ export type Config = {
   loginFailuresPerEmailAndIp: number;
   /** Failed logins to one e-mail from all addresses per 15 minutes, except from the account's own browsers (decision 0030). */
   loginFailuresPerAccount: number;
-  /** Writes allowed per hour (see WriteLimits). */
+  /** Writes allowed per hour, and messages per minute too (see WriteLimits). */
   writeLimits: WriteLimitConfig;
   /** Invitation codes that make a registration VIP; compared case-insensitively. */
   vipCodes: string[];
@@ -134,6 +136,8 @@ type WriteLimitConfig = {
   /** Every member write (messages, responses, posts, marks) from one IP address together. */
   memberWritesPerIp: number;
   messagesPerMember: number;
+  /** A burst of messages: more than a fast typist sends in a minute is a script flooding a member. */
+  messagesPerMemberPerMinute: number;
   responsesPerMember: number;
   requestsPerMember: number;
   marksPerMember: number;
@@ -141,6 +145,8 @@ type WriteLimitConfig = {
   reportsPerMember: number;
   /** Proposals, term changes, signatures, withdrawals, declines and pipeline steps together. */
   referralActionsPerMember: number;
+  /** New pending rows in the Brokers tab, from everyone together: staff check each by hand. */
+  pendingBrokersPerHour: number;
 };
 
 export type SheetsCredentials =
@@ -235,12 +241,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       registrationsPerIp: values.REGISTRATIONS_PER_IP_PER_HOUR,
       memberWritesPerIp: values.MEMBER_WRITES_PER_IP_PER_HOUR,
       messagesPerMember: values.MESSAGES_PER_MEMBER_PER_HOUR,
+      messagesPerMemberPerMinute: values.MESSAGES_PER_MEMBER_PER_MINUTE,
       responsesPerMember: values.RESPONSES_PER_MEMBER_PER_HOUR,
       requestsPerMember: values.REQUESTS_PER_MEMBER_PER_HOUR,
       marksPerMember: values.MARKS_PER_MEMBER_PER_HOUR,
       settingsPerMember: values.SETTINGS_PER_MEMBER_PER_HOUR,
       reportsPerMember: values.REPORTS_PER_MEMBER_PER_HOUR,
       referralActionsPerMember: values.REFERRAL_ACTIONS_PER_MEMBER_PER_HOUR,
+      pendingBrokersPerHour: values.BROKER_REQUESTS_PER_HOUR,
     },
     vipCodes: values.VIP_CODES.split(",")
       .map((code) => code.trim())

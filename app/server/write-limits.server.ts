@@ -4,7 +4,8 @@ import { clientIp } from "./auth/client-ip.server";
 import { createRateLimiter, hitAll, type RateLimiter, type RateLimitResult } from "./auth/rate-limit.server";
 import type { Config } from "./config.server";
 
-const HOUR = 60 * 60;
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
 
 /** Writes a visitor makes without logging in: counted per IP address. */
 export type VisitorWrite = "contact" | "registration";
@@ -12,14 +13,22 @@ export type VisitorWrite = "contact" | "registration";
 export type MemberWrite = "message" | "response" | "request" | "mark" | "settings" | "report" | "referral";
 
 /**
- * How many rows and mails one client may cause per hour. Counted only for submissions
- * that would write (bad input costs nothing), before the write.
+ * How many rows and mails one client may cause per hour, and for messages, which a script
+ * can send to one member far faster than the hourly cap suggests, per minute too. Counted
+ * only for submissions that would write (bad input costs nothing), before the write.
  */
 export type WriteLimits = {
   byIp: Record<VisitorWrite, RateLimiter>;
   memberWritesByIp: RateLimiter;
   byMember: Record<MemberWrite, RateLimiter>;
+  burstByMember: Partial<Record<MemberWrite, RateLimiter>>;
+  /** New pending rows in the Brokers tab from the whole site (one key, PENDING_BROKERS_KEY): each is a row staff check by hand. */
+  pendingBrokers: RateLimiter;
+  /** Staff's mail that pendingBrokers is full: one an hour from this instance, so a flood's requests do not each try to claim it in the store. */
+  pendingBrokersPausedMail: RateLimiter;
 };
+
+export const PENDING_BROKERS_KEY = "site";
 
 /** What the page says there were too many of: "Too many responses. Please wait...". */
 export const WRITE_NAMES: Record<VisitorWrite | MemberWrite, string> = {
@@ -49,6 +58,9 @@ export function createWriteLimits(config: Pick<Config, "writeLimits">): WriteLim
       report: perHour(limits.reportsPerMember),
       referral: perHour(limits.referralActionsPerMember),
     },
+    burstByMember: { message: createRateLimiter({ limit: limits.messagesPerMemberPerMinute, windowSeconds: MINUTE }) },
+    pendingBrokers: perHour(limits.pendingBrokersPerHour),
+    pendingBrokersPausedMail: perHour(1),
   };
 }
 
@@ -57,10 +69,16 @@ export function limitVisitorWrite(context: AppLoadContext, kind: VisitorWrite): 
   return context.services.limits.byIp[kind].hit(clientIp(context));
 }
 
-/** Counts one member write against the client's address and the member. */
+/**
+ * Counts one member write against the member's last minute (for the kinds that have such
+ * a limit), the client's address and the member's hour. The minute comes first: a burst
+ * refused there spends nothing of the hour's allowance.
+ */
 export function limitMemberWrite(context: AppLoadContext, kind: MemberWrite, member: Pick<Agent, "id">): RateLimitResult {
   const { limits } = context.services;
+  const burst = limits.burstByMember[kind];
   return hitAll([
+    ...(burst ? [[burst, member.id] as const] : []),
     [limits.memberWritesByIp, clientIp(context)],
     [limits.byMember[kind], member.id],
   ]);

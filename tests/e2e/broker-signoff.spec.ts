@@ -110,3 +110,46 @@ test.describe("broker sign-off", () => {
     await outbox.waitFor((sent) => sent.to === poster.email && sent.subject.includes("Rosa Perez approved the referral agreement"));
   });
 });
+
+test("an approval link that took five wrong license numbers is ended: the page says so, and the agent who asked is mailed", async ({
+  page,
+  seedAgent,
+  waitForReplica,
+  memberPage,
+  outbox,
+}) => {
+  test.setTimeout(60_000);
+  const { poster, responder, request, brokerEmail } = cast(seedAgent);
+  await waitForReplica();
+  const maria = await memberPage(poster, { width: 1280, height: 900 });
+  await maria.goto(`/referral-requests/${request.id}`);
+  await propose(maria);
+  await expect(maria).toHaveURL(/\/referrals\/[0-9a-f-]+$/);
+  await sign(maria, "Maria Delgado", /Ask my broker to approve/);
+  const james = await memberPage(responder, { width: 1280, height: 900 });
+  await james.goto(new URL(maria.url()).pathname);
+  await sign(james, "James Whitfield", /My broker authorizes me/);
+
+  const mail = await outbox.waitFor((sent) => sent.to === brokerEmail && sent.subject.startsWith("Please approve"));
+  const link = new URL(/https?:\/\/\S+\/broker-approval\?token=\S+/.exec(mail.text)![0]);
+  await page.goto(`${link.pathname}${link.search}`);
+  for (let i = 1; i <= 4; i += 1) {
+    await page.getByLabel("Your full name").fill("Guess Er");
+    await page.getByLabel("Your broker license number").fill(`99${i}`);
+    await page.getByRole("button", { name: "Approve the agreement" }).click();
+    await expect(page.getByText("This approval is for another broker")).toBeVisible();
+  }
+  await page.getByLabel("Your broker license number").fill("995");
+  await page.getByRole("button", { name: "Approve the agreement" }).click();
+  const ended =
+    "This approval link can no longer be used: a wrong license number was typed too many times. We have told the agent who sent it; ask them to send you a new link from the referral's page.";
+  // With JavaScript the refusal shows on the form; without, the page comes back as the link's refusal.
+  await expect(page.getByText(ended)).toBeVisible();
+
+  await page.goto("/broker-approval");
+  await expect(page.getByTestId("broker-link-refusal")).toHaveText(ended);
+  await expect(page.getByRole("button", { name: "Approve the agreement" })).toHaveCount(0);
+  await outbox.waitFor((sent) => sent.to === poster.email && sent.subject.includes("no longer works"));
+  await maria.reload();
+  await expect(maria.getByRole("region", { name: "Timeline" }).getByText("Broker's approval link ended")).toBeVisible();
+});

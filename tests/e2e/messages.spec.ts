@@ -278,4 +278,24 @@ test.describe("messages", () => {
     await expect.poll(async () => (await bobMails()).length).toBe(2);
     expect((await bobMails())[0]?.text).toContain("Message: Fourth message, after the quiet time");
   });
+
+  test("a message with invisible control characters is sent without them, and the sender is told beside the box", async ({
+    cast,
+    memberPage,
+  }) => {
+    const { ann, bob } = cast;
+    const annPage = await memberPage(ann);
+    await annPage.goto(`/messages?to=${bob.id}`);
+    await box(annPage).fill("Bell\u0007 and escape\u001b removed");
+    await annPage.getByRole("button", { name: "Send", exact: true }).click();
+    await expect(thread(annPage).getByText("Bell and escape removed")).toBeVisible();
+    await expect(annPage.getByRole("status").filter({ hasText: "Some invisible control characters were removed" })).toHaveText(
+      "Your message was sent. Some invisible control characters were removed from it.",
+    );
+    await expect(box(annPage)).toHaveValue("");
+
+    // The next message without any says nothing.
+    await send(annPage, "A plain one");
+    await expect(annPage.getByText("Some invisible control characters were removed")).toHaveCount(0);
+  });
 });

@@ -55,3 +55,43 @@ test("a member past the posting limit sees the message beside the form, with eve
   await expect(page.getByLabel("Description")).toHaveValue("Kept after the refusal.");
   await screenshotForPeople(page, testInfo, "post-request-rate-limited", { fullPage: true });
 });
+
+/** MESSAGES_PER_MEMBER_PER_MINUTE's default: the e2e server keeps it. */
+const MESSAGES_PER_MINUTE = 20;
+
+test("a member sending messages faster than anyone types sees the wait beside the message box, with the text kept", async ({
+  page,
+  seedAgent,
+  waitForReplica,
+  login,
+}, testInfo) => {
+  const sender = seedAgent({ fullName: "Sam Burst" });
+  const partner = seedAgent({ fullName: "Pat Partner" });
+  await waitForReplica();
+  await login(sender, { then: `/messages?to=${partner.id}` });
+  const token = uniqueToken();
+
+  // The first message starts the conversation; the rest fill the minute as a script would.
+  for (let i = 0; i < MESSAGES_PER_MINUTE; i += 1) {
+    const sent = await page.request.post(`/messages?to=${partner.id}`, {
+      form: { intent: "send", text: `${token} ${i}` },
+      maxRedirects: 0,
+    });
+    expect(sent.status()).toBe(302);
+  }
+
+  await page.goto(`/messages?to=${partner.id}`);
+  const box = page.getByRole("textbox", { name: "Message" });
+  await box.fill(`${token} one too many`);
+  const answer = page.waitForResponse(
+    (response) => response.request().method() === "POST" && /^\/messages(\.data)?$/.test(new URL(response.url()).pathname),
+  );
+  await page.getByRole("button", { name: "Send", exact: true }).click();
+  const refused = await answer;
+  expect(refused.status()).toBe(429);
+
+  const composer = page.locator("#message-form");
+  await expect(composer.getByRole("alert")).toHaveText("Too many messages. Please wait 1 minute and try again.");
+  await expect(box).toHaveValue(`${token} one too many`);
+  await screenshotForPeople(page, testInfo, "messages-rate-limited", { fullPage: true });
+});

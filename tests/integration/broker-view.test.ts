@@ -251,6 +251,38 @@ describe("an Oklahoma broker", () => {
   });
 });
 
+describe("a flood of unknown Oklahoma licenses", () => {
+  const at = (clientIp: string) => ({ ...context, clientIp });
+  const askFrom = (clientIp: string, fields: Record<string, string>) =>
+    outcome(() => brokerLinkAction({ request: postForm("/broker", fields), context: at(clientIp), params: {} }));
+  const staffMails = async () =>
+    (await sentMails(context.services)).filter((mail) => mail.to === context.services.config.supportEmail && /Brokers/.test(mail.subject));
+
+  it("adds one pending row per license, whatever e-mails are typed, and answers each the same", async () => {
+    for (let i = 0; i < 20; i += 1) {
+      const email = `broker${i}@flood.example`;
+      expect(await askFrom(`198.51.100.${i + 1}`, { state: "OK", licenseNumber: "155", email })).toEqual({ sent: email });
+    }
+    const rows = context.services.store.brokers.all();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ licenseNumber: "155", email: "broker0@flood.example", status: "pending" });
+    expect(await staffMails()).toEqual([]);
+  });
+
+  it("adds at most BROKER_REQUESTS_PER_HOUR new pending rows an hour for the whole site, and tells staff once", async () => {
+    context = testContext({}, { BROKER_REQUESTS_PER_HOUR: "5" });
+    for (let i = 0; i < 20; i += 1) {
+      const email = `broker${i}@flood.example`;
+      expect(await askFrom(`198.51.100.${i + 1}`, { state: "OK", licenseNumber: String(3000 + i), email })).toEqual({ sent: email });
+    }
+    expect(context.services.store.brokers.all().map((row) => row.licenseNumber)).toEqual(["3000", "3001", "3002", "3003", "3004"]);
+    const mails = await staffMails();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe("[Brokers] Oklahoma broker requests paused for the hour");
+    expect(mails[0]!.text).toContain("5 new pending rows");
+  });
+});
+
 describe("the broker's yearly CSV", () => {
   it("lists each fee paid or received in that year, and refuses a year it does not offer or a browser without a link", async () => {
     const received = await insertReferral(dana, maria, {

@@ -241,6 +241,13 @@ describe("inviting", () => {
       expect(await refusal(await invite(request, [agent]))).toEqual({ status: 403, error: INVITATION_REFUSALS.notInvitable });
     expect(invitationRows(request)).toEqual([]);
 
+    // An agent id that names no one (a row deleted since the page loaded, or typed by hand) is not "invited".
+    const nobody = { ...agents[0]!, id: "rec-nobody" };
+    expect(await refusal(await invite(request, [nobody]))).toEqual({ status: 404, error: INVITATION_REFUSALS.unknownAgent });
+    expect(await refusal(await invite(request, [agents[0]!, nobody]))).toEqual({ status: 404, error: INVITATION_REFUSALS.unknownAgent });
+    expect(invitationRows(request)).toEqual([]);
+    expect(await refusal(await invite(request, []))).toEqual({ status: 404, error: INVITATION_REFUSALS.unknownAgent });
+
     const closed = await insertRequest(context, poster, { status: "expired" });
     expect(await refusal(await invite(closed, [agents[0]!]))).toEqual({ status: 409, error: INVITATION_REFUSALS.closed });
     expect(invitationRows(closed)).toEqual([]);

@@ -3,7 +3,7 @@ import { agentRecord } from "../support/records";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { conversationIdFor } from "../../app/domain/conversation";
 import { MESSAGE_REQUIRED, MESSAGE_TOO_LONG } from "../../app/domain/message-box";
-import { CANNOT_RECEIVE, contactInfoText, SEND_FAILED } from "../../app/domain/messages";
+import { CANNOT_RECEIVE, CONTROL_CHARACTERS_REMOVED, contactInfoText, SEND_FAILED } from "../../app/domain/messages";
 import type { Agent } from "../../app/domain/workbook/tabs";
 import { loader as rootLoader } from "../../app/root";
 import { action, loader } from "../../app/routes/messages";
@@ -225,6 +225,22 @@ describe("/messages: sending", () => {
       preview: "Hello Bob <b>second</b> line",
       lastFromMe: false,
     });
+  });
+
+  it("stores a message without the control characters in it, and tells the sender beside the box that they were removed", async () => {
+    const context = await contextWith([ann, bob]);
+    const response = redirected(
+      await send(context, "/messages?to=rec-bob", ann, { intent: "send", text: "Hello\u0000 Bob\u0007!\r\nBye\u001b" }),
+    );
+    expect(response.headers.get("Location")).toBe(`/messages?conversation=${encodeURIComponent(annBob)}&notice=cleaned`);
+    expect(context.services.store.messages.all().map((message) => message.text)).toEqual(["Hello Bob!\nBye"]);
+    const annView = await page(context, response.headers.get("Location")!, ann);
+    expect(annView.notice).toBe(CONTROL_CHARACTERS_REMOVED);
+
+    // A message with none is sent with no notice.
+    const plain = redirected(await send(context, `/messages?conversation=${annBob}`, ann, { intent: "send", text: "Plain\ttext" }));
+    expect(plain.headers.get("Location")).toBe(`/messages?conversation=${encodeURIComponent(annBob)}`);
+    expect((await page(context, plain.headers.get("Location")!, ann)).notice).toBeNull();
   });
 
   it("refuses blank and over-long text with the input kept", async () => {

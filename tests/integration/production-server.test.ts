@@ -1,4 +1,6 @@
+import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
+import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { deflateSync } from "node:zlib";
@@ -143,6 +145,32 @@ describe("the production process", { timeout: 180_000 }, () => {
     fake.setLatency(0);
     const stored = await storedMessageTexts(env);
     expect(acknowledged.map((result) => result.text).filter((text) => !stored.has(text))).toEqual([]);
+  });
+
+  it("a database that refuses at start-up stops it with the one line the operator guide promises, and no stack", async () => {
+    const closedPort = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, "127.0.0.1", () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    const env = {
+      ...productionEnv(mkdtempSync(path.join(tmpdir(), "referral-no-database-"))),
+      DATABASE_URL: `postgres://app@127.0.0.1:${closedPort}/referrals`,
+    };
+    const child = spawn("node", ["scripts/start.mjs"], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+
+    expect(code).toBe(1);
+    const lines = output.split("\n").filter((line) => line.trim() !== "");
+    expect(lines.filter((line) => line.includes("the database (DATABASE_URL) refused"))).toEqual([
+      `the database (DATABASE_URL) refused: connect ECONNREFUSED 127.0.0.1:${closedPort}. Check DATABASE_URL, and that PostgreSQL is running and reachable.`,
+    ]);
+    expect(output).not.toMatch(/^\s+at /m);
+    expect(lines).toHaveLength(1);
   });
 
   it("the Docker image's command stops cleanly when docker stop sends it SIGTERM", async () => {

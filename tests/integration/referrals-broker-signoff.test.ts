@@ -97,9 +97,9 @@ async function sign(who: "maria" | "james", name: string, brokerSignoff: "attest
   );
 }
 
-/** The token of the last approval link mailed to `to`. */
+/** The token of the last approval link mailed to `to` (the outbox lists the newest first). */
 async function mailedToken(to: string): Promise<string> {
-  const mail = (await sentMails(context.services)).filter((sent) => sent.to === to && sent.subject.startsWith("Please approve")).at(-1);
+  const mail = (await sentMails(context.services)).find((sent) => sent.to === to && sent.subject.startsWith("Please approve"));
   const match = /\/broker-approval\?token=(\S+)/.exec(mail?.text ?? "");
   if (!match) throw new Error(`no approval link mailed to ${to}`);
   return decodeURIComponent(match[1]!);
@@ -301,6 +301,46 @@ describe("a broker link that is refused, with a clear page and no change", () =>
       signedLicense: ["Please type your broker license number"],
     });
     expect(signoffRows().filter((row) => row.kind === "approved")).toEqual([]);
+  });
+
+  it("ends a link after five wrong license numbers: refused since, even with the right one, and the agent is mailed to ask again", async () => {
+    const cookie = await openLink(await mailedToken("broker@lonestar.example"));
+    for (let i = 1; i <= 4; i += 1) {
+      const wrong = (await approve(cookie, { signedName: "Guess Er", signedLicense: String(1000 + i) })) as Rejection;
+      expect(wrong.init?.status).toBe(400);
+      expect(wrong.data.error?.signedLicense?.[0]).toMatch(/^This approval is for another broker/);
+    }
+    const fifth = (await approve(cookie, { signedName: "Guess Er", signedLicense: "1005" })) as Rejection;
+    expect(fifth.init?.status).toBe(409);
+    const ended =
+      "This approval link can no longer be used: a wrong license number was typed too many times. We have told the agent who sent it; ask them to send you a new link from the referral's page.";
+    expect(fifth.data.error?.[""]).toEqual([ended]);
+    expect(fifth.data.initialValue).toMatchObject({ signedName: "Guess Er", signedLicense: "1005" });
+
+    const right = (await approve(cookie, { signedName: "John Smith", signedLicense: "0412345" })) as Rejection;
+    expect(right.init?.status).toBe(409);
+    const page = (await approvalPage(cookie)) as Rejection & { data: { refusal: string; agreement: unknown } };
+    expect(page.init?.status).toBe(410);
+    expect(page.data).toMatchObject({ refusal: ended, agreement: null });
+    expect(signoffRows().filter((row) => row.kind === "approved")).toEqual([]);
+    expect(stored().status).toBe("proposed");
+
+    const told = (await sentMails(context.services)).filter((mail) => mail.to === james.email && /approval link/i.test(mail.subject));
+    expect(told).toHaveLength(1);
+    expect(told[0]!.text).toContain("wrong license number");
+    // James may ask again, and the new link works.
+    expect((await pageOf("james")).canAskBroker).toBe(true);
+    const again = (await outcome(() =>
+      referralAction({
+        request: post(`/referrals/${referralId}`, { intent: "broker", brokerSignoff: "requested" }, cookies.james),
+        context,
+        params: { id: referralId },
+      }),
+    )) as Response;
+    expect(again.status).toBe(302);
+    const fresh = await openLink(await mailedToken("broker@lonestar.example"));
+    expect(((await approve(fresh, { signedName: "John Smith", signedLicense: "0412345" })) as Response).status).toBe(302);
+    expect(stored().status).toBe("signed");
   });
 
   it("refuses a link for an earlier text once the terms changed", async () => {

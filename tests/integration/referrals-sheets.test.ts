@@ -13,6 +13,7 @@ import { cdaSchema } from "../../app/domain/referrals/cda";
 import type { TrecLicense } from "../../app/domain/license-check";
 import { agreementText } from "../../app/domain/referrals/agreement-text";
 import type { Agent } from "../../app/domain/workbook/tabs";
+import { createAuthServices } from "../../app/server/auth/auth-services.server";
 import { loadConfig } from "../../app/server/config.server";
 import { licenseDatabaseFile, openLicenseTable } from "../../app/server/licenses/license-table.server";
 import { createOutboxMailer } from "../../app/server/mail/mailer.server";
@@ -45,6 +46,7 @@ async function network() {
   const services = {
     store,
     config,
+    auth: createAuthServices(config),
     notifier: createNotifier({ driver: createOutboxMailer(path.join(outbox, "outbox"), "app@example.test"), claims: sendClaims, config }),
     writeQueues,
     messageReads,

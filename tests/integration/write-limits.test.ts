@@ -132,6 +132,28 @@ describe("member writes", () => {
     expect(context.services.store.messages.all()).toHaveLength(2);
   });
 
+  it("slows a burst of messages: past MESSAGES_PER_MEMBER_PER_MINUTE, 429 with the wait beside the box and the text kept", async () => {
+    const { context, jamesCookie } = await members({ MESSAGES_PER_MEMBER_PER_MINUTE: "3" });
+    const send = (text: string) =>
+      outcome(() => messagesAction({ request: post("/messages?to=rec-maria", jamesCookie, { text }), context, params: {} }));
+    for (const text of ["one", "two", "three"]) expect(((await send(text)) as Response).status).toBe(302);
+    const refused = (await send("four")) as { data: { result: Reply["data"] }; init: ResponseInit };
+    expect(refused.init.status).toBe(429);
+    expect(Number(new Headers(refused.init.headers).get("Retry-After"))).toBeLessThanOrEqual(60);
+    expect(refused.data.result.error?.[""]?.[0]).toBe("Too many messages. Please wait 1 minute and try again.");
+    expect(refused.data.result.initialValue).toMatchObject({ text: "four" });
+    expect(context.services.store.messages.all()).toHaveLength(3);
+  });
+
+  it("lets a fast typist through: the per-minute default is 20 messages", async () => {
+    const { context, jamesCookie } = await members({});
+    expect(context.services.config.writeLimits.messagesPerMemberPerMinute).toBe(20);
+    const send = (text: string) =>
+      outcome(() => messagesAction({ request: post("/messages?to=rec-maria", jamesCookie, { text }), context, params: {} }));
+    for (let i = 0; i < 20; i += 1) expect(((await send(`quick ${i}`)) as Response).status).toBe(302);
+    expect(((await send("twenty-first")) as { init: ResponseInit }).init.status).toBe(429);
+  });
+
   it("limits responses per member", async () => {
     const { context, maria, jamesCookie } = await members({ RESPONSES_PER_MEMBER_PER_HOUR: "1" });
     const first = await insertRequest(context, maria);

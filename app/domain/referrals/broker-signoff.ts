@@ -16,6 +16,9 @@ export type { BrokerChoice } from "./labels";
 /** How long a broker's approval link works. */
 export const BROKER_LINK_DAYS = 7;
 
+/** Wrong license numbers one approval link takes; the last of them ends it (docs/decisions/0061). */
+export const WRONG_LICENSES_PER_APPROVAL_LINK = 5;
+
 export const brokerChoiceField = z.enum(["attested", "requested"], { error: "Please choose how your broker signs off" });
 
 export const BROKER_APPROVAL_MESSAGES = {

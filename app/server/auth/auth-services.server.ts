@@ -1,3 +1,4 @@
+import { BROKER_LINK_DAYS, WRONG_LICENSES_PER_APPROVAL_LINK } from "~/domain/referrals/broker-signoff";
 import type { Config } from "../config.server";
 import { createRateLimiter, type RateLimiter } from "./rate-limit.server";
 import { createMemberSessionStorage, type MemberSessionStorage } from "./session.server";
@@ -15,6 +16,11 @@ export type AuthServices = {
     resetByIp: RateLimiter;
     /** Reset and broker's view link mails to one address: stops the forms being used to flood someone's inbox. */
     resetByEmail: RateLimiter;
+    /**
+     * Wrong license numbers typed on one broker approval link, keyed by its request row: the
+     * hit refused, the WRONG_LICENSES_PER_APPROVAL_LINK-th, ends the link (docs/decisions/0061).
+     */
+    brokerApprovalGuesses: RateLimiter;
   };
 };
 
@@ -29,6 +35,10 @@ export function createAuthServices(config: Config): AuthServices {
       loginByAccount: createRateLimiter({ limit: config.loginFailuresPerAccount, windowSeconds: FIFTEEN_MINUTES }),
       resetByIp: createRateLimiter({ limit: config.authAttemptsPerIp, windowSeconds: FIFTEEN_MINUTES }),
       resetByEmail: createRateLimiter({ limit: 3, windowSeconds: 60 * 60 }),
+      brokerApprovalGuesses: createRateLimiter({
+        limit: WRONG_LICENSES_PER_APPROVAL_LINK - 1,
+        windowSeconds: BROKER_LINK_DAYS * 24 * 60 * 60,
+      }),
     },
   };
 }

@@ -5,11 +5,12 @@ import { isBrokerLicense, licenseKey } from "~/domain/license-check";
 import { publicUrl } from "../accounts/urls.server";
 import { createLinkToken, linkTokenCookie, readLinkToken } from "../auth/link-token.server";
 import type { Config } from "../config.server";
-import { brokerLinkMail } from "../mail/broker-mail.server";
+import { brokerLinkMail, brokerRequestsPausedMail } from "../mail/broker-mail.server";
 import type { Services } from "../services.server";
 import { newId } from "../store/store.server";
+import { PENDING_BROKERS_KEY } from "../write-limits.server";
 
-type BrokerServices = Pick<Services, "config" | "store" | "notifier"> & { licenses: Pick<Services["licenses"], "table"> };
+type BrokerServices = Pick<Services, "config" | "store" | "notifier" | "limits"> & { licenses: Pick<Services["licenses"], "table"> };
 
 /** A broker whose license and e-mail were checked: TREC's data for Texas, a row staff confirmed for Oklahoma. */
 /** `name` is TREC's name for the license, or the name staff gave the Brokers row ("" when they gave none). */
@@ -17,6 +18,7 @@ export type VerifiedBroker = { state: BrokerState; licenseNumber: string; email:
 
 const PURPOSE = "broker-view";
 const TTL_SECONDS = BROKER_LINK_HOURS * 60 * 60;
+const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * The broker when the typed license and e-mail prove who they are: a Texas broker license
@@ -39,11 +41,23 @@ function verifiedBroker(services: Pick<BrokerServices, "store" | "licenses">, in
 
 /**
  * An Oklahoma broker's first request: a pending row for staff to confirm against OREC's
- * search. One row per license and e-mail; staff's answer in it is kept.
+ * search. One row per license and e-mail, and while one waits for staff no other for that
+ * license, whatever e-mail is typed; staff's answer in it is kept. New pending rows are
+ * limited per hour for the whole site (docs/decisions/0061): anyone can type a license
+ * and an address, and each row is a check staff make by hand.
  */
-async function askStaffToConfirm(services: Pick<BrokerServices, "store">, input: BrokerLinkInput, now: Date): Promise<void> {
-  const rows = services.store.brokers.by("licenseNumber", licenseKey(input.licenseNumber));
-  if (rows.some((row) => row.state === "OK" && row.email === input.email)) return;
+async function askStaffToConfirm(
+  services: Pick<BrokerServices, "store" | "limits" | "notifier" | "config">,
+  input: BrokerLinkInput,
+  now: Date,
+): Promise<void> {
+  const rows = services.store.brokers.by("licenseNumber", licenseKey(input.licenseNumber)).filter((row) => row.state === "OK");
+  if (rows.some((row) => row.email === input.email || row.status === "pending")) return;
+  const allowed = services.limits.pendingBrokers.hit(PENDING_BROKERS_KEY);
+  if (!allowed.allowed) {
+    tellStaffRequestsPaused(services, allowed.retryAfterSeconds, now);
+    return;
+  }
   await services.store.brokers.insert({
     id: newId(),
     licenseNumber: input.licenseNumber,
@@ -55,6 +69,28 @@ async function askStaffToConfirm(services: Pick<BrokerServices, "store">, input:
     createdAt: now.toISOString(),
     updatedAt: undefined,
   });
+}
+
+/**
+ * Mails staff that the hour's new pending rows are used up: once an hour from this
+ * instance, and once per clock hour across instances (the notifier's claim), however many
+ * requests are turned away.
+ */
+function tellStaffRequestsPaused(
+  services: Pick<BrokerServices, "notifier" | "config" | "limits">,
+  retryAfterSeconds: number,
+  now: Date,
+): void {
+  const { config, limits } = services;
+  if (!limits.pendingBrokersPausedMail.hit(PENDING_BROKERS_KEY).allowed) return;
+  const hour = Math.floor(now.getTime() / HOUR_MS);
+  services.notifier.enqueue(
+    {
+      mail: brokerRequestsPausedMail(config.supportEmail, config.writeLimits.pendingBrokersPerHour, Math.ceil(retryAfterSeconds / 60)),
+      about: "the staff mail that Oklahoma broker requests are paused",
+    },
+    { now, once: `broker-requests-paused:${hour}` },
+  );
 }
 
 /**

@@ -62,3 +62,14 @@ export function brokerApprovedMail(
   const body = renderMailBody(headline, summaryRows(referral), `Open the referral: ${link}`);
   return { to, subject: `Referral for ${clientOf(referral)}: ${headline}`, ...body };
 }
+
+/** To the agent who asked their broker: the link was ended after too many wrong license numbers, and they may ask again. */
+export function brokerLinkEndedMail(referral: Referral, to: string, broker: Broker, link: string): Mail {
+  const headline = `The approval link sent to ${broker.email} no longer works`;
+  const body = renderMailBody(
+    `Someone with the approval link you sent ${broker.name} typed a wrong license number too many times, so the link was ended and nothing was approved.`,
+    summaryRows(referral),
+    `If it was your broker, ask them again from the referral's page: a new link goes to ${broker.email}. If they did not try, someone else may have the link: check with them before asking again.\nOpen the referral: ${link}`,
+  );
+  return { to, subject: `Referral for ${clientOf(referral)}: ${headline}`, ...body };
+}

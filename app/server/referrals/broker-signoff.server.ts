@@ -12,6 +12,7 @@ import {
   isBrokersLicense,
   isInForce,
   sideBroker,
+  WRONG_LICENSES_PER_APPROVAL_LINK,
   type BrokerChoice,
 } from "~/domain/referrals/broker-signoff";
 import { termEnd } from "~/domain/referrals/agreement";
@@ -19,8 +20,9 @@ import type { ReferralParty } from "~/domain/referrals/status";
 import type { Agent, BrokerSignoff, Referral } from "~/domain/workbook/tabs";
 import { createLinkToken, linkTokenCookie, readLinkToken } from "../auth/link-token.server";
 import type { Config } from "../config.server";
-import { approvalRequestMail, brokerApprovedMail, brokerCopyMail } from "../mail/broker-signoff-mail.server";
+import { approvalRequestMail, brokerApprovedMail, brokerCopyMail, brokerLinkEndedMail } from "../mail/broker-signoff-mail.server";
 import { signedAgreementMails } from "../mail/referral-mail.server";
+import type { Services } from "../services.server";
 import { newId } from "../store/store.server";
 import { agreementPdf } from "./agreement-pdf.server";
 import { addEvent } from "./referral-events.server";
@@ -107,7 +109,7 @@ export async function recordAgentChoice(
   return row;
 }
 
-export type BrokerLinkRefusal = "invalid" | "expired" | "used" | "closed";
+export type BrokerLinkRefusal = "invalid" | "expired" | "used" | "closed" | "ended";
 export type BrokerLink =
   { ok: true; referral: Referral; side: ReferralParty; request: BrokerSignoff } | { ok: false; reason: BrokerLinkRefusal };
 
@@ -117,11 +119,31 @@ export const BROKER_LINK_REFUSALS: Record<BrokerLinkRefusal, string> = {
   expired: "This approval link has expired. The agent can ask you again from the referral's page.",
   used: "This agreement is already approved for your side: nothing more is needed.",
   closed: "This agreement is no longer open: it was declined or withdrawn.",
+  ended:
+    "This approval link can no longer be used: a wrong license number was typed too many times. We have told the agent who sent it; ask them to send you a new link from the referral's page.",
 };
 
 /**
+ * Whether a later row for the side and text came after the link's request: the request
+ * ended early (endLink), whatever the agent asked since.
+ */
+function isEnded(signoffs: readonly BrokerSignoff[], request: BrokerSignoff): boolean {
+  return signoffs.some(
+    (row) =>
+      row.side === request.side &&
+      row.agreementHash === request.agreementHash &&
+      row.kind === "requested" &&
+      row.id !== request.id &&
+      row.createdAt > request.createdAt &&
+      row.expiresAt !== undefined &&
+      row.expiresAt <= row.createdAt,
+  );
+}
+
+/**
  * The referral and side a broker's link is for, when it is genuine and unexpired, was made
- * for the agreement's current text, and that side's broker has not approved it yet.
+ * for the agreement's current text, was not ended for wrong license numbers, and that
+ * side's broker has not approved it yet.
  */
 export function readBrokerLink(services: Pick<ReferralServices, "store" | "config">, token: unknown, now: Date): BrokerLink {
   const { store } = services;
@@ -140,6 +162,7 @@ export function readBrokerLink(services: Pick<ReferralServices, "store" | "confi
   if (brokerStanding(referral, signoffsOf(services, referral.id), request.side, now).state === "approved")
     return { ok: false, reason: "used" };
   if (referral.status !== "proposed") return { ok: false, reason: "closed" };
+  if (isEnded(signoffsOf(services, referral.id), request)) return { ok: false, reason: "ended" };
   return { ok: true, referral, side: request.side, request };
 }
 
@@ -152,13 +175,48 @@ export type BrokerApprovalResult =
   { ok: true; referral: Referral } | { ok: false; status: 400 | 409; link?: BrokerLinkRefusal; field?: "signedLicense"; message: string };
 
 /**
+ * Ends a link that took too many wrong license numbers: a copy of its request row that
+ * expires as it is written, so the side's standing reads as an expired request (the agent
+ * may ask again) and the link is refused from now on, on every instance and after a
+ * restart. The timeline says why, and the agent who asked is mailed.
+ */
+async function endLink(
+  services: ReferralServices,
+  referral: Referral,
+  request: BrokerSignoff,
+  options: { now: Date; link: string },
+): Promise<void> {
+  const { now } = options;
+  await services.store.brokerSignoffs.insert({ ...request, id: newId(), expiresAt: now.toISOString(), createdAt: now.toISOString() });
+  const broker = sideBroker(referral, request.side);
+  await addEvent(
+    services,
+    referral,
+    "broker-link-ended",
+    "",
+    `The approval link sent to ${broker.email} was ended after ${WRONG_LICENSES_PER_APPROVAL_LINK} wrong license numbers; nothing was approved.`,
+    now,
+  );
+  const recipient = services.store.agents.by("email", request.byEmail)[0];
+  services.notifier.enqueue(
+    {
+      mail: brokerLinkEndedMail(referral, request.byEmail, broker, options.link),
+      about: `the mail that the approval link of referral ${referral.id} was ended`,
+      member: recipient ? { recipient, kind: "referrals", reason: "you are a party to this referral" } : undefined,
+    },
+    { now, once: `broker-link-ended:${request.id}` },
+  );
+}
+
+/**
  * Records a broker's approval, like an agent's signature: typed name and license number,
  * time, IP, user agent, and the text's SHA-256. The typed license must be the one the
- * agreement names for the link's side. The agents are told; the agreement goes in force
- * if this was the last sign-off.
+ * agreement names for the link's side; the WRONG_LICENSES_PER_APPROVAL_LINK-th wrong one
+ * ends the link, so a link cannot be used to guess a broker's number. The agents are told;
+ * the agreement goes in force if this was the last sign-off.
  */
 export function approveAsBroker(
-  services: ReferralServices,
+  services: ReferralServices & { auth: { limits: Pick<Services["auth"]["limits"], "brokerApprovalGuesses"> } },
   options: {
     token: unknown;
     signedName: string;
@@ -176,10 +234,14 @@ export function approveAsBroker(
     // Read again in the queue: an approval through another tab may have just been stored.
     const found = readBrokerLink(services, options.token, now);
     if (!found.ok) return { ok: false, status: 409, link: found.reason, message: BROKER_LINK_REFUSALS[found.reason] };
-    const { referral, side } = found;
+    const { referral, side, request } = found;
     const broker = sideBroker(referral, side);
-    if (!isBrokersLicense(options.signedLicense, broker.license))
-      return { ok: false, status: 400, field: "signedLicense", message: BROKER_APPROVAL_MESSAGES.anotherBroker };
+    if (!isBrokersLicense(options.signedLicense, broker.license)) {
+      if (services.auth.limits.brokerApprovalGuesses.hit(request.id).allowed)
+        return { ok: false, status: 400, field: "signedLicense", message: BROKER_APPROVAL_MESSAGES.anotherBroker };
+      await endLink(services, referral, request, { now, link: options.link(referral.id) });
+      return { ok: false, status: 409, link: "ended", message: BROKER_LINK_REFUSALS.ended };
+    }
     await services.store.brokerSignoffs.insert({
       ...baseRow(referral, side, now),
       kind: "approved",

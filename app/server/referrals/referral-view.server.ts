@@ -35,6 +35,7 @@ const EVENT_LABELS: Record<string, string> = {
   "broker-attested": "Broker attested",
   "broker-requested": "Broker asked to approve",
   "broker-approved": "Broker approved",
+  "broker-link-ended": "Broker's approval link ended",
   cda: "Commission disbursement authorization sent",
 };
 

@@ -290,7 +290,9 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
         lastError = describeError(error);
         needFullRead = true;
         lastToken = undefined;
-        log.error(loaded ? `Store: refresh failed, serving the last good copy: ${lastError}` : `Store: first load failed: ${lastError}`);
+        // A first load's failure is its caller's to report: nothing can be served without it, and
+        // the start-up prints it as its one line before it stops (docs/operator-guide.md).
+        if (loaded) log.error(`Store: refresh failed, serving the last good copy: ${lastError}`);
         throw error;
       })
       .finally(() => {
