@@ -21,6 +21,9 @@ export const LOGIN_MESSAGES = {
 /** The login page's query flag, set by /reset-password once a new password is saved. */
 export const PASSWORD_CHANGED_PARAM = "password-changed";
 
+/** A one-time login link that cannot be used (docs/decisions/0057). */
+export const LOGIN_LINK_INVALID_MESSAGE = "This login link is invalid, has expired or was already used. Please request a new one.";
+
 const MAX_EMAIL_LENGTH = 254;
 
 function isEmail(value: string): boolean {
@@ -48,7 +51,8 @@ export const loginSchema = z
     }
   });
 
-export const forgotPasswordSchema = z.object({ email: emailField });
+/** The forms that mail a link to the address typed: forgot password, and the one-time login link. */
+export const mailedLinkSchema = z.object({ email: emailField });
 
 export const resetPasswordSchema = z
   .object({

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, AppLoadContext } from "@remix-run/node";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { forgotPasswordSchema, loginSchema, resetPasswordSchema } from "../../app/domain/auth";
+import { mailedLinkSchema, loginSchema, resetPasswordSchema } from "../../app/domain/auth";
 import { contactSchema } from "../../app/domain/contact";
 import { messageSchema } from "../../app/domain/message-box";
 import { editProfileSchema } from "../../app/domain/profile";
@@ -14,6 +14,8 @@ import * as completeProfile from "../../app/routes/complete-profile";
 import * as contact from "../../app/routes/contact";
 import * as editProfile from "../../app/routes/edit-profile";
 import * as forgotPassword from "../../app/routes/forgot-password";
+import * as loginLink from "../../app/routes/login-link";
+import * as oneTimeLogin from "../../app/routes/one-time-login";
 import * as logout from "../../app/routes/logout";
 import * as memberLogin from "../../app/routes/member-login";
 import * as messages from "../../app/routes/messages";
@@ -117,10 +119,12 @@ beforeAll(async () => {
       name: "forgot-password",
       path: "/forgot-password",
       params: {},
-      fields: namesOf(forgotPasswordSchema),
+      fields: namesOf(mailedLinkSchema),
       member: false,
       action: forgotPassword.action,
     },
+    { name: "login-link", path: "/login-link", params: {}, fields: namesOf(mailedLinkSchema), member: false, action: loginLink.action },
+    { name: "one-time-login", path: "/one-time-login", params: {}, fields: [], member: false, action: oneTimeLogin.action },
     {
       name: "reset-password",
       path: "/reset-password",
