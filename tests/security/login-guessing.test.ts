@@ -218,7 +218,10 @@ describe("the owner on a new browser, while strangers guess", () => {
     const member = await getMember(getWithCookie("/member-dashboard", used.cookies), context);
     expect(member?.id).toBe(agent.id);
 
-    // Once only: the same link again, here or anywhere, is refused.
+    // Once only: the page no longer offers it, and the same link again, here or anywhere, is refused.
+    expect(await oneTimeLoginLoader({ request: getWithCookie("/one-time-login", linkCookie), context, params: {} })).toEqual({
+      email: null,
+    });
     const again = await useLoginLink(context, "198.51.100.31", linkCookie);
     expect(again.status).toBe(400);
     expect(again.message).toBe(LOGIN_LINK_INVALID_MESSAGE);

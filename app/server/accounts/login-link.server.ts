@@ -22,9 +22,15 @@ export function sendLoginLink(services: Pick<Services, "config" | "store" | "not
   notifier.enqueue({ mail: loginLinkMail(agent, url, LOGIN_LINK_TTL_SECONDS / 60), about: `the login link to agent ${agent.id}` });
 }
 
-/** The agent a login link in this browser's cookie was made for, when it is genuine and unexpired (used or not). */
+/** The agent a login link in this browser's cookie was made for, when it is genuine, unexpired and, as far as the replica shows, unused. */
 export function agentOfLoginLink(services: Pick<Services, "config" | "store">, token: unknown): Agent | null {
-  return readLoginLinkToken(services.config.sessionSecrets, token, (id) => services.store.agents.get(id))?.agent ?? null;
+  const link = readLoginLinkToken(services.config.sessionSecrets, token, (id) => services.store.agents.get(id));
+  if (!link || services.store.sendClaims.by("key", claimKey(link.linkId)).length > 0) return null;
+  return link.agent;
+}
+
+function claimKey(linkId: string): string {
+  return `login-link:${linkId}`;
 }
 
 export type LoginLinkUse = { ok: true; agent: Agent } | { ok: false; message: string };
@@ -39,7 +45,7 @@ export async function spendLoginLink(services: Pick<Services, "config" | "store"
   if (!link) return { ok: false, message: LOGIN_LINK_INVALID_MESSAGE };
   // Staff may have suspended the member since the link was mailed.
   if (link.agent.status !== "approved") return { ok: false, message: LOGIN_MESSAGES[link.agent.status] };
-  const key = `login-link:${link.linkId}`;
+  const key = claimKey(link.linkId);
   const won = await services.sendClaims.claim([key], new Date());
   return won.has(key) ? { ok: true, agent: link.agent } : { ok: false, message: LOGIN_LINK_INVALID_MESSAGE };
 }
