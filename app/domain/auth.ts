@@ -21,9 +21,6 @@ export const LOGIN_MESSAGES = {
 /** The login page's query flag, set by /reset-password once a new password is saved. */
 export const PASSWORD_CHANGED_PARAM = "password-changed";
 
-/** A one-time login link that cannot be used (docs/decisions/0057). */
-export const LOGIN_LINK_INVALID_MESSAGE = "This login link is invalid, has expired or was already used. Please request a new one.";
-
 const MAX_EMAIL_LENGTH = 254;
 
 function isEmail(value: string): boolean {

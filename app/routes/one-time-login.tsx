@@ -3,7 +3,7 @@ import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AccountFrame } from "~/components/account-frame";
 import { FormAlert, SubmitButton } from "~/components/form";
-import { LOGIN_LINK_INVALID_MESSAGE } from "~/domain/auth";
+import { LOGIN_LINK_INVALID_MESSAGE } from "~/domain/account-messages";
 import { PRODUCT_NAME } from "~/domain/product";
 import { agentOfLoginLink, spendLoginLink } from "~/server/accounts/login-link.server";
 import { passRetryAfter, tooManyInit, tooManyMessage } from "~/server/accounts/throttle.server";

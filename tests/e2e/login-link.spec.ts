@@ -1,4 +1,4 @@
-import { LOGIN_LINK_INVALID_MESSAGE } from "../../app/domain/auth";
+import { LOGIN_LINK_INVALID_MESSAGE } from "../../app/domain/account-messages";
 import { e2eBaseUrl } from "./support/env";
 import { expect, MEMBER_PASSWORD, test } from "./fixtures";
 

@@ -4,7 +4,7 @@ import type { Agent } from "../../app/domain/workbook/tabs";
 import { action as loginAction } from "../../app/routes/member-login";
 import { action as resetAction } from "../../app/routes/reset-password";
 import { createResetToken, resetTokenCookie } from "../../app/server/auth/reset-token.server";
-import { LOGIN_LINK_INVALID_MESSAGE } from "../../app/domain/auth";
+import { LOGIN_LINK_INVALID_MESSAGE } from "../../app/domain/account-messages";
 import { action as loginLinkAction } from "../../app/routes/login-link";
 import { action as oneTimeLoginAction, loader as oneTimeLoginLoader } from "../../app/routes/one-time-login";
 import { getMember } from "../../app/server/auth/session.server";

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { LOGIN_LINK_INVALID_MESSAGE, LOGIN_MESSAGES } from "~/domain/auth";
+import { LOGIN_LINK_INVALID_MESSAGE } from "~/domain/account-messages";
+import { LOGIN_MESSAGES } from "~/domain/auth";
 import type { Agent } from "~/domain/workbook/tabs";
 import { createLoginLinkToken, LOGIN_LINK_TTL_SECONDS, readLoginLinkToken } from "../auth/login-link-token.server";
 import { loginLinkMail } from "../mail/account-mail.server";
