@@ -16,7 +16,7 @@ import { publicUrl } from "./urls.server";
 export function sendLoginLink(services: Pick<Services, "config" | "store" | "notifier">, email: string, request: Request): void {
   const { config, notifier } = services;
   const agent = agentForLogin(services, email);
-  // Only an approved member can log in; anyone else would be told so by the link, which is the login form's job.
+  // Only an approved member can log in; the others learn where they stand from the login form, after their password.
   if (agent?.status !== "approved") return;
   const token = createLoginLinkToken(config.sessionSecrets, agent, randomUUID());
   const url = publicUrl(config, `/one-time-login?${new URLSearchParams({ token })}`, request);
