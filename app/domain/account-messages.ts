@@ -28,6 +28,9 @@ export function emailTakenHelp(errors: readonly string[] | undefined): "login" |
   return null;
 }
 
+/** A one-time login link that cannot be used (docs/decisions/0057). */
+export const LOGIN_LINK_INVALID_MESSAGE = "This login link is invalid, has expired or was already used. Please request a new one.";
+
 export const RESET_LINK_INVALID_MESSAGE = "This password reset link is invalid, has expired or was already used. Please request a new one.";
 
 export const MEMBERSHIP_LABELS: Record<MembershipType, string> = {

@@ -48,7 +48,8 @@ export const loginSchema = z
     }
   });
 
-export const forgotPasswordSchema = z.object({ email: emailField });
+/** The forms that mail a link to the address typed: forgot password, and the one-time login link. */
+export const mailedLinkSchema = z.object({ email: emailField });
 
 export const resetPasswordSchema = z
   .object({

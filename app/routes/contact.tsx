@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { BotTrapFields } from "~/components/bot-trap";
 import { FormKeyInput, SelectField, SubmitButton, TextareaField, TextField, useValidatedForm, ValidatedForm } from "~/components/form";
 import { PageHeading } from "~/components/page-heading";
 import { contactSchema, NOT_PROVIDED, type ContactMessage } from "~/domain/contact";
@@ -8,7 +9,8 @@ import { CONTACT_CATEGORIES, MARKET_STATE_NAMES, MARKET_STATES } from "~/domain/
 import { PRODUCT_NAME } from "~/domain/product";
 import type { ContactRow } from "~/domain/workbook/tabs";
 import { passRetryAfter, refuseTooMany } from "~/server/accounts/throttle.server";
-import { parseForm, rejectSubmission } from "~/server/forms.server";
+import { formStartedAt, parseTrappedForm } from "~/server/bot-trap.server";
+import { rejectSubmission } from "~/server/forms.server";
 import { contactMail } from "~/server/mail/contact-mail.server";
 import { mayBeStored, newFormKey, rowIdFor } from "~/server/form-keys.server";
 import { limitVisitorWrite, WRITE_NAMES } from "~/server/write-limits.server";
@@ -21,12 +23,19 @@ export const meta: MetaFunction = () => [
 export const headers = passRetryAfter;
 
 export function loader({ context }: LoaderFunctionArgs) {
-  const { supportEmail, privacyEmail } = context.services.config;
-  return { supportEmail, privacyEmail, formKey: newFormKey() };
+  const { config } = context.services;
+  return {
+    supportEmail: config.supportEmail,
+    privacyEmail: config.privacyEmail,
+    formKey: newFormKey(),
+    botTrap: formStartedAt(config, "contact"),
+  };
 }
 
+/** A bot caught by the trap is refused before the limits count it: nothing is stored or mailed (docs/decisions/0058). */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = await parseForm(request, contactSchema);
+  const { submission, refusal } = await parseTrappedForm(request, context.services.config, "contact", contactSchema);
+  if (refusal) return refusal;
   if (submission.status !== "success") return rejectSubmission(submission);
   const allowed = limitVisitorWrite(context, "contact");
   if (!allowed.allowed) return refuseTooMany(submission, WRITE_NAMES.contact, allowed.retryAfterSeconds);
@@ -93,7 +102,7 @@ const faqs = [
 ];
 
 export default function ContactPage() {
-  const { supportEmail, privacyEmail, formKey } = useLoaderData<typeof loader>();
+  const { supportEmail, privacyEmail, formKey, botTrap } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useValidatedForm<typeof contactSchema>(lastResult);
 
@@ -133,6 +142,7 @@ export default function ContactPage() {
           </h2>
           <ValidatedForm form={form} className="mt-6 space-y-5">
             <FormKeyInput field={fields.formKey} fresh={formKey} />
+            <BotTrapFields startedAt={botTrap} />
             <div className="grid gap-5 sm:grid-cols-2">
               <TextField field={fields.name} label="Full Name" autoComplete="name" />
               <TextField field={fields.email} label="Email Address" type="email" autoComplete="email" />

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import { AccountFrame, CheckYourEmail } from "~/components/account-frame";
 import { SubmitButton, TextField, useValidatedForm, ValidatedForm, type FormResult } from "~/components/form";
-import { forgotPasswordSchema } from "~/domain/auth";
+import { mailedLinkSchema } from "~/domain/auth";
 import { PRODUCT_NAME } from "~/domain/product";
 import { sendPasswordReset } from "~/server/accounts/password-reset.server";
 import { passRetryAfter, refuseTooMany, throttle } from "~/server/accounts/throttle.server";
@@ -21,7 +21,7 @@ export const headers = passRetryAfter;
  * member; a mail that fails is logged for staff (docs/decisions/0036).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = await parseForm(request, forgotPasswordSchema);
+  const submission = await parseForm(request, mailedLinkSchema);
   if (submission.status !== "success") return rejectSubmission(submission);
 
   const { email } = submission.value;
@@ -40,7 +40,7 @@ export default function ForgotPassword() {
 }
 
 function RequestForm({ lastResult }: { lastResult: FormResult | null }) {
-  const [form, fields] = useValidatedForm<typeof forgotPasswordSchema>(lastResult);
+  const [form, fields] = useValidatedForm<typeof mailedLinkSchema>(lastResult);
   return (
     <AccountFrame
       title="Forgot Password?"

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { AccountFrame } from "~/components/account-frame";
 import { SubmitButton, TextField, useValidatedForm, ValidatedForm } from "~/components/form";
@@ -9,7 +9,7 @@ import { LOGIN_MESSAGES, loginSchema, PASSWORD_CHANGED_PARAM } from "~/domain/au
 import { PRODUCT_NAME } from "~/domain/product";
 import { isSafeRedirectPath, loginReason, safeRedirectPath } from "~/domain/redirect";
 import { checkLogin } from "~/server/accounts/login.server";
-import { loginSucceeded, passRetryAfter, refuseTooMany, startLoginAttempt } from "~/server/accounts/throttle.server";
+import { loginSucceeded, passRetryAfter, refuseHeldAccount, refuseTooMany, startLoginAttempt } from "~/server/accounts/throttle.server";
 import { rememberDevice } from "~/server/auth/known-device.server";
 import { endedSessionNotice, getMember, startMemberSession } from "~/server/auth/session.server";
 import { foundersLeftNow } from "~/server/registration/vip.server";
@@ -48,7 +48,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // The schema refuses a blank e-mail or password, so both are set here.
   const { email = "", password = "", redirectTo } = submission.value;
   const attempt = await startLoginAttempt(request, context, email);
-  if (!attempt.allowed) return refuseTooMany(submission, attempt.what, attempt.retryAfterSeconds, HIDE_PASSWORD);
+  if (!attempt.allowed) {
+    return attempt.accountHeld
+      ? refuseHeldAccount(submission, email, attempt.retryAfterSeconds, HIDE_PASSWORD)
+      : refuseTooMany(submission, attempt.what, attempt.retryAfterSeconds, HIDE_PASSWORD);
+  }
 
   let check: Awaited<ReturnType<typeof checkLogin>>;
   try {
@@ -72,6 +76,7 @@ export default function MemberLogin() {
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useValidatedForm<typeof loginSchema>(lastResult);
   const passwordId = fields.password.id;
+  const loginLinkFor = lastResult && "loginLinkFor" in lastResult ? lastResult.loginLinkFor : null;
 
   // The server never sends the password back; with JavaScript the typed one would stay in the
   // field, so it is cleared too. Directly, not through conform: an update would re-validate the
@@ -113,6 +118,8 @@ export default function MemberLogin() {
           </SubmitButton>
         </ValidatedForm>
 
+        {loginLinkFor ? <LoginLinkOffer email={loginLinkFor} /> : null}
+
         <p className="mt-6 flex gap-3 rounded-lg bg-brand-50 px-4 py-3 text-sm text-brand-900">
           <MailIcon className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
           <span>
@@ -141,5 +148,17 @@ export default function MemberLogin() {
         </Link>
       </nav>
     </AccountFrame>
+  );
+}
+
+/** While strangers' guesses hold the account, its owner gets in by a link mailed to them (docs/decisions/0057). */
+function LoginLinkOffer({ email }: { email: string }) {
+  return (
+    <Form method="post" action="/login-link" className="mt-5 border-t border-slate-200 pt-5">
+      <input type="hidden" name="email" value={email} />
+      <SubmitButton busyLabel="Sending..." className="btn-outline w-full py-3 text-base">
+        Email Me a Login Link
+      </SubmitButton>
+    </Form>
   );
 }

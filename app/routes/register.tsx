@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { BotTrapFields } from "~/components/bot-trap";
 import { SelectField, SubmitButton, TextField, useValidatedForm, ValidatedForm } from "~/components/form";
 import { ArrowRightIcon, StarIcon } from "~/components/icons";
 import { EmailTakenHelp, RegistrationFrame } from "~/components/registration-frame";
@@ -8,7 +9,8 @@ import { MARKET_STATE_NAMES, MARKET_STATES } from "~/domain/enums";
 import { FOUNDER_CAP, PRODUCT_NAME } from "~/domain/product";
 import { emailTakenHelp, emailTakenMessage } from "~/domain/account-messages";
 import { quickRegistrationSchema } from "~/domain/registration";
-import { parseForm, rejectSubmission } from "~/server/forms.server";
+import { formStartedAt, parseTrappedForm } from "~/server/bot-trap.server";
+import { rejectSubmission } from "~/server/forms.server";
 import { registeredAgent } from "~/server/registration/create-agent.server";
 import { readDraft, saveDraft } from "~/server/registration/draft.server";
 import { foundersLeftNow, matchVipCode } from "~/server/registration/vip.server";
@@ -27,12 +29,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const previous = draft
     ? { fullName: draft.fullName, email: draft.email, phone: draft.phone, state: draft.state, city: draft.city }
     : undefined;
-  return { vipCode: vipCode ?? null, foundersLeft, previous };
+  return { vipCode: vipCode ?? null, foundersLeft, previous, botTrap: formStartedAt(config, "register") };
 }
 
+/**
+ * The bot trap is on this first screen: every later one, and the row the profile screen
+ * creates, needs the draft cookie only this screen hands out (docs/decisions/0058).
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { config } = context.services;
-  const submission = await parseForm(request, quickRegistrationSchema);
+  const { submission, refusal } = await parseTrappedForm(request, config, "register", quickRegistrationSchema);
+  if (refusal) return refusal;
   if (submission.status !== "success") return rejectSubmission(submission);
 
   const { vip, ...details } = submission.value;
@@ -55,7 +62,7 @@ const nextSteps = (access: string) => [
 ];
 
 export default function Register() {
-  const { vipCode, foundersLeft, previous } = useLoaderData<typeof loader>();
+  const { vipCode, foundersLeft, previous, botTrap } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useValidatedForm<typeof quickRegistrationSchema>(lastResult, { id: "register", defaultValue: previous });
   const emailTaken = emailTakenHelp(fields.email.errors);
@@ -99,6 +106,7 @@ export default function Register() {
           </h2>
           <ValidatedForm form={form} className="mt-6 space-y-5">
             {vipCode ? <input type="hidden" name={fields.vip.name} value={vipCode} /> : null}
+            <BotTrapFields startedAt={botTrap} />
             <TextField field={fields.fullName} label="Full Name" autoComplete="name" />
             <div className="space-y-2">
               <TextField field={fields.email} label="Email Address" type="email" autoComplete="email" />

@@ -35,6 +35,7 @@ const envSchema = z.object({
   LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   CONTACT_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(5),
   REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(5),
+  FORM_MIN_FILL_SECONDS: z.coerce.number().min(0).max(600).default(3),
   MEMBER_WRITES_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(600),
   MESSAGES_PER_MEMBER_PER_HOUR: z.coerce.number().int().positive().default(100),
   MESSAGES_PER_MEMBER_PER_MINUTE: z.coerce.number().int().positive().default(20),
@@ -107,6 +108,8 @@ export type Config = {
   loginFailuresPerAccount: number;
   /** Writes allowed per hour, and messages per minute too (see WriteLimits). */
   writeLimits: WriteLimitConfig;
+  /** The contact and registration forms are refused when sent sooner than this after the page rendered them; 0 checks only the honeypot (decision 0058). */
+  formMinFillSeconds: number;
   /** Invitation codes that make a registration VIP; compared case-insensitively. */
   vipCodes: string[];
   /** The bearer token that unlocks /healthz's details (driver, errors, invalid rows); unset keeps them hidden. */
@@ -236,6 +239,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authAttemptsPerIp: values.AUTH_ATTEMPTS_PER_IP,
     loginFailuresPerEmailAndIp: values.LOGIN_FAILURES_PER_EMAIL_AND_IP,
     loginFailuresPerAccount: values.LOGIN_FAILURES_PER_ACCOUNT,
+    formMinFillSeconds: values.FORM_MIN_FILL_SECONDS,
     writeLimits: {
       contactPerIp: values.CONTACT_PER_IP_PER_HOUR,
       registrationsPerIp: values.REGISTRATIONS_PER_IP_PER_HOUR,

@@ -3,7 +3,8 @@ import type { ActionFunctionArgs, AppLoadContext } from "@remix-run/node";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { forgotPasswordSchema, loginSchema, resetPasswordSchema } from "../../app/domain/auth";
+import { mailedLinkSchema, loginSchema, resetPasswordSchema } from "../../app/domain/auth";
+import { BOT_TRAP_FIELDS } from "../../app/domain/bot-trap";
 import { contactSchema } from "../../app/domain/contact";
 import { messageSchema } from "../../app/domain/message-box";
 import { editProfileSchema } from "../../app/domain/profile";
@@ -14,6 +15,8 @@ import * as completeProfile from "../../app/routes/complete-profile";
 import * as contact from "../../app/routes/contact";
 import * as editProfile from "../../app/routes/edit-profile";
 import * as forgotPassword from "../../app/routes/forgot-password";
+import * as loginLink from "../../app/routes/login-link";
+import * as oneTimeLogin from "../../app/routes/one-time-login";
 import * as logout from "../../app/routes/logout";
 import * as memberLogin from "../../app/routes/member-login";
 import * as messages from "../../app/routes/messages";
@@ -57,6 +60,8 @@ type Target = {
 };
 
 const namesOf = (schema: z.ZodType) => [...new Set(Object.keys(getZodConstraint(schema)).map((name) => name.replace("[]", "")))];
+/** The anonymous forms' bot trap fields (docs/decisions/0058): outside the schemas, read before them. */
+const botTrapNames = Object.values(BOT_TRAP_FIELDS);
 
 let context: AppLoadContext;
 let cookie = "";
@@ -111,16 +116,26 @@ beforeAll(async () => {
   const ownId = { id: own.id };
   const theirId = { id: theirs.id };
   targets = [
-    { name: "contact", path: "/contact", params: {}, fields: namesOf(contactSchema), member: false, action: contact.action },
+    {
+      name: "contact",
+      path: "/contact",
+      params: {},
+      fields: [...namesOf(contactSchema), ...botTrapNames],
+      member: false,
+      action: contact.action,
+    },
     { name: "member-login", path: "/member-login", params: {}, fields: namesOf(loginSchema), member: false, action: memberLogin.action },
     {
       name: "forgot-password",
       path: "/forgot-password",
       params: {},
-      fields: namesOf(forgotPasswordSchema),
+      fields: namesOf(mailedLinkSchema),
       member: false,
       action: forgotPassword.action,
     },
+    { name: "login-link", path: "/login-link", params: {}, fields: namesOf(mailedLinkSchema), member: false, action: loginLink.action },
+    // The body is not read: the link's token is in its cookie.
+    { name: "one-time-login", path: "/one-time-login", params: {}, fields: ["intent"], member: false, action: oneTimeLogin.action },
     {
       name: "reset-password",
       path: "/reset-password",
@@ -129,7 +144,14 @@ beforeAll(async () => {
       member: false,
       action: resetPassword.action,
     },
-    { name: "register", path: "/register", params: {}, fields: namesOf(quickRegistrationSchema), member: false, action: register.action },
+    {
+      name: "register",
+      path: "/register",
+      params: {},
+      fields: [...namesOf(quickRegistrationSchema), ...botTrapNames],
+      member: false,
+      action: register.action,
+    },
     {
       name: "complete-profile",
       path: "/complete-profile",

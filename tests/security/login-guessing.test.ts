@@ -4,8 +4,12 @@ import type { Agent } from "../../app/domain/workbook/tabs";
 import { action as loginAction } from "../../app/routes/member-login";
 import { action as resetAction } from "../../app/routes/reset-password";
 import { createResetToken, resetTokenCookie } from "../../app/server/auth/reset-token.server";
-import type { ActionReply } from "../integration/accounts-support";
-import { insertAgent, testContext } from "../support/services";
+import { LOGIN_LINK_INVALID_MESSAGE } from "../../app/domain/account-messages";
+import { action as loginLinkAction } from "../../app/routes/login-link";
+import { action as oneTimeLoginAction, loader as oneTimeLoginLoader } from "../../app/routes/one-time-login";
+import { getMember } from "../../app/server/auth/session.server";
+import { cookieFrom, getWithCookie, responseOf, type ActionReply } from "../integration/accounts-support";
+import { insertAgent, postForm, sentMails, testContext } from "../support/services";
 
 /**
  * Guessing one account's password from many addresses: the account's own limit slows it,
@@ -18,9 +22,10 @@ vi.setConfig({ testTimeout: 90_000 });
 const PASSWORD = "correct horse battery";
 const NEW_PASSWORD = "river crossing 2025";
 const ACCOUNT_LIMIT = 10;
-const ACCOUNT_REFUSAL = "Too many login attempts for this email address. Please wait 15 minutes and try again.";
+const ACCOUNT_REFUSAL =
+  "Too many login attempts for this email address. Please wait 15 minutes and try again. Or we can email you a one-time login link.";
 
-type Attempt = { status: number; message: string | undefined; cookies: string; location: string | null };
+type Attempt = { status: number; message: string | undefined; cookies: string; location: string | null; loginLinkFor?: string };
 
 /** One login post from `ip`, sending `cookie` as the browser would. */
 async function logIn(context: AppLoadContext, ip: string, email: string, password: string, cookie = ""): Promise<Attempt> {
@@ -42,8 +47,14 @@ async function logIn(context: AppLoadContext, ip: string, email: string, passwor
       .join("; ");
     return { status: result.status, message: undefined, cookies, location: result.headers.get("Location") };
   }
-  const reply = result as ActionReply;
-  return { status: reply.init?.status ?? 200, message: reply.data.error?.[""]?.[0], cookies: "", location: null };
+  const reply = result as ActionReply & { data: { loginLinkFor?: string } };
+  return {
+    status: reply.init?.status ?? 200,
+    message: reply.data.error?.[""]?.[0],
+    cookies: "",
+    location: null,
+    loginLinkFor: reply.data.loginLinkFor,
+  };
 }
 
 /** The same address as people type it: other cases, spaces around it. */
@@ -140,5 +151,124 @@ describe("the owner, while strangers guess", () => {
     }
     expect((saved as Response).status).toBe(302);
     expect((await logIn(context, "198.51.100.20", agent.email, NEW_PASSWORD)).status).toBe(302);
+  });
+});
+
+/** The login page's offer, as the browser posts it: the e-mail typed, to /login-link. */
+async function askForLoginLink(context: AppLoadContext, ip: string, email: string): Promise<unknown> {
+  return loginLinkAction({ request: postForm("/login-link", { email }), context: { ...context, clientIp: ip }, params: {} });
+}
+
+async function mailedLoginLink(context: AppLoadContext, email: string): Promise<string> {
+  await context.services.notifier.idle();
+  const mail = (await sentMails(context.services)).find((candidate) => candidate.to === email);
+  const link = mail?.text.match(/http:\/\/localhost\/one-time-login\?token=[\w.-]+/)?.[0];
+  if (!link) throw new Error("No login link in the member's mail");
+  return link;
+}
+
+/** Opens the mailed link: the token moves into a cookie for the bare page. Returns that cookie. */
+async function openLoginLink(context: AppLoadContext, link: string): Promise<string> {
+  const response = await responseOf(() => oneTimeLoginLoader({ request: new Request(link), context, params: {} }));
+  expect(response.status).toBe(302);
+  expect(response.headers.get("Location")).toBe("/one-time-login");
+  expect(response.headers.get("Set-Cookie")).toMatch(/HttpOnly/i);
+  return cookieFrom(response);
+}
+
+/** Presses "Log In" on the one-time login page with the link's cookie. */
+async function useLoginLink(context: AppLoadContext, ip: string, cookie: string): Promise<Attempt> {
+  const request = new Request("http://localhost/one-time-login", {
+    method: "POST",
+    headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+    body: "",
+  });
+  const result = await oneTimeLoginAction({ request, context: { ...context, clientIp: ip }, params: {} });
+  if (result instanceof Response) {
+    const cookies = result.headers
+      .getSetCookie()
+      .map((header) => header.split(";")[0])
+      .join("; ");
+    return { status: result.status, message: undefined, cookies, location: result.headers.get("Location") };
+  }
+  const reply = result as unknown as { init: ResponseInit | null; data: { error: string } };
+  return { status: reply.init?.status ?? 200, message: reply.data.error, cookies: "", location: null };
+}
+
+describe("the owner on a new browser, while strangers guess", () => {
+  it("is offered a one-time login link, which logs them in once and makes that browser theirs", async () => {
+    const context = testContext();
+    const agent = await insertAgent(context, { password: PASSWORD });
+    await guessFromManyAddresses(context, agent, "203.0.113");
+
+    const held = await logIn(context, "198.51.100.30", agent.email, PASSWORD);
+    expect(held.status).toBe(429);
+    expect(held.message).toBe(ACCOUNT_REFUSAL);
+    expect(held.loginLinkFor).toBe(agent.email);
+
+    expect(await askForLoginLink(context, "198.51.100.30", held.loginLinkFor!)).toEqual({ sent: agent.email, validMinutes: 15 });
+    const linkCookie = await openLoginLink(context, await mailedLoginLink(context, agent.email));
+    expect(await oneTimeLoginLoader({ request: getWithCookie("/one-time-login", linkCookie), context, params: {} })).toEqual({
+      email: agent.email,
+    });
+
+    const used = await useLoginLink(context, "198.51.100.30", linkCookie);
+    expect(used.status).toBe(302);
+    expect(used.location).toBe("/member-dashboard");
+    const member = await getMember(getWithCookie("/member-dashboard", used.cookies), context);
+    expect(member?.id).toBe(agent.id);
+
+    // Once only: the page no longer offers it, and the same link again, here or anywhere, is refused.
+    expect(await oneTimeLoginLoader({ request: getWithCookie("/one-time-login", linkCookie), context, params: {} })).toEqual({
+      email: null,
+    });
+    const again = await useLoginLink(context, "198.51.100.31", linkCookie);
+    expect(again.status).toBe(400);
+    expect(again.message).toBe(LOGIN_LINK_INVALID_MESSAGE);
+
+    // The browser the link logged in is the owner's now: their password works there while strangers still guess.
+    await guessFromManyAddresses(context, agent, "192.0.2");
+    const withPassword = await logIn(context, "198.51.100.30", agent.email, PASSWORD, used.cookies);
+    expect(withPassword.status).toBe(302);
+    expect((await logIn(context, "203.0.113.77", agent.email, PASSWORD)).status).toBe(429);
+  });
+
+  it("gets the same answer whether or not an account uses the address, and only the owner is mailed", async () => {
+    const context = testContext();
+    const agent = await insertAgent(context, { password: PASSWORD });
+    const unknown = "nobody-here@example.test";
+    for (let guess = 0; guess < ACCOUNT_LIMIT; guess += 1) await logIn(context, `203.0.113.${guess + 1}`, unknown, `guess ${guess}`);
+    const held = await logIn(context, "198.51.100.40", unknown, PASSWORD);
+    expect(held.status).toBe(429);
+    expect(held.message).toBe(ACCOUNT_REFUSAL);
+    expect(held.loginLinkFor).toBe(unknown);
+
+    expect(await askForLoginLink(context, "198.51.100.40", unknown)).toEqual({ sent: unknown, validMinutes: 15 });
+    expect(await askForLoginLink(context, "198.51.100.41", agent.email)).toEqual({ sent: agent.email, validMinutes: 15 });
+    await context.services.notifier.idle();
+    expect((await sentMails(context.services)).map((mail) => mail.to)).toEqual([agent.email]);
+  });
+
+  it("cannot use a link that expired, was forged, or was made before the password changed", async () => {
+    const context = testContext();
+    const agent = await insertAgent(context, { password: PASSWORD });
+    await askForLoginLink(context, "198.51.100.50", agent.email);
+    const linkCookie = await openLoginLink(context, await mailedLoginLink(context, agent.email));
+
+    const [name, value = ""] = linkCookie.split("=");
+    const forged = `${name}=${value.slice(0, -4)}AAAA`;
+    expect((await useLoginLink(context, "198.51.100.50", forged)).message).toBe(LOGIN_LINK_INVALID_MESSAGE);
+
+    vi.useFakeTimers({ now: Date.now() + 15 * 60 * 1000 + 1000, toFake: ["Date"] });
+    try {
+      expect((await useLoginLink(context, "198.51.100.50", linkCookie)).message).toBe(LOGIN_LINK_INVALID_MESSAGE);
+    } finally {
+      vi.useRealTimers();
+    }
+
+    await context.services.store.agents.update(agent.id, { passwordHash: "$2b$04$another.hash.entirely.different.from.before.x" });
+    const afterChange = await useLoginLink(context, "198.51.100.50", linkCookie);
+    expect(afterChange.status).toBe(400);
+    expect(afterChange.message).toBe(LOGIN_LINK_INVALID_MESSAGE);
   });
 });

@@ -33,7 +33,15 @@ export function testContext(overrides: Partial<Services> = {}, env: Record<strin
 export function testConfig(env: Record<string, string> = {}): Config {
   const dataDir = mkdtempSync(path.join(tmpdir(), "referral-test-"));
   const cost = env.NODE_ENV === "production" ? {} : { PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST };
-  return loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, SUPPORT_EMAIL: "support@example.test", ...cost, ...env });
+  // Tests post forms at once; tests/security/bot-trap.test.ts turns the minimum fill time back on (decision 0058).
+  return loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    SUPPORT_EMAIL: "support@example.test",
+    FORM_MIN_FILL_SECONDS: "0",
+    ...cost,
+    ...env,
+  });
 }
 
 const hashes = new Map<string, Promise<string>>();

@@ -1,7 +1,7 @@
 import type { Submission } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { forgotPasswordSchema, LOGIN_MESSAGES, loginSchema, resetPasswordSchema } from "../../app/domain/auth";
+import { mailedLinkSchema, LOGIN_MESSAGES, loginSchema, resetPasswordSchema } from "../../app/domain/auth";
 import {
   INVALID_EMAIL_MESSAGE,
   PASSWORD_TOO_LONG_MESSAGE,
@@ -22,7 +22,7 @@ function errorsOf(submission: Submission<unknown>) {
 describe("the forms' schemas", () => {
   it.each([
     ["login", loginSchema],
-    ["forgot password", forgotPasswordSchema],
+    ["forgot password", mailedLinkSchema],
     ["new password", resetPasswordSchema],
   ])("%s gives the browser its constraints (the page renders)", (_label, schema) => {
     expect(() => getZodConstraint(schema)).not.toThrow();
@@ -58,8 +58,8 @@ describe("login form", () => {
 
 describe("forgot password form", () => {
   it("needs an e-mail address", () => {
-    expect(errorsOf(parseWithZod(form({}), { schema: forgotPasswordSchema }))).toEqual({ email: ["Email is required"] });
-    expect(errorsOf(parseWithZod(form({ email: "nope" }), { schema: forgotPasswordSchema }))).toEqual({ email: [INVALID_EMAIL_MESSAGE] });
+    expect(errorsOf(parseWithZod(form({}), { schema: mailedLinkSchema }))).toEqual({ email: ["Email is required"] });
+    expect(errorsOf(parseWithZod(form({ email: "nope" }), { schema: mailedLinkSchema }))).toEqual({ email: [INVALID_EMAIL_MESSAGE] });
   });
 });
 

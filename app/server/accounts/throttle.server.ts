@@ -18,7 +18,10 @@ function loginKey(context: AppLoadContext, email: string): string {
 }
 
 /** A login attempt let through, and whether it counts against the account's own limit. */
-export type LoginAttempt = { allowed: true; onAccount: boolean } | { allowed: false; retryAfterSeconds: number; what: string };
+export type LoginAttempt =
+  | { allowed: true; onAccount: boolean }
+  /** `accountHeld`: refused by the account's own limit, which a one-time login link gets round (docs/decisions/0057). */
+  | { allowed: false; retryAfterSeconds: number; what: string; accountHeld: boolean };
 
 /**
  * Counts a password check as it starts, against the client's address, against this
@@ -26,7 +29,8 @@ export type LoginAttempt = { allowed: true; onAccount: boolean } | { allowed: fa
  * guesses cannot all slip under the limits. Only failures stay counted: call
  * loginSucceeded() when the password was right. A browser the account logged in on
  * before is not held by the account's limit, so guesses from elsewhere never lock the
- * owner out there (docs/decisions/0030).
+ * owner out there (docs/decisions/0030); on a new browser the owner gets in with a
+ * one-time login link mailed to them (docs/decisions/0057).
  */
 export async function startLoginAttempt(request: Request, context: AppLoadContext, email: string): Promise<LoginAttempt> {
   const { auth, config } = context.services;
@@ -34,10 +38,10 @@ export async function startLoginAttempt(request: Request, context: AppLoadContex
     [auth.limits.loginByIp, clientIp(context)],
     [auth.limits.loginByEmailAndIp, loginKey(context, email)],
   ]);
-  if (!fromHere.allowed) return { ...fromHere, what: "login attempts" };
+  if (!fromHere.allowed) return { ...fromHere, what: "login attempts", accountHeld: false };
   if (await isKnownDevice(request, config, email)) return { allowed: true, onAccount: false };
   const onAccount = auth.limits.loginByAccount.hit(email);
-  if (!onAccount.allowed) return { ...onAccount, what: "login attempts for this email address" };
+  if (!onAccount.allowed) return { ...onAccount, what: "login attempts for this email address", accountHeld: true };
   return { allowed: true, onAccount: true };
 }
 
@@ -81,3 +85,16 @@ export function passRetryAfter({ actionHeaders, parentHeaders }: Parameters<Head
 export function refuseTooMany(submission: Submission<unknown>, what: string, retryAfterSeconds: number, hideFields: string[] = []) {
   return data(submission.reply({ formErrors: [tooManyMessage(what, retryAfterSeconds)], hideFields }), tooManyInit(retryAfterSeconds));
 }
+
+/**
+ * The account's own limit is full: 429 as for any limit, and the page offers a one-time
+ * login link to the address typed, which only its owner receives (docs/decisions/0057).
+ * The answer is the same whether or not an account uses the address: the limit counts
+ * every e-mail typed.
+ */
+export function refuseHeldAccount(submission: Submission<unknown>, email: string, retryAfterSeconds: number, hideFields: string[]) {
+  const message = `${tooManyMessage("login attempts for this email address", retryAfterSeconds)} ${HELD_ACCOUNT_OFFER}`;
+  return data({ ...submission.reply({ formErrors: [message], hideFields }), loginLinkFor: email }, tooManyInit(retryAfterSeconds));
+}
+
+const HELD_ACCOUNT_OFFER = "Or we can email you a one-time login link.";

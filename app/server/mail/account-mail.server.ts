@@ -47,6 +47,19 @@ export function passwordResetMail(agent: Pick<Agent, "fullName" | "email">, rese
   return { to: agent.email, subject: `Reset your ${PRODUCT_NAME} password`, ...body };
 }
 
+/** A one-time login link (docs/decisions/0057): asked for on the login page while strangers' guesses hold the account. */
+export function loginLinkMail(agent: Pick<Agent, "fullName" | "email">, loginUrl: string, validMinutes: number): Mail {
+  const body = renderMailBody(
+    `${greeting(agent)} we received a request for a one-time login link to your ${PRODUCT_NAME} account.`,
+    [
+      ["Log in at", loginUrl],
+      ["The link works", `once, for ${validMinutes} minutes`],
+    ],
+    'If you did not ask for this, ignore this email and do not share the link. If someone else is trying to log in to your account, choose a new password with "Forgot password" on the login page.',
+  );
+  return { to: agent.email, subject: `Your ${PRODUCT_NAME} login link`, ...body };
+}
+
 export type PasswordResetNotice = { email: string; accountFound: boolean; requestedAt: Date };
 
 /** The spec's "Password Reset Request" notice to staff; it tells them the member can reset on their own. */

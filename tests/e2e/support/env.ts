@@ -27,6 +27,9 @@ export function e2eServerEnv(dataDir: string, port: string): Record<string, stri
     CONTACT_PER_IP_PER_HOUR: "100000",
     REGISTRATIONS_PER_IP_PER_HOUR: "100000",
     MEMBER_WRITES_PER_IP_PER_HOUR: "100000",
+    // The suite fills forms in milliseconds: the bot trap checks only its honeypot here (decision 0058);
+    // tests/e2e/bot-trap.spec.ts starts a server with the minimum on.
+    FORM_MIN_FILL_SECONDS: "0",
     // The registration tests' invitation codes (tests/e2e/support/registration.ts).
     VIP_CODES: "Gold2025,Silver2025",
     HEALTH_TOKEN: e2eHealthToken,

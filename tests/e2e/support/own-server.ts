@@ -9,13 +9,14 @@ export type OwnServer = { baseUrl: string; dataDir: string; stop(): void };
 /**
  * A second app server on a free port with an empty store of its own, for a test that
  * needs the whole workbook in one state (such as every founder spot taken) without
- * changing what the shared e2e server shows the tests running beside it.
+ * changing what the shared e2e server shows the tests running beside it, or with a setting
+ * of its own (`env`, over the shared server's).
  */
-export async function startOwnServer(): Promise<OwnServer> {
+export async function startOwnServer(env: Record<string, string> = {}): Promise<OwnServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "referral-own-"));
   // The same production entry and settings as the shared server, on a free port.
   const child = spawn(process.execPath, ["scripts/start.mjs"], {
-    env: { ...process.env, ...e2eServerEnv(dataDir, "0"), HOST: "127.0.0.1" },
+    env: { ...process.env, ...e2eServerEnv(dataDir, "0"), HOST: "127.0.0.1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });

@@ -40,6 +40,8 @@ export const PUBLIC_PAGES: readonly SitePage[] = [
   { name: "member-login-reason", path: "/member-login?redirectTo=%2Fpost-request" },
   { name: "forgot-password", path: "/forgot-password" },
   { name: "reset-password", path: "/reset-password?token=expired" },
+  { name: "login-link", path: "/login-link" },
+  { name: "one-time-login-invalid", path: "/one-time-login?token=altered" },
   { name: "unsubscribe-invalid", path: "/unsubscribe?token=altered" },
   { name: "broker", path: "/broker" },
   { name: "broker-approval-invalid", path: "/broker-approval?token=altered" },

@@ -1,0 +1,93 @@
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData } from "@remix-run/react";
+import { AccountFrame, CheckYourEmail } from "~/components/account-frame";
+import { SubmitButton, TextField, useValidatedForm, ValidatedForm, type FormResult } from "~/components/form";
+import { mailedLinkSchema } from "~/domain/auth";
+import { PRODUCT_NAME } from "~/domain/product";
+import { sendLoginLink } from "~/server/accounts/login-link.server";
+import { passRetryAfter, refuseTooMany, throttle } from "~/server/accounts/throttle.server";
+import { LOGIN_LINK_TTL_SECONDS } from "~/server/auth/login-link-token.server";
+import { parseForm, rejectSubmission } from "~/server/forms.server";
+
+export const meta: MetaFunction = () => [
+  { title: `Email Me a Login Link | ${PRODUCT_NAME}` },
+  { name: "description", content: `Log in to your ${PRODUCT_NAME} account with a one-time link sent to your email.` },
+];
+
+export const headers = passRetryAfter;
+
+/**
+ * The answer is the same whether or not an account uses the address, and comes before
+ * the mail is sent (it is queued), so the form cannot be used to find out who is a member.
+ * It counts against the limits of the forms that mail a link, so it cannot flood an inbox.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const submission = await parseForm(request, mailedLinkSchema);
+  if (submission.status !== "success") return rejectSubmission(submission);
+
+  const { email } = submission.value;
+  const { limits } = context.services.auth;
+  const allowed = throttle(context, limits.resetByIp, limits.resetByEmail, email);
+  if (!allowed.allowed) return refuseTooMany(submission, "login link requests", allowed.retryAfterSeconds);
+
+  sendLoginLink(context.services, email, request);
+  return { sent: email, validMinutes: LOGIN_LINK_TTL_SECONDS / 60 };
+}
+
+export default function LoginLink() {
+  const actionData = useActionData<typeof action>();
+  return actionData && "sent" in actionData ? (
+    <LinkSent email={actionData.sent} validMinutes={actionData.validMinutes} />
+  ) : (
+    <RequestForm lastResult={actionData ?? null} />
+  );
+}
+
+function RequestForm({ lastResult }: { lastResult: FormResult | null }) {
+  const [form, fields] = useValidatedForm<typeof mailedLinkSchema>(lastResult);
+  return (
+    <AccountFrame
+      title="Email Me a Login Link"
+      intro="Enter the email address of your account and we'll send you a link that logs you in once."
+    >
+      <section className="card mt-8" aria-label="Login link request">
+        <ValidatedForm form={form} className="space-y-5">
+          <TextField field={fields.email} label="Email Address" type="email" autoComplete="email" placeholder="you@brokerage.com" />
+          <SubmitButton busyLabel="Sending..." className="btn-primary w-full py-3 text-base">
+            Send Login Link
+          </SubmitButton>
+        </ValidatedForm>
+      </section>
+      <p className="mt-8 text-center text-sm text-slate-600">
+        <Link to="/member-login" className="font-semibold text-brand-700 hover:underline">
+          Back to Member Login
+        </Link>
+      </p>
+    </AccountFrame>
+  );
+}
+
+function LinkSent({ email, validMinutes }: { email: string; validMinutes: number }) {
+  return (
+    <CheckYourEmail
+      actions={
+        <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center">
+          <Link to="/member-login" className="btn-primary py-3">
+            Back to Member Login
+          </Link>
+          <Link to="/" className="btn-outline py-3">
+            Back to Home
+          </Link>
+        </div>
+      }
+    >
+      <p>
+        We've received a login link request for <strong className="break-all text-slate-900">{email}</strong>.
+      </p>
+      <p>
+        If a member account uses this address, an email with a link that logs you in is on its way. The link works once, within{" "}
+        {validMinutes} minutes. Don't forget to check your spam folder.
+      </p>
+    </CheckYourEmail>
+  );
+}
