@@ -21,6 +21,14 @@ type Checked = {
 
 /** A sale under $1,000 is a price typed as a fraction (0.25) or in thousands (450). */
 const LOWEST_PRICE_CENTS = 100_000;
+
+/** Why a closing's amounts as a member types them cannot be right, by field; empty when they can. */
+export function closingAmountProblems(salePrice: number, grossCommission: number): { salePrice?: string; grossCommission?: string } {
+  if (salePrice < LOWEST_PRICE_CENTS)
+    return { salePrice: "A sale price is at least $1,000: please enter the whole price in dollars, e.g. 350,000.00" };
+  if (grossCommission > salePrice) return { grossCommission: "The gross commission cannot be more than the sale price" };
+  return {};
+}
 const SERIAL_EPOCH_MS = Date.UTC(1899, 11, 30);
 const DAY_MS = 86_400_000;
 const YEAR_MS = 365.25 * DAY_MS;
