@@ -11,6 +11,7 @@ export type DoubtedColumn = (typeof DOUBTED_COLUMNS)[number];
 
 /** The referral's columns checked (spelled out: the Referrals tab's definition uses this module). */
 type Checked = {
+  readonly feeType?: "percent" | "flat";
   readonly salePrice?: number;
   readonly grossCommission?: number;
   readonly feeAmount?: number;
@@ -55,7 +56,24 @@ function moneyDoubt(column: DoubtedColumn, referral: Checked): string | null {
   if (column === "grossCommission" && referral.salePrice !== undefined && cents > referral.salePrice) return "is more than the sale price";
   if (column === "feeAmount" && referral.grossCommission !== undefined && cents > referral.grossCommission)
     return "is more than the gross commission";
+  if (column === "feeAmount" && restsOnDoubtedCommission(referral)) return FROM_DOUBTED_COMMISSION;
   return null;
+}
+
+const FROM_DOUBTED_COMMISSION = "is worked out from a gross commission that looks wrong";
+
+/** A percentage fee is a share of the gross commission: a doubted commission makes its fee doubtful too. */
+function restsOnDoubtedCommission(referral: Checked): boolean {
+  return referral.feeType !== "flat" && moneyDoubt("grossCommission", referral) !== null;
+}
+
+/**
+ * Why the fee a referral's lists and totals use may be wrong: the fee written in the row,
+ * or, with none, the share of a doubted gross commission. Null when nothing is in doubt.
+ */
+export function knownFeeDoubt(referral: Checked): string | null {
+  if (referral.feeAmount !== undefined) return moneyDoubt("feeAmount", referral);
+  return restsOnDoubtedCommission(referral) ? FROM_DOUBTED_COMMISSION : null;
 }
 
 /** A closing more than a year before the referral was made, or five after, is a mistyped year. */

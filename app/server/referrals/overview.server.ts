@@ -4,6 +4,7 @@
  * (the `parties` index), so nobody ever sees an agreement they are not a party to.
  */
 import { pageWindow } from "~/domain/directory-search";
+import { knownFeeDoubt } from "~/domain/referrals/doubts";
 import { formatDollars } from "~/domain/referrals/money";
 import {
   centralYear,
@@ -79,6 +80,7 @@ function referralRowView(referral: Referral, member: Member): ReferralRowView {
     side: referral.side,
     feeLabel:
       fee === undefined ? (referral.feePercent !== undefined ? `${referral.feePercent}% of commission` : "Not set") : formatDollars(fee),
+    feeDoubted: knownFeeDoubt(referral) !== null,
     changedAt: lastChangeOf(referral),
   };
 }
