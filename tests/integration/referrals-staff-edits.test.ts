@@ -104,10 +104,13 @@ describe("a staff edit of a referral in the sheet", () => {
     const row = referralListPage({ store }, maria, {}, 1, new Date()).referrals[0]!;
     expect(row).toMatchObject({ feeLabel: formatDollars(Math.floor((serial * 100 * 25 + 50) / 100)), feeDoubted: true });
     expect(dashboardReferrals({ store }, james, new Date()).open[0]).toMatchObject({ feeDoubted: true });
+    // Not added to the fees expected as if it were known.
+    expect(referralTotals({ store }, store.referrals.all(), new Date())).toMatchObject({ expectedCents: 0, expectedUnknown: 1 });
 
     book.typeCell("Referrals", cell, "$13,500.00");
     await store.refresh();
     expect(referralListPage({ store }, maria, {}, 1, new Date()).referrals[0]).toMatchObject({ feeLabel: "$3,375.00", feeDoubted: false });
+    expect(referralTotals({ store }, store.referrals.all(), new Date())).toMatchObject({ expectedCents: 337_500, expectedUnknown: 0 });
   });
 
   it("reads a fee and a gross commission typed as numbers, as Google keeps them", async () => {

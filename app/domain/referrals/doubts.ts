@@ -102,3 +102,23 @@ export function describeReferralDoubts(referral: Checked): string[] {
     return `${column} ${shown} ${why}`;
   });
 }
+
+const COLUMN_LABELS: Record<DoubtedColumn, string> = {
+  salePrice: "Sale price",
+  grossCommission: "Gross commission",
+  feeAmount: "Fee",
+  expectedCloseDate: "Expected close",
+  closeDate: "Closed",
+};
+
+/**
+ * The doubts as a member's own records carry them (the CSV's last column): each doubted
+ * figure by its label, the fee also when it rests on a doubted commission; blank when none.
+ */
+export function doubtsForParties(referral: Checked): string {
+  const { feeAmount: _storedFee, ...others } = referralDoubts(referral);
+  const fee = knownFeeDoubt(referral);
+  const all = { ...others, ...(fee ? { feeAmount: fee } : {}) };
+  const notes = Object.entries(all).map(([column, why]) => `${COLUMN_LABELS[column as DoubtedColumn]} ${why}`);
+  return notes.length === 0 ? "" : `${notes.join("; ")}. Staff have been told.`;
+}
