@@ -37,7 +37,14 @@ export function ReferralRows({ referrals }: { referrals: readonly ReferralRowVie
                 {referral.role === "sent" ? "Sent" : "Received"}
               </span>
             </span>
-            <span className="text-sm font-semibold text-slate-900">{referral.feeLabel}</span>
+            <span className="text-sm font-semibold text-slate-900">
+              {referral.feeLabel}
+              {referral.feeDoubted ? (
+                <span className="ml-2 rounded bg-amber-50 px-1.5 py-0.5 text-xs font-medium text-amber-900" data-testid="doubted-fee">
+                  looks wrong; staff have been told
+                </span>
+              ) : null}
+            </span>
             <ReferralStatusBadge status={referral.status} label={referral.statusLabel} />
           </Link>
         </li>

@@ -27,6 +27,11 @@ export function isReviewable(referral: { status: ReferralStatus; signedAt?: stri
   return referral.signedAt !== undefined && REVIEWABLE_STATUSES.includes(referral.status);
 }
 
+/** The end of the blind period a review written at `submittedAt` starts. */
+function blindPeriodEnd(submittedAt: string): string {
+  return new Date(Date.parse(submittedAt) + BLIND_PERIOD_DAYS * DAY_MS).toISOString();
+}
+
 /**
  * When the reviews of one referral are published: as soon as both parties have written
  * theirs, else `BLIND_PERIOD_DAYS` after the first. Undefined while none is written.
@@ -40,7 +45,7 @@ export function publicationTime(reviewsOfReferral: readonly Pick<Review, "review
   }
   const times = [...byReviewer.values()].sort();
   if (times.length === 0) return undefined;
-  const blindEnds = new Date(Date.parse(times[0]!) + BLIND_PERIOD_DAYS * DAY_MS).toISOString();
+  const blindEnds = blindPeriodEnd(times[0]!);
   if (times.length === 1) return blindEnds;
   return times[1]! < blindEnds ? times[1]! : blindEnds;
 }
@@ -125,8 +130,10 @@ export type ReviewStanding = {
   mine: Review | undefined;
   /** The other party's review of them: only once published, so nothing of it leaves the server before. */
   theirs: Review | undefined;
-  /** When both are (or will be) published; undefined while none is written. */
+  /** When the reviews were published: only once they are, since before it the time tells whether and when the other party wrote. */
   publishedAt: string | undefined;
+  /** The latest their own review stays hidden: `BLIND_PERIOD_DAYS` after they wrote it, while it is not yet published. */
+  mineHiddenUntil: string | undefined;
   published: boolean;
   /** Writing or editing their review: until publication, then never again. */
   canWrite: boolean;
@@ -134,8 +141,11 @@ export type ReviewStanding = {
 
 /**
  * The double-blind rule for one member: their own review always, the other's only once
- * published and not hidden by staff. Once the reviews are published, a review not yet
- * written can no longer be: the other party's would already be there to read.
+ * published and not hidden by staff. Before publication nothing in the standing depends
+ * on the other party's review, not even its existence or time: the publication time is
+ * given once it has passed, and until then only the member's own review's 14 days. Once
+ * the reviews are published, a review not yet written can no longer be: the other
+ * party's would already be there to read.
  */
 export function reviewStanding(reviewsOfReferral: readonly Review[], memberEmail: string, now: Date): ReviewStanding {
   const publishedAt = publicationTime(reviewsOfReferral);
@@ -145,7 +155,8 @@ export function reviewStanding(reviewsOfReferral: readonly Review[], memberEmail
   return {
     mine,
     theirs: published && other?.status === "visible" ? other : undefined,
-    publishedAt,
+    publishedAt: published ? publishedAt : undefined,
+    mineHiddenUntil: !published && mine ? blindPeriodEnd(mine.submittedAt) : undefined,
     published,
     canWrite: !published,
   };

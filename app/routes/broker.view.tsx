@@ -116,6 +116,11 @@ function BrokerReferral({ referral }: { referral: Row }) {
           <dd className="text-slate-900">
             {referral.feeLabel}
             {referral.feeAmount ? `: ${referral.feeAmount}` : ""}
+            {referral.feeAmount && referral.feeDoubted ? (
+              <span className="mt-1 block rounded bg-amber-50 px-2 py-1 text-amber-900" data-testid="doubted-fee">
+                This amount looks wrong; staff have been told.
+              </span>
+            ) : null}
           </dd>
         </div>
         <div>

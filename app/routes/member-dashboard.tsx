@@ -44,13 +44,15 @@ export type DashboardProfile = ReturnType<typeof profileOf>;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const member = await requireMember(request, context);
+  // One moment for every card: the page's figures agree with each other.
+  const now = new Date();
   return {
     profile: profileOf(member),
-    ...dashboardData(context.services, member, new URL(request.url).searchParams, new Date()),
-    messages: await dashboardMessages(context.services, member, new Date()),
-    referrals: dashboardReferrals(context.services, member, new Date()),
-    reviewsToWrite: reviewsToWrite(context.services, member, new Date()),
-    invitations: invitationsToAnswer(context.services, member, new Date()),
+    ...dashboardData(context.services, member, new URL(request.url).searchParams, now),
+    messages: await dashboardMessages(context.services, member, now),
+    referrals: dashboardReferrals(context.services, member, now),
+    reviewsToWrite: reviewsToWrite(context.services, member, now),
+    invitations: invitationsToAnswer(context.services, member, now),
   };
 }
 

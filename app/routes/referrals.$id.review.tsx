@@ -131,9 +131,9 @@ export default function ReviewPage() {
 }
 
 function publicationNote(review: View): string {
-  if (review.published) return `Both reviews were published on ${review.publishedOn} and can no longer be changed.`;
+  if (review.published) return `The reviews were published on ${review.publishedOn} and can no longer be changed.`;
   if (review.mine)
-    return `Your review stays hidden until ${review.otherName} writes theirs or until ${review.publishedOn}, whichever comes first; until then you can change it.`;
+    return `Your review stays hidden until ${review.otherName} writes theirs or until ${review.mineHiddenUntil}, whichever comes first; until then you can change it.`;
   return `Neither of you sees the other's review until both have written one, or ${BLIND_PERIOD_DAYS} days after the first; then both are published at once on your profiles.`;
 }
 

@@ -109,7 +109,7 @@ async function open(token: string): Promise<{ cookie: string; page: Response | A
   return { cookie, page };
 }
 
-type View = { view: { referrals: Array<{ id: string; yours: string[] }> } | null };
+type View = { view: { referrals: Array<{ id: string; yours: string[]; feeAmount: string | null; feeDoubted: boolean }> } | null };
 
 async function viewOf(page: unknown): Promise<{ status: number; data: View }> {
   if (page instanceof Response) return { status: page.status, data: (await page.json()) as View };
@@ -121,7 +121,13 @@ async function viewOf(page: unknown): Promise<{ status: number; data: View }> {
 describe("a Texas broker asks for a link", () => {
   it("gets one at TREC's e-mail on file, and the view lists only the referrals of the agents they sponsor", async () => {
     const sponsored = await insertReferral(dana, maria, { referringBrokerLicense: "9001234", status: "under_contract" });
-    const receiving = await insertReferral(james, dana, { receivingBrokerLicense: "09001234" });
+    // A fee staff typed over the gross commission: the view flags it.
+    const receiving = await insertReferral(james, dana, {
+      receivingBrokerLicense: "09001234",
+      status: "closed",
+      grossCommission: 1_000_000,
+      feeAmount: 2_500_000,
+    });
     await insertReferral(james, maria, { referringBrokerLicense: "7000001", receivingBrokerLicense: "155" });
 
     const answer = (await ask({ state: "TX", licenseNumber: "9001234", email: "Office@LoneStar.example" })) as { sent: string };
@@ -140,6 +146,8 @@ describe("a Texas broker asks for a link", () => {
         [receiving.id, ["receiving"]],
       ].sort(),
     );
+    const fees = Object.fromEntries(data.view!.referrals.map((referral) => [referral.id, [referral.feeAmount, referral.feeDoubted]]));
+    expect(fees).toEqual({ [sponsored.id]: [null, false], [receiving.id]: ["$25,000.00", true] });
 
     const pdf = (await documentLoader({
       request: new Request(`http://localhost/broker/referrals/${sponsored.id}/agreement.pdf`, { headers: { Cookie: cookie } }),

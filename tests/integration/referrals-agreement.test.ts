@@ -489,6 +489,32 @@ describe("the pipeline", () => {
     expect(Object.keys(bad.data.error ?? {}).sort()).toEqual(["closeDate", "grossCommission", "salePrice"]);
     expect(bad.data.initialValue).toMatchObject({ closeDate: "soon", salePrice: "abc" });
   });
+
+  it("closed refuses a price under $1,000 and a commission over the price beside the field, keeps the input and stores nothing", async () => {
+    const referral = await signedReferral();
+    await act("maria", referral.id, { intent: "introduced" });
+    await act("james", referral.id, { intent: "under_contract", expectedCloseDate: "2027-02-15" });
+    const before = stored(referral.id);
+    const close = (salePrice: string, grossCommission: string) =>
+      act("james", referral.id, { intent: "closed", closeDate: "2027-02-20", salePrice, grossCommission }) as Promise<{
+        init: ResponseInit;
+        data: Rejection["data"];
+      }>;
+
+    const cents = await close("0.25", "12,360.00");
+    expect(cents.init.status).toBe(400);
+    expect(cents.data.error).toEqual({
+      salePrice: ["A sale price is at least $1,000: please enter the whole price in dollars, e.g. 350,000.00"],
+    });
+    expect(cents.data.initialValue).toMatchObject({ salePrice: "0.25", grossCommission: "12,360.00" });
+
+    const overPrice = await close("$412,000.00", "500,000");
+    expect(overPrice.init.status).toBe(400);
+    expect(overPrice.data.error).toEqual({ grossCommission: ["The gross commission cannot be more than the sale price"] });
+    expect(stored(referral.id)).toEqual(before);
+
+    expect(((await close("$412,000.00", "12,360.00")) as unknown as Response).status).toBe(302);
+  });
 });
 
 describe("a third member", () => {

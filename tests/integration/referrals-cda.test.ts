@@ -146,6 +146,19 @@ describe("a CDA refused", () => {
     }
   });
 
+  it("while the fee rests on an amount that looks mistyped, with 409, until staff correct it", async () => {
+    // A date typed into the gross commission: the sheet keeps 12/1/2026 as 46357.
+    const referral = await insertReferral({ status: "closed", salePrice: 45_000_000, grossCommission: 4_635_700 });
+    const refused = (await act("maria", referral.id, CDA)) as Rejection;
+    expect(refused.init?.status).toBe(409);
+    expect(refused.data.error?.[""]).toEqual([CDA_REFUSALS.feeDoubted]);
+    expect(refused.data.initialValue).toMatchObject({ titleCompany: "Alamo Title" });
+    await expectNothingChanged(referral);
+
+    await context.services.store.referrals.update(referral.id, { grossCommission: 1_350_000 });
+    expect(((await act("maria", referral.id, CDA)) as Response).status).toBe(302);
+  });
+
   it("with a bad e-mail, with 400 and the message beside the field", async () => {
     const referral = await insertReferral();
     const refused = (await act("maria", referral.id, { ...CDA, titleEmail: "closer at alamo" })) as Rejection;

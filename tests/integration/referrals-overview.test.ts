@@ -158,11 +158,21 @@ describe("/referrals.csv", () => {
       .trimEnd()
       .split("\r\n");
     expect(lines[0]).toBe(
-      "Created,Signed,Closed,Role,Other party,Other party email,Referring brokerage,Receiving brokerage,Client,Side,Status,Sale price,Gross commission,Fee,Fee received",
+      "Created,Signed,Closed,Role,Other party,Other party email,Referring brokerage,Receiving brokerage,Client,Side,Status,Sale price,Gross commission,Fee,Fee received,Looks wrong",
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toBe(
-      "2026-11-16,2026-11-16,2026-09-30,Sent,James Whitfield,james@example.com,Sooner Homes,Lone Star Realty,J.D.,buyer,Closed,450000.00,13500.00,3375.00,",
+      "2026-11-16,2026-11-16,2026-09-30,Sent,James Whitfield,james@example.com,Sooner Homes,Lone Star Realty,J.D.,buyer,Closed,450000.00,13500.00,3375.00,,",
+    );
+  });
+
+  it("says in its last column which figures look mistyped, and the fee worked out from one", async () => {
+    // 0.25 typed as the price, and a date typed into the commission: the sheet keeps 12/1/2026 as 46357.
+    await insertReferral(maria, james, { status: "closed", salePrice: 25, grossCommission: 4_635_700 });
+    const lines = (await (await csv(maria)).text()).trimEnd().split("\r\n");
+    expect(lines[1]).toContain(",Closed,0.25,46357.00,11589.25,,");
+    expect(lines[1]!.split(",Closed,0.25,46357.00,11589.25,,")[1]).toBe(
+      '"Sale price is under $1,000 for a sale price; Gross commission looks like the date 2026-12-01 typed into a money column; Fee is worked out from a gross commission that looks wrong. Staff have been told."',
     );
   });
 

@@ -3,13 +3,16 @@
  * here on the fake Sheets server, which types what staff type as Google does (numbers
  * become number cells, "$1,250.00" and "25%" as the driver then reads them unformatted).
  */
+import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import type { Agent } from "../../app/domain/workbook/tabs";
 import { formatDollars } from "../../app/domain/referrals/money";
-import { referralTotals } from "../../app/server/referrals/overview.server";
+import { dashboardReferrals, referralListPage, referralTotals } from "../../app/server/referrals/overview.server";
 import { referralPageView } from "../../app/server/referrals/referral-view.server";
+import { sqliteStorePath } from "../../app/server/store/store.server";
 import { openSheetsStore, useFakeSheets } from "../support/fake-sheets";
 import { agentRecord, referralRecord } from "../support/records";
+import { insertAgent, sentMails, testContext } from "../support/services";
 
 const { fake, opened } = useFakeSheets();
 
@@ -87,6 +90,29 @@ describe("a staff edit of a referral in the sheet", () => {
     expect(store.health().doubtfulValues.map((doubt) => doubt.reason)).toEqual(["grossCommission $500,000.00 is more than the sale price"]);
   });
 
+  it("flags in the member's list a fee worked out from a date typed into the commission cell formatted as a date", async () => {
+    const { store, referral, book } = await workbookWithReferral({ status: "closed", salePrice: 45_000_000 });
+    const cell = { id: referral.id, header: "grossCommission" };
+    const closing = new Date(Date.parse(referral.createdAt) + 20 * 86_400_000);
+    // Google keeps a typed date as its serial number in a cell it formats as a date, and reads that number unformatted.
+    const typed = `${closing.getUTCMonth() + 1}/${closing.getUTCDate()}/${closing.getUTCFullYear()}`;
+    book.typeCell("Referrals", cell, typed);
+    expect(book.cell("Referrals", referral.id, "grossCommission")).toBe(typed);
+    const serial = Math.round((Date.parse(closing.toISOString().slice(0, 10)) - Date.UTC(1899, 11, 30)) / 86_400_000);
+    await store.refresh();
+    expect(store.referrals.get(referral.id)?.grossCommission).toBe(serial * 100);
+    const row = referralListPage({ store }, maria, {}, 1, new Date()).referrals[0]!;
+    expect(row).toMatchObject({ feeLabel: formatDollars(Math.floor((serial * 100 * 25 + 50) / 100)), feeDoubted: true });
+    expect(dashboardReferrals({ store }, james, new Date()).open[0]).toMatchObject({ feeDoubted: true });
+    // Not added to the fees expected as if it were known.
+    expect(referralTotals({ store }, store.referrals.all(), new Date())).toMatchObject({ expectedCents: 0, expectedUnknown: 1 });
+
+    book.typeCell("Referrals", cell, "$13,500.00");
+    await store.refresh();
+    expect(referralListPage({ store }, maria, {}, 1, new Date()).referrals[0]).toMatchObject({ feeLabel: "$3,375.00", feeDoubted: false });
+    expect(referralTotals({ store }, store.referrals.all(), new Date())).toMatchObject({ expectedCents: 337_500, expectedUnknown: 0 });
+  });
+
   it("reads a fee and a gross commission typed as numbers, as Google keeps them", async () => {
     const { store, referral, book } = await workbookWithReferral({ status: "closed" });
     book.typeCell("Referrals", { id: referral.id, header: "feeAmount" }, "1250.5");
@@ -115,5 +141,41 @@ describe("a staff edit of a referral in the sheet", () => {
     book.setCell("Referrals", cell, 0.1275);
     await store.refresh();
     expect(store.referrals.get(referral.id)?.feePercent).toBe(12.75);
+  });
+});
+
+describe("a staff edit of a referral's money in the SQLite file", () => {
+  it("lists a date-like commission and a price in cents for staff, in /healthz and their mail, and flags them to the parties", async () => {
+    const context = testContext();
+    const { services } = context;
+    const ann = await insertAgent(context, { fullName: "Ann Archer", email: "ann@example.com" });
+    const bob = await insertAgent(context, { fullName: "Bob Brooks", email: "bob@example.com" });
+    const referral = await services.store.referrals.insert(referralRecord(ann, bob, { status: "closed", salePrice: 45_000_000 }));
+    const serial = Math.round((Date.parse(referral.createdAt) + 20 * 86_400_000 - Date.UTC(1899, 11, 30)) / 86_400_000);
+    const day = new Date(Date.UTC(1899, 11, 30) + serial * 86_400_000).toISOString().slice(0, 10);
+    const db = new Database(sqliteStorePath(services.config));
+    try {
+      db.prepare(`UPDATE "Referrals" SET "grossCommission" = ?, "salePrice" = ? WHERE "id" = ?`).run(serial, "0.25", referral.id);
+    } finally {
+      db.close();
+    }
+    await services.store.refresh();
+
+    const reasons = [
+      "salePrice $0.25 is under $1,000 for a sale price",
+      `grossCommission ${formatDollars(serial * 100)} looks like the date ${day} typed into a money column`,
+    ];
+    expect(services.store.health().doubtfulValues.map((doubt) => doubt.reason)).toEqual(reasons);
+    await services.sheetProblemMails.mailNew(new Date());
+    const [mail] = (await sentMails(services)).filter((sent) => sent.to === "support@example.test");
+    for (const reason of reasons) expect(mail?.text).toContain(`probably mistyped: ${reason}`);
+
+    const page = referralPageView(services, services.store.referrals.get(referral.id)!, bob);
+    expect(page.facts).toMatchObject({ salePrice: "$0.25", grossCommission: formatDollars(serial * 100) });
+    expect(page.doubts).toEqual({
+      salePrice: "is under $1,000 for a sale price",
+      grossCommission: `looks like the date ${day} typed into a money column`,
+    });
+    expect(referralListPage(services, ann, {}, 1, new Date()).referrals[0]).toMatchObject({ feeDoubted: true });
   });
 });

@@ -46,10 +46,16 @@ describe("the CDA's text", () => {
 
 describe("who may send the CDA, and when", () => {
   it("is the receiving agent's, under contract or closed only", () => {
-    const allowed = REFERRAL_STATUSES.filter((status) => cdaRefusal(status, "receiving") === null);
+    const allowed = REFERRAL_STATUSES.filter((status) => cdaRefusal({ ...referral, status }, "receiving") === null);
     expect(allowed).toEqual(["under_contract", "closed"]);
-    expect(cdaRefusal("signed", "receiving")).toEqual({ status: 400, message: CDA_REFUSALS.wrongStatus });
-    expect(cdaRefusal("under_contract", "referring")).toEqual({ status: 403, message: CDA_REFUSALS.wrongParty });
+    expect(cdaRefusal({ ...referral, status: "signed" }, "receiving")).toEqual({ status: 400, message: CDA_REFUSALS.wrongStatus });
+    expect(cdaRefusal({ ...referral, status: "under_contract" }, "referring")).toEqual({ status: 403, message: CDA_REFUSALS.wrongParty });
+  });
+
+  it("is not sent while the fee looks mistyped: a fee over the commission", () => {
+    const doubted = { ...referral, status: "closed" as const, grossCommission: 1_000_000, feeAmount: 2_000_000 };
+    expect(cdaRefusal(doubted, "receiving")).toEqual({ status: 409, message: CDA_REFUSALS.feeDoubted });
+    expect(cdaRefusal({ ...doubted, feeAmount: 250_000 }, "receiving")).toBeNull();
   });
 
   it("needs the title company's name, a valid e-mail and a date", () => {

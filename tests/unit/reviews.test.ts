@@ -113,6 +113,18 @@ describe("one member's standing", () => {
     expect(hidden.theirs).toBeUndefined();
   });
 
+  it("tells a member who has not written nothing of the other's review before publication, not even its time", () => {
+    const now = new Date("2026-01-04T00:00:00Z");
+    expect(reviewStanding([first], "b@example.com", now)).toEqual(reviewStanding([], "b@example.com", now));
+    expect(reviewStanding([first], "b@example.com", now).publishedAt).toBeUndefined();
+  });
+
+  it("tells a member who wrote only when their own review publishes at the latest", () => {
+    const now = new Date("2026-01-04T00:00:00Z");
+    const alone = reviewStanding([first], "a@example.com", now);
+    expect(alone).toMatchObject({ published: false, publishedAt: undefined, mineHiddenUntil: "2026-01-15T00:00:00.000Z" });
+  });
+
   it("closes the window for a member who had not written once the other's review is published", () => {
     expect(reviewStanding([first], "b@example.com", new Date("2026-01-14T00:00:00Z"))).toMatchObject({ canWrite: true, theirs: undefined });
     const after = reviewStanding([first], "b@example.com", new Date("2026-01-15T00:00:00Z"));

@@ -14,6 +14,7 @@ import { brokerChoiceField } from "./broker-signoff";
 import { multiLine, optionalTextField, requiredTextField } from "../text";
 import { REFERRAL_SIDES } from "../workbook/referral-tabs";
 import type { Referral } from "../workbook/tabs";
+import { closingAmountProblems } from "./doubts";
 import { formatDollars, parseDollars, parsePercent, referralFeeCents } from "./money";
 import type { ReferralSide } from "./labels";
 import type { ReferralParty } from "./status";
@@ -171,17 +172,33 @@ export const brokerSignoffSchema = z.object({ intent: z.literal("broker"), broke
 export const declineSchema = z.object({ intent: z.literal("decline"), note: noteField });
 export const withdrawSchema = z.object({ intent: z.literal("withdraw"), note: noteField });
 
+/**
+ * A price typed as a fraction or in thousands, or a commission over the price, is refused
+ * beside its field: stored, it would show as a figure that cannot be right. The same rule
+ * flags such a value staff type in the sheet (doubts.ts).
+ */
+function checkClosingAmounts(input: { salePrice?: string; grossCommission?: string }, context: z.RefinementCtx) {
+  const salePrice = parseDollars(input.salePrice ?? "");
+  const grossCommission = parseDollars(input.grossCommission ?? "");
+  // An amount that is not one already has its message.
+  if (!salePrice || !grossCommission) return;
+  const problems = closingAmountProblems(salePrice, grossCommission);
+  for (const [field, message] of Object.entries(problems)) context.addIssue({ code: "custom", path: [field], message });
+}
+
 /** The forms of the pipeline's steps; each carries its step as `intent`, and a note. */
 export const stepSchemas = {
   introduced: z.object({ intent: z.literal("introduced"), note: noteField }),
   under_contract: z.object({ intent: z.literal("under_contract"), expectedCloseDate: dateField, note: noteField }),
-  closed: z.object({
-    intent: z.literal("closed"),
-    closeDate: dateField,
-    salePrice: dollarsField(MESSAGES.amount),
-    grossCommission: dollarsField(MESSAGES.amount),
-    note: noteField,
-  }),
+  closed: z
+    .object({
+      intent: z.literal("closed"),
+      closeDate: dateField,
+      salePrice: dollarsField(MESSAGES.amount),
+      grossCommission: dollarsField(MESSAGES.amount),
+      note: noteField,
+    })
+    .superRefine(checkClosingAmounts, ALWAYS),
   fee_paid: z.object({ intent: z.literal("fee_paid"), note: noteField }),
   fee_received: z.object({ intent: z.literal("fee_received"), note: noteField }),
   lost: z.object({

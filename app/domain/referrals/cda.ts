@@ -9,6 +9,7 @@ import { emailField } from "../registration";
 import { requiredTextField } from "../text";
 import type { Referral } from "../workbook/tabs";
 import { feeLabel, stepSchemas } from "./agreement";
+import { knownFeeDoubt } from "./doubts";
 import { shortReference } from "./labels";
 import { formatDollars } from "./money";
 import type { ReferralParty, ReferralStatus } from "./status";
@@ -33,17 +34,34 @@ const CDA_STATUSES: ReadonlySet<ReferralStatus> = new Set(["under_contract", "cl
 export const CDA_REFUSALS = {
   wrongParty: "Only the receiving agent sends the commission disbursement authorization.",
   wrongStatus: "The commission disbursement authorization can be sent once the referral is under contract, until the fee is paid.",
+  feeDoubted:
+    "The referral fee looks wrong, so the commission disbursement authorization cannot be sent yet. Staff have been told and will correct it.",
 } as const;
 
-/** Why this party may not send a CDA now, or null when they may. */
-export function cdaRefusal(status: ReferralStatus, party: ReferralParty): { status: 400 | 403; message: string } | null {
+type Refusal = { status: 400 | 403 | 409; message: string };
+
+function standingRefusal(status: ReferralStatus, party: ReferralParty): Refusal | null {
   if (party !== "receiving") return { status: 403, message: CDA_REFUSALS.wrongParty };
   if (!CDA_STATUSES.has(status)) return { status: 400, message: CDA_REFUSALS.wrongStatus };
   return null;
 }
 
+/**
+ * Why this party may not send a CDA now, or null when they may. A fee that looks mistyped
+ * in the sheet (doubts.ts) is never put in a payment instruction to a title company.
+ */
+export function cdaRefusal(
+  referral: Parameters<typeof knownFeeDoubt>[0] & { status: ReferralStatus },
+  party: ReferralParty,
+): Refusal | null {
+  const refusal = standingRefusal(referral.status, party);
+  if (refusal) return refusal;
+  return knownFeeDoubt(referral) === null ? null : { status: 409, message: CDA_REFUSALS.feeDoubted };
+}
+
+/** The form shows whenever its party may send one by the referral's status; a doubted fee is said when it is sent. */
 export function mayShowCdaForm(status: ReferralStatus, party: ReferralParty): boolean {
-  return cdaRefusal(status, party) === null;
+  return standingRefusal(status, party) === null;
 }
 
 type CdaFields = Pick<

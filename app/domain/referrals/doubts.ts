@@ -11,6 +11,7 @@ export type DoubtedColumn = (typeof DOUBTED_COLUMNS)[number];
 
 /** The referral's columns checked (spelled out: the Referrals tab's definition uses this module). */
 type Checked = {
+  readonly feeType?: "percent" | "flat";
   readonly salePrice?: number;
   readonly grossCommission?: number;
   readonly feeAmount?: number;
@@ -21,6 +22,14 @@ type Checked = {
 
 /** A sale under $1,000 is a price typed as a fraction (0.25) or in thousands (450). */
 const LOWEST_PRICE_CENTS = 100_000;
+
+/** Why a closing's amounts as a member types them cannot be right, by field; empty when they can. */
+export function closingAmountProblems(salePrice: number, grossCommission: number): { salePrice?: string; grossCommission?: string } {
+  if (salePrice < LOWEST_PRICE_CENTS)
+    return { salePrice: "A sale price is at least $1,000: please enter the whole price in dollars, e.g. 350,000.00" };
+  if (grossCommission > salePrice) return { grossCommission: "The gross commission cannot be more than the sale price" };
+  return {};
+}
 const SERIAL_EPOCH_MS = Date.UTC(1899, 11, 30);
 const DAY_MS = 86_400_000;
 const YEAR_MS = 365.25 * DAY_MS;
@@ -47,7 +56,24 @@ function moneyDoubt(column: DoubtedColumn, referral: Checked): string | null {
   if (column === "grossCommission" && referral.salePrice !== undefined && cents > referral.salePrice) return "is more than the sale price";
   if (column === "feeAmount" && referral.grossCommission !== undefined && cents > referral.grossCommission)
     return "is more than the gross commission";
+  if (column === "feeAmount" && restsOnDoubtedCommission(referral)) return FROM_DOUBTED_COMMISSION;
   return null;
+}
+
+const FROM_DOUBTED_COMMISSION = "is worked out from a gross commission that looks wrong";
+
+/** A percentage fee is a share of the gross commission: a doubted commission makes its fee doubtful too. */
+function restsOnDoubtedCommission(referral: Checked): boolean {
+  return referral.feeType !== "flat" && moneyDoubt("grossCommission", referral) !== null;
+}
+
+/**
+ * Why the fee a referral's lists and totals use may be wrong: the fee written in the row,
+ * or, with none, the share of a doubted gross commission. Null when nothing is in doubt.
+ */
+export function knownFeeDoubt(referral: Checked): string | null {
+  if (referral.feeAmount !== undefined) return moneyDoubt("feeAmount", referral);
+  return restsOnDoubtedCommission(referral) ? FROM_DOUBTED_COMMISSION : null;
 }
 
 /** A closing more than a year before the referral was made, or five after, is a mistyped year. */
@@ -75,4 +101,24 @@ export function describeReferralDoubts(referral: Checked): string[] {
     const shown = typeof value === "number" ? formatDollars(value) : String(value).slice(0, 10);
     return `${column} ${shown} ${why}`;
   });
+}
+
+const COLUMN_LABELS: Record<DoubtedColumn, string> = {
+  salePrice: "Sale price",
+  grossCommission: "Gross commission",
+  feeAmount: "Fee",
+  expectedCloseDate: "Expected close",
+  closeDate: "Closed",
+};
+
+/**
+ * The doubts as a member's own records carry them (the CSV's last column): each doubted
+ * figure by its label, the fee also when it rests on a doubted commission; blank when none.
+ */
+export function doubtsForParties(referral: Checked): string {
+  const { feeAmount: _storedFee, ...others } = referralDoubts(referral);
+  const fee = knownFeeDoubt(referral);
+  const all = { ...others, ...(fee ? { feeAmount: fee } : {}) };
+  const notes = Object.entries(all).map(([column, why]) => `${COLUMN_LABELS[column as DoubtedColumn]} ${why}`);
+  return notes.length === 0 ? "" : `${notes.join("; ")}. Staff have been told.`;
 }

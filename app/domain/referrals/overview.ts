@@ -125,6 +125,8 @@ export type ReferralRowView = {
   side: string;
   /** The fee in dollars when known, else the share agreed. */
   feeLabel: string;
+  /** The fee rests on a value in the sheet that looks mistyped (doubts.ts): shown flagged, never as a plain figure. */
+  feeDoubted: boolean;
   changedAt: string;
 };
 

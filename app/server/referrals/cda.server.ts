@@ -76,7 +76,7 @@ export function sendCda(
 ): Promise<ReferralResult> {
   const { input, now, member, link, log = console } = options;
   return changeReferral(services, options, async (referral, party) => {
-    const refusal = cdaRefusal(referral.status, party);
+    const refusal = cdaRefusal(referral, party);
     if (refusal) return { ok: false, ...refusal };
     const updated = await services.store.referrals.update(referral.id, {
       titleCompany: input.titleCompany,

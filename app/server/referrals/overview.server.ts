@@ -4,6 +4,7 @@
  * (the `parties` index), so nobody ever sees an agreement they are not a party to.
  */
 import { pageWindow } from "~/domain/directory-search";
+import { doubtsForParties, knownFeeDoubt } from "~/domain/referrals/doubts";
 import { formatDollars } from "~/domain/referrals/money";
 import {
   centralYear,
@@ -57,7 +58,8 @@ export function referralTotals(deps: Deps, referrals: readonly Referral[], now: 
     if (isOpenReferral(referral.status)) totals.open += 1;
     const fee = knownFeeCents(referral);
     if (isFeeExpected(referral.status)) {
-      if (fee === undefined) totals.expectedUnknown += 1;
+      // A fee that looks mistyped is not added up as if it were known.
+      if (fee === undefined || knownFeeDoubt(referral) !== null) totals.expectedUnknown += 1;
       else totals.expectedCents += fee;
     }
     const receivedAt = feeReceivedAt(deps, referral);
@@ -79,6 +81,7 @@ function referralRowView(referral: Referral, member: Member): ReferralRowView {
     side: referral.side,
     feeLabel:
       fee === undefined ? (referral.feePercent !== undefined ? `${referral.feePercent}% of commission` : "Not set") : formatDollars(fee),
+    feeDoubted: knownFeeDoubt(referral) !== null,
     changedAt: lastChangeOf(referral),
   };
 }
@@ -160,6 +163,7 @@ const REFERRAL_CSV_HEADER = [
   "Gross commission",
   "Fee",
   "Fee received",
+  "Looks wrong",
 ] as const;
 
 /** The referral's last sign of life: its latest step, its last change or its creation. */
@@ -206,6 +210,7 @@ export function referralCsvRows(deps: Deps, member: Member, year: number, now: D
         csvDollars(referral.grossCommission),
         csvDollars(knownFeeCents(referral)),
         csvDay(feeReceivedAt(deps, referral)),
+        doubtsForParties(referral),
       ];
     }),
   ];

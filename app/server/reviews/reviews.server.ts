@@ -53,7 +53,8 @@ export type ReviewView = ReturnType<typeof reviewView>;
 
 /**
  * What the review page sends one party: their own review and, once published, the other's
- * review of them. Before publication the other's review is not read into the answer at all.
+ * review of them. Before publication nothing in the answer comes from the other's review:
+ * not its text, its existence or its time (docs/decisions/0044).
  */
 export function reviewPageView(services: Pick<Services, "store">, referral: Referral, party: ReferralParty, now: Date) {
   const other = otherPartyOf(referral, party);
@@ -72,6 +73,8 @@ export function reviewPageView(services: Pick<Services, "store">, referral: Refe
     theirs: theirs ? { ...reviewView(theirs), canReply: theirs.reply === undefined } : null,
     published: standing.published,
     publishedOn: standing.publishedAt?.slice(0, 10) ?? null,
+    /** The member's own review is published by this day at the latest; nothing of the other party's is in it. */
+    mineHiddenUntil: standing.mineHiddenUntil?.slice(0, 10) ?? null,
     canWrite: standing.canWrite,
   };
 }
