@@ -52,6 +52,35 @@ function parsePayload(payload: string | undefined, instanceId: string): TableCha
   }
 }
 
+/**
+ * Runs `work` on a connection checked out of the pool, then hands it back. A checked-out
+ * client has no listener of the pool's, and node-postgres tells of its lost connection (a
+ * restart, a failover, a terminated backend) by an `error` event, which unheard ends the
+ * process: it is heard here for as long as the client is out. A client whose connection
+ * failed is destroyed (`release(error)`), never handed to the next query.
+ */
+export async function withClient<T>(pool: Pick<pg.Pool, "connect">, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  let lost: Error | undefined;
+  const hear = (error: Error) => {
+    lost ??= error;
+  };
+  // Heard from the moment the pool hands it over: a connection's last bytes can end it before an `await` resumes.
+  const client = await new Promise<pg.PoolClient>((resolve, reject) =>
+    pool.connect((error, given) => {
+      if (error) return reject(error);
+      given!.on("error", hear);
+      resolve(given!);
+    }),
+  );
+  try {
+    return await work(client);
+  } finally {
+    client.release(lost);
+    // A broken client keeps the listener for what it still says while it closes; a sound one is the pool's to hear again.
+    if (!lost) client.off("error", hear);
+  }
+}
+
 export function connectDatabase(url: string, log: Pick<Console, "info" | "error"> = console): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const instanceId = randomUUID();
@@ -82,8 +111,15 @@ export function connectDatabase(url: string, log: Pick<Console, "info" | "error"
       dropListener(client);
     });
     client.on("end", () => dropListener(client));
-    await client.connect();
-    await client.query(`LISTEN ${CHANGES_CHANNEL}`);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANGES_CHANNEL}`);
+    } catch (error) {
+      // Not yet the listener, so no drop ends it: a connection that failed half-way is closed here.
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    if (closed) return void (await client.end().catch(() => undefined));
     listener = client;
     connections += 1;
     listening = true;
