@@ -2,8 +2,19 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import type { AppLoadContext } from "@remix-run/node";
+import { conversationIdFor } from "../../app/domain/conversation";
+import { MESSAGES_UNAVAILABLE, SEND_FAILED } from "../../app/domain/messages";
 import type { Agent } from "../../app/domain/workbook/tabs";
+import { loader as rootLoader } from "../../app/root";
+import { loader as healthLoader } from "../../app/routes/healthz";
+import { loader as dashboardLoader } from "../../app/routes/member-dashboard";
+import { loader as directoryLoader } from "../../app/routes/member-directory";
+import { action as messagesAction, loader as messagesLoader } from "../../app/routes/messages";
+import { loader as eventsLoader } from "../../app/routes/messages_.events";
+import { loader as referralsLoader } from "../../app/routes/referrals._index";
+import { startMemberSession } from "../../app/server/auth/session.server";
 import { logIn, postForm, productionEnv, startBuiltServer, type BuiltServer } from "../../scripts/lib/built-server";
 import { startPostgres, type PostgresServer } from "../../scripts/lib/postgres-server";
 import { insertAgent, testContext } from "../support/services";
@@ -24,10 +35,23 @@ beforeAll(async () => {
 afterAll(async () => {
   await postgres.stop();
 });
-afterEach(() => {
+let down = false;
+afterEach(async () => {
   if (running?.child.exitCode === null && running.child.signalCode === null) running.child.kill("SIGKILL");
   running = undefined;
+  // A test that failed while the server was down leaves it running for the next.
+  if (down) await startAgain();
 });
+
+async function shutDown(): Promise<void> {
+  await postgres.shutDown();
+  down = true;
+}
+
+async function startAgain(): Promise<void> {
+  await postgres.startAgain();
+  down = false;
+}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -131,9 +155,9 @@ describe("a database hiccup", { timeout: 240_000 }, () => {
       await sleep(150);
       await terminateBackends(databaseUrl);
     }
-    await postgres.shutDown();
+    await shutDown();
     await sleep(1_500);
-    await postgres.startAgain();
+    await startAgain();
     await sleep(500);
     await sends.stop();
     expect(sends.statuses.get(302), JSON.stringify([...sends.statuses])).toBeGreaterThan(0);
@@ -146,12 +170,105 @@ describe("a database hiccup", { timeout: 240_000 }, () => {
     }
     await sleep(1_500);
     expect(server.child.exitCode, server.output()).toBeNull();
-    await postgres.shutDown();
+    await shutDown();
     await sleep(1_500);
     expect(server.child.exitCode, server.output()).toBeNull();
-    await postgres.startAgain();
+    // Meanwhile, what a member's browser gets (without JavaScript): the pages, the messages parts saying they are unavailable.
+    const page = async (pathname: string) => {
+      const response = await fetch(`${server.baseUrl}${pathname}`, { headers: { Cookie: cookie } });
+      return { status: response.status, html: await response.text() };
+    };
+    for (const pathname of ["/member-directory", "/referrals"]) expect((await page(pathname)).status, pathname).toBe(200);
+    for (const pathname of ["/member-dashboard", "/messages"])
+      expect(await page(pathname), pathname).toMatchObject({ status: 200, html: expect.stringContaining(MESSAGES_UNAVAILABLE) });
+    const refused = await postForm(
+      server.baseUrl,
+      `/messages?to=${recipient.id}`,
+      cookie,
+      new URLSearchParams({ intent: "send", text: "Typed during the outage" }),
+    );
+    expect(refused.status).toBe(503);
+    expect(await refused.text()).toMatch(new RegExp(`${SEND_FAILED}[\\s\\S]*Typed during the outage`));
+    expect(await healthOf(server)).toBe("degraded");
+    await startAgain();
     await expectRecovered(server, cookie, recipient, "After the hiccups while idle");
     expect(server.output()).not.toMatch(/Unhandled 'error' event|uncaught/i);
     await stream.body?.cancel();
+  });
+});
+
+async function cookieOf(context: AppLoadContext, agent: Agent): Promise<string> {
+  const response = await startMemberSession(new Request("http://localhost/member-login"), context, agent, "/");
+  return (response.headers.get("Set-Cookie") ?? "").split(";")[0]!;
+}
+
+/** What a loader or an action answered: its body, and its status (200 unless it said otherwise). */
+async function answer(
+  route: (args: { request: Request; context: AppLoadContext; params: Record<string, string> }) => unknown,
+  request: Request,
+  context: AppLoadContext,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const result = (await route({ request, context, params: {} })) as { data?: unknown; init?: ResponseInit | null } | Response;
+  if (result instanceof Response) return { status: result.status, body: {} };
+  if (result && typeof result === "object" && "init" in result && "data" in result)
+    return { status: result.init?.status ?? 200, body: result.data as Record<string, unknown> };
+  return { status: 200, body: result as Record<string, unknown> };
+}
+
+describe("member pages while the database is down", { timeout: 120_000 }, () => {
+  it("serve from the replica, say where the messages would be that they are unavailable, answer a send 503 with its text kept, and recover by themselves", async () => {
+    const context = testContext({}, { DATABASE_URL: await postgres.createDatabase(), HEALTH_TOKEN });
+    const { store } = context.services;
+    await store.refresh();
+    const ann = await insertAgent(context, { fullName: "Ann Archer" });
+    const bob = await insertAgent(context, { fullName: "Bob Brooks" });
+    const [annCookie, bobCookie] = [await cookieOf(context, ann), await cookieOf(context, bob)];
+    const get = (path: string, cookie: string) => new Request(`http://localhost${path}`, { headers: { Cookie: cookie } });
+    const sendAs = (cookie: string, text: string) =>
+      new Request(`http://localhost/messages?to=${bob.id}`, {
+        method: "POST",
+        headers: { Cookie: cookie },
+        body: new URLSearchParams({ intent: "send", text }),
+      });
+    const conversation = `/messages?conversation=${conversationIdFor(ann.id, bob.id)}`;
+    expect((await answer(messagesAction, sendAs(annCookie, "Hello Bob"), context)).status).toBe(302);
+
+    await shutDown();
+    // Every page a member opens renders: the header's count is unknown rather than the page an error.
+    expect((await answer(rootLoader, get("/member-directory", bobCookie), context)).body).toMatchObject({
+      member: { fullName: "Bob Brooks" },
+      unreadMessages: null,
+    });
+    const directory = await answer(directoryLoader, get("/member-directory", bobCookie), context);
+    expect(directory.body.total).toBe(2);
+    expect((await answer(referralsLoader, get("/referrals", bobCookie), context)).status).toBe(200);
+    const dashboard = await answer(dashboardLoader, get("/member-dashboard", bobCookie), context);
+    expect(dashboard.body).toMatchObject({ profile: { fullName: "Bob Brooks" }, messages: null });
+
+    const list = await answer(messagesLoader, get("/messages", bobCookie), context);
+    expect(list).toMatchObject({ status: 200, body: { conversationsUnavailable: true, unreadMessages: null, conversations: [] } });
+    const thread = await answer(messagesLoader, get(conversation, bobCookie), context);
+    expect(thread).toMatchObject({ status: 200, body: { open: { messages: null, canSend: true, partner: { fullName: "Ann Archer" } } } });
+    expect((await answer(eventsLoader, get("/messages/events", bobCookie), context)).status).toBe(200);
+
+    // A send is refused for now, and says so, with what was typed still in the box.
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const refused = await answer(messagesAction, sendAs(annCookie, "Are you there?"), context);
+    errors.mockRestore();
+    expect(refused.status).toBe(503);
+    expect(refused.body.result).toMatchObject({ error: { "": [SEND_FAILED] }, initialValue: { text: "Are you there?" } });
+
+    await expect
+      .poll(async () => ((await healthLoader({ request: get("/healthz", ""), context, params: {} }).json()) as { status: string }).status)
+      .toBe("degraded");
+    await startAgain();
+
+    // Back by itself: no restart of the app, nothing a member does.
+    await expect
+      .poll(async () => (await answer(messagesLoader, get("/messages", bobCookie), context)).body.unreadMessages, { timeout: 10_000 })
+      .toBe(1);
+    expect((await answer(rootLoader, get("/member-directory", bobCookie), context)).body.unreadMessages).toBe(1);
+    expect((await answer(messagesAction, sendAs(annCookie, "Are you there?"), context)).status).toBe(302);
+    await store.stop();
   });
 });

@@ -52,6 +52,41 @@ function parsePayload(payload: string | undefined, instanceId: string): TableCha
   }
 }
 
+/** Node's words for a connection refused, cut or never made. */
+const NETWORK_FAILURES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+]);
+
+/**
+ * PostgreSQL's: a connection exception (class 08), the server shutting down or starting
+ * (57P01 to 57P03, a restart or a terminated backend), too many connections (53300).
+ */
+const SERVER_UNAVAILABLE = /^(08...|57P0[123]|53300)$/;
+
+/** node-postgres's own, for a connection that ended or a client it no longer queries. */
+const CLIENT_UNAVAILABLE = /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect)/;
+
+/**
+ * True when the database could not be reached or dropped the connection: a hiccup that
+ * passes by itself (a restart, a failover), not a fault in the query.
+ */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const { code } = error as { code?: unknown };
+  if (typeof code === "string" && (NETWORK_FAILURES.has(code) || SERVER_UNAVAILABLE.test(code))) return true;
+  if (CLIENT_UNAVAILABLE.test(error.message)) return true;
+  // Node tries each address of a host name, and reports all of their failures together.
+  if (error instanceof AggregateError && error.errors.some(isDatabaseUnreachable)) return true;
+  return isDatabaseUnreachable(error.cause);
+}
+
 /**
  * Runs `work` on a connection checked out of the pool, then hands it back. A checked-out
  * client has no listener of the pool's, and node-postgres tells of its lost connection (a
