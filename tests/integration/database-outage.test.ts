@@ -14,6 +14,7 @@ import { loader as directoryLoader } from "../../app/routes/member-directory";
 import { action as messagesAction, loader as messagesLoader } from "../../app/routes/messages";
 import { loader as eventsLoader } from "../../app/routes/messages_.events";
 import { loader as referralsLoader } from "../../app/routes/referrals._index";
+import { loader as reportLoader } from "../../app/routes/report";
 import { startMemberSession } from "../../app/server/auth/session.server";
 import { logIn, postForm, productionEnv, startBuiltServer, type BuiltServer } from "../../scripts/lib/built-server";
 import { startPostgres, type PostgresServer } from "../../scripts/lib/postgres-server";
@@ -232,6 +233,7 @@ describe("member pages while the database is down", { timeout: 120_000 }, () => 
       });
     const conversation = `/messages?conversation=${conversationIdFor(ann.id, bob.id)}`;
     expect((await answer(messagesAction, sendAs(annCookie, "Hello Bob"), context)).status).toBe(302);
+    const [hello] = await context.services.messageReads.summaries(bob);
 
     await shutDown();
     // Every page a member opens renders: the header's count is unknown rather than the page an error.
@@ -250,6 +252,15 @@ describe("member pages while the database is down", { timeout: 120_000 }, () => 
     const thread = await answer(messagesLoader, get(conversation, bobCookie), context);
     expect(thread).toMatchObject({ status: 200, body: { open: { messages: null, canSend: true, partner: { fullName: "Ann Archer" } } } });
     expect((await answer(eventsLoader, get("/messages/events", bobCookie), context)).status).toBe(200);
+    // Reporting a message needs the message: the answer is "try again", not an error.
+    const report = await reportLoader({
+      request: get(`/report?kind=message&id=${hello!.lastMessage.id}`, bobCookie),
+      context,
+      params: {},
+    }).catch((thrown: unknown) => thrown);
+    expect(report).toBeInstanceOf(Response);
+    expect(report).toMatchObject({ status: 503 });
+    expect(await (report as Response).text()).toBe(MESSAGES_UNAVAILABLE);
 
     // A send is refused for now, and says so, with what was typed still in the box.
     const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
