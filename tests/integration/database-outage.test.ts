@@ -16,6 +16,7 @@ import { loader as eventsLoader } from "../../app/routes/messages_.events";
 import { loader as referralsLoader } from "../../app/routes/referrals._index";
 import { loader as reportLoader } from "../../app/routes/report";
 import { startMemberSession } from "../../app/server/auth/session.server";
+import { connectDatabase } from "../../app/server/store/postgres/database.server";
 import { logIn, postForm, productionEnv, startBuiltServer, type BuiltServer } from "../../scripts/lib/built-server";
 import { startPostgres, type PostgresServer } from "../../scripts/lib/postgres-server";
 import { insertAgent, testContext } from "../support/services";
@@ -281,5 +282,21 @@ describe("member pages while the database is down", { timeout: 120_000 }, () => 
     expect((await answer(rootLoader, get("/member-directory", bobCookie), context)).body.unreadMessages).toBe(1);
     expect((await answer(messagesAction, sendAs(annCookie, "Are you there?"), context)).status).toBe(302);
     await store.stop();
+  });
+});
+
+describe("the change listener while the database is down", { timeout: 60_000 }, () => {
+  it("tries again every second, saying so once when the outage begins and once when it listens again", async () => {
+    const said: string[] = [];
+    const log = { info: (line: string) => void said.push(line), error: (line: string) => void said.push(line) };
+    const database = connectDatabase(await postgres.createDatabase(), log);
+    await database.listen();
+    await shutDown();
+    await sleep(3_500);
+    await startAgain();
+    await expect.poll(() => database.health().listening, { timeout: 10_000 }).toBe(true);
+    await database.close();
+    expect(said.filter((line) => line.includes("could not listen for changes"))).toHaveLength(1);
+    expect(said.filter((line) => /listening for changes again, after \d+ failed tries/.test(line))).toHaveLength(1);
   });
 });

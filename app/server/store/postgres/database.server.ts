@@ -128,6 +128,7 @@ export function connectDatabase(url: string, log: Pick<Console, "info" | "error"
   let listening = false;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
+  let failedTries = 0;
 
   function deliver(changes: TableChanges): void {
     received += 1;
@@ -170,14 +171,22 @@ export function connectDatabase(url: string, log: Pick<Console, "info" | "error"
     scheduleReconnect();
   }
 
+  /** Reconnects every second until it listens; an outage is logged once, at its first failed try, and when it ends. */
   function scheduleReconnect(): void {
     if (closed || retry) return;
     retry = setTimeout(() => {
       retry = undefined;
-      connectListener().catch((error: unknown) => {
-        log.error(`Database: could not listen for changes: ${describeError(error)}`);
-        scheduleReconnect();
-      });
+      connectListener().then(
+        () => {
+          if (failedTries > 0) log.info(`Database: listening for changes again, after ${failedTries} failed tries`);
+          failedTries = 0;
+        },
+        (error: unknown) => {
+          if (failedTries === 0) log.error(`Database: could not listen for changes: ${describeError(error)}; trying again every second`);
+          failedTries += 1;
+          scheduleReconnect();
+        },
+      );
     }, RECONNECT_DELAY_MS);
     retry.unref();
   }
