@@ -11,7 +11,7 @@ import { SiteHeader } from "./components/site-header";
 import { isWellFormedPath } from "./domain/redirect";
 import { PRODUCT_NAME } from "./domain/product";
 import { getMember } from "./server/auth/session.server";
-import { unreadTotal } from "./server/messages/conversations.server";
+import { unlessUnavailable, unreadTotal } from "./server/messages/conversations.server";
 import { openReferralCount } from "./server/referrals/overview.server";
 import stylesheet from "./tailwind.css?url";
 
@@ -36,21 +36,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const member = await getMember(request, context);
   return {
     member: member ? { fullName: member.fullName } : null,
-    unreadMessages: member ? await unreadTotal(context.services, member) : 0,
+    // Null while the database holding the messages is out of reach: every other part of the page serves.
+    unreadMessages: member ? await unlessUnavailable(unreadTotal(context.services, member)) : 0,
     openReferrals: member ? openReferralCount(context.services, member) : 0,
   };
 }
 
 /**
- * The header's unread count. A page that changes it while loading (opening a thread
- * marks it read) returns its own `unreadMessages`, which wins over the root loader's:
- * loaders run side by side, so the root may have counted before the thread was marked.
+ * The header's unread count (null: unknown for a moment). A page that changes it while
+ * loading (opening a thread marks it read) returns its own `unreadMessages`, which wins over
+ * the root loader's: loaders run side by side, so the root may have counted before the thread
+ * was marked.
  */
-function useUnreadMessages(): number {
+function useUnreadMessages(): number | null {
   const matches = useMatches();
   for (const match of [...matches].reverse()) {
     const count = (match.data as { unreadMessages?: unknown } | null | undefined)?.unreadMessages;
-    if (typeof count === "number") return count;
+    if (typeof count === "number" || count === null) return count;
   }
   return 0;
 }

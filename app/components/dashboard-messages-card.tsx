@@ -4,13 +4,16 @@ import { ChatIcon } from "~/components/icons";
 import { AgentAvatar } from "~/components/agent-avatar";
 import { conversationPath, listTime, type ConversationListItem } from "~/domain/messages";
 import type { DashboardMessages } from "~/domain/messages";
+import { MessagesUnavailable } from "./messages-unavailable";
 import { UnreadBadge } from "./unread-badge";
 
-type Props = Omit<DashboardMessages, "conversations"> & { conversations: ConversationListItem[] };
+type Messages = Omit<DashboardMessages, "conversations"> & { conversations: ConversationListItem[] };
 
-/** The dashboard's Messages card: the newest conversations and the unread total, or the spec's "No Messages Yet". */
-export function DashboardMessagesCard({ conversations, unreadTotal, conversationCount, now }: Props) {
-  const today = new Date(now);
+/**
+ * The dashboard's Messages card: the newest conversations and the unread total, or the spec's
+ * "No Messages Yet"; `messages` is null while the database that holds them is out of reach.
+ */
+export function DashboardMessagesCard({ messages }: { messages: Messages | null }) {
   return (
     <section className="card" aria-labelledby="dashboard-messages-title">
       <div className="flex items-center justify-between gap-3">
@@ -18,10 +21,19 @@ export function DashboardMessagesCard({ conversations, unreadTotal, conversation
           <ChatIcon className="h-5 w-5 text-brand-700" />
           Messages
         </h2>
-        {unreadTotal > 0 ? (
-          <span className="rounded-full bg-accent-500 px-2.5 py-0.5 text-xs font-bold text-slate-900">{unreadTotal} unread</span>
+        {messages && messages.unreadTotal > 0 ? (
+          <span className="rounded-full bg-accent-500 px-2.5 py-0.5 text-xs font-bold text-slate-900">{messages.unreadTotal} unread</span>
         ) : null}
       </div>
+      {messages ? <Conversations {...messages} /> : <MessagesUnavailable className="mt-4" />}
+    </section>
+  );
+}
+
+function Conversations({ conversations, conversationCount, now }: Messages) {
+  const today = new Date(now);
+  return (
+    <>
       {conversations.length === 0 ? (
         <div className="mt-6 flex flex-col items-center gap-2 py-4 text-center">
           <ChatIcon className="h-10 w-10 text-slate-300" />
@@ -72,6 +84,6 @@ export function DashboardMessagesCard({ conversations, unreadTotal, conversation
           </Link>
         </>
       )}
-    </section>
+    </>
   );
 }

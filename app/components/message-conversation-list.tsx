@@ -2,11 +2,14 @@ import { Link } from "@remix-run/react";
 import { ChatIcon } from "~/components/icons";
 import { AgentAvatar } from "~/components/agent-avatar";
 import { conversationPath, listTime, type ConversationListItem } from "~/domain/messages";
+import { MessagesUnavailable } from "./messages-unavailable";
 import { Pagination } from "./pagination";
 import { UnreadBadge } from "./unread-badge";
 
 type Props = {
   conversations: ConversationListItem[];
+  /** The database that holds them is out of reach for a moment: the list says so instead. */
+  unavailable: boolean;
   /** A conversation opened with `?to=` that has no message yet: listed first, at that address. */
   draft: { item: ConversationListItem; href: string } | null;
   activeId: string | null;
@@ -17,14 +20,16 @@ type Props = {
   className: string;
 };
 
-export function MessageConversationList({ conversations, draft, activeId, page, pageCount, now, className }: Props) {
+export function MessageConversationList({ conversations, unavailable, draft, activeId, page, pageCount, now, className }: Props) {
   const empty = conversations.length === 0 && draft === null;
   return (
     <section aria-labelledby="conversations-title" className={`flex-col border-slate-200 md:border-r ${className}`}>
       <h2 id="conversations-title" className="border-b border-slate-200 px-4 py-3 text-sm font-bold tracking-wide text-slate-500 uppercase">
         Conversations
       </h2>
-      {empty ? (
+      {unavailable ? (
+        <MessagesUnavailable className="m-4" />
+      ) : empty ? (
         <NoConversations />
       ) : (
         <ul className="min-h-0 flex-1 divide-y divide-slate-100 overflow-y-auto">

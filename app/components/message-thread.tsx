@@ -2,14 +2,15 @@ import { Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ChatIcon } from "~/components/icons";
 import { AgentAvatar } from "~/components/agent-avatar";
+import { MessagesUnavailable } from "~/components/messages-unavailable";
 import { pageHref } from "~/components/pagination";
 import { messageTime, type Partner, type ThreadMessage } from "~/domain/messages";
 import { reportPath } from "~/domain/moderation";
 
 type Props = {
   partner: Partner;
-  /** One page of the thread, oldest first: page 1 is the newest messages. */
-  messages: ThreadMessage[];
+  /** One page of the thread, oldest first: page 1 is the newest messages; null while the database is out of reach. */
+  messages: ThreadMessage[] | null;
   threadPage: number;
   threadPageCount: number;
   now: Date;
@@ -32,7 +33,9 @@ export function MessageThread({ partner, messages, threadPage, threadPageCount, 
         tabIndex={0}
         className="flex min-h-0 flex-1 flex-col-reverse overflow-y-auto bg-slate-50 px-3 py-4 sm:px-5"
       >
-        {messages.length === 0 ? (
+        {messages === null ? (
+          <MessagesUnavailable className="m-auto max-w-sm" />
+        ) : messages.length === 0 ? (
           <p className="m-auto max-w-xs text-center text-sm text-slate-600">
             This is the start of your conversation with {partner.fullName}. Say hello!
           </p>

@@ -2,9 +2,10 @@ import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { CloseIcon, LogoMark, MenuIcon } from "~/components/icons";
 import { PRODUCT_NAME, WHY_PATH } from "~/domain/product";
-import { CountBadge, UnreadBadge } from "./unread-badge";
+import { CountBadge, UnknownUnreadBadge, UnreadBadge } from "./unread-badge";
 
-type Props = { loggedIn: boolean; unreadMessages: number; openReferrals: number };
+/** `unreadMessages` is null while the database holding the messages is out of reach. */
+type Props = { loggedIn: boolean; unreadMessages: number | null; openReferrals: number };
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-semibold transition-colors ${
@@ -53,7 +54,7 @@ export function SiteHeader({ loggedIn, unreadMessages, openReferrals }: Props) {
           >
             <MenuIcon className="h-6 w-6 group-open:hidden" />
             <CloseIcon className="hidden h-6 w-6 group-open:block" />
-            {loggedIn && unreadMessages > 0 ? (
+            {loggedIn && unreadMessages !== null && unreadMessages > 0 ? (
               <span aria-hidden="true" className="absolute -top-1 -right-1 h-3 w-3 rounded-full bg-accent-500 ring-2 ring-white" />
             ) : null}
           </summary>
@@ -97,7 +98,11 @@ function NavItems({ loggedIn, unreadMessages, openReferrals, linkClass, logoutCl
           </NavLink>
           <NavLink to="/messages" className={linkClass}>
             Messages
-            <UnreadBadge className="ml-1.5" count={unreadMessages} />
+            {unreadMessages === null ? (
+              <UnknownUnreadBadge className="ml-1.5" />
+            ) : (
+              <UnreadBadge className="ml-1.5" count={unreadMessages} />
+            )}
           </NavLink>
         </>
       ) : null}

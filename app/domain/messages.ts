@@ -17,6 +17,8 @@ export const NOTIFICATION_INTERVAL_MS = 10 * 60 * 1000;
 export const NO_CONVERSATION = "Choose a conversation first.";
 export const CANNOT_RECEIVE = "This agent can no longer receive messages.";
 export const SEND_FAILED = "Your message could not be sent. Please try again.";
+/** Said where the messages would be while the database that holds them is out of reach (a restart): the rest of the page serves. */
+export const MESSAGES_UNAVAILABLE = "Messages are unavailable for a moment. Please try again shortly.";
 
 /** The Share My Contact Info message: what another agent needs to reach the member outside the site. */
 export function contactInfoText(member: { fullName: string; email: string; phone: string; brokerage: string }): string {

@@ -13,6 +13,7 @@ import { PRODUCT_NAME } from "~/domain/product";
 import type { Agent } from "~/domain/workbook/tabs";
 import { requireMember } from "~/server/auth/session.server";
 import { invitationsToAnswer } from "~/server/invitations/invitations.server";
+import { unlessUnavailable } from "~/server/messages/conversations.server";
 import { dashboardMessages } from "~/server/messages/dashboard-messages.server";
 import { dashboardReferrals } from "~/server/referrals/overview.server";
 import { reviewsToWrite } from "~/server/reviews/reviews.server";
@@ -49,7 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     profile: profileOf(member),
     ...dashboardData(context.services, member, new URL(request.url).searchParams, now),
-    messages: await dashboardMessages(context.services, member, now),
+    messages: await unlessUnavailable(dashboardMessages(context.services, member, now)),
     referrals: dashboardReferrals(context.services, member, now),
     reviewsToWrite: reviewsToWrite(context.services, member, now),
     invitations: invitationsToAnswer(context.services, member, now),
@@ -65,7 +66,7 @@ export default function MemberDashboard() {
         <DashboardTiles tiles={tiles} />
         <DashboardInvitationsCard invitations={invitations} />
         <ProfileCard profile={profile} />
-        <DashboardMessagesCard {...messages} />
+        <DashboardMessagesCard messages={messages} />
         <DashboardReferralsCard {...referrals} />
         <DashboardReviewsCard reviews={reviewsToWrite} />
         <DashboardLiveRequests live={live} />

@@ -35,6 +35,7 @@ import {
   openFromUrl,
   toThreadMessage,
   unreadIn,
+  unlessUnavailable,
   type OpenConversation,
 } from "~/server/messages/conversations.server";
 import { sendMessage } from "~/server/messages/send.server";
@@ -63,7 +64,7 @@ const CLEANED_NOTICE = "cleaned";
 
 /** Opening a thread marks it read; a failed write only leaves the count as it was. */
 async function markOpenedRead({ messageReads }: Pick<Services, "messageReads">, member: Agent, opened: OpenConversation): Promise<void> {
-  const upTo = opened.thread.readUpTo;
+  const upTo = opened.thread?.readUpTo;
   if (upTo === undefined) return;
   try {
     await messageReads.markRead(opened.conversationId, member.email, upTo);
@@ -81,31 +82,32 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (opened.kind === "open" && opened.existingPath && !rendersActionAnswer) throw redirect(opened.existingPath);
   if (opened.kind === "open") await markOpenedRead(services, member, opened);
 
-  const thread = opened.kind === "open" ? opened.thread : null;
   const open =
-    opened.kind === "open" && thread
+    opened.kind === "open"
       ? {
           conversationId: opened.conversationId,
           partner: opened.partner,
-          messages: thread.messages.map((message) => toThreadMessage(message, member)),
-          threadPage: thread.page,
-          threadPageCount: thread.pageCount,
+          // Null while the database is out of reach: the thread says so, and the message box stays.
+          messages: opened.thread?.messages.map((message) => toThreadMessage(message, member)) ?? null,
+          threadPage: opened.thread?.page ?? 1,
+          threadPageCount: opened.thread?.pageCount ?? 1,
           canSend: opened.partner.canReceive && !opened.blocked,
           blocked: opened.blocked,
           blockedByMe: opened.blockedByMe,
           /** The partner's row id, for the block form; null when their row is gone. */
           partnerRowId: opened.partnerAgent?.id ?? null,
           // A conversation opened with ?to= and no message yet: listed at the top, at this address.
-          draftHref: thread.total === 0 ? url.pathname + url.search : null,
+          draftHref: opened.thread?.total === 0 ? url.pathname + url.search : null,
         }
       : null;
   // Read after opening the thread marked it read; the header shows this count rather than the root's, read alongside.
-  const summaries = await conversationsOf(services, member);
+  const summaries = await unlessUnavailable(conversationsOf(services, member));
   const body = {
     now: new Date().toISOString(),
-    unreadMessages: unreadIn(summaries),
-    since: newestIn(summaries),
-    ...conversationListPage(services, member, summaries, parsePageNumber(url.searchParams.get("page"))),
+    unreadMessages: summaries && unreadIn(summaries),
+    since: summaries ? newestIn(summaries) : "",
+    conversationsUnavailable: summaries === null,
+    ...conversationListPage(services, member, summaries ?? [], parsePageNumber(url.searchParams.get("page"))),
     refusal: opened.kind === "refused" ? opened.message : null,
     notice: url.searchParams.get("notice") === CLEANED_NOTICE ? CONTROL_CHARACTERS_REMOVED : null,
     open,
@@ -169,7 +171,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function MessagesPage() {
-  const { now, since, conversations, conversationTotal, page, pageCount, refusal, notice, open, formKey } = useLoaderData<typeof loader>();
+  const { now, since, conversations, conversationsUnavailable, conversationTotal, page, pageCount, refusal, notice, open, formKey } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   useLiveMessages(since);
   const today = new Date(now);
@@ -204,6 +207,7 @@ export default function MessagesPage() {
       <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm md:mt-8 md:grid md:grid-cols-[20rem_minmax(0,1fr)] md:grid-rows-[600px] max-md:mt-6">
         <MessageConversationList
           conversations={conversations}
+          unavailable={conversationsUnavailable}
           draft={draft}
           activeId={open?.conversationId ?? null}
           page={page}
@@ -251,7 +255,7 @@ export default function MessagesPage() {
               }
             />
           ) : (
-            <NoConversationOpen hasConversations={conversationTotal > 0} />
+            <NoConversationOpen hasConversations={conversationsUnavailable || conversationTotal > 0} />
           )}
         </section>
       </div>

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getMember } from "~/server/auth/session.server";
-import { conversationsOf, newestIn } from "~/server/messages/conversations.server";
+import { conversationsOf, newestIn, unlessUnavailable } from "~/server/messages/conversations.server";
 import { EVENT_STREAM_HEADERS, memberEventStream } from "~/server/messages/event-stream.server";
 
 /**
@@ -18,7 +18,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     events: services.messageEvents,
     memberEmail: member.email,
     signal: request.signal,
-    missedNews: newestIn(await conversationsOf(services, member)) > since,
+    // Unknown while the database is out of reach; once it is back, the reconnected listener tells every open page.
+    missedNews: newestIn((await unlessUnavailable(conversationsOf(services, member))) ?? []) > since,
   });
   return new Response(stream, { headers: EVENT_STREAM_HEADERS });
 }

@@ -16,13 +16,15 @@ import {
   reportPath,
 } from "~/domain/moderation";
 import { reportSchema } from "~/domain/report-form";
+import { MESSAGES_UNAVAILABLE } from "~/domain/messages";
 import { PRODUCT_NAME } from "~/domain/product";
 import type { Agent } from "~/domain/workbook/tabs";
 import { passRetryAfter, refuseTooMany } from "~/server/accounts/throttle.server";
 import { requireMember } from "~/server/auth/session.server";
 import { newFormKey } from "~/server/form-keys.server";
 import { parseForm, rejectSubmission } from "~/server/forms.server";
-import { notFound } from "~/server/http.server";
+import { notFound, serviceUnavailable } from "~/server/http.server";
+import { unlessUnavailable } from "~/server/messages/conversations.server";
 import { alreadyReported, fileReport, findReportable, type ReportedItem } from "~/server/moderation/reports.server";
 import type { Services } from "~/server/services.server";
 import { limitMemberWrite, WRITE_NAMES } from "~/server/write-limits.server";
@@ -46,7 +48,9 @@ async function itemFromUrl(
   const kind = params.get("kind");
   const id = params.get("id");
   if (!isReportKind(kind) || !id || id.length > 200) throw notFound(ITEM_NOT_FOUND);
-  const item = await findReportable(services, member, kind, id);
+  const item = await unlessUnavailable(findReportable(services, member, kind, id));
+  // A message is read from the database, which can be out of reach for a moment.
+  if (item === null) throw serviceUnavailable(MESSAGES_UNAVAILABLE);
   if (!item) throw notFound(ITEM_NOT_FOUND);
   return item;
 }

@@ -16,6 +16,11 @@ export function notFound(what = "Not found"): globalThis.Response {
   return new globalThis.Response(what, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
 
+/** Like `notFound`, for what needs a service that is out of reach for a moment (the database): 503, and the screen asks to try again. */
+export function serviceUnavailable(what: string): globalThis.Response {
+  return new globalThis.Response(what, { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
 /**
  * Everything every response goes through, in order: per-request nonce, security
  * headers, caching of signed-in answers, and the cross-site post check. Placed

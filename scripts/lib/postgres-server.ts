@@ -22,6 +22,12 @@ export type PostgresServer = {
   readonly url: string;
   /** A new, empty database on the server, for one test: its connection URL. */
   createDatabase(): Promise<string>;
+  /**
+   * Stops the server as an operator's restart or a failover does (`pg_ctl stop -m fast`: every
+   * session is ended), keeping its data; `startAgain` brings it back on the same port.
+   */
+  shutDown(): Promise<void>;
+  startAgain(): Promise<void>;
   /** Stops the server and removes its folder. */
   stop(): Promise<void>;
 };
@@ -61,19 +67,29 @@ async function freePort(): Promise<number> {
  * Starts the server on a port that was free a moment ago; another process may take it in
  * between (test files start servers side by side), so a port found taken is replaced.
  */
-async function startOnFreePort(ctl: (args: string[]) => Promise<unknown>, folder: string): Promise<number> {
-  const log = path.join(folder, "server.log");
+async function startOnFreePort(ctl: Ctl, folder: string): Promise<number> {
   for (let attempt = 1; ; attempt += 1) {
     const port = await freePort();
-    rmSync(log, { force: true });
     try {
-      await ctl(["-l", log, "-o", `-F -p ${port} -k ${folder} -c listen_addresses=127.0.0.1 -c max_connections=400`, "-w", "start"]);
+      await startOn(ctl, folder, port);
       return port;
     } catch (error) {
-      const said = existsSync(log) ? readFileSync(log, "utf8").trim() : String(error);
-      if (attempt < 3 && /Address already in use/.test(said)) continue;
-      throw new Error(`PostgreSQL did not start: ${said.split("\n").slice(-3).join(" ")}`, { cause: error });
+      if (attempt < 3 && /Address already in use/.test((error as Error).message)) continue;
+      throw error;
     }
+  }
+}
+
+type Ctl = (args: string[]) => Promise<unknown>;
+
+async function startOn(ctl: Ctl, folder: string, port: number): Promise<void> {
+  const log = path.join(folder, "server.log");
+  rmSync(log, { force: true });
+  try {
+    await ctl(["-l", log, "-o", `-F -p ${port} -k ${folder} -c listen_addresses=127.0.0.1 -c max_connections=400`, "-w", "start"]);
+  } catch (error) {
+    const said = existsSync(log) ? readFileSync(log, "utf8").trim() : String(error);
+    throw new Error(`PostgreSQL did not start: ${said.split("\n").slice(-3).join(" ")}`, { cause: error });
   }
 }
 
@@ -106,7 +122,7 @@ export async function startPostgres(): Promise<PostgresServer> {
   if (user) chownSync(folder, user.uid, user.gid);
   const data = path.join(folder, "data");
   const options = user ? { uid: user.uid, gid: user.gid, cwd: folder, env: { ...process.env, HOME: folder } } : { cwd: folder };
-  const ctl = (args: string[]) => run(path.join(bin, "pg_ctl"), ["-D", data, ...args], options);
+  const ctl: Ctl = (args) => run(path.join(bin, "pg_ctl"), ["-D", data, ...args], options);
   let port: number;
   try {
     await run(
@@ -123,6 +139,8 @@ export async function startPostgres(): Promise<PostgresServer> {
   return {
     url,
     createDatabase: () => createDatabaseOn(url),
+    shutDown: async () => void (await ctl(["-m", "fast", "-w", "stop"])),
+    startAgain: () => startOn(ctl, folder, port),
     async stop() {
       try {
         await ctl(["-m", "immediate", "-w", "stop"]);

@@ -218,7 +218,7 @@ describe("/messages: sending", () => {
       { id: stored!.id, text: "Hello Bob\n<b>second</b> line", createdAt: stored!.createdAt, fromMe: true },
     ]);
     const bobView = await page(context, `/messages?conversation=${annBob}`, bob);
-    expect(bobView.open?.messages[0]).toMatchObject({ fromMe: false, text: "Hello Bob\n<b>second</b> line" });
+    expect(bobView.open?.messages?.[0]).toMatchObject({ fromMe: false, text: "Hello Bob\n<b>second</b> line" });
     expect(bobView.conversations[0]).toMatchObject({
       conversationId: annBob,
       partner: { fullName: "Ann Archer" },

@@ -20,7 +20,7 @@ import { hasBlocked } from "../moderation/blocks.server";
 import { notFound } from "../http.server";
 import { blockedBetween } from "../moderation/visibility.server";
 import type { Services } from "../services.server";
-import type { Store } from "../store/store.server";
+import { StoreUnavailableError, type Store } from "../store/store.server";
 
 export const CANNOT_MESSAGE_SELF = "You can't send a message to yourself.";
 const CONVERSATION_NOT_FOUND = "Conversation not found";
@@ -61,6 +61,19 @@ function listItem(store: Store, member: Agent, summary: ConversationSummary): Co
     lastFromMe: summary.lastMessage.fromEmail === member.email,
     unread: summary.unread,
   };
+}
+
+/**
+ * The messages' answer, or null while the database holding them is out of reach (a restart, a
+ * failover): the page says so where they would be, and everything else on it serves.
+ */
+export async function unlessUnavailable<T>(read: Promise<T>): Promise<T | null> {
+  try {
+    return await read;
+  } catch (error) {
+    if (error instanceof StoreUnavailableError) return null;
+    throw error;
+  }
 }
 
 /** The member's conversations, newest activity first, with unread counts: one read for everything a page shows of them. */
@@ -114,8 +127,8 @@ export type OpenConversation = {
   partner: Partner;
   /** The other agent's row, when it still exists: the recipient of what is sent. */
   partnerAgent: Agent | undefined;
-  /** The page of the thread the address asks for (`threadPage`), and what the page needs of the whole thread. */
-  thread: ThreadView;
+  /** The page of the thread the address asks for (`threadPage`), and what the page needs of the whole thread; null while the database is out of reach. */
+  thread: ThreadView | null;
   /** Either member blocked the other: nothing more can be sent. */
   blocked: boolean;
   /** The member blocked the partner (and may unblock them here). */
@@ -151,7 +164,7 @@ export async function openFromUrl(services: ConversationServices, member: Agent,
   if (!match) return { kind: "refused", status: 404, message: AGENT_NOT_FOUND };
   if (match.agent.id === member.id) return { kind: "refused", status: 400, message: CANNOT_MESSAGE_SELF };
   const id = conversationIdFor(member.id, match.agent.id);
-  const thread = await messageReads.thread(member, id, requestedPage);
+  const thread = await unlessUnavailable(messageReads.thread(member, id, requestedPage));
   return {
     kind: "open",
     conversationId: id,
@@ -159,7 +172,7 @@ export async function openFromUrl(services: ConversationServices, member: Agent,
     partnerAgent: match.agent,
     thread,
     ...blockState(services, member, match.agent.email),
-    existingPath: thread.total > 0 ? conversationPath(id) : to.includes("@") ? messageAgentPath(match.canonicalId) : null,
+    existingPath: thread && thread.total > 0 ? conversationPath(id) : to.includes("@") ? messageAgentPath(match.canonicalId) : null,
   };
 }
 
@@ -168,10 +181,11 @@ async function openById(services: ConversationServices, member: Agent, conversat
   const partnerId = partnerIdIn(conversationId, member.id);
   if (partnerId === null) throw notFound(CONVERSATION_NOT_FOUND);
   const partnerAgent = store.agents.get(partnerId);
-  const thread = await messageReads.thread(member, conversationId, requestedPage);
-  // An empty conversation opens only with an agent the member could write to.
-  if (thread.total === 0 && partnerAgent?.status !== "approved") throw notFound(CONVERSATION_NOT_FOUND);
-  const { oldest } = thread;
+  const thread = await unlessUnavailable(messageReads.thread(member, conversationId, requestedPage));
+  // An empty conversation opens only with an agent the member could write to. Unread, the
+  // conversation is the member's by its id, and opens to say that its messages are unavailable.
+  if (thread?.total === 0 && partnerAgent?.status !== "approved") throw notFound(CONVERSATION_NOT_FOUND);
+  const oldest = thread?.oldest;
   const partnerEmail = oldest ? (oldest.fromEmail === member.email ? oldest.toEmail : oldest.fromEmail) : "";
   return {
     kind: "open",

@@ -27,7 +27,8 @@ export const NOT_COUNTED = 0;
  * (docs/decisions/0055), and the writes of a member's row in a conversation. Two
  * implementations: over the replica (`createReplicaMessageReads`, without a database) and
  * by query (`createPostgresMessageReads`). Both leave out the messages staff hid and those
- * of suspended agents, taken from the staff tabs. One per process, in `Services`.
+ * of suspended agents, taken from the staff tabs. One per process, in `Services`. By query,
+ * a read or write rejects with StoreUnavailableError while the database is out of reach.
  */
 export type MessageReads = {
   /** The member's conversations, newest activity first, with unread counts. */

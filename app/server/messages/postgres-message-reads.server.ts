@@ -2,10 +2,10 @@ import type { Agent } from "~/domain/workbook/tabs";
 import { serialiseRecord } from "~/domain/workbook/rows";
 import { CONVERSATION_MEMBERS_TAB, WORKBOOK, type ConversationMember } from "~/domain/workbook/tabs";
 import { CHATTY_SETTLE_MS } from "../matching/candidate-index.server";
-import type { Database } from "../store/postgres/database.server";
+import { isDatabaseUnreachable, type Database } from "../store/postgres/database.server";
 import { createPostgresDriver } from "../store/postgres/driver.server";
 import { createPostgresMessages } from "../store/postgres/messages.server";
-import type { Store } from "../store/store.server";
+import { StoreUnavailableError, type Store } from "../store/store.server";
 import { MESSAGES_SETTLE_MS } from "../track-record/track-records.server";
 import { leftOut, NOT_COUNTED, ownConversations, type MessageAggregate, type MessageReads } from "./message-reads.server";
 import { memberRowId } from "./read-positions.server";
@@ -27,21 +27,23 @@ export function createPostgresMessageReads(database: Database, store: Store, log
   }
 
   return {
-    async summaries(member: Pick<Agent, "id" | "email">) {
-      return ownConversations(await queries.summaries(member.email, leftOut({ store })), member);
-    },
-    thread: (member, conversationId, requestedPage) => queries.thread(conversationId, member.email, requestedPage, leftOut({ store })),
-    message: (id) => queries.message(id),
-    lastNotifiedAt: async (conversationId, agentEmail) =>
-      (await queries.conversationMember(memberRowId(conversationId, agentEmail)))?.lastNotifiedAt,
-    async markRead(conversationId, agentEmail, upTo) {
-      // Opening a thread already read costs no write.
-      const current = (await queries.conversationMember(memberRowId(conversationId, agentEmail)))?.lastReadAt;
-      if (current !== undefined && current >= upTo) return false;
-      await saveMemberRow({ conversationId, agentEmail, lastReadAt: upTo });
-      return true;
-    },
-    stampNotified: (conversationId, agentEmail, at) => saveMemberRow({ conversationId, agentEmail, lastNotifiedAt: at.toISOString() }),
+    summaries: (member: Pick<Agent, "id" | "email">) =>
+      whileReachable(async () => ownConversations(await queries.summaries(member.email, leftOut({ store })), member)),
+    thread: (member, conversationId, requestedPage) =>
+      whileReachable(() => queries.thread(conversationId, member.email, requestedPage, leftOut({ store }))),
+    message: (id) => whileReachable(() => queries.message(id)),
+    lastNotifiedAt: (conversationId, agentEmail) =>
+      whileReachable(async () => (await queries.conversationMember(memberRowId(conversationId, agentEmail)))?.lastNotifiedAt),
+    markRead: (conversationId, agentEmail, upTo) =>
+      whileReachable(async () => {
+        // Opening a thread already read costs no write.
+        const current = (await queries.conversationMember(memberRowId(conversationId, agentEmail)))?.lastReadAt;
+        if (current !== undefined && current >= upTo) return false;
+        await saveMemberRow({ conversationId, agentEmail, lastReadAt: upTo });
+        return true;
+      }),
+    stampNotified: (conversationId, agentEmail, at) =>
+      whileReachable(() => saveMemberRow({ conversationId, agentEmail, lastNotifiedAt: at.toISOString() })),
     openings: countedAggregate(database, ["Messages"], MESSAGES_SETTLE_MS, [], () => queries.conversationOpenings(), log),
     latestActivity: countedAggregate(
       database,
@@ -52,6 +54,15 @@ export function createPostgresMessageReads(database: Database, store: Store, log
       log,
     ),
   };
+}
+
+/** The database's answer; a connection it could not make or lost is StoreUnavailableError, which the pages say in words. */
+async function whileReachable<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    throw isDatabaseUnreachable(error) ? new StoreUnavailableError({ cause: error }) : error;
+  }
 }
 
 /**

@@ -138,7 +138,14 @@ export function createNotifier({ driver, claims, config, log = console }: Deps):
   /** The claim this rule needs before sending: the keys won, or an outcome that ends the mail here. */
   async function claimFor(mails: readonly Outgoing[], rule: SendRule, now: Date): Promise<readonly string[] | Outcome> {
     const { throttle } = rule;
-    if (throttle && !(await isDue(throttle, now))) return "throttled";
+    const about = mails.map((mail) => mail.about).join(" and ");
+    try {
+      if (throttle && !(await isDue(throttle, now))) return "throttled";
+    } catch (error) {
+      // The throttle's time is read from the store, which can be out of reach for a moment (a database restart).
+      log.error(`Mail: could not read when ${about} was last allowed; not sent.`, error);
+      return "failed";
+    }
     const key = throttle ? claims.nextInChain(throttle.chain) : rule.once;
     if (key === undefined) return rule.claimed ?? [];
     if (cutOff) return "stopped";
@@ -146,7 +153,7 @@ export function createNotifier({ driver, claims, config, log = console }: Deps):
       if (!(await claims.claim([key], now)).has(key)) return throttle ? "throttled" : "taken";
       if (rule.confirm && !(await rule.confirm())) return "taken";
     } catch (error) {
-      log.error(`Mail: could not claim ${mails.map((mail) => mail.about).join(" and ")} (${key}); not sent.`, error);
+      log.error(`Mail: could not claim ${about} (${key}); not sent.`, error);
       return "failed";
     }
     return [key];

@@ -213,6 +213,18 @@ export class StoreWriteError extends StoreError {
   }
 }
 
+/**
+ * The database holding the high-volume tabs could not be reached or dropped the connection (a
+ * restart, a failover): a read of its rows failed for a moment. What needs them says so; the
+ * rest of the page serves from the replica.
+ */
+export class StoreUnavailableError extends StoreError {
+  override name = "StoreUnavailableError";
+  constructor(options: { cause: unknown }) {
+    super(`The database is out of reach: ${describeError(options.cause)}`, options);
+  }
+}
+
 export function describeError(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }

@@ -52,6 +52,70 @@ function parsePayload(payload: string | undefined, instanceId: string): TableCha
   }
 }
 
+/** Node's words for a connection refused, cut or never made. */
+const NETWORK_FAILURES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+]);
+
+/**
+ * PostgreSQL's: a connection exception (class 08), the server shutting down or starting
+ * (57P01 to 57P03, a restart or a terminated backend), too many connections (53300).
+ */
+const SERVER_UNAVAILABLE = /^(08...|57P0[123]|53300)$/;
+
+/** node-postgres's own, for a connection that ended or a client it no longer queries. */
+const CLIENT_UNAVAILABLE = /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect)/;
+
+/**
+ * True when the database could not be reached or dropped the connection: a hiccup that
+ * passes by itself (a restart, a failover), not a fault in the query.
+ */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const { code } = error as { code?: unknown };
+  if (typeof code === "string" && (NETWORK_FAILURES.has(code) || SERVER_UNAVAILABLE.test(code))) return true;
+  if (CLIENT_UNAVAILABLE.test(error.message)) return true;
+  // Node tries each address of a host name, and reports all of their failures together.
+  if (error instanceof AggregateError && error.errors.some(isDatabaseUnreachable)) return true;
+  return isDatabaseUnreachable(error.cause);
+}
+
+/**
+ * Runs `work` on a connection checked out of the pool, then hands it back. A checked-out
+ * client has no listener of the pool's, and node-postgres tells of its lost connection (a
+ * restart, a failover, a terminated backend) by an `error` event, which unheard ends the
+ * process: it is heard here for as long as the client is out. A client whose connection
+ * failed is destroyed (`release(error)`), never handed to the next query.
+ */
+export async function withClient<T>(pool: Pick<pg.Pool, "connect">, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  let lost: Error | undefined;
+  const hear = (error: Error) => {
+    lost ??= error;
+  };
+  // Heard from the moment the pool hands it over: a connection's last bytes can end it before an `await` resumes.
+  const client = await new Promise<pg.PoolClient>((resolve, reject) =>
+    pool.connect((error, given) => {
+      if (error) return reject(error);
+      given!.on("error", hear);
+      resolve(given!);
+    }),
+  );
+  try {
+    return await work(client);
+  } finally {
+    client.release(lost);
+    // A broken client keeps the listener for what it still says while it closes; a sound one is the pool's to hear again.
+    if (!lost) client.off("error", hear);
+  }
+}
+
 export function connectDatabase(url: string, log: Pick<Console, "info" | "error"> = console): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const instanceId = randomUUID();
@@ -64,6 +128,7 @@ export function connectDatabase(url: string, log: Pick<Console, "info" | "error"
   let listening = false;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
+  let failedTries = 0;
 
   function deliver(changes: TableChanges): void {
     received += 1;
@@ -82,8 +147,15 @@ export function connectDatabase(url: string, log: Pick<Console, "info" | "error"
       dropListener(client);
     });
     client.on("end", () => dropListener(client));
-    await client.connect();
-    await client.query(`LISTEN ${CHANGES_CHANNEL}`);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANGES_CHANNEL}`);
+    } catch (error) {
+      // Not yet the listener, so no drop ends it: a connection that failed half-way is closed here.
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    if (closed) return void (await client.end().catch(() => undefined));
     listener = client;
     connections += 1;
     listening = true;
@@ -99,14 +171,22 @@ export function connectDatabase(url: string, log: Pick<Console, "info" | "error"
     scheduleReconnect();
   }
 
+  /** Reconnects every second until it listens; an outage is logged once, at its first failed try, and when it ends. */
   function scheduleReconnect(): void {
     if (closed || retry) return;
     retry = setTimeout(() => {
       retry = undefined;
-      connectListener().catch((error: unknown) => {
-        log.error(`Database: could not listen for changes: ${describeError(error)}`);
-        scheduleReconnect();
-      });
+      connectListener().then(
+        () => {
+          if (failedTries > 0) log.info(`Database: listening for changes again, after ${failedTries} failed tries`);
+          failedTries = 0;
+        },
+        (error: unknown) => {
+          if (failedTries === 0) log.error(`Database: could not listen for changes: ${describeError(error)}; trying again every second`);
+          failedTries += 1;
+          scheduleReconnect();
+        },
+      );
     }, RECONNECT_DELAY_MS);
     retry.unref();
   }

@@ -3,7 +3,7 @@ import type { RowCells } from "~/domain/workbook/rows";
 import { WORKBOOK, type CollectionName } from "~/domain/workbook/tabs";
 import type { DriverRow, ReadRequest, TabSpec, WorkbookDriver } from "../driver.server";
 import { describeError } from "../types.server";
-import type { Database } from "./database.server";
+import { withClient, type Database } from "./database.server";
 import { migrate, readMigrations } from "./migrations.server";
 
 /**
@@ -72,19 +72,18 @@ function quote(identifier: string): string {
 type Queryable = Pick<pg.PoolClient, "query">;
 
 /** Runs `work` in one transaction on one connection: the tables' notifications go out when it commits, and not at all when it fails. */
-async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query("BEGIN");
-    const result = await work(client);
-    await client.query("COMMIT");
-    return result;
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  return withClient(pool, async (client) => {
+    try {
+      await client.query("BEGIN");
+      const result = await work(client);
+      await client.query("COMMIT");
+      return result;
+    } catch (error) {
+      await client.query("ROLLBACK").catch(() => undefined);
+      throw error;
+    }
+  });
 }
 
 /**

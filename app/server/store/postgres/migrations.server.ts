@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Pool, PoolClient } from "pg";
+import { withClient } from "./database.server";
 
 /** One versioned change of the database's tables: `migrations/<version>-<name>.sql`. */
 export type Migration = { readonly version: number; readonly name: string; readonly sql: string };
@@ -49,33 +50,33 @@ type AppliedRow = { version: number; checksum: string };
  * the versions applied now (none when the database was up to date). Refuses to run when an
  * applied migration's text has changed since: a migration is never edited, the next one is added.
  */
-export async function migrate(pool: Pick<Pool, "connect">, migrations: readonly Migration[]): Promise<number[]> {
-  const client = await pool.connect();
-  try {
-    await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
-    await client.query(
-      `CREATE TABLE IF NOT EXISTS schema_migrations (
+export function migrate(pool: Pick<Pool, "connect">, migrations: readonly Migration[]): Promise<number[]> {
+  return withClient(pool, async (client) => {
+    try {
+      await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
+      await client.query(
+        `CREATE TABLE IF NOT EXISTS schema_migrations (
         version integer PRIMARY KEY,
         name text NOT NULL,
         checksum text NOT NULL,
         applied_at timestamptz NOT NULL DEFAULT now()
       )`,
-    );
-    const applied = new Map(
-      (await client.query<AppliedRow>("SELECT version, checksum FROM schema_migrations")).rows.map((row) => [row.version, row.checksum]),
-    );
-    const changed = migrations.find(
-      (migration) => applied.has(migration.version) && applied.get(migration.version) !== checksumOf(migration),
-    );
-    if (changed)
-      throw new Error(`Migration ${changed.version}-${changed.name} was changed after it was applied: add a new migration instead`);
-    const pending = migrations.filter((migration) => !applied.has(migration.version));
-    for (const migration of pending) await applyOne(client, migration);
-    return pending.map((migration) => migration.version);
-  } finally {
-    await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => undefined);
-    client.release();
-  }
+      );
+      const applied = new Map(
+        (await client.query<AppliedRow>("SELECT version, checksum FROM schema_migrations")).rows.map((row) => [row.version, row.checksum]),
+      );
+      const changed = migrations.find(
+        (migration) => applied.has(migration.version) && applied.get(migration.version) !== checksumOf(migration),
+      );
+      if (changed)
+        throw new Error(`Migration ${changed.version}-${changed.name} was changed after it was applied: add a new migration instead`);
+      const pending = migrations.filter((migration) => !applied.has(migration.version));
+      for (const migration of pending) await applyOne(client, migration);
+      return pending.map((migration) => migration.version);
+    } finally {
+      await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => undefined);
+    }
+  });
 }
 
 async function applyOne(client: PoolClient, migration: Migration): Promise<void> {
