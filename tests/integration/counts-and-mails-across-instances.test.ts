@@ -9,8 +9,10 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import type { Agent } from "../../app/domain/workbook/tabs";
 import { loadConfig } from "../../app/server/config.server";
 import { readOutbox } from "../../app/server/mail/mailer.server";
+import { sendMessage } from "../../app/server/messages/send.server";
 import { respondToRequest } from "../../app/server/requests/respond.server";
 import { responseCount } from "../../app/server/requests/views.server";
 import { createServices, outboxDirectory, startServices, stopServices } from "../../app/server/service-lifecycle.server";
@@ -84,45 +86,83 @@ describe.each(drivers)("two instances on %s", { timeout: 60_000 }, (driver) => {
     expect(all.map((services) => services.store.requests.get(request.id)?.responses)).toEqual([18, 18]);
     expect(all.map((services) => responseCount(services, request.id))).toEqual([18, 18]);
   });
+
+  it("notify the recipient once of two messages sent in one conversation in the same second, one on each", async () => {
+    const { all, outbox } = await twoInstances(driver);
+    const [sender, recipient] = await conversationPair(all[0]);
+    await all[1].store.refresh();
+    const sent = await Promise.all([
+      sendOn(all[0], sender, recipient, "From the first tab"),
+      sendOn(all[1], sender, recipient, "From the second tab"),
+    ]);
+    expect((await Promise.all(sent.map((message) => message.notification))).sort()).toEqual(["sent", "throttled"]);
+    expect((await outbox()).filter((mail) => mail.to === recipient.email)).toHaveLength(1);
+  });
 });
 
-/** The rows of SendClaims holding decision mails' claims, as sheet row numbers. */
-function decisionClaimRows(book: FakeSpreadsheet): number[] {
+/** Two members on the first instance, about to write to each other. */
+function conversationPair(services: Services): Promise<[Agent, Agent]> {
+  return Promise.all([
+    services.store.agents.insert(agentRecord({ email: "sam@example.com", fullName: "Sam Ortiz" })),
+    services.store.agents.insert(agentRecord({ email: "rita@example.com", fullName: "Rita Moss" })),
+  ]);
+}
+
+/** `sender` writes to `recipient` through this instance, in their one conversation. */
+function sendOn(services: Services, sender: Agent, recipient: Agent, text: string) {
+  return sendMessage(services, {
+    sender,
+    recipient,
+    conversationId: "c-sam-rita",
+    text,
+    request: new Request("http://localhost/messages"),
+  });
+}
+
+/** The rows of SendClaims whose key starts with `prefix`, as sheet row numbers. */
+function claimRows(book: FakeSpreadsheet, prefix: string): number[] {
   const rows = book.rows("SendClaims");
   const key = rows[0]?.indexOf("key") ?? -1;
-  return rows.flatMap((row, i) => (i > 0 && row[key]?.startsWith("decision:") ? [i + 1] : []));
+  return rows.flatMap((row, i) => (i > 0 && row[key]?.startsWith(prefix) ? [i + 1] : []));
 }
 
 /**
- * Staff deleting the decision mails' claim rows as soon as they appear, `rounds` times: on
- * Sheets just before the next read that could find them (an instance's read-back), on SQLite
- * as each row is stored (a trigger, with a count of the rows left to delete). Resolves how
- * many deletions are still to come.
+ * Staff deleting the claim rows whose key starts with `prefix` as soon as they appear, until
+ * `count` rows are gone: on Sheets just before the next read that could find them (an
+ * instance's read-back), on SQLite as each row is stored (a trigger counting the rows left to
+ * delete). Answers a function telling how many rows are still to delete.
  */
-function staffDeleteFreshDecisionClaims(driver: "sqlite" | "sheets", setup: { book?: FakeSpreadsheet; dataDir: string }, rounds: number) {
+function staffDeleteFreshClaims(
+  driver: "sqlite" | "sheets",
+  setup: { book?: FakeSpreadsheet; dataDir: string },
+  prefix: string,
+  count: number,
+) {
   if (driver === "sheets") {
     const book = setup.book!;
-    let left = rounds;
-    for (let i = 0; i < rounds; i += 1)
-      fake.beforeNext(
-        (edited) => {
-          for (const row of decisionClaimRows(edited).reverse()) edited.deleteRow("SendClaims", row);
-          left -= 1;
-        },
-        (call) => matchers.reads(call) && decisionClaimRows(book).length > 0,
-      );
+    let left = count;
+    const deleteSome = (edited: FakeSpreadsheet) => {
+      for (const row of claimRows(edited, prefix).reverse().slice(0, left)) {
+        edited.deleteRow("SendClaims", row);
+        left -= 1;
+      }
+      if (left > 0) arm();
+    };
+    const arm = () => fake.beforeNext(deleteSome, (call) => matchers.reads(call) && claimRows(book, prefix).length > 0);
+    arm();
     return () => left;
   }
-  const db = new Database(sqliteStorePath({ dataDir: setup.dataDir }));
-  db.exec(`CREATE TABLE staff_deletions (rowsLeft INTEGER); INSERT INTO staff_deletions VALUES (${rounds * 6});
+  const file = sqliteStorePath({ dataDir: setup.dataDir });
+  const db = new Database(file);
+  db.exec(`CREATE TABLE staff_deletions (rowsLeft INTEGER); INSERT INTO staff_deletions VALUES (${count});
     CREATE TRIGGER staff_deletes_fresh_claims AFTER INSERT ON "SendClaims"
-    WHEN NEW."key" LIKE 'decision:%' AND (SELECT rowsLeft FROM staff_deletions) > 0
+    WHEN substr(NEW."key", 1, ${prefix.length}) = '${prefix}' AND (SELECT rowsLeft FROM staff_deletions) > 0
     BEGIN DELETE FROM "SendClaims" WHERE rowid = NEW.rowid; UPDATE staff_deletions SET rowsLeft = rowsLeft - 1; END;`);
   db.close();
   return () => {
-    const reader = new Database(sqliteStorePath({ dataDir: setup.dataDir }), { readonly: true });
+    const reader = new Database(file, { readonly: true });
     try {
-      return Math.ceil((reader.prepare("SELECT rowsLeft FROM staff_deletions").get() as { rowsLeft: number }).rowsLeft / 6);
+      return (reader.prepare("SELECT rowsLeft FROM staff_deletions").get() as { rowsLeft: number }).rowsLeft;
     } finally {
       reader.close();
     }
@@ -144,6 +184,25 @@ function approve(driver: "sqlite" | "sheets", setup: { book?: FakeSpreadsheet; d
 }
 
 describe.each(["sqlite", "sheets"] as const)("staff deleting fresh SendClaims rows on %s", { timeout: 60_000 }, (driver) => {
+  it("do not lose the conversation's notification: the next message mails it, once", async () => {
+    const { all, book, config, outbox } = await twoInstances(driver);
+    const [sender, recipient] = await conversationPair(all[0]);
+    await all[1].store.refresh();
+    const deletionsLeft = staffDeleteFreshClaims(driver, { book, dataDir: config.dataDir }, "message:", 2);
+
+    const sent = await Promise.all([
+      sendOn(all[0], sender, recipient, "From the first tab"),
+      sendOn(all[1], sender, recipient, "From the second tab"),
+    ]);
+    // Neither claim was there to read back: neither instance can know it sent first.
+    expect(await Promise.all(sent.map((message) => message.notification))).toEqual(["throttled", "throttled"]);
+    expect(deletionsLeft()).toBe(0);
+
+    const next = await sendOn(all[1], sender, recipient, "One more thing");
+    expect(await next.notification).toBe("sent");
+    expect((await outbox()).filter((mail) => mail.to === recipient.email)).toHaveLength(1);
+  });
+
   it("do not lose the approval mails: each of three goes once, from one of two instances", async () => {
     const { all, book, config, outbox } = await twoInstances(driver, { STORE_REFRESH_SECONDS: "1" });
     const agents = await Promise.all(
@@ -151,7 +210,8 @@ describe.each(["sqlite", "sheets"] as const)("staff deleting fresh SendClaims ro
     );
     await Promise.all(all.map((services) => services.store.refresh()));
     const setup = { book, dataDir: config.dataDir };
-    const deletionsLeft = staffDeleteFreshDecisionClaims(driver, setup, 1);
+    // Both instances claim each of the three: six rows, all deleted before they are read back.
+    const deletionsLeft = staffDeleteFreshClaims(driver, setup, "decision:", 6);
     approve(
       driver,
       setup,
