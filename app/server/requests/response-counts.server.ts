@@ -1,5 +1,5 @@
 import type { Services } from "../services.server";
-import { countsAsResponse } from "./views.server";
+import { countsAsResponse, responseCount } from "./views.server";
 
 type CountServices = Pick<Services, "store" | "writeQueues">;
 
@@ -23,26 +23,23 @@ function responseCounts(services: Pick<Services, "store">): Map<string, number> 
  * writes the count again (`recountStaleResponses`), so the cell ends equal to the rows.
  */
 export function recountResponses(services: CountServices, requestId: string): Promise<unknown> {
-  return services.writeQueues.serially(`responses:${requestId}`, async () => {
-    const count = responseCounts(services).get(requestId) ?? 0;
-    if (services.store.requests.get(requestId)?.responses === count) return;
-    await services.store.requests.update(requestId, { responses: count });
-  });
+  // An update that changes no cell makes no call.
+  return services.writeQueues.serially(`responses:${requestId}`, () =>
+    services.store.requests.update(requestId, { responses: responseCount(services, requestId) }),
+  );
 }
 
 /**
  * Writes the count again wherever a request's cell differs from its rows (another instance
  * wrote it from an older replica, staff typed in it, a response was hidden or its author
- * suspended): nothing when every cell is right. Resolves with how many cells it wrote.
+ * suspended): nothing when every cell is right.
  */
-export async function recountStaleResponses(services: CountServices, signal?: AbortSignal): Promise<number> {
+export async function recountStaleResponses(services: CountServices, signal?: AbortSignal): Promise<void> {
   const counts = responseCounts(services);
   const stale = services.store.requests.all().filter((request) => request.responses !== (counts.get(request.id) ?? 0));
-  let written = 0;
   for (const request of stale) {
+    // Stopped: the rest are written by the next run, here or on another instance.
     if (signal?.aborted) break;
     await recountResponses(services, request.id);
-    written += 1;
   }
-  return written;
 }
