@@ -20,7 +20,8 @@ import type { ReadMark } from "./store/types.server";
  * Where SendClaims is a PostgreSQL table (docs/decisions/0053), rows are numbered as they are
  * added but seen as their transactions commit, so the first row read back is not always the
  * first claim: there a unique key on claimed rows decides, refusing every claim of a key but
- * the first, and nothing is read back.
+ * the first. The claim is still read back, and won only while its row is there: a row deleted
+ * in between frees the key for another instance (docs/decisions/0059).
  */
 export type SendClaims = {
   /** This process's name in the `instance` column. */
@@ -149,7 +150,9 @@ export function createSendClaims({
       if (result.status === "rejected") log.error(`Mail: could not claim ${row.key}; not sent.`, result.reason);
       return result.status === "fulfilled" && result.value !== false;
     });
-    if (uniqueKey || stored.length === 0) return new Set(stored.map((row) => row.key));
+    if (stored.length === 0) return new Set();
+    // Read back where the store keeps one claimed row per key too: a row deleted after its
+    // insert would let a second instance's insert of the key succeed, and both would send.
     const tail = await readAfter(mark);
     const won = new Set<string>();
     const vanished: SendClaim[] = [];
