@@ -20,7 +20,8 @@ import type { ReadMark } from "./store/types.server";
  * Where SendClaims is a PostgreSQL table (docs/decisions/0053), rows are numbered as they are
  * added but seen as their transactions commit, so the first row read back is not always the
  * first claim: there a unique key on claimed rows decides, refusing every claim of a key but
- * the first, and nothing is read back.
+ * the first. The claim is still read back, and won only while its row is there: a row deleted
+ * in between frees the key for another instance (docs/decisions/0059).
  */
 export type SendClaims = {
   /** This process's name in the `instance` column. */
@@ -28,7 +29,8 @@ export type SendClaims = {
   /**
    * Claims the keys in one append and one read of the tab (claims made meanwhile by other
    * callers share the read): resolves with the keys this instance won. A key the replica
-   * already shows claimed is not claimed again. Rejects when the tab cannot be read back.
+   * already shows claimed is not claimed again. A key whose row was deleted before the read
+   * found it is not won, and is free to be claimed again. Rejects when the tab cannot be read back.
    */
   claim(keys: readonly string[], now: Date): Promise<Set<string>>;
   /**
@@ -148,9 +150,35 @@ export function createSendClaims({
       if (result.status === "rejected") log.error(`Mail: could not claim ${row.key}; not sent.`, result.reason);
       return result.status === "fulfilled" && result.value !== false;
     });
-    if (uniqueKey || stored.length === 0) return new Set(stored.map((row) => row.key));
+    if (stored.length === 0) return new Set();
+    // Read back where the store keeps one claimed row per key too: a row deleted after its
+    // insert would let a second instance's insert of the key succeed, and both would send.
     const tail = await readAfter(mark);
-    return new Set(stored.filter((row) => winningClaim(tail, row.key)?.id === row.id).map((row) => row.key));
+    const won = new Set<string>();
+    const vanished: SendClaim[] = [];
+    for (const row of stored) {
+      const first = winningClaim(tail, row.key);
+      if (first?.id === row.id) won.add(row.key);
+      else if (!first) vanished.push(row);
+    }
+    await forget(vanished);
+    return won;
+  }
+
+  /**
+   * Claim rows that were stored but are gone by the read-back: someone deleted them in
+   * between, so nobody holds their keys. The replica still shows them (they were this
+   * process's own appends, and a read of the tab's tail cannot see a row go), which would keep
+   * the keys from ever being claimed again; they are taken out of it, so a later try (the
+   * decision mails try again after the next refresh) claims the key anew and the first row
+   * then decides as before.
+   */
+  async function forget(rows: readonly SendClaim[]): Promise<void> {
+    if (rows.length === 0) return;
+    log.error(`Mail: the claim rows of ${rows.map((row) => row.key).join(", ")} were deleted before they were read back; not sent now.`);
+    await store.sendClaims
+      .removeStored(rows.map((row) => row.id))
+      .catch((error: unknown) => log.error("Mail: could not take the deleted claim rows out of the replica", error));
   }
 
   async function claimAs(key: string, claimId: string, now: Date): Promise<boolean> {

@@ -12,6 +12,7 @@ import { remindInvitedAgentsAfterRefreshes } from "./jobs/invitation-reminders.s
 import { inviteReviewersAfterRefreshes } from "./jobs/review-invitations.server";
 import { pruneSendClaimsDaily } from "./jobs/send-claims-pruning.server";
 import { expireRequestsAfterRefreshes } from "./jobs/request-expiry.server";
+import { recountResponsesAfterRefreshes } from "./jobs/response-counts.server";
 import { mailSheetProblemsAfterRefreshes } from "./jobs/sheet-problem-mails.server";
 import { endSessionsOfSuspendedAgents } from "./jobs/suspended-sessions.server";
 import { scheduleWeeklyDigest } from "./jobs/weekly-digest.server";
@@ -76,6 +77,7 @@ export function createServices(config: Config): Services {
     sendClaimsPruning: pruneSendClaimsDaily({ store, claims: sendClaims }),
     suspendedSessions: endSessionsOfSuspendedAgents(store),
     requestExpiry: expireRequestsAfterRefreshes(store),
+    responseCounts: recountResponsesAfterRefreshes(replica),
     referralReminders: remindReferralsAfterRefreshes({ store, notifier, config, writeQueues: replica.writeQueues, claims: sendClaims }),
     reviewInvitations: inviteReviewersAfterRefreshes({ store, notifier, config }),
     invitationReminders: remindInvitedAgentsAfterRefreshes({ store, notifier, config, claims: sendClaims }),
@@ -148,6 +150,7 @@ export async function stopServices(services: Services): Promise<void> {
     services.sendClaimsPruning,
     services.suspendedSessions,
     services.requestExpiry,
+    services.responseCounts,
     services.referralReminders,
     services.reviewInvitations,
     services.invitationReminders,

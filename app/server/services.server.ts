@@ -79,6 +79,8 @@ export type Services = {
   sheetProblemMails: SheetProblemMails;
   /** Job: marks requests past their 30 days expired, after each store refresh. */
   requestExpiry: BackgroundJob;
+  /** Job: writes each request's `responses` cell again where it differs from its rows, after each store refresh. */
+  responseCounts: BackgroundJob;
   /** Job: reminds the parties of quiet referrals and of terms about to end, and expires referrals past their term, after each store refresh. */
   referralReminders: BackgroundJob;
   /** Job: invites both parties of each ended referral to review each other, once, after each store refresh. */

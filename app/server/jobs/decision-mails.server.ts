@@ -25,10 +25,18 @@ type Deps = {
  * agent gets at most one approval and one rejection mail: a decision taken back and made
  * again is not mailed twice. The winner also stamps the decision in the agent's
  * `decisionsMailed` cell before sending, and no instance sends a decision stamped there:
- * a claim row staff deleted cannot make a second mail. Decisions made while no instance
- * is running are not mailed: the replica's first read is its starting point.
+ * a claim row staff deleted cannot make a second mail. A decision this instance did not
+ * mail stays in hand until the stamp shows it mailed (by whichever instance): its claim is
+ * tried again after each refresh, so a claim row staff deleted before it was read back does
+ * not lose the mail, while a key another instance holds costs no call. Decisions made while
+ * no instance is running are not mailed: the replica's first read is its starting point.
  */
 export function watchAgentDecisions({ store, notifier, config, log = console }: Deps): BackgroundJob {
+  /** Decisions seen and not yet stamped as mailed, by agent id: tried again at each run. */
+  const unmailed = new Map<string, AgentStatus>();
+  /** Agents whose mail is queued now: not queued twice. */
+  const queued = new Set<string>();
+
   /** The agents whose application staff decided since the last run, as they stand now. */
   function decided(changes: readonly RowChange<"agents">[]): Agent[] {
     return changes.flatMap(({ id, before, after }) => {
@@ -40,15 +48,30 @@ export function watchAgentDecisions({ store, notifier, config, log = console }: 
     });
   }
 
+  /** The decisions still to mail: those mailed since (here or elsewhere), taken back, or whose agent is gone are dropped. */
+  function stillUnmailed(): Agent[] {
+    return [...unmailed].flatMap(([id, status]) => {
+      const agent = store.agents.get(id);
+      if (agent && agent.status === status && !wasMailed(agent)) return [agent];
+      unmailed.delete(id);
+      return [];
+    });
+  }
+
   function claimAndSend(agent: Agent): void {
-    if (wasMailed(agent)) return;
+    if (queued.has(agent.id)) return;
+    queued.add(agent.id);
     const about = `the ${agent.status} mail to ${agent.email} (agent ${agent.id}; if it is not sent, tell them by hand)`;
     const sent = notifier.enqueue(
       { mail: decisionMail(agent, config), about },
       { once: `decision:${agent.id}:${agent.status}`, confirm: () => stampRow(agent) },
     );
     void sent.outcome.then((outcome) => {
+      queued.delete(agent.id);
       if (outcome === "sent") log.info(`Accounts: ${agent.status} mail sent to agent ${agent.id}`);
+      // Taken: another instance holds the claim (its stamp drops the decision), or the claim row was deleted (tried again).
+      // Failed or stopped: recorded under the claim, and not tried again (docs/decisions/0029).
+      if (outcome !== "taken") unmailed.delete(agent.id);
     });
   }
 
@@ -69,9 +92,11 @@ export function watchAgentDecisions({ store, notifier, config, log = console }: 
 
   return store.addJob({
     name: "decision mails",
-    watches: { agents: ["status"] },
+    // SendClaims too: rows deleted there may free a claim this instance is waiting on.
+    watches: { agents: ["status"], sendClaims: [] },
     async run(event) {
-      decided(event.agents.changed).forEach(claimAndSend);
+      for (const agent of decided(event.agents.changed)) if (!wasMailed(agent)) unmailed.set(agent.id, agent.status);
+      stillUnmailed().forEach(claimAndSend);
     },
   });
 }

@@ -6,7 +6,7 @@ import type { Throttle } from "../notifier/notifier.server";
 import type { Services } from "../services.server";
 import { hiddenAuthorsFor, hiddenItemIds } from "../moderation/visibility.server";
 import { mayBeStored, rowIdFor } from "../form-keys.server";
-import { responseCount } from "./views.server";
+import { recountResponses } from "./response-counts.server";
 
 export type RespondResult =
   | { ok: true; response: RequestResponse }
@@ -91,17 +91,6 @@ function responseThrottle({ store }: RespondServices, requestId: string): Thrott
     lastNotifiedAt: async () => store.requests.get(requestId)?.lastNotifiedAt,
     stamp: (at) => store.requests.update(requestId, { lastNotifiedAt: at.toISOString() }),
   };
-}
-
-/**
- * Writes the count of a request's rows into its `responses` cell, for staff reading the
- * Requests tab. Counted, never incremented, and one write at a time per request, so
- * responses arriving together cannot overwrite each other's count with an older one.
- */
-function recountResponses(services: RespondServices, requestId: string): Promise<unknown> {
-  return services.writeQueues.serially(`responses:${requestId}`, () =>
-    services.store.requests.update(requestId, { responses: responseCount(services, requestId) }),
-  );
 }
 
 /**
