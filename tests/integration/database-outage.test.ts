@@ -139,6 +139,7 @@ describe("a database hiccup", { timeout: 240_000 }, () => {
       // Timed refreshes often, so transactions are open at any moment, as under traffic.
       STORE_REFRESH_SECONDS: "0.2",
       MESSAGES_PER_MEMBER_PER_HOUR: "100000",
+      MESSAGES_PER_MEMBER_PER_MINUTE: "100000",
       MEMBER_WRITES_PER_IP_PER_HOUR: "100000",
     };
     const [sender, recipient] = await seedTwoAgents(env);
