@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { KeyIcon, MailIcon } from "./icons";
 
@@ -36,5 +37,32 @@ export function CheckYourEmail({ children, actions }: { children: ReactNode; act
       </div>
       {actions}
     </div>
+  );
+}
+
+/**
+ * The answer of the member forms that mail a link (password reset, one-time login), with the
+ * way back to the login page: `request` names what was asked for ("password reset"), and the
+ * children say what the link does and for how long.
+ */
+export function MemberLinkSent({ request, email, children }: { request: string; email: string; children: ReactNode }) {
+  return (
+    <CheckYourEmail
+      actions={
+        <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center">
+          <Link to="/member-login" className="btn-primary py-3">
+            Back to Member Login
+          </Link>
+          <Link to="/" className="btn-outline py-3">
+            Back to Home
+          </Link>
+        </div>
+      }
+    >
+      <p>
+        We've received a {request} request for <strong className="break-all text-slate-900">{email}</strong>.
+      </p>
+      <p>{children}</p>
+    </CheckYourEmail>
   );
 }

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
-import { AccountFrame, CheckYourEmail } from "~/components/account-frame";
+import { AccountFrame, MemberLinkSent } from "~/components/account-frame";
 import { SubmitButton, TextField, useValidatedForm, ValidatedForm, type FormResult } from "~/components/form";
 import { mailedLinkSchema } from "~/domain/auth";
 import { PRODUCT_NAME } from "~/domain/product";
 import { sendPasswordReset } from "~/server/accounts/password-reset.server";
-import { passRetryAfter, refuseTooMany, throttle } from "~/server/accounts/throttle.server";
-import { parseForm, rejectSubmission } from "~/server/forms.server";
+import { mailLinkToAddressTyped } from "~/server/accounts/mailed-link.server";
+import { passRetryAfter } from "~/server/accounts/throttle.server";
 
 export const meta: MetaFunction = () => [
   { title: `Forgot Password | ${PRODUCT_NAME}` },
@@ -15,22 +15,9 @@ export const meta: MetaFunction = () => [
 
 export const headers = passRetryAfter;
 
-/**
- * The answer is the same whether or not an account uses the address, and comes before
- * any mail is sent (they are queued), so the form cannot be used to find out who is a
- * member; a mail that fails is logged for staff (docs/decisions/0036).
- */
+/** A reset link, mailed as any link to the address typed (mailLinkToAddressTyped); a mail that fails is logged for staff (docs/decisions/0036). */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = await parseForm(request, mailedLinkSchema);
-  if (submission.status !== "success") return rejectSubmission(submission);
-
-  const { email } = submission.value;
-  const { limits } = context.services.auth;
-  const allowed = throttle(context, limits.resetByIp, limits.resetByEmail, email);
-  if (!allowed.allowed) return refuseTooMany(submission, "password reset requests", allowed.retryAfterSeconds);
-
-  sendPasswordReset(context.services, email, request);
-  return { sent: email };
+  return mailLinkToAddressTyped(request, context, "password reset requests", sendPasswordReset);
 }
 
 export default function ForgotPassword() {
@@ -66,25 +53,9 @@ function RequestForm({ lastResult }: { lastResult: FormResult | null }) {
 
 function RequestSent({ email }: { email: string }) {
   return (
-    <CheckYourEmail
-      actions={
-        <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center">
-          <Link to="/member-login" className="btn-primary py-3">
-            Back to Member Login
-          </Link>
-          <Link to="/" className="btn-outline py-3">
-            Back to Home
-          </Link>
-        </div>
-      }
-    >
-      <p>
-        We've received a password reset request for <strong className="break-all text-slate-900">{email}</strong>.
-      </p>
-      <p>
-        If an account uses this address, an email with a link to choose a new password is on its way. The link works once, within 1 hour.
-        Don't forget to check your spam folder.
-      </p>
-    </CheckYourEmail>
+    <MemberLinkSent request="password reset" email={email}>
+      If an account uses this address, an email with a link to choose a new password is on its way. The link works once, within 1 hour.
+      Don't forget to check your spam folder.
+    </MemberLinkSent>
   );
 }

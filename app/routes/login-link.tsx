@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
-import { AccountFrame, CheckYourEmail } from "~/components/account-frame";
+import { AccountFrame, MemberLinkSent } from "~/components/account-frame";
 import { SubmitButton, TextField, useValidatedForm, ValidatedForm, type FormResult } from "~/components/form";
 import { mailedLinkSchema } from "~/domain/auth";
 import { PRODUCT_NAME } from "~/domain/product";
 import { sendLoginLink } from "~/server/accounts/login-link.server";
-import { passRetryAfter, refuseTooMany, throttle } from "~/server/accounts/throttle.server";
+import { mailLinkToAddressTyped } from "~/server/accounts/mailed-link.server";
+import { passRetryAfter } from "~/server/accounts/throttle.server";
 import { LOGIN_LINK_TTL_SECONDS } from "~/server/auth/login-link-token.server";
-import { parseForm, rejectSubmission } from "~/server/forms.server";
 
 export const meta: MetaFunction = () => [
   { title: `Email Me a Login Link | ${PRODUCT_NAME}` },
@@ -16,22 +16,10 @@ export const meta: MetaFunction = () => [
 
 export const headers = passRetryAfter;
 
-/**
- * The answer is the same whether or not an account uses the address, and comes before
- * the mail is sent (it is queued), so the form cannot be used to find out who is a member.
- * It counts against the limits of the forms that mail a link, so it cannot flood an inbox.
- */
+/** A one-time login link, mailed as any link to the address typed (mailLinkToAddressTyped). */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = await parseForm(request, mailedLinkSchema);
-  if (submission.status !== "success") return rejectSubmission(submission);
-
-  const { email } = submission.value;
-  const { limits } = context.services.auth;
-  const allowed = throttle(context, limits.resetByIp, limits.resetByEmail, email);
-  if (!allowed.allowed) return refuseTooMany(submission, "login link requests", allowed.retryAfterSeconds);
-
-  sendLoginLink(context.services, email, request);
-  return { sent: email, validMinutes: LOGIN_LINK_TTL_SECONDS / 60 };
+  const answer = await mailLinkToAddressTyped(request, context, "login link requests", sendLoginLink);
+  return "sent" in answer ? { ...answer, validMinutes: LOGIN_LINK_TTL_SECONDS / 60 } : answer;
 }
 
 export default function LoginLink() {
@@ -69,25 +57,9 @@ function RequestForm({ lastResult }: { lastResult: FormResult | null }) {
 
 function LinkSent({ email, validMinutes }: { email: string; validMinutes: number }) {
   return (
-    <CheckYourEmail
-      actions={
-        <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center">
-          <Link to="/member-login" className="btn-primary py-3">
-            Back to Member Login
-          </Link>
-          <Link to="/" className="btn-outline py-3">
-            Back to Home
-          </Link>
-        </div>
-      }
-    >
-      <p>
-        We've received a login link request for <strong className="break-all text-slate-900">{email}</strong>.
-      </p>
-      <p>
-        If a member account uses this address, an email with a link that logs you in is on its way. The link works once, within{" "}
-        {validMinutes} minutes. Don't forget to check your spam folder.
-      </p>
-    </CheckYourEmail>
+    <MemberLinkSent request="login link" email={email}>
+      If a member account uses this address, an email with a link that logs you in is on its way. The link works once, within {validMinutes}{" "}
+      minutes. Don't forget to check your spam folder.
+    </MemberLinkSent>
   );
 }
