@@ -48,9 +48,7 @@ export function TrackRecordCard({ record, stars }: Props) {
         </div>
         <div>
           <dt className="font-semibold text-slate-500">License check</dt>
-          <dd className="mt-0.5 wrap-anywhere text-slate-800">
-            {licenseCheckLine(record.licenseCheck)}
-          </dd>
+          <dd className="mt-0.5 wrap-anywhere text-slate-800">{licenseCheckLine(record.licenseCheck)}</dd>
         </div>
       </dl>
       <table className="mt-5 w-full text-left text-sm">

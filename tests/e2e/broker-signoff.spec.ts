@@ -71,7 +71,9 @@ test.describe("broker sign-off", () => {
     await maria.getByRole("button", { name: "Sign agreement" }).click();
     await expect(maria.getByText("Please choose how your broker signs off")).toBeVisible();
     await sign(maria, "Maria Delgado", /Ask my broker to approve/);
-    await expect(brokerStates(maria).first()).toContainText(/Waiting for Sooner Homes's approval, link expires [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M C[SD]T/);
+    await expect(brokerStates(maria).first()).toContainText(
+      /Waiting for Sooner Homes's approval, link expires [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M C[SD]T/,
+    );
 
     // James signs once with his broker's authority; Maria's signature still stands.
     const james = await memberPage(responder, { width: 1280, height: 900 });

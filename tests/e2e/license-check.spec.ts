@@ -74,9 +74,10 @@ test("a Texas applicant whose license TREC's data lacks is told why beside the b
   await expect(page.getByLabel("Brokerage", { exact: true })).toHaveValue("Lone Star Realty");
   await expect(page.getByLabel("License Number", { exact: true })).toHaveValue("0799999");
   expect(agentRow(email)).toBeUndefined();
-  await page.getByLabel("Broker License Number").scrollIntoViewIfNeeded();
+  const brokerage = page.getByRole("heading", { name: "Your brokerage" });
+  await brokerage.evaluate((heading) => heading.scrollIntoView({ block: "center" }));
   await screenshotForPeople(page, testInfo, "unknown-license-broker-390", { withoutScriptsToo: true });
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.getByLabel("Broker License Number").scrollIntoViewIfNeeded();
+  await brokerage.evaluate((heading) => heading.scrollIntoView({ block: "center" }));
   await screenshotForPeople(page, testInfo, "unknown-license-broker-1280", { withoutScriptsToo: true });
 });
