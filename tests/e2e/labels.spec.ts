@@ -7,6 +7,9 @@ import { screenshotForPeople } from "./support/screenshots";
 const WIDTHS = [390, 1280] as const;
 
 test.describe("labels say what the page does", () => {
+  // Each test logs in and loads its page at two widths.
+  test.describe.configure({ timeout: 60_000 });
+
   test("the member directory's Sort by shows Distance while a place orders the results, and Name otherwise", async ({
     page,
     seedAgent,
