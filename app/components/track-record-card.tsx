@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { StarsSummary } from "~/components/agent-card";
 import type { TrackRecord, WindowFigures } from "~/domain/track-record";
-import { dayLabel, medianText, rateText, TRACK_RECORD_NOTE_PATH } from "~/domain/track-record-text";
+import { dayLabel, licenseCheckLine, medianText, rateText, TRACK_RECORD_NOTE_PATH } from "~/domain/track-record-text";
 
 type Props = {
   record: TrackRecord;
@@ -23,7 +23,6 @@ const ROWS: { label: string; value(figures: WindowFigures): string }[] = [
 
 /** The profile's Track record: counted from what the agent did in the network, never typed (docs/decisions/0043). */
 export function TrackRecordCard({ record, stars }: Props) {
-  const license = record.licenseCheck;
   return (
     <section className="card" aria-labelledby="track-record-title">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -49,9 +48,7 @@ export function TrackRecordCard({ record, stars }: Props) {
         </div>
         <div>
           <dt className="font-semibold text-slate-500">License check</dt>
-          <dd className="mt-0.5 wrap-anywhere text-slate-800">
-            {license ? `${license.result}${license.checkedAt ? ` (${dayLabel(license.checkedAt)})` : ""}` : "Not checked yet"}
-          </dd>
+          <dd className="mt-0.5 wrap-anywhere text-slate-800">{licenseCheckLine(record.licenseCheck)}</dd>
         </div>
       </dl>
       <table className="mt-5 w-full text-left text-sm">

@@ -15,5 +15,5 @@ export const respondByHoursField = z
 
 /** The invited agent's "Not a fit", with an optional reason the poster reads. */
 export const notAFitSchema = z.object({
-  reason: multiLine(optionalTextField(NOT_A_FIT_REASON_MAX, `Please keep the reason under ${NOT_A_FIT_REASON_MAX} characters`)),
+  reason: multiLine(optionalTextField(NOT_A_FIT_REASON_MAX, `Please keep the reason to at most ${NOT_A_FIT_REASON_MAX} characters`)),
 });

@@ -4,6 +4,8 @@
  * agents the poster is offered, and what the pages say. Pure and free of zod, since components
  * import it; the forms' schemas are in invitation-forms.ts.
  */
+import { centralTimeSoon } from "./central-time";
+
 /** One round of best-fit agents offered to a poster: five, and five again each time a deadline passes unanswered. */
 const ROUND_SIZE = 5;
 /** Invitations one request may send: three rounds of five. */
@@ -82,18 +84,9 @@ export function inviteAllLabel(count: number): string {
   return count === ROUND_SIZE ? "Invite all five" : `Invite all ${count}`;
 }
 
-const DEADLINE_FORMAT = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZone: "America/Chicago",
-  timeZoneName: "short",
-});
-
-/** "Nov 28, 3:00 PM CST": the deadline in Central time, where the network is. */
+/** "Nov 28, 3:00 PM CST": the deadline in Central time, where the network is (at most 96 hours away). */
 export function deadlineLabel(respondBy: string): string {
-  return DEADLINE_FORMAT.format(new Date(respondBy));
+  return centralTimeSoon(respondBy);
 }
 
 export const NOT_A_FIT_REASON_MAX = 300;

@@ -318,8 +318,11 @@ export function checkTexasLicense(applicant: Applicant, license: TrecLicense | u
 /** OREC's public license search: Oklahoma publishes no bulk file, so staff search by number. */
 export const OREC_SEARCH_URL = "https://orec.us/";
 
+/** The check an Oklahoma applicant gets: staff's to-do, searching OREC by hand before they approve. */
+export const OREC_CHECK = "check OREC";
+
 export function oklahomaVerdict(licenseNumber: string): LicenseVerdict {
-  return { check: "check OREC", note: `Search license ${licenseNumber} at ${OREC_SEARCH_URL}` };
+  return { check: OREC_CHECK, note: `Search license ${licenseNumber} at ${OREC_SEARCH_URL}` };
 }
 
 /**

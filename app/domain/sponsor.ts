@@ -73,6 +73,29 @@ export function unfilledBrokerMessage(sponsor: SponsoringBroker | null, field: B
   return field === "brokerEmail" && sponsor.email === "" ? "TREC has no email on file for your broker. Please enter it." : null;
 }
 
+/**
+ * Why TREC's data names no broker at all for a Texas applicant: no data was ever loaded
+ * (a fresh install), or the license number is not in it (a typo, or a license newer than the data).
+ */
+export type TrecGap = { kind: "not loaded" } | { kind: "unknown license"; licenseNumber: string };
+
+const TYPE_YOUR_BROKER = "so please type your broker's name, license number and email.";
+
+/** What a Texas applicant is told beside each broker field left blank when TREC's data could not be read for them. */
+export function trecGapMessage(gap: TrecGap): string {
+  return gap.kind === "not loaded"
+    ? `We cannot look up your broker: TREC's license data is not loaded yet, ${TYPE_YOUR_BROKER}`
+    : `TREC's records have no license ${gap.licenseNumber}, ${TYPE_YOUR_BROKER}`;
+}
+
+/** The completion form's words above the broker fields: the TREC look-up is promised only when the data is there. */
+export function brokerFieldsHint(trecLoaded: boolean): string {
+  const why = "Your sponsoring broker: referral fees are paid broker to broker, and the referral agreement names them.";
+  return trecLoaded
+    ? `${why} Licensed in Texas? Leave these blank and we fill them in from TREC's license records.`
+    : `${why} Please type your broker's name, license number and email.`;
+}
+
 /** True when the broker license an agent has is the sponsor's (however each writes the number). */
 export function isSponsorLicense(brokerLicenseNumber: string, sponsor: SponsoringBroker | null): boolean {
   return (

@@ -2,6 +2,7 @@
  * How the track record's figures read on the profile's card and the directory's cards:
  * below `MIN_CASES` a rate or a median is named as too few rather than shown.
  */
+import { OREC_CHECK } from "./license-check";
 import { countOf } from "./count-labels";
 import { MIN_CASES, type Median, type Rate, type TrackRecord } from "./track-record";
 
@@ -44,6 +45,11 @@ export type DirectorySort = (typeof DIRECTORY_SORTS)[number];
 
 export const SORT_OPTIONS: readonly { value: DirectorySort; label: string }[] = [{ value: "track-record", label: "Best track record" }];
 
+/** The member directory's own order, named in its Sort by: nearest first while a place is set, else by name. */
+export function memberDirectoryOwnOrder(nearPlaceSet: boolean): string {
+  return nearPlaceSet ? "Distance" : "Name";
+}
+
 /** "4.8 stars from 12 reviews". */
 export function starsLabel(average: number, count: number): string {
   return `${average.toFixed(1)} stars from ${countOf(count, "review")}`;
@@ -55,6 +61,18 @@ const dayFormat = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeri
 export function dayLabel(iso: string | undefined): string {
   const ms = iso ? Date.parse(iso) : Number.NaN;
   return Number.isNaN(ms) ? "" : dayFormat.format(ms);
+}
+
+/**
+ * The track record's License check, read by other members: the verdict with the day it ran.
+ * An Oklahoma license's verdict is staff's to-do ("check OREC"); a member others see was
+ * approved, so staff searched OREC before approving: said as that fact, not as an instruction.
+ */
+export function licenseCheckLine(check: { result: string; checkedAt: string | undefined } | undefined): string {
+  if (check === undefined) return "Not checked yet";
+  if (check.result === OREC_CHECK) return "Checked by staff in OREC's license search before approval";
+  const day = dayLabel(check.checkedAt);
+  return day === "" ? check.result : `${check.result} (${day})`;
 }
 
 /** Where the card's "How these are counted" link leads. */

@@ -3,7 +3,8 @@ import { data, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SubmitButton, TextField, useValidatedForm, ValidatedForm } from "~/components/form";
-import { brokerApprovalSchema, shortDay, sideBroker } from "~/domain/referrals/broker-signoff";
+import { centralTime } from "~/domain/central-time";
+import { brokerApprovalSchema, sideBroker } from "~/domain/referrals/broker-signoff";
 import { PRODUCT_NAME } from "~/domain/product";
 import { publicUrl } from "~/server/accounts/urls.server";
 import { clientIp } from "~/server/auth/client-ip.server";
@@ -51,7 +52,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       brokerName: broker.name,
       role: side === "referring" ? "referring" : "receiving",
       agentName: side === "referring" ? referral.referringName : referral.receivingName,
-      expires: shortDay(asked.expiresAt ?? ""),
+      expires: centralTime(asked.expiresAt ?? ""),
     },
   };
 }

@@ -11,6 +11,7 @@ import { MARKET_STATE_NAMES, MARKET_STATES } from "~/domain/enums";
 import { PRODUCT_NAME } from "~/domain/product";
 import { EMAIL_TAKEN_MESSAGE, emailTakenHelp, emailTakenMessage } from "~/domain/account-messages";
 import { profileCompletionSchema } from "~/domain/registration";
+import { brokerFieldsHint } from "~/domain/sponsor";
 import type { MembershipType } from "~/domain/workbook/tabs";
 import { passRetryAfter, refuseTooMany } from "~/server/accounts/throttle.server";
 import { publicUrl } from "~/server/accounts/urls.server";
@@ -37,7 +38,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const draft = await readDraft(context.services, request);
   if (!draft) throw redirect("/register");
   const membershipType = membershipForDraft(context.services, draft);
-  return { fullName: draft.fullName, email: draft.email, state: draft.state, membershipType };
+  const trecLoaded = context.services.licenses.dataLoaded();
+  return { fullName: draft.fullName, email: draft.email, state: draft.state, membershipType, trecLoaded };
 }
 
 const SECRET_FIELDS = ["password", "confirmPassword"];
@@ -91,7 +93,7 @@ const accessNames: Record<MembershipType, string> = { founder: "founder access",
 const stateOptions = MARKET_STATES.map((code) => ({ value: code, label: `${MARKET_STATE_NAMES[code]} (${code})` }));
 
 export default function CompleteProfile() {
-  const { fullName, email, state, membershipType } = useLoaderData<typeof loader>();
+  const { fullName, email, state, membershipType, trecLoaded } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useValidatedForm<typeof profileCompletionSchema>(lastResult, {
     id: "complete-profile",
@@ -154,10 +156,7 @@ export default function CompleteProfile() {
           <h2 id="your-brokerage" className="text-lg font-bold">
             Your brokerage
           </h2>
-          <p className="text-sm text-slate-600">
-            Your sponsoring broker: referral fees are paid broker to broker, and the referral agreement names them. Licensed in Texas? Leave
-            these blank and we fill them in from TREC&apos;s license records.
-          </p>
+          <p className="text-sm text-slate-600">{brokerFieldsHint(trecLoaded)}</p>
           <TextField field={fields.brokerage} label="Brokerage" autoComplete="organization" hint="Your sponsoring broker's name." />
           <div className="grid gap-5 sm:grid-cols-2">
             <TextField field={fields.brokerLicenseNumber} label="Broker License Number" />

@@ -40,6 +40,8 @@ type SavedOutcome = keyof typeof SAVED_BANNERS;
 const WRONG_PASSWORD_MESSAGE = "Failed to save profile changes. Please check your password and try again.";
 const SAVE_FAILED_MESSAGE = "Failed to update profile. Please try again.";
 const SECRET_FIELDS = ["password"];
+/** The broker fields may be saved blank, but the referral agreement names the broker: each field's hint says so. */
+const BROKER_NEEDED_HINT = "Needed to propose or sign a referral.";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const member = await requireMember(request, context);
@@ -221,15 +223,21 @@ function ProfileForm({ profile }: { profile: Profile }) {
           <TextField field={fields.city} label="City" autoComplete="address-level2" />
           <SelectField field={fields.state} label="State" placeholder="Select a state" options={stateOptions} />
         </div>
-        <TextField field={fields.brokerage} label="Brokerage" autoComplete="organization" optional hint="Your sponsoring broker's name." />
+        <TextField
+          field={fields.brokerage}
+          label="Brokerage"
+          autoComplete="organization"
+          optional
+          hint={`Your sponsoring broker's name. ${BROKER_NEEDED_HINT}`}
+        />
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField
             field={fields.brokerLicenseNumber}
             label="Broker License Number"
             optional
-            hint="Referral agreements need it: fees are paid broker to broker."
+            hint="Needed to propose or sign a referral: fees are paid broker to broker."
           />
-          <TextField field={fields.brokerEmail} label="Broker Email" type="email" optional />
+          <TextField field={fields.brokerEmail} label="Broker Email" type="email" optional hint={BROKER_NEEDED_HINT} />
         </div>
       </section>
 

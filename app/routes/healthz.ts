@@ -1,12 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { bearsHealthToken, healthStatus } from "~/server/health.server";
+import { LICENSE_DATA_MISSING } from "~/server/licenses/licenses.server";
 import { HIGH_VOLUME_TABS } from "~/server/store/postgres/driver.server";
 
 /**
  * Up and serving: anyone gets `ok` or `degraded`. With `Authorization: Bearer
  * HEALTH_TOKEN` it also says which driver holds the data, how old the replica is, the
  * last store error (it can name the spreadsheet), which rows did not read, and when
- * TREC's license data was loaded and how many records it holds (null before a first load),
+ * TREC's license data was loaded and how many records it holds (before a first load, what
+ * that leaves undone and how to load it),
  * and, with `DATABASE_URL`, which tabs the database holds and whether this instance hears the
  * others' writes (null without a database).
  */
@@ -25,7 +27,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
       uptimeSeconds: Math.round(process.uptime()),
       store: health,
       database: databaseHealth,
-      licenses: licenses.table.info() ?? null,
+      licenses: licenses.table.info() ?? { loaded: false, problem: LICENSE_DATA_MISSING },
     },
     { headers },
   );

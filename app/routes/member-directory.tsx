@@ -12,7 +12,7 @@ import { formatPhoneForDisplay } from "~/domain/phone";
 import { distanceLabel } from "~/domain/places/served-text";
 import { DEFAULT_SERVICE_RADIUS, SERVICE_RADII } from "~/domain/places/service-radius";
 import { PRODUCT_NAME } from "~/domain/product";
-import { SORT_OPTIONS } from "~/domain/track-record-text";
+import { memberDirectoryOwnOrder, SORT_OPTIONS } from "~/domain/track-record-text";
 import type { Agent } from "~/domain/workbook/tabs";
 import { requireMember } from "~/server/auth/session.server";
 import { filterMemberDirectory, parseMemberDirectoryQuery, type NearPlace } from "~/server/directory/directory.server";
@@ -48,6 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     query,
     agents: results.agents.map((agent) => memberCard(agent, member, records, results.near)),
     nearMessage: results.near && !results.near.found ? results.near.message : undefined,
+    ownOrder: memberDirectoryOwnOrder(results.near?.found === true),
     matches: results.matches,
     total: results.total,
     start: results.start,
@@ -63,7 +64,7 @@ const milesValue = (miles: number) => (miles === DEFAULT_SERVICE_RADIUS ? "" : S
 const milesOptions = SERVICE_RADII.map((miles) => ({ value: milesValue(miles), label: `Within ${miles} mi` }));
 
 export default function MemberDirectory() {
-  const { query, agents, nearMessage, matches, total, start, end, page, pageCount } = useLoaderData<typeof loader>();
+  const { query, agents, nearMessage, ownOrder, matches, total, start, end, page, pageCount } = useLoaderData<typeof loader>();
   const { suggest, datalist } = usePlaceSuggestions("filter-near-suggestions");
   return (
     <>
@@ -89,7 +90,7 @@ export default function MemberDirectory() {
           <FilterSelect name="state" label="State" allLabel="All" defaultValue={query.state ?? ""} options={stateOptions} />
           <FilterTextInput name="city" label="City" defaultValue={query.city} placeholder="Any city" />
           <FilterTextInput name="specialty" label="Specialty" defaultValue={query.specialty} placeholder="Any specialty" />
-          <FilterSelect name="sort" label="Sort by" allLabel="Name" defaultValue={query.sort ?? ""} options={SORT_OPTIONS} />
+          <FilterSelect name="sort" label="Sort by" allLabel={ownOrder} defaultValue={query.sort ?? ""} options={SORT_OPTIONS} />
           <SearchAndClear clearHref="/member-directory" />
         </FilterForm>
 

@@ -34,7 +34,7 @@ const DEFINITIONS: { term: string; text: string }[] = [
   { term: "Closing to fee paid", text: "The median days from the closing to the fee marked paid, for fees paid in the period." },
   {
     term: "Member since, license check",
-    text: "When the agent joined, and the result and date of the latest license check against the state's records.",
+    text: "When the agent joined, and the result and date of the latest license check against the state's records. Oklahoma publishes no license file: staff look each Oklahoma license up in OREC's search before approving the agent.",
   },
 ];
 

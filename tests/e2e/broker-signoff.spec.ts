@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { RESPONSES_TAB } from "../../app/domain/workbook/tabs";
 import { expect, test, type Fixtures } from "./fixtures";
+import { screenshotForPeople } from "./support/screenshots";
 import { seedRequests, testRequest, uniqueToken } from "./support/requests";
 import { insertRows } from "./support/store-file";
 
@@ -51,7 +52,7 @@ test.describe("broker sign-off", () => {
     waitForReplica,
     memberPage,
     outbox,
-  }) => {
+  }, testInfo) => {
     const { poster, responder, request, brokerEmail } = cast(seedAgent);
     await waitForReplica();
 
@@ -70,7 +71,9 @@ test.describe("broker sign-off", () => {
     await maria.getByRole("button", { name: "Sign agreement" }).click();
     await expect(maria.getByText("Please choose how your broker signs off")).toBeVisible();
     await sign(maria, "Maria Delgado", /Ask my broker to approve/);
-    await expect(brokerStates(maria).first()).toContainText(/Waiting for Sooner Homes's approval, link expires [A-Z][a-z]{2} \d{1,2}/);
+    await expect(brokerStates(maria).first()).toContainText(
+      /Waiting for Sooner Homes's approval, link expires [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M C[SD]T/,
+    );
 
     // James signs once with his broker's authority; Maria's signature still stands.
     const james = await memberPage(responder, { width: 1280, height: 900 });
@@ -90,6 +93,14 @@ test.describe("broker sign-off", () => {
     await expect(page).toHaveURL(/\/broker-approval$/);
     await expect(page.getByRole("heading", { name: "Approve for Sooner Homes" })).toBeVisible();
     await expect(page.locator("pre")).toContainText("Referring broker: Sooner Homes, broker license OK-155");
+    // The link's end names its year, time and zone, in Central time like every date on the site.
+    const until = /works until [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M C[SD]T/;
+    expect(mail.text).toMatch(until);
+    await expect(page.getByText(until)).toBeVisible();
+    await screenshotForPeople(page, testInfo, "broker-approval-390");
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await screenshotForPeople(page, testInfo, "broker-approval-1280");
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.getByLabel("Your full name").fill("Rosa Perez");
     await page.getByLabel("Your broker license number").fill("TX-9001");
     await page.getByRole("button", { name: "Approve the agreement" }).click();

@@ -305,7 +305,7 @@ describe("answering an invitation", () => {
       }),
     )) as Rejection;
     expect(tooLong.init?.status).toBe(400);
-    expect(tooLong.data.error).toEqual({ reason: ["Please keep the reason under 300 characters"] });
+    expect(tooLong.data.error).toEqual({ reason: ["Please keep the reason to at most 300 characters"] });
     expect(tooLong.data.initialValue).toMatchObject({ reason: "x".repeat(301) });
     expect(invitationRows(request)[0]?.status).toBe("invited");
 

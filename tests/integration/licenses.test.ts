@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { loader as healthz } from "../../app/routes/healthz";
 import { runStaffCommand } from "../../scripts/lib/staff-command";
 import { apiSource, fileSource } from "../../app/server/licenses/license-source.server";
-import { createLicenseService } from "../../app/server/licenses/licenses.server";
+import { createLicenseService, LICENSE_DATA_MISSING } from "../../app/server/licenses/licenses.server";
 import type { RegistrationDraft } from "../../app/domain/registration";
 import { createAgent, sendRegistrationMails, type NewAgentProfile } from "../../app/server/registration/create-agent.server";
 import { newId } from "../../app/server/store/store.server";
@@ -336,7 +336,7 @@ describe("lapses, the staff command and /healthz", () => {
         string,
         unknown
       >;
-    expect((await read({ Authorization: `Bearer ${TOKEN}` })).licenses).toBeNull();
+    expect((await read({ Authorization: `Bearer ${TOKEN}` })).licenses).toEqual({ loaded: false, problem: LICENSE_DATA_MISSING });
     await loadFixture(context);
     expect((await read({ Authorization: `Bearer ${TOKEN}` })).licenses).toEqual({ loadedAt: NOW.toISOString(), source: FIXTURE, rows: 6 });
     expect(await read()).toEqual({ status: "ok" });

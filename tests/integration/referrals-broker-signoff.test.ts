@@ -134,7 +134,7 @@ describe("a whole referral with both brokers approving by link", () => {
     expect(((await sign("james", "James Whitfield", "requested")) as Response).status).toBe(302);
     expect(stored().status).toBe("proposed");
     expect((await pageOf("maria")).brokers.map((broker) => broker.state)).toEqual([
-      expect.stringMatching(/^Waiting for Sooner Homes's approval, link expires [A-Z][a-z]{2} \d{1,2}$/),
+      expect.stringMatching(/^Waiting for Sooner Homes's approval, link expires [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M C[SD]T$/),
       expect.stringMatching(/^Waiting for Lone Star Realty's approval, link expires /),
     ]);
     const toMaria = (await sentMails(context.services)).filter((mail) => mail.to === maria.email).map((mail) => mail.subject);

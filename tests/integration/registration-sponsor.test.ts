@@ -10,7 +10,9 @@ import { action as register } from "../../app/routes/register";
 import { startMemberSession } from "../../app/server/auth/session.server";
 import { fileSource } from "../../app/server/licenses/license-source.server";
 import { startFakeTrec, type FakeTrec } from "../mocks/trec-open-data";
-import { insertAgent, postForm, testContext } from "../support/services";
+import { loader as completeProfileLoader } from "../../app/routes/complete-profile";
+import { loader as healthz } from "../../app/routes/healthz";
+import { insertAgent, postForm, sentMails, testContext } from "../support/services";
 
 /** Lines in TREC's layout: Elena Martinez (sales agent) sponsored by Gulf Coast Homes, Kevin Tran by an expired broker, and others. */
 const FIXTURE = path.resolve("tests/fixtures/trec/sponsors.txt");
@@ -167,6 +169,64 @@ describe("registration collects the sponsoring broker", { timeout: 30_000 }, () 
     });
   });
 });
+
+describe("a Texas applicant TREC's data cannot look up", { timeout: 30_000 }, () => {
+  const typeThem = "so please type your broker's name, license number and email.";
+
+  it("is told beside each blank broker field that TREC has no record of the license, with the input kept", async () => {
+    const context = await contextWithTrec();
+    const refused = (await registerWith(context, elena, { licenseNumber: "0699999", brokerage: "Gulf Coast Homes" })) as DataReply;
+    expect(refused.init?.status).toBe(400);
+    const reason = `TREC's records have no license 0699999, ${typeThem}`;
+    expect(refused.data.error).toEqual({ brokerLicenseNumber: [reason], brokerEmail: [reason] });
+    expect(refused.data.initialValue).toMatchObject({ licenseNumber: "0699999", brokerage: "Gulf Coast Homes" });
+    expect(refused.data.initialValue).not.toHaveProperty("password");
+  });
+
+  it("on a fresh install is told the license data is not loaded yet, and the page promises no look-up", async () => {
+    const context = testContext();
+    contexts.push(context);
+    await context.services.store.refresh();
+    const refused = (await registerWith(context, elena, { licenseNumber: "0612345" })) as DataReply;
+    expect(refused.init?.status).toBe(400);
+    const reason = `We cannot look up your broker: TREC's license data is not loaded yet, ${typeThem}`;
+    expect(refused.data.error).toEqual({ brokerage: [reason], brokerLicenseNumber: [reason], brokerEmail: [reason] });
+    expect(refused.data.initialValue).toMatchObject({ licenseNumber: "0612345", licenseState: "TX" });
+    expect((await completeProfileLoaderFor(context)).trecLoaded).toBe(false);
+  });
+
+  it("tells staff once, by mail and on /healthz, that no license data is loaded", async () => {
+    const context = testContext({}, { HEALTH_TOKEN: "health-token-for-the-tests-0" });
+    contexts.push(context);
+    await context.services.store.refresh();
+    await context.services.licenses.tick(NOW);
+    await context.services.licenses.tick(NOW);
+    await context.services.notifier.idle();
+    const told = (await sentMails(context.services)).filter((mail) => mail.subject === "TREC license data is not loaded");
+    expect(told).toHaveLength(1);
+    expect(told[0]?.text).toContain("Texas applicants' licenses are not checked and their sponsoring brokers cannot be filled in");
+
+    const request = new Request("http://localhost/healthz", { headers: { Authorization: "Bearer health-token-for-the-tests-0" } });
+    const health = (await healthz({ request, context, params: {} }).json()) as { licenses: unknown };
+    expect(health.licenses).toEqual({ loaded: false, problem: expect.stringContaining("No TREC license data is loaded") as unknown });
+
+    await context.services.licenses.table.replace(
+      fileSource(FIXTURE).records(() => undefined),
+      FIXTURE,
+      NOW,
+    );
+    expect((await completeProfileLoaderFor(context)).trecLoaded).toBe(true);
+  });
+});
+
+async function completeProfileLoaderFor(context: AppLoadContext): Promise<{ trecLoaded: boolean }> {
+  const started = await call(() =>
+    register({ request: postForm("/register", { ...elena, phone: "214.555.0100", city: "Houston" }), context, params: {} }),
+  );
+  const cookie = ((started as Response).headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
+  const request = new Request("http://localhost/complete-profile", { headers: { Cookie: cookie } });
+  return (await completeProfileLoader({ request, context, params: {} })) as { trecLoaded: boolean };
+}
 
 describe("a reload of TREC's data", { timeout: 30_000 }, () => {
   it("moves a TREC-sourced broker to the new sponsor and leaves a member's own", async () => {

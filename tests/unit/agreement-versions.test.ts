@@ -41,15 +41,30 @@ describe("the agreement's versions", () => {
     );
   });
 
+  it("keeps the second text byte for byte, the client's side named twice as it was signed, so its stored hashes still verify", () => {
+    // The SHA-256 values the second text had when agreements were signed under it.
+    const second = { ...signedUnderFirstText, agreementVersion: "2" };
+    expect(sha256(agreementText(second))).toBe("9ebf361f2c6f3ec5afd98eb271da35762723ac0f8eb95602e5ce66ec2d2628ae");
+    expect(sha256(agreementText({ ...second, side: "tenant" }))).toBe("c0c601010fa28aa51e376501223330d8d3bcc72371b9316c03842ad426238593");
+    expect(agreementText(second)).toContain('refers the client "Ana" (buyer, buying) to the receiving broker.');
+  });
+
+  it("names the client's side in one word in the current text, which says its version", () => {
+    expect(CURRENT_AGREEMENT_VERSION).toBe("3");
+    const text = agreementText({ ...signedUnderFirstText, agreementVersion: CURRENT_AGREEMENT_VERSION });
+    expect(text).toContain('1. The referring broker refers the client "Ana" (buyer) to the receiving broker.');
+    expect(text).toContain("Text version 3.");
+    expect(text).not.toContain("buying");
+  });
+
   it("writes the current version as an agreement between the sponsoring brokers, with every term the law asks for", () => {
-    expect(CURRENT_AGREEMENT_VERSION).toBe("2");
     const text = agreementText({ ...signedUnderFirstText, agreementVersion: CURRENT_AGREEMENT_VERSION, side: "tenant" });
     expect(text).toContain("REFERRAL AGREEMENT BETWEEN BROKERS");
     expect(text).toContain("Referring broker: Sooner Homes, broker license OK-155");
     expect(text).toContain("  through its agent Maria Delgado <maria@example.com>");
     expect(text).toContain("Receiving broker: Hill Country Homes, broker license TX-9001");
     expect(text).toContain("  through its agent James Whitfield <james@example.com>");
-    expect(text).toContain('refers the client "Ana" (tenant, leasing)');
+    expect(text).toContain('refers the client "Ana" (tenant)');
     expect(text).toContain("Referral fee: 25% of the receiving side's gross commission");
     expect(text).toContain("Term: 12 months from the date the agreement is in force.");
     expect(text).toContain("The fee is due within 10 days after closing or funding.");

@@ -81,7 +81,7 @@ describe("a side's standing", () => {
     expect(brokerStateLabel(attested, "Sooner Homes", "Maria Delgado")).toBe("Attested by Maria Delgado");
     const asked = row({ side: "receiving", kind: "requested", expiresAt: "2026-12-04T10:00:00.000Z" });
     expect(brokerStateLabel(brokerStanding(signedByBoth, [asked], "receiving", NOW), "Lone Star Realty", "James")).toBe(
-      "Waiting for Lone Star Realty's approval, link expires Dec 4",
+      "Waiting for Lone Star Realty's approval, link expires Dec 4, 2026, 4:00 AM CST",
     );
     const approved = row({ side: "receiving", kind: "approved", signedName: "John Smith", createdAt: "2026-11-27T09:00:00.000Z" });
     expect(brokerStateLabel(brokerStanding(signedByBoth, [approved], "receiving", NOW), "Lone Star Realty", "James")).toBe(

@@ -4,6 +4,7 @@ import {
   proposalDefaults,
   proposalSchema,
   proposalValues,
+  stepSchemas,
   termEnd,
   termsFromProposal,
 } from "../../app/domain/referrals/agreement";
@@ -119,5 +120,13 @@ describe("the term's end", () => {
     expect(termEnd(new Date("2026-11-23T15:00:00Z"), 12).toISOString()).toBe("2027-11-23T15:00:00.000Z");
     expect(termEnd(new Date("2027-01-31T15:00:00Z"), 1).toISOString()).toBe("2027-02-28T15:00:00.000Z");
     expect(termEnd(new Date("2027-08-31T15:00:00Z"), 6).toISOString()).toBe("2028-02-29T15:00:00.000Z");
+  });
+});
+
+describe("the lost step's reason", () => {
+  it("takes up to 300 characters and says so in the words of a limit, at most 300", () => {
+    expect(stepSchemas.lost.safeParse({ intent: "lost", reason: "x".repeat(300) }).success).toBe(true);
+    const tooLong = stepSchemas.lost.safeParse({ intent: "lost", reason: "x".repeat(301) });
+    expect(tooLong.error?.issues.map((issue) => issue.message)).toEqual(["Please keep the reason to at most 300 characters"]);
   });
 });

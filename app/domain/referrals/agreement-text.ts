@@ -8,8 +8,14 @@ import type { Referral } from "../workbook/tabs";
 import { feeLabel } from "./agreement";
 import { shortReference, SIDE_LABELS } from "./labels";
 
-/** The version new proposals and term changes are written in: the agreement between the sponsoring brokers. */
-export const CURRENT_AGREEMENT_VERSION = "2";
+/**
+ * The version new proposals and term changes are written in: the agreement between the
+ * sponsoring brokers, the client's side in one word (decision 0062).
+ */
+export const CURRENT_AGREEMENT_VERSION = "3";
+
+/** The versions written as the agreement between the sponsoring brokers. */
+type BrokersVersion = "2" | "3";
 
 export type AgreementFields = Pick<
   Referral,
@@ -43,7 +49,8 @@ export type AgreementReferences = "short" | "full ids";
 
 /** The text of the referral's own version: blank is the first text, the agents' agreement. */
 export function agreementText(referral: AgreementFields, references: AgreementReferences = "short"): string {
-  return referral.agreementVersion === "2" ? brokersAgreementText(referral) : agentsAgreementText(referral, references);
+  const version = referral.agreementVersion;
+  return version === "2" || version === "3" ? brokersAgreementText(referral, version) : agentsAgreementText(referral, references);
 }
 
 function brokerLine(brokerage: string, license: string): string {
@@ -84,23 +91,30 @@ const TRANSACTION: Record<Referral["side"], string> = {
   tenant: "leasing",
 };
 
+/** "buyer"; version 2 named the side twice ("buyer, buying"), kept so what was signed under it still verifies. */
+function clientSide(side: Referral["side"], version: BrokersVersion): string {
+  const role = SIDE_LABELS[side].toLowerCase();
+  return version === "2" ? `${role}, ${TRANSACTION[side]}` : role;
+}
+
 /**
- * Version 2: an agreement between the two sponsoring brokers, each acting through its
+ * Versions 2 and 3: an agreement between the two sponsoring brokers, each acting through its
  * agent. A template the brokers accept, written to the rules it cites; not legal advice.
+ * Version 2 is kept byte for byte; version 3 differs only in naming the client's side once.
  */
-function brokersAgreementText(referral: AgreementFields): string {
+function brokersAgreementText(referral: AgreementFields, version: BrokersVersion): string {
   const months = `${referral.termMonths} month${referral.termMonths === 1 ? "" : "s"}`;
   const lines = [
     "REFERRAL AGREEMENT BETWEEN BROKERS",
     "",
-    `Agreement ${shortReference(referral.id)}, from request ${shortReference(referral.requestId)}. Text version 2.`,
+    `Agreement ${shortReference(referral.id)}, from request ${shortReference(referral.requestId)}. Text version ${version}.`,
     "",
     `Referring broker: ${brokerLine(referral.referringBrokerage, referral.referringBrokerLicense)}`,
     `  through its agent ${referral.referringName} <${referral.referringEmail}>`,
     `Receiving broker: ${brokerLine(referral.receivingBrokerage, referral.receivingBrokerLicense)}`,
     `  through its agent ${referral.receivingName} <${referral.receivingEmail}>`,
     "",
-    `1. The referring broker refers the client "${referral.clientName}" (${SIDE_LABELS[referral.side].toLowerCase()}, ${TRANSACTION[referral.side]}) to the receiving broker.`,
+    `1. The referring broker refers the client "${referral.clientName}" (${clientSide(referral.side, version)}) to the receiving broker.`,
     `2. Referral fee: ${feeLabel(referral)}, on any transaction for this client or a related party closed by the receiving broker or its agents during the term.`,
     `3. Term: ${months} from the date the agreement is in force.`,
     `4. The fee is due ${referral.feeDue}.`,

@@ -203,7 +203,7 @@ export const stepSchemas = {
   fee_received: z.object({ intent: z.literal("fee_received"), note: noteField }),
   lost: z.object({
     intent: z.literal("lost"),
-    reason: requiredTextField(MESSAGES.reason, 300, "Please keep the reason under 300 characters"),
+    reason: requiredTextField(MESSAGES.reason, 300, "Please keep the reason to at most 300 characters"),
     note: noteField,
   }),
 } as const;

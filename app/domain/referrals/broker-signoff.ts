@@ -5,6 +5,7 @@
  * only when both agents' signatures and both brokers' sign-offs cover its current text.
  */
 import { z } from "zod";
+import { centralTime } from "../central-time";
 import { licenseKey } from "../license-check";
 import { requiredTextField } from "../text";
 import { REFERRAL_SIDES_OF_PARTIES } from "../workbook/broker-tabs";
@@ -93,9 +94,9 @@ export function isInForce(referral: Referral, signoffs: readonly BrokerSignoff[]
   return REFERRAL_SIDES_OF_PARTIES.every((side) => hasSigned(referral, side) && isSignedOff(brokerStanding(referral, signoffs, side, now)));
 }
 
-/** "Dec 4": the day in UTC, as the page and mails name it. */
-export function shortDay(time: string): string {
-  return new Date(time).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+/** "Nov 27": the day of a broker's approval, in Central time like every date on the site. */
+function shortDay(time: string): string {
+  return new Date(time).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "America/Chicago" });
 }
 
 /**
@@ -113,7 +114,7 @@ export function brokerStateLabel(standing: BrokerStanding, brokerName: string, a
       return `Approved by ${standing.row.signedName ?? broker}, ${shortDay(standing.row.createdAt)}`;
     case "requested":
       return standing.expired
-        ? `The link to ${broker} expired ${shortDay(standing.row.expiresAt ?? "")}: ${agentName} may ask again`
-        : `Waiting for ${broker}'s approval, link expires ${shortDay(standing.row.expiresAt ?? "")}`;
+        ? `The link to ${broker} expired ${centralTime(standing.row.expiresAt ?? "")}: ${agentName} may ask again`
+        : `Waiting for ${broker}'s approval, link expires ${centralTime(standing.row.expiresAt ?? "")}`;
   }
 }

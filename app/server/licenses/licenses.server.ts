@@ -29,6 +29,8 @@ export type LicenseService = {
    * license is not in the data, no data is loaded, or it cannot be read.
    */
   sponsorOf(licenseNumber: string, now?: Date): SponsoringBroker | null | undefined;
+  /** True once TREC's data has been loaded and can be read: only then can a Texas applicant's broker be looked up. */
+  dataLoaded(): boolean;
   /** Moves Texas members whose broker came from TREC to their new sponsor; returns the members moved. */
   followSponsors(now?: Date): Promise<Agent[]>;
   /** Loads the configured source, then follows sponsors and lists lapses; a failed load keeps the previous data. */
@@ -38,6 +40,8 @@ export type LicenseService = {
   /** Refreshes daily when TREC_LICENSE_FILE_URL or TREC_LICENSE_API_URL is set, and follows sponsors and lists lapses after each load. */
   start(): void;
   stop(): void;
+  /** The hourly work, also run at start: the refresh or lapse check, then staff told once when no data is loaded. */
+  tick(now?: Date): Promise<void>;
 };
 
 type Deps = {
@@ -96,6 +100,27 @@ export function createLicenseService({ config, store, notifier, log = console }:
       log.error("Licenses: the sponsor look-up failed.", error);
       return undefined;
     }
+  }
+
+  function dataLoaded(): boolean {
+    try {
+      return table.info() !== undefined;
+    } catch (error) {
+      log.error("Licenses: the license data could not be read.", error);
+      return false;
+    }
+  }
+
+  /** Set once this process asked to mail staff that no data is loaded; the claim keeps it to one mail across instances and restarts. */
+  let toldNotLoaded = false;
+
+  function tellStaffNotLoaded(now: Date): void {
+    if (toldNotLoaded || dataLoaded()) return;
+    toldNotLoaded = true;
+    notifier.enqueue(
+      { mail: notLoadedMail(config.supportEmail), about: "the staff mail that no TREC license data is loaded" },
+      { once: NOT_LOADED_CLAIM, now },
+    );
   }
 
   async function followSponsors(now = new Date()): Promise<Agent[]> {
@@ -169,8 +194,9 @@ export function createLicenseService({ config, store, notifier, log = console }:
   async function tick(now = new Date()): Promise<void> {
     const loadedAt = table.info()?.loadedAt;
     const age = loadedAt === undefined ? Infinity : now.getTime() - Date.parse(loadedAt);
-    if (config.licenses.source !== undefined && age >= DAY_MS) return refresh(now);
-    if (loadedAt !== undefined && loadedAt !== lapsesCheckedFor) await afterLoad(now);
+    if (config.licenses.source !== undefined && age >= DAY_MS) await refresh(now);
+    else if (loadedAt !== undefined && loadedAt !== lapsesCheckedFor) await afterLoad(now);
+    tellStaffNotLoaded(now);
   }
 
   function start(): void {
@@ -188,7 +214,18 @@ export function createLicenseService({ config, store, notifier, log = console }:
     table.close();
   }
 
-  return { table, checkApplicant, sponsorOf, followSponsors, refresh, checkLapses, start, stop };
+  return { table, checkApplicant, sponsorOf, dataLoaded, followSponsors, refresh, checkLapses, start, stop, tick };
+}
+
+/** What /healthz and the staff mail say while no TREC license data has ever been loaded. */
+export const LICENSE_DATA_MISSING =
+  "No TREC license data is loaded: Texas applicants' licenses are not checked and their sponsoring brokers cannot be filled in, so they are asked to type them. Load it with npm run licenses:update, or set TREC_LICENSE_FILE_URL or TREC_LICENSE_API_URL (operator guide, Texas license data).";
+
+/** The claim of the staff mail: a fresh install's missing data is told once, whatever the instances and restarts. */
+const NOT_LOADED_CLAIM = "licenses-not-loaded";
+
+function notLoadedMail(supportEmail: string): Mail {
+  return { to: supportEmail, subject: "TREC license data is not loaded", ...renderMailBody(LICENSE_DATA_MISSING, []) };
 }
 
 function lapseMail(agents: readonly Agent[], supportEmail: string): Mail {

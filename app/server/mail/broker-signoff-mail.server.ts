@@ -1,4 +1,4 @@
-import { shortDay } from "~/domain/referrals/broker-signoff";
+import { centralTime } from "~/domain/central-time";
 import type { ReferralParty } from "~/domain/referrals/status";
 import type { Referral } from "~/domain/workbook/tabs";
 import { renderMailBody } from "./html.server";
@@ -31,7 +31,7 @@ export function approvalRequestMail(
   const body = renderMailBody(
     `${agent}, an agent you sponsor, signed a referral agreement and asks you, ${broker.name}, to approve it. Referral fees are paid broker to broker.`,
     [...summaryRows(referral), ["Your license on the agreement", broker.license]],
-    `Read the agreement and approve it (link works until ${shortDay(link.expiresAt)}): ${link.url}\nIf you do not sponsor ${agent}, ignore this mail.\n${brokerViewLine(link.url)}`,
+    `Read the agreement and approve it (link works until ${centralTime(link.expiresAt)}): ${link.url}\nIf you do not sponsor ${agent}, ignore this mail.\n${brokerViewLine(link.url)}`,
   );
   return { to: broker.email, subject: `Please approve the referral agreement for ${clientOf(referral)}`, ...body };
 }

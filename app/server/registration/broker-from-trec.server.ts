@@ -3,15 +3,20 @@ import {
   isActiveSponsor,
   isSponsorLicense,
   sponsorValues,
+  trecGapMessage,
   unfilledBrokerMessage,
   type BrokerField,
   type SponsoringBroker,
+  type TrecGap,
 } from "~/domain/sponsor";
 import type { Agent } from "~/domain/workbook/tabs";
 import type { Services } from "../services.server";
 
-/** What TREC's data said of a Texas applicant's broker; `found` false when the license is not in it (or not Texan). */
-export type TrecBroker = { found: false } | { found: true; sponsor: SponsoringBroker | null };
+/**
+ * What TREC's data said of an applicant's broker: the sponsor it names, or why it names none
+ * for a Texas license (`gap`); `gap` null for an applicant TREC's data is not about (not Texan, no number).
+ */
+export type TrecBroker = { found: false; gap: TrecGap | null } | { found: true; sponsor: SponsoringBroker | null };
 
 function typed(formData: FormData, field: string): string {
   const value = formData.get(field);
@@ -25,20 +30,25 @@ function typed(formData: FormData, field: string): string {
  */
 export function fillBrokerFromTrec(services: Pick<Services, "licenses">, formData: FormData, now = new Date()): TrecBroker {
   const licenseNumber = typed(formData, "licenseNumber");
-  if (typed(formData, "licenseState") !== "TX" || licenseNumber === "") return { found: false };
+  if (typed(formData, "licenseState") !== "TX" || licenseNumber === "") return { found: false, gap: null };
+  if (!services.licenses.dataLoaded()) return { found: false, gap: { kind: "not loaded" } };
   const sponsor = services.licenses.sponsorOf(licenseNumber, now);
-  if (sponsor === undefined) return { found: false };
+  if (sponsor === undefined) return { found: false, gap: { kind: "unknown license", licenseNumber } };
   if (isActiveSponsor(sponsor))
     for (const [field, value] of Object.entries(sponsorValues(sponsor))) if (typed(formData, field) === "") formData.set(field, value);
   return { found: true, sponsor };
 }
 
+function unfilledMessage(trec: TrecBroker, field: BrokerField): string | null {
+  if (trec.found) return unfilledBrokerMessage(trec.sponsor, field);
+  return trec.gap === null ? null : trecGapMessage(trec.gap);
+}
+
 /** TREC's reason beside each broker field still blank: replaces the plain "is required". */
 export function unfilledBrokerErrors(trec: TrecBroker, formData: FormData): Partial<Record<BrokerField, string[]>> {
-  if (!trec.found) return {};
   const errors: Partial<Record<BrokerField, string[]>> = {};
   for (const field of BROKER_FIELDS) {
-    const message = typed(formData, field) === "" ? unfilledBrokerMessage(trec.sponsor, field) : null;
+    const message = typed(formData, field) === "" ? unfilledMessage(trec, field) : null;
     if (message !== null) errors[field] = [message];
   }
   return errors;

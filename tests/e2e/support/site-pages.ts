@@ -135,6 +135,7 @@ export function seedMemberSite(label: string, seedAgent: Fixtures["seedAgent"]):
   const pages: SitePage[] = [
     { name: "member-dashboard", path: "/member-dashboard" },
     { name: "member-directory", path: `/member-directory?city=${encodeURIComponent(mine.city)}` },
+    { name: "member-directory-near", path: "/member-directory?near=Tyler%2C+TX" },
     { name: "directory-member", path: `/directory?q=${encodeURIComponent(mine.fullName)}` },
     { name: "agent-profile", path: `/agent/${otherId}` },
     { name: "own-profile", path: `/agent/${agentIdFromEmail(member.email)}` },
