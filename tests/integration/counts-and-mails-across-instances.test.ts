@@ -260,8 +260,10 @@ async function staffDeleteFreshClaims(driver: Driver, { book, config }: Setup, p
     try {
       await client.query(`CREATE TABLE staff_deletions ("rowsLeft" integer); INSERT INTO staff_deletions VALUES (${count});
         CREATE FUNCTION staff_deletes_fresh_claim() RETURNS trigger AS $$ BEGIN
-          IF (SELECT "rowsLeft" FROM staff_deletions) > 0 THEN
-            DELETE FROM "SendClaims" WHERE "id" = NEW."id"; UPDATE staff_deletions SET "rowsLeft" = "rowsLeft" - 1;
+          -- Counted down under the row's lock: of two claims stored at once, only one takes the last deletion.
+          UPDATE staff_deletions SET "rowsLeft" = "rowsLeft" - 1 WHERE "rowsLeft" > 0;
+          IF FOUND THEN
+            DELETE FROM "SendClaims" WHERE "id" = NEW."id";
           END IF;
           RETURN NULL;
         END $$ LANGUAGE plpgsql;
