@@ -34,7 +34,10 @@ export function nextInChain(subject: string, claimedKeys: readonly string[]): st
  * When the subject's newest link was claimed, unless its mail failed: a mail is on its way or
  * sent then. An instance that has read that claim but not yet the `lastNotifiedAt` stamped
  * after the send (written later, and maybe in a tab it reads at other times) throttles on the
- * claim, so it does not take the next link within the 10 minutes.
+ * claim, so it does not take the next link within the 10 minutes. A link with several claimed
+ * rows (an instance that lost it added one) counts from the earliest: the winner's claim came
+ * first, and a replica does not always hold rows in the tab's order (its own appends go before
+ * the rows it reads later).
  */
 export function lastLinkClaimedAt(subject: string, rows: readonly SendClaim[]): string | undefined {
   const failed = new Set(rows.filter((row) => row.outcome === "failed").map((row) => row.key));
@@ -42,7 +45,8 @@ export function lastLinkClaimedAt(subject: string, rows: readonly SendClaim[]): 
   for (const row of rows) {
     const link = chainLink(row.key);
     if (link?.subject !== subject || row.outcome !== "claimed" || failed.has(row.key)) continue;
-    if (!newest || link.link > newest.link) newest = { link: link.link, at: row.claimedAt };
+    if (!newest || link.link > newest.link || (link.link === newest.link && row.claimedAt < newest.at))
+      newest = { link: link.link, at: row.claimedAt };
   }
   return newest?.at;
 }

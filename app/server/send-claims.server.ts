@@ -54,6 +54,12 @@ export type SendClaims = {
   /** When the chain's newest link was claimed, from the replica (see `lastLinkClaimedAt`). */
   lastLinkClaimedAt(subject: string): string | undefined;
   /**
+   * Reads the tab into the replica now, not at the next refresh: after a chain's link was lost
+   * to a row the replica had not read, which may be a claim of long ago rather than of now.
+   * A read that fails is logged; the replica stays as it was.
+   */
+  readAgain(): Promise<void>;
+  /**
    * Deletes the rows the replica shows whose keys can no longer be claimed (see
    * `prunableClaims`; the daily job in app/server/jobs does this): resolves with how many.
    */
@@ -231,6 +237,7 @@ export function createSendClaims({
         store.sendClaims.by("chain", subject).map((row) => row.key),
       ),
     lastLinkClaimedAt: (subject) => lastLinkClaimedAt(subject, store.sendClaims.by("chain", subject)),
+    readAgain: () => store.refreshTabs(["sendClaims"]),
     async prune(now) {
       const facts = {
         decisionMailed: (agentId: string, decision: string) =>

@@ -33,6 +33,11 @@ describe("lastLinkClaimedAt", () => {
     expect(lastLinkClaimedAt(subject, rows)).toBe("2026-11-27T10:00:00.000Z");
   });
 
+  it("counts a link claimed twice from its earlier claim, though the replica holds the loser's row first", () => {
+    const rows = [row(`${subject}#1`, "2026-11-27T10:30:00.000Z"), row(`${subject}#1`, "2026-11-27T10:10:00.000Z")];
+    expect(lastLinkClaimedAt(subject, rows)).toBe("2026-11-27T10:10:00.000Z");
+  });
+
   it("is undefined for a subject never claimed", () => {
     expect(lastLinkClaimedAt(subject, [row("message:c2/bob@example.com#0", "2026-11-27T10:00:00.000Z")])).toBeUndefined();
   });

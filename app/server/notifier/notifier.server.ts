@@ -80,12 +80,14 @@ export type Outcome = "sent" | "failed" | "off" | "throttled" | "taken" | "stopp
 
 /** Driver calls at once: a state's members are mailed quickly without a burst of hundreds of calls. */
 const SENDS_AT_ONCE = 4;
+/** Links of a chain one mail tries before it counts as throttled: each loss reads the tab again, so a replica far behind catches up at the first. */
+const LINK_ATTEMPTS = 3;
 /** How long a stop waits for queued mail before recording the rest as not sent. */
 const DRAIN_MS = 2_000;
 
 type Deps = {
   driver: Mailer;
-  claims: Pick<SendClaims, "claim" | "recordFailure" | "nextInChain" | "lastLinkClaimedAt">;
+  claims: Pick<SendClaims, "claim" | "recordFailure" | "nextInChain" | "lastLinkClaimedAt" | "readAgain">;
   config: Pick<Config, "sessionSecrets" | "appUrl" | "port" | "mailRetryDelaysMs">;
   log?: Pick<Console, "info" | "error">;
 };
@@ -137,26 +139,50 @@ export function createNotifier({ driver, claims, config, log = console }: Deps):
 
   /** The claim this rule needs before sending: the keys won, or an outcome that ends the mail here. */
   async function claimFor(mails: readonly Outgoing[], rule: SendRule, now: Date): Promise<readonly string[] | Outcome> {
-    const { throttle } = rule;
     const about = mails.map((mail) => mail.about).join(" and ");
+    const { throttle, once } = rule;
+    if (!throttle && once === undefined) return rule.claimed ?? [];
+    const won = throttle ? await claimLink(throttle, about, now) : await claimKey(once!, about, now);
+    if (typeof won === "string" || !rule.confirm) return won;
     try {
-      if (throttle && !(await isDue(throttle, now))) return "throttled";
+      return (await rule.confirm()) ? won : "taken";
     } catch (error) {
-      // The throttle's time is read from the store, which can be out of reach for a moment (a database restart).
-      log.error(`Mail: could not read when ${about} was last allowed; not sent.`, error);
+      log.error(`Mail: could not claim ${about} (${won.join(", ")}); not sent.`, error);
       return "failed";
     }
-    const key = throttle ? claims.nextInChain(throttle.chain) : rule.once;
-    if (key === undefined) return rule.claimed ?? [];
+  }
+
+  /** The key claimed, or "taken" when another instance (or an earlier try) holds it. */
+  async function claimKey(key: string, about: string, now: Date): Promise<readonly string[] | Outcome> {
     if (cutOff) return "stopped";
     try {
-      if (!(await claims.claim([key], now)).has(key)) return throttle ? "throttled" : "taken";
-      if (rule.confirm && !(await rule.confirm())) return "taken";
+      return (await claims.claim([key], now)).has(key) ? [key] : "taken";
     } catch (error) {
       log.error(`Mail: could not claim ${about} (${key}); not sent.`, error);
       return "failed";
     }
-    return [key];
+  }
+
+  /**
+   * The chain's next link, when the mail is due. A link can be lost to a row this replica had
+   * not read: another instance mailing now, or a link claimed long ago that a replica behind
+   * on the tab did not know of. Only the rows tell which, so the tab is read again and the
+   * mail decided again on them: throttled by a claim of now, on to the next link otherwise.
+   */
+  async function claimLink(throttle: Throttle, about: string, now: Date): Promise<readonly string[] | Outcome> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        if (!(await isDue(throttle, now))) return "throttled";
+      } catch (error) {
+        // The throttle's time is read from the store, which can be out of reach for a moment (a database restart).
+        log.error(`Mail: could not read when ${about} was last allowed; not sent.`, error);
+        return "failed";
+      }
+      const won = await claimKey(claims.nextInChain(throttle.chain), about, now);
+      if (won !== "taken") return won;
+      if (attempt === LINK_ATTEMPTS) return "throttled";
+      await claims.readAgain();
+    }
   }
 
   async function run(mails: readonly Outgoing[], rule: SendRule, now: Date): Promise<Outcome[]> {
