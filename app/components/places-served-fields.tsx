@@ -65,6 +65,8 @@ export function PlacesServedFields({ places, radius, lastResult }: PlacesServedF
                   Place {index + 1}
                 </label>
                 <input
+                  // A new text from the server (a suggestion taken) replaces what the box shows.
+                  key={listed[index] ?? ""}
                   type="text"
                   {...controlProps(box)}
                   {...focusWhenInvalid(box)}
