@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { seedReferral } from "./support/referrals";
+import { screenshotForPeople } from "./support/screenshots";
 import { uniqueToken } from "./support/requests";
 
 /** The rows of the referrals list: each a link to its referral's page. */
@@ -76,7 +77,7 @@ test.describe("my referrals", () => {
       seedAgent,
       waitForReplica,
       login,
-    }) => {
+    }, testInfo) => {
       const token = uniqueToken();
       const maria = seedAgent({ fullName: "Maria Percent" });
       const james = seedAgent({ fullName: "James Percent" });
@@ -89,6 +90,7 @@ test.describe("my referrals", () => {
       const card = page.getByRole("region", { name: "My Referrals", exact: true });
       await expect(card).toContainText("Not yet known for 3 referrals");
       await expect(card).not.toContainText("$0.00");
+      await screenshotForPeople(page, testInfo, `fees-unknown-dashboard-${width}`, { fullPage: true });
 
       await page.goto("/referrals");
       await expect(referralLinks(page)).toHaveCount(4);
@@ -96,6 +98,7 @@ test.describe("my referrals", () => {
       await expect(figure(page, "Fees expected")).toHaveText("Not yet known for 3 referrals");
       await expect(figure(page, "Fees received this year")).toHaveText("None");
       await expect(page.getByRole("main")).not.toContainText("$0.00");
+      await screenshotForPeople(page, testInfo, `fees-unknown-referrals-${width}`, { fullPage: true });
     });
   }
 
