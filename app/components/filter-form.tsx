@@ -1,5 +1,6 @@
 import { Form, Link, useLocation, useNavigation, useNavigationType, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, type ComponentProps, type FormEvent, type ReactNode } from "react";
+import { PlaceSuggestionButton } from "./place-suggestion-button";
 
 /** How long typing must pause before the list updates. */
 const FILTER_DEBOUNCE_MS = 300;
@@ -114,9 +115,12 @@ function useLiveFilters(action: string, live: boolean) {
     }
   }, [key, search, navigationType, live]);
 
-  function send(form: HTMLFormElement, replace: boolean) {
+  function send(form: HTMLFormElement, replace: boolean, submitter?: HTMLElement | null) {
     clearTimeout(timer.current);
-    submit(filledFields(form), { method: "get", action, replace, preventScrollReset: true });
+    const fields = filledFields(form);
+    // A button with a value of its own ("Use Alpine, TX") sends it, as the form does without scripts.
+    if (submitter instanceof HTMLButtonElement && submitter.name) fields.append(submitter.name, submitter.value);
+    submit(fields, { method: "get", action, replace, preventScrollReset: true });
   }
 
   if (!live) return {};
@@ -135,7 +139,7 @@ function useLiveFilters(action: string, live: boolean) {
     },
     onSubmit(event: FormEvent<HTMLFormElement>) {
       event.preventDefault();
-      send(event.currentTarget, false);
+      send(event.currentTarget, false, (event.nativeEvent as SubmitEvent).submitter);
     },
     onFocus(event: FormEvent<HTMLFormElement>) {
       if (isTextInput(event.target)) typingSessionEntry.current = currentEntry.current;
@@ -219,6 +223,7 @@ export function FilterTextInput({
           {message}
         </p>
       ) : null}
+      <PlaceSuggestionButton fieldName={name} typed={defaultValue} message={message} />
     </div>
   );
 }

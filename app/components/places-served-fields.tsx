@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { SelectField, type FormResult } from "~/components/form";
 import { controlProps, FieldError, FieldHint, focusWhenInvalid, type AnyField } from "~/components/field-parts";
+import { PlaceSuggestionButton } from "~/components/place-suggestion-button";
 import { usePlaceSuggestions } from "~/components/place-suggestions";
 import { useHydrated } from "~/components/use-hydrated";
 import { SERVICE_RADII } from "~/domain/places/service-radius";
@@ -64,6 +65,8 @@ export function PlacesServedFields({ places, radius, lastResult }: PlacesServedF
                   Place {index + 1}
                 </label>
                 <input
+                  // A new text from the server (a suggestion taken) replaces what the box shows.
+                  key={listed[index] ?? ""}
                   type="text"
                   {...controlProps(box)}
                   {...focusWhenInvalid(box)}
@@ -75,6 +78,7 @@ export function PlacesServedFields({ places, radius, lastResult }: PlacesServedF
                   className="input"
                 />
                 <FieldError field={box} />
+                <PlaceSuggestionButton fieldName={`${places.name}[${index}]`} typed={listed[index]} message={box.errors?.[0]} />
               </li>
             );
           })}

@@ -1,6 +1,5 @@
 import { Link } from "@remix-run/react";
-import { formatDollars } from "~/domain/referrals/money";
-import type { ReferralRowView, ReferralTotals } from "~/domain/referrals/overview";
+import { feeSumText, type ReferralRowView, type ReferralTotals } from "~/domain/referrals/overview";
 import type { ReferralStatus } from "~/domain/referrals/status";
 
 const STATUS_TONES: Partial<Record<ReferralStatus, string>> = {
@@ -55,14 +54,10 @@ export function ReferralRows({ referrals }: { referrals: readonly ReferralRowVie
 
 /** Open referrals, fees expected and fees received this year, as labelled figures. */
 export function ReferralFigures({ totals }: { totals: ReferralTotals }) {
-  const figures = [
+  const figures: { label: string; value: string; note?: string }[] = [
     { label: "Open referrals", value: String(totals.open) },
-    {
-      label: "Fees expected",
-      value: formatDollars(totals.expectedCents),
-      note: totals.expectedUnknown > 0 ? `+ ${totals.expectedUnknown} not yet known` : undefined,
-    },
-    { label: "Fees received this year", value: formatDollars(totals.receivedThisYearCents) },
+    { label: "Fees expected", ...feeSumText(totals.expected) },
+    { label: "Fees received this year", ...feeSumText(totals.receivedThisYear) },
   ];
   return (
     <dl className="grid gap-3 sm:grid-cols-3">

@@ -3,13 +3,33 @@ import type { ReactNode } from "react";
 import { reportPath } from "~/domain/moderation";
 import type { ProfileReview, ReviewView } from "~/server/reviews/reviews.server";
 
+function StarGlyphs({ stars }: { stars: number }) {
+  return (
+    <>
+      <span className="text-amber-600">{"★".repeat(stars)}</span>
+      <span className="text-slate-400">{"★".repeat(5 - stars)}</span>
+    </>
+  );
+}
+
 /** A rating shown as five stars, read as "4 out of 5 stars". */
 function Stars({ stars, className = "text-lg" }: { stars: number; className?: string }) {
   return (
     <span role="img" aria-label={`${stars} out of 5 stars`} className={`tracking-wider whitespace-nowrap ${className}`}>
-      <span className="text-amber-600">{"★".repeat(stars)}</span>
-      <span className="text-slate-400">{"★".repeat(5 - stars)}</span>
+      <StarGlyphs stars={stars} />
     </span>
+  );
+}
+
+/** The overall rating: the stars for the eye and "4 out of 5" in words beside them, which screen readers read once. */
+function OverallStars({ stars }: { stars: number }) {
+  return (
+    <p className="flex items-center gap-3">
+      <span aria-hidden="true" className="text-2xl tracking-wider whitespace-nowrap">
+        <StarGlyphs stars={stars} />
+      </span>
+      <span className="font-semibold text-slate-900">{stars} out of 5</span>
+    </p>
   );
 }
 
@@ -17,7 +37,7 @@ function Stars({ stars, className = "text-lg" }: { stars: number; className?: st
 export function ReviewBody({ review, replyBy, children }: { review: ReviewView; replyBy: string; children?: ReactNode }) {
   return (
     <div className="space-y-3">
-      <Stars stars={review.overall} className="text-2xl" />
+      <OverallStars stars={review.overall} />
       <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-3">
         {review.aspects.map((aspect) => (
           <div key={aspect.label}>

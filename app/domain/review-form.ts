@@ -1,6 +1,6 @@
 /**
  * The review page's forms: a review of the other party (its third aspect depends on their
- * side) and a reply to their published review. Kept apart from reviews.ts, which pages
+ * side and how the referral ended) and a reply to their published review. Kept apart from reviews.ts, which pages
  * import, so the schema library stays on the server.
  */
 import { z } from "zod";
@@ -22,13 +22,17 @@ const reviewFields = {
   text: multiLine(optionalTextField(REVIEW_TEXT_MAX, `Please keep the review under ${REVIEW_TEXT_MAX.toLocaleString("en-US")} characters`)),
 };
 
-/** The review form for each side the reviewed member was on. */
+const reviewSchema = z.object(reviewFields);
+
+/** The review form for each aspect beside communication and care, and for none (a fee that was never due). */
 export const reviewSchemas = {
-  receiving: z.object({ ...reviewFields, feeAsAgreed: stars("Please rate how the fee was handled from 1 to 5 stars") }),
-  referring: z.object({ ...reviewFields, referralQuality: stars("Please rate the quality of the referral from 1 to 5 stars") }),
+  feeAsAgreed: reviewSchema.extend({ feeAsAgreed: stars("Please rate how the fee was handled from 1 to 5 stars") }),
+  referralQuality: reviewSchema.extend({ referralQuality: stars("Please rate the quality of the referral from 1 to 5 stars") }),
+  none: reviewSchema,
 };
 
-export type ReviewInput = z.infer<(typeof reviewSchemas)["receiving"]> | z.infer<(typeof reviewSchemas)["referring"]>;
+export type ReviewSchema = (typeof reviewSchemas)[keyof typeof reviewSchemas];
+export type ReviewInput = z.infer<ReviewSchema>;
 
 export const replySchema = z.object({
   intent: z.literal("reply"),

@@ -102,12 +102,17 @@ function starsTally(summary: ReviewSummary): Tally {
   return { sum: summary.total, count: summary.count };
 }
 
-/** The aspect beside communication and care of the client: it depends on which side is reviewed. */
+/** The aspect beside communication and care of the client, when one applies to how the referral ended. */
 export type SideAspect = "feeAsAgreed" | "referralQuality";
 
-/** The receiving side owed the fee, so it is rated on paying it as agreed; the referring side on the referral it sent. */
-export function sideAspect(reviewedSide: "referring" | "receiving"): SideAspect {
-  return reviewedSide === "receiving" ? "feeAsAgreed" : "referralQuality";
+/**
+ * The receiving side owed the fee, so it is rated on paying it as agreed, but only when a
+ * fee was received: a referral lost or expired owed none. The referring side is rated on
+ * the referral it sent, however it ended.
+ */
+export function sideAspect(reviewedSide: "referring" | "receiving", endedAs: ReferralStatus): SideAspect | undefined {
+  if (reviewedSide === "referring") return "referralQuality";
+  return endedAs === "fee_received" ? "feeAsAgreed" : undefined;
 }
 
 export const ASPECT_LABELS = {
@@ -119,9 +124,17 @@ export const ASPECT_LABELS = {
 
 export type Aspect = keyof typeof ASPECT_LABELS;
 
-/** The aspects a review of one side rates, in the order the form and the profile show them. */
-export function aspectsFor(reviewedSide: "referring" | "receiving"): Aspect[] {
-  return ["communication", "clientCare", sideAspect(reviewedSide)];
+const ASPECTS = Object.keys(ASPECT_LABELS) as Aspect[];
+
+/** The aspects a review of one side of a referral that ended so rates, in the order the form and the profile show them. */
+export function aspectsFor(reviewedSide: "referring" | "receiving", endedAs: ReferralStatus): Aspect[] {
+  const side = sideAspect(reviewedSide, endedAs);
+  return side ? ["communication", "clientCare", side] : ["communication", "clientCare"];
+}
+
+/** The aspects a written review rated: an aspect that did not apply was never asked, so it is shown as nothing, not as no stars. */
+export function ratedAspects(review: Pick<Review, Aspect>): Aspect[] {
+  return ASPECTS.filter((aspect) => review[aspect] !== undefined);
 }
 
 /** Where a member stands with the reviews of one referral they are a party of. */

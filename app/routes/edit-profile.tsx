@@ -23,7 +23,7 @@ import { parseSubmission, rejectSubmission } from "~/server/forms.server";
 import { photoFormRefusal, readPhotoForm } from "~/server/images/photo-form.server";
 import { photoFromLink } from "~/server/images/photo-link.server";
 import { photoFromUpload } from "~/server/images/save-photo.server";
-import { checkTypedPlaces } from "~/server/places/typed-places.server";
+import { applyPlaceSuggestion, checkTypedPlaces } from "~/server/places/typed-places.server";
 
 export const meta: MetaFunction = () => [{ title: `Edit Profile | ${PRODUCT_NAME}` }];
 
@@ -73,6 +73,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { services } = context;
 
   const { formData, refused } = await readPhotoForm(request);
+  // "Use Alpine, TX" sends the form with that place in its box.
+  applyPlaceSuggestion(formData);
   const submission = parseSubmission(formData, editProfileSchema);
   // Bad input is answered with the messages and the input kept, never the password.
   const readRefusal = photoFormRefusal(refused);

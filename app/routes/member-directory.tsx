@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { MemberAgentCard, type MemberAgentCardData } from "~/components/agent-card";
 import { AgentResults } from "~/components/agent-results";
@@ -16,6 +16,7 @@ import { memberDirectoryOwnOrder, SORT_OPTIONS } from "~/domain/track-record-tex
 import type { Agent } from "~/domain/workbook/tabs";
 import { requireMember } from "~/server/auth/session.server";
 import { filterMemberDirectory, parseMemberDirectoryQuery, type NearPlace } from "~/server/directory/directory.server";
+import { applyPlaceSuggestion } from "~/server/places/typed-places.server";
 import { cardFigures, type TrackRecords } from "~/server/track-record/track-records.server";
 
 export const meta: MetaFunction = () => [{ title: `Member Directory | ${PRODUCT_NAME}` }];
@@ -41,7 +42,10 @@ function memberCard(agent: Agent, member: Agent, records: TrackRecords, near: Ne
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const member = await requireMember(request, context);
-  const query = parseMemberDirectoryQuery(new URL(request.url).searchParams);
+  const url = new URL(request.url);
+  // "Use Alpine, TX" searches again with that place in the box, at the address a search for it has.
+  if (applyPlaceSuggestion(url.searchParams)) throw redirect(`${url.pathname}${url.search}`);
+  const query = parseMemberDirectoryQuery(url.searchParams);
   const results = filterMemberDirectory(context.services, query);
   const records = context.services.trackRecords.current();
   return {

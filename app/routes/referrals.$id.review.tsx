@@ -6,8 +6,8 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ReviewBody } from "~/components/review-list";
 import { StarRatingField } from "~/components/star-rating-field";
 import { PRODUCT_NAME } from "~/domain/product";
-import { replySchema, reviewSchemas } from "~/domain/review-form";
-import { ASPECT_LABELS, BLIND_PERIOD_DAYS, isReviewable, REPLY_MAX, REVIEW_TEXT_MAX } from "~/domain/reviews";
+import { replySchema, type ReviewSchema, reviewSchemas } from "~/domain/review-form";
+import { ASPECT_LABELS, BLIND_PERIOD_DAYS, isReviewable, REPLY_MAX, REVIEW_TEXT_MAX, sideAspect } from "~/domain/reviews";
 import { passRetryAfter, refuseTooMany } from "~/server/accounts/throttle.server";
 import { requireMember } from "~/server/auth/session.server";
 import { newFormKey } from "~/server/form-keys.server";
@@ -53,7 +53,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const otherSide = party === "referring" ? "receiving" : "referring";
   const { formData, refusal } = await readForm(request);
   const intent = formData.get("intent");
-  const schema = intent === "reply" ? replySchema : reviewSchemas[otherSide];
+  const schema = intent === "reply" ? replySchema : reviewSchemas[sideAspect(otherSide, referral.status) ?? "none"];
   // A post with neither intent was not sent by the page: refused as unreadable.
   const submission = parseSubmission(
     formData,
@@ -163,7 +163,7 @@ function TheirReview({ review, lastResult }: { review: View; lastResult: FormRes
 }
 
 function ReviewForm({ review, formKey, lastResult }: { review: View; formKey: string; lastResult: FormResult | undefined }) {
-  const [form, fields] = useValidatedForm<(typeof reviewSchemas)["receiving"] | (typeof reviewSchemas)["referring"]>(lastResult, {
+  const [form, fields] = useValidatedForm<ReviewSchema>(lastResult, {
     id: "review",
     defaultValue: review.draft ?? undefined,
   });
@@ -180,7 +180,7 @@ function ReviewForm({ review, formKey, lastResult }: { review: View; formKey: st
         <StarRatingField field={fields.overall} legend={`Overall, working with ${review.otherName}`} />
         <StarRatingField field={fields.communication} legend={ASPECT_LABELS.communication} />
         <StarRatingField field={fields.clientCare} legend={ASPECT_LABELS.clientCare} />
-        <StarRatingField field={all[review.sideAspect]!} legend={ASPECT_LABELS[review.sideAspect]} />
+        {review.sideAspect ? <StarRatingField field={all[review.sideAspect]!} legend={ASPECT_LABELS[review.sideAspect]} /> : null}
         <TextareaField
           field={fields.text}
           label="Review text"

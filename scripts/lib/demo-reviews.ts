@@ -14,7 +14,7 @@ export function buildDemoReviews(now: Date, referrals: readonly Referral[]): Rev
     const referral = referrals.find((row) => row.id === demoId(`referral:${seed.deal}`));
     if (!referral || !isReviewable(referral)) throw new Error(`The demo deal ${seed.deal} cannot be reviewed`);
     const reviewedSide = seed.by === "referring" ? "receiving" : "referring";
-    const aspect = sideAspect(reviewedSide);
+    const aspect = sideAspect(reviewedSide, referral.status);
     return {
       id: demoId(`review:${seed.deal}:${seed.by}`),
       referralId: referral.id,

@@ -4,6 +4,7 @@ import { BROKERS_TAB } from "../../app/domain/workbook/broker-tabs";
 import { expect, test, type Fixtures } from "./fixtures";
 import { seedReferral } from "./support/referrals";
 import { uniqueToken } from "./support/requests";
+import { screenshotForPeople } from "./support/screenshots";
 import { insertRows } from "./support/store-file";
 
 type Office = { token: string; license: string; email: string; maria: Agent; dana: Agent };
@@ -132,5 +133,36 @@ test.describe("the broker's side of a referral", () => {
     expect(rows[1]).toContain(",Paid,");
     expect(rows[1]).toContain("Lone Star Realty LLC,0400001,Dana Reyes,Maria Delgado");
     expect(rows[1]).toMatch(/,3090\.00$/);
+  });
+
+  test("open percentage fees read as not yet known on the broker's view, never $0.00", async ({
+    page,
+    seedAgent,
+    waitForReplica,
+    outbox,
+  }, testInfo) => {
+    const { token, license, email, maria, dana } = seedOffice(seedAgent);
+    for (const status of ["proposed", "signed", "introduced", "under_contract"] as const)
+      seedReferral(dana, maria, { clientName: `${token} ${status}`, receivingBrokerLicense: license, status, feePercent: 25 });
+    await waitForReplica();
+
+    await page.goto("/broker");
+    await page.getByLabel("License issued by").selectOption("OK");
+    await page.getByLabel("Broker license number").fill(license);
+    await page.getByLabel("Email Address").fill(email);
+    await page.getByRole("button", { name: "Send Me a Link" }).click();
+    const mail = await outbox.waitFor((sent) => sent.to === email);
+    const link = new URL(/Open your view: (\S+)/.exec(mail.text)?.[1] ?? "");
+    await page.goto(link.pathname + link.search);
+
+    const fees = page.getByRole("region", { name: "Fees" });
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expect(fees.locator("div", { has: page.getByText("Fees expected", { exact: true }) }).locator("dd")).toHaveText(
+        "Not yet known for 3 referrals",
+      );
+      await expect(fees).not.toContainText("$0.00");
+      await screenshotForPeople(page, testInfo, `fees-unknown-broker-${width}`, { fullPage: true });
+    }
   });
 });

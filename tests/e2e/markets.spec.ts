@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { agentRow } from "./support/registration";
+import { uniqueToken } from "./support/requests";
 import { screenshotForPeople } from "./support/screenshots";
 
 const PHONE = { width: 390, height: 844 };
@@ -76,4 +77,44 @@ test.describe("markets served", () => {
     await page.goto("/member-directory?near=Longviw+Texs&miles=25");
     await expect(page.getByText(/^(Did you mean .*\?|We could not find .*)$/)).toBeVisible();
   });
+
+  for (const viewport of [PHONE, DESKTOP]) {
+    test(`"Did you mean" is one click on the places served and the directory's near box, at ${viewport.width} px`, async ({
+      page,
+      seedAgent,
+      waitForReplica,
+      login,
+    }, testInfo) => {
+      const jsOn = testInfo.project.name === "js-on";
+      const password = "Markets-2026-password";
+      const agent = seedAgent({ fullName: `Tia Tyler ${uniqueToken()}`, city: "Dallas", password });
+      await waitForReplica();
+      await page.setViewportSize(viewport);
+      await login(agent, { password, then: "/edit-profile" });
+
+      await page.getByLabel("City", { exact: true }).fill("Lindale");
+      await page.getByLabel("Place 1", { exact: true }).fill("Lindale, TX");
+      await page.getByLabel("Place 2", { exact: true }).fill("Tyl");
+      await saveProfile(page, password, jsOn);
+      await expect(page.getByText("Did you mean Tyler, TX?")).toBeVisible();
+      await screenshotForPeople(page, testInfo, `did-you-mean-profile-${viewport.width}`);
+      await page.getByRole("button", { name: "Use Tyler, TX" }).click();
+      await expect(page.getByLabel("Place 2", { exact: true })).toHaveValue("Tyler, TX");
+      await expect(page.getByLabel("Place 1", { exact: true })).toHaveValue("Lindale, TX");
+      await expect(page.getByLabel("City", { exact: true })).toHaveValue("Lindale");
+      await expect(page.getByText("Did you mean Tyler, TX?")).toHaveCount(0);
+      await saveProfile(page, password, jsOn);
+      await expect(page.getByRole("status")).toHaveText("Profile updated and refreshed successfully!");
+      expect(agentRow(agent.email)?.agent).toMatchObject({ placesServed: ["Lindale, TX", "Tyler, TX"], city: "Lindale" });
+
+      await page.goto("/member-directory?near=Tyl&miles=50");
+      await expect(page.getByText("Did you mean Tyler, TX?")).toBeVisible();
+      await screenshotForPeople(page, testInfo, `did-you-mean-directory-${viewport.width}`);
+      await page.getByRole("button", { name: "Use Tyler, TX" }).click();
+      await expect(page).toHaveURL(/near=Tyler%2C\+TX/);
+      await expect(page).toHaveURL(/miles=50/);
+      await expect(page.getByLabel("Near a place")).toHaveValue("Tyler, TX");
+      await expect(page.getByRole("article", { name: agent.fullName })).toBeVisible();
+    });
+  }
 });

@@ -70,7 +70,7 @@ for (const width of [390, 1280]) {
       // Both are published at once: Bob reads Ann's and replies.
       const theirs = page.getByRole("region", { name: "Ann Archer's review of you" });
       await expect(theirs).toContainText(`Ann on Bob ${token}`);
-      await expect(theirs.getByRole("img", { name: "4 out of 5 stars" }).first()).toBeVisible();
+      await expect(theirs.getByText("4 out of 5", { exact: true })).toBeVisible();
       await expect(page.getByRole("button", { name: "Submit review" })).toHaveCount(0);
       await theirs.getByLabel("Your public reply").fill(`Thanks, Ann ${token}`);
       await theirs.getByRole("button", { name: "Post reply" }).click();
@@ -87,6 +87,45 @@ for (const width of [390, 1280]) {
       await expect(reviews.getByRole("link", { name: "Ann Archer" })).toHaveAttribute("href", `/agent/${agentIdOf(ann)}`);
       await expect(reviews.getByRole("link", { name: "Report review" })).toBeVisible();
       await screenshotForPeople(page, testInfo, `review-profile-${width}`, { fullPage: true });
+    });
+
+    test("a referral that ended lost asks nothing of the fee, and the stars read as a number", async ({
+      page,
+      seedAgent,
+      waitForReplica,
+      login,
+    }, testInfo) => {
+      const token = uniqueToken();
+      const ann = seedAgent({ fullName: "Ann Lost" });
+      const bob = seedAgent({ fullName: "Bob Lost" });
+      const referral = seedReferral(ann, bob, { clientName: `${token} client`, status: "lost" });
+      await waitForReplica();
+      await login(ann, { then: `/referrals/${referral.id}/review` });
+
+      await expect(page.getByRole("heading", { level: 1, name: "Review Bob Lost" })).toBeVisible();
+      await expect(page.getByRole("group", { name: "Fee handled as agreed" })).toHaveCount(0);
+      await rate(page, /^Overall/, 4);
+      await rate(page, "Communication", 5);
+      await rate(page, "Care of the client", 3);
+      await page.getByRole("button", { name: "Submit review" }).click();
+      await expect(page.getByRole("status")).toHaveText("Saved.");
+
+      // Bob writes his (the referral he was sent is still rated); both publish, and he reads Ann's.
+      await page.context().clearCookies();
+      await login(bob, { then: `/referrals/${referral.id}/review` });
+      await rate(page, /^Overall/, 5);
+      await rate(page, "Communication", 5);
+      await rate(page, "Care of the client", 5);
+      await rate(page, "Quality of the referral", 2);
+      await page.getByRole("button", { name: "Submit review" }).click();
+      const theirs = page.getByRole("region", { name: "Ann Lost's review of you" });
+      await expect(theirs.getByText("4 out of 5", { exact: true })).toBeVisible();
+      await expect(theirs).toContainText("Care of the client");
+      await expect(theirs).not.toContainText("Fee handled as agreed");
+      const mine = page.getByRole("region", { name: "Your review of Ann Lost" });
+      await expect(mine.getByText("5 out of 5", { exact: true })).toBeVisible();
+      await expect(mine).toContainText("Quality of the referral");
+      await screenshotForPeople(page, testInfo, `review-lost-${width}`, { fullPage: true });
     });
   });
 }

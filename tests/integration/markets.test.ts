@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { afterEach, describe, expect, it } from "vitest";
 import { agentIdOf } from "../../app/domain/agent-id";
+import { suggestionValue } from "../../app/domain/places/suggestion";
 import type { Agent } from "../../app/domain/workbook/tabs";
 import { loader as profileLoader } from "../../app/routes/agent.$agentId";
 import { action as editProfileAction, loader as editProfileLoader } from "../../app/routes/edit-profile";
@@ -97,6 +98,29 @@ describe("places served on edit profile, without JavaScript", { timeout: 30_000 
     expect(profile.profile.served).toBe("Serves Tyler, Longview and Lindale, TX · within 50 mi");
   });
 
+  it("takes the suggested place with one click: the box gets it, every other input as sent", async () => {
+    const context = await contextWith([]);
+    const agent = await insertAgent(context, { password: PASSWORD });
+    const cookie = await sessionCookie(context, agent);
+    const useTyler = suggestionValue({ fieldName: "placesServed[1]", typed: "Tyl", place: "Tyler, TX" });
+    const clicked = saveProfile(agent, ["Lindale, TX", "", "Tyl"], { city: "Lindale", useSuggestion: useTyler }, cookie);
+    const result = await call(() => editProfileAction({ request: clicked, context, params: {} }));
+    expect((result as Response).headers.get("Location")).toBe("/edit-profile?saved=ok");
+    expect(context.services.store.agents.get(agent.id)).toMatchObject({ placesServed: ["Lindale, TX", "Tyler, TX"], city: "Lindale" });
+
+    // Without the password the place is put in its box and the form asks for the password, nothing else.
+    const noPassword = saveProfile(
+      agent,
+      ["Alpien"],
+      { password: "", useSuggestion: suggestionValue({ fieldName: "placesServed[0]", typed: "Alpien", place: "Alpine, TX" }) },
+      cookie,
+    );
+    const reply = (await call(() => editProfileAction({ request: noPassword, context, params: {} }))) as DataReply;
+    expect(reply.init?.status).toBe(400);
+    expect(reply.data.initialValue?.placesServed).toBe("Alpine, TX");
+    expect(Object.keys(reply.data.error ?? {}).filter((name) => reply.data.error?.[name])).toEqual(["password"]);
+  });
+
   it("refuses a radius not offered and more than ten places", async () => {
     const context = await contextWith([]);
     const agent = await insertAgent(context, { password: PASSWORD });
@@ -168,6 +192,19 @@ describe("the member directory near a place", () => {
     expect(data.nearMessage).toBe("Did you mean Tyler, TX?");
     expect(data.agents.map((agent) => agent.distance)).toEqual([undefined, undefined, undefined]);
     expect(data.matches).toBe(3);
+  });
+
+  it("searches again near the suggested place when its button is clicked, the other filters kept", async () => {
+    const context = await contextWith([member, lindale, tulsa]);
+    const cookie = await sessionCookie(context, member);
+    const use = new URLSearchParams({
+      near: "Tyl",
+      miles: "50",
+      useSuggestion: suggestionValue({ fieldName: "near", typed: "Tyl", place: "Tyler, TX" }),
+    });
+    const answer = await call(() => memberDirectoryLoader({ request: get(`/member-directory?${use}`, cookie), context, params: {} }));
+    expect((answer as Response).status).toBe(302);
+    expect((answer as Response).headers.get("Location")).toBe("/member-directory?miles=50&near=Tyler%2C+TX");
   });
 
   it("takes a shared link's unknown miles as the default", async () => {

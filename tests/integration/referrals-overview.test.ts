@@ -114,7 +114,26 @@ describe("/referrals", () => {
     await insertReferral(maria, james, { status: "lost", grossCommission: 900_000 });
 
     const { totals } = await list(maria);
-    expect(totals).toEqual({ open: 3, expectedCents: 225_000 + 150_000, expectedUnknown: 1, receivedThisYearCents: 200_000 });
+    expect(totals).toEqual({
+      open: 3,
+      expected: { cents: 225_000 + 150_000, known: 2, unknown: 1 },
+      receivedThisYear: { cents: 200_000, known: 1, unknown: 0 },
+    });
+  });
+
+  it("counts a fee received whose amount is not known, or looks mistyped, as not yet known rather than $0", async () => {
+    const unknown = await insertReferral(maria, james, { status: "fee_received" });
+    await feeReceived(unknown, "2026-03-01T12:00:00.000Z");
+    // 46357 is 2026-12-01 typed into the fee cell: doubted.
+    const doubted = await insertReferral(maria, james, { status: "fee_received", feeAmount: 4_635_700 });
+    await feeReceived(doubted, "2026-03-02T12:00:00.000Z");
+    await insertReferral(maria, james, { status: "signed" });
+    await insertReferral(maria, olivia, { status: "introduced" });
+
+    const { totals, referrals } = await list(maria);
+    expect(totals.receivedThisYear).toEqual({ cents: 0, known: 0, unknown: 2 });
+    expect(totals.expected).toEqual({ cents: 0, known: 0, unknown: 2 });
+    expect(referrals.filter((row) => row.status === "signed").map((row) => row.feeLabel)).toEqual(["25% of the commission"]);
   });
 
   it("pages the list, 20 a page", async () => {
@@ -135,7 +154,7 @@ describe("the dashboard's My Referrals card", () => {
     >;
     expect(data.referrals.total).toBe(2);
     expect(data.referrals.open.map((row) => row.clientName)).toEqual(["A.B."]);
-    expect(data.referrals.totals.expectedCents).toBe(100_000);
+    expect(data.referrals.totals.expected.cents).toBe(100_000);
   });
 });
 

@@ -49,11 +49,11 @@ describe("a staff edit of a referral in the sheet", () => {
 
   it("reads a fee typed as text with a dollar sign and thousands, and the totals follow", async () => {
     const { store, referral, book } = await workbookWithReferral({ status: "closed", grossCommission: 900_000 });
-    expect(referralTotals({ store }, store.referrals.all(), new Date()).expectedCents).toBe(225_000);
+    expect(referralTotals({ store }, store.referrals.all(), new Date()).expected.cents).toBe(225_000);
     book.typeCell("Referrals", { id: referral.id, header: "feeAmount" }, "$1,250.00");
     await store.refresh();
     expect(store.referrals.get(referral.id)?.feeAmount).toBe(125_000);
-    expect(referralTotals({ store }, store.referrals.all(), new Date()).expectedCents).toBe(125_000);
+    expect(referralTotals({ store }, store.referrals.all(), new Date()).expected.cents).toBe(125_000);
   });
 
   it("lists a date typed into a money column and a price typed as a fraction, and the page flags them", async () => {
@@ -105,12 +105,14 @@ describe("a staff edit of a referral in the sheet", () => {
     expect(row).toMatchObject({ feeLabel: formatDollars(Math.floor((serial * 100 * 25 + 50) / 100)), feeDoubted: true });
     expect(dashboardReferrals({ store }, james, new Date()).open[0]).toMatchObject({ feeDoubted: true });
     // Not added to the fees expected as if it were known.
-    expect(referralTotals({ store }, store.referrals.all(), new Date())).toMatchObject({ expectedCents: 0, expectedUnknown: 1 });
+    expect(referralTotals({ store }, store.referrals.all(), new Date())).toMatchObject({ expected: { cents: 0, known: 0, unknown: 1 } });
 
     book.typeCell("Referrals", cell, "$13,500.00");
     await store.refresh();
     expect(referralListPage({ store }, maria, {}, 1, new Date()).referrals[0]).toMatchObject({ feeLabel: "$3,375.00", feeDoubted: false });
-    expect(referralTotals({ store }, store.referrals.all(), new Date())).toMatchObject({ expectedCents: 337_500, expectedUnknown: 0 });
+    expect(referralTotals({ store }, store.referrals.all(), new Date())).toMatchObject({
+      expected: { cents: 337_500, known: 1, unknown: 0 },
+    });
   });
 
   it("reads a fee and a gross commission typed as numbers, as Google keeps them", async () => {
@@ -136,7 +138,7 @@ describe("a staff edit of a referral in the sheet", () => {
     book.setCell("Referrals", cell, 0.2);
     await store.refresh();
     expect(store.referrals.get(referral.id)?.feePercent).toBe(20);
-    expect(referralTotals({ store }, store.referrals.all(), new Date()).expectedCents).toBe(200_000);
+    expect(referralTotals({ store }, store.referrals.all(), new Date()).expected.cents).toBe(200_000);
 
     book.setCell("Referrals", cell, 0.1275);
     await store.refresh();

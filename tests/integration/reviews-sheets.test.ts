@@ -134,7 +134,7 @@ describe("reviews on the Sheets store", { timeout: 60_000 }, () => {
   it("stores one review when the same party's review is taken on both instances at the same moment", async () => {
     const w = await workbook();
     const input = (key: string) =>
-      reviewSchemas.referring.parse({
+      reviewSchemas.referralQuality.parse({
         intent: "review",
         formKey: key,
         overall: "4",

@@ -195,6 +195,18 @@ describe("who may review", () => {
     }
   });
 
+  it("asks nothing of the fee when the referral ended lost, and stores no fee rating posted anyway", async () => {
+    const n = await network({ status: "lost" });
+    const form = (await page(n, "ann")) as ReviewPage & { review: { sideAspect: string | null } };
+    expect(form.review.sideAspect).toBeNull();
+    expect(statusOf(await write(n, "ann", { feeAsAgreed: "1" }))).toBe(302);
+    expect(statusOf(await write(n, "bob"))).toBe(302);
+    const [annOnBob] = n.context.services.store.reviews.all().filter((row) => row.reviewerEmail === n.agents.ann.email);
+    expect(annOnBob).toMatchObject({ communication: 5, clientCare: 4, feeAsAgreed: undefined });
+    const published = (await page(n, "bob")) as ReviewPage & { review: { theirs: { aspects: { label: string }[] } } };
+    expect(published.review.theirs.aspects.map((aspect) => aspect.label)).toEqual(["Communication", "Care of the client"]);
+  });
+
   it("answers bad input with 400 and a message beside each field, the input kept", async () => {
     const n = await network({ status: "lost" });
     const refused = (await write(n, "bob", { overall: "6", communication: "", referralQuality: "", text: "x".repeat(1001) })) as Rejection;

@@ -4,6 +4,7 @@ import {
   isPublished,
   isReviewable,
   networkMean,
+  ratedAspects,
   publicationTime,
   publicationTimes,
   publishedReviews,
@@ -133,8 +134,22 @@ describe("one member's standing", () => {
   });
 
   it("rates the fee for the receiving side and the referral for the referring side", () => {
-    expect(aspectsFor("receiving")).toEqual(["communication", "clientCare", "feeAsAgreed"]);
-    expect(aspectsFor("referring")).toEqual(["communication", "clientCare", "referralQuality"]);
+    expect(aspectsFor("receiving", "fee_received")).toEqual(["communication", "clientCare", "feeAsAgreed"]);
+    expect(aspectsFor("referring", "fee_received")).toEqual(["communication", "clientCare", "referralQuality"]);
+  });
+
+  it("asks nothing of the fee of a referral that ended with no fee due, and still rates the referral sent", () => {
+    for (const endedAs of ["lost", "expired"] as const) {
+      expect(aspectsFor("receiving", endedAs)).toEqual(["communication", "clientCare"]);
+      expect(aspectsFor("referring", endedAs)).toEqual(["communication", "clientCare", "referralQuality"]);
+    }
+  });
+
+  it("shows a written review's aspects as it rated them, leaving out one never asked", () => {
+    const lost = review({ id: "r9", reviewedSide: "receiving", communication: 5, clientCare: 3, feeAsAgreed: undefined });
+    expect(ratedAspects(lost)).toEqual(["communication", "clientCare"]);
+    expect(ratedAspects({ ...lost, feeAsAgreed: 4 })).toEqual(["communication", "clientCare", "feeAsAgreed"]);
+    expect(reviewSummaries([lost]).get("b@example.com")).toEqual({ count: 1, total: 5 });
   });
 
   it("gives each referral's publication time", () => {

@@ -5,7 +5,8 @@
  * imports the labels from here.
  */
 import type { Referral } from "../workbook/tabs";
-import { referralFeeCents } from "./money";
+import { knownFeeDoubt } from "./doubts";
+import { formatDollars, referralFeeCents } from "./money";
 import { isFinalStatus, REFERRAL_STATUS_LABELS, REFERRAL_STATUSES, type ReferralStatus } from "./status";
 
 /** Referrals on one page of /referrals. */
@@ -84,16 +85,57 @@ export function centralYear(iso: string | Date): number {
   return Number(yearFormat.format(typeof iso === "string" ? new Date(iso) : iso));
 }
 
-/** The fees on the page and the card, in cents. */
+/**
+ * The fee a total may add, in cents: known and not in doubt. A fee that looks mistyped
+ * counts as not yet known, never as if it were right.
+ */
+export function countableFeeCents(referral: Referral): number | undefined {
+  return knownFeeDoubt(referral) === null ? knownFeeCents(referral) : undefined;
+}
+
+/** A sum of fees: the cents of the fees known and how many were known and not (yet). */
+export type FeeSum = { cents: number; known: number; unknown: number };
+
+export function emptyFeeSum(): FeeSum {
+  return { cents: 0, known: 0, unknown: 0 };
+}
+
+export function addFee(sum: FeeSum, cents: number | undefined): void {
+  if (cents === undefined) sum.unknown += 1;
+  else {
+    sum.cents += cents;
+    sum.known += 1;
+  }
+}
+
+/**
+ * A sum of fees as pages show it: dollars only over fees that are known, the others
+ * counted beside them. A sum of no known fee is "Not yet known", never $0.00, which would
+ * read as fees of nothing.
+ */
+export function feeSumText(sum: FeeSum): { value: string; note?: string } {
+  if (sum.known === 0 && sum.unknown === 0) return { value: "None" };
+  if (sum.known === 0) return { value: "Not yet known", note: `for ${sum.unknown} ${sum.unknown === 1 ? "referral" : "referrals"}` };
+  return sum.unknown === 0
+    ? { value: formatDollars(sum.cents) }
+    : { value: formatDollars(sum.cents), note: `+ ${sum.unknown} not yet known` };
+}
+
+/** What a referral's fee is, as an agent says it: the dollars once known, else the share agreed. */
+export function referralFeeText(referral: Referral): string {
+  const fee = knownFeeCents(referral);
+  if (fee !== undefined) return formatDollars(fee);
+  return referral.feePercent !== undefined ? `${referral.feePercent}% of the commission` : "Not set";
+}
+
+/** The fees on the page and the card. */
 export type ReferralTotals = {
   /** Referrals not ended and not yet with the fee received. */
   open: number;
-  /** The known fees of signed referrals whose fee is not yet received. */
-  expectedCents: number;
-  /** Signed referrals whose fee is not known yet (a percentage before the closing). */
-  expectedUnknown: number;
+  /** Signed referrals whose fee is not yet received (unknown: a percentage before the closing, or a doubted fee). */
+  expected: FeeSum;
   /** Fees received in the current calendar year. */
-  receivedThisYearCents: number;
+  receivedThisYear: FeeSum;
 };
 
 /** The first year the CSV offers: the network kept no referrals before it. */

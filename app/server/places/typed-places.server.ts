@@ -1,4 +1,5 @@
 import type { PlaceMatch } from "~/domain/places/gazetteer";
+import { didYouMean, readSuggestion, USE_SUGGESTION } from "~/domain/places/suggestion";
 import { placeLabel } from "~/domain/places/place-names";
 import { matchTypedPlace } from "./places.server";
 
@@ -8,7 +9,7 @@ export type TypedPlacesCheck = { places: string[]; fieldErrors: Record<string, s
 /** What to tell someone whose typed place is not on the list: "Did you mean Tyler, TX?", or that nothing is like it. */
 export function unmatchedPlaceMessage(text: string, match: Exclude<PlaceMatch, { kind: "found" }>): string {
   return match.kind === "guess"
-    ? `Did you mean ${placeLabel(match.place)}?`
+    ? didYouMean(placeLabel(match.place))
     : `We could not find "${text}" in Texas or Oklahoma. Please check the spelling.`;
 }
 
@@ -39,4 +40,37 @@ export function checkTypedPlaces(name: string, posted: unknown): TypedPlacesChec
     }
   });
   return { places, fieldErrors };
+}
+
+/** A form's fields as sent: a post's FormData or a search's URLSearchParams. */
+type SentFields = Pick<FormData, "getAll" | "delete" | "append"> | Pick<URLSearchParams, "getAll" | "delete" | "append">;
+
+/**
+ * Puts the place of a clicked "Use ..." button (`useSuggestion`) in the box it names and
+ * takes the button's value out, every other input left as sent: `placesServed[2]` is the
+ * third filled box of the list (as `checkTypedPlaces` counts them), `near` the one box of
+ * that name. A box that no longer holds the text the place was suggested for keeps what
+ * was typed since: Enter in a form sends its first button, which may be this one.
+ * Answers whether a suggestion was used.
+ */
+export function applyPlaceSuggestion(fields: SentFields): boolean {
+  const chosen = readSuggestion(fields.getAll(USE_SUGGESTION)[0]);
+  fields.delete(USE_SUGGESTION);
+  if (!chosen) return false;
+  const listed = /^(.+)\[(\d+)\]$/.exec(chosen.fieldName);
+  const name = listed ? listed[1]! : chosen.fieldName;
+  const wanted = listed ? Number(listed[2]) : 0;
+  const values = fields.getAll(name).map((value) => (typeof value === "string" ? value : ""));
+  let filled = -1;
+  let used = false;
+  const replaced = values.map((value) => {
+    if (value.trim() === "") return value;
+    filled += 1;
+    if (filled !== wanted || value.trim() !== chosen.typed.trim()) return value;
+    used = true;
+    return chosen.place;
+  });
+  fields.delete(name);
+  for (const value of replaced) fields.append(name, value);
+  return used;
 }

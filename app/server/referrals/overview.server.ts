@@ -5,14 +5,17 @@
  */
 import { pageWindow } from "~/domain/directory-search";
 import { doubtsForParties, knownFeeDoubt } from "~/domain/referrals/doubts";
-import { formatDollars } from "~/domain/referrals/money";
 import {
+  addFee,
   centralYear,
+  countableFeeCents,
   type DashboardReferrals,
+  emptyFeeSum,
   isFeeExpected,
   isOpenReferral,
   knownFeeCents,
   REFERRAL_PAGE_SIZE,
+  referralFeeText,
   roleOf,
   type ReferralListQuery,
   type ReferralRole,
@@ -53,24 +56,18 @@ export function feeReceivedAt({ store }: Deps, referral: Referral): string | und
 
 export function referralTotals(deps: Deps, referrals: readonly Referral[], now: Date): ReferralTotals {
   const year = centralYear(now);
-  const totals: ReferralTotals = { open: 0, expectedCents: 0, expectedUnknown: 0, receivedThisYearCents: 0 };
+  const totals: ReferralTotals = { open: 0, expected: emptyFeeSum(), receivedThisYear: emptyFeeSum() };
   for (const referral of referrals) {
     if (isOpenReferral(referral.status)) totals.open += 1;
-    const fee = knownFeeCents(referral);
-    if (isFeeExpected(referral.status)) {
-      // A fee that looks mistyped is not added up as if it were known.
-      if (fee === undefined || knownFeeDoubt(referral) !== null) totals.expectedUnknown += 1;
-      else totals.expectedCents += fee;
-    }
+    if (isFeeExpected(referral.status)) addFee(totals.expected, countableFeeCents(referral));
     const receivedAt = feeReceivedAt(deps, referral);
-    if (receivedAt !== undefined && centralYear(receivedAt) === year) totals.receivedThisYearCents += fee ?? 0;
+    if (receivedAt !== undefined && centralYear(receivedAt) === year) addFee(totals.receivedThisYear, countableFeeCents(referral));
   }
   return totals;
 }
 
 function referralRowView(referral: Referral, member: Member): ReferralRowView {
   const role = roleOf(referral, member.email);
-  const fee = knownFeeCents(referral);
   return {
     id: referral.id,
     status: referral.status,
@@ -79,8 +76,7 @@ function referralRowView(referral: Referral, member: Member): ReferralRowView {
     otherName: role === "sent" ? referral.receivingName : referral.referringName,
     clientName: referral.clientName,
     side: referral.side,
-    feeLabel:
-      fee === undefined ? (referral.feePercent !== undefined ? `${referral.feePercent}% of commission` : "Not set") : formatDollars(fee),
+    feeLabel: referralFeeText(referral),
     feeDoubted: knownFeeDoubt(referral) !== null,
     changedAt: lastChangeOf(referral),
   };

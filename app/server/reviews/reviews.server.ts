@@ -7,7 +7,15 @@
 import { agentIdOf } from "~/domain/agent-id";
 import { agentProfilePath } from "~/domain/directory-cards";
 import type { ReplyInput, ReviewInput } from "~/domain/review-form";
-import { aspectsFor, ASPECT_LABELS, isReviewable, publicationTimes, publishedReviews, reviewStanding, sideAspect } from "~/domain/reviews";
+import {
+  ASPECT_LABELS,
+  isReviewable,
+  publicationTimes,
+  publishedReviews,
+  ratedAspects,
+  reviewStanding,
+  sideAspect,
+} from "~/domain/reviews";
 import { otherParty, partyEmail, partyName } from "~/domain/referrals/agreement";
 import type { ReferralParty } from "~/domain/referrals/status";
 import type { Agent, Referral, Review } from "~/domain/workbook/tabs";
@@ -37,12 +45,12 @@ function otherPartyOf(referral: Referral, party: ReferralParty) {
   return { email: partyEmail(referral, side), name: partyName(referral, side), side };
 }
 
-/** A review as pages show it: stars, the aspects its side is rated on, the text and the reply. */
+/** A review as pages show it: stars, the aspects it rated, the text and the reply. */
 function reviewView(review: Review) {
   return {
     id: review.id,
     overall: review.overall ?? 0,
-    aspects: aspectsFor(review.reviewedSide).map((aspect) => ({ label: ASPECT_LABELS[aspect], stars: review[aspect] ?? 0 })),
+    aspects: ratedAspects(review).map((aspect) => ({ label: ASPECT_LABELS[aspect], stars: review[aspect]! })),
     text: review.text,
     reply: review.reply ?? null,
     hidden: review.status === "hidden",
@@ -66,7 +74,8 @@ export function reviewPageView(services: Pick<Services, "store">, referral: Refe
     clientName: referral.clientName,
     otherName: other.name,
     otherSide: other.side,
-    sideAspect: sideAspect(other.side),
+    /** The third aspect the form asks, if one applies to how the referral ended. */
+    sideAspect: sideAspect(other.side, referral.status) ?? null,
     mine: mine ? reviewView(mine) : null,
     /** The form opens with the member's own ratings while they may still change them. */
     draft: mine && standing.canWrite ? draftOf(mine) : null,
