@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Message } from "../../app/domain/workbook/tabs";
+import type { Message, SendClaim } from "../../app/domain/workbook/tabs";
 import type { WorkbookDriver } from "../../app/server/store/driver.server";
 import { createStore } from "../../app/server/store/replica.server";
 import { createSqliteDriver } from "../../app/server/store/sqlite-driver.server";
@@ -58,6 +58,10 @@ function message(text: string): Message {
     text,
     createdAt: new Date().toISOString(),
   };
+}
+
+function claim(key: string): SendClaim {
+  return { id: newId(), key, instance: "here", outcome: "claimed", note: "", claimedAt: new Date().toISOString() };
 }
 
 function insertFromElsewhere(file: string, text: string): void {
@@ -115,6 +119,23 @@ describe("replica", () => {
         .map((m) => m.text)
         .sort(),
     ).toEqual(["before", "during"]);
+  });
+
+  it("does not bring back rows this process deleted while a refresh was reading, whether the read found them or a write it replays added them", async () => {
+    const { driver, file, holdReads } = observedDriver();
+    const store = open(driver);
+    await store.refresh();
+    const found = await store.sendClaims.insert(claim("read by the refresh"));
+    insertFromElsewhere(file, "a change for the refresh to read");
+    const release = holdReads();
+    const refreshing = store.refresh();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const added = await store.sendClaims.insert(claim("written during the refresh"));
+    expect(await store.sendClaims.removeStored([found.id, added.id])).toBe(2);
+    release();
+    await refreshing;
+    expect(store.sendClaims.all()).toEqual([]);
+    expect(store.sendClaims.by("key", "written during the refresh")).toEqual([]);
   });
 
   it("refreshes on its timer once started, and stops", async () => {

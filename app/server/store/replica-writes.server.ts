@@ -10,6 +10,7 @@ import {
   type AnyTab,
   type LoggedWrite,
   type TabState,
+  type Write,
 } from "./tab-state.server";
 import { StoreNotFoundError, StoreValidationError, StoreWriteError, type ReadMark, type StoredAfter } from "./types.server";
 import type { TabVersions } from "./versions.server";
@@ -22,8 +23,6 @@ type ReplicaCore = {
   driver: WorkbookDriver;
   log: Pick<Console, "warn">;
   stateOf(name: CollectionName): TabState;
-  /** Replaces a tab's state: after rows were deleted past the refresh. */
-  setState(name: CollectionName, state: TabState): void;
   versions: TabVersions;
   writeLog: WriteLog;
   /** Resolves once the driver's tabs exist. */
@@ -33,14 +32,18 @@ type ReplicaCore = {
 };
 
 /** The replica's writes: each goes to the driver first, and is in the replica once the driver stored it. */
-export function createReplicaWrites({ driver, log, stateOf, setState, versions, writeLog, ensureReady, refuseIfDegraded }: ReplicaCore) {
-  function acknowledge(write: Omit<LoggedWrite, "seq">): AnyRecord {
-    const logged = { ...write, seq: ++writeLog.seq };
+export function createReplicaWrites({ driver, log, stateOf, versions, writeLog, ensureReady, refuseIfDegraded }: ReplicaCore) {
+  /** Applies a write the driver acknowledged, and logs it for a read in flight to replay, in order with the others. */
+  function logWrite(write: Write): void {
+    const logged: LoggedWrite = { ...write, seq: ++writeLog.seq };
     writeLog.writes.push(logged);
+    applyWrite(stateOf(write.name), logged);
+  }
+
+  function acknowledge(write: Write): AnyRecord {
+    logWrite(write);
     versions.bump(write.name, write.id);
-    const state = stateOf(write.name);
-    applyWrite(state, logged);
-    const record = state.records.get(write.id);
+    const record = stateOf(write.name).records.get(write.id);
     if (!record) throw new StoreNotFoundError(tabOf(write.name).name, write.id);
     return record;
   }
@@ -168,7 +171,9 @@ export function createReplicaWrites({ driver, log, stateOf, setState, versions, 
 
   /**
    * Deletes rows of an append-only tab, in the store and then the replica. The replica keeps
-   * where its reads got to: the next read finds that row moved and reads the tab whole.
+   * where its reads got to: the next read finds that row moved and reads the tab whole. The
+   * deletions are logged as writes: a read in flight may have found the rows, or replay the
+   * inserts that added them, and without them it would bring the rows back.
    */
   async function removeStored(name: CollectionName, ids: readonly string[]): Promise<number> {
     const tab = tabOf(name);
@@ -182,10 +187,7 @@ export function createReplicaWrites({ driver, log, stateOf, setState, versions, 
     } catch (error) {
       throw new StoreWriteError(tab.name, { cause: error });
     }
-    const previous = stateOf(name);
-    const gone = new Set(ids);
-    const kept = <T>(entries: Map<string, T>) => new Map([...entries].filter(([id]) => !gone.has(id)));
-    setState(name, { ...previous, records: kept(previous.records), rowOf: kept(previous.rowOf), list: undefined, indexes: new Map() });
+    for (const id of ids) logWrite({ name, id, kind: "remove" });
     versions.bump(name, null);
     return deleted;
   }

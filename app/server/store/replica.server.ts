@@ -93,7 +93,6 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
     driver,
     log,
     stateOf,
-    setState: (name, state) => states.set(name, state),
     versions,
     writeLog,
     ensureReady,

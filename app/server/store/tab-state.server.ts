@@ -31,8 +31,10 @@ export type TabState = {
   indexes: Map<string, Map<string, AnyRecord[]>>;
 };
 
-/** A write acknowledged by the driver; replayed onto a read that started before it was acknowledged. */
-export type LoggedWrite = { seq: number; name: CollectionName; id: string; cells: RowCells; kind: "insert" | "update" };
+/** A write the driver acknowledged: a row added or changed, or (of an append-only tab) deleted by this process. */
+export type Write = { name: CollectionName; id: string } & ({ kind: "insert" | "update"; cells: RowCells } | { kind: "remove" });
+/** A write as logged, in order; replayed onto a read that started before it was acknowledged. */
+export type LoggedWrite = Write & { seq: number };
 
 export const COLLECTION_NAMES = Object.keys(WORKBOOK) as CollectionName[];
 
@@ -121,13 +123,14 @@ function keysOf(keyOf: KeyFunction, record: AnyRecord | undefined): Set<string> 
 }
 
 /**
- * Brings the indexes already built up to date with one record's change, touching only
+ * Brings the indexes already built up to date with one record's change (`after` undefined:
+ * its removal), touching only
  * the buckets of its old and new keys: a write costs the size of those buckets, not a
  * rebuild of the tab's indexes. Buckets are replaced, never changed, because readers may
  * still hold the arrays `by()` gave them. A record that moves to another key joins the
  * end of its new bucket; a full read puts buckets back in row order.
  */
-function updateIndexes(state: TabState, tab: AnyTab, before: AnyRecord | undefined, after: AnyRecord): void {
+function updateIndexes(state: TabState, tab: AnyTab, before: AnyRecord | undefined, after: AnyRecord | undefined): void {
   state.list = undefined;
   for (const [index, buckets] of state.indexes) {
     const keyOf = keyFunctionOf(tab, index);
@@ -136,7 +139,7 @@ function updateIndexes(state: TabState, tab: AnyTab, before: AnyRecord | undefin
     const newKeys = keysOf(keyOf, after);
     for (const key of oldKeys) {
       const bucket = buckets.get(key) ?? [];
-      if (newKeys.has(key)) {
+      if (after && newKeys.has(key)) {
         buckets.set(
           key,
           bucket.map((record) => (record === before ? after : record)),
@@ -147,6 +150,7 @@ function updateIndexes(state: TabState, tab: AnyTab, before: AnyRecord | undefin
         else buckets.delete(key);
       }
     }
+    if (!after) continue;
     for (const key of newKeys) {
       if (!oldKeys.has(key)) buckets.set(key, [...(buckets.get(key) ?? []), after]);
     }
@@ -196,6 +200,13 @@ export function recordFromCells(tab: AnyTab, cells: RowCells): AnyRecord {
 export function applyWrite(state: TabState, write: LoggedWrite): void {
   const tab = tabOf(write.name);
   const existing = state.records.get(write.id);
+  if (write.kind === "remove") {
+    if (!existing) return;
+    state.records.delete(write.id);
+    state.rowOf.delete(write.id);
+    updateIndexes(state, tab, existing, undefined);
+    return;
+  }
   let record: AnyRecord;
   if (write.kind === "insert") {
     if (existing) return;
