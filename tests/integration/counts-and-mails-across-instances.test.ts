@@ -348,11 +348,13 @@ describe.each(drivers)("staff deleting fresh SendClaims rows on %s", { timeout: 
     );
     all.forEach(startServices);
 
-    await expect.poll(async () => (await outbox()).length, { timeout: 20_000, interval: 250 }).toBeGreaterThanOrEqual(3);
+    // The agents' mails only: staff are mailed too while no license data is loaded.
+    const agentMails = async () => (await outbox()).filter((mail) => mail.to.startsWith("pending"));
+    await expect.poll(async () => (await agentMails()).length, { timeout: 20_000, interval: 250 }).toBeGreaterThanOrEqual(3);
     expect(await deletionsLeft()).toBe(0);
     // Several refreshes later, on both instances, still one mail each.
     await new Promise((resolve) => setTimeout(resolve, 3_000));
-    const mails = await outbox();
+    const mails = await agentMails();
     expect(mails.map((mail) => mail.to).sort()).toEqual(["pending1@example.com", "pending2@example.com", "pending3@example.com"]);
     expect(mails.every((mail) => mail.subject === "Your Red River Referrals account is approved")).toBe(true);
   });
