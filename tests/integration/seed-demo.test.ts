@@ -24,6 +24,8 @@ import { loader as referralLoader } from "../../app/routes/referrals.$id._index"
 import { loader as agreementLoader } from "../../app/routes/referrals.$id.agreement";
 import { loader as pdfLoader } from "../../app/routes/referrals.$id.agreement[.]pdf";
 import { loader as listLoader } from "../../app/routes/referrals._index";
+import { loader as reviewLoader } from "../../app/routes/referrals.$id.review";
+import { loader as editProfileLoader } from "../../app/routes/edit-profile";
 import { hashPassword, verifyPassword } from "../../app/server/auth/password.server";
 import { loadConfig } from "../../app/server/config.server";
 import { findPlace } from "../../app/server/places/places.server";
@@ -446,6 +448,69 @@ describe("the demo's referrals", { timeout: 30_000 }, () => {
         ReturnType<typeof referralLoader>
       >;
       expect(page.referral.canSign).toBe(true);
+    } finally {
+      await stopServices(services);
+    }
+  });
+
+  it("meet the demo login with every newer surface filled: an invitation with its Respond by, a review to write and one with a reply, places served with a radius, a broker approval waiting", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(REFERRALS_NOW);
+    const { dataDir } = await seededStore();
+    const services = createServices(loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir }));
+    try {
+      await services.store.refresh();
+      const { store } = services;
+      const context: AppLoadContext = { services, nonce: "test-nonce" };
+      const login: Agent = store.agents.by("email", LOGIN_EMAIL)[0]!;
+      const cookie = await sessionCookie(context, login);
+      const args = (url: string, params: Record<string, string> = {}) => ({ request: get(url, cookie), context, params });
+      const dashboard = (await dashboardLoader(args("/member-dashboard"))) as Awaited<ReturnType<typeof dashboardLoader>>;
+
+      // The dashboard's "Invited to respond": a request whose Respond by is still ahead.
+      const waiting = dashboard.invitations.filter((invitation) => {
+        const request = store.requests.get(invitation.requestId)!;
+        return invitation.respondBy !== null && !isPastDeadline(request.respondBy, REFERRALS_NOW);
+      });
+      expect(waiting.length, "an invitation waiting for an answer, with its Respond by").toBeGreaterThan(0);
+
+      // The dashboard's "Reviews to write", each link opening a form the login can fill.
+      expect(dashboard.reviewsToWrite.length, "a review to write").toBeGreaterThan(0);
+      for (const { referralId } of dashboard.reviewsToWrite) {
+        const page = (await reviewLoader(args(`/referrals/${referralId}/review`, { id: referralId }))) as Awaited<
+          ReturnType<typeof reviewLoader>
+        >;
+        expect(page.review.canWrite).toBe(true);
+      }
+
+      // A referral's review page with both reviews published and the login's reply to the other's.
+      const replied = store.reviews.all().filter((review) => review.reviewedEmail === LOGIN_EMAIL && review.reply !== undefined);
+      expect(replied.length, "a review of the login with their reply").toBeGreaterThan(0);
+      for (const { referralId } of replied) {
+        const page = (await reviewLoader(args(`/referrals/${referralId}/review`, { id: referralId }))) as Awaited<
+          ReturnType<typeof reviewLoader>
+        >;
+        expect(page.review.published).toBe(true);
+        expect(page.review.mine).not.toBeNull();
+        expect(page.review.theirs?.reply).toBeTruthy();
+      }
+
+      // The places served, with the radius the login chose, on the dashboard and on Edit Profile.
+      expect(login.serviceRadius, "the radius around the places served").toBeDefined();
+      expect(dashboard.profile.served).toMatch(new RegExp(`^Serves .+ · within ${login.serviceRadius} mi$`));
+      const editing = (await editProfileLoader(args("/edit-profile"))) as Awaited<ReturnType<typeof editProfileLoader>>;
+      expect(editing.profile.placesServed.length).toBeGreaterThan(0);
+      expect(editing.profile.serviceRadius).toBe(String(login.serviceRadius));
+
+      // One of the login's referrals shows a broker asked by mail whose approval link still works.
+      const withBrokerWaiting = [];
+      for (const referral of store.referrals.all().filter((row) => isParty(row, LOGIN_EMAIL))) {
+        const page = (await referralLoader(args(`/referrals/${referral.id}`, { id: referral.id }))) as Awaited<
+          ReturnType<typeof referralLoader>
+        >;
+        if (page.referral.brokers.some((broker) => broker.state.startsWith("Waiting for "))) withBrokerWaiting.push(referral.id);
+      }
+      expect(withBrokerWaiting.length, "a referral waiting for a broker's approval").toBeGreaterThan(0);
     } finally {
       await stopServices(services);
     }
