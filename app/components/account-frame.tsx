@@ -1,4 +1,6 @@
 import { Link } from "@remix-run/react";
+import type { mailedLinkSchema } from "~/domain/auth";
+import { SubmitButton, TextField, useValidatedForm, ValidatedForm, type FormResult } from "./form";
 import type { ReactNode } from "react";
 import { KeyIcon, MailIcon } from "./icons";
 
@@ -64,5 +66,20 @@ export function MemberLinkSent({ request, email, children }: { request: string; 
       </p>
       <p>{children}</p>
     </CheckYourEmail>
+  );
+}
+
+/** The form of the member pages that mail a link: the account's e-mail and one button. */
+export function MailedLinkForm({ lastResult, label, button }: { lastResult: FormResult | null; label: string; button: string }) {
+  const [form, fields] = useValidatedForm<typeof mailedLinkSchema>(lastResult);
+  return (
+    <section className="card mt-8" aria-label={label}>
+      <ValidatedForm form={form} className="space-y-5">
+        <TextField field={fields.email} label="Email Address" type="email" autoComplete="email" placeholder="you@brokerage.com" />
+        <SubmitButton busyLabel="Sending..." className="btn-primary w-full py-3 text-base">
+          {button}
+        </SubmitButton>
+      </ValidatedForm>
+    </section>
   );
 }

@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
-import { AccountFrame, MemberLinkSent } from "~/components/account-frame";
-import { SubmitButton, TextField, useValidatedForm, ValidatedForm, type FormResult } from "~/components/form";
-import { mailedLinkSchema } from "~/domain/auth";
+import { AccountFrame, MailedLinkForm, MemberLinkSent } from "~/components/account-frame";
+import type { FormResult } from "~/components/form";
 import { PRODUCT_NAME } from "~/domain/product";
 import { sendPasswordReset } from "~/server/accounts/password-reset.server";
 import { mailLinkToAddressTyped } from "~/server/accounts/mailed-link.server";
@@ -27,20 +26,12 @@ export default function ForgotPassword() {
 }
 
 function RequestForm({ lastResult }: { lastResult: FormResult | null }) {
-  const [form, fields] = useValidatedForm<typeof mailedLinkSchema>(lastResult);
   return (
     <AccountFrame
       title="Forgot Password?"
       intro="Enter the email address of your account and we'll send you a link to choose a new password."
     >
-      <section className="card mt-8" aria-label="Password reset request">
-        <ValidatedForm form={form} className="space-y-5">
-          <TextField field={fields.email} label="Email Address" type="email" autoComplete="email" placeholder="you@brokerage.com" />
-          <SubmitButton busyLabel="Sending..." className="btn-primary w-full py-3 text-base">
-            Send Reset Link
-          </SubmitButton>
-        </ValidatedForm>
-      </section>
+      <MailedLinkForm lastResult={lastResult} label="Password reset request" button="Send Reset Link" />
       <p className="mt-8 text-center text-sm text-slate-600">
         Remembered it?{" "}
         <Link to="/member-login" className="font-semibold text-brand-700 hover:underline">

@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
-import { AccountFrame, MemberLinkSent } from "~/components/account-frame";
-import { SubmitButton, TextField, useValidatedForm, ValidatedForm, type FormResult } from "~/components/form";
-import { mailedLinkSchema } from "~/domain/auth";
+import { AccountFrame, MailedLinkForm, MemberLinkSent } from "~/components/account-frame";
+import type { FormResult } from "~/components/form";
 import { PRODUCT_NAME } from "~/domain/product";
 import { sendLoginLink } from "~/server/accounts/login-link.server";
 import { mailLinkToAddressTyped } from "~/server/accounts/mailed-link.server";
@@ -32,20 +31,12 @@ export default function LoginLink() {
 }
 
 function RequestForm({ lastResult }: { lastResult: FormResult | null }) {
-  const [form, fields] = useValidatedForm<typeof mailedLinkSchema>(lastResult);
   return (
     <AccountFrame
       title="Email Me a Login Link"
       intro="Enter the email address of your account and we'll send you a link that logs you in once."
     >
-      <section className="card mt-8" aria-label="Login link request">
-        <ValidatedForm form={form} className="space-y-5">
-          <TextField field={fields.email} label="Email Address" type="email" autoComplete="email" placeholder="you@brokerage.com" />
-          <SubmitButton busyLabel="Sending..." className="btn-primary w-full py-3 text-base">
-            Send Login Link
-          </SubmitButton>
-        </ValidatedForm>
-      </section>
+      <MailedLinkForm lastResult={lastResult} label="Login link request" button="Send Login Link" />
       <p className="mt-8 text-center text-sm text-slate-600">
         <Link to="/member-login" className="font-semibold text-brand-700 hover:underline">
           Back to Member Login
