@@ -184,9 +184,6 @@ export const CONVERSATION_PAGE_SIZE = 20;
 const THREAD_PAGE_SIZE = 50;
 
 /** A conversation's address; from a later page of the list, the list stays on that page beside it. */
-/** Said beside the message box after a message sent without the control characters it held (never removed silently). */
-export const CONTROL_CHARACTERS_REMOVED = "Your message was sent. Some invisible control characters were removed from it.";
-
 export function conversationPath(conversationId: string, listPage = 1): string {
   const params = new URLSearchParams({ conversation: conversationId });
   if (listPage > 1) params.set("page", String(listPage));

@@ -5,6 +5,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { conversationStatusHandlers } from "~/components/error-screens";
 import { BlockButton } from "~/components/block-button";
 import { MessageComposer } from "~/components/message-composer";
+import { useFlashNotice } from "~/components/use-flash-notice";
 import { MessageConversationList } from "~/components/message-conversation-list";
 import { useLiveMessages } from "~/components/message-live-updates";
 import { MessageThread, NoConversationOpen } from "~/components/message-thread";
@@ -12,7 +13,6 @@ import { PageHeading } from "~/components/page-heading";
 import { parsePageNumber } from "~/domain/directory-search";
 import {
   CANNOT_RECEIVE,
-  CONTROL_CHARACTERS_REMOVED,
   contactInfoText,
   conversationPath,
   NO_CONVERSATION,
@@ -26,6 +26,7 @@ import { hasControlCharacters } from "~/domain/text";
 import type { Agent } from "~/domain/workbook/tabs";
 import { passRetryAfter, tooManyInit, tooManyMessage } from "~/server/accounts/throttle.server";
 import { requireMember } from "~/server/auth/session.server";
+import { redirectWithNotice, takeNotice } from "~/server/flash.server";
 import { newFormKey } from "~/server/form-keys.server";
 import { parseSubmission, readForm } from "~/server/forms.server";
 import {
@@ -58,9 +59,6 @@ export const headers = passRetryAfter;
  * told it was stored. The loader takes the mark off as it renders.
  */
 const answeredByAction = new WeakSet<AppLoadContext>();
-
-/** `?notice=cleaned`: the message just sent lost control characters the form removed, which the sender is told. */
-const CLEANED_NOTICE = "cleaned";
 
 /** Opening a thread marks it read; a failed write only leaves the count as it was. */
 async function markOpenedRead({ messageReads }: Pick<Services, "messageReads">, member: Agent, opened: OpenConversation): Promise<void> {
@@ -102,6 +100,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       : null;
   // Read after opening the thread marked it read; the header shows this count rather than the root's, read alongside.
   const summaries = await unlessUnavailable(conversationsOf(services, member));
+  const { notice, headers } = await takeNotice(services, request, ["cleaned"]);
   const body = {
     now: new Date().toISOString(),
     unreadMessages: summaries && unreadIn(summaries),
@@ -109,11 +108,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     conversationsUnavailable: summaries === null,
     ...conversationListPage(services, member, summaries ?? [], parsePageNumber(url.searchParams.get("page"))),
     refusal: opened.kind === "refused" ? opened.message : null,
-    notice: url.searchParams.get("notice") === CLEANED_NOTICE ? CONTROL_CHARACTERS_REMOVED : null,
+    notice,
     open,
     formKey: newFormKey(),
   };
-  return data(body, { status: opened.kind === "refused" ? opened.status : 200 });
+  return data(body, { status: opened.kind === "refused" ? opened.status : 200, headers });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -167,12 +166,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // control characters before the schema saw the text; the sender is told rather than left to notice.
   const path = conversationPath(opened.conversationId);
   const cleaned = intent === "send" && hasControlCharacters(String(formData.get("text") ?? ""));
-  return redirect(cleaned ? `${path}&notice=${CLEANED_NOTICE}` : path);
+  return cleaned ? redirectWithNotice(context.services, path, "cleaned") : redirect(path);
 }
 
 export default function MessagesPage() {
-  const { now, since, conversations, conversationsUnavailable, conversationTotal, page, pageCount, refusal, notice, open, formKey } =
+  const { now, since, conversations, conversationsUnavailable, conversationTotal, page, pageCount, refusal, open, formKey, ...loaded } =
     useLoaderData<typeof loader>();
+  const notice = useFlashNotice(loaded.notice);
   const actionData = useActionData<typeof action>();
   useLiveMessages(since);
   const today = new Date(now);

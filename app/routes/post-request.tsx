@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormKeyInput, SubmitButton, useValidatedForm, ValidatedForm } from "~/components/form";
 import { ArrowRightIcon, ClockIcon, ShieldCheckIcon } from "~/components/icons";
@@ -11,6 +10,7 @@ import { PRODUCT_NAME } from "~/domain/product";
 import { REQUEST_TYPE_VALUES, type RequestType } from "~/domain/enums";
 import { passRetryAfter, refuseTooMany } from "~/server/accounts/throttle.server";
 import { requireMember } from "~/server/auth/session.server";
+import { redirectWithNotice } from "~/server/flash.server";
 import { newFormKey } from "~/server/form-keys.server";
 import { parseForm, rejectSubmission } from "~/server/forms.server";
 import { postRequest } from "~/server/requests/manage.server";
@@ -42,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Queued: the poster is not kept waiting for a state's worth of mail.
   if (posted.urgent) mailUrgentRequest(context.services, posted, request);
   // The poster lands on the request's page, where its best-fit agents wait to be invited.
-  return redirect(`/referral-requests/${posted.id}?notice=posted`);
+  return redirectWithNotice(context.services, `/referral-requests/${posted.id}`, "posted");
 }
 
 const TYPE_DESCRIPTIONS: Record<RequestType, string> = {

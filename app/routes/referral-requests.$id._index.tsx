@@ -1,6 +1,6 @@
 import { responsesLabel } from "~/domain/count-labels";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { BestFitAgents } from "~/components/best-fit-agents";
 import { ChatIcon, ClockIcon } from "~/components/icons";
@@ -9,16 +9,18 @@ import { RequestFacts } from "~/components/request-card";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { requestStatusHandlers } from "~/components/error-screens";
 import { RequestNotice } from "~/components/request-notice";
+import { useFlashNotice } from "~/components/use-flash-notice";
 import { agentIdFromEmail } from "~/domain/agent-id";
 import { reportPath } from "~/domain/moderation";
 import { PRODUCT_NAME } from "~/domain/product";
 import { isFinalStatus } from "~/domain/referrals/status";
 import { isLive } from "~/domain/referral-requests/expiry";
-import { noticeFrom } from "~/domain/referral-requests/labels";
+import { REQUEST_PAGE_NOTICES } from "~/domain/notices";
 import { relativeTime } from "~/domain/relative-time";
 import type { RequestResponse } from "~/domain/workbook/tabs";
 import { deadlineLabel, INVITATION_REFUSALS, isPastDeadline } from "~/domain/invitations";
 import { requireMember } from "~/server/auth/session.server";
+import { redirectWithNotice, takeNotice } from "~/server/flash.server";
 import { readForm } from "~/server/forms.server";
 import { bestFitSection } from "~/server/invitations/best-fit-section.server";
 import { invitationsToAnswer, inviteAgents } from "~/server/invitations/invitations.server";
@@ -53,10 +55,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!found) throw notFound(REQUEST_NOT_FOUND);
   const now = new Date();
   const view = requestView(context.services, found, member.email, now);
-  return {
+  const { notice, headers } = await takeNotice(context.services, request, REQUEST_PAGE_NOTICES);
+  const body = {
     request: view,
     live: isLive(found, now),
-    notice: noticeFrom(new URL(request.url).searchParams),
+    notice,
     // Responses are the poster's alone to read; a responder sees their own, to propose a referral from.
     responses: responsesTo(context.services, found.id, member)
       .filter((response) => view.isOwn || response.fromEmail === member.email)
@@ -67,6 +70,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     // The best-fit list and its invitations are the poster's alone.
     bestFit: view.isOwn && found.status !== "deleted" ? bestFitSection(context.services, found, now) : null,
   };
+  return data(body, { headers });
 }
 
 /** Invites the agents named by `agent` (row ids): one from its Invite button, the round from "Invite all five". */
@@ -90,7 +94,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     console.error(`Invitations to request ${found.id} not stored:`, error);
     return Response.json({ error: INVITATION_REFUSALS.failed }, { status: 503 });
   }
-  return redirect(`/referral-requests/${found.id}?notice=invited#best-fit`);
+  return redirectWithNotice(services, `/referral-requests/${found.id}#best-fit`, "invited");
 }
 
 export function ErrorBoundary() {
@@ -98,7 +102,8 @@ export function ErrorBoundary() {
 }
 
 export default function RequestDetails() {
-  const { request, live, notice, responses, respondBy, invitedToAnswer, bestFit } = useLoaderData<typeof loader>();
+  const { request, live, notice: loadedNotice, responses, respondBy, invitedToAnswer, bestFit } = useLoaderData<typeof loader>();
+  const notice = useFlashNotice(loadedNotice);
   const refused = useActionData<typeof action>();
   const base = `/referral-requests/${request.id}`;
   return (

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { FormAlert, SubmitButton } from "~/components/form";
@@ -8,6 +8,7 @@ import { requestStatusHandlers } from "~/components/error-screens";
 import { RequestSummary } from "~/components/request-summary";
 import { PRODUCT_NAME } from "~/domain/product";
 import { requireMember } from "~/server/auth/session.server";
+import { redirectWithNotice } from "~/server/flash.server";
 import { deleteRequest } from "~/server/requests/manage.server";
 import { requireOwnRequest } from "~/server/requests/queries.server";
 import { requestView } from "~/server/requests/views.server";
@@ -32,7 +33,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     console.error("Request not deleted:", error);
     return data({ error: DELETE_FAILED }, { status: 503 });
   }
-  return redirect("/referral-requests?tab=mine&notice=deleted");
+  return redirectWithNotice(context.services, "/referral-requests?tab=mine", "deleted");
 }
 
 export function ErrorBoundary() {

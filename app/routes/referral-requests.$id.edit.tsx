@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { SubmitButton, useValidatedForm, ValidatedForm } from "~/components/form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -12,6 +11,7 @@ import { editRequestSchema } from "~/domain/referral-requests/forms";
 import { REQUEST_TYPE_TITLES } from "~/domain/referral-requests/labels";
 import type { ReferralRequest } from "~/domain/workbook/tabs";
 import { requireMember } from "~/server/auth/session.server";
+import { redirectWithNotice } from "~/server/flash.server";
 import { parseForm, rejectSubmission } from "~/server/forms.server";
 import { updateRequest } from "~/server/requests/manage.server";
 import { requireOwnRequest } from "~/server/requests/queries.server";
@@ -61,7 +61,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     console.error("Request not updated:", error);
     return rejectSubmission(submission, { status: 503, formErrors: [SAVE_FAILED] });
   }
-  return redirect("/referral-requests?tab=mine&notice=updated");
+  return redirectWithNotice(context.services, "/referral-requests?tab=mine", "updated");
 }
 
 export function ErrorBoundary() {

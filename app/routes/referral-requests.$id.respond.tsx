@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormKeyInput, SubmitButton, TextareaField, useValidatedForm, ValidatedForm } from "~/components/form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -12,6 +11,7 @@ import { REQUEST_CLOSED } from "~/domain/referral-requests/labels";
 import { passRetryAfter, refuseTooMany } from "~/server/accounts/throttle.server";
 import { publicUrl } from "~/server/accounts/urls.server";
 import { requireMember } from "~/server/auth/session.server";
+import { redirectWithNotice } from "~/server/flash.server";
 import { parseForm, rejectSubmission } from "~/server/forms.server";
 import { newFormKey } from "~/server/form-keys.server";
 import { notFound } from "~/server/http.server";
@@ -60,7 +60,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     console.error("Response not stored:", error);
     return rejectSubmission(submission, { status: 503, formErrors: [SEND_FAILED] });
   }
-  if (result.ok) return redirect("/referral-requests?notice=responded");
+  if (result.ok) return redirectWithNotice(services, "/referral-requests", "responded");
   if (result.reason === "missing") throw notFound(REQUEST_NOT_FOUND);
   if (result.reason === "own") return rejectSubmission(submission, { status: 403, formErrors: [OWN_REQUEST] });
   return rejectSubmission(submission, { status: 409, formErrors: [REQUEST_CLOSED] });

@@ -1,5 +1,6 @@
 import { requestsLabel } from "~/domain/count-labels";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Pagination } from "~/components/pagination";
 import { RequestCard } from "~/components/request-card";
@@ -8,9 +9,10 @@ import { RequestFilterSelect } from "~/components/request-filter-select";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { requestStatusHandlers } from "~/components/error-screens";
 import { RequestNotice } from "~/components/request-notice";
+import { useFlashNotice } from "~/components/use-flash-notice";
 import { parsePageNumber } from "~/domain/directory-search";
 import { PRODUCT_NAME } from "~/domain/product";
-import { noticeFrom } from "~/domain/referral-requests/labels";
+import { REQUEST_PAGE_NOTICES } from "~/domain/notices";
 import {
   hasActiveFilters,
   parseRequestListQuery,
@@ -20,6 +22,7 @@ import {
   type RequestTab,
 } from "~/domain/referral-requests/list-query";
 import { requireMember } from "~/server/auth/session.server";
+import { takeNotice } from "~/server/flash.server";
 import { requestListPage } from "~/server/requests/queries.server";
 import type { RequestView } from "~/domain/request-views";
 
@@ -33,11 +36,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const now = new Date();
   const params = new URL(request.url).searchParams;
   const query = parseRequestListQuery(params);
-  return {
-    query,
-    notice: noticeFrom(params),
-    ...requestListPage(context.services, member, query, parsePageNumber(params.get("page")), now),
-  };
+  const { notice, headers } = await takeNotice(context.services, request, REQUEST_PAGE_NOTICES);
+  const page = requestListPage(context.services, member, query, parsePageNumber(params.get("page")), now);
+  return data({ query, notice, ...page }, { headers });
 }
 
 export function ErrorBoundary() {
@@ -45,7 +46,8 @@ export function ErrorBoundary() {
 }
 
 export default function ReferralRequests() {
-  const { query, notice, counts, requests, total, page, pageCount } = useLoaderData<typeof loader>();
+  const { query, notice: loadedNotice, counts, requests, total, page, pageCount } = useLoaderData<typeof loader>();
+  const notice = useFlashNotice(loadedNotice);
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-10 sm:px-6 sm:py-12">
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">

@@ -26,6 +26,7 @@ import { createReadPositions } from "./messages/read-positions.server";
 import { createSummaryCache } from "./messages/summary-cache.server";
 import { createPageCache, PAGE_CACHE_BYTES } from "./page-cache.server";
 import { createDraftStorage } from "./registration/draft.server";
+import { createFlashStorage } from "./flash.server";
 import { createLiveRequests } from "./requests/live-requests.server";
 import { createSendClaims } from "./send-claims.server";
 import type { Services } from "./services.server";
@@ -69,6 +70,7 @@ export function createServices(config: Config): Services {
     photoFetcher: createPhotoFetcher(),
     limits: createWriteLimits(config),
     drafts: createDraftStorage(config),
+    flash: createFlashStorage(config),
     ...replica,
     sendClaims,
     decisionMails: watchAgentDecisions({ store, notifier, config }),

@@ -13,6 +13,7 @@ import type { ReadPositions } from "./messages/read-positions.server";
 import type { SummaryCache } from "./messages/summary-cache.server";
 import type { PageCache } from "./page-cache.server";
 import type { DraftStorage } from "./registration/draft.server";
+import type { FlashStorage } from "./flash.server";
 import type { SendClaimsPruning } from "./jobs/send-claims-pruning.server";
 import type { WeeklyDigest } from "./jobs/weekly-digest.server";
 import type { LiveRequests } from "./requests/live-requests.server";
@@ -47,6 +48,8 @@ export type Services = {
   limits: WriteLimits;
   /** The registration draft's signed cookie. */
   drafts: DraftStorage;
+  /** The signed cookie that carries a one-time notice from an action to the page it redirects to (docs/decisions/0064). */
+  flash: FlashStorage;
   /** Read-decide-write sequences run one at a time per key: registrations, marks, counts, notification times. */
   writeQueues: WriteQueues;
   /** The directory's search index of the approved agents, rebuilt when the agents tab changes. */

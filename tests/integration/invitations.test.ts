@@ -48,10 +48,10 @@ beforeEach(async () => {
   for (let index = 1; index <= 6; index += 1) agents.push(await okcAgent(index));
 });
 
-type Detail = Awaited<ReturnType<typeof detailLoader>>;
+type Detail = Awaited<ReturnType<typeof detailLoader>>["data"];
 
 async function detail(request: ReferralRequest, cookie = posterCookie): Promise<Detail> {
-  return detailLoader({ request: get(`/referral-requests/${request.id}`, cookie), context, params: { id: request.id } });
+  return (await detailLoader({ request: get(`/referral-requests/${request.id}`, cookie), context, params: { id: request.id } })).data;
 }
 
 /** Posts the request page's Invite form for the agents (by row id), as a browser without JavaScript does. */
@@ -94,7 +94,7 @@ describe("the poster's best-fit agents", () => {
       }),
     )) as Response;
     const [posted] = context.services.store.requests.all();
-    expect(answer.headers.get("Location")).toBe(`/referral-requests/${posted!.id}?notice=posted`);
+    expect(answer.headers.get("Location")).toBe(`/referral-requests/${posted!.id}`);
     expect(Date.parse(posted!.respondBy ?? "") - Date.parse(posted!.createdAt)).toBe(24 * HOUR);
 
     const page = await detail(posted!);
@@ -164,7 +164,8 @@ describe("inviting", () => {
     const request = await insertRequest(context, poster, { respondBy: new Date(Date.now() + 24 * HOUR).toISOString() });
     const answer = (await invite(request, [agents[0]!])) as Response;
     expect(answer.status).toBe(302);
-    expect(answer.headers.get("Location")).toBe(`/referral-requests/${request.id}?notice=invited#best-fit`);
+    expect(answer.headers.get("Location")).toBe(`/referral-requests/${request.id}#best-fit`);
+    expect(answer.headers.get("Set-Cookie"), "the notice rides in the flash cookie, not the address").toMatch(/^__flash=/);
     await invite(request, [agents[0]!]);
     await invite(request, [agents[0]!, agents[1]!]);
     expect(invitationRows(request).map((row) => [row.agentEmail, row.posterEmail, row.status])).toEqual([

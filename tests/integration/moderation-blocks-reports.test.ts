@@ -67,7 +67,7 @@ function sendMessage(n: Network, who: "ann" | "bob", to: Agent, text: string) {
 }
 
 async function listedTitles(n: Network, who: "ann" | "bob"): Promise<string[]> {
-  const page = (await listLoader({ request: get("/referral-requests", n.cookies[who]), context: n.context, params: {} })) as {
+  const page = (await listLoader({ request: get("/referral-requests", n.cookies[who]), context: n.context, params: {} })).data as {
     requests: { title: string }[];
   };
   return page.requests.map((request) => request.title);
@@ -135,7 +135,8 @@ describe("blocking another member", () => {
       detailLoader({ request: get("/x", n.cookies.ann), context: n.context, params: { id: bobRequest.id } }),
     );
     expect(statusOf(bobsPage)).toBe(404);
-    const annsPage = (await detailLoader({ request: get("/x", n.cookies.ann), context: n.context, params: { id: annRequest.id } })) as {
+    const annsPage = (await detailLoader({ request: get("/x", n.cookies.ann), context: n.context, params: { id: annRequest.id } }))
+      .data as {
       responses: unknown[];
     };
     expect(annsPage.responses).toEqual([]);

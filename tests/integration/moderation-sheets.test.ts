@@ -48,7 +48,8 @@ async function network() {
 type Net = Awaited<ReturnType<typeof network>>;
 
 async function listed(n: Net, who: "ann" | "bob", tab = "all"): Promise<string[]> {
-  const page = (await listLoader({ request: get(`/referral-requests?tab=${tab}`, n.cookies[who]), context: n.context, params: {} })) as {
+  const page = (await listLoader({ request: get(`/referral-requests?tab=${tab}`, n.cookies[who]), context: n.context, params: {} }))
+    .data as {
     requests: { title: string }[];
   };
   return page.requests.map((request) => request.title);
@@ -165,7 +166,8 @@ describe("staff moderation in the sheet", () => {
     expect(
       statusOf(await outcome(() => detailLoader({ request: get("/x", n.cookies.ann), context: n.context, params: { id: bobRequest.id } }))),
     ).toBe(404);
-    const annsPage = (await detailLoader({ request: get("/x", n.cookies.ann), context: n.context, params: { id: annRequest.id } })) as {
+    const annsPage = (await detailLoader({ request: get("/x", n.cookies.ann), context: n.context, params: { id: annRequest.id } }))
+      .data as {
       responses: unknown[];
       request: { responses: number };
     };

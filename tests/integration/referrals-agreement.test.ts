@@ -145,21 +145,27 @@ describe("proposing a referral", () => {
   });
 
   it("shows Propose referral to the poster beside the response and to the responder beside their own", async () => {
-    const forPoster = await requestLoader({
-      request: get(`/referral-requests/${requestId}`, cookies.maria),
-      context,
-      params: { id: requestId },
-    });
-    const forResponder = await requestLoader({
-      request: get(`/referral-requests/${requestId}`, cookies.james),
-      context,
-      params: { id: requestId },
-    });
-    const forOther = await requestLoader({
-      request: get(`/referral-requests/${requestId}`, cookies.olivia),
-      context,
-      params: { id: requestId },
-    });
+    const forPoster = (
+      await requestLoader({
+        request: get(`/referral-requests/${requestId}`, cookies.maria),
+        context,
+        params: { id: requestId },
+      })
+    ).data;
+    const forResponder = (
+      await requestLoader({
+        request: get(`/referral-requests/${requestId}`, cookies.james),
+        context,
+        params: { id: requestId },
+      })
+    ).data;
+    const forOther = (
+      await requestLoader({
+        request: get(`/referral-requests/${requestId}`, cookies.olivia),
+        context,
+        params: { id: requestId },
+      })
+    ).data;
     expect(forPoster.responses.map((r) => r.id)).toEqual([response.id]);
     expect(forResponder.responses.map((r) => r.id)).toEqual([response.id]);
     expect(forOther.responses).toEqual([]);

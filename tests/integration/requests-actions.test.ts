@@ -6,6 +6,7 @@ import { action as respondAction, loader as respondLoader } from "../../app/rout
 import { loader as detailLoader } from "../../app/routes/referral-requests.$id._index";
 import { loader as listLoader } from "../../app/routes/referral-requests._index";
 import { action as postAction } from "../../app/routes/post-request";
+import { NOTICES } from "../../app/domain/notices";
 import type { Agent } from "../../app/domain/workbook/tabs";
 import { expireOverdueRequests } from "../../app/server/jobs/request-expiry.server";
 import { startServices, stopServices } from "../../app/server/service-lifecycle.server";
@@ -52,6 +53,30 @@ function requestRows() {
   return context.services.store.requests.all();
 }
 
+/** The name=value of a response's Set-Cookie, as the browser sends it back. */
+function cookieSet(headers: Headers | undefined): string {
+  return headers?.get("Set-Cookie")?.split(";")[0] ?? "";
+}
+
+/**
+ * Follows an action's redirect in the member's browser: the notice the page there shows with the
+ * flash cookie the action set, then what the same page shows on the next load, with the cookie
+ * that first page committed.
+ */
+async function noticesAfterRedirect(result: unknown, cookie: string): Promise<[string | null, string | null]> {
+  const response = result as Response;
+  const url = new URL(response.headers.get("Location") ?? "", "http://localhost");
+  const id = /^\/referral-requests\/([^/]+)$/.exec(url.pathname)?.[1];
+  const load = async (flash: string) => {
+    const request = get(url.pathname + url.search, `${cookie}; ${flash}`);
+    const page = id ? await detailLoader({ request, context, params: { id } }) : await listLoader({ request, context, params: {} });
+    return { notice: page.data.notice, flash: cookieSet(page.init?.headers as Headers | undefined) };
+  };
+  const first = await load(cookieSet(response.headers));
+  const second = await load(first.flash);
+  return [first.notice, second.notice];
+}
+
 async function mailsTo(email: string) {
   return (await sentMails(context.services)).filter((mail) => mail.to === email);
 }
@@ -62,7 +87,8 @@ describe("posting a request", () => {
     const result = await postRequest(mariaCookie, listing);
     expect(result).toBeInstanceOf(Response);
     const [row] = requestRows();
-    expect((result as Response).headers.get("Location")).toBe(`/referral-requests/${row!.id}?notice=posted`);
+    expect((result as Response).headers.get("Location")).toBe(`/referral-requests/${row!.id}`);
+    expect(await noticesAfterRedirect(result, mariaCookie)).toEqual([NOTICES.posted, null]);
     expect(row).toMatchObject({
       requestType: "listing",
       title: "Updated 4-bed with pool",
@@ -106,7 +132,8 @@ describe("responding", () => {
   it("stores the response, adds one to the count and mails the poster the message and a link", async () => {
     const request = await insertRequest(context, maria);
     const result = await respond(jamesCookie, request.id, "I cover Moore and Midwest City.\n<b>Call me</b>");
-    expect((result as Response).headers.get("Location")).toBe("/referral-requests?notice=responded");
+    expect((result as Response).headers.get("Location")).toBe("/referral-requests");
+    expect(await noticesAfterRedirect(result, jamesCookie)).toEqual([NOTICES.responded, null]);
     expect(context.services.store.responses.all()).toMatchObject([
       {
         requestId: request.id,
@@ -181,7 +208,8 @@ describe("editing and deleting", () => {
     const result = await outcome(() =>
       editAction({ request: post("/x", mariaCookie, { ...edited, requestType: "buyer" }), context, params: { id: request.id } }),
     );
-    expect((result as Response).headers.get("Location")).toBe("/referral-requests?tab=mine&notice=updated");
+    expect((result as Response).headers.get("Location")).toBe("/referral-requests?tab=mine");
+    expect(await noticesAfterRedirect(result, mariaCookie)).toEqual([NOTICES.updated, null]);
     expect(context.services.store.requests.get(request.id)).toMatchObject({ ...edited, requestType: "referral", status: "active" });
     expect(context.services.store.requests.get(request.id)?.updatedAt).toBeDefined();
   });
@@ -210,9 +238,10 @@ describe("editing and deleting", () => {
   it("soft-deletes for the owner: the row stays with status deleted and leaves the lists", async () => {
     const request = await insertRequest(context, maria);
     const result = await outcome(() => deleteAction({ request: post("/x", mariaCookie, {}), context, params: { id: request.id } }));
-    expect((result as Response).headers.get("Location")).toBe("/referral-requests?tab=mine&notice=deleted");
+    expect((result as Response).headers.get("Location")).toBe("/referral-requests?tab=mine");
+    expect(await noticesAfterRedirect(result, mariaCookie)).toEqual([NOTICES.deleted, null]);
     expect(context.services.store.requests.get(request.id)).toMatchObject({ status: "deleted", title: request.title });
-    const mine = (await listLoader({ request: get("/referral-requests?tab=mine", mariaCookie), context, params: {} })) as {
+    const mine = (await listLoader({ request: get("/referral-requests?tab=mine", mariaCookie), context, params: {} })).data as {
       counts: { mine: number };
     };
     expect(mine.counts.mine).toBe(0);
@@ -220,7 +249,9 @@ describe("editing and deleting", () => {
     expect(await outcome(() => detailLoader({ request: get("/x", jamesCookie), context, params: { id: request.id } }))).toMatchObject({
       status: 404,
     });
-    expect(await detailLoader({ request: get("/x", mariaCookie), context, params: { id: request.id } })).toMatchObject({ live: false });
+    expect((await detailLoader({ request: get("/x", mariaCookie), context, params: { id: request.id } })).data).toMatchObject({
+      live: false,
+    });
   });
 
   it("answers an unknown id with 404", async () => {
@@ -235,9 +266,9 @@ describe("editing and deleting", () => {
 });
 
 describe("the requests page", () => {
-  type ListPage = Awaited<ReturnType<typeof listLoader>>;
-  const list = async (url: string, cookie = jamesCookie) =>
-    (await listLoader({ request: get(url, cookie), context, params: {} })) as ListPage;
+  type ListPage = Awaited<ReturnType<typeof listLoader>>["data"];
+  const list = async (url: string, cookie = jamesCookie): Promise<ListPage> =>
+    (await listLoader({ request: get(url, cookie), context, params: {} })).data;
 
   it("lists other members' requests under All and the member's own under My Requests, with filters and search", async () => {
     await insertRequest(context, maria, { title: "OKC buyer" });
@@ -261,12 +292,13 @@ describe("the requests page", () => {
   it("shows every response on the detail page to the owner, and a responder only their own", async () => {
     const request = await insertRequest(context, maria);
     await respondAction({ request: post("/x", jamesCookie, { message: "Happy to help" }), context, params: { id: request.id } });
-    const owner = await detailLoader({ request: get("/x", mariaCookie), context, params: { id: request.id } });
+    const owner = (await detailLoader({ request: get("/x", mariaCookie), context, params: { id: request.id } })).data;
     expect(owner.responses).toMatchObject([{ fromName: "James Whitfield", message: "Happy to help", fromAgentId: "james_example_com" }]);
-    const other = await detailLoader({ request: get("/x", jamesCookie), context, params: { id: request.id } });
+    const other = (await detailLoader({ request: get("/x", jamesCookie), context, params: { id: request.id } })).data;
     expect(other.responses).toMatchObject([{ fromName: "James Whitfield", message: "Happy to help", canPropose: true }]);
     const third = await insertAgent(context, { fullName: "Olivia Stone", email: "olivia@example.com" });
-    const thirdView = await detailLoader({ request: get("/x", await sessionCookie(context, third)), context, params: { id: request.id } });
+    const thirdView = (await detailLoader({ request: get("/x", await sessionCookie(context, third)), context, params: { id: request.id } }))
+      .data;
     expect(thirdView.responses).toEqual([]);
     expect(other.request).toMatchObject({ agentId: "maria_example_com", isOwn: false, responses: 1 });
     expect(JSON.stringify(other)).not.toContain("maria@example.com");
@@ -277,7 +309,7 @@ describe("expiry", () => {
   it("stops listing a request past its expiry and marks it expired, keeping the row", async () => {
     const old = await insertRequest(context, maria, { title: "Old one", createdAt: new Date(Date.now() - 31 * DAY).toISOString() });
     await insertRequest(context, maria, { title: "Fresh one" });
-    const page = (await listLoader({ request: get("/referral-requests", jamesCookie), context, params: {} })) as {
+    const page = (await listLoader({ request: get("/referral-requests", jamesCookie), context, params: {} })).data as {
       requests: { title: string }[];
     };
     expect(page.requests.map((r) => r.title)).toEqual(["Fresh one"]);

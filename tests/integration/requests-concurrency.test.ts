@@ -44,11 +44,13 @@ describe("concurrent responses", () => {
 
     expect(context.services.store.responses.by("requestId", request.id)).toHaveLength(16);
     expect(context.services.store.requests.get(request.id)?.responses).toBe(16);
-    const page = (await detailLoader({
-      request: get(`/referral-requests/${request.id}`, mariaCookie),
-      context,
-      params: { id: request.id },
-    })) as {
+    const page = (
+      await detailLoader({
+        request: get(`/referral-requests/${request.id}`, mariaCookie),
+        context,
+        params: { id: request.id },
+      })
+    ).data as {
       request: { responses: number };
     };
     expect(page.request.responses).toBe(16);

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { daysUntilExpiry, expiresAtFor, expiryNotice, isLive, isNewRequest } from "../../app/domain/referral-requests/expiry";
 import { editRequestSchema, newRequest, postRequestSchema, respondSchema } from "../../app/domain/referral-requests/forms";
-import { noticeFrom, requestTags } from "../../app/domain/referral-requests/labels";
+import { requestTags } from "../../app/domain/referral-requests/labels";
 import {
   dashboardSearch,
   matchesChip,
@@ -279,13 +279,5 @@ describe("dashboard chips", () => {
     expect(dashboardSearch(query)).toBe("?specialty=Residential&q=relocating&chip=market");
     expect(requestListForDashboard(query, "OK")).toBe("/referral-requests?state=OK&specialty=Residential&q=relocating");
     expect(requestListForDashboard(parseDashboardQuery(new URLSearchParams("chip=buyers")), "TX")).toBe("/referral-requests?type=listing");
-  });
-});
-
-describe("notices", () => {
-  it("carry the spec's success messages and ignore anything else", () => {
-    expect(noticeFrom(new URLSearchParams("notice=posted"))).toBe("Referral request posted successfully!");
-    expect(noticeFrom(new URLSearchParams("notice=deleted"))).toBe("Request deleted successfully!");
-    expect(noticeFrom(new URLSearchParams("notice=toString"))).toBeNull();
   });
 });

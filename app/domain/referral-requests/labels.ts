@@ -1,6 +1,6 @@
 /**
  * Referral requests' words (spec §3, §8): the labels of types, client types, timelines and
- * contact preferences, the tags a card shows, and the outcome notices.
+ * contact preferences and the tags a card shows.
  */
 import { CONTACT_PREFERENCES, REQUEST_TYPE_VALUES, TIMELINES, type RequestType } from "../enums";
 import type { ReferralRequest } from "../workbook/tabs";
@@ -57,22 +57,6 @@ export function requestTags(request: TaggedFields): string[] {
   return [requestTypeLabel(request.requestType), request.location, request.state, request.specialty, request.priceRange, client]
     .map((tag) => tag.trim())
     .filter((tag) => tag !== "");
-}
-
-// Outcome notices (§8), carried in the address a form redirects to
-
-const REQUEST_NOTICES = {
-  posted: "Referral request posted successfully!",
-  responded: "Response sent successfully!",
-  updated: "Request updated successfully!",
-  deleted: "Request deleted successfully!",
-  invited: "Invitations sent. Each agent gets an e-mail and sees your request on their dashboard.",
-} as const;
-type RequestNotice = keyof typeof REQUEST_NOTICES;
-
-export function noticeFrom(params: URLSearchParams): string | null {
-  const notice = params.get("notice");
-  return notice !== null && Object.hasOwn(REQUEST_NOTICES, notice) ? REQUEST_NOTICES[notice as RequestNotice] : null;
 }
 
 /** Why a request takes no more responses (shown on its page and as the refusal of a late one). */

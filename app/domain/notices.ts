@@ -1,0 +1,23 @@
+/**
+ * The one-time notices an action leaves for the page it redirects to (§8's success messages,
+ * and the message box's word about removed characters). Only the kind travels, in a signed
+ * cookie of the browser that acted (docs/decisions/0064); the text is looked up here.
+ */
+export const NOTICES = {
+  posted: "Referral request posted successfully!",
+  responded: "Response sent successfully!",
+  updated: "Request updated successfully!",
+  deleted: "Request deleted successfully!",
+  invited: "Invitations sent. Each agent gets an e-mail and sees your request on their dashboard.",
+  /** Said beside the message box after a message sent without the control characters it held (never removed silently). */
+  cleaned: "Your message was sent. Some invisible control characters were removed from it.",
+} as const;
+
+export type NoticeKind = keyof typeof NOTICES;
+
+export function isNoticeKind(value: unknown): value is NoticeKind {
+  return typeof value === "string" && Object.hasOwn(NOTICES, value);
+}
+
+/** The notices a page of the request pages shows: each request action's outcome lands on one of them. */
+export const REQUEST_PAGE_NOTICES = ["posted", "responded", "updated", "deleted", "invited"] as const satisfies readonly NoticeKind[];
