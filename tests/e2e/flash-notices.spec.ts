@@ -123,6 +123,16 @@ test.describe("one-time success notices", () => {
     const annThread = annPage.getByRole("log", { name: "Messages" });
 
     await annPage.goto(`/messages?to=${bob.id}`);
+    // The page's load after Send answers slowly, as on a busy server: the live update of Ann's own
+    // message arrives while it is under way, and must not start a second load that finds the notice taken.
+    let slowed = false;
+    await annPage.route(/\/messages\.data/, async (route) => {
+      if (slowed || route.request().method() !== "GET") return route.continue();
+      slowed = true;
+      const response = await route.fetch();
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.fulfill({ response }).catch(() => undefined);
+    });
     await annPage.getByRole("textbox", { name: "Message" }).fill("Bell\u0007 rung");
     await annPage.getByRole("button", { name: "Send", exact: true }).click();
     await expect(notice(annPage, text)).toBeVisible();
