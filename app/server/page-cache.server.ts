@@ -110,8 +110,9 @@ function dataVersion({ store, trackRecords }: PublicPageSources): string {
 
 /**
  * Only a plain GET of a public page by a browser that sends no cookie at all: a session
- * (logged in, or an expired one the server would clear), a registration draft or a reset
- * token could each change what the page shows or what it sets, so any cookie means render.
+ * (logged in, or an expired one the server would clear), a registration draft, a reset
+ * token or a one-time notice (docs/decisions/0064) could each change what the page shows or
+ * what it sets, so any cookie means render.
  */
 function isCacheable(req: Request): boolean {
   return req.method === "GET" && PUBLIC_PAGES.has(req.path) && req.get("cookie") === undefined;

@@ -88,6 +88,13 @@ describe("public pages rendered once per data version", { timeout: 60_000 }, () 
     expect(again.html).not.toContain(loggedInHeader);
   });
 
+  it("renders anew for a browser holding a one-time notice, whose answer may take it or leave it", async () => {
+    await page("/privacy-policy");
+    expect((await page("/privacy-policy")).cache).toBe("hit");
+    const withNotice = await page("/privacy-policy", "__flash=a-notice-left-by-an-action");
+    expect([withNotice.status, withNotice.cache]).toEqual([200, null]);
+  });
+
   it("renders every time what is not a plain public page", async () => {
     for (const address of ["/member-login", "/directory.data?q=corinne", "/no-such-page"]) {
       await page(address);
