@@ -1,15 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormKeyInput, SubmitButton, TextareaField, useValidatedForm, ValidatedForm, type FormResult } from "~/components/form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ReviewBody } from "~/components/review-list";
 import { StarRatingField } from "~/components/star-rating-field";
+import { useFlashNotice } from "~/components/use-flash-notice";
 import { PRODUCT_NAME } from "~/domain/product";
 import { replySchema, type ReviewSchema, reviewSchemas } from "~/domain/review-form";
 import { ASPECT_LABELS, BLIND_PERIOD_DAYS, isReviewable, REPLY_MAX, REVIEW_TEXT_MAX, sideAspect } from "~/domain/reviews";
 import { passRetryAfter, refuseTooMany } from "~/server/accounts/throttle.server";
 import { requireMember } from "~/server/auth/session.server";
+import { redirectWithNotice, takeNotice } from "~/server/flash.server";
 import { newFormKey } from "~/server/form-keys.server";
 import { FORM_MESSAGES, parseSubmission, readForm, rejectSubmission } from "~/server/forms.server";
 import { notFound } from "~/server/http.server";
@@ -26,7 +28,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export const headers = passRetryAfter;
 
 const SAVE_FAILED = "Your review could not be saved. Please try again.";
-const SAVED_PARAM = "saved";
 
 /** The referral, for one of its two parties once it has ended; a 404 for everyone else, as on the referral's page. */
 function reviewableReferral(services: Pick<Services, "store">, member: Agent, id: string) {
@@ -38,11 +39,9 @@ function reviewableReferral(services: Pick<Services, "store">, member: Agent, id
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const member = await requireMember(request, context);
   const { referral, party } = reviewableReferral(context.services, member, params.id ?? "");
-  return {
-    review: reviewPageView(context.services, referral, party, new Date()),
-    saved: new URL(request.url).searchParams.has(SAVED_PARAM),
-    formKey: newFormKey(),
-  };
+  const { notice, headers } = await takeNotice(context.services, request, ["reviewSaved"]);
+  const body = { review: reviewPageView(context.services, referral, party, new Date()), notice, formKey: newFormKey() };
+  return data(body, { headers });
 }
 
 /** Two forms post here by `intent`: the member's review (written or changed until publication) and a reply to the other's. */
@@ -76,7 +75,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return rejectSubmission(submission, { status: 503, formErrors: [SAVE_FAILED] });
   }
   if (!result.ok) return rejectSubmission(submission, { status: result.status, formErrors: [result.message] });
-  return redirect(`/referrals/${referral.id}/review?${SAVED_PARAM}=1`);
+  return redirectWithNotice(services, `/referrals/${referral.id}/review`, "reviewSaved");
 }
 
 export function ErrorBoundary() {
@@ -90,7 +89,8 @@ function resultFor(lastResult: FormResult | undefined, intent: "review" | "reply
 }
 
 export default function ReviewPage() {
-  const { review, saved, formKey } = useLoaderData<typeof loader>();
+  const { review, formKey, ...loaded } = useLoaderData<typeof loader>();
+  const notice = useFlashNotice(loaded.notice);
   const lastResult = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-10 sm:px-6 sm:py-12">
@@ -106,9 +106,9 @@ export default function ReviewPage() {
         <p className="text-slate-700">
           Your referral for <span className="wrap-anywhere">{review.clientName}</span> has ended. {publicationNote(review)}
         </p>
-        {saved && !lastResult ? (
+        {notice && !lastResult ? (
           <p role="status" className="rounded-lg border border-green-200 bg-green-50 px-4 py-3 font-medium text-green-900">
-            Saved.
+            {notice}
           </p>
         ) : null}
       </section>

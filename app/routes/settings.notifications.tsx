@@ -1,13 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { SubmitButton, useValidatedForm, ValidatedForm } from "~/components/form";
 import { controlProps, FieldError, initiallyChecked } from "~/components/field-parts";
+import { useFlashNotice } from "~/components/use-flash-notice";
 import { mailOffFor, notificationSettingsSchema } from "~/domain/notification-settings";
 import { MAIL_KIND_DESCRIPTIONS, MAIL_KIND_LABELS, MAIL_KINDS, NOTIFICATION_SETTINGS_PATH, wantsMail } from "~/domain/notifications";
 import { PRODUCT_NAME } from "~/domain/product";
 import { passRetryAfter, refuseTooMany } from "~/server/accounts/throttle.server";
 import { requireMember } from "~/server/auth/session.server";
+import { redirectWithNotice, takeNotice } from "~/server/flash.server";
 import { parseForm, rejectSubmission } from "~/server/forms.server";
 import { limitMemberWrite, WRITE_NAMES } from "~/server/write-limits.server";
 
@@ -15,16 +17,12 @@ export const meta: MetaFunction = () => [{ title: `Notification Settings | ${PRO
 
 export const headers = passRetryAfter;
 
-const SAVED_PARAM = "saved";
 const SAVE_FAILED = "Your choices could not be saved. Please try again.";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const member = await requireMember(request, context);
-  return {
-    email: member.email,
-    on: MAIL_KINDS.filter((kind) => wantsMail(member, kind)),
-    saved: new URL(request.url).searchParams.has(SAVED_PARAM),
-  };
+  const { notice, headers } = await takeNotice(context.services, request, ["settingsSaved"]);
+  return data({ email: member.email, on: MAIL_KINDS.filter((kind) => wantsMail(member, kind)), notice }, { headers });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -40,11 +38,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return rejectSubmission(submission, { status: 503, formErrors: [SAVE_FAILED] });
   }
   // Only a stored choice is reported saved: the notice rides on the redirect after the write.
-  return redirect(`${NOTIFICATION_SETTINGS_PATH}?${SAVED_PARAM}=1`);
+  return redirectWithNotice(context.services, NOTIFICATION_SETTINGS_PATH, "settingsSaved");
 }
 
 export default function NotificationSettings() {
-  const { email, on, saved } = useLoaderData<typeof loader>();
+  const { email, on, ...loaded } = useLoaderData<typeof loader>();
+  const notice = useFlashNotice(loaded.notice);
   const lastResult = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
@@ -59,9 +58,9 @@ export default function NotificationSettings() {
           Back to Dashboard
         </Link>
       </div>
-      {saved && !lastResult ? (
+      {notice && !lastResult ? (
         <p role="status" className="mt-6 rounded-lg border border-green-200 bg-green-50 px-4 py-3 font-medium text-green-900">
-          Your notification settings are saved.
+          {notice}
         </p>
       ) : null}
       {/* Keyed by the stored choice, so after a save the boxes start again from what was stored. */}

@@ -43,8 +43,10 @@ test("a member turns message mails off and on again from the dashboard, and the 
   await bobPage.getByRole("button", { name: "Save Settings" }).click();
   await expect(bobPage.getByRole("status")).toHaveText("Your notification settings are saved.");
   await expect(messagesBox(bobPage)).not.toBeChecked();
+  expect(new URL(bobPage.url()).search, "the address names no notice").toBe("");
   await bobPage.reload();
   await expect(messagesBox(bobPage)).not.toBeChecked();
+  await expect(bobPage.getByRole("status"), "the notice shows once").toHaveCount(0);
 
   const annPage = await memberPage(ann);
   await sendMessage(annPage, bob, "While your mail is off");

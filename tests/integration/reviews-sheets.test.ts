@@ -99,7 +99,7 @@ async function theirs(w: Workbook, who: "ann" | "bob" | "cat") {
     reviewLoader({ request: get(`/referrals/${w.referral.id}/review`, w.cookies[who]), context: w.context, params: { id: w.referral.id } }),
   );
   if (shown instanceof Response) return shown.status;
-  return (shown as { review: { theirs: { text: string } | null } }).review.theirs?.text ?? null;
+  return (shown as { data: { review: { theirs: { text: string } | null } } }).data.review.theirs?.text ?? null;
 }
 
 async function profileTexts(w: Workbook, of: Agent): Promise<string[]> {

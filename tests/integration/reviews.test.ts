@@ -10,6 +10,7 @@ import type { Agent, Referral } from "../../app/domain/workbook/tabs";
 import { loader as profileLoader } from "../../app/routes/agent.$agentId";
 import { loader as dashboardLoader } from "../../app/routes/member-dashboard";
 import { action as referralAction } from "../../app/routes/referrals.$id._index";
+import { NOTICES } from "../../app/domain/notices";
 import { action as reviewAction, loader as reviewLoader } from "../../app/routes/referrals.$id.review";
 import { action as reportAction, loader as reportLoader } from "../../app/routes/report";
 import { action as blockAction } from "../../app/routes/settings.blocked";
@@ -68,6 +69,7 @@ function write(n: Network, who: "ann" | "bob", fields: Record<string, string> = 
 }
 
 type ReviewPage = {
+  notice: string | null;
   review: {
     mine: { text: string; hidden: boolean } | null;
     theirs: { text: string; reply: string | null } | null;
@@ -77,7 +79,8 @@ type ReviewPage = {
 };
 
 async function page(n: Network, who: Who): Promise<ReviewPage> {
-  return (await reviewLoader({ request: get(path(n), n.cookies[who]), context: n.context, params: { id: n.referral.id } })) as ReviewPage;
+  return (await reviewLoader({ request: get(path(n), n.cookies[who]), context: n.context, params: { id: n.referral.id } }))
+    .data as ReviewPage;
 }
 
 async function profileTexts(n: Network, viewer: Who, of: Agent): Promise<string[]> {
@@ -110,7 +113,15 @@ async function age(n: Network, days: number) {
 describe("the double-blind rule", () => {
   it("sends neither party the other's review until both have written one, then publishes both at once", async () => {
     const n = await network();
-    expect(statusOf(await write(n, "ann", { text: "Ann on Bob: fee paid on time" }))).toBe(302);
+    const written = (await write(n, "ann", { text: "Ann on Bob: fee paid on time" })) as Response;
+    expect(statusOf(written)).toBe(302);
+    // Back to the page's own address; "Saved." rides in the flash cookie, shown by the next load only.
+    expect(written.headers.get("Location")).toBe(path(n));
+    const flash = written.headers.get("Set-Cookie")?.split(";")[0];
+    const request = get(path(n), `${n.cookies.ann}; ${flash}`);
+    const shown = await reviewLoader({ request, context: n.context, params: { id: n.referral.id } });
+    expect(shown.data.notice).toBe(NOTICES.reviewSaved);
+    expect((await page(n, "ann")).notice).toBeNull();
 
     const bobBefore = await page(n, "bob");
     expect(bobBefore.review).toMatchObject({ theirs: null, mine: null, published: false, canWrite: true });

@@ -477,9 +477,7 @@ describe("the demo's referrals", { timeout: 30_000 }, () => {
       // The dashboard's "Reviews to write", each link opening a form the login can fill.
       expect(dashboard.reviewsToWrite.length, "a review to write").toBeGreaterThan(0);
       for (const { referralId } of dashboard.reviewsToWrite) {
-        const page = (await reviewLoader(args(`/referrals/${referralId}/review`, { id: referralId }))) as Awaited<
-          ReturnType<typeof reviewLoader>
-        >;
+        const page = (await reviewLoader(args(`/referrals/${referralId}/review`, { id: referralId }))).data;
         expect(page.review.canWrite).toBe(true);
       }
 
@@ -487,9 +485,7 @@ describe("the demo's referrals", { timeout: 30_000 }, () => {
       const replied = store.reviews.all().filter((review) => review.reviewedEmail === LOGIN_EMAIL && review.reply !== undefined);
       expect(replied.length, "a review of the login with their reply").toBeGreaterThan(0);
       for (const { referralId } of replied) {
-        const page = (await reviewLoader(args(`/referrals/${referralId}/review`, { id: referralId }))) as Awaited<
-          ReturnType<typeof reviewLoader>
-        >;
+        const page = (await reviewLoader(args(`/referrals/${referralId}/review`, { id: referralId }))).data;
         expect(page.review.published).toBe(true);
         expect(page.review.mine).not.toBeNull();
         expect(page.review.theirs?.reply).toBeTruthy();
