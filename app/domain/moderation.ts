@@ -38,7 +38,6 @@ export function reportPath(kind: ReportKind, id: string): string {
 }
 
 export const ALREADY_REPORTED = "You already reported this. Staff will look at it; there is no need to report it again.";
-export const REPORT_SENT = "Thank you. Your report was sent to staff.";
 export const BLOCKED_CANNOT_MESSAGE = "You can't message this agent: one of you has blocked the other.";
 export const BLOCKED_CANNOT_REFER =
   "You can't propose, change or sign a referral agreement with this agent: one of you has blocked the other.";

@@ -11,6 +11,7 @@ export const NOTICES = {
   invited: "Invitations sent. Each agent gets an e-mail and sees your request on their dashboard.",
   settingsSaved: "Your notification settings are saved.",
   reviewSaved: "Saved.",
+  reported: "Thank you. Your report was sent to staff.",
   /** Said beside the message box after a message sent without the control characters it held (never removed silently). */
   cleaned: "Your message was sent. Some invisible control characters were removed from it.",
 } as const;

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormKeyInput, SelectField, SubmitButton, TextareaField, useValidatedForm, ValidatedForm } from "~/components/form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -11,7 +11,6 @@ import {
   REPORT_KIND_LABELS,
   REPORT_NOTE_MAX,
   REPORT_REASON_LABELS,
-  REPORT_SENT,
   REPORT_REASONS,
   reportPath,
 } from "~/domain/moderation";
@@ -21,6 +20,7 @@ import { PRODUCT_NAME } from "~/domain/product";
 import type { Agent } from "~/domain/workbook/tabs";
 import { passRetryAfter, refuseTooMany } from "~/server/accounts/throttle.server";
 import { requireMember } from "~/server/auth/session.server";
+import { redirectWithNotice, takeNotice } from "~/server/flash.server";
 import { newFormKey } from "~/server/form-keys.server";
 import { parseForm, rejectSubmission } from "~/server/forms.server";
 import { notFound, serviceUnavailable } from "~/server/http.server";
@@ -58,13 +58,15 @@ async function itemFromUrl(
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const member = await requireMember(request, context);
   const item = await itemFromUrl(context.services, member, request);
-  const done = new URL(request.url).searchParams.get("done");
   const reported = alreadyReported(context.services, member, item);
-  return {
+  // "Sent" once, right after the report; from then on the page says it was already reported.
+  const { notice, headers } = await takeNotice(context.services, request, ["reported"]);
+  const body = {
     item: { kind: item.kind, title: item.title },
-    notice: reported ? (done === "sent" ? REPORT_SENT : ALREADY_REPORTED) : null,
+    notice: reported ? (notice ?? ALREADY_REPORTED) : null,
     formKey: newFormKey(),
   };
+  return data(body, { headers });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -72,13 +74,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const item = await itemFromUrl(context.services, member, request);
   const submission = await parseForm(request, reportSchema);
   if (submission.status !== "success") return rejectSubmission(submission);
-  const back = (done: "sent" | "duplicate") => redirect(`${reportPath(item.kind, item.id)}&done=${done}`);
-  // A second report of the same item is answered before it counts against the limit.
-  if (alreadyReported(context.services, member, item)) return back("duplicate");
+  const back = reportPath(item.kind, item.id);
+  // A second report of the same item is answered before it counts against the limit: the page says it was already reported.
+  if (alreadyReported(context.services, member, item)) return redirect(back);
   const allowed = limitMemberWrite(context, "report", member);
   if (!allowed.allowed) return refuseTooMany(submission, WRITE_NAMES.report, allowed.retryAfterSeconds);
   try {
-    return back(await fileReport(context.services, { member, item, form: submission.value, now: new Date(), request }));
+    const filed = await fileReport(context.services, { member, item, form: submission.value, now: new Date(), request });
+    return filed === "sent" ? redirectWithNotice(context.services, back, "reported") : redirect(back);
   } catch (error) {
     console.error("Report not stored:", error);
     return rejectSubmission(submission, { status: 503, formErrors: [REPORT_FAILED] });

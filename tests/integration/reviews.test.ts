@@ -311,9 +311,7 @@ describe("after publication", () => {
     expect(statusOf(unpublished)).toBe(404);
 
     await write(n, "bob", { text: "Bob on Ann" });
-    const form = (await reportLoader({ request: get(reportUrl, n.cookies.bob), context: n.context, params: {} })) as {
-      item: { kind: string; title: string };
-    };
+    const form = (await reportLoader({ request: get(reportUrl, n.cookies.bob), context: n.context, params: {} })).data;
     expect(form.item).toEqual({ kind: "review", title: "Review by Ann Archer" });
     const sent = await outcome(() =>
       reportAction({
