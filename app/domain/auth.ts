@@ -18,9 +18,6 @@ export const LOGIN_MESSAGES = {
   failed: "An error occurred during login. Please try again.",
 } as const;
 
-/** The login page's query flag, set by /reset-password once a new password is saved. */
-export const PASSWORD_CHANGED_PARAM = "password-changed";
-
 const MAX_EMAIL_LENGTH = 254;
 
 function isEmail(value: string): boolean {

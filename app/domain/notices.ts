@@ -12,6 +12,7 @@ export const NOTICES = {
   settingsSaved: "Your notification settings are saved.",
   reviewSaved: "Saved.",
   reported: "Thank you. Your report was sent to staff.",
+  passwordChanged: "Your password has been changed. Please log in with your new password.",
   /** Said beside the message box after a message sent without the control characters it held (never removed silently). */
   cleaned: "Your message was sent. Some invisible control characters were removed from it.",
 } as const;

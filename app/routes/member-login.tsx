@@ -1,17 +1,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { AccountFrame } from "~/components/account-frame";
 import { SubmitButton, TextField, useValidatedForm, ValidatedForm } from "~/components/form";
 import { CheckCircleIcon, KeyIcon, MailIcon } from "~/components/icons";
-import { LOGIN_MESSAGES, loginSchema, PASSWORD_CHANGED_PARAM } from "~/domain/auth";
+import { LOGIN_MESSAGES, loginSchema } from "~/domain/auth";
 import { PRODUCT_NAME } from "~/domain/product";
 import { isSafeRedirectPath, loginReason, safeRedirectPath } from "~/domain/redirect";
 import { checkLogin } from "~/server/accounts/login.server";
 import { loginSucceeded, passRetryAfter, refuseHeldAccount, refuseTooMany, startLoginAttempt } from "~/server/accounts/throttle.server";
 import { rememberDevice } from "~/server/auth/known-device.server";
 import { endedSessionNotice, getMember, startMemberSession } from "~/server/auth/session.server";
+import { takeNotice } from "~/server/flash.server";
 import { foundersLeftNow } from "~/server/registration/vip.server";
 import { parseForm, rejectSubmission } from "~/server/forms.server";
 
@@ -26,13 +27,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const requested = url.searchParams.get("redirectTo");
   if (await getMember(request, context)) throw redirect(safeRedirectPath(requested));
-  return {
+  const { notice: passwordChanged, headers } = await takeNotice(context.services, request, ["passwordChanged"]);
+  const body = {
     redirectTo: isSafeRedirectPath(requested) ? requested : null,
-    passwordChanged: url.searchParams.has(PASSWORD_CHANGED_PARAM),
+    /** Said once after /reset-password saved a new password (docs/decisions/0064). */
+    passwordChanged,
     /** Why the member's session just ended (their account was suspended), said before anything else. */
     notice: await endedSessionNotice(request, context),
     founderOffer: foundersLeftNow(context.services) > 0,
   };
+  return data(body, { headers });
 }
 
 const HIDE_PASSWORD = ["password"];
@@ -92,7 +96,7 @@ export default function MemberLogin() {
         {passwordChanged && !lastResult ? (
           <p role="status" className="mb-6 flex gap-2 rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-800">
             <CheckCircleIcon className="h-5 w-5 shrink-0" />
-            Your password has been changed. Please log in with your new password.
+            {passwordChanged}
           </p>
         ) : null}
         {reason && !passwordChanged && !lastResult ? (

@@ -4,13 +4,14 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AccountFrame } from "~/components/account-frame";
 import { FormAlert, SubmitButton, TextField, useValidatedForm, ValidatedForm } from "~/components/form";
 import { RESET_LINK_INVALID_MESSAGE } from "~/domain/account-messages";
-import { PASSWORD_CHANGED_PARAM, resetPasswordSchema } from "~/domain/auth";
+import { resetPasswordSchema } from "~/domain/auth";
 import { PRODUCT_NAME } from "~/domain/product";
 import type { Agent } from "~/domain/workbook/tabs";
 import { setNewPassword } from "~/server/accounts/password-reset.server";
 import { clientIp } from "~/server/auth/client-ip.server";
 import { readResetToken, resetTokenCookie } from "~/server/auth/reset-token.server";
 import { forgetLoginFailures, passRetryAfter, refuseTooMany } from "~/server/accounts/throttle.server";
+import { redirectWithNotice } from "~/server/flash.server";
 import { parseForm, rejectSubmission } from "~/server/forms.server";
 
 export const meta: MetaFunction = () => [{ title: `Choose a New Password | ${PRODUCT_NAME}` }];
@@ -68,8 +69,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   }
   forgetLoginFailures(context, agent.email);
-  const usedLink = await resetTokenCookie(context.services.config).serialize("", { maxAge: 0 });
-  return redirect(`/member-login?${PASSWORD_CHANGED_PARAM}=1`, { headers: { "Set-Cookie": usedLink } });
+  const loginPage = await redirectWithNotice(context.services, "/member-login", "passwordChanged");
+  // The used token's cookie is cleared on the way.
+  loginPage.headers.append("Set-Cookie", await resetTokenCookie(context.services.config).serialize("", { maxAge: 0 }));
+  return loginPage;
 }
 
 export default function ResetPassword() {

@@ -186,8 +186,12 @@ test.describe("forgot and reset password", () => {
     await page.getByLabel("New Password", { exact: true }).fill("a new river password");
     await page.getByLabel("Confirm New Password").fill("a new river password");
     await page.getByRole("button", { name: "Save New Password" }).click();
-    await expect(page).toHaveURL(/\/member-login\?password-changed=1$/);
+    await expect(page).toHaveURL(/\/member-login$/);
     await expect(page.getByRole("status")).toHaveText("Your password has been changed. Please log in with your new password.");
+    // Said once: loaded again, the login page is a plain one.
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByText("Your password has been changed.")).toHaveCount(0);
 
     await submitLogin(page, agent.email, PASSWORD);
     await expect(page.getByRole("alert")).toHaveText(LOGIN_MESSAGES.wrongPassword);

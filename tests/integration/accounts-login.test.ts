@@ -200,14 +200,14 @@ describe("login success", () => {
       loginLoader({ request: getWithCookie("/member-login?redirectTo=%2Fedit-profile", cookie), context, params: {} }),
     );
     expect(response.headers.get("Location")).toBe("/edit-profile");
-    expect(await loginLoader({ request: getWithCookie("/member-login?redirectTo=%2F%2Fevil.example", null), context, params: {} })).toEqual(
-      {
-        redirectTo: null,
-        passwordChanged: false,
-        notice: null,
-        founderOffer: true,
-      },
-    );
+    expect(
+      (await loginLoader({ request: getWithCookie("/member-login?redirectTo=%2F%2Fevil.example", null), context, params: {} })).data,
+    ).toEqual({
+      redirectTo: null,
+      passwordChanged: null,
+      notice: null,
+      founderOffer: true,
+    });
   });
 });
 

@@ -2,9 +2,10 @@ import type { AppLoadContext } from "@remix-run/node";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { RESET_LINK_INVALID_MESSAGE } from "../../app/domain/account-messages";
 import { LOGIN_MESSAGES } from "../../app/domain/auth";
+import { NOTICES } from "../../app/domain/notices";
 import { PASSWORD_TOO_SHORT_MESSAGE, PASSWORDS_DIFFER_MESSAGE } from "../../app/domain/registration";
 import { action as forgotAction } from "../../app/routes/forgot-password";
-import { action as loginAction } from "../../app/routes/member-login";
+import { action as loginAction, loader as loginLoader } from "../../app/routes/member-login";
 import { action as resetAction, loader as resetLoader } from "../../app/routes/reset-password";
 import { getMember } from "../../app/server/auth/session.server";
 import { PRODUCTION_PASSWORD_HASH_COST } from "../../app/server/config.server";
@@ -148,9 +149,15 @@ describe("reset password", () => {
     expect(await resetPage(context, cookie)).toEqual({ email: agent.email });
 
     const response = await responseOf(() => postNewPassword(context, cookie));
-    expect(response.headers.get("Location")).toBe("/member-login?password-changed=1");
+    expect(response.headers.get("Location")).toBe("/member-login");
+    const cookies = response.headers.getSetCookie();
     // The used token's cookie is cleared.
-    expect(response.headers.get("Set-Cookie")).toMatch(/^__reset=;/);
+    expect(cookies.filter((set) => /^__reset=;/.test(set))).toHaveLength(1);
+    // The login page says the password changed once, from the flash cookie the save set.
+    const flash = cookies.find((set) => set.startsWith("__flash="))?.split(";")[0] ?? null;
+    const loginPage = await loginLoader({ request: getWithCookie("/member-login", flash), context, params: {} });
+    expect(loginPage.data.passwordChanged).toBe(NOTICES.passwordChanged);
+    expect((await loginLoader({ request: getWithCookie("/member-login", null), context, params: {} })).data.passwordChanged).toBeNull();
 
     const stored = context.services.store.agents.get(agent.id);
     expect(stored?.passwordHash).not.toBe(agent.passwordHash);

@@ -156,7 +156,7 @@ describe("a suspension", () => {
       context: testContext(),
       params: {},
     });
-    return data.notice;
+    return data.data.notice;
   }
 
   it("sends the member's next page to the login page, which says at once that the account is suspended", async () => {
@@ -173,7 +173,7 @@ describe("a suspension", () => {
     expect(await getMember(getWithCookie("/", notice), context)).toBeNull();
     expect(response.headers.get("Set-Cookie")).toMatch(/Max-Age=60/i);
     const page = await loginLoader({ request: getWithCookie("/member-login?redirectTo=%2Fmember-dashboard", notice), context, params: {} });
-    expect(page.notice).toBe(LOGIN_MESSAGES.suspended);
+    expect(page.data.notice).toBe(LOGIN_MESSAGES.suspended);
 
     // Nobody else is told: not without the cookie, nor with a logged-out member's, nor with a made-up one.
     expect(await loginPageNotice(null)).toBeNull();

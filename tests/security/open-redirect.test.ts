@@ -119,7 +119,7 @@ describe("open-redirect corpus through redirectTo", () => {
   it("the login page does not carry it into its form for a visitor", async () => {
     for (const payload of CORPUS) {
       const url = `http://localhost/member-login?redirectTo=${encodeURIComponent(payload)}`;
-      const page = (await loginLoader({ request: new Request(url), context, params: {} })) as { redirectTo: string | null };
+      const page = (await loginLoader({ request: new Request(url), context, params: {} })).data;
       expect(page.redirectTo, payload).toBeNull();
     }
   });
