@@ -13,6 +13,9 @@ export const NOTICES = {
   reviewSaved: "Saved.",
   reported: "Thank you. Your report was sent to staff.",
   passwordChanged: "Your password has been changed. Please log in with your new password.",
+  profileSaved: "Profile updated and refreshed successfully!",
+  /** Said as a warning: the rest of the profile was saved. */
+  profileSavedPhotoFailed: "Profile saved, but your new photo could not be uploaded. Please try it again later.",
   /** Said beside the message box after a message sent without the control characters it held (never removed silently). */
   cleaned: "Your message was sent. Some invisible control characters were removed from it.",
 } as const;

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { BioField } from "~/components/bio-field";
@@ -9,6 +9,7 @@ import { KeyIcon } from "~/components/icons";
 import { PhotoField } from "~/components/photo-field";
 import { PlacesServedFields } from "~/components/places-served-fields";
 import { SpecialtyCheckboxes } from "~/components/specialty-checkboxes";
+import { useFlashNotice } from "~/components/use-flash-notice";
 import { useHydrated } from "~/components/use-hydrated";
 import { US_STATE_CODES } from "~/domain/enums";
 import { DEFAULT_SERVICE_RADIUS } from "~/domain/places/service-radius";
@@ -19,6 +20,7 @@ import type { Agent } from "~/domain/workbook/tabs";
 import { loginSucceeded, passRetryAfter, refuseTooMany, startLoginAttempt } from "~/server/accounts/throttle.server";
 import { verifyPassword } from "~/server/auth/password.server";
 import { requireMember } from "~/server/auth/session.server";
+import { redirectWithNotice, takeNotice } from "~/server/flash.server";
 import { parseSubmission, rejectSubmission } from "~/server/forms.server";
 import { photoFormRefusal, readPhotoForm } from "~/server/images/photo-form.server";
 import { photoFromLink } from "~/server/images/photo-link.server";
@@ -29,14 +31,6 @@ export const meta: MetaFunction = () => [{ title: `Edit Profile | ${PRODUCT_NAME
 
 export const headers = passRetryAfter;
 
-/** The banner after a save, carried in the address the save redirects to. */
-const SAVED_PARAM = "saved";
-const SAVED_BANNERS = {
-  ok: { tone: "success", text: "Profile updated and refreshed successfully!" },
-  "photo-failed": { tone: "warning", text: "Profile saved, but your new photo could not be uploaded. Please try it again later." },
-} as const;
-type SavedOutcome = keyof typeof SAVED_BANNERS;
-
 const WRONG_PASSWORD_MESSAGE = "Failed to save profile changes. Please check your password and try again.";
 const SAVE_FAILED_MESSAGE = "Failed to update profile. Please try again.";
 const SECRET_FIELDS = ["password"];
@@ -45,8 +39,9 @@ const BROKER_NEEDED_HINT = "Needed to propose or sign a referral.";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const member = await requireMember(request, context);
-  const saved = new URL(request.url).searchParams.get(SAVED_PARAM);
-  return {
+  // The banner after a save, once (docs/decisions/0064).
+  const saved = await takeNotice(context.services, request, ["profileSaved", "profileSavedPhotoFailed"]);
+  const body = {
     profile: {
       fullName: member.fullName,
       email: member.email,
@@ -64,8 +59,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     },
     /** Changes with every save, so the form starts again from the stored values. */
     version: member.updatedAt ?? member.createdAt,
-    saved: saved !== null && saved in SAVED_BANNERS ? SAVED_BANNERS[saved as SavedOutcome] : null,
+    saved: saved.notice,
+    savedTone: saved.kind === "profileSavedPhotoFailed" ? ("warning" as const) : ("success" as const),
   };
+  return data(body, { headers: saved.headers });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -102,7 +99,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (stored.status === "refused")
     return rejectSubmission(submission, { fieldErrors: { [photo ? "photo" : "photoUrl"]: [stored.message] }, hideFields: SECRET_FIELDS });
   const photoUrl = stored.status === "saved" ? stored.url : member.photoUrl;
-  const outcome: SavedOutcome = stored.status === "saved" ? "ok" : "photo-failed";
 
   try {
     await services.store.agents.update(member.id, profilePatch(member, submission.value, places.places, photoUrl));
@@ -110,7 +106,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     console.error(`Profile of agent ${member.id} not saved:`, error);
     return rejectSubmission(submission, { formErrors: [SAVE_FAILED_MESSAGE], hideFields: SECRET_FIELDS, status: 503 });
   }
-  return redirect(`/edit-profile?${SAVED_PARAM}=${outcome}`);
+  return redirectWithNotice(services, "/edit-profile", stored.status === "saved" ? "profileSaved" : "profileSavedPhotoFailed");
 }
 
 function profilePatch(member: Agent, input: EditProfileInput, placesServed: string[], photoUrl: string): Partial<Omit<Agent, "id">> {
@@ -148,7 +144,8 @@ const bannerStyles = {
 } as const;
 
 export default function EditProfile() {
-  const { profile, version, saved } = useLoaderData<typeof loader>();
+  const { profile, version, savedTone, ...loaded } = useLoaderData<typeof loader>();
+  const saved = useFlashNotice(loaded.saved);
   const lastResult = useActionData<typeof action>();
   // A banner from an earlier save gives way to this submission's outcome.
   const banner = lastResult ? null : saved;
@@ -168,8 +165,8 @@ export default function EditProfile() {
       </div>
 
       {banner ? (
-        <p role="status" className={`mt-6 rounded-lg border px-4 py-3 font-medium ${bannerStyles[banner.tone]}`}>
-          {banner.text}
+        <p role="status" className={`mt-6 rounded-lg border px-4 py-3 font-medium ${bannerStyles[savedTone]}`}>
+          {banner}
         </p>
       ) : null}
 
@@ -178,7 +175,7 @@ export default function EditProfile() {
   );
 }
 
-type Profile = Awaited<ReturnType<typeof loader>>["profile"];
+type Profile = Awaited<ReturnType<typeof loader>>["data"]["profile"];
 
 function ProfileForm({ profile }: { profile: Profile }) {
   const lastResult = useActionData<typeof action>();

@@ -40,8 +40,8 @@ export async function redirectWithNotice({ flash }: Flashes, to: string, notice:
   return redirect(to, { headers: { "Set-Cookie": await flash.commitSession(session) } });
 }
 
-/** A page's notice, and the headers its loader answers with. */
-type TakenNotice = { notice: string | null; headers: Headers };
+/** A page's notice (its kind, for a page that shows kinds differently, and its text), and the headers its loader answers with. */
+type TakenNotice = { kind: NoticeKind | null; notice: string | null; headers: Headers };
 
 /**
  * The text of the notice left for this browser when it is one of `kinds` (those the page
@@ -53,7 +53,7 @@ export async function takeNotice({ flash }: Flashes, request: Request, kinds: re
   const session = await flash.getSession(request.headers.get("Cookie"));
   // Reading a flashed value removes it from the session; only a commit makes that stick.
   const kind: unknown = session.get("notice");
-  if (!isNoticeKind(kind) || !kinds.includes(kind)) return { notice: null, headers };
+  if (!isNoticeKind(kind) || !kinds.includes(kind)) return { kind: null, notice: null, headers };
   headers.append("Set-Cookie", await flash.commitSession(session));
-  return { notice: NOTICES[kind], headers };
+  return { kind, notice: NOTICES[kind], headers };
 }

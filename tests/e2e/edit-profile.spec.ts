@@ -64,6 +64,11 @@ test.describe("edit profile", () => {
       specialties: ["Auction"],
       bio: "Ranches and auctions around Tulsa.",
     });
+    // The banner shows once: the address names no outcome, and a reload shows the saved profile alone.
+    expect(new URL(page.url()).search).toBe("");
+    await page.reload();
+    await expect(page.getByLabel("City")).toHaveValue("Tulsa");
+    await expect(page.getByRole("status")).toHaveCount(0);
   });
 
   test("a wrong password saves nothing and keeps the edits on the page", async ({ page, seedAgent, waitForReplica, login }, testInfo) => {

@@ -494,7 +494,7 @@ describe("the demo's referrals", { timeout: 30_000 }, () => {
       // The places served, with the radius the login chose, on the dashboard and on Edit Profile.
       expect(login.serviceRadius, "the radius around the places served").toBeDefined();
       expect(dashboard.profile.served).toMatch(new RegExp(`^Serves .+ · within ${login.serviceRadius} mi$`));
-      const editing = (await editProfileLoader(args("/edit-profile"))) as Awaited<ReturnType<typeof editProfileLoader>>;
+      const editing = (await editProfileLoader(args("/edit-profile"))).data;
       expect(editing.profile.placesServed.length).toBeGreaterThan(0);
       expect(editing.profile.serviceRadius).toBe(String(login.serviceRadius));
 

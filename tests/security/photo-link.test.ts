@@ -241,14 +241,14 @@ describe("fetching a linked photo", () => {
 
     it("stores the app's own resized copy, never the member's link", async () => {
       const saved = (await save(`${base}/photo.png`)) as Response;
-      expect(saved.headers.get("Location")).toBe("/edit-profile?saved=ok");
+      expect(saved.headers.get("Location")).toBe("/edit-profile");
       expect(stored()).toMatch(/^\/uploads\/profile-[0-9a-f-]+\.jpg$/);
       const page = await loader({
         request: new Request("http://localhost/edit-profile", { headers: { Cookie: cookie } }),
         context,
         params: {},
       });
-      expect(page.profile.photoUrl).toBe(stored());
+      expect(page.data.profile.photoUrl).toBe(stored());
     });
 
     it("keeps the current stored photo when the field is sent back unchanged", async () => {

@@ -47,7 +47,7 @@ describe("one-time notices in the flash cookie", () => {
     const set = await redirectWithNotice(services, "/messages?conversation=c1", "cleaned");
     const cookie = cookieFrom(set.headers);
     const elsewhere = await takeNotice(services, requestWith(cookie), ["posted"]);
-    expect(elsewhere).toEqual({ notice: null, headers: new Headers() });
+    expect(elsewhere).toEqual({ kind: null, notice: null, headers: new Headers() });
     expect((await takeNotice(services, requestWith(cookie), ["cleaned"])).notice).toBe(NOTICES.cleaned);
   });
 
