@@ -200,8 +200,12 @@ function privacySections(privacyEmail: string): LegalSection[] {
       body: (
         <>
           <p>
-            We use one essential cookie: a session cookie that keeps you logged in for up to 7 days after you sign in. It is signed so it
+            We use essential cookies only. A session cookie keeps you logged in for up to 7 days after you sign in. It is signed so it
             cannot be altered, it is not readable by scripts on the page, and it is removed when you log out.
+          </p>
+          <p>
+            After you post, save or send something, a short-lived cookie, signed the same way, carries the one-line confirmation (such as
+            “Referral request posted successfully!”) to the next page; it is emptied once shown and expires within a minute.
           </p>
           <p>
             We do not use advertising cookies, and we do not load third-party tracking or analytics scripts. You can block or delete cookies
