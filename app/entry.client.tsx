@@ -64,6 +64,19 @@ function ReleaseOnHydration({ release, children }: { release: () => void; childr
   return children;
 }
 
+/**
+ * The service worker (app/sw.ts), once the page has loaded so that it never competes with the
+ * page's own files. Only the build has one: `npm run dev` serves none. A browser without
+ * workers, or one that refuses (private modes, tests that block them), keeps the site as it is.
+ */
+function registerServiceWorker(): void {
+  if (!import.meta.env.PROD || !("serviceWorker" in navigator)) return;
+  const register = () => void navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => undefined);
+  if (document.readyState === "complete") register();
+  else window.addEventListener("load", register, { once: true });
+}
+
+registerServiceWorker();
 const release = holdUrgentEventsUntilDataRead();
 startTransition(() => {
   hydrateRoot(
