@@ -66,11 +66,12 @@ function ReleaseOnHydration({ release, children }: { release: () => void; childr
 
 /**
  * The service worker (app/sw.ts), once the page has loaded so that it never competes with the
- * page's own files. Only the build has one: `npm run dev` serves none. A browser without
+ * page's own files. Only the build has one: `npm run dev` serves none. (The build's mode, not
+ * `PROD`, which follows NODE_ENV: the browser tests build with NODE_ENV=test.) A browser without
  * workers, or one that refuses (private modes, tests that block them), keeps the site as it is.
  */
 function registerServiceWorker(): void {
-  if (!import.meta.env.PROD || !("serviceWorker" in navigator)) return;
+  if (import.meta.env.MODE !== "production" || !("serviceWorker" in navigator)) return;
   const register = () => void navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => undefined);
   if (document.readyState === "complete") register();
   else window.addEventListener("load", register, { once: true });
