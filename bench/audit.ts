@@ -6,7 +6,7 @@
  * each full report goes to bench/results/lighthouse/.
  * Budgets are printed, never asserted; not part of `npm test`.
  *
- *   npm run audit                           # builds first when the build is missing or stale
+ *   npm run audit                           # builds the app for production first
  *   CHROMIUM_PATH=/path/to/chromium npm run audit
  *   npm run audit -- --pages /,/directory   # only these pages
  */

@@ -29,12 +29,28 @@ function seedDemo(dataDir: string): string {
 
 export type DemoApp = { server: BuiltServer; cookie: string; stop(): Promise<void> };
 
-/** Seeds a throwaway data folder, starts the production server on it (building first when stale) and logs the demo member in. */
+/**
+ * Builds the app as production serves it. `npm start` rebuilds only a build older than the
+ * sources, and one the browser tests made (NODE_ENV=test: React's development build, the
+ * worker's debug logging) is as new: measured, it would weigh a third more.
+ */
+function buildForProduction(): void {
+  console.log("Building the app for production...");
+  const result = spawnSync(process.execPath, ["node_modules/@remix-run/dev/dist/cli.js", "vite:build"], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: "production" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  if (result.status !== 0) throw new Error("The production build failed");
+}
+
+/** Seeds a throwaway data folder, builds the app, starts the production server on it and logs the demo member in. */
 export async function startDemoApp(): Promise<DemoApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "audit-"));
   console.log("Seeding the demo network...");
   const email = seedDemo(dataDir);
-  console.log("Starting the production server (building first if the build is missing or stale)...");
+  buildForProduction();
+  console.log("Starting the production server...");
   const server = await startBuiltServer([process.execPath, "scripts/start.mjs"], productionEnv(dataDir));
   const cookie = await logIn(server.baseUrl, email, DEMO_PASSWORD);
   return {
