@@ -14,6 +14,7 @@
 import { REQUEST_TYPE_VALUES, SPECIALTIES } from "../enums";
 import { REPORT_KINDS, REPORT_REASONS } from "../moderation";
 import { MAIL_KINDS, unknownMailKinds } from "../notifications";
+import { PUSH_KINDS, unknownPushKinds } from "../push";
 import {
   choice,
   count,
@@ -35,6 +36,7 @@ import { defineTab, type TabIndexName, type TabRecord } from "./define-tab";
 import { REFERRAL_EVENTS_TAB, REFERRALS_TAB } from "./referral-tabs";
 import { BROKER_SIGNOFFS_TAB, BROKERS_TAB } from "./broker-tabs";
 import { INVITATIONS_TAB } from "./invitation-tab";
+import { PUSH_SUBSCRIPTIONS_TAB } from "./push-tab";
 import { REVIEWS_TAB } from "./review-tab";
 
 /** suspended: set by staff to end a member's sessions and hide everything they wrote (docs/staff-guide.md). */
@@ -100,6 +102,8 @@ export const AGENTS_TAB = defineTab({
      * change of sponsor) or `member` (typed or corrected by the member; kept). Blank is member.
      */
     brokerFrom: optionalChoice(BROKER_SOURCES),
+    /** The kinds with push notifications on (docs/staff-guide.md lists them); blank means push is off. */
+    pushOn: optionalNameList(PUSH_KINDS),
   },
   indexes: {
     email: (agent) => agent.email,
@@ -107,7 +111,10 @@ export const AGENTS_TAB = defineTab({
     state: (agent) => agent.state,
     specialty: (agent) => agent.specialties,
   },
-  doubts: (agent) => unknownMailKinds(agent.mailOff).map((name) => `mailOff "${name}" is not a kind of mail (${MAIL_KINDS.join(", ")})`),
+  doubts: (agent) => [
+    ...unknownMailKinds(agent.mailOff).map((name) => `mailOff "${name}" is not a kind of mail (${MAIL_KINDS.join(", ")})`),
+    ...unknownPushKinds(agent.pushOn).map((name) => `pushOn "${name}" is not a kind with push (${PUSH_KINDS.join(", ")})`),
+  ],
 });
 
 export const REQUESTS_TAB = defineTab({
@@ -371,6 +378,7 @@ export const WORKBOOK = {
   invitations: INVITATIONS_TAB,
   brokerSignoffs: BROKER_SIGNOFFS_TAB,
   brokers: BROKERS_TAB,
+  pushSubscriptions: PUSH_SUBSCRIPTIONS_TAB,
 } as const;
 
 type Workbook = typeof WORKBOOK;
@@ -394,3 +402,4 @@ export type Review = CollectionRecord<"reviews">;
 export type Invitation = CollectionRecord<"invitations">;
 export type BrokerSignoff = CollectionRecord<"brokerSignoffs">;
 export type Broker = CollectionRecord<"brokers">;
+export type PushSubscription = CollectionRecord<"pushSubscriptions">;
