@@ -81,7 +81,12 @@ const envSchema = z.object({
   VAPID_SUBJECT: optionalText.refine((value) => value === undefined || /^(mailto:\S+@\S+|https:\/\/\S+)$/.test(value), {
     message: "must be a mailto: address or an https: URL the push services can reach you at, e.g. mailto:support@example.com",
   }),
-  PUSH_MAIL_WAIT_MS: z.coerce.number().int().min(0).max(86_400_000).default(15 * 60_000),
+  PUSH_MAIL_WAIT_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(86_400_000)
+    .default(15 * 60_000),
 });
 
 /** A P-256 public key, uncompressed (RFC 8292): 0x04 then the two 32-byte coordinates. */
@@ -111,6 +116,8 @@ export type Config = {
   mailFrom: string;
   /** The waits before each new try of a mail the driver refused (docs/mail.md): seconds in service, milliseconds in tests. */
   mailRetryDelaysMs: readonly number[];
+  /** The waits before each new try of a push the push service answered 429 or 5xx (unless it sent Retry-After). */
+  pushRetryDelaysMs: readonly number[];
   supportEmail: string;
   privacyEmail: string;
   /** Shown beside the support e-mail when set; pages offer only e-mail otherwise. */
@@ -263,6 +270,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sendgridApiUrl: values.SENDGRID_API_URL,
     mailFrom: values.MAIL_FROM,
     mailRetryDelaysMs: values.NODE_ENV === "test" ? [10, 50] : [2_000, 10_000],
+    pushRetryDelaysMs: values.NODE_ENV === "test" ? [10, 50] : [1_000, 5_000],
     supportEmail: values.SUPPORT_EMAIL,
     privacyEmail: values.PRIVACY_EMAIL,
     supportPhone: values.SUPPORT_PHONE === undefined ? undefined : supportPhone(values.SUPPORT_PHONE),
@@ -307,7 +315,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
  */
 function pushConfig(values: z.infer<typeof envSchema>, isProduction: boolean, dataDir: string): PushConfig {
   const mailWaitMs = values.PUSH_MAIL_WAIT_MS;
-  const given = { VAPID_PUBLIC_KEY: values.VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: values.VAPID_PRIVATE_KEY, VAPID_SUBJECT: values.VAPID_SUBJECT };
+  const given = {
+    VAPID_PUBLIC_KEY: values.VAPID_PUBLIC_KEY,
+    VAPID_PRIVATE_KEY: values.VAPID_PRIVATE_KEY,
+    VAPID_SUBJECT: values.VAPID_SUBJECT,
+  };
   const keysGiven = given.VAPID_PUBLIC_KEY !== undefined || given.VAPID_PRIVATE_KEY !== undefined;
   if (!isProduction && !keysGiven) {
     const subject = given.VAPID_SUBJECT ?? `mailto:${values.SUPPORT_EMAIL}`;
