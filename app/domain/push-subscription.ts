@@ -34,6 +34,7 @@ function isPushEndpoint(value: string, allowLoopbackHttp: boolean): boolean {
 
 export function pushSubscriptionSchema({ allowLoopbackHttp }: { allowLoopbackHttp: boolean }) {
   return z.object({
+    intent: z.literal("subscribe"),
     endpoint: z
       .string({ error: PUSH_SUBSCRIPTION_MESSAGES.endpoint })
       .trim()
@@ -55,4 +56,7 @@ export function pushSubscriptionSchema({ allowLoopbackHttp }: { allowLoopbackHtt
 }
 
 /** The Remove button of one device in the list. */
-export const removeDeviceSchema = z.object({ deviceId: z.string({ error: "Please choose a device to remove" }).trim().min(1) });
+export const removeDeviceSchema = z.object({
+  intent: z.literal("remove-device"),
+  deviceId: z.string({ error: "Please choose a device to remove" }).trim().min(1),
+});

@@ -9,8 +9,10 @@ import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { conversationIdFor } from "../../app/domain/conversation";
 import type { PushNotice } from "../../app/domain/push";
+import { pushSubscriptionSchema } from "../../app/domain/push-subscription";
 import type { Agent } from "../../app/domain/workbook/tabs";
 import { action as messagesAction } from "../../app/routes/messages";
+import { action as settingsAction, loader as settingsLoader } from "../../app/routes/settings.notifications";
 import { startMemberSession } from "../../app/server/auth/session.server";
 import { readOutbox } from "../../app/server/mail/mailer.server";
 import { sendMessage } from "../../app/server/messages/send.server";
@@ -331,3 +333,102 @@ function statusOf(reply: unknown): number {
   if (reply instanceof Response) return reply.status;
   return (reply as { init: ResponseInit | null }).init?.status ?? 200;
 }
+
+describe("the settings page's devices and push column", () => {
+  type Reply = { status: number; location: string | null; body: unknown };
+  async function reply(value: unknown): Promise<Reply> {
+    if (value instanceof Response) return { status: value.status, location: value.headers.get("Location"), body: null };
+    const result = value as { data: unknown; init: ResponseInit | null };
+    return { status: result.init?.status ?? 200, location: null, body: result.data };
+  }
+  async function postSettings(context: AppLoadContext, agent: Agent, fields: Record<string, string | string[]>): Promise<Reply> {
+    const body = new URLSearchParams();
+    for (const [name, value] of Object.entries(fields)) for (const each of [value].flat()) body.append(name, each);
+    const request = new Request("http://localhost/settings/notifications", {
+      method: "POST",
+      headers: { Cookie: await cookieOf(context, agent) },
+      body,
+    });
+    return reply(await settingsAction({ request, context, params: {} }).catch((thrown: unknown) => thrown));
+  }
+  async function settingsPage(context: AppLoadContext, agent: Agent) {
+    const request = new Request("http://localhost/settings/notifications", { headers: { Cookie: await cookieOf(context, agent) } });
+    return settingsLoader({ request, context, params: {} });
+  }
+  const fresh = { ...ann, pushOn: undefined };
+
+  it("stores a browser's subscription, turns push on for every kind with push the first time, and lists the device", async () => {
+    const context = await network({}, [fresh, bob]);
+    const { endpoint, keys } = pushService.subscribe();
+    const saved = await postSettings(context, fresh, { intent: "subscribe", endpoint, ...keys, deviceName: "Chrome on Android" });
+    expect(saved).toMatchObject({ status: 302, location: "/settings/notifications?device=added" });
+    expect(context.services.store.agents.get(fresh.id)!.pushOn).toEqual(["messages", "referrals", "invitations"]);
+    const page = await settingsPage(context, context.services.store.agents.get(fresh.id)!);
+    expect(page).toMatchObject({
+      pushOn: ["messages", "referrals", "invitations"],
+      publicKey: context.services.push.publicKey,
+      deviceChange: null,
+    });
+    expect(page.devices).toMatchObject([{ name: "Chrome on Android", lastNotified: null }]);
+  });
+
+  it("refuses a bad subscription with 400 and its message, storing nothing", async () => {
+    const context = await network({}, [fresh, bob]);
+    const { endpoint, keys } = pushService.subscribe();
+    for (const fields of [
+      { endpoint: "javascript:alert(1)", ...keys },
+      { endpoint: "http://203.0.113.9/push/1", ...keys },
+      { endpoint, p256dh: keys.p256dh.slice(1), auth: keys.auth },
+      { endpoint, p256dh: keys.p256dh, auth: `${keys.auth}AAAA` },
+    ]) {
+      const refused = await postSettings(context, fresh, { intent: "subscribe", deviceName: "Chrome on Android", ...fields });
+      expect(refused.status).toBe(400);
+      expect(JSON.stringify(refused.body)).toMatch(/This browser gave (a push address|push keys) the site cannot use/);
+    }
+    expect(context.services.store.pushSubscriptions.all()).toEqual([]);
+    expect(context.services.store.agents.get(fresh.id)!.pushOn).toBeUndefined();
+  });
+
+  it("refuses http endpoints in production", async () => {
+    const { endpoint, keys } = pushService.subscribe();
+    const fields = { intent: "subscribe", endpoint, ...keys };
+    expect(pushSubscriptionSchema({ allowLoopbackHttp: false }).safeParse(fields).success).toBe(false);
+    expect(pushSubscriptionSchema({ allowLoopbackHttp: true }).safeParse(fields).success).toBe(true);
+  });
+
+  it("removes only the member's own device through the Remove button", async () => {
+    const context = await network();
+    await subscribeDevice(context, bob);
+    const [device] = context.services.push.devices(bob);
+    expect((await postSettings(context, ann, { intent: "remove-device", deviceId: device!.id })).status).toBe(404);
+    expect(context.services.push.devices(bob)).toHaveLength(1);
+    expect(await postSettings(context, bob, { intent: "remove-device", deviceId: device!.id })).toMatchObject({
+      status: 302,
+      location: "/settings/notifications?device=removed",
+    });
+    expect(context.services.push.devices(bob)).toEqual([]);
+  });
+
+  it("keeps the push choices when the form comes without its push column (JavaScript off), and saves them when it has it", async () => {
+    const context = await network();
+    await postSettings(context, bob, { on: ["messages"] });
+    expect(context.services.store.agents.get(bob.id)!.pushOn).toEqual(bob.pushOn);
+    await postSettings(context, context.services.store.agents.get(bob.id)!, { on: ["messages"], pushShown: "1", push: ["invitations"] });
+    expect(context.services.store.agents.get(bob.id)!.pushOn).toEqual(["invitations"]);
+    const refused = await postSettings(context, bob, { on: ["messages"], pushShown: "1", push: ["digest"] });
+    expect(refused.status).toBe(400);
+  });
+
+  it("says push is off, and stores no device, when VAPID keys are missing in production", async () => {
+    const context = await network({
+      NODE_ENV: "production",
+      SESSION_SECRET: "s".repeat(40),
+      APP_URL: "https://referrals.example",
+      VAPID_PUBLIC_KEY: pushService.subscribe().keys.p256dh,
+    });
+    expect(context.services.push.publicKey).toBeUndefined();
+    expect(context.services.push.offBecause).toBe("VAPID_PRIVATE_KEY, VAPID_SUBJECT not set");
+    const page = await settingsPage(context, bob);
+    expect(page.publicKey).toBeNull();
+  });
+});
