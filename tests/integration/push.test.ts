@@ -16,12 +16,16 @@ import { action as settingsAction, loader as settingsLoader } from "../../app/ro
 import { startMemberSession } from "../../app/server/auth/session.server";
 import { readOutbox } from "../../app/server/mail/mailer.server";
 import { sendMessage } from "../../app/server/messages/send.server";
+import { declineInvitation, inviteAgents } from "../../app/server/invitations/invitations.server";
+import { remindInvitedAgents } from "../../app/server/jobs/invitation-reminders.server";
+import { tellOtherParty } from "../../app/server/referrals/referral-notify.server";
 import { createNotifier } from "../../app/server/notifier/notifier.server";
 import { createPush } from "../../app/server/push/push.server";
 import { createSendClaims } from "../../app/server/send-claims.server";
 import { outboxDirectory } from "../../app/server/service-lifecycle.server";
 import { startPushService, type PushServiceStandIn } from "../mocks/push-service";
-import { agentRecord } from "../support/records";
+import { agentRecord, referralRecord } from "../support/records";
+import { insertRequest } from "./requests-support";
 import { sentMails, testContext } from "../support/services";
 
 let pushService: PushServiceStandIn;
@@ -430,5 +434,95 @@ describe("the settings page's devices and push column", () => {
     expect(context.services.push.offBecause).toBe("VAPID_PRIVATE_KEY, VAPID_SUBJECT not set");
     const page = await settingsPage(context, bob);
     expect(page.publicKey).toBeNull();
+  });
+});
+
+describe("the other kinds as a push", () => {
+  const HOUR = 60 * 60_000;
+
+  it("an invitation: the request and its Respond by, high urgency; answered Not a fit before the wait, no mail", async () => {
+    const context = await network();
+    const endpoint = await subscribeDevice(context, bob);
+    const request = await insertRequest(context, ann, {
+      title: "Relocating family needs an OKC agent",
+      respondBy: new Date(Date.now() + 24 * HOUR).toISOString(),
+    });
+    const invited = await inviteAgents(context.services, { request, poster: ann, agentEmails: [bob.email], now: new Date() });
+    expect(invited).toMatchObject({ ok: true, count: 1 });
+    await vi.waitFor(() => expect(receivedAt(endpoint)).toHaveLength(1));
+    const [push] = receivedAt(endpoint);
+    expect(push!.payload).toMatchObject({
+      title: "Ann Archer invites you to respond",
+      url: `/referral-requests/${request.id}`,
+      tag: `invitation:${request.id}`,
+    });
+    expect((push!.payload as PushNotice).body).toMatch(
+      /^Relocating family needs an OKC agent · Respond by \w{3} \d+, \d+:\d\d [AP]M C[SD]T$/,
+    );
+    expect(push!.urgency).toBe("high");
+    await declineInvitation(context.services, { requestId: request.id, agent: bob, reason: undefined, now: new Date() });
+    expect(await sentMails(context.services)).toEqual([]);
+  });
+
+  it("the Respond by deadline 2 hours away, unanswered: pushed, and mailed after the wait while still unanswered", async () => {
+    const context = await network();
+    const endpoint = await subscribeDevice(context, bob);
+    const start = new Date();
+    const request = await insertRequest(context, ann, {
+      title: "Ranch buyers near Tyler",
+      createdAt: start.toISOString(),
+      respondBy: new Date(start.getTime() + 24 * HOUR).toISOString(),
+    });
+    await context.services.store.invitations.insert({
+      id: `${request.id}-${bob.id}`,
+      requestId: request.id,
+      posterEmail: ann.email,
+      agentEmail: bob.email,
+      status: "invited",
+      reason: "",
+      createdAt: start.toISOString(),
+      answeredAt: undefined,
+      remindedAt: undefined,
+    });
+    const { store, notifier, config, sendClaims } = context.services;
+    expect(await remindInvitedAgents({ store, notifier, config, claims: sendClaims }, new Date(start.getTime() + 22 * HOUR))).toBe(1);
+    await vi.waitFor(() => expect(receivedAt(endpoint)).toHaveLength(1));
+    const [push] = receivedAt(endpoint);
+    expect(push!.payload).toMatchObject({ url: `/referral-requests/${request.id}`, tag: `invitation:${request.id}` });
+    expect((push!.payload as PushNotice).title).toMatch(/^Respond by /);
+    expect((push!.payload as PushNotice).body).toBe("You have not answered yet: Ranch buyers near Tyler");
+    expect(push!.urgency).toBe("high");
+    expect(await mailsNow(context)).toEqual([]);
+    expect((await sentMails(context.services)).map((mail) => mail.subject)).toEqual([expect.stringMatching(/^Reminder: respond by/)]);
+  });
+
+  it("a proposal waiting for your signature: normal urgency, no client name; the mail goes only while unsigned", async () => {
+    const context = await network();
+    const endpoint = await subscribeDevice(context, bob);
+    const stored = await context.services.store.referrals.insert(
+      referralRecord(ann, bob, { id: "ref-1", clientName: "Kevin Client", status: "proposed", agreementHash: "a".repeat(64) }),
+    );
+    tellOtherParty(
+      { ...context.services },
+      stored,
+      ann,
+      { headline: "Ann Archer proposed a referral agreement" },
+      {
+        link: "http://localhost/referrals/ref-1",
+        now: new Date(),
+        change: "proposed",
+      },
+    );
+    await vi.waitFor(() => expect(receivedAt(endpoint)).toHaveLength(1));
+    const [push] = receivedAt(endpoint);
+    expect(push!.payload).toEqual({
+      title: "Waiting for your signature",
+      body: "Ann Archer proposed a referral agreement",
+      url: "/referrals/ref-1",
+      tag: "referral:ref-1",
+    });
+    expect(push!.urgency).toBe("normal");
+    expect(push!.text).not.toContain("Kevin");
+    expect((await sentMails(context.services)).map((mail) => mail.to)).toEqual([bob.email]);
   });
 });
