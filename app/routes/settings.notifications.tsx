@@ -198,7 +198,7 @@ function SettingsForm({ on, pushOn }: { on: string[]; pushOn: PushKind[] }) {
                   {/* The label is the kind's name alone; what it means is the box's description. */}
                   <div>
                     <label htmlFor={box.id} className="block cursor-pointer font-semibold text-slate-900">
-                      {MAIL_KIND_LABELS[kind]} <span className="font-normal text-slate-600">by mail</span>
+                      {MAIL_KIND_LABELS[kind]}
                     </label>
                     <p id={`${box.id}-about`} className="mt-0.5 text-sm text-slate-600">
                       {MAIL_KIND_DESCRIPTIONS[kind]}
@@ -220,7 +220,7 @@ function SettingsForm({ on, pushOn }: { on: string[]; pushOn: PushKind[] }) {
                       />
                       <div>
                         <label htmlFor={pushBox.id} className="cursor-pointer font-semibold text-slate-900">
-                          Push
+                          Push <span className="sr-only">for {MAIL_KIND_LABELS[kind].toLowerCase()}</span>
                         </label>
                         <p id={`${pushBox.id}-about`} className="text-slate-600">
                           {PUSH_KIND_DESCRIPTIONS[kind as PushKind]}
