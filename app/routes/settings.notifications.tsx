@@ -205,7 +205,7 @@ function SettingsForm({ on, pushOn }: { on: string[]; pushOn: PushKind[] }) {
                     </p>
                   </div>
                 </div>
-                <div className="text-sm sm:border-l sm:border-slate-200 sm:pl-3">
+                <div className="pl-7 text-sm sm:border-l sm:border-slate-200 sm:pl-3">
                   {!push ? (
                     <p className="text-slate-500">Mail only</p>
                   ) : pushShown ? (
