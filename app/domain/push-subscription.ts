@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 
-export const PUSH_SUBSCRIPTION_MESSAGES = {
+const PUSH_SUBSCRIPTION_MESSAGES = {
   endpoint: "This browser gave a push address the site cannot use. Please try again, or use another browser.",
   keys: "This browser gave push keys the site cannot use. Please try again, or use another browser.",
 } as const;

@@ -32,7 +32,7 @@ export type PushNotice = {
 /** A member's `pushOn` cell as read. */
 type PushChoices = { readonly pushOn?: readonly string[] };
 
-export function isPushKind(kind: string): kind is PushKind {
+function isPushKind(kind: string): kind is PushKind {
   return (PUSH_KINDS as readonly string[]).includes(kind);
 }
 

@@ -154,7 +154,7 @@ export type Config = {
 };
 
 /** Web Push (docs/mail.md, docs/decisions/0067). */
-export type PushConfig = {
+type PushConfig = {
   /** The VAPID key pair and contact; undefined turns push off and the rest of the site runs. */
   vapid: VapidKeys | undefined;
   /** Why push is off, for the start-up line, /healthz and the settings page's staff; undefined when on. */
@@ -163,7 +163,7 @@ export type PushConfig = {
   mailWaitMs: number;
 };
 
-export type VapidKeys = { publicKey: string; privateKey: string; subject: string };
+type VapidKeys = { publicKey: string; privateKey: string; subject: string };
 
 type LicenseConfig = {
   /** Where the daily refresh reads TREC's data; undefined: only `npm run licenses:update` loads it. */

@@ -12,7 +12,7 @@ import { listen, readBody, type StandIn } from "./http";
 
 export type IssuedSubscription = { endpoint: string; keys: { p256dh: string; auth: string } };
 
-export type ReceivedPush = {
+type ReceivedPush = {
   subscriptionId: string;
   /** The decrypted body, parsed as JSON. */
   payload: unknown;

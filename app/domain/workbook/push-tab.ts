@@ -7,7 +7,7 @@
 import { choice, email, optionalTime, requiredText, text, time } from "./columns";
 import { defineTab } from "./define-tab";
 
-export const PUSH_SUBSCRIPTION_STATUSES = ["active", "removed"] as const;
+const PUSH_SUBSCRIPTION_STATUSES = ["active", "removed"] as const;
 
 export const PUSH_SUBSCRIPTIONS_TAB = defineTab({
   name: "PushSubscriptions",

@@ -33,7 +33,7 @@ export type Push = {
 type NewSubscription = { endpoint: string; p256dh: string; auth: string; deviceName: string };
 
 /** RFC 8030's Urgency: high for what has a clock on it (a message, an invitation, a deadline). */
-export type DeliveryOptions = {
+type DeliveryOptions = {
   urgency: "high" | "normal";
   /** Waits before a new try; false when the wait was cut short (the app is stopping) and the push is given up. */
   pause(ms: number): Promise<boolean>;
