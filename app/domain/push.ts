@@ -41,9 +41,11 @@ export function wantsPush(agent: PushChoices, kind: MailKind): boolean {
   return isPushKind(kind) && (agent.pushOn ?? []).includes(kind);
 }
 
-/** Names in a `pushOn` cell that are no kind with push: typed by hand, and ignored until staff correct them. */
-export function unknownPushKinds(pushOn: readonly string[] | undefined): string[] {
-  return (pushOn ?? []).filter((name) => !isPushKind(name));
+/** The Agents row's doubts about its `pushOn` cell: names typed by hand that are no kind with push, ignored until staff correct them. */
+export function pushOnDoubts(pushOn: readonly string[] | undefined): string[] {
+  return (pushOn ?? [])
+    .filter((name) => !isPushKind(name))
+    .map((name) => `pushOn "${name}" is not a kind with push (${PUSH_KINDS.join(", ")})`);
 }
 
 /** The `pushOn` cell for the kinds chosen, in the order of PUSH_KINDS. */

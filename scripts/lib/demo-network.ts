@@ -48,7 +48,8 @@ import { agentNamed, clockAt, DAY_MS, demoId, hashKey, HOUR_MS, seededRandom, ty
 import { demoMarkets } from "./demo-markets";
 import { withDemoBrokers } from "./demo-brokers";
 import { buildDemoReferrals } from "./demo-referrals";
-import type { BrokerSignoff, PushSubscription } from "~/domain/workbook/tabs";
+import type { BrokerSignoff } from "~/domain/workbook/tabs";
+import type { PushSubscription } from "~/domain/workbook/push-tab";
 import { buildDemoInvitations, demoRespondBy } from "./demo-invitations";
 import { buildDemoPushSubscriptions } from "./demo-push";
 import { buildDemoReviews } from "./demo-reviews";

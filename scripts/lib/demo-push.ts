@@ -4,7 +4,8 @@
  * answers: a push to them is logged as not delivered and the mail goes as usual.
  */
 import { createECDH, createHash } from "node:crypto";
-import type { Agent, PushSubscription } from "~/domain/workbook/tabs";
+import type { PushSubscription } from "~/domain/workbook/push-tab";
+import type { Agent } from "~/domain/workbook/tabs";
 import { subscriptionId } from "~/server/push/push.server";
 import { clockAt } from "./demo-kit";
 

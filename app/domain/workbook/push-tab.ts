@@ -5,7 +5,7 @@
  * browser again reuses the row.
  */
 import { choice, email, optionalTime, requiredText, text, time } from "./columns";
-import { defineTab } from "./define-tab";
+import { defineTab, type TabRecord } from "./define-tab";
 
 const PUSH_SUBSCRIPTION_STATUSES = ["active", "removed"] as const;
 
@@ -37,3 +37,5 @@ export const PUSH_SUBSCRIPTIONS_TAB = defineTab({
   // Two instances subscribing one endpoint at once append one id twice: the later row is the newer subscription.
   mergeDuplicates: (_first, later) => later,
 });
+
+export type PushSubscription = TabRecord<typeof PUSH_SUBSCRIPTIONS_TAB>;

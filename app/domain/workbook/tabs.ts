@@ -13,8 +13,8 @@
  */
 import { REQUEST_TYPE_VALUES, SPECIALTIES } from "../enums";
 import { REPORT_KINDS, REPORT_REASONS } from "../moderation";
-import { MAIL_KINDS, unknownMailKinds } from "../notifications";
-import { PUSH_KINDS, unknownPushKinds } from "../push";
+import { MAIL_KINDS, mailOffDoubts } from "../notifications";
+import { PUSH_KINDS, pushOnDoubts } from "../push";
 import {
   choice,
   count,
@@ -102,7 +102,6 @@ export const AGENTS_TAB = defineTab({
      * change of sponsor) or `member` (typed or corrected by the member; kept). Blank is member.
      */
     brokerFrom: optionalChoice(BROKER_SOURCES),
-    /** The kinds with push notifications on (docs/staff-guide.md lists them); blank means push is off. */
     pushOn: optionalNameList(PUSH_KINDS),
   },
   indexes: {
@@ -111,10 +110,7 @@ export const AGENTS_TAB = defineTab({
     state: (agent) => agent.state,
     specialty: (agent) => agent.specialties,
   },
-  doubts: (agent) => [
-    ...unknownMailKinds(agent.mailOff).map((name) => `mailOff "${name}" is not a kind of mail (${MAIL_KINDS.join(", ")})`),
-    ...unknownPushKinds(agent.pushOn).map((name) => `pushOn "${name}" is not a kind with push (${PUSH_KINDS.join(", ")})`),
-  ],
+  doubts: (agent) => [...mailOffDoubts(agent.mailOff), ...pushOnDoubts(agent.pushOn)],
 });
 
 export const REQUESTS_TAB = defineTab({
@@ -402,4 +398,3 @@ export type Review = CollectionRecord<"reviews">;
 export type Invitation = CollectionRecord<"invitations">;
 export type BrokerSignoff = CollectionRecord<"brokerSignoffs">;
 export type Broker = CollectionRecord<"brokers">;
-export type PushSubscription = CollectionRecord<"pushSubscriptions">;

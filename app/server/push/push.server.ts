@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import webPush from "web-push";
 import type { PushNotice } from "~/domain/push";
-import type { Agent, PushSubscription } from "~/domain/workbook/tabs";
+import type { PushSubscription } from "~/domain/workbook/push-tab";
+import type { Agent } from "~/domain/workbook/tabs";
 import type { Config } from "../config.server";
 import type { WriteQueues } from "../store/serially.server";
 import type { Store } from "../store/store.server";
