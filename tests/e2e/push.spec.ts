@@ -143,3 +143,14 @@ test("without JavaScript the push column says it needs JavaScript, and Remove wo
   await bobPage.getByRole("button", { name: "Save Settings" }).click();
   await expect(bobPage.getByRole("status")).toHaveText("Your notification settings are saved.");
 });
+
+test("a member who blocked notifications is told how to allow them, and nothing is stored @needs-js", async ({ cast, memberPage }) => {
+  const bobPage = await memberPage(cast.bob, PHONE);
+  await bobPage.context().addInitScript(() => {
+    Notification.requestPermission = async () => "denied";
+  });
+  await bobPage.goto("/settings/notifications");
+  await bobPage.getByRole("button", { name: "Turn on push on this device" }).click();
+  await expect(bobPage.getByRole("alert")).toContainText("Notifications are blocked for this site in your browser. To allow them");
+  await expect(bobPage.getByRole("heading", { name: "Devices with push (0)" })).toBeVisible();
+});

@@ -526,3 +526,33 @@ describe("the other kinds as a push", () => {
     expect((await sentMails(context.services)).map((mail) => mail.to)).toEqual([bob.email]);
   });
 });
+
+describe("a push about a page (the broker's sign-off)", () => {
+  const notice = {
+    title: "Your broker signed off",
+    body: "Red River Realty approved your referral agreement.",
+    url: "/referrals/ref-9",
+    tag: "referral:ref-9",
+  };
+  const mail = { to: bob.email, subject: "Broker approved", text: "Approved", html: "<p>Approved</p>" };
+
+  it("holds its mail until the wait ends, and drops it once the member opened the page", async () => {
+    for (const opened of [false, true]) {
+      const context = await network();
+      await subscribeDevice(context, bob);
+      const { notifier } = context.services;
+      const { outcome } = notifier.enqueue(
+        {
+          mail,
+          about: "the broker approval mail",
+          member: { recipient: bob, kind: "referrals", reason: "you are a party" },
+          push: { notice, urgency: "normal" },
+        },
+        { once: `broker-approved:test:${opened}` },
+      );
+      expect(await outcome).toBe("pushed");
+      if (opened) notifier.visited(bob, "/referrals/ref-9");
+      expect((await sentMails(context.services)).map((each) => each.subject)).toEqual(opened ? [] : ["Broker approved"]);
+    }
+  });
+});
