@@ -15,7 +15,7 @@ export type PushKind = (typeof PUSH_KINDS)[number];
 
 /** What a push of each kind is about, shown in the settings page's push column. */
 export const PUSH_KIND_DESCRIPTIONS: Record<PushKind, string> = {
-  messages: "A push for each new message, at most one per conversation every 10 minutes.",
+  messages: "A push for a new message, following its mail: once per conversation in 10 minutes at most.",
   referrals: "A push when a proposal or changed terms wait for your signature, and when your broker signs off.",
   invitations: "A push when you are invited to respond, and 2 hours before its Respond by if you have not answered.",
 };
