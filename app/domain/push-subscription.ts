@@ -22,24 +22,41 @@ function unpadded(value: string): string {
 }
 
 /**
- * A push service is reached over https; outside production the loopback stand-in of the
- * tests speaks plain http on 127.0.0.1.
+ * The browsers' push services (Chrome and Android, Safari, Firefox, Edge): in production the
+ * server posts only to them, so an endpoint a member typed cannot make it call another host.
  */
-function isPushEndpoint(value: string, allowLoopbackHttp: boolean): boolean {
+const PUSH_SERVICE_HOSTS = [
+  "fcm.googleapis.com",
+  "android.googleapis.com",
+  "push.apple.com",
+  "push.services.mozilla.com",
+  "notify.windows.com",
+];
+
+function isPushServiceHost(hostname: string): boolean {
+  return PUSH_SERVICE_HOSTS.some((host) => hostname === host || hostname.endsWith(`.${host}`));
+}
+
+/**
+ * In production, https to a browser's push service. Outside production any https host, and
+ * plain http on 127.0.0.1 for the tests' loopback stand-in.
+ */
+function isPushEndpoint(value: string, production: boolean): boolean {
   if (!URL.canParse(value)) return false;
   const url = new URL(value);
   if (url.username || url.password) return false;
-  return url.protocol === "https:" || (allowLoopbackHttp && url.protocol === "http:" && url.hostname === "127.0.0.1");
+  if (production) return url.protocol === "https:" && isPushServiceHost(url.hostname);
+  return url.protocol === "https:" || (url.protocol === "http:" && url.hostname === "127.0.0.1");
 }
 
-export function pushSubscriptionSchema({ allowLoopbackHttp }: { allowLoopbackHttp: boolean }) {
+export function pushSubscriptionSchema({ production }: { production: boolean }) {
   return z.object({
     intent: z.literal("subscribe"),
     endpoint: z
       .string({ error: PUSH_SUBSCRIPTION_MESSAGES.endpoint })
       .trim()
       .max(ENDPOINT_LENGTH, { error: PUSH_SUBSCRIPTION_MESSAGES.endpoint })
-      .refine((value) => isPushEndpoint(value, allowLoopbackHttp), { error: PUSH_SUBSCRIPTION_MESSAGES.endpoint }),
+      .refine((value) => isPushEndpoint(value, production), { error: PUSH_SUBSCRIPTION_MESSAGES.endpoint }),
     p256dh: z
       .string({ error: PUSH_SUBSCRIPTION_MESSAGES.keys })
       .transform(unpadded)

@@ -86,7 +86,7 @@ type Refusal = Awaited<ReturnType<typeof readForm>>["refusal"];
 /** Stores this browser's subscription; the first device turns push on for every kind with push (the member unticks what they do not want). */
 async function subscribeDevice(context: ActionArgs["context"], member: Member, formData: FormData, refusal: Refusal) {
   const { push, config, store } = context.services;
-  const submission = parseSubmission(formData, pushSubscriptionSchema({ allowLoopbackHttp: !config.isProduction }), refusal);
+  const submission = parseSubmission(formData, pushSubscriptionSchema({ production: config.isProduction }), refusal);
   if (submission.status !== "success") return rejectSubmission(submission);
   if (!push.publicKey) return rejectSubmission(submission, { status: 503, formErrors: [PUSH_OFF] });
   const allowed = limitMemberWrite(context, "settings", member);

@@ -34,9 +34,9 @@ describe("push choices", () => {
 
 describe("a browser's subscription", () => {
   const keys = { p256dh: `B${"A".repeat(86)}`, auth: "A".repeat(22) };
-  const schema = pushSubscriptionSchema({ allowLoopbackHttp: false });
+  const schema = pushSubscriptionSchema({ production: true });
 
-  it("takes an https endpoint and base64url keys of the right lengths, padded or not", () => {
+  it("takes an https endpoint of a browser's push service and base64url keys of the right lengths, padded or not", () => {
     const parsed = schema.parse({
       intent: "subscribe",
       endpoint: "https://fcm.googleapis.com/fcm/send/abc",
@@ -48,6 +48,9 @@ describe("a browser's subscription", () => {
 
   it("refuses other addresses and keys", () => {
     for (const fields of [
+      { endpoint: "https://intranet.example.com/admin", ...keys },
+      { endpoint: "https://fcm.googleapis.com.evil.example/send/abc", ...keys },
+      { endpoint: "https://10.0.0.5/push", ...keys },
       { endpoint: "http://fcm.googleapis.com/fcm/send/abc", ...keys },
       { endpoint: "https://user:pass@push.example/abc", ...keys },
       { endpoint: "https://push.example/abc", ...keys, p256dh: `A${"A".repeat(86)}` },

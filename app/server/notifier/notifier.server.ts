@@ -259,14 +259,16 @@ export function createNotifier({ driver, claims, config, push, log = console }: 
     });
     const entry = { wake: () => wake(), email: mail.member!.recipient.email, url: mail.push!.notice.url, visited: false };
     const { stillUnread = async () => !entry.visited } = mail.push!;
-    const done = waited.then(async () => {
-      const unread = await stillUnread().catch((error: unknown) => {
-        // Unknown is unread: a mail twice is better than none.
-        log.error(`Mail: could not tell whether ${mail.about} was read; sending it.`, error);
-        return true;
-      });
-      if (unread) await deliver(withFooter(mail, now), keys, now);
-    });
+    const done = waited
+      .then(async () => {
+        const unread = await stillUnread().catch((error: unknown) => {
+          // Unknown is unread: a mail twice is better than none.
+          log.error(`Mail: could not tell whether ${mail.about} was read; sending it.`, error);
+          return true;
+        });
+        if (unread) await deliver(withFooter(mail, now), keys, now);
+      })
+      .catch((error: unknown) => log.error(`Mail: ${mail.about}, held back after its push, could not be sent.`, error));
     held.set(done, entry);
     void done.finally(() => held.delete(done));
   }
