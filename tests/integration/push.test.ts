@@ -5,6 +5,9 @@
  * send-once across two notifiers, the member's choices, blocks and suspensions, and the mail
  * held back after a push until the item is still unread.
  */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { conversationIdFor } from "../../app/domain/conversation";
@@ -22,12 +25,19 @@ import { tellOtherParty } from "../../app/server/referrals/referral-notify.serve
 import { createNotifier } from "../../app/server/notifier/notifier.server";
 import { createPush } from "../../app/server/push/push.server";
 import { createSendClaims } from "../../app/server/send-claims.server";
-import { outboxDirectory } from "../../app/server/service-lifecycle.server";
+import { createServices, outboxDirectory, stopServices } from "../../app/server/service-lifecycle.server";
+import type { Services } from "../../app/server/services.server";
+import { newId } from "../../app/server/store/store.server";
+import { loadConfig } from "../../app/server/config.server";
+import { useFakeSheets } from "../support/fake-sheets";
+import { usePostgres } from "../support/postgres";
 import { startPushService, type PushServiceStandIn } from "../mocks/push-service";
 import { agentRecord, referralRecord } from "../support/records";
 import { insertRequest } from "./requests-support";
 import { sentMails, testContext } from "../support/services";
 
+const { fake } = useFakeSheets();
+const postgres = usePostgres();
 let pushService: PushServiceStandIn;
 beforeAll(async () => {
   pushService = await startPushService();
@@ -554,5 +564,49 @@ describe("a push about a page (the broker's sign-off)", () => {
       if (opened) notifier.visited(bob, "/referrals/ref-9");
       expect((await sentMails(context.services)).map((each) => each.subject)).toEqual(opened ? [] : ["Broker approved"]);
     }
+  });
+});
+
+describe.each(["sqlite", "sheets", "postgres"] as const)("two instances on %s", { timeout: 60_000 }, (driver) => {
+  const running: Services[] = [];
+  afterEach(async () => {
+    await Promise.all(running.splice(0).map((services) => stopServices(services)));
+  });
+
+  async function twoInstances() {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "push-across-"));
+    const spreadsheetId = `push-${newId()}`;
+    if (driver !== "sqlite") fake.spreadsheet(spreadsheetId);
+    const sheets =
+      driver === "sqlite" ? {} : { GOOGLE_SHEETS_ID: spreadsheetId, GOOGLE_SHEETS_API_URL: fake.url, SHEETS_WRITE_CALLS_PER_MINUTE: "300" };
+    const database = driver === "postgres" ? { DATABASE_URL: await postgres.server().createDatabase() } : {};
+    const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, PUSH_MAIL_WAIT_MS: String(WAIT_MS), ...sheets, ...database });
+    const all = [createServices(config), createServices(config)] as const;
+    running.push(...all);
+    await all[0].store.refresh();
+    await all[0].store.agents.insert(ann);
+    await all[0].store.agents.insert(bob);
+    await all[1].store.refresh();
+    return all;
+  }
+
+  it("a message sent on each at the same moment is pushed once, and one endpoint subscribed on both is one row", async () => {
+    const [one, two] = await twoInstances();
+    const { endpoint, keys } = pushService.subscribe();
+    await Promise.all(
+      [one, two].map((services) => services.push.subscribe(bob, { endpoint, ...keys, deviceName: "Chrome on Android" }, new Date())),
+    );
+    await Promise.all([one, two].map((services) => services.store.refresh()));
+    expect(one.store.pushSubscriptions.all()).toHaveLength(1);
+    expect(two.push.devices(bob)).toHaveLength(1);
+    const request = new Request("http://localhost/messages");
+    const sent = await Promise.all(
+      [one, two].map((services, i) =>
+        sendMessage(services, { sender: ann, recipient: bob, conversationId: annBob, text: `Hello ${i}`, request }),
+      ),
+    );
+    const outcomes = (await Promise.all(sent.map((each) => each.notification))).sort();
+    expect(outcomes).toEqual(["pushed", "throttled"]);
+    expect(receivedAt(endpoint)).toHaveLength(1);
   });
 });
