@@ -21,6 +21,10 @@ export default defineConfig({
     // the screenshot taken when a test fails (docs/decisions/0041).
     trace: process.env.CI ? "off" : "retain-on-failure",
     screenshot: "only-on-failure",
+    // The site's service worker stays out of the specs that test the server's pages: requests it
+    // makes pass by page.route and response waits, and one activating mid-test would change who
+    // answers. tests/e2e/service-worker.spec.ts and the installability spec opt in (decision 0065).
+    serviceWorkers: "block",
     launchOptions: {
       executablePath: chromium,
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],

@@ -1,4 +1,5 @@
 import type { Server } from "node:http";
+import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import compression from "compression";
@@ -64,7 +65,7 @@ async function startServer(source: AppSource): Promise<void> {
     app.use(source.vite.middlewares);
   } else {
     app.use("/assets", express.static(`${source.clientDirectory}/assets`, { immutable: true, maxAge: "1y" }));
-    app.use(express.static(source.clientDirectory, { maxAge: "1h", index: false }));
+    app.use(express.static(source.clientDirectory, { maxAge: "1h", index: false, setHeaders: revalidateServiceWorker }));
   }
   if (config.logRequests) app.use(accessLog(config));
   // In development the sources change under the cache; only the build's pages are kept.
@@ -91,6 +92,15 @@ async function startServer(source: AppSource): Promise<void> {
     );
   });
   stopOnSignals(server, services);
+}
+
+/**
+ * The browser asks again for /sw.js on every navigation and installs it when it changed:
+ * never kept stale by a cache in between, so a deploy's worker reaches the next page view
+ * (docs/decisions/0065). Set before express.static's own Cache-Control, which then stays out.
+ */
+function revalidateServiceWorker(res: express.Response, filePath: string): void {
+  if (path.basename(filePath) === "sw.js") res.setHeader("Cache-Control", "no-cache");
 }
 
 /**

@@ -4,6 +4,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { defineConfig, type Plugin } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { WHY_PATH } from "./app/domain/product";
 
@@ -25,6 +26,25 @@ function expressServerEntry(): Plugin {
       return { ...output, entryFileNames: "[name].js" };
     },
   };
+}
+
+/**
+ * Builds app/sw.ts into build/client/sw.js after the browser build, with Workbox's list of
+ * the files it keeps from the start (docs/decisions/0065). Not in development: `npm run dev`
+ * serves no worker, so a stale one never hides a changed source.
+ */
+function serviceWorker() {
+  return VitePWA({
+    strategies: "injectManifest",
+    srcDir: "app",
+    filename: "sw.ts",
+    // entry.client.tsx registers it; the manifest is a route (app/routes/manifest[.]webmanifest.ts).
+    injectRegister: false,
+    manifest: false,
+    injectManifest: {
+      globPatterns: ["assets/*.css", "offline.html", "icons/icon-192.png", "icons/badge-72.png", "favicon.svg"],
+    },
+  });
 }
 
 declare module "@remix-run/node" {
@@ -53,6 +73,7 @@ export default defineConfig({
       }),
     tsconfigPaths(),
     expressServerEntry(),
+    !process.env.VITEST && serviceWorker(),
   ],
   test: {
     include: [

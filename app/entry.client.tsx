@@ -64,6 +64,28 @@ function ReleaseOnHydration({ release, children }: { release: () => void; childr
   return children;
 }
 
+/** Longest a first visit waits for an idle moment before it installs the worker anyway. */
+const REGISTER_AT_LATEST_MS = 10_000;
+
+/**
+ * The service worker (app/sw.ts), once the page has loaded and the browser is idle: installing
+ * it starts a worker and fetches its files, which on a phone's few cores would otherwise slow
+ * the page's own start (measured: the dashboard's Total Blocking Time under Lighthouse's mobile
+ * throttling, docs/performance.md). Only the build has one: `npm run dev` serves none. (The
+ * build's mode, not `PROD`, which follows NODE_ENV: the browser tests build with NODE_ENV=test.)
+ * A browser without workers, or one that refuses (private modes, tests that block them), keeps
+ * the site as it is.
+ */
+function registerServiceWorker(): void {
+  if (import.meta.env.MODE !== "production" || !("serviceWorker" in navigator)) return;
+  const register = () => void navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => undefined);
+  const whenIdle = () =>
+    "requestIdleCallback" in window ? requestIdleCallback(register, { timeout: REGISTER_AT_LATEST_MS }) : setTimeout(register, 1_000);
+  if (document.readyState === "complete") whenIdle();
+  else window.addEventListener("load", whenIdle, { once: true });
+}
+
+registerServiceWorker();
 const release = holdUrgentEventsUntilDataRead();
 startTransition(() => {
   hydrateRoot(

@@ -8,6 +8,7 @@ import { siteStatusHandlers } from "./components/error-screens";
 import { useNonce } from "./components/nonce";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
+import { APPLE_TOUCH_ICON, MANIFEST_PATH, THEME_COLOR } from "./domain/app-manifest";
 import { isWellFormedPath } from "./domain/redirect";
 import { PRODUCT_NAME } from "./domain/product";
 import { getMember } from "./server/auth/session.server";
@@ -18,6 +19,8 @@ import stylesheet from "./tailwind.css?url";
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: MANIFEST_PATH },
+  { rel: "apple-touch-icon", href: APPLE_TOUCH_ICON },
 ];
 
 /**
@@ -67,7 +70,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#1e3a8a" />
+        <meta name="theme-color" content={THEME_COLOR} />
         <Meta />
         <Links />
       </head>

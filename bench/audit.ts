@@ -6,18 +6,18 @@
  * each full report goes to bench/results/lighthouse/.
  * Budgets are printed, never asserted; not part of `npm test`.
  *
- *   npm run audit                           # builds first when the build is missing or stale
+ *   npm run audit                           # builds the app for production first
  *   CHROMIUM_PATH=/path/to/chromium npm run audit
  *   npm run audit -- --pages /,/directory   # only these pages
  */
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { cpus, tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { cpus } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { logIn, productionEnv, startBuiltServer, type BuiltServer } from "../scripts/lib/built-server";
+import { CHROME_FLAGS, chromePath as chromiumPath, startDemoApp, type DemoApp } from "./demo-app";
 import { weigh, type PageWeight } from "./measure";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -40,9 +40,6 @@ const BUDGET: Record<Category, number> & { jsGzipKb: number; cssGzipKb: number }
 /** Each page's full Lighthouse report lands here (git-ignored), for the details behind a failing audit. */
 const REPORTS_DIR = path.join(ROOT, "bench/results/lighthouse");
 
-const DEMO_PASSWORD = "audit-demo-password";
-const CHROME_FLAGS = ["--no-sandbox", "--headless=new", "--disable-gpu"];
-
 const { values: args } = parseArgs({ options: { pages: { type: "string" } } });
 const chosen = args.pages?.split(",").map((page) => page.trim());
 const wanted = (pages: string[]) => (chosen ? pages.filter((page) => chosen.includes(page)) : pages);
@@ -54,18 +51,6 @@ type PageResult = {
   failing: Partial<Record<Category, FailingAudit[]>>;
   weight: PageWeight;
 };
-
-/** Seeds the demo network with the npm script operators use, and returns its login e-mail. */
-function seedDemo(dataDir: string): string {
-  const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/seed-demo.ts"], {
-    cwd: ROOT,
-    env: { ...process.env, ...productionEnv(dataDir), DEMO_PASSWORD },
-    encoding: "utf8",
-  });
-  const email = /Demo login: (\S+)/.exec(result.stdout)?.[1];
-  if (result.status !== 0 || !email) throw new Error(`Seeding the demo network failed:\n${result.stdout}${result.stderr}`);
-  return email;
-}
 
 /** Lighthouse's trace recording now and then fails on a loaded machine (NO_NAVSTART): such a run is tried again. */
 const ATTEMPTS = 3;
@@ -144,16 +129,12 @@ function lighthouseVersion(): string {
 }
 
 async function main(): Promise<void> {
-  const chromePath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
-  const dataDir = mkdtempSync(path.join(tmpdir(), "audit-"));
-  let server: BuiltServer | undefined;
+  const chromePath = chromiumPath();
+  let app: DemoApp | undefined;
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
-    console.log("Seeding the demo network...");
-    const email = seedDemo(dataDir);
-    console.log("Starting the production server (building first if the build is missing or stale)...");
-    server = await startBuiltServer([process.execPath, "scripts/start.mjs"], productionEnv(dataDir));
-    const cookie = await logIn(server.baseUrl, email, DEMO_PASSWORD);
+    app = await startDemoApp();
+    const { server, cookie } = app;
     mkdirSync(REPORTS_DIR, { recursive: true });
     chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
     const pages = [
@@ -170,11 +151,7 @@ async function main(): Promise<void> {
     printReport(results, chromePath);
   } finally {
     chrome?.kill();
-    if (server) {
-      server.child.kill("SIGTERM");
-      await server.exited;
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+    await app?.stop();
   }
 }
 

@@ -45,6 +45,9 @@ function securityHeaders(isProduction: boolean) {
         // Profile photos are only ever the app's own copies (uploads here or on Cloudinary), see photoSource.
         imgSrc: ["'self'", "data:", CLOUDINARY_DELIVERY_ORIGIN],
         connectSrc: isProduction ? ["'self'"] : ["'self'", "ws:"],
+        // The service worker (/sw.js), allowed outright: with 'strict-dynamic' browsers ignore script-src's
+        // 'self', and whether a nonced script's trust reaches the worker it registers differs between them.
+        workerSrc: ["'self'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],

@@ -92,6 +92,12 @@ describe("headers on every response kind", () => {
     });
   }
 
+  it("lets pages register the site's own service worker and no other", async () => {
+    const response = await fetch(`${base}/page`);
+    expect(response.headers.get("content-security-policy")).toMatch(/(^|;)worker-src 'self'(;|$)/);
+    await response.arrayBuffer();
+  });
+
   it("turns off camera, microphone, geolocation and payment", () => {
     for (const feature of ["camera", "microphone", "geolocation", "payment"]) expect(PERMISSIONS_POLICY).toContain(`${feature}=()`);
   });
