@@ -20,15 +20,6 @@ export const PUSH_KIND_DESCRIPTIONS: Record<PushKind, string> = {
   invitations: "A push when you are invited to respond, and 2 hours before its Respond by if you have not answered.",
 };
 
-/** The push the service worker shows (the contract with /sw.js): title and body, the page a click opens, and the tag that groups it. */
-export type PushNotice = {
-  title: string;
-  body: string;
-  /** A same-origin path, e.g. /messages?conversation=... */
-  url: string;
-  tag: string;
-};
-
 /** A member's `pushOn` cell as read. */
 type PushChoices = { readonly pushOn?: readonly string[] };
 

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import type { PushNotice } from "../../app/domain/push";
+import type { PushNotice } from "../../app/domain/push-notice";
 import type { Agent } from "../../app/domain/workbook/tabs";
 import { startPushService, type IssuedSubscription, type PushServiceStandIn } from "../mocks/push-service";
 import { expect, test as base } from "./fixtures";

@@ -11,7 +11,7 @@ import path from "node:path";
 import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { conversationIdFor } from "../../app/domain/conversation";
-import type { PushNotice } from "../../app/domain/push";
+import type { PushNotice } from "../../app/domain/push-notice";
 import { pushSubscriptionSchema } from "../../app/domain/push-subscription";
 import type { Agent } from "../../app/domain/workbook/tabs";
 import { action as messagesAction } from "../../app/routes/messages";

@@ -1,6 +1,7 @@
 import { shouldNotify } from "~/domain/messages";
 import { wantsMail, type MailKind } from "~/domain/notifications";
-import { wantsPush, type PushNotice } from "~/domain/push";
+import { wantsPush } from "~/domain/push";
+import type { PushNotice } from "~/domain/push-notice";
 import type { Agent } from "~/domain/workbook/tabs";
 import type { Config } from "../config.server";
 import type { Mail, Mailer } from "../mail/mailer.server";

@@ -5,7 +5,7 @@
  */
 import { deadlineLabel } from "~/domain/invitations";
 import { conversationPath, previewText } from "~/domain/messages";
-import type { PushNotice } from "~/domain/push";
+import type { PushNotice } from "~/domain/push-notice";
 import type { Referral, ReferralRequest } from "~/domain/workbook/tabs";
 
 function nameOf(fullName: string): string {

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import webPush from "web-push";
-import type { PushNotice } from "~/domain/push";
+import type { PushNotice } from "~/domain/push-notice";
 import type { PushSubscription } from "~/domain/workbook/push-tab";
 import type { Agent } from "~/domain/workbook/tabs";
 import type { Config } from "../config.server";
