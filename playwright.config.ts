@@ -31,8 +31,9 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "js-on", use: { ...devices["Desktop Chrome"], javaScriptEnabled: true } },
-    // Tests tagged @needs-js check what only scripts add (live updates, typing); the page itself is tested in both.
+    // Tests tagged @needs-js check what only scripts add (live updates, typing); those tagged @js-off-only check what a page says
+    // in place of a script (push needs JavaScript, no worker registered). The page itself is tested in both.
+    { name: "js-on", use: { ...devices["Desktop Chrome"], javaScriptEnabled: true }, grepInvert: /@js-off-only/ },
     { name: "js-off", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false }, grepInvert: /@needs-js/ },
   ],
   webServer: {

@@ -88,7 +88,7 @@ async function startServer(source: AppSource): Promise<void> {
     const port = typeof address === "object" && address ? address.port : config.port;
     const serving = source.kind === "vite" ? "sources through Vite" : "built app";
     console.log(
-      `Listening on http://localhost:${port} (${config.env}, ${serving}, mail: ${services.notifier.driver}, store: ${services.store.driver}${services.database ? ", high-volume tabs in PostgreSQL" : ""})`,
+      `Listening on http://localhost:${port} (${config.env}, ${serving}, mail: ${services.notifier.driver}, push: ${services.push.offBecause ? `off (${services.push.offBecause})` : "on"}, store: ${services.store.driver}${services.database ? ", high-volume tabs in PostgreSQL" : ""})`,
     );
   });
   stopOnSignals(server, services);

@@ -10,6 +10,8 @@ export const NOTICES = {
   deleted: "Request deleted successfully!",
   invited: "Invitations sent. Each agent gets an e-mail and sees your request on their dashboard.",
   settingsSaved: "Your notification settings are saved.",
+  deviceAdded: "Push notifications are on for this device.",
+  deviceRemoved: "The device is removed: it gets no more notifications.",
   reviewSaved: "Saved.",
   reported: "Thank you. Your report was sent to staff.",
   passwordChanged: "Your password has been changed. Please log in with your new password.",

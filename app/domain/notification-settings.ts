@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { MAIL_KINDS, type MailKind } from "./notifications";
+import { PUSH_KINDS } from "./push";
 
 /**
  * The settings form: one checkbox named `on` per kind, checked when the member wants it.
@@ -14,6 +15,13 @@ export const notificationSettingsSchema = z.object({
     .array(z.enum(MAIL_KINDS, { error: "Please choose from the listed kinds of mail" }))
     .optional()
     .transform((kinds) => kinds ?? []),
+  /** One checkbox named `push` per kind with push, checked when the member wants it pushed. */
+  push: z
+    .array(z.enum(PUSH_KINDS, { error: "Please choose from the listed kinds of push" }))
+    .optional()
+    .transform((kinds) => kinds ?? []),
+  /** Sent only by a page whose push column ran (JavaScript on): without it the stored push choices are kept. */
+  pushShown: z.literal("1").optional(),
 });
 
 /** The `mailOff` cell for the kinds a member left on: every other kind, in the order of MAIL_KINDS. */

@@ -49,9 +49,11 @@ export function isMailKind(value: string): value is MailKind {
   return (MAIL_KINDS as readonly string[]).includes(value);
 }
 
-/** Names in a `mailOff` cell that are no kind of mail: typed by hand, and ignored until staff correct them. */
-export function unknownMailKinds(mailOff: readonly string[] | undefined): string[] {
-  return (mailOff ?? []).filter((name) => !isMailKind(name));
+/** The Agents row's doubts about its `mailOff` cell: names typed by hand that are no kind of mail, ignored until staff correct them. */
+export function mailOffDoubts(mailOff: readonly string[] | undefined): string[] {
+  return (mailOff ?? [])
+    .filter((name) => !isMailKind(name))
+    .map((name) => `mailOff "${name}" is not a kind of mail (${MAIL_KINDS.join(", ")})`);
 }
 
 /** True unless the member turned this kind of mail off. */

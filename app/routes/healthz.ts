@@ -10,10 +10,10 @@ import { HIGH_VOLUME_TABS } from "~/server/store/postgres/driver.server";
  * TREC's license data was loaded and how many records it holds (before a first load, what
  * that leaves undone and how to load it),
  * and, with `DATABASE_URL`, which tabs the database holds and whether this instance hears the
- * others' writes (null without a database).
+ * others' writes (null without a database), and whether Web Push is configured (and if not, why).
  */
 export function loader({ request, context }: LoaderFunctionArgs) {
-  const { config, notifier, store, licenses, database } = context.services;
+  const { config, notifier, store, licenses, database, push } = context.services;
   const health = store.health();
   const databaseHealth = database ? { tables: [...HIGH_VOLUME_TABS], ...database.health() } : null;
   const status = healthStatus(health, databaseHealth);
@@ -24,6 +24,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
       status,
       env: config.env,
       mail: notifier.driver,
+      push: push.publicKey ? { configured: true } : { configured: false, problem: push.offBecause },
       uptimeSeconds: Math.round(process.uptime()),
       store: health,
       database: databaseHealth,

@@ -26,6 +26,7 @@ import { isReviewable } from "~/domain/reviews";
 import { passRetryAfter, refuseTooMany } from "~/server/accounts/throttle.server";
 import { publicUrl } from "~/server/accounts/urls.server";
 import { clientIp } from "~/server/auth/client-ip.server";
+import { referralPath } from "~/server/push/notices.server";
 import { requireMember } from "~/server/auth/session.server";
 import { FORM_MESSAGES, parseSubmission, readForm, rejectSubmission } from "~/server/forms.server";
 import { cdaFormView, sendCda } from "~/server/referrals/cda.server";
@@ -45,6 +46,8 @@ const SAVE_FAILED = "The change could not be saved. Please try again.";
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const member = await requireMember(request, context);
   const { referral } = requireReferral(context.services, member, params.id ?? "");
+  // Seen: a mail held back after a push about this referral need not go.
+  context.services.notifier.visited(member, referralPath(referral.id));
   return {
     referral: referralPageView(context.services, referral, member),
     terms: proposalValues(referral, member.email),

@@ -3,12 +3,8 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import path from "node:path";
 import { isValidPhoneNumber, parsePhoneNumber } from "libphonenumber-js";
 import { z } from "zod";
-
-const optionalText = z
-  .string()
-  .trim()
-  .transform((value) => (value === "" ? undefined : value))
-  .optional();
+import { optionalText } from "./env-text.server";
+import { PUSH_ENV, pushConfig, type PushConfig } from "./push/push-config.server";
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -71,6 +67,7 @@ const envSchema = z.object({
   }),
   LICENSE_AUTO_APPROVE: z.enum(["off", "tx-active-exact"]).default("off"),
   PASSWORD_HASH_COST: z.coerce.number().int().min(4).max(20).optional(),
+  ...PUSH_ENV,
 });
 
 /** bcrypt's work factor in production: about a third of a second per hash on a current server core. */
@@ -91,6 +88,8 @@ export type Config = {
   mailFrom: string;
   /** The waits before each new try of a mail the driver refused (docs/mail.md): seconds in service, milliseconds in tests. */
   mailRetryDelaysMs: readonly number[];
+  /** The waits before each new try of a push the push service answered 429 or 5xx (unless it sent Retry-After). */
+  pushRetryDelaysMs: readonly number[];
   supportEmail: string;
   privacyEmail: string;
   /** Shown beside the support e-mail when set; pages offer only e-mail otherwise. */
@@ -123,6 +122,7 @@ export type Config = {
   licenses: LicenseConfig;
   /** bcrypt's work factor for new hashes: production's unless a test run asks for less (decision 0040). */
   passwordHashCost: number;
+  push: PushConfig;
 };
 
 type LicenseConfig = {
@@ -230,6 +230,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sendgridApiUrl: values.SENDGRID_API_URL,
     mailFrom: values.MAIL_FROM,
     mailRetryDelaysMs: values.NODE_ENV === "test" ? [10, 50] : [2_000, 10_000],
+    pushRetryDelaysMs: values.NODE_ENV === "test" ? [10, 50] : [1_000, 5_000],
     supportEmail: values.SUPPORT_EMAIL,
     privacyEmail: values.PRIVACY_EMAIL,
     supportPhone: values.SUPPORT_PHONE === undefined ? undefined : supportPhone(values.SUPPORT_PHONE),
@@ -263,6 +264,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: values.DATABASE_URL,
     licenses: licenseConfig(values),
     passwordHashCost: passwordHashCost(values),
+    push: pushConfig(values, isProduction, dataDir),
   };
 }
 

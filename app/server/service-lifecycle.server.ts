@@ -25,6 +25,7 @@ import { createNotifier } from "./notifier/notifier.server";
 import { createReadPositions } from "./messages/read-positions.server";
 import { createSummaryCache } from "./messages/summary-cache.server";
 import { createPageCache, PAGE_CACHE_BYTES } from "./page-cache.server";
+import { createPush } from "./push/push.server";
 import { createDraftStorage } from "./registration/draft.server";
 import { createFlashStorage } from "./flash.server";
 import { createLiveRequests } from "./requests/live-requests.server";
@@ -60,11 +61,13 @@ export function createServices(config: Config): Services {
   const store = createStoreFromConfig(config, database);
   const replica = createReplicaServices(store, database);
   const sendClaims = createSendClaims({ store, uniqueKey: database !== null });
-  const notifier = createNotifier({ driver, claims: sendClaims, config });
+  const push = createPush({ store, writeQueues: replica.writeQueues, config });
+  const notifier = createNotifier({ driver, claims: sendClaims, config, push });
   return {
     config,
     database,
     notifier,
+    push,
     auth: createAuthServices(config),
     images: createImageService(config),
     photoFetcher: createPhotoFetcher(),

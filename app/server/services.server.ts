@@ -12,6 +12,7 @@ import type { Notifier } from "./notifier/notifier.server";
 import type { ReadPositions } from "./messages/read-positions.server";
 import type { SummaryCache } from "./messages/summary-cache.server";
 import type { PageCache } from "./page-cache.server";
+import type { Push } from "./push/push.server";
 import type { DraftStorage } from "./registration/draft.server";
 import type { FlashStorage } from "./flash.server";
 import type { SendClaimsPruning } from "./jobs/send-claims-pruning.server";
@@ -34,6 +35,8 @@ export type Services = {
   config: Config;
   /** The one way a mail leaves the app: choices, footer, claims, throttles, retries and the queue, over SendGrid or the outbox (docs/mail.md). */
   notifier: Notifier;
+  /** Web Push: the members' devices and the push driver the notifier sends through (docs/mail.md); off without VAPID keys. */
+  push: Push;
   /** The PostgreSQL database holding the high-volume tabs when `DATABASE_URL` is set, else null (docs/decisions/0053); the store closes it. */
   database: Database | null;
   /** The workbook's in-memory replica, refreshed on a timer from `startServices` on; `server.ts` loads it before listening. */

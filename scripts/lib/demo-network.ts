@@ -49,7 +49,9 @@ import { demoMarkets } from "./demo-markets";
 import { withDemoBrokers } from "./demo-brokers";
 import { buildDemoReferrals } from "./demo-referrals";
 import type { BrokerSignoff } from "~/domain/workbook/tabs";
+import type { PushSubscription } from "~/domain/workbook/push-tab";
 import { buildDemoInvitations, demoRespondBy } from "./demo-invitations";
+import { buildDemoPushSubscriptions } from "./demo-push";
 import { buildDemoReviews } from "./demo-reviews";
 
 export const DEMO_EMAIL_DOMAIN = "demo.example";
@@ -74,6 +76,8 @@ export type DemoNetwork = {
   invitations: Invitation[];
   /** Brokers outside TREC's data that staff confirmed for the broker's view. */
   brokers: Broker[];
+  /** The demo login's two devices with push on for messages and invitations. */
+  pushSubscriptions: PushSubscription[];
   /** The approved agent whose login the seed prints: owns requests, has responses and conversations. */
   loginEmail: string;
 };
@@ -261,7 +265,10 @@ function buildConversations(now: Date, agents: readonly Agent[]): { messages: Me
 
 /** Every demo record, with times relative to `now`; every agent gets `passwordHash`. */
 export function buildDemoNetwork(options: { now: Date; passwordHash: string }): DemoNetwork {
-  const agents = buildAgents(options.now, options.passwordHash);
+  const agents = buildAgents(options.now, options.passwordHash).map((agent) =>
+    agent.email === emailOf(LOGIN_AGENT) ? { ...agent, pushOn: ["messages", "invitations"] } : agent,
+  );
+  const login = agents.find((agent) => agent.email === emailOf(LOGIN_AGENT))!;
   const requests = buildRequests(options.now, agents);
   const responses = buildResponses(options.now, agents, requests);
   const found = <T>(record: T | undefined, what: string): T => {
@@ -287,6 +294,7 @@ export function buildDemoNetwork(options: { now: Date; passwordHash: string }): 
     ...deals,
     reviews: buildDemoReviews(options.now, deals.referrals),
     invitations: buildDemoInvitations(options.now, agents, requestOf),
+    pushSubscriptions: buildDemoPushSubscriptions(options.now, login),
     loginEmail: emailOf(LOGIN_AGENT),
   };
 }

@@ -18,6 +18,7 @@ const DEMO_COLLECTIONS = [
   "reviews",
   "invitations",
   "brokers",
+  "pushSubscriptions",
 ] as const satisfies readonly CollectionName[];
 type DemoCollection = (typeof DEMO_COLLECTIONS)[number];
 
@@ -56,6 +57,7 @@ type MissingRecords = {
   reviews: DemoNetwork["reviews"];
   invitations: DemoNetwork["invitations"];
   brokers: DemoNetwork["brokers"];
+  pushSubscriptions: DemoNetwork["pushSubscriptions"];
 };
 
 /** A read position is stored in the row the messaging feature looks up for that member and conversation. */
@@ -93,6 +95,7 @@ function missingRecords(stored: StoredIds, network: DemoNetwork): MissingRecords
     reviews: missing("reviews", network.reviews),
     invitations: missing("invitations", network.invitations),
     brokers: missing("brokers", network.brokers),
+    pushSubscriptions: missing("pushSubscriptions", network.pushSubscriptions),
   };
 }
 
@@ -150,6 +153,7 @@ export async function seedDemo(store: Store, options: SeedOptions): Promise<Seed
     reviews: 0,
     invitations: 0,
     brokers: 0,
+    pushSubscriptions: 0,
   };
   const insertAll = async <T>(name: DemoCollection, records: readonly T[], insert: (record: T) => Promise<unknown>) => {
     if (records.length > 0) options.progress?.(`Writing ${records.length} rows to the ${store[name].tab} tab...`);
@@ -171,6 +175,7 @@ export async function seedDemo(store: Store, options: SeedOptions): Promise<Seed
   await insertAll("reviews", missing.reviews, (review) => store.reviews.insert(review));
   await insertAll("invitations", missing.invitations, (invitation) => store.invitations.insert(invitation));
   await insertAll("brokers", missing.brokers, (broker) => store.brokers.insert(broker));
+  await insertAll("pushSubscriptions", missing.pushSubscriptions, (device) => store.pushSubscriptions.insert(device));
 
   if (presentAgents.length === 0) {
     // The store was empty, so every agent, the login agent included, got the new password.

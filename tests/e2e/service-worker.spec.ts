@@ -230,8 +230,7 @@ test.describe("the installable app", () => {
     expect(html).toContain('<meta name="theme-color" content="#1e3a8a"/>');
   });
 
-  test("registers no worker when scripts are off", async ({ page, context, javaScriptEnabled }) => {
-    test.skip(javaScriptEnabled, "the page without scripts");
+  test("registers no worker when scripts are off @js-off-only", async ({ page, context }) => {
     await page.goto("/");
     await page.goto("/contact");
     await expect(page.getByRole("heading", { level: 1, name: "Contact Support" })).toBeVisible();

@@ -39,6 +39,8 @@ import { bestFitSection } from "../../app/server/invitations/best-fit-section.se
 import { invitationsToAnswer } from "../../app/server/invitations/invitations.server";
 import { createReplicaServices, createServices, stopServices } from "../../app/server/service-lifecycle.server";
 import { createStoreFromConfig, type Store } from "../../app/server/store/store.server";
+import { createPush } from "../../app/server/push/push.server";
+import { createWriteQueues } from "../../app/server/store/serially.server";
 import { startFakeSheets } from "../../scripts/lib/fake-sheets/server";
 import { openSheetsStore } from "../support/fake-sheets";
 import { pdfText } from "../support/pdf-text";
@@ -562,6 +564,19 @@ describe("the demo's referrals", { timeout: 30_000 }, () => {
     }
     expect(invitationsToAnswer(services, login, REFERRALS_NOW).length).toBeGreaterThan(0);
     for (const invitation of store.invitations.all()) expect(store.requests.get(invitation.requestId)).toBeDefined();
+  });
+
+  it("the demo login has two devices, with push on for messages and invitations, and a push to them is logged as not delivered, not fatal", async () => {
+    const { store } = await seededStore();
+    const login = store.agents.by("email", LOGIN_EMAIL)[0]!;
+    expect(login.pushOn).toEqual(["messages", "invitations"]);
+    const push = createPush({ store, writeQueues: createWriteQueues(), config: testConfig() });
+    expect(push.devices(login).map((device) => device.deviceName)).toEqual(["Chrome on Android", "Safari on iPhone"]);
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const notice = { title: "New message", body: "Hello", url: "/messages", tag: "message:demo" };
+    expect(await push.deliver(login, notice, { urgency: "high", pause: async () => true })).toBe(false);
+    expect(errors).toHaveBeenCalledTimes(2);
+    expect(push.devices(login)).toHaveLength(2);
   });
 });
 

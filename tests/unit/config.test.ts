@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import webPush from "web-push";
 import { describe, expect, it } from "vitest";
 import { hashPassword, verifyPassword } from "../../app/server/auth/password.server";
 import { ConfigError, loadConfig, parseTrustProxy } from "../../app/server/config.server";
@@ -123,5 +124,51 @@ describe("bcrypt's cost", () => {
     expect(loadConfig({ NODE_ENV: "test", DATA_DIR: freshDir() }).passwordHashCost).toBe(12);
     expect(loadConfig({ NODE_ENV: "test", DATA_DIR: freshDir(), PASSWORD_HASH_COST: "4" }).passwordHashCost).toBe(4);
     expect(() => loadConfig({ NODE_ENV: "test", DATA_DIR: freshDir(), PASSWORD_HASH_COST: "3" })).toThrow(/PASSWORD_HASH_COST/);
+  });
+});
+
+describe("Web Push's VAPID keys", () => {
+  const production = { NODE_ENV: "production", SESSION_SECRET: "s", APP_URL: "https://x.example" };
+  const keys = webPush.generateVAPIDKeys();
+
+  it("makes a key pair once outside production, keeps it in DATA_DIR and reuses it", () => {
+    const dataDir = freshDir();
+    const first = loadConfig({ DATA_DIR: dataDir }).push;
+    expect(first.vapid?.publicKey).toMatch(/^B[\w-]{86}$/);
+    expect(first.vapid?.privateKey).toMatch(/^[\w-]{43}$/);
+    expect(first.vapid?.subject).toBe("mailto:support@redriverreferrals.com");
+    expect(loadConfig({ DATA_DIR: dataDir }).push.vapid).toEqual(first.vapid);
+    expect(existsSync(path.join(dataDir, ".dev-vapid-keys.json"))).toBe(true);
+    expect(first.mailWaitMs).toBe(15 * 60_000);
+  });
+
+  it("turns push off in production without all three variables, naming the missing ones, and the rest of the site starts", () => {
+    const config = loadConfig({ ...production, DATA_DIR: freshDir(), VAPID_PUBLIC_KEY: keys.publicKey });
+    expect(config.push).toMatchObject({ vapid: undefined, offBecause: "VAPID_PRIVATE_KEY, VAPID_SUBJECT not set" });
+    const none = loadConfig({ ...production, DATA_DIR: freshDir() });
+    expect(none.push.offBecause).toBe("VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT not set");
+    const dataDir = freshDir();
+    loadConfig({ ...production, DATA_DIR: dataDir });
+    expect(existsSync(path.join(dataDir, ".dev-vapid-keys.json"))).toBe(false);
+  });
+
+  it("uses the three variables in production", () => {
+    const config = loadConfig({
+      ...production,
+      DATA_DIR: freshDir(),
+      VAPID_PUBLIC_KEY: keys.publicKey,
+      VAPID_PRIVATE_KEY: keys.privateKey,
+      VAPID_SUBJECT: "mailto:ops@x.example",
+    });
+    expect(config.push).toMatchObject({ vapid: { ...keys, subject: "mailto:ops@x.example" }, offBecause: undefined });
+  });
+
+  it("refuses keys that are not VAPID keys, a subject that is no mailto: or https: address, and a bad mail wait", () => {
+    const dataDir = freshDir();
+    expect(() => loadConfig({ DATA_DIR: dataDir, VAPID_PUBLIC_KEY: "not-a-key" })).toThrow(/VAPID_PUBLIC_KEY: must be the public key/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, VAPID_PRIVATE_KEY: keys.publicKey })).toThrow(/VAPID_PRIVATE_KEY/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, VAPID_SUBJECT: "http://x.example" })).toThrow(/VAPID_SUBJECT: must be a mailto:/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, PUSH_MAIL_WAIT_MS: "-1" })).toThrow(/PUSH_MAIL_WAIT_MS/);
+    expect(loadConfig({ DATA_DIR: dataDir, PUSH_MAIL_WAIT_MS: "500" }).push.mailWaitMs).toBe(500);
   });
 });

@@ -53,6 +53,7 @@ describe("the workbook contract", () => {
       "Invitations",
       "BrokerSignoffs",
       "Brokers",
+      "PushSubscriptions",
     ]);
     expect(SEND_CLAIMS_TAB.headers).toEqual(["id", "key", "instance", "outcome", "note", "claimedAt"]);
     expect(AGENTS_TAB.headers).toEqual([
@@ -88,6 +89,7 @@ describe("the workbook contract", () => {
       "placesServed",
       "serviceRadius",
       "brokerFrom",
+      "pushOn",
     ]);
     expect(REQUESTS_TAB.headers).toEqual([
       "id",

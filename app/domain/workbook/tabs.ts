@@ -13,7 +13,8 @@
  */
 import { REQUEST_TYPE_VALUES, SPECIALTIES } from "../enums";
 import { REPORT_KINDS, REPORT_REASONS } from "../moderation";
-import { MAIL_KINDS, unknownMailKinds } from "../notifications";
+import { MAIL_KINDS, mailOffDoubts } from "../notifications";
+import { PUSH_KINDS, pushOnDoubts } from "../push";
 import {
   choice,
   count,
@@ -35,6 +36,7 @@ import { defineTab, type TabIndexName, type TabRecord } from "./define-tab";
 import { REFERRAL_EVENTS_TAB, REFERRALS_TAB } from "./referral-tabs";
 import { BROKER_SIGNOFFS_TAB, BROKERS_TAB } from "./broker-tabs";
 import { INVITATIONS_TAB } from "./invitation-tab";
+import { PUSH_SUBSCRIPTIONS_TAB } from "./push-tab";
 import { REVIEWS_TAB } from "./review-tab";
 
 /** suspended: set by staff to end a member's sessions and hide everything they wrote (docs/staff-guide.md). */
@@ -100,6 +102,7 @@ export const AGENTS_TAB = defineTab({
      * change of sponsor) or `member` (typed or corrected by the member; kept). Blank is member.
      */
     brokerFrom: optionalChoice(BROKER_SOURCES),
+    pushOn: optionalNameList(PUSH_KINDS),
   },
   indexes: {
     email: (agent) => agent.email,
@@ -107,7 +110,7 @@ export const AGENTS_TAB = defineTab({
     state: (agent) => agent.state,
     specialty: (agent) => agent.specialties,
   },
-  doubts: (agent) => unknownMailKinds(agent.mailOff).map((name) => `mailOff "${name}" is not a kind of mail (${MAIL_KINDS.join(", ")})`),
+  doubts: (agent) => [...mailOffDoubts(agent.mailOff), ...pushOnDoubts(agent.pushOn)],
 });
 
 export const REQUESTS_TAB = defineTab({
@@ -371,6 +374,7 @@ export const WORKBOOK = {
   invitations: INVITATIONS_TAB,
   brokerSignoffs: BROKER_SIGNOFFS_TAB,
   brokers: BROKERS_TAB,
+  pushSubscriptions: PUSH_SUBSCRIPTIONS_TAB,
 } as const;
 
 type Workbook = typeof WORKBOOK;

@@ -18,6 +18,7 @@ import type { Agent, Invitation, ReferralRequest } from "~/domain/workbook/tabs"
 import { publicUrl } from "../accounts/urls.server";
 import { invitationMail } from "../mail/invitation-mail.server";
 import { hiddenAuthorsFor } from "../moderation/visibility.server";
+import { invitationNotice } from "../push/notices.server";
 import type { Services } from "../services.server";
 import { rowIdFor } from "../form-keys.server";
 
@@ -35,6 +36,12 @@ export function invitationsOf({ store }: Pick<Services, "store">, requestId: str
 /** True once the agent has responded to the request: their invitation is answered. */
 export function hasResponded({ store }: Pick<Services, "store">, requestId: string, agentEmail: string): boolean {
   return store.responses.by("requestId", requestId).some((response) => response.fromEmail === agentEmail);
+}
+
+/** Answered: the agent responded, or said Not a fit (or staff took the invitation off every page). */
+export function isAnswered(services: Pick<Services, "store">, invitation: Invitation): boolean {
+  const current = services.store.invitations.get(invitation.id) ?? invitation;
+  return current.status !== "invited" || hasResponded(services, invitation.requestId, invitation.agentEmail);
 }
 
 /** The agents among `emails` the poster may invite: approved members, not the poster, not suspended nor blocked either way. */
@@ -131,6 +138,11 @@ function mailInvitation(
         kind: "invitations",
         reason: "a member invited you to respond to their request and you have invitation mails on",
         request: httpRequest,
+      },
+      push: {
+        notice: invitationNotice({ posterName: poster.fullName, request }),
+        urgency: "high",
+        stillUnread: async () => !isAnswered(services, invitation),
       },
     },
     { once: `invitation-mail:${invitation.id}`, now },

@@ -9,10 +9,11 @@ import { isLive } from "~/domain/referral-requests/expiry";
 import type { Invitation } from "~/domain/workbook/tabs";
 import { publicUrl } from "../accounts/urls.server";
 import type { Config } from "../config.server";
-import { hasResponded } from "../invitations/invitations.server";
+import { hasResponded, isAnswered } from "../invitations/invitations.server";
 import { invitationReminderMail } from "../mail/invitation-mail.server";
 import { hiddenAuthorsFor } from "../moderation/visibility.server";
 import type { Notifier } from "../notifier/notifier.server";
+import { respondByNotice } from "../push/notices.server";
 import type { SendClaims } from "../send-claims.server";
 import type { BackgroundJob, Store } from "../store/store.server";
 
@@ -57,6 +58,7 @@ export async function remindInvitedAgents(deps: Deps, now: Date, signal?: AbortS
         }),
         about: `the reminder of invitation ${invitation.id} to respond to request ${request.id}`,
         member: { recipient: agent, kind: "invitations", reason: "you were invited to respond to this request and have not answered yet" },
+        push: { notice: respondByNotice({ request, respondBy }), urgency: "high", stillUnread: async () => !isAnswered(deps, invitation) },
       });
     });
     if (outcome === "sent") reminded += 1;

@@ -6,6 +6,7 @@ import { messageNotificationMail } from "../mail/message-mail.server";
 import type { Outcome } from "../notifier/notifier.server";
 import type { Services } from "../services.server";
 import { mayBeStored, rowIdFor } from "../form-keys.server";
+import { messageNotice } from "../push/notices.server";
 import { conversationThrottle } from "./conversation-members.server";
 
 /** The notification's outcome, once the queued mail is sent or given up: the action does not wait for it. */
@@ -25,7 +26,8 @@ type Send = {
 /**
  * Stores the message, tells both members' open pages, then queues the recipient's mail,
  * which goes unless they turned message mails off or were mailed about this conversation
- * in the last 10 minutes. Resolves once the message is stored: the page never waits for the
+ * in the last 10 minutes (a push first, when they turned push on: the mail then waits and
+ * goes only if the conversation is still unread). Resolves once the message is stored: the page never waits for the
  * mail or its claim, and a mail that fails is the notifier's to log, never reported as a
  * failed send: the recipient still sees the message on the site.
  *
@@ -60,8 +62,19 @@ export async function sendMessage(
       }),
       about: `the notification of message ${message.id}`,
       member: { recipient, kind: "messages", reason: "a member sent you a message and you have message mails on", request },
+      push: {
+        notice: messageNotice({ senderName: sender.fullName, text, conversationId }),
+        urgency: "high",
+        stillUnread: () => hasUnread(services, recipient, conversationId),
+      },
     },
     { now: sentAt, throttle: conversationThrottle(services, conversationId, recipient.email) },
   );
   return { message, notification };
+}
+
+/** True while the member's read position in the conversation is behind its newest message to them. */
+async function hasUnread(services: Pick<Services, "messageReads">, member: Agent, conversationId: string): Promise<boolean> {
+  const summary = (await services.messageReads.summaries(member)).find((each) => each.conversationId === conversationId);
+  return (summary?.unread ?? 0) > 0;
 }

@@ -1,8 +1,11 @@
 import { shouldNotify } from "~/domain/messages";
 import { wantsMail, type MailKind } from "~/domain/notifications";
+import { wantsPush } from "~/domain/push";
+import type { PushNotice } from "~/domain/push-notice";
 import type { Agent } from "~/domain/workbook/tabs";
 import type { Config } from "../config.server";
 import type { Mail, Mailer } from "../mail/mailer.server";
+import type { Push } from "../push/push.server";
 import type { SendClaims } from "../send-claims.server";
 import { withUnsubscribe } from "./footer.server";
 import { createMailQueue } from "./mail-queue.server";
@@ -13,6 +16,10 @@ import { createMailQueue } from "./mail-queue.server";
  * footer, claims the mail in SendClaims when it must go once across instances, follows a
  * throttle chain, sends through the mail driver with retries, and records a failure. At
  * stop it drains: every queued mail is sent or recorded as not sent.
+ *
+ * A member's notification may also go as a push to their devices (docs/decisions/0067):
+ * under the same claim, throttle and settings. A push that lands holds its mail back for
+ * PUSH_MAIL_WAIT_MS; the mail then goes only if the item is still unread.
  */
 export type Notifier = {
   /** The mail driver in use, for /healthz and the start-up line. */
@@ -24,8 +31,10 @@ export type Notifier = {
   enqueue(mail: Outgoing, rule?: SendRule): { outcome: Promise<Outcome> };
   /** Queues mails that share one rule (one claim, one throttle link): one outcome per mail, in order. */
   enqueueAll(mails: readonly Outgoing[], rule?: SendRule): { outcomes: Promise<Outcome[]> };
-  /** Resolves once every queued mail is sent or given up. */
+  /** Resolves once every queued mail is sent or given up, mails held back after a push included. */
   idle(): Promise<void>;
+  /** The member opened this page (path and query): a mail held back after a push about it no longer goes. */
+  visited(member: Pick<Agent, "email">, url: string): void;
   /**
    * Drains the queue within DRAIN_MS: no more waits between tries, and a mail not yet handed
    * to the driver by then is recorded as not sent (a `failed` claim row when it was claimed,
@@ -40,6 +49,19 @@ type Outgoing = {
   about: string;
   /** A mail the member can turn off: sent only when they want this kind, with the footer and the one-click headers. Account and staff mail has none and always goes. */
   member?: MemberMail;
+  /** The same notification as a push, for a member who turned push on for this kind. */
+  push?: PushOffer;
+};
+
+type PushOffer = {
+  notice: PushNotice;
+  urgency: "high" | "normal";
+  /**
+   * Asked once the held mail's wait is over (or at stop): true while the member has not read
+   * or answered the item, so the mail still goes. Without it, the item is unread until the
+   * member opens the notice's page on this instance (`visited`).
+   */
+  stillUnread?: () => Promise<boolean>;
 };
 
 type MemberMail = {
@@ -75,8 +97,11 @@ type SendRule = {
   confirm?: () => Promise<boolean>;
 };
 
-/** off: the member turned this kind off; taken: another instance (or an earlier try) claimed it; stopped: not sent, the app stopped. */
-export type Outcome = "sent" | "failed" | "off" | "throttled" | "taken" | "stopped";
+/**
+ * off: the member turned this kind off; taken: another instance (or an earlier try) claimed it; stopped: not sent, the app stopped;
+ * pushed: the push landed and the mail, if the member wants it, waits to see whether the item is read meanwhile.
+ */
+export type Outcome = "sent" | "failed" | "off" | "throttled" | "taken" | "stopped" | "pushed";
 
 /** Driver calls at once: a state's members are mailed quickly without a burst of hundreds of calls. */
 const SENDS_AT_ONCE = 4;
@@ -88,12 +113,16 @@ const DRAIN_MS = 2_000;
 type Deps = {
   driver: Mailer;
   claims: Pick<SendClaims, "claim" | "recordFailure" | "nextInChain" | "lastLinkClaimedAt" | "readAgain">;
-  config: Pick<Config, "sessionSecrets" | "appUrl" | "port" | "mailRetryDelaysMs">;
+  config: Pick<Config, "sessionSecrets" | "appUrl" | "port" | "mailRetryDelaysMs" | "push">;
+  /** Web Push; without it every notification goes by mail alone. */
+  push?: Pick<Push, "deliver" | "devices">;
   log?: Pick<Console, "info" | "error">;
 };
 
-export function createNotifier({ driver, claims, config, log = console }: Deps): Notifier {
+export function createNotifier({ driver, claims, config, push, log = console }: Deps): Notifier {
   const queue = createMailQueue(SENDS_AT_ONCE);
+  /** Mails held back after their push landed: how to end the wait early (at stop), and whom and which page they are about. */
+  const held = new Map<Promise<void>, { wake: () => void; email: string; url: string; visited: boolean }>();
   /** Set once the drain's time is up: what has not reached the driver is not sent. */
   let cutOff = false;
 
@@ -185,18 +214,76 @@ export function createNotifier({ driver, claims, config, log = console }: Deps):
     }
   }
 
+  function mailWanted(mail: Outgoing): boolean {
+    return !mail.member || wantsMail(mail.member.recipient, mail.member.kind);
+  }
+
+  function pushWanted(mail: Outgoing): boolean {
+    const { member } = mail;
+    return (
+      push !== undefined &&
+      mail.push !== undefined &&
+      member !== undefined &&
+      wantsPush(member.recipient, member.kind) &&
+      push.devices(member.recipient).length > 0
+    );
+  }
+
+  /** The push first when the member wants it; a push that landed holds the mail back. */
+  async function notify(mail: Outgoing, keys: readonly string[], now: Date): Promise<Outcome> {
+    const pushed = pushWanted(mail) && (await pushTo(mail));
+    if (!mailWanted(mail)) return pushed ? "pushed" : "off";
+    if (!pushed) return deliver(withFooter(mail, now), keys, now);
+    hold(mail, keys, now);
+    return "pushed";
+  }
+
+  async function pushTo(mail: Outgoing): Promise<boolean> {
+    if (cutOff) return false;
+    const { notice, urgency } = mail.push!;
+    return push!.deliver(mail.member!.recipient, notice, { urgency, pause: (ms) => queue.pause(ms) });
+  }
+
+  /**
+   * Waits PUSH_MAIL_WAIT_MS, then sends the mail if the item is still unread. A stop ends the
+   * wait at once: the mail goes then if still unread rather than being lost with the process
+   * (docs/decisions/0067).
+   */
+  function hold(mail: Outgoing, keys: readonly string[], now: Date): void {
+    let wake: () => void = () => undefined;
+    const waited = new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, config.push.mailWaitMs);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    const entry = { wake: () => wake(), email: mail.member!.recipient.email, url: mail.push!.notice.url, visited: false };
+    const { stillUnread = async () => !entry.visited } = mail.push!;
+    const done = waited
+      .then(async () => {
+        const unread = await stillUnread().catch((error: unknown) => {
+          // Unknown is unread: a mail twice is better than none.
+          log.error(`Mail: could not tell whether ${mail.about} was read; sending it.`, error);
+          return true;
+        });
+        if (unread) await deliver(withFooter(mail, now), keys, now);
+      })
+      .catch((error: unknown) => log.error(`Mail: ${mail.about}, held back after its push, could not be sent.`, error));
+    held.set(done, entry);
+    void done.finally(() => held.delete(done));
+  }
+
   async function run(mails: readonly Outgoing[], rule: SendRule, now: Date): Promise<Outcome[]> {
-    const wanted = mails.filter((mail) => !mail.member || wantsMail(mail.member.recipient, mail.member.kind));
+    const wanted = mails.filter((mail) => mailWanted(mail) || pushWanted(mail));
     if (wanted.length === 0) return mails.map(() => "off");
     const claimed = await claimFor(wanted, rule, now);
     if (typeof claimed === "string") {
       if (claimed === "stopped") for (const mail of wanted) log.error(`Mail: ${mail.about} was not sent: the app stopped.`);
       return mails.map((mail) => (wanted.includes(mail) ? claimed : "off"));
     }
-    const outcomes = await Promise.all(
-      mails.map((mail) => (wanted.includes(mail) ? deliver(withFooter(mail, now), claimed, now) : ("off" as const))),
-    );
-    if (rule.throttle && outcomes.includes("sent")) {
+    const outcomes = await Promise.all(mails.map((mail) => (wanted.includes(mail) ? notify(mail, claimed, now) : ("off" as const))));
+    if (rule.throttle && (outcomes.includes("sent") || outcomes.includes("pushed"))) {
       await rule.throttle
         .stamp(now)
         .catch((error: unknown) => log.error(`Mail: ${mails[0]!.about} was sent but its time could not be stored`, error));
@@ -221,11 +308,19 @@ export function createNotifier({ driver, claims, config, log = console }: Deps):
     driver: driver.driver,
     enqueueAll,
     enqueue: (mail, rule) => ({ outcome: enqueueAll([mail], rule).outcomes.then((outcomes) => outcomes[0]!) }),
-    idle: () => queue.idle(),
+    async idle() {
+      await queue.idle();
+      while (held.size > 0) await Promise.allSettled([...held.keys()]);
+    },
+    visited(member, url) {
+      for (const entry of held.values()) if (entry.email === member.email && entry.url === url) entry.visited = true;
+    },
     async stop() {
       queue.drain();
+      for (const entry of held.values()) entry.wake();
       const timer = setTimeout(() => (cutOff = true), DRAIN_MS);
       await queue.idle();
+      await Promise.allSettled([...held.keys()]);
       clearTimeout(timer);
     },
   };

@@ -15,7 +15,7 @@ import {
   WRONG_LICENSES_PER_APPROVAL_LINK,
   type BrokerChoice,
 } from "~/domain/referrals/broker-signoff";
-import { termEnd } from "~/domain/referrals/agreement";
+import { partyEmail, termEnd } from "~/domain/referrals/agreement";
 import type { ReferralParty } from "~/domain/referrals/status";
 import type { Agent, BrokerSignoff, Referral } from "~/domain/workbook/tabs";
 import { createLinkToken, linkTokenCookie, readLinkToken } from "../auth/link-token.server";
@@ -25,6 +25,7 @@ import { signedAgreementMails } from "../mail/referral-mail.server";
 import type { Services } from "../services.server";
 import { newId } from "../store/store.server";
 import { agreementPdf } from "./agreement-pdf.server";
+import { brokerSignoffNotice } from "../push/notices.server";
 import { addEvent } from "./referral-events.server";
 import type { ReferralServices } from "./referral-notify.server";
 
@@ -267,6 +268,11 @@ export function approveAsBroker(
           mail: brokerApprovedMail(referral, to, { brokerName: broker.name, signedName: options.signedName }, link),
           about: `the broker approval mail of referral ${referral.id} to ${to}`,
           member: recipient ? { recipient, kind: "referrals", reason: "you are a party to this referral" } : undefined,
+          // The push goes to the agent whose broker this is: the other agent hears of it by mail.
+          push:
+            to === partyEmail(referral, side)
+              ? { notice: brokerSignoffNotice({ referral, brokerName: broker.name }), urgency: "normal" }
+              : undefined,
         },
         { now, once: `broker-approved:${referral.id}:${side}:${referral.agreementHash ?? ""}:${to}` },
       );

@@ -1,7 +1,10 @@
 import { conversationIdFor } from "~/domain/conversation";
+import { partyOf } from "~/domain/referrals/agreement";
+import { hasSigned } from "~/domain/referrals/broker-signoff";
 import type { Agent, Referral } from "~/domain/workbook/tabs";
 import { otherPartyMail, type ReferralUpdate } from "../mail/referral-mail.server";
 import { conversationThrottle } from "../messages/conversation-members.server";
+import { signatureNotice } from "../push/notices.server";
 import type { Services } from "../services.server";
 
 /** What the referral actions use of the services. */
@@ -42,7 +45,30 @@ export function tellOtherParty(
       mail,
       about: `the ${change} mail of referral ${referral.id}`,
       member: { recipient, kind: "referrals", reason: "you are a party to this referral" },
+      push: signaturePush(services, referral, actor, recipient, change),
     },
     { now, throttle },
   );
+}
+
+/**
+ * A push only when the change leaves the agreement waiting for the recipient's signature
+ * (docs/decisions/0067); its mail then goes only if it is still unsigned after the wait.
+ */
+function signaturePush(services: ReferralServices, referral: Referral, actor: Agent, recipient: Agent, change: ProposalChange | "step") {
+  if (change !== "proposed" && change !== "terms-changed" && change !== "accepted") return undefined;
+  if (!awaitsSignatureOf(referral, recipient.email)) return undefined;
+  return {
+    notice: signatureNotice({ referral, actorName: actor.fullName, change }),
+    urgency: "normal" as const,
+    stillUnread: async () => {
+      const current = services.store.referrals.get(referral.id);
+      return current !== undefined && current.agreementHash === referral.agreementHash && awaitsSignatureOf(current, recipient.email);
+    },
+  };
+}
+
+function awaitsSignatureOf(referral: Referral, email: string): boolean {
+  const party = partyOf(referral, email);
+  return referral.status === "proposed" && party !== undefined && !hasSigned(referral, party);
 }

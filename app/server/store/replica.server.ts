@@ -367,6 +367,7 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
     invitations: collection("invitations"),
     brokerSignoffs: collection("brokerSignoffs"),
     brokers: collection("brokers"),
+    pushSubscriptions: collection("pushSubscriptions"),
     driver: driver.kind,
     refresh,
     refreshTabs,

@@ -7,6 +7,8 @@ export const e2eBaseUrl = `http://127.0.0.1:${port}`;
 export const e2eDataDir = process.env.E2E_DATA_DIR ?? path.join(tmpdir(), `referral-e2e-${port}`);
 /** Unlocks /healthz's details (the replica's last refresh), which the tests wait on. */
 const e2eHealthToken = "e2e-health-token-0123456789abcdef";
+/** How long the browser tests' servers hold a mail back after its push landed. */
+export const PUSH_MAIL_WAIT_MS = 2_000;
 export const e2eHealthHeaders = { Authorization: `Bearer ${e2eHealthToken}` };
 
 /** The environment of every app server the browser tests start: the shared one and a test's own. */
@@ -33,5 +35,7 @@ export function e2eServerEnv(dataDir: string, port: string): Record<string, stri
     // The registration tests' invitation codes (tests/e2e/support/registration.ts).
     VIP_CODES: "Gold2025,Silver2025",
     HEALTH_TOKEN: e2eHealthToken,
+    // A mail held back after its push landed waits 2 seconds here instead of 15 minutes (tests/e2e/push.spec.ts).
+    PUSH_MAIL_WAIT_MS: String(PUSH_MAIL_WAIT_MS),
   };
 }
