@@ -10,6 +10,7 @@ export const NOTICES = {
   deleted: "Request deleted successfully!",
   invited: "Invitations sent. Each agent gets an e-mail and sees your request on their dashboard.",
   settingsSaved: "Your notification settings are saved.",
+  calendarLinkMade: "Your new calendar link is ready. The old link no longer works.",
   reviewSaved: "Saved.",
   reported: "Thank you. Your report was sent to staff.",
   passwordChanged: "Your password has been changed. Please log in with your new password.",
