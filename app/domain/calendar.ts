@@ -13,6 +13,8 @@ export type CalendarWhen = { kind: "time"; at: string } | { kind: "day"; day: st
 
 export type CalendarItem = {
   uid: string;
+  /** Which date it is, for the page's "Add to calendar" link. */
+  label: string;
   summary: string;
   description: string;
   /** The page the entry links back to, from the site's root. */
@@ -28,6 +30,7 @@ export function respondByItem(request: Pick<ReferralRequest, "id" | "title" | "r
   if (!request.respondBy || Number.isNaN(Date.parse(request.respondBy))) return null;
   return {
     uid: `respond-by-${request.id}@${UID_DOMAIN}`,
+    label: "Respond by",
     summary: `Respond by: ${oneLine(request.title)}`,
     description: "The poster asked the agents they invited to respond by this time.",
     path: `/referral-requests/${request.id}`,
@@ -43,6 +46,7 @@ export function expectedClosingItem(referral: DatedReferral, otherAgent: string)
   if (!day || !OPEN_PIPELINE_STATUSES.includes(referral.status)) return null;
   return {
     uid: `expected-closing-${referral.id}@${UID_DOMAIN}`,
+    label: "Expected closing",
     summary: `Expected closing: referral with ${otherAgent}`,
     description: "The expected closing date the receiving agent gave for the commission disbursement authorization.",
     path: `/referrals/${referral.id}`,
@@ -60,6 +64,7 @@ export function feeDueItem(referral: DatedReferral, otherAgent: string): Calenda
   const due = new Date(Date.parse(`${closed}T00:00:00.000Z`) + feeDueDays(referral.feeDue) * DAY_MS).toISOString().slice(0, 10);
   return {
     uid: `fee-due-${referral.id}@${UID_DOMAIN}`,
+    label: "Referral fee due",
     summary: `Referral fee due: referral with ${otherAgent}`,
     description: `The agreement says the fee is due ${oneLine(referral.feeDue)}.`,
     path: `/referrals/${referral.id}`,
