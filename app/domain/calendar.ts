@@ -9,7 +9,7 @@ import { feeDueDays } from "./track-record";
 import { OPEN_PIPELINE_STATUSES } from "./referrals/status";
 import type { Referral, ReferralRequest } from "./workbook/tabs";
 
-export type CalendarWhen = { kind: "time"; at: string } | { kind: "day"; day: string };
+type CalendarWhen = { kind: "time"; at: string } | { kind: "day"; day: string };
 
 export type CalendarItem = {
   uid: string;
@@ -41,7 +41,7 @@ export function respondByItem(request: Pick<ReferralRequest, "id" | "title" | "r
 type DatedReferral = Pick<Referral, "id" | "status" | "expectedCloseDate" | "closeDate" | "feeDue">;
 
 /** A signed referral's expected closing, from the commission disbursement authorization, until it closes or ends. */
-export function expectedClosingItem(referral: DatedReferral, otherAgent: string): CalendarItem | null {
+function expectedClosingItem(referral: DatedReferral, otherAgent: string): CalendarItem | null {
   const day = dayOf(referral.expectedCloseDate);
   if (!day || !OPEN_PIPELINE_STATUSES.includes(referral.status)) return null;
   return {
@@ -58,7 +58,7 @@ export function expectedClosingItem(referral: DatedReferral, otherAgent: string)
  * A closed referral's fee, due the agreement's number of days after the closing date (the
  * first "N days" its "fee is due" text names, as the track record counts it), until paid.
  */
-export function feeDueItem(referral: DatedReferral, otherAgent: string): CalendarItem | null {
+function feeDueItem(referral: DatedReferral, otherAgent: string): CalendarItem | null {
   const closed = dayOf(referral.closeDate);
   if (!closed || referral.status !== "closed") return null;
   const due = new Date(Date.parse(`${closed}T00:00:00.000Z`) + feeDueDays(referral.feeDue) * DAY_MS).toISOString().slice(0, 10);

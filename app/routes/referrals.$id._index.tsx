@@ -158,7 +158,9 @@ export default function ReferralPage() {
           . {referral.sideLabel} side, fee {referral.feeLabel}.
         </p>
         <ReferralFacts facts={referral.facts} doubts={referral.doubts} />
-        {calendarDates.length > 0 ? <AddToCalendar href={`/referrals/${referral.id}/calendar.ics`} what={calendarDates.join(", ")} /> : null}
+        {calendarDates.length > 0 ? (
+          <AddToCalendar href={`/referrals/${referral.id}/calendar.ics`} what={calendarDates.join(", ")} />
+        ) : null}
         <NextAction referral={referral} />
         {reviewable ? (
           <Link to="review" relative="path" className="btn-outline w-full sm:w-auto">
