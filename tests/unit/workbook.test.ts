@@ -88,6 +88,7 @@ describe("the workbook contract", () => {
       "placesServed",
       "serviceRadius",
       "brokerFrom",
+      "calendarKey",
     ]);
     expect(REQUESTS_TAB.headers).toEqual([
       "id",
