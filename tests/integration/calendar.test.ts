@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import ical, { type VEvent } from "node-ical";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { respondByItem } from "../../app/domain/calendar";
 import type { Agent, Referral, ReferralRequest } from "../../app/domain/workbook/tabs";
 import { loader as feedLoader } from "../../app/routes/calendar.$file";
@@ -8,7 +8,9 @@ import { loader as requestCalendarLoader } from "../../app/routes/referral-reque
 import { loader as referralCalendarLoader } from "../../app/routes/referrals.$id.calendar[.]ics";
 import { action as settingsAction, loader as settingsLoader } from "../../app/routes/settings.calendar";
 import { calendarText } from "../../app/server/calendar/calendar.server";
-import { referralRecord } from "../support/records";
+import { usePostgres } from "../support/postgres";
+import { postgresDeployment } from "../support/postgres-store";
+import { referralRecord, requestRecord } from "../support/records";
 import { insertAgent, testContext } from "../support/services";
 import { get, insertRequest, outcome, post, sessionCookie } from "./requests-support";
 
@@ -206,5 +208,62 @@ describe("the private calendar feed", () => {
     let last = 200;
     for (let read = 0; read < 61 && last === 200; read += 1) last = (await readFeed(url)).status;
     expect(last).toBe(429);
+  });
+});
+
+describe("the feed with the high-volume tabs in PostgreSQL, on two instances", () => {
+  const postgres = usePostgres();
+  let deployment: ReturnType<typeof postgresDeployment>;
+  beforeEach(async () => {
+    deployment = postgresDeployment(await postgres.server().createDatabase());
+  });
+  afterEach(() => deployment.stopAll());
+
+  it("a link made on one instance reads the database's invitations and referral steps on the other, and its renewal ends it there", async () => {
+    const env = { APP_URL: "https://referrals.example", SESSION_SECRET: "calendar-test-secret-long-enough-for-the-config-check" };
+    const [one, two] = [testContext({ store: deployment.instance() }, env), testContext({ store: deployment.instance() }, env)];
+    await Promise.all([one.services.store.refresh(), two.services.store.refresh()]);
+    const poster = await insertAgent(one, { fullName: "Grace Nguyen", email: "grace@example.com" });
+    const member = await insertAgent(one, { fullName: "Maria Delgado", email: "maria@example.com" });
+    const request = await one.services.store.requests.insert(
+      requestRecord(poster, { title: "Starter home near Denton", respondBy: "2027-03-14T14:00:00.000Z" }),
+    );
+    await one.services.store.invitations.insert({
+      id: `${request.id}-maria`,
+      requestId: request.id,
+      posterEmail: poster.email,
+      agentEmail: member.email,
+      status: "invited",
+      reason: undefined,
+      createdAt: new Date().toISOString(),
+      answeredAt: undefined,
+      remindedAt: undefined,
+    });
+    const cookie = await sessionCookie(one, member);
+    const makeLink = async () => {
+      const made = (await outcome(() =>
+        settingsAction({ request: post("/settings/calendar", cookie, {}), context: one, params: {} }),
+      )) as Response;
+      expect(made.status).toBe(302);
+      await Promise.all([one.services.store.refresh(), two.services.store.refresh()]);
+      const page = (await settingsLoader({ request: get("/settings/calendar", cookie), context: one, params: {} })) as unknown as {
+        data: { feedUrl: string };
+      };
+      return new URL(page.data.feedUrl);
+    };
+    const readOnTwo = (url: URL) =>
+      outcome(() =>
+        feedLoader({ request: new Request(url), context: two, params: { file: url.pathname.replace("/calendar/", "") } }),
+      ) as Promise<Response>;
+
+    const first = await makeLink();
+    const response = await readOnTwo(first);
+    expect(response.status).toBe(200);
+    const [event] = eventsIn(await response.text());
+    expect(event!.summary).toBe("Respond by: Starter home near Denton");
+    expect(event!.start.toISOString()).toBe("2027-03-14T14:00:00.000Z");
+
+    await makeLink();
+    expect((await readOnTwo(first)).status).toBe(404);
   });
 });
