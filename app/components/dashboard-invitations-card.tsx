@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { AddToCalendar } from "./add-to-calendar";
 import type { InvitationToAnswer } from "~/server/invitations/invitations.server";
 import { BellIcon, ClockIcon } from "./icons";
 
@@ -27,9 +28,12 @@ export function DashboardInvitationsCard({ invitations }: { invitations: readonl
                   {invitation.posterName} invited you {invitation.invitedAgo.toLowerCase()} · {invitation.location}
                 </p>
                 {invitation.respondBy ? (
-                  <p className="flex items-center gap-1.5 text-sm font-medium text-slate-700">
-                    <ClockIcon className="h-4 w-4 shrink-0" />
-                    Respond by {invitation.respondBy}
+                  <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm font-medium text-slate-700">
+                    <span className="flex items-center gap-1.5">
+                      <ClockIcon className="h-4 w-4 shrink-0" />
+                      Respond by {invitation.respondBy}
+                    </span>
+                    <AddToCalendar href={`${base}/calendar.ics`} what={`Respond by for ${invitation.title}`} />
                   </p>
                 ) : null}
               </div>

@@ -12,6 +12,7 @@ export const NOTICES = {
   settingsSaved: "Your notification settings are saved.",
   deviceAdded: "Push notifications are on for this device.",
   deviceRemoved: "The device is removed: it gets no more notifications.",
+  calendarLinkMade: "Your new calendar link is ready. The old link no longer works.",
   reviewSaved: "Saved.",
   reported: "Thank you. Your report was sent to staff.",
   passwordChanged: "Your password has been changed. Please log in with your new password.",

@@ -2,6 +2,7 @@ import { responsesLabel } from "~/domain/count-labels";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AddToCalendar } from "~/components/add-to-calendar";
 import { BestFitAgents } from "~/components/best-fit-agents";
 import { ChatIcon, ClockIcon } from "~/components/icons";
 import { ExpiryNotice, RequestBadges, RequestTags } from "~/components/request-badges";
@@ -141,6 +142,12 @@ export default function RequestDetails() {
           <p className="text-sm">
             <span className="font-semibold text-slate-500">Respond by:</span> {respondBy.label}
             {respondBy.passed ? " (passed)" : null}
+            {invitedToAnswer && !respondBy.passed ? (
+              <>
+                {" "}
+                <AddToCalendar href={`${base}/calendar.ics`} what="Respond by" />
+              </>
+            ) : null}
           </p>
         ) : null}
         {request.contactPreferenceLabel ? (

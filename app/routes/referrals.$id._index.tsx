@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { AddToCalendar } from "~/components/add-to-calendar";
 import { controlProps, FieldError, focusWhenInvalid, initiallyChecked } from "~/components/field-parts";
 import { SubmitButton, TextareaField, TextField, useValidatedForm, ValidatedForm, type FormResult } from "~/components/form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -10,6 +11,7 @@ import { CdaSection } from "~/components/referral-cda";
 import { ReferralProposalFields } from "~/components/referral-proposal-fields";
 import { BrokerChoiceField, BrokerStates } from "~/components/referral-brokers";
 import { Acceptances, ReferralFacts, Timeline } from "~/components/referral-record";
+import { referralItems } from "~/domain/calendar";
 import { PRODUCT_NAME } from "~/domain/product";
 import { cdaSchema } from "~/domain/referrals/cda";
 import {
@@ -53,6 +55,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     terms: proposalValues(referral, member.email),
     reviewable: isReviewable(referral),
     cda: cdaFormView(referral, member),
+    calendarDates: referralItems(referral, "").map((item) => item.label),
   };
 }
 
@@ -132,7 +135,7 @@ function resultFor(lastResult: FormResult | undefined, intent: Intent) {
 }
 
 export default function ReferralPage() {
-  const { referral, terms, reviewable, cda } = useLoaderData<typeof loader>();
+  const { referral, terms, reviewable, cda, calendarDates } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-10 sm:px-6 sm:py-12">
@@ -158,6 +161,9 @@ export default function ReferralPage() {
           . {referral.sideLabel} side, fee {referral.feeLabel}.
         </p>
         <ReferralFacts facts={referral.facts} doubts={referral.doubts} />
+        {calendarDates.length > 0 ? (
+          <AddToCalendar href={`/referrals/${referral.id}/calendar.ics`} what={calendarDates.join(", ")} />
+        ) : null}
         <NextAction referral={referral} />
         {reviewable ? (
           <Link to="review" relative="path" className="btn-outline w-full sm:w-auto">

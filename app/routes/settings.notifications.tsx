@@ -146,6 +146,17 @@ export default function NotificationSettings() {
       {/* Keyed by the stored choice, so after a save the boxes start again from what was stored. */}
       <SettingsForm key={`${on.join(",")}|${pushOn.join(",")}`} on={on} pushOn={pushOn} />
       <Devices />
+      <section className="card mt-8 space-y-2" aria-labelledby="calendar-subscribe-title">
+        <h2 id="calendar-subscribe-title" className="text-lg font-bold text-slate-900">
+          Subscribe to your calendar
+        </h2>
+        <p className="text-sm text-slate-600">
+          Your Respond by times, expected closings and fee due dates in your own calendar app, kept up to date.{" "}
+          <Link to="/settings/calendar" className="font-semibold text-brand-700 hover:underline">
+            Get your calendar link
+          </Link>
+        </p>
+      </section>
     </div>
   );
 }

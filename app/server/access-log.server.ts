@@ -5,8 +5,12 @@ import type { Config } from "./config.server";
 /** Query parameters whose values are secrets (a password-reset link's token): never written to a log. */
 const SECRET_PARAMETER = /token|secret|password|key|code/i;
 
-/** The request's address with the value of every secret query parameter replaced. */
-export function redactSecrets(url: string): string {
+/** A calendar feed's address: the token in its path is the key to the member's dates (docs/decisions/0069). */
+const CALENDAR_FEED_PATH = /^\/calendar\/[^/?]+\.ics(?=\?|$)/;
+
+/** The request's address with the value of every secret query parameter, and a calendar feed's token, replaced. */
+export function redactSecrets(address: string): string {
+  const url = address.replace(CALENDAR_FEED_PATH, "/calendar/[redacted].ics");
   const queryStart = url.indexOf("?");
   if (queryStart < 0) return url;
   const parts = url

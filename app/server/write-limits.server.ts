@@ -6,6 +6,8 @@ import type { Config } from "./config.server";
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
+/** Enough for a few calendar apps each polling every few minutes. */
+const CALENDAR_FEED_READS_PER_HOUR = 60;
 
 /** Writes a visitor makes without logging in: counted per IP address. */
 export type VisitorWrite = "contact" | "registration";
@@ -26,6 +28,8 @@ export type WriteLimits = {
   pendingBrokers: RateLimiter;
   /** Staff's mail that pendingBrokers is full: one an hour from this instance, so a flood's requests do not each try to claim it in the store. */
   pendingBrokersPausedMail: RateLimiter;
+  /** Reads of each member's calendar feed: calendar apps poll it every few minutes to hours, a leaked link shared around far more. */
+  calendarFeedReads: RateLimiter;
 };
 
 export const PENDING_BROKERS_KEY = "site";
@@ -61,6 +65,7 @@ export function createWriteLimits(config: Pick<Config, "writeLimits">): WriteLim
     burstByMember: { message: createRateLimiter({ limit: limits.messagesPerMemberPerMinute, windowSeconds: MINUTE }) },
     pendingBrokers: perHour(limits.pendingBrokersPerHour),
     pendingBrokersPausedMail: perHour(1),
+    calendarFeedReads: perHour(CALENDAR_FEED_READS_PER_HOUR),
   };
 }
 

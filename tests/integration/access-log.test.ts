@@ -29,6 +29,11 @@ describe("the access log", () => {
     }
   });
 
+  it("takes the key out of a calendar feed's address, which is the feed's only lock", () => {
+    expect(redactSecrets("/calendar/0123456789abcdef0123456789abcdef.SIG-nature_1.ics")).toBe("/calendar/[redacted].ics");
+    expect(redactSecrets("/calendar/abc.def.ics?x=1")).toBe("/calendar/[redacted].ics?x=1");
+  });
+
   it("leaves other addresses as they were", () => {
     expect(redactSecrets("/directory?q=Dallas&state=TX")).toBe("/directory?q=Dallas&state=TX");
     expect(redactSecrets("/member-login")).toBe("/member-login");

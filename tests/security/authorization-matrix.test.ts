@@ -21,6 +21,9 @@ import * as referralCsv from "../../app/routes/referrals[.csv]";
 import * as notificationSettings from "../../app/routes/settings.notifications";
 import * as report from "../../app/routes/report";
 import * as blocked from "../../app/routes/settings.blocked";
+import * as calendarSettings from "../../app/routes/settings.calendar";
+import * as requestCalendar from "../../app/routes/referral-requests.$id.calendar[.]ics";
+import * as referralCalendar from "../../app/routes/referrals.$id.calendar[.]ics";
 import * as requestPropose from "../../app/routes/referral-requests.$id.propose";
 import * as referralPage from "../../app/routes/referrals.$id._index";
 import * as referralAgreement from "../../app/routes/referrals.$id.agreement";
@@ -64,6 +67,9 @@ let referralAC = "";
 let responseOfC = "";
 /** A signed referral between Ann and Cat that ended with the fee received: its parties may review each other. */
 let endedAC = "";
+/** A referral between Ann and Cat under contract with an expected closing, and Cat's request Ann is invited to answer by a time. */
+let datedAC = "";
+let requestOfCInvitingA = "";
 
 beforeAll(async () => {
   context = testContext();
@@ -104,6 +110,23 @@ beforeAll(async () => {
   if (!proposed.ok) throw new Error(proposed.message);
   referralAC = proposed.referral.id;
   endedAC = (await context.services.store.referrals.insert(referralRecord(memberA, memberC, { status: "fee_received" }))).id;
+  datedAC = (
+    await context.services.store.referrals.insert(
+      referralRecord(memberA, memberC, { status: "under_contract", expectedCloseDate: "2027-02-01T12:00:00.000Z" }),
+    )
+  ).id;
+  requestOfCInvitingA = (await insertRequest(context, memberC, { respondBy: new Date(Date.now() + 86_400_000).toISOString() })).id;
+  await context.services.store.invitations.insert({
+    id: "invitation-of-ann",
+    requestId: requestOfCInvitingA,
+    posterEmail: memberC.email,
+    agentEmail: memberA.email,
+    status: "invited",
+    reason: undefined,
+    createdAt: new Date().toISOString(),
+    answeredAt: undefined,
+    remindedAt: undefined,
+  });
 });
 
 const proposal = {
@@ -122,6 +145,32 @@ const onlyOwner = { visitor: "login", pending: "login", memberB: "refused" } as 
 const requestFields = requestForm({ title: "Changed by someone else", location: "Dallas", state: "TX", description: "Rewritten" });
 
 const cases: Case[] = [
+  {
+    name: "GET /referral-requests/:id/calendar.ics (a Respond by not theirs)",
+    handler: requestCalendar.loader as Handler,
+    request: (c) => get(`/referral-requests/${requestOfCInvitingA}/calendar.ics`, c),
+    params: () => ({ id: requestOfCInvitingA }),
+    refuse: onlyOwner,
+  },
+  {
+    name: "GET /referrals/:id/calendar.ics (someone else's referral)",
+    handler: referralCalendar.loader as Handler,
+    request: (c) => get(`/referrals/${datedAC}/calendar.ics`, c),
+    params: () => ({ id: datedAC }),
+    refuse: onlyOwner,
+  },
+  {
+    name: "GET /settings/calendar",
+    handler: calendarSettings.loader as Handler,
+    request: (c) => get("/settings/calendar", c),
+    refuse: notMembers,
+  },
+  {
+    name: "POST /settings/calendar",
+    handler: calendarSettings.action as Handler,
+    request: (c) => post("/settings/calendar", c, {}),
+    refuse: notMembers,
+  },
   {
     name: "GET /referral-requests/:id/propose (someone else's response)",
     handler: requestPropose.loader as Handler,

@@ -90,6 +90,7 @@ describe("the workbook contract", () => {
       "serviceRadius",
       "brokerFrom",
       "pushOn",
+      "calendarKey",
     ]);
     expect(REQUESTS_TAB.headers).toEqual([
       "id",

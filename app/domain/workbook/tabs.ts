@@ -103,9 +103,12 @@ export const AGENTS_TAB = defineTab({
      */
     brokerFrom: optionalChoice(BROKER_SOURCES),
     pushOn: optionalNameList(PUSH_KINDS),
+    /** The key of the member's private calendar feed's link; blank until they make one, and a new one ends the old link. */
+    calendarKey: optionalText(),
   },
   indexes: {
     email: (agent) => agent.email,
+    calendarKey: (agent) => agent.calendarKey,
     status: (agent) => agent.status,
     state: (agent) => agent.state,
     specialty: (agent) => agent.specialties,

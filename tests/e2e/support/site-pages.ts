@@ -157,6 +157,7 @@ export function seedMemberSite(label: string, seedAgent: Fixtures["seedAgent"]):
     { name: "notification-settings", path: "/settings/notifications" },
     { name: "agent-not-found", path: "/agent/nobody_example_com" },
     { name: "settings-blocked", path: "/settings/blocked" },
+    { name: "settings-calendar", path: "/settings/calendar" },
     { name: "report-request", path: `/report?kind=request&id=${theirRequest.id}` },
     { name: "report-profile", path: `/report?kind=profile&id=${otherId}` },
     { name: "review", path: `/referrals/${toReview.id}/review` },
