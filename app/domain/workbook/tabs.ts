@@ -12,7 +12,6 @@
  * these definitions and need no change.
  */
 import { REQUEST_TYPE_VALUES, SPECIALTIES } from "../enums";
-import { REPORT_KINDS, REPORT_REASONS } from "../moderation";
 import { MAIL_KINDS, mailOffDoubts } from "../notifications";
 import { PUSH_KINDS, pushOnDoubts } from "../push";
 import {
@@ -36,6 +35,7 @@ import { defineTab, type TabIndexName, type TabRecord } from "./define-tab";
 import { REFERRAL_EVENTS_TAB, REFERRALS_TAB } from "./referral-tabs";
 import { BROKER_SIGNOFFS_TAB, BROKERS_TAB } from "./broker-tabs";
 import { INVITATIONS_TAB } from "./invitation-tab";
+import { BLOCKS_TAB, REPORTS_TAB } from "./moderation-tabs";
 import { PUSH_SUBSCRIPTIONS_TAB } from "./push-tab";
 import { REVIEWS_TAB } from "./review-tab";
 
@@ -301,62 +301,6 @@ export const SEND_CLAIMS_TAB = defineTab({
   },
   // A claim sent again after a lost answer may be stored twice: the first row is the claim.
   mergeDuplicates: (first) => first,
-});
-
-const BLOCK_STATUSES = ["active", "removed"] as const;
-
-/**
- * Who blocked whom. Unblocking sets the status to removed rather than deleting the row,
- * so the tab keeps every block ever made; blocking again reuses the row.
- */
-const BLOCKS_TAB = defineTab({
-  name: "Blocks",
-  appendOnly: false,
-  columns: {
-    id: requiredText(),
-    blockerEmail: email({ required: true }),
-    blockedEmail: email({ required: true }),
-    status: choice(BLOCK_STATUSES, "active"),
-    createdAt: time(),
-    updatedAt: optionalTime(),
-  },
-  indexes: {
-    blockerEmail: (block) => block.blockerEmail,
-    blockedEmail: (block) => block.blockedEmail,
-  },
-});
-
-const REPORT_STATUSES = ["open", "closed"] as const;
-/** What staff decided about the reported item; "hidden" takes a message or response off every page. */
-const REPORTED_ITEM_STATUSES = ["visible", "hidden"] as const;
-
-/**
- * Members' reports to staff, one row per member and item. Mutable, unlike the Messages
- * and Responses tabs, so staff hide a reported message or response here with
- * `itemStatus` and the next refresh sees it (docs/decisions/0028).
- */
-const REPORTS_TAB = defineTab({
-  name: "Reports",
-  appendOnly: false,
-  columns: {
-    id: requiredText(),
-    kind: choice(REPORT_KINDS),
-    itemId: requiredText(),
-    /** Where staff see the item: the page's address, or for a message or response the tab and row id. */
-    link: text(),
-    reporterEmail: email({ required: true }),
-    reportedEmail: email(),
-    reason: choice(REPORT_REASONS),
-    note: text(),
-    createdAt: time(),
-    status: choice(REPORT_STATUSES, "open"),
-    staffNote: text(),
-    itemStatus: choice(REPORTED_ITEM_STATUSES, "visible"),
-  },
-  indexes: {
-    reporterEmail: (report) => report.reporterEmail,
-    itemStatus: (report) => report.itemStatus,
-  },
 });
 
 /** Every tab of the workbook, by the name the store's collections take. */
