@@ -15,7 +15,7 @@ import { reviewPublishedNotice } from "../push/notices.server";
 import type { BackgroundJob, Store } from "../store/store.server";
 
 /** A publication older than this is never told: on the first deploy, the reviews published before it stay quiet. */
-export const PUBLISHED_NOTICE_DAYS = 2;
+const PUBLISHED_NOTICE_DAYS = 2;
 const DAY_MS = 86_400_000;
 
 type Deps = {
