@@ -21,7 +21,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   messages: "New messages",
   responses: "Responses to my requests",
   referrals: "Referral updates",
-  reviews: "Invitations to review a referral",
+  reviews: "Reviews: invitations to write one, and reviews of you once published",
   invitations: "Invitations to respond to a request",
   digest: "Weekly digest of new requests in my market",
   urgent: "Instant mail for new urgent requests in my market",
@@ -32,7 +32,8 @@ export const MAIL_KIND_DESCRIPTIONS: Record<MailKind, string> = {
   messages: "Sent at once when a member messages you, still at most one per conversation every 10 minutes.",
   responses: "Sent when a member responds to one of your requests, at most one per request every 10 minutes.",
   referrals: "Sent when a referral you are part of moves to its next step.",
-  reviews: "Sent once per referral when one you are part of ends, inviting you to review the other agent.",
+  reviews:
+    "Sent once per referral when one you are part of ends, inviting you to review the other agent, and once when the other agent's review of you is published.",
   invitations:
     "Sent when a member invites you to respond to their request, and once more shortly before its Respond by time if you have not answered.",
   digest: "Sent on Monday mornings when there are new requests in your state and specialties.",

@@ -10,13 +10,14 @@
 import { MAIL_KINDS, type MailKind } from "./notifications";
 
 /** The kinds of mail that also go as a push; every other kind is mail only. */
-export const PUSH_KINDS = ["messages", "referrals", "invitations"] as const satisfies readonly MailKind[];
+export const PUSH_KINDS = ["messages", "referrals", "reviews", "invitations"] as const satisfies readonly MailKind[];
 export type PushKind = (typeof PUSH_KINDS)[number];
 
 /** What a push of each kind is about, shown in the settings page's push column. */
 export const PUSH_KIND_DESCRIPTIONS: Record<PushKind, string> = {
   messages: "A push for a new message, following its mail: once per conversation in 10 minutes at most.",
   referrals: "A push when a proposal or changed terms wait for your signature, and when your broker signs off.",
+  reviews: "A push when a review of you is published, with who wrote it and its stars.",
   invitations: "A push when you are invited to respond, and 2 hours before its Respond by if you have not answered.",
 };
 

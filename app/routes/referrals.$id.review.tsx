@@ -8,7 +8,7 @@ import { StarRatingField } from "~/components/star-rating-field";
 import { useFlashNotice } from "~/components/use-flash-notice";
 import { PRODUCT_NAME } from "~/domain/product";
 import { replySchema, type ReviewSchema, reviewSchemas } from "~/domain/review-form";
-import { ASPECT_LABELS, BLIND_PERIOD_DAYS, isReviewable, REPLY_MAX, REVIEW_TEXT_MAX, sideAspect } from "~/domain/reviews";
+import { ASPECT_LABELS, BLIND_PERIOD_DAYS, isReviewable, REPLY_MAX, REVIEW_TEXT_MAX, reviewPath, sideAspect } from "~/domain/reviews";
 import { passRetryAfter, refuseTooMany } from "~/server/accounts/throttle.server";
 import { requireMember } from "~/server/auth/session.server";
 import { redirectWithNotice, takeNotice } from "~/server/flash.server";
@@ -39,6 +39,8 @@ function reviewableReferral(services: Pick<Services, "store">, member: Agent, id
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const member = await requireMember(request, context);
   const { referral, party } = reviewableReferral(context.services, member, params.id ?? "");
+  // Seen: a mail held back after the push of a review published here need not go.
+  context.services.notifier.visited(member, reviewPath(referral.id));
   const { notice, headers } = await takeNotice(context.services, request, ["reviewSaved"]);
   const body = { review: reviewPageView(context.services, referral, party, new Date()), notice, formKey: newFormKey() };
   return data(body, { headers });

@@ -10,6 +10,7 @@ import { watchAgentDecisions } from "./jobs/decision-mails.server";
 import { remindReferralsAfterRefreshes } from "./jobs/referral-reminders.server";
 import { remindInvitedAgentsAfterRefreshes } from "./jobs/invitation-reminders.server";
 import { inviteReviewersAfterRefreshes } from "./jobs/review-invitations.server";
+import { notifyPublishedReviewsAfterRefreshes } from "./jobs/review-publications.server";
 import { pruneSendClaimsDaily } from "./jobs/send-claims-pruning.server";
 import { expireRequestsAfterRefreshes } from "./jobs/request-expiry.server";
 import { recountResponsesAfterRefreshes } from "./jobs/response-counts.server";
@@ -85,6 +86,7 @@ export function createServices(config: Config): Services {
     responseCounts: recountResponsesAfterRefreshes(replica),
     referralReminders: remindReferralsAfterRefreshes({ store, notifier, config, writeQueues: replica.writeQueues, claims: sendClaims }),
     reviewInvitations: inviteReviewersAfterRefreshes({ store, notifier, config }),
+    reviewPublications: notifyPublishedReviewsAfterRefreshes({ store, notifier, config }),
     invitationReminders: remindInvitedAgentsAfterRefreshes({ store, notifier, config, claims: sendClaims }),
     pageCache: createPageCache(PAGE_CACHE_BYTES),
     licenses: createLicenseService({ config, store, notifier }),
@@ -158,6 +160,7 @@ export async function stopServices(services: Services): Promise<void> {
     services.responseCounts,
     services.referralReminders,
     services.reviewInvitations,
+    services.reviewPublications,
     services.invitationReminders,
   ];
   await Promise.all(jobs.map((job) => job.stop()));

@@ -91,6 +91,8 @@ export type Services = {
   referralReminders: BackgroundJob;
   /** Job: invites both parties of each ended referral to review each other, once, after each store refresh. */
   reviewInvitations: BackgroundJob;
+  /** Job: tells each member of a review of them just published, by mail and push, once, after each store refresh. */
+  reviewPublications: BackgroundJob;
   /** Job: reminds each invited agent once before the request's Respond by, after each store refresh. */
   invitationReminders: BackgroundJob;
   /** Public pages rendered once per data version and address, for logged-out visitors (production build only). */

@@ -376,10 +376,10 @@ describe("the settings page's devices and push column", () => {
     const { endpoint, keys } = pushService.subscribe();
     const saved = await postSettings(context, fresh, { intent: "subscribe", endpoint, ...keys, deviceName: "Chrome on Android" });
     expect(saved).toMatchObject({ status: 302, location: "/settings/notifications" });
-    expect(context.services.store.agents.get(fresh.id)!.pushOn).toEqual(["messages", "referrals", "invitations"]);
+    expect(context.services.store.agents.get(fresh.id)!.pushOn).toEqual(["messages", "referrals", "reviews", "invitations"]);
     const page = await settingsPage(context, context.services.store.agents.get(fresh.id)!);
     expect(page).toMatchObject({
-      pushOn: ["messages", "referrals", "invitations"],
+      pushOn: ["messages", "referrals", "reviews", "invitations"],
       publicKey: context.services.push.publicKey,
     });
     expect(page.devices).toMatchObject([{ name: "Chrome on Android", lastNotified: null }]);

@@ -12,6 +12,7 @@ import {
   reviewSummaries,
   shrunkAverage,
 } from "~/domain/reviews";
+import { prunableClaims } from "~/domain/send-claims";
 import type { Review } from "~/domain/workbook/tabs";
 
 function review(overrides: Partial<Review>): Review {
@@ -160,5 +161,23 @@ describe("one member's standing", () => {
         ["ref2", "2026-03-15T00:00:00.000Z"],
       ]),
     );
+  });
+});
+
+describe("the send claims of published reviews", () => {
+  const NOW = new Date("2026-11-28T12:00:00Z");
+  const claim = (key: string, daysAgo: number) => ({
+    id: key,
+    key,
+    instance: "here",
+    outcome: "claimed" as const,
+    note: "",
+    claimedAt: new Date(NOW.getTime() - daysAgo * 86_400_000).toISOString(),
+  });
+
+  it("lets a month-old notice of a published review go: its publication is long past the notice's cutoff", () => {
+    const rows = [claim("review-published:r1", 31), claim("review-published:r2", 5)];
+    const facts = { decisionMailed: () => false, lastReminder: () => undefined };
+    expect(prunableClaims(rows, NOW, facts).map((row) => row.key)).toEqual(["review-published:r1"]);
   });
 });

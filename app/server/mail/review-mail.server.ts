@@ -1,6 +1,6 @@
 import { PRODUCT_NAME } from "~/domain/product";
 import { BLIND_PERIOD_DAYS } from "~/domain/reviews";
-import type { Referral } from "~/domain/workbook/tabs";
+import type { Referral, Review } from "~/domain/workbook/tabs";
 import { renderMailBody } from "./html.server";
 import type { Mail } from "./mailer.server";
 import { clientOf } from "./referral-mail.server";
@@ -21,4 +21,19 @@ export function reviewInvitationMail(options: { referral: Referral; to: string; 
     `Write your review: ${link}`,
   );
   return { to, subject: `Review your referral with ${otherName.replace(/\s+/g, " ").trim()}`, ...body };
+}
+
+/** Tells the reviewed member that a review of them is published, where they can read it and reply once. */
+export function reviewPublishedMail(options: { referral: Referral; review: Review; reviewerName: string; link: string }): Mail {
+  const { referral, review, reviewerName, link } = options;
+  const name = reviewerName.replace(/\s+/g, " ").trim();
+  const body = renderMailBody(
+    `${name}'s review of you, for your referral for ${clientOf(referral)} on ${PRODUCT_NAME}, is published on your profile.`,
+    [
+      ["Reviewer", name],
+      ["Overall", `${review.overall ?? 0} of 5 stars`],
+    ],
+    `Read it and reply: ${link}`,
+  );
+  return { to: review.reviewedEmail, subject: `${name} reviewed you`, ...body };
 }

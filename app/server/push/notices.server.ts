@@ -5,8 +5,9 @@
  */
 import { deadlineLabel } from "~/domain/invitations";
 import { conversationPath, previewText } from "~/domain/messages";
+import { reviewPath } from "~/domain/reviews";
 import type { PushNotice } from "~/domain/push-notice";
-import type { Referral, ReferralRequest } from "~/domain/workbook/tabs";
+import type { Referral, ReferralRequest, Review } from "~/domain/workbook/tabs";
 
 function nameOf(fullName: string): string {
   return fullName.replace(/\s+/g, " ").trim() || "A member";
@@ -75,5 +76,16 @@ export function brokerSignoffNotice(options: { referral: Pick<Referral, "id">; b
     body: `${nameOf(brokerName)} approved your referral agreement.`,
     url: referralPath(referral.id),
     tag: `referral:${referral.id}`,
+  };
+}
+
+/** A review of the member just published: who wrote it and its overall stars, never its text nor the client. */
+export function reviewPublishedNotice(options: { review: Pick<Review, "referralId" | "overall">; reviewerName: string }): PushNotice {
+  const { review, reviewerName } = options;
+  return {
+    title: "A review of you is published",
+    body: previewText(`${nameOf(reviewerName)} rated you ${review.overall ?? 0} of 5 stars.`),
+    url: reviewPath(review.referralId),
+    tag: `review:${review.referralId}`,
   };
 }
