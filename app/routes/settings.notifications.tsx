@@ -210,7 +210,7 @@ function SettingsForm({ on, pushOn }: { on: string[]; pushOn: PushKind[] }) {
                 </div>
                 <div className="pl-7 text-sm sm:border-l sm:border-slate-200 sm:pl-3">
                   {!push ? (
-                    <p className="text-slate-500">Mail only</p>
+                    <p className="text-slate-600">Mail only</p>
                   ) : pushShown ? (
                     <div className="flex items-start gap-2">
                       <input
