@@ -4,7 +4,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AgentAvatar } from "~/components/agent-avatar";
 import { BlockButton } from "~/components/block-button";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { PageHeading } from "~/components/page-heading";
+import { SettingsPageTop } from "~/components/settings-page-top";
 import { agentIdOf } from "~/domain/agent-id";
 import { AGENT_NOT_FOUND, agentProfilePath } from "~/domain/directory-cards";
 import { photoSource } from "~/domain/member-profile";
@@ -88,17 +88,10 @@ export default function BlockedMembers() {
   const failed = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-12">
-      <p className="text-sm">
-        <Link to="/member-dashboard" className="font-semibold text-brand-700 hover:underline">
-          ← Back to Dashboard
-        </Link>
-      </p>
-      <div className="mt-4">
-        <PageHeading
-          title="Blocked Members"
-          intro="You and the members you block don't see each other's requests or responses and can't message each other."
-        />
-      </div>
+      <SettingsPageTop
+        title="Blocked Members"
+        intro="You and the members you block don't see each other's requests or responses and can't message each other."
+      />
       {failed ? (
         <p role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
           {failed.error}

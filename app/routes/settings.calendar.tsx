@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { PageHeading } from "~/components/page-heading";
+import { SettingsPageTop } from "~/components/settings-page-top";
 import { SubmitButton } from "~/components/form";
 import { useFlashNotice } from "~/components/use-flash-notice";
 import { PRODUCT_NAME } from "~/domain/product";
@@ -59,17 +59,10 @@ export default function CalendarSettings() {
   const failed = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-12">
-      <p className="text-sm">
-        <Link to="/member-dashboard" className="font-semibold text-brand-700 hover:underline">
-          ← Back to Dashboard
-        </Link>
-      </p>
-      <div className="mt-4">
-        <PageHeading
-          title="Subscribe to your calendar"
-          intro="One private calendar with your open invitations' Respond by times, your referrals' expected closings and fee due dates. Your calendar app checks it for changes by itself."
-        />
-      </div>
+      <SettingsPageTop
+        title="Subscribe to your calendar"
+        intro="One private calendar with your open invitations' Respond by times, your referrals' expected closings and fee due dates. Your calendar app checks it for changes by itself."
+      />
       {notice && !failed ? (
         <p role="status" className="mt-6 rounded-lg border border-green-200 bg-green-50 px-4 py-3 font-medium text-green-900">
           {notice}
