@@ -3,6 +3,7 @@ import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormKeyInput, SubmitButton, TextareaField, useValidatedForm, ValidatedForm, type FormResult } from "~/components/form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { SavedNotice } from "~/components/saved-notice";
 import { ReviewBody } from "~/components/review-list";
 import { StarRatingField } from "~/components/star-rating-field";
 import { useFlashNotice } from "~/components/use-flash-notice";
@@ -108,11 +109,7 @@ export default function ReviewPage() {
         <p className="text-slate-700">
           Your referral for <span className="wrap-anywhere">{review.clientName}</span> has ended. {publicationNote(review)}
         </p>
-        {notice && !lastResult ? (
-          <p role="status" className="rounded-lg border border-green-200 bg-green-50 px-4 py-3 font-medium text-green-900">
-            {notice}
-          </p>
-        ) : null}
+        <SavedNotice text={lastResult ? null : notice} />
       </section>
 
       {review.theirs ? <TheirReview review={review} lastResult={resultFor(lastResult, "reply")} /> : null}

@@ -3,6 +3,7 @@ import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { SavedNotice } from "~/components/saved-notice";
 import { SettingsPageTop } from "~/components/settings-page-top";
 import { SubmitButton } from "~/components/form";
 import { useFlashNotice } from "~/components/use-flash-notice";
@@ -63,11 +64,7 @@ export default function CalendarSettings() {
         title="Subscribe to your calendar"
         intro="One private calendar with your open invitations' Respond by times, your referrals' expected closings and fee due dates. Your calendar app checks it for changes by itself."
       />
-      {notice && !failed ? (
-        <p role="status" className="mt-6 rounded-lg border border-green-200 bg-green-50 px-4 py-3 font-medium text-green-900">
-          {notice}
-        </p>
-      ) : null}
+      <SavedNotice text={failed ? null : notice} className="mt-6" />
       {failed ? (
         <p role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
           {failed.error}

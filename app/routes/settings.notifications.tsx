@@ -5,6 +5,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SubmitButton, useValidatedForm, ValidatedForm } from "~/components/form";
 import { controlProps, FieldError, initiallyChecked } from "~/components/field-parts";
 import { PushDeviceButton } from "~/components/push-device-button";
+import { SavedNotice } from "~/components/saved-notice";
 import { useFlashNotice } from "~/components/use-flash-notice";
 import { useHydrated } from "~/components/use-hydrated";
 import { mailOffFor, notificationSettingsSchema } from "~/domain/notification-settings";
@@ -138,11 +139,7 @@ export default function NotificationSettings() {
           Back to Dashboard
         </Link>
       </div>
-      {notice && !lastResult ? (
-        <p role="status" className="mt-6 rounded-lg border border-green-200 bg-green-50 px-4 py-3 font-medium text-green-900">
-          {notice}
-        </p>
-      ) : null}
+      <SavedNotice text={lastResult ? null : notice} className="mt-6" />
       {/* Keyed by the stored choice, so after a save the boxes start again from what was stored. */}
       <SettingsForm key={`${on.join(",")}|${pushOn.join(",")}`} on={on} pushOn={pushOn} />
       <Devices />

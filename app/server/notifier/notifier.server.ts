@@ -258,7 +258,8 @@ export function createNotifier({ driver, claims, config, push, log = console }: 
         resolve();
       };
     });
-    const entry = { wake: () => wake(), email: mail.member!.recipient.email, url: mail.push!.notice.url, visited: false };
+    // The executor above ran at once, so `wake` ends this wait.
+    const entry = { wake, email: mail.member!.recipient.email, url: mail.push!.notice.url, visited: false };
     const { stillUnread = async () => !entry.visited } = mail.push!;
     const done = waited
       .then(async () => {
