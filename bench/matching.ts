@@ -115,8 +115,8 @@ async function main(): Promise<void> {
     const index = timed(() => services.bestFit.current(now));
     const candidates = timed(() => matchCandidates(store.agents.all()));
     const pool = timed(() => createCandidatePool(candidates.result));
-    const trackRecords = timed(() => createTrackRecordCache(store, services.messageReads.openings).current(now));
-    const signals = timed(() => countSignals(signalRows(store, services.messageReads.latestActivity.current())));
+    const trackRecords = timed(() => createTrackRecordCache(store, services.messageQueries.openings).current(now));
+    const signals = timed(() => countSignals(signalRows(store, services.messageQueries.latestActivity.current())));
 
     const random = seededRandom(4_601);
     const somewhere = byPopulation(random);

@@ -10,7 +10,7 @@ import path from "node:path";
 import { conversationIdFor } from "../app/domain/conversation";
 import { parseDirectoryQuery, searchDirectory } from "../app/server/directory/directory.server";
 import { createReplicaServices } from "../app/server/service-lifecycle.server";
-import { createStore } from "../app/server/store/replica.server";
+import { createReplica } from "../app/server/store/replica.server";
 import { createSqliteDriver } from "../app/server/store/sqlite-driver.server";
 import type { Store } from "../app/server/store/store.server";
 
@@ -41,7 +41,7 @@ async function worst(read: () => void, write: (i: number) => Promise<void>): Pro
 
 export async function measureStalls(dataDir: string, memberEmail: string): Promise<Stalls> {
   const quiet = { info() {}, warn() {}, error: console.error };
-  const store: Store = createStore(createSqliteDriver(path.join(dataDir, "store.sqlite")), { refreshSeconds: 3600, log: quiet });
+  const store: Store = createReplica(createSqliteDriver(path.join(dataDir, "store.sqlite")), { refreshSeconds: 3600, log: quiet });
   await store.refresh();
   const services = createReplicaServices(store);
   try {
@@ -55,7 +55,7 @@ export async function measureStalls(dataDir: string, memberEmail: string): Promi
     );
     const messageWrite = await worst(
       // The replica works the summaries out before its promise is returned: the read is timed whole.
-      () => void services.messageReads.summaries(member),
+      () => void services.messageQueries.summaries(member),
       async (i) =>
         void (await store.messages.insert({
           id: randomUUID(),

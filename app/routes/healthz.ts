@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { bearsHealthToken, healthStatus } from "~/server/health.server";
 import { LICENSE_DATA_MISSING } from "~/server/licenses/licenses.server";
-import { HIGH_VOLUME_TABS } from "~/server/store/postgres/driver.server";
+import { HIGH_VOLUME_TAB_NAMES } from "~/server/store/postgres/driver.server";
 
 /**
  * Up and serving: anyone gets `ok` or `degraded`. With `Authorization: Bearer
@@ -15,7 +15,7 @@ import { HIGH_VOLUME_TABS } from "~/server/store/postgres/driver.server";
 export function loader({ request, context }: LoaderFunctionArgs) {
   const { config, notifier, store, licenses, database, push } = context.services;
   const health = store.health();
-  const databaseHealth = database ? { tables: [...HIGH_VOLUME_TABS], ...database.health() } : null;
+  const databaseHealth = database ? { tables: [...HIGH_VOLUME_TAB_NAMES], ...database.health() } : null;
   const status = healthStatus(health, databaseHealth);
   const headers = { "Cache-Control": "no-store" };
   if (!bearsHealthToken(request, config.healthToken)) return Response.json({ status }, { headers });

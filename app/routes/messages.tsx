@@ -61,11 +61,15 @@ export const headers = passRetryAfter;
 const answeredByAction = new WeakSet<AppLoadContext>();
 
 /** Opening a thread marks it read; a failed write only leaves the count as it was. */
-async function markOpenedRead({ messageReads }: Pick<Services, "messageReads">, member: Agent, opened: OpenConversation): Promise<void> {
+async function markOpenedRead(
+  { messageQueries }: Pick<Services, "messageQueries">,
+  member: Agent,
+  opened: OpenConversation,
+): Promise<void> {
   const upTo = opened.thread?.readUpTo;
   if (upTo === undefined) return;
   try {
-    await messageReads.markRead(opened.conversationId, member.email, upTo);
+    await messageQueries.markRead(opened.conversationId, member.email, upTo);
   } catch (error) {
     console.error(`Messages: could not store that ${member.email} read conversation ${opened.conversationId}`, error);
   }

@@ -40,7 +40,7 @@ const reasonOptions = REPORT_REASONS.map((reason) => ({ value: reason, label: RE
 
 /** The item the address names (`?kind=…&id=…`), if the member may report it; a 404 otherwise, whatever the reason. */
 async function itemFromUrl(
-  services: Pick<Services, "store" | "directory" | "messageReads">,
+  services: Pick<Services, "store" | "directory" | "messageQueries">,
   member: Agent,
   request: Request,
 ): Promise<ReportedItem> {

@@ -20,8 +20,8 @@ import { scheduleWeeklyDigest } from "./jobs/weekly-digest.server";
 import { createLicenseService } from "./licenses/licenses.server";
 import { createOutboxMailer, createSendgridMailer } from "./mail/mailer.server";
 import { createMessageEvents } from "./messages/live.server";
-import { createReplicaMessageReads } from "./messages/message-reads.server";
-import { createPostgresMessageReads } from "./messages/postgres-message-reads.server";
+import { createReplicaMessageQueries } from "./messages/message-queries.server";
+import { createPostgresMessageQueries } from "./messages/postgres-message-queries.server";
 import { createNotifier } from "./notifier/notifier.server";
 import { createReadPositions } from "./messages/read-positions.server";
 import { createSummaryCache } from "./messages/summary-cache.server";
@@ -32,7 +32,7 @@ import { createFlashStorage } from "./flash.server";
 import { createLiveRequests } from "./requests/live-requests.server";
 import { createSendClaims } from "./send-claims.server";
 import type { Services } from "./services.server";
-import { createWriteQueues } from "./store/serially.server";
+import { createWriteQueues } from "./store/write-queues.server";
 import type { Database } from "./store/postgres/database.server";
 import { createStoreFromConfig, databaseFromConfig, type Store } from "./store/store.server";
 import { createWriteLimits } from "./write-limits.server";
@@ -105,7 +105,7 @@ type ReplicaServices = Pick<
   | "messageEvents"
   | "readPositions"
   | "conversationSummaries"
-  | "messageReads"
+  | "messageQueries"
 >;
 
 /**
@@ -116,21 +116,21 @@ export function createReplicaServices(store: Store, database: Database | null = 
   const writeQueues = createWriteQueues();
   const readPositions = createReadPositions({ store, writeQueues });
   const conversationSummaries = createSummaryCache();
-  const messageReads = database
-    ? createPostgresMessageReads(database, store)
-    : createReplicaMessageReads({ store, writeQueues, readPositions, conversationSummaries });
-  const trackRecords = createTrackRecordCache(store, messageReads.openings);
+  const messageQueries = database
+    ? createPostgresMessageQueries(database, store)
+    : createReplicaMessageQueries({ store, writeQueues, readPositions, conversationSummaries });
+  const trackRecords = createTrackRecordCache(store, messageQueries.openings);
   return {
     store,
     writeQueues,
     directory: createDirectoryIndexCache(store),
     trackRecords,
-    bestFit: createBestFitIndexCache(store, trackRecords, messageReads.latestActivity),
+    bestFit: createBestFitIndexCache(store, trackRecords, messageQueries.latestActivity),
     liveRequests: createLiveRequests(store),
     messageEvents: createMessageEvents(store, database),
     readPositions,
     conversationSummaries,
-    messageReads,
+    messageQueries,
   };
 }
 

@@ -7,7 +7,7 @@ import type { PhotoFetcher } from "./images/remote-photo.server";
 import type { SheetProblemMails } from "./jobs/sheet-problem-mails.server";
 import type { LicenseService } from "./licenses/licenses.server";
 import type { MessageEvents } from "./messages/live.server";
-import type { MessageReads } from "./messages/message-reads.server";
+import type { MessageQueries } from "./messages/message-queries.server";
 import type { Notifier } from "./notifier/notifier.server";
 import type { ReadPositions } from "./messages/read-positions.server";
 import type { SummaryCache } from "./messages/summary-cache.server";
@@ -19,7 +19,7 @@ import type { SendClaimsPruning } from "./jobs/send-claims-pruning.server";
 import type { WeeklyDigest } from "./jobs/weekly-digest.server";
 import type { LiveRequests } from "./requests/live-requests.server";
 import type { SendClaims } from "./send-claims.server";
-import type { WriteQueues } from "./store/serially.server";
+import type { WriteQueues } from "./store/write-queues.server";
 import type { Database } from "./store/postgres/database.server";
 import type { BackgroundJob, Store } from "./store/store.server";
 import type { TrackRecordCache } from "./track-record/track-records.server";
@@ -70,7 +70,7 @@ export type Services = {
   /** Each member's conversation summaries and unread counts, worked out again only when their rows change. */
   conversationSummaries: SummaryCache;
   /** Every read of the Messages and ConversationMembers tabs: by query with a database, from the replica without (docs/decisions/0055). */
-  messageReads: MessageReads;
+  messageQueries: MessageQueries;
   /** Claims each mail in the SendClaims tab so that, with several instances on one workbook, it goes out once (docs/decisions/0029). */
   sendClaims: SendClaims;
   /** Job: Monday 8:00 Central, each member's digest of the past week's new requests in their market. */

@@ -1,12 +1,12 @@
 import { randomInt } from "node:crypto";
 import { buildDemoNetwork, type DemoNetwork } from "./demo-network";
-import type { CollectionName } from "~/domain/workbook/tabs";
+import type { TabKey } from "~/domain/workbook/tabs";
 import { memberRowId } from "~/server/messages/read-positions.server";
 import type { Store } from "~/server/store/store.server";
 import { insertInGroups } from "./store-cli";
 
 /** The tabs the demo fills, in the order it fills them: an agent exists before anything refers to it. */
-const DEMO_COLLECTIONS = [
+const DEMO_TAB_KEYS = [
   "agents",
   "requests",
   "responses",
@@ -19,10 +19,10 @@ const DEMO_COLLECTIONS = [
   "invitations",
   "brokers",
   "pushSubscriptions",
-] as const satisfies readonly CollectionName[];
-type DemoCollection = (typeof DEMO_COLLECTIONS)[number];
+] as const satisfies readonly TabKey[];
+type DemoTabKey = (typeof DEMO_TAB_KEYS)[number];
 
-export type DemoCounts = Record<DemoCollection, number>;
+export type DemoCounts = Record<DemoTabKey, number>;
 
 export type SeedOutcome =
   /** The store was empty and now holds the whole demo network. */
@@ -66,22 +66,22 @@ function readRowId(read: DemoNetwork["reads"][number]): string {
 }
 
 /** The ids of each tab's stored rows, read once per seed. */
-type StoredIds = ReadonlyMap<DemoCollection, ReadonlySet<string>>;
+type StoredIds = ReadonlyMap<DemoTabKey, ReadonlySet<string>>;
 
 /**
  * Messages and read positions are looked for where they are stored: with a database they are
  * not in the replica. The other tabs are read from the replica.
  */
 async function storedIds(store: Store): Promise<StoredIds> {
-  const rowsOf = async (name: DemoCollection): Promise<readonly { id: string }[]> =>
+  const rowsOf = async (name: DemoTabKey): Promise<readonly { id: string }[]> =>
     name === "messages" || name === "conversationMembers" ? store[name].readStored() : store[name].all();
-  const ids = await Promise.all(DEMO_COLLECTIONS.map(async (name) => [name, new Set((await rowsOf(name)).map((row) => row.id))] as const));
+  const ids = await Promise.all(DEMO_TAB_KEYS.map(async (name) => [name, new Set((await rowsOf(name)).map((row) => row.id))] as const));
   return new Map(ids);
 }
 
 /** The demo's records that are not in the store yet, by tab. */
 function missingRecords(stored: StoredIds, network: DemoNetwork): MissingRecords {
-  const missing = <T extends { id: string }>(name: DemoCollection, records: readonly T[]) =>
+  const missing = <T extends { id: string }>(name: DemoTabKey, records: readonly T[]) =>
     records.filter((record) => !stored.get(name)?.has(record.id));
   return {
     agents: missing("agents", network.agents),
@@ -128,7 +128,7 @@ export async function seedDemo(store: Store, options: SeedOptions): Promise<Seed
   }
 
   const missing = missingRecords(stored, network);
-  if (DEMO_COLLECTIONS.every((name) => missing[name].length === 0)) {
+  if (DEMO_TAB_KEYS.every((name) => missing[name].length === 0)) {
     return { status: "unchanged", loginEmail: network.loginEmail };
   }
 
@@ -155,7 +155,7 @@ export async function seedDemo(store: Store, options: SeedOptions): Promise<Seed
     brokers: 0,
     pushSubscriptions: 0,
   };
-  const insertAll = async <T>(name: DemoCollection, records: readonly T[], insert: (record: T) => Promise<unknown>) => {
+  const insertAll = async <T>(name: DemoTabKey, records: readonly T[], insert: (record: T) => Promise<unknown>) => {
     if (records.length > 0) options.progress?.(`Writing ${records.length} rows to the ${store[name].tab} tab...`);
     const { stored, failure } = await insertInGroups(records, insert, options.beforeWrite);
     added[name] += stored.length;

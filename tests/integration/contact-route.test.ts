@@ -2,7 +2,7 @@ import { readdirSync } from "node:fs";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { action } from "../../app/routes/contact";
 import type { WorkbookDriver } from "../../app/server/store/driver.server";
-import { createStore } from "../../app/server/store/replica.server";
+import { createReplica } from "../../app/server/store/replica.server";
 import { startFakeSendgrid, type FakeSendgrid } from "../mocks/sendgrid";
 import { postForm, testContext, sentMails } from "../support/services";
 
@@ -66,7 +66,7 @@ describe("contact action", () => {
       deleteRows: () => Promise.reject(new Error("The service is currently unavailable.")),
       close: async () => undefined,
     };
-    const context = testContext({ store: createStore(refusing, { refreshSeconds: 10, log: { info() {}, warn() {}, error() {} } }) });
+    const context = testContext({ store: createReplica(refusing, { refreshSeconds: 10, log: { info() {}, warn() {}, error() {} } }) });
     const { result } = await callAction(message, context);
     const { init, data } = result as {
       init: ResponseInit;

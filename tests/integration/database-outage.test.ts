@@ -235,7 +235,7 @@ describe("member pages while the database is down", { timeout: 120_000 }, () => 
       });
     const conversation = `/messages?conversation=${conversationIdFor(ann.id, bob.id)}`;
     expect((await answer(messagesAction, sendAs(annCookie, "Hello Bob"), context)).status).toBe(302);
-    const [hello] = await context.services.messageReads.summaries(bob);
+    const [hello] = await context.services.messageQueries.summaries(bob);
 
     await shutDown();
     // Every page a member opens renders: the header's count is unknown rather than the page an error.

@@ -13,7 +13,7 @@ import { newFormKey } from "../../app/server/form-keys.server";
 import { retryValue } from "../../app/domain/form-key-text";
 import { createAgent } from "../../app/server/registration/create-agent.server";
 import { sendMessage } from "../../app/server/messages/send.server";
-import { createStore } from "../../app/server/store/replica.server";
+import { createReplica } from "../../app/server/store/replica.server";
 import { createSheetsDriver } from "../../app/server/store/sheets-driver.server";
 import { newId } from "../../app/server/store/store.server";
 import { useFakeSheets } from "../support/fake-sheets";
@@ -28,7 +28,7 @@ afterEach(() => vi.restoreAllMocks());
 async function onSheets() {
   const spreadsheetId = `form-keys-${newId()}`;
   const book = fake.spreadsheet(spreadsheetId);
-  const store = createStore(
+  const store = createReplica(
     createSheetsDriver({
       spreadsheetId,
       credentials: { kind: "fixedToken" },

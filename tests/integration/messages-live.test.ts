@@ -126,7 +126,7 @@ describe("/messages/events", () => {
     await sendAs(other, ann, bob, "Via the other instance and the database");
     expect(await stream.next(1_000)).toContain("event: change");
     // What the page reads once told: the message, from the database.
-    const [newest] = await context.services.messageReads.summaries(bob);
+    const [newest] = await context.services.messageQueries.summaries(bob);
     expect(newest?.lastMessage.text).toBe("Via the other instance and the database");
     // And from there only: with a database the replica holds no messages.
     expect(() => context.services.store.messages.all()).toThrow(/read by query/);

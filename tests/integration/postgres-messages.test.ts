@@ -9,8 +9,8 @@ import { byTime, summariseConversations } from "../../app/domain/messages";
 import { conversationOpenings, type ConversationOpening } from "../../app/domain/track-record";
 import { serialiseRecord } from "../../app/domain/workbook/rows";
 import { WORKBOOK, type Agent, type ConversationMember, type Message } from "../../app/domain/workbook/tabs";
-import type { MessageReads } from "../../app/server/messages/message-reads.server";
-import { createPostgresMessageReads } from "../../app/server/messages/postgres-message-reads.server";
+import type { MessageQueries } from "../../app/server/messages/message-queries.server";
+import { createPostgresMessageQueries } from "../../app/server/messages/postgres-message-queries.server";
 import { memberRowId } from "../../app/server/messages/read-positions.server";
 import { loader as rootLoader } from "../../app/root";
 import { action as messagesAction, loader as messagesLoader } from "../../app/routes/messages";
@@ -189,8 +189,8 @@ describe("messages read by query on PostgreSQL", () => {
 
     let store: Store;
     let database: Database;
-    let replica: MessageReads;
-    let byQuery: MessageReads;
+    let replica: MessageQueries;
+    let byQuery: MessageQueries;
     beforeAll(async () => {
       const file = path.join(mkdtempSync(path.join(tmpdir(), "message-reads-")), "store.sqlite");
       store = createStoreOver(createSqliteDriver(file), null, { refreshSeconds: 0, log: quietLog });
@@ -215,7 +215,7 @@ describe("messages read by query on PostgreSQL", () => {
       }
       for (const message of ROWS) await store.messages.insert(message);
       for (const position of POSITIONS) await store.conversationMembers.insert(position);
-      replica = createReplicaServices(store).messageReads;
+      replica = createReplicaServices(store).messageQueries;
 
       database = connectDatabase(await postgres.server().createDatabase(), quietLog);
       await migrate(database.pool, await readMigrations());
@@ -228,7 +228,7 @@ describe("messages read by query on PostgreSQL", () => {
         WORKBOOK.conversationMembers,
         POSITIONS.map((row) => serialiseRecord(WORKBOOK.conversationMembers, row)),
       );
-      byQuery = createPostgresMessageReads(database, store, quietLog);
+      byQuery = createPostgresMessageQueries(database, store, quietLog);
     });
     afterAll(async () => {
       await store.stop();
@@ -297,7 +297,7 @@ describe("messages read by query on PostgreSQL", () => {
     });
 
     it("are counted in the background by query, and answer the replica's figures once counted, which the caches take at once", async () => {
-      const fresh = createPostgresMessageReads(database, store, quietLog);
+      const fresh = createPostgresMessageQueries(database, store, quietLog);
       const trackRecords = createTrackRecordCache(store, fresh.openings);
       expect(trackRecords.current().records.get(ann.email)!.allTime.conversations).toBe(0);
       expect(fresh.latestActivity.version()).toBe(0);

@@ -5,11 +5,11 @@ import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { WORKBOOK } from "../../app/domain/workbook/tabs";
 import { connectDatabase, type TableChanges } from "../../app/server/store/postgres/database.server";
-import { HIGH_VOLUME_COLLECTIONS } from "../../app/server/store/postgres/driver.server";
+import { HIGH_VOLUME_TAB_KEYS } from "../../app/server/store/postgres/driver.server";
 import { migrate, readMigrations, type Migration } from "../../app/server/store/postgres/migrations.server";
 import { usePostgres } from "../support/postgres";
 
-const HIGH_VOLUME_TABS = HIGH_VOLUME_COLLECTIONS.map((name) => WORKBOOK[name]);
+const HIGH_VOLUME_DEFINITIONS = HIGH_VOLUME_TAB_KEYS.map((name) => WORKBOOK[name]);
 
 describe("PostgreSQL migrations", () => {
   const postgres = usePostgres();
@@ -34,7 +34,7 @@ describe("PostgreSQL migrations", () => {
     expect(migrations.map((migration) => migration.version)).toEqual([1, 2]);
 
     expect(await migrate(pool, migrations)).toEqual([1, 2]);
-    for (const tab of HIGH_VOLUME_TABS) {
+    for (const tab of HIGH_VOLUME_DEFINITIONS) {
       const columns = await pool.query<{ column_name: string }>(
         "SELECT column_name FROM information_schema.columns WHERE table_name = $1 ORDER BY ordinal_position",
         [tab.name],

@@ -150,7 +150,7 @@ describe("a message as a push", () => {
     await subscribeDevice(context, bob);
     const { message, notification } = await send(context, "Are you free Tuesday?");
     expect(await notification).toBe("pushed");
-    await context.services.messageReads.markRead(annBob, bob.email, message.createdAt);
+    await context.services.messageQueries.markRead(annBob, bob.email, message.createdAt);
     expect(await sentMails(context.services)).toEqual([]);
   });
 

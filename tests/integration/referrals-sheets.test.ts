@@ -22,7 +22,7 @@ import { agreementHash } from "../../app/server/referrals/agreement-text.server"
 import { approveAsBroker, readBrokerLink } from "../../app/server/referrals/broker-signoff.server";
 import { sendCda } from "../../app/server/referrals/cda.server";
 import { endProposal, proposeReferral, referralFor, signReferral, takeStep } from "../../app/server/referrals/referrals.server";
-import { createStore } from "../../app/server/store/replica.server";
+import { createReplica } from "../../app/server/store/replica.server";
 import { createSendClaims } from "../../app/server/send-claims.server";
 import { createReplicaServices } from "../../app/server/service-lifecycle.server";
 import { createSheetsDriver } from "../../app/server/store/sheets-driver.server";
@@ -42,14 +42,14 @@ async function network() {
   // The quota's pacing is tested in store-sheets-quota; here it would only make the test wait.
   const config = loadConfig({ NODE_ENV: "test", DATA_DIR: outbox, SHEETS_WRITE_CALLS_PER_MINUTE: "300" });
   const sendClaims = createSendClaims({ store });
-  const { writeQueues, messageReads } = createReplicaServices(store);
+  const { writeQueues, messageQueries } = createReplicaServices(store);
   const services = {
     store,
     config,
     auth: createAuthServices(config),
     notifier: createNotifier({ driver: createOutboxMailer(path.join(outbox, "outbox"), "app@example.test"), claims: sendClaims, config }),
     writeQueues,
-    messageReads,
+    messageQueries,
     sendClaims,
     // No TREC data loaded: the license re-checks let every step through.
     licenses: { table: openLicenseTable(licenseDatabaseFile(outbox)) },
@@ -93,7 +93,7 @@ function input(fields: Record<string, unknown> = {}) {
 }
 
 function reopen(spreadsheetId: string): Store {
-  const store = createStore(createSheetsDriver({ spreadsheetId, credentials: { kind: "fixedToken" }, apiUrl: fake.url }), {
+  const store = createReplica(createSheetsDriver({ spreadsheetId, credentials: { kind: "fixedToken" }, apiUrl: fake.url }), {
     refreshSeconds: 60,
     log: { info: () => undefined, warn: () => undefined, error: () => undefined },
   });

@@ -5,7 +5,7 @@ import { loader as liveLoader } from "../../app/routes/member-dashboard_.live";
 import { action as markAction } from "../../app/routes/referral-requests.$id.mark";
 import type { Agent } from "../../app/domain/workbook/tabs";
 import { marksOf } from "../../app/server/requests/marks.server";
-import { createStore } from "../../app/server/store/replica.server";
+import { createReplica } from "../../app/server/store/replica.server";
 import { createSqliteDriver } from "../../app/server/store/sqlite-driver.server";
 import { sqliteStorePath } from "../../app/server/store/store.server";
 import { insertAgent, testContext } from "../support/services";
@@ -111,7 +111,7 @@ describe("Interested and Save marks", () => {
     expect((await dashboard()).live.requests[0]).toMatchObject({ interested: true, saved: true });
 
     // A fresh replica of the same file, as after a restart.
-    const reloaded = createStore(createSqliteDriver(sqliteStorePath(context.services.config)), { refreshSeconds: 60 });
+    const reloaded = createReplica(createSqliteDriver(sqliteStorePath(context.services.config)), { refreshSeconds: 60 });
     await reloaded.refresh();
     const marks = marksOf({ store: reloaded }, "james@example.com");
     expect([...marks.interested]).toEqual([request.id]);

@@ -40,7 +40,7 @@ import { invitationsToAnswer } from "../../app/server/invitations/invitations.se
 import { createReplicaServices, createServices, stopServices } from "../../app/server/service-lifecycle.server";
 import { createStoreFromConfig, type Store } from "../../app/server/store/store.server";
 import { createPush } from "../../app/server/push/push.server";
-import { createWriteQueues } from "../../app/server/store/serially.server";
+import { createWriteQueues } from "../../app/server/store/write-queues.server";
 import { startFakeSheets } from "../../scripts/lib/fake-sheets/server";
 import { openSheetsStore } from "../support/fake-sheets";
 import { pdfText } from "../support/pdf-text";

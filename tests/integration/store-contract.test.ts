@@ -10,11 +10,11 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, beforeAll, afterAll, describe, expect, it } from "vitest";
 import type { Agent, Message } from "../../app/domain/workbook/tabs";
-import { createStore } from "../../app/server/store/replica.server";
+import { createReplica } from "../../app/server/store/replica.server";
 import { createSheetsDriver } from "../../app/server/store/sheets-driver.server";
 import { createSqliteDriver } from "../../app/server/store/sqlite-driver.server";
 import { newId, StoreNotFoundError, StoreValidationError, type RefreshEvent, type Store } from "../../app/server/store/store.server";
-import { HIGH_VOLUME_TABS } from "../../app/server/store/postgres/driver.server";
+import { HIGH_VOLUME_TAB_NAMES } from "../../app/server/store/postgres/driver.server";
 import { startFakeSheets, type FakeSheetsServer } from "../../scripts/lib/fake-sheets/server";
 import { usePostgres } from "../support/postgres";
 import { postgresDeployment } from "../support/postgres-store";
@@ -96,7 +96,7 @@ function postgresStaff(url: string, file: string): Staff {
     JSON.parse(psql(`SELECT coalesce(json_agg(row_to_json(t) ORDER BY "rowNumber"), '[]') FROM ${q(tab)} t`) || "[]").map(
       ({ rowNumber: _rowNumber, ...cells }: Record<string, string>) => cells,
     );
-  const inDatabase = (tab: string) => HIGH_VOLUME_TABS.has(tab);
+  const inDatabase = (tab: string) => HIGH_VOLUME_TAB_NAMES.has(tab);
   const unsupported = (what: string) => () => {
     throw new Error(`Staff do not ${what} the high-volume tables`);
   };
@@ -166,7 +166,7 @@ const harnesses: Harness[] = [
     async open() {
       const file = path.join(mkdtempSync(path.join(tmpdir(), "store-contract-")), "store.sqlite");
       return {
-        store: () => track(createStore(createSqliteDriver(file), { refreshSeconds: 0.05, log: quietLog })),
+        store: () => track(createReplica(createSqliteDriver(file), { refreshSeconds: 0.05, log: quietLog })),
         staff: sqliteStaff(file),
       };
     },
@@ -179,7 +179,7 @@ const harnesses: Harness[] = [
       return {
         store: () =>
           track(
-            createStore(createSheetsDriver({ spreadsheetId, credentials: { kind: "fixedToken" }, apiUrl: fake.url, retry: fastRetry }), {
+            createReplica(createSheetsDriver({ spreadsheetId, credentials: { kind: "fixedToken" }, apiUrl: fake.url, retry: fastRetry }), {
               refreshSeconds: 0.05,
               log: quietLog,
             }),

@@ -6,7 +6,7 @@ import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Message, SendClaim } from "../../app/domain/workbook/tabs";
 import type { WorkbookDriver } from "../../app/server/store/driver.server";
-import { createStore } from "../../app/server/store/replica.server";
+import { createReplica } from "../../app/server/store/replica.server";
 import { createSqliteDriver } from "../../app/server/store/sqlite-driver.server";
 import { newId, type RefreshEvent, type Store } from "../../app/server/store/store.server";
 
@@ -44,7 +44,7 @@ function observedDriver() {
 }
 
 function open(driver: WorkbookDriver, log: { warn: (text: string) => void } = { warn: () => undefined }): Store {
-  const store = createStore(driver, { refreshSeconds: 0.05, log: { info: () => undefined, error: () => undefined, ...log } });
+  const store = createReplica(driver, { refreshSeconds: 0.05, log: { info: () => undefined, error: () => undefined, ...log } });
   opened.push(store);
   return store;
 }
@@ -171,7 +171,7 @@ describe("replica", () => {
   it("keeps refreshing and running its other jobs when a job throws, and logs the failure", async () => {
     const { driver, file } = observedDriver();
     const errors: string[] = [];
-    const store = createStore(driver, {
+    const store = createReplica(driver, {
       refreshSeconds: 0.05,
       log: { info: () => undefined, warn: () => undefined, error: (...parts: unknown[]) => void errors.push(parts.map(String).join(" ")) },
     });
@@ -254,7 +254,7 @@ describe("jobs after refreshes", () => {
   it("a run still going at the stop wait is cut, and the log says so", async () => {
     const { driver, file } = observedDriver();
     const errors: string[] = [];
-    const store = createStore(driver, {
+    const store = createReplica(driver, {
       refreshSeconds: 0.05,
       jobStopWaitSeconds: 0.05,
       log: { info: () => undefined, warn: () => undefined, error: (...parts: unknown[]) => void errors.push(parts.map(String).join(" ")) },

@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Agent } from "../../app/domain/workbook/tabs";
-import { createStore } from "../../app/server/store/replica.server";
+import { createReplica } from "../../app/server/store/replica.server";
 import { createSheetsDriver } from "../../app/server/store/sheets-driver.server";
 import { newId, StoreWriteError, type Store } from "../../app/server/store/store.server";
 import { startFakeSheets, type FakeSheetsServer } from "../../scripts/lib/fake-sheets/server";
@@ -47,7 +47,7 @@ function agent(fullName: string, i: number): Agent {
 async function network(names: readonly string[]) {
   const spreadsheetId = `columns-${newId()}`;
   const book = fake.spreadsheet(spreadsheetId);
-  const store = createStore(
+  const store = createReplica(
     createSheetsDriver({ spreadsheetId, credentials: { kind: "fixedToken" }, apiUrl: fake.url, retry: fastRetry }),
     {
       refreshSeconds: 60,

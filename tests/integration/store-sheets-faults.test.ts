@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { AGENTS_TAB, WORKBOOK } from "../../app/domain/workbook/tabs";
 import { httpStatusOf, type RetryPolicy } from "../../app/server/store/retry.server";
-import { createStore } from "../../app/server/store/replica.server";
+import { createReplica } from "../../app/server/store/replica.server";
 import { createSheetsDriver } from "../../app/server/store/sheets-driver.server";
 import { newId, StoreWriteError } from "../../app/server/store/store.server";
 import { matchers, type FakeSheetsServer } from "../../scripts/lib/fake-sheets/server";
@@ -20,7 +20,7 @@ async function loadedStore(
   const spreadsheetId = `faults-${newId()}`;
   const book = fake.spreadsheet(spreadsheetId);
   const open = () => {
-    const store = createStore(
+    const store = createReplica(
       createSheetsDriver({
         spreadsheetId,
         credentials: { kind: "fixedToken" },
@@ -191,7 +191,7 @@ describe("Sheets driver under faults", () => {
   it("two instances behind Google's per-user quota: a burst of messages is all stored, each once (short bench:sheets)", async () => {
     const { book } = await loadedStore();
     const instance = () => {
-      const store = createStore(
+      const store = createReplica(
         createSheetsDriver({
           spreadsheetId: book.spreadsheetId,
           credentials: { kind: "fixedToken" },
@@ -238,7 +238,7 @@ describe("Sheets driver under faults", () => {
   it("finds a spreadsheet shared as Viewer at start-up, with the fix, before any member writes", async () => {
     const { book } = await loadedStore();
     fake.share(book.spreadsheetId, "reader");
-    const store = createStore(
+    const store = createReplica(
       createSheetsDriver({ spreadsheetId: book.spreadsheetId, credentials: { kind: "fixedToken" }, apiUrl: fake.url, retry: fastRetry }),
       {
         refreshSeconds: 1,
@@ -260,7 +260,7 @@ describe("Sheets driver under faults", () => {
     const book = fake.spreadsheet(spreadsheetId);
     book.addSheet("Agents");
     book.write("'Agents'!A1", [["id", "Staff notes", "fullName", "email", "status", "membershipType", "createdAt"]], "RAW");
-    const store = createStore(
+    const store = createReplica(
       createSheetsDriver({ spreadsheetId, credentials: { kind: "fixedToken" }, apiUrl: fake.url, retry: fastRetry }),
       {
         refreshSeconds: 1,

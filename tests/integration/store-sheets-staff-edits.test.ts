@@ -12,7 +12,7 @@ import { checkLogin } from "../../app/server/accounts/login.server";
 import { hashPassword } from "../../app/server/auth/password.server";
 import { createLastGoodCopies, lastGoodDirectory } from "../../app/server/store/last-good.server";
 import type { Agent, ReferralRequest } from "../../app/domain/workbook/tabs";
-import { createStore } from "../../app/server/store/replica.server";
+import { createReplica } from "../../app/server/store/replica.server";
 import { createSheetsDriver } from "../../app/server/store/sheets-driver.server";
 import { newId, StoreNotFoundError, type Store } from "../../app/server/store/store.server";
 import { healthStatus } from "../../app/server/health.server";
@@ -45,7 +45,7 @@ async function network(names: readonly string[]) {
   const lastGoodDir = lastGoodDirectory(await mkdtemp(path.join(tmpdir(), "staff-edits-")));
   /** The app instance again on the same workbook and data folder, as after a restart. */
   const open = () => {
-    const store = createStore(
+    const store = createReplica(
       createSheetsDriver({ spreadsheetId, credentials: { kind: "fixedToken" }, apiUrl: fake.url, retry: fastRetry }),
       {
         refreshSeconds: 60,

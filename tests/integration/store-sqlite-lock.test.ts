@@ -17,7 +17,7 @@ import { action as editAction } from "../../app/routes/referral-requests.$id.edi
 import { action as markAction } from "../../app/routes/referral-requests.$id.mark";
 import { action as respondAction } from "../../app/routes/referral-requests.$id.respond";
 import { loader as requestsLoader } from "../../app/routes/referral-requests._index";
-import { createStore } from "../../app/server/store/replica.server";
+import { createReplica } from "../../app/server/store/replica.server";
 import { createSqliteDriver, LOCK_WAIT_MS } from "../../app/server/store/sqlite-driver.server";
 import type { Store } from "../../app/server/store/store.server";
 import { get, insertRequest, outcome, post, sessionCookie, type Rejection } from "./requests-support";
@@ -74,7 +74,7 @@ describe("SQLite store under another process's write lock", () => {
   });
 
   async function openStore(file: string): Promise<Store> {
-    const store = createStore(createSqliteDriver(file), { refreshSeconds: 60, log: quietLog });
+    const store = createReplica(createSqliteDriver(file), { refreshSeconds: 60, log: quietLog });
     stores.push(store);
     await store.refresh();
     return store;

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll } from "vitest";
-import { createStore } from "../../app/server/store/replica.server";
+import { createReplica } from "../../app/server/store/replica.server";
 import { createSheetsDriver } from "../../app/server/store/sheets-driver.server";
 import { newId, type Store } from "../../app/server/store/store.server";
 import { startFakeSheets, type FakeSheetsServer } from "../../scripts/lib/fake-sheets/server";
@@ -37,7 +37,7 @@ export function useFakeSheets(): { fake: FakeSheetsServer; opened: Store[] } {
 export async function openSheetsStore(fake: FakeSheetsServer, idPrefix: string): Promise<{ store: Store; spreadsheetId: string }> {
   const spreadsheetId = `${idPrefix}-${newId()}`;
   fake.spreadsheet(spreadsheetId);
-  const store = createStore(createSheetsDriver({ spreadsheetId, credentials: { kind: "fixedToken" }, apiUrl: fake.url }), {
+  const store = createReplica(createSheetsDriver({ spreadsheetId, credentials: { kind: "fixedToken" }, apiUrl: fake.url }), {
     refreshSeconds: 60,
     log: { info: () => undefined, warn: () => undefined, error: () => undefined },
   });

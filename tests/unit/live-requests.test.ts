@@ -3,7 +3,7 @@ import type { ReferralRequest } from "../../app/domain/workbook/tabs";
 import { createLiveRequests } from "../../app/server/requests/live-requests.server";
 import { agentRecord, requestRecord } from "../support/records";
 
-/** A Requests collection that counts how often the live list is read from it. */
+/** A Requests store tab that counts how often the live list is read from it. */
 function requestsTab(initial: ReferralRequest[]) {
   const tab = { rows: initial, version: 1, reads: 0 };
   const store = {

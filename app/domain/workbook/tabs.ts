@@ -303,7 +303,7 @@ export const SEND_CLAIMS_TAB = defineTab({
   mergeDuplicates: (first) => first,
 });
 
-/** Every tab of the workbook, by the name the store's collections take. */
+/** Every tab of the workbook, by its key: the property the store holds it under (`store.agents`). */
 export const WORKBOOK = {
   agents: AGENTS_TAB,
   requests: REQUESTS_TAB,
@@ -325,23 +325,23 @@ export const WORKBOOK = {
 } as const;
 
 type Workbook = typeof WORKBOOK;
-export type CollectionName = keyof Workbook;
-export type CollectionRecord<Name extends CollectionName> = TabRecord<Workbook[Name]>;
-export type CollectionIndex<Name extends CollectionName> = TabIndexName<Workbook[Name]>;
+export type TabKey = keyof Workbook;
+export type TabKeyRecord<Name extends TabKey> = TabRecord<Workbook[Name]>;
+export type TabKeyIndex<Name extends TabKey> = TabIndexName<Workbook[Name]>;
 
-export type Agent = CollectionRecord<"agents">;
-export type ReferralRequest = CollectionRecord<"requests">;
-export type RequestResponse = CollectionRecord<"responses">;
-export type Message = CollectionRecord<"messages">;
-export type ConversationMember = CollectionRecord<"conversationMembers">;
-export type ContactRow = CollectionRecord<"contact">;
-export type RequestMark = CollectionRecord<"marks">;
-export type Referral = CollectionRecord<"referrals">;
-export type ReferralEvent = CollectionRecord<"referralEvents">;
-export type SendClaim = CollectionRecord<"sendClaims">;
-export type Block = CollectionRecord<"blocks">;
-export type Report = CollectionRecord<"reports">;
-export type Review = CollectionRecord<"reviews">;
-export type Invitation = CollectionRecord<"invitations">;
-export type BrokerSignoff = CollectionRecord<"brokerSignoffs">;
-export type Broker = CollectionRecord<"brokers">;
+export type Agent = TabKeyRecord<"agents">;
+export type ReferralRequest = TabKeyRecord<"requests">;
+export type RequestResponse = TabKeyRecord<"responses">;
+export type Message = TabKeyRecord<"messages">;
+export type ConversationMember = TabKeyRecord<"conversationMembers">;
+export type ContactRow = TabKeyRecord<"contact">;
+export type RequestMark = TabKeyRecord<"marks">;
+export type Referral = TabKeyRecord<"referrals">;
+export type ReferralEvent = TabKeyRecord<"referralEvents">;
+export type SendClaim = TabKeyRecord<"sendClaims">;
+export type Block = TabKeyRecord<"blocks">;
+export type Report = TabKeyRecord<"reports">;
+export type Review = TabKeyRecord<"reviews">;
+export type Invitation = TabKeyRecord<"invitations">;
+export type BrokerSignoff = TabKeyRecord<"brokerSignoffs">;
+export type Broker = TabKeyRecord<"brokers">;

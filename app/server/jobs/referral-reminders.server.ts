@@ -13,7 +13,7 @@ import type { Notifier } from "../notifier/notifier.server";
 import { referralExpiredMail, referralReminderMail, type ReminderReason } from "../mail/referral-reminder-mail.server";
 import type { SendClaims } from "../send-claims.server";
 import { newId, type BackgroundJob, type Store } from "../store/store.server";
-import type { WriteQueues } from "../store/serially.server";
+import type { WriteQueues } from "../store/write-queues.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A signed referral with no step for this long reminds the receiving agent, whose steps come next. */

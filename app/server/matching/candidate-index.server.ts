@@ -3,9 +3,9 @@ import { createCandidatePool, type CandidatePool } from "~/domain/matching/candi
 import { countSignals, type SignalRows } from "~/domain/matching/signals";
 import type { Place } from "~/domain/places/place-names";
 import { DEFAULT_SERVICE_RADIUS } from "~/domain/places/service-radius";
-import type { Agent, CollectionName } from "~/domain/workbook/tabs";
+import type { Agent, TabKey } from "~/domain/workbook/tabs";
 import { findPlace } from "../places/places.server";
-import { NOT_COUNTED, type MessageAggregate } from "../messages/message-reads.server";
+import { NOT_COUNTED, type MessageAggregate } from "../messages/message-queries.server";
 import type { Store } from "../store/store.server";
 import type { TrackRecordCache } from "../track-record/track-records.server";
 
@@ -24,14 +24,7 @@ export type BestFitIndexCache = {
 };
 
 /** The tabs the signals are counted from (`countSignals`), with the messages' latest activity, last. */
-const SIGNAL_TABS = [
-  "requests",
-  "responses",
-  "referrals",
-  "referralEvents",
-  "marks",
-  "invitations",
-] as const satisfies readonly CollectionName[];
+const SIGNAL_TABS = ["requests", "responses", "referrals", "referralEvents", "marks", "invitations"] as const satisfies readonly TabKey[];
 /**
  * What changes many times a minute and moves only last-activity times, which the ranking
  * compares with 90 days: the marks (by their place in `SIGNAL_TABS`) and the messages' activity.

@@ -13,13 +13,13 @@ import { memberRowId } from "./read-positions.server";
  * referral proposal mails reuse it with a conversation id of their own.
  */
 export function conversationThrottle(
-  { messageReads }: Pick<Services, "messageReads">,
+  { messageQueries }: Pick<Services, "messageQueries">,
   conversationId: string,
   agentEmail: string,
 ): Throttle {
   return {
     chain: `message:${memberRowId(conversationId, agentEmail)}`,
-    lastNotifiedAt: () => messageReads.lastNotifiedAt(conversationId, agentEmail),
-    stamp: (at) => messageReads.stampNotified(conversationId, agentEmail, at),
+    lastNotifiedAt: () => messageQueries.lastNotifiedAt(conversationId, agentEmail),
+    stamp: (at) => messageQueries.stampNotified(conversationId, agentEmail, at),
   };
 }

@@ -26,7 +26,7 @@ export const CANNOT_MESSAGE_SELF = "You can't send a message to yourself.";
 const CONVERSATION_NOT_FOUND = "Conversation not found";
 
 /** What the conversation queries read: the replica's staff tabs, the directory and the messages' reads. */
-export type ConversationServices = Pick<Services, "store" | "directory" | "messageReads">;
+export type ConversationServices = Pick<Services, "store" | "directory" | "messageQueries">;
 
 function partnerOf(store: Store, partnerId: string, fallbackEmail: string): Partner {
   const agent = store.agents.get(partnerId);
@@ -77,8 +77,8 @@ export async function unlessUnavailable<T>(read: Promise<T>): Promise<T | null> 
 }
 
 /** The member's conversations, newest activity first, with unread counts: one read for everything a page shows of them. */
-export function conversationsOf({ messageReads }: Pick<Services, "messageReads">, member: Agent): Promise<ConversationSummary[]> {
-  return messageReads.summaries(member);
+export function conversationsOf({ messageQueries }: Pick<Services, "messageQueries">, member: Agent): Promise<ConversationSummary[]> {
+  return messageQueries.summaries(member);
 }
 
 /** The member's conversations, the one with the newest message first. */
@@ -114,7 +114,7 @@ export function newestIn(summaries: readonly ConversationSummary[]): string {
 }
 
 /** The header badge's count, for a page that shows nothing else of the messages. */
-export async function unreadTotal(services: Pick<Services, "messageReads">, member: Agent): Promise<number> {
+export async function unreadTotal(services: Pick<Services, "messageQueries">, member: Agent): Promise<number> {
   return unreadIn(await conversationsOf(services, member));
 }
 
@@ -154,7 +154,7 @@ export type Opened = { kind: "none" } | { kind: "refused"; status: 400 | 404; me
  * message is sent; named by e-mail, the page moves to the canonical id first.
  */
 export async function openFromUrl(services: ConversationServices, member: Agent, url: URL): Promise<Opened> {
-  const { store, messageReads } = services;
+  const { store, messageQueries } = services;
   const requestedPage = parsePageNumber(url.searchParams.get("threadPage"));
   const conversationId = url.searchParams.get("conversation");
   if (conversationId !== null) return openById(services, member, conversationId, requestedPage);
@@ -164,7 +164,7 @@ export async function openFromUrl(services: ConversationServices, member: Agent,
   if (!match) return { kind: "refused", status: 404, message: AGENT_NOT_FOUND };
   if (match.agent.id === member.id) return { kind: "refused", status: 400, message: CANNOT_MESSAGE_SELF };
   const id = conversationIdFor(member.id, match.agent.id);
-  const thread = await unlessUnavailable(messageReads.thread(member, id, requestedPage));
+  const thread = await unlessUnavailable(messageQueries.thread(member, id, requestedPage));
   return {
     kind: "open",
     conversationId: id,
@@ -177,11 +177,11 @@ export async function openFromUrl(services: ConversationServices, member: Agent,
 }
 
 async function openById(services: ConversationServices, member: Agent, conversationId: string, requestedPage: number): Promise<Opened> {
-  const { store, messageReads } = services;
+  const { store, messageQueries } = services;
   const partnerId = partnerIdIn(conversationId, member.id);
   if (partnerId === null) throw notFound(CONVERSATION_NOT_FOUND);
   const partnerAgent = store.agents.get(partnerId);
-  const thread = await unlessUnavailable(messageReads.thread(member, conversationId, requestedPage));
+  const thread = await unlessUnavailable(messageQueries.thread(member, conversationId, requestedPage));
   // An empty conversation opens only with an agent the member could write to. Unread, the
   // conversation is the member's by its id, and opens to say that its messages are unavailable.
   if (thread?.total === 0 && partnerAgent?.status !== "approved") throw notFound(CONVERSATION_NOT_FOUND);

@@ -1,5 +1,5 @@
 import type { ConversationMember } from "~/domain/workbook/tabs";
-import type { WriteQueues } from "../store/serially.server";
+import type { WriteQueues } from "../store/write-queues.server";
 import type { Store } from "../store/store.server";
 
 /**

@@ -34,7 +34,7 @@ type Send = {
  * Rejects with the store's error when the message could not be stored.
  */
 export async function sendMessage(
-  services: Pick<Services, "store" | "notifier" | "config" | "messageEvents" | "messageReads">,
+  services: Pick<Services, "store" | "notifier" | "config" | "messageEvents" | "messageQueries">,
   { sender, recipient, conversationId, text, formKey, request }: Send,
 ): Promise<SentMessage> {
   const { store, notifier, config, messageEvents } = services;
@@ -74,7 +74,7 @@ export async function sendMessage(
 }
 
 /** True while the member's read position in the conversation is behind its newest message to them. */
-async function hasUnread(services: Pick<Services, "messageReads">, member: Agent, conversationId: string): Promise<boolean> {
-  const summary = (await services.messageReads.summaries(member)).find((each) => each.conversationId === conversationId);
+async function hasUnread(services: Pick<Services, "messageQueries">, member: Agent, conversationId: string): Promise<boolean> {
+  const summary = (await services.messageQueries.summaries(member)).find((each) => each.conversationId === conversationId);
   return (summary?.unread ?? 0) > 0;
 }

@@ -24,7 +24,7 @@ export type ReportedItem = {
   link: string;
 };
 
-type ReportServices = Pick<Services, "store" | "directory" | "messageReads">;
+type ReportServices = Pick<Services, "store" | "directory" | "messageQueries">;
 
 /**
  * The item the member may report, or undefined: an unknown id, an item of theirs, or
@@ -59,7 +59,7 @@ async function findItem(services: ReportServices, member: Agent, kind: ReportKin
       return { kind, id, title: `Response from ${response.fromName}`, authorEmail: response.fromEmail, link: `Responses tab, id ${id}` };
     }
     case "message": {
-      const message = await services.messageReads.message(id);
+      const message = await services.messageQueries.message(id);
       if (!message || message.toEmail !== member.email) return undefined;
       const sender = store.agents.by("email", message.fromEmail)[0];
       return {

@@ -4,7 +4,7 @@ import type { PushNotice } from "~/domain/push-notice";
 import type { PushSubscription } from "~/domain/workbook/push-tab";
 import type { Agent } from "~/domain/workbook/tabs";
 import type { Config } from "../config.server";
-import type { WriteQueues } from "../store/serially.server";
+import type { WriteQueues } from "../store/write-queues.server";
 import type { Store } from "../store/store.server";
 
 /**

@@ -8,7 +8,7 @@ import { signatureNotice } from "../push/notices.server";
 import type { Services } from "../services.server";
 
 /** What the referral actions use of the services. */
-export type ReferralServices = Pick<Services, "store" | "notifier" | "writeQueues" | "config" | "messageReads"> & {
+export type ReferralServices = Pick<Services, "store" | "notifier" | "writeQueues" | "config" | "messageQueries"> & {
   /** TREC's license data, read again at the steps that bind the fee. */
   licenses: Pick<Services["licenses"], "table">;
 };

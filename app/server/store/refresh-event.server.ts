@@ -1,12 +1,12 @@
-import type { CollectionName } from "~/domain/workbook/tabs";
-import { COLLECTION_NAMES, type AnyRecord } from "./tab-state.server";
+import type { TabKey } from "~/domain/workbook/tabs";
+import { TAB_KEYS, type AnyRecord } from "./tab-state.server";
 import type { RefreshEvent, WatchedColumns } from "./types.server";
 
 /** A row's record before and after: no `before` when it was added, no `after` when it was removed. */
 type RowStep = { before: AnyRecord | undefined; after: AnyRecord | undefined };
 
 /** Per tab and row id, the rows that changed: what one refresh found, or what refreshes found since a job last ran. */
-export type Changes = Map<CollectionName, Map<string, RowStep>>;
+export type Changes = Map<TabKey, Map<string, RowStep>>;
 
 function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;
@@ -62,12 +62,12 @@ function tabChanges(rows: ReadonlyMap<string, RowStep> | undefined, columns: rea
 
 /** The event a job is given: every tab's rows by what happened to them, with the old and new values of the columns it watches. */
 export function refreshEvent(changes: Changes, watches: WatchedColumns = {}): RefreshEvent {
-  const tabs = COLLECTION_NAMES.map((name) => [name, tabChanges(changes.get(name), watches[name] ?? [])]);
+  const tabs = TAB_KEYS.map((name) => [name, tabChanges(changes.get(name), watches[name] ?? [])]);
   // Each tab's values are picked from its own records by its own columns: the per-tab types hold.
   return Object.fromEntries(tabs) as RefreshEvent;
 }
 
 /** True when the changes touch a tab the job watches. */
 export function touchesWatched(changes: Changes, watches: WatchedColumns = {}): boolean {
-  return Object.keys(watches).some((name) => (changes.get(name as CollectionName)?.size ?? 0) > 0);
+  return Object.keys(watches).some((name) => (changes.get(name as TabKey)?.size ?? 0) > 0);
 }

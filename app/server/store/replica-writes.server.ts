@@ -1,5 +1,5 @@
 import { parseRow, serialiseRecord } from "~/domain/workbook/rows";
-import type { CollectionName } from "~/domain/workbook/tabs";
+import type { TabKey } from "~/domain/workbook/tabs";
 import type { DriverRow, WorkbookDriver } from "./driver.server";
 import {
   applyWrite,
@@ -13,7 +13,7 @@ import {
   type Write,
 } from "./tab-state.server";
 import { StoreNotFoundError, StoreValidationError, StoreWriteError, type ReadMark, type StoredAfter } from "./types.server";
-import type { TabVersions } from "./versions.server";
+import type { TabVersions } from "./tab-versions.server";
 
 /** The writes acknowledged since the last read began, to replay onto a read that started before them. */
 export type WriteLog = { seq: number; writes: LoggedWrite[] };
@@ -22,7 +22,7 @@ export type WriteLog = { seq: number; writes: LoggedWrite[] };
 type ReplicaCore = {
   driver: WorkbookDriver;
   log: Pick<Console, "warn">;
-  stateOf(name: CollectionName): TabState;
+  stateOf(name: TabKey): TabState;
   versions: TabVersions;
   writeLog: WriteLog;
   /** Resolves once the driver's tabs exist. */
@@ -48,7 +48,7 @@ export function createReplicaWrites({ driver, log, stateOf, versions, writeLog, 
     return record;
   }
 
-  async function insert(name: CollectionName, record: AnyRecord): Promise<AnyRecord> {
+  async function insert(name: TabKey, record: AnyRecord): Promise<AnyRecord> {
     const tab = tabOf(name);
     const cells = serialiseRecord(tab, record);
     const checked = recordFromCells(tab, cells);
@@ -64,7 +64,7 @@ export function createReplicaWrites({ driver, log, stateOf, versions, writeLog, 
   }
 
   /** Where the reads of one tab have got to: the row count and the last row's cells. */
-  function readMark(name: CollectionName): ReadMark {
+  function readMark(name: TabKey): ReadMark {
     const { rowsRead, lastSignature } = stateOf(name);
     return { rowsRead, lastSignature };
   }
@@ -85,7 +85,7 @@ export function createReplicaWrites({ driver, log, stateOf, versions, writeLog, 
   /** The same record inserted twice at once in this process is looked for and written once. */
   const insertsOnce = new Map<string, Promise<AnyRecord>>();
 
-  function insertOnce(name: CollectionName, record: AnyRecord, lookInStore: boolean): Promise<AnyRecord> {
+  function insertOnce(name: TabKey, record: AnyRecord, lookInStore: boolean): Promise<AnyRecord> {
     const known = stateOf(name).records.get(record.id);
     if (known) return Promise.resolve(known);
     const slot = `${name}\u0000${record.id}`;
@@ -97,7 +97,7 @@ export function createReplicaWrites({ driver, log, stateOf, versions, writeLog, 
     return running;
   }
 
-  async function findOrInsert(name: CollectionName, record: AnyRecord): Promise<AnyRecord> {
+  async function findOrInsert(name: TabKey, record: AnyRecord): Promise<AnyRecord> {
     const tab = tabOf(name);
     let rows: readonly DriverRow[];
     try {
@@ -112,7 +112,7 @@ export function createReplicaWrites({ driver, log, stateOf, versions, writeLog, 
     return acknowledge({ name, id: record.id, cells: { ...stored.cells }, kind: "insert" });
   }
 
-  async function update(name: CollectionName, id: string, patch: Readonly<Record<string, unknown>>): Promise<AnyRecord> {
+  async function update(name: TabKey, id: string, patch: Readonly<Record<string, unknown>>): Promise<AnyRecord> {
     const tab = tabOf(name);
     const current = stateOf(name).records.get(id);
     if (!current) throw new StoreNotFoundError(tab.name, id);
@@ -146,7 +146,7 @@ export function createReplicaWrites({ driver, log, stateOf, versions, writeLog, 
   }
 
   /** Reads one tab whole from the driver, past the replica. */
-  async function readStored(name: CollectionName): Promise<AnyRecord[]> {
+  async function readStored(name: TabKey): Promise<AnyRecord[]> {
     const tab = tabOf(name);
     await ensureReady();
     const [rows = []] = await driver.readTabs([{ tab, from: 0 }]);
@@ -155,7 +155,7 @@ export function createReplicaWrites({ driver, log, stateOf, versions, writeLog, 
   }
 
   /** Reads the rows of one tab stored after a mark from the driver, past the replica, and where the read ended. */
-  async function readStoredAfter(name: CollectionName, mark: ReadMark): Promise<StoredAfter<AnyRecord>> {
+  async function readStoredAfter(name: TabKey, mark: ReadMark): Promise<StoredAfter<AnyRecord>> {
     const tab = tabOf(name);
     await ensureReady();
     const { rows, whole } = await rowsAfter(tab, mark);
@@ -175,7 +175,7 @@ export function createReplicaWrites({ driver, log, stateOf, versions, writeLog, 
    * deletions are logged as writes: a read in flight may have found the rows, or replay the
    * inserts that added them, and without them it would bring the rows back.
    */
-  async function removeStored(name: CollectionName, ids: readonly string[]): Promise<number> {
+  async function removeStored(name: TabKey, ids: readonly string[]): Promise<number> {
     const tab = tabOf(name);
     if (!tab.appendOnly) throw new Error(`The app deletes rows of append-only tabs only, not of ${tab.name}`);
     if (ids.length === 0) return 0;

@@ -1,15 +1,15 @@
 import { normaliseIndexKey, serialiseRecord } from "~/domain/workbook/rows";
-import type { CollectionIndex, CollectionName, CollectionRecord } from "~/domain/workbook/tabs";
+import type { TabKeyIndex, TabKey, TabKeyRecord } from "~/domain/workbook/tabs";
 import type { ReadRequest, StructureProblem, WorkbookDriver } from "./driver.server";
 import type { LastGoodCopies } from "./last-good.server";
 import { changedRows, type Changes } from "./refresh-event.server";
-import { queriedCollection } from "./queried-collection.server";
+import { queriedTab } from "./queried-tab.server";
 import { createRefreshLoop } from "./refresh-loop.server";
-import { createTabVersions } from "./versions.server";
+import { createTabVersions } from "./tab-versions.server";
 import { createReplicaWrites, type WriteLog } from "./replica-writes.server";
 import {
   applyWrite,
-  COLLECTION_NAMES,
+  TAB_KEYS,
   emptyState,
   indexOf,
   listOf,
@@ -23,7 +23,7 @@ import {
   type AnyTab,
   type TabState,
 } from "./tab-state.server";
-import { describeError, type Collection, type DoubtfulValue, type InvalidRow, type Store, type StoreHealth } from "./types.server";
+import { describeError, type StoreTab, type DoubtfulValue, type InvalidRow, type Store, type StoreHealth } from "./types.server";
 
 export type ReplicaOptions = {
   /** Seconds between refreshes once `start()` is called. */
@@ -37,21 +37,21 @@ export type ReplicaOptions = {
   jobStopWaitSeconds?: number;
   /**
    * Tabs never read into the replica: they are read by query where they are stored
-   * (docs/decisions/0053). Their collections only add rows; a read of one throws.
+   * (docs/decisions/0053). Their store tabs only add rows; a read of one throws.
    */
-  queried?: ReadonlySet<CollectionName>;
+  queried?: ReadonlySet<TabKey>;
 };
 
 /** The replica: typed, indexed, in-memory tabs read synchronously, kept fresh from a driver. */
-export function createStore(driver: WorkbookDriver, options: ReplicaOptions): Store {
+export function createReplica(driver: WorkbookDriver, options: ReplicaOptions): Store {
   const log = options.log ?? console;
   const refreshMs = options.refreshSeconds * 1000;
   const fullReadEveryMs = (options.fullReadEverySeconds ?? 300) * 1000;
 
-  const queried = options.queried ?? new Set<CollectionName>();
+  const queried = options.queried ?? new Set<TabKey>();
   /** The tabs the replica holds and refreshes. */
-  const HELD = COLLECTION_NAMES.filter((name) => !queried.has(name));
-  const states = new Map<CollectionName, TabState>(COLLECTION_NAMES.map((name) => [name, emptyState()]));
+  const HELD = TAB_KEYS.filter((name) => !queried.has(name));
+  const states = new Map<TabKey, TabState>(TAB_KEYS.map((name) => [name, emptyState()]));
   /** Per tab, bumped whenever its records change: lets caches built from a tab know they are stale. */
   const versions = createTabVersions();
   const writeLog: WriteLog = { seq: 0, writes: [] };
@@ -61,7 +61,7 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
   /** Reads run one at a time, in the order asked: each changes the replica from what the one before left. */
   let reads: Promise<void> = Promise.resolve();
   /** The tabs the next partial read takes, and that read once queued. */
-  let tabsToRead = new Set<CollectionName>();
+  let tabsToRead = new Set<TabKey>();
   let partialRead: Promise<void> | undefined;
   let loaded = false;
   let needFullRead = true;
@@ -75,14 +75,14 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
   /** Degraded tabs served from the copy on disk since this process started, with when it was saved. */
   const servedFromDisk = new Map<string, string>();
   /** Per tab, the version whose copy is on disk. */
-  const savedVersions = new Map<CollectionName, number>();
+  const savedVersions = new Map<TabKey, number>();
   let closed = false;
   const loop = createRefreshLoop({ refresh, refreshMs, stopWaitMs: (options.jobStopWaitSeconds ?? 5) * 1000, log });
 
-  const stateOf = (name: CollectionName): TabState => states.get(name) ?? emptyState();
+  const stateOf = (name: TabKey): TabState => states.get(name) ?? emptyState();
 
   function ensureReady(): Promise<void> {
-    ready ??= driver.ensureTabs(COLLECTION_NAMES.map(tabOf)).catch((error: unknown) => {
+    ready ??= driver.ensureTabs(TAB_KEYS.map(tabOf)).catch((error: unknown) => {
       ready = undefined;
       throw error;
     });
@@ -150,7 +150,7 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
    * writes the database told of: it neither checks the change token nor counts as the
    * replica being fresh).
    */
-  async function readAll(only?: ReadonlySet<CollectionName>): Promise<void> {
+  async function readAll(only?: ReadonlySet<TabKey>): Promise<void> {
     await ensureReady();
     // Before the first read, and while a full read is owed, a partial read is a full one.
     const partial = only !== undefined && loaded && !needFullRead;
@@ -230,7 +230,7 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
 
   // --- the last good copy on disk ---------------------------------------------
 
-  async function restoreFromDisk(names: readonly CollectionName[]): Promise<void> {
+  async function restoreFromDisk(names: readonly TabKey[]): Promise<void> {
     for (const name of names) {
       const tab = tabOf(name);
       const copy = await options.lastGood?.load(tab.name);
@@ -260,13 +260,13 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
   }
 
   /** Queues a read after those before it; `only` is asked when the read starts, so it takes what was asked until then. */
-  function queueRead(only: () => ReadonlySet<CollectionName> | undefined): Promise<void> {
+  function queueRead(only: () => ReadonlySet<TabKey> | undefined): Promise<void> {
     const read = reads.then(() => readAll(only()));
     reads = read.catch(() => undefined);
     return read;
   }
 
-  function refreshTabs(names: readonly CollectionName[]): Promise<void> {
+  function refreshTabs(names: readonly TabKey[]): Promise<void> {
     const held = names.filter((name) => !queried.has(name));
     // A tab read by query (a message sent on another instance) needs no read here at all.
     if (closed || held.length === 0) return partialRead ?? Promise.resolve();
@@ -318,15 +318,15 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
   }
 
   /**
-   * One tab's collection. The replica's state is generic over WORKBOOK, so its records
+   * One tab as the store holds it. The replica's state is generic over WORKBOOK, so its records
    * are typed here, once, from the tab's definition.
    */
-  function collection<Name extends CollectionName>(name: Name): Collection<CollectionRecord<Name>, CollectionIndex<Name>> {
-    return queried.has(name) ? queriedCollection(name, { driver, ensureReady, versions }) : heldCollection(name);
+  function storeTab<Name extends TabKey>(name: Name): StoreTab<TabKeyRecord<Name>, TabKeyIndex<Name>> {
+    return queried.has(name) ? queriedTab(name, { driver, ensureReady, versions }) : heldTab(name);
   }
 
-  function heldCollection<Name extends CollectionName>(name: Name): Collection<CollectionRecord<Name>, CollectionIndex<Name>> {
-    type Row = CollectionRecord<Name>;
+  function heldTab<Name extends TabKey>(name: Name): StoreTab<TabKeyRecord<Name>, TabKeyIndex<Name>> {
+    type Row = TabKeyRecord<Name>;
     const rows = (records: readonly AnyRecord[]) => records as readonly unknown[] as readonly Row[];
     const tab = tabOf(name);
     return {
@@ -351,23 +351,23 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
   }
 
   return {
-    agents: collection("agents"),
-    requests: collection("requests"),
-    responses: collection("responses"),
-    messages: collection("messages"),
-    contact: collection("contact"),
-    marks: collection("marks"),
-    conversationMembers: collection("conversationMembers"),
-    referrals: collection("referrals"),
-    referralEvents: collection("referralEvents"),
-    sendClaims: collection("sendClaims"),
-    blocks: collection("blocks"),
-    reports: collection("reports"),
-    reviews: collection("reviews"),
-    invitations: collection("invitations"),
-    brokerSignoffs: collection("brokerSignoffs"),
-    brokers: collection("brokers"),
-    pushSubscriptions: collection("pushSubscriptions"),
+    agents: storeTab("agents"),
+    requests: storeTab("requests"),
+    responses: storeTab("responses"),
+    messages: storeTab("messages"),
+    contact: storeTab("contact"),
+    marks: storeTab("marks"),
+    conversationMembers: storeTab("conversationMembers"),
+    referrals: storeTab("referrals"),
+    referralEvents: storeTab("referralEvents"),
+    sendClaims: storeTab("sendClaims"),
+    blocks: storeTab("blocks"),
+    reports: storeTab("reports"),
+    reviews: storeTab("reviews"),
+    invitations: storeTab("invitations"),
+    brokerSignoffs: storeTab("brokerSignoffs"),
+    brokers: storeTab("brokers"),
+    pushSubscriptions: storeTab("pushSubscriptions"),
     driver: driver.kind,
     refresh,
     refreshTabs,

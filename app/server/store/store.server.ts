@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import type { Config } from "../config.server";
-import { WORKBOOK, type CollectionName } from "~/domain/workbook/tabs";
+import { WORKBOOK, type TabKey } from "~/domain/workbook/tabs";
 import { createLastGoodCopies, lastGoodDirectory } from "./last-good.server";
 import { connectDatabase, type Database } from "./postgres/database.server";
-import { createPostgresDriver, HIGH_VOLUME_COLLECTIONS, HIGH_VOLUME_TABS, QUERIED_COLLECTIONS } from "./postgres/driver.server";
-import { createStore, type ReplicaOptions } from "./replica.server";
+import { createPostgresDriver, HIGH_VOLUME_TAB_KEYS, HIGH_VOLUME_TAB_NAMES, QUERIED_TAB_KEYS } from "./postgres/driver.server";
+import { createReplica, type ReplicaOptions } from "./replica.server";
 import { createSheetsDriver } from "./sheets-driver.server";
 import { createSplitDriver } from "./split-driver.server";
 import { createSqliteDriver } from "./sqlite-driver.server";
@@ -43,9 +43,9 @@ export function createStoreFromConfig(config: Config, database: Database | null 
 
 /** The replica over the staff driver, with the high-volume tabs in `database` when there is one. */
 export function createStoreOver(staff: WorkbookDriver, database: Database | null, options: ReplicaOptions): Store {
-  if (!database) return createStore(staff, options);
-  const store = createStore(createSplitDriver(staff, createPostgresDriver(database), HIGH_VOLUME_TABS), {
-    queried: QUERIED_COLLECTIONS,
+  if (!database) return createReplica(staff, options);
+  const store = createReplica(createSplitDriver(staff, createPostgresDriver(database), HIGH_VOLUME_TAB_NAMES), {
+    queried: QUERIED_TAB_KEYS,
     ...options,
   });
   readWhatOthersWrite(store, database);
@@ -57,7 +57,7 @@ export function databaseFromConfig(config: Pick<Config, "databaseUrl">): Databas
   return config.databaseUrl === undefined ? null : connectDatabase(config.databaseUrl);
 }
 
-const COLLECTION_OF_TABLE = new Map<string, CollectionName>(HIGH_VOLUME_COLLECTIONS.map((name) => [WORKBOOK[name].name, name]));
+const TAB_KEY_OF_TABLE = new Map<string, TabKey>(HIGH_VOLUME_TAB_KEYS.map((name) => [WORKBOOK[name].name, name]));
 
 /**
  * Another instance's write reaches this replica as soon as the database tells of it, not at
@@ -66,8 +66,8 @@ const COLLECTION_OF_TABLE = new Map<string, CollectionName>(HIGH_VOLUME_COLLECTI
  */
 function readWhatOthersWrite(store: Store, database: Database): void {
   database.onTableChanges((changes) => {
-    if (changes.table === null) return void store.refreshTabs(HIGH_VOLUME_COLLECTIONS);
-    const name = COLLECTION_OF_TABLE.get(changes.table);
+    if (changes.table === null) return void store.refreshTabs(HIGH_VOLUME_TAB_KEYS);
+    const name = TAB_KEY_OF_TABLE.get(changes.table);
     if (name && !changes.local) void store.refreshTabs([name]);
   });
 }

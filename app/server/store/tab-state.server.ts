@@ -1,6 +1,6 @@
 import { indexKeys, normaliseIndexKey, parseRow, serialiseRecord, type RowCells } from "~/domain/workbook/rows";
 import type { TabDefinition } from "~/domain/workbook/define-tab";
-import { WORKBOOK, type CollectionName } from "~/domain/workbook/tabs";
+import { WORKBOOK, type TabKey } from "~/domain/workbook/tabs";
 import type { DriverRow } from "./driver.server";
 import { StoreValidationError, type DoubtfulValue, type InvalidRow } from "./types.server";
 
@@ -32,13 +32,13 @@ export type TabState = {
 };
 
 /** A write the driver acknowledged: a row added or changed, or (of an append-only tab) deleted by this process. */
-export type Write = { name: CollectionName; id: string } & ({ kind: "insert" | "update"; cells: RowCells } | { kind: "remove" });
+export type Write = { name: TabKey; id: string } & ({ kind: "insert" | "update"; cells: RowCells } | { kind: "remove" });
 /** A write as logged, in order; replayed onto a read that started before it was acknowledged. */
 export type LoggedWrite = Write & { seq: number };
 
-export const COLLECTION_NAMES = Object.keys(WORKBOOK) as CollectionName[];
+export const TAB_KEYS = Object.keys(WORKBOOK) as TabKey[];
 
-export function tabOf(name: CollectionName): AnyTab {
+export function tabOf(name: TabKey): AnyTab {
   return WORKBOOK[name] as AnyTab;
 }
 

@@ -1,4 +1,4 @@
-import type { CollectionIndex, CollectionName, CollectionRecord } from "~/domain/workbook/tabs";
+import type { TabKeyIndex, TabKey, TabKeyRecord } from "~/domain/workbook/tabs";
 import type { CellUsage, StructureProblem, WorkbookDriver } from "./driver.server";
 
 /**
@@ -6,7 +6,7 @@ import type { CellUsage, StructureProblem, WorkbookDriver } from "./driver.serve
  * from the in-memory replica; writes go to the driver first and are visible in the
  * replica as soon as the driver has stored them.
  */
-export interface Collection<T extends { readonly id: string }, IndexName extends string = string> {
+export interface StoreTab<T extends { readonly id: string }, IndexName extends string = string> {
   /** The tab's name in the spreadsheet. */
   readonly tab: string;
   /** Every valid record, in row order. */
@@ -106,17 +106,17 @@ export type StoreHealth = {
  * lists as changed. Only these values are carried: the event says which rows changed, and
  * the job reads anything else from the replica.
  */
-export type WatchedColumns = { readonly [Name in CollectionName]?: readonly (keyof CollectionRecord<Name> & string)[] };
+export type WatchedColumns = { readonly [Name in TabKey]?: readonly (keyof TabKeyRecord<Name> & string)[] };
 
 /** A row whose cells changed, with the old and new values of the columns jobs watch in its tab (the others are absent). */
-export type RowChange<Name extends CollectionName> = {
+export type RowChange<Name extends TabKey> = {
   id: string;
-  before: Partial<CollectionRecord<Name>>;
-  after: Partial<CollectionRecord<Name>>;
+  before: Partial<TabKeyRecord<Name>>;
+  after: Partial<TabKeyRecord<Name>>;
 };
 
 /** The rows of one tab that someone else added, changed or removed: staff, another instance, a script. */
-type TabChanges<Name extends CollectionName> = {
+type TabChanges<Name extends TabKey> = {
   added: readonly string[];
   changed: readonly RowChange<Name>[];
   removed: readonly string[];
@@ -128,7 +128,7 @@ type TabChanges<Name extends CollectionName> = {
  * is the first read, which is every job's starting point. A row changed and changed back
  * between two runs is not listed.
  */
-export type RefreshEvent = { readonly [Name in CollectionName]: TabChanges<Name> };
+export type RefreshEvent = { readonly [Name in TabKey]: TabChanges<Name> };
 
 /**
  * Work the store runs after its refreshes (docs/decisions/0037). Every job runs after each
@@ -154,11 +154,11 @@ export type BackgroundJob = {
   stop(): Promise<void>;
 };
 
-type StoreCollections = {
-  readonly [Name in CollectionName]: Collection<CollectionRecord<Name>, CollectionIndex<Name>>;
+type StoreTabs = {
+  readonly [Name in TabKey]: StoreTab<TabKeyRecord<Name>, TabKeyIndex<Name>>;
 };
 
-export type Store = StoreCollections & {
+export type Store = StoreTabs & {
   readonly driver: WorkbookDriver["kind"];
   /** Re-reads what changed; concurrent calls share one read. Rejects when the read failed (the last good replica keeps serving). */
   refresh(): Promise<void>;
@@ -167,7 +167,7 @@ export type Store = StoreCollections & {
    * of its writes). Calls made while one waits join it; reads run one at a time. Never rejects:
    * a failed read is logged, and the next timed refresh reads the tabs again.
    */
-  refreshTabs(names: readonly CollectionName[]): Promise<void>;
+  refreshTabs(names: readonly TabKey[]): Promise<void>;
   health(): StoreHealth;
   /** Adds a job run after the store's refreshes, from now on. */
   addJob(job: RefreshJob): BackgroundJob;

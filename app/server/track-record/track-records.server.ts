@@ -2,9 +2,9 @@ import { averageStars, publishedReviews, reviewSummaries, type ReviewSummary } f
 import { computeTrackRecords, type TrackRecord } from "~/domain/track-record";
 import { compareRanks, trackRecordRanks, type TrackRecordRank } from "~/domain/track-record-ranking";
 import { replyTimeLabel, type CardFigures } from "~/domain/track-record-text";
-import type { CollectionName } from "~/domain/workbook/tabs";
+import type { TabKey } from "~/domain/workbook/tabs";
 import type { ConversationOpening } from "~/domain/track-record";
-import { NOT_COUNTED, type MessageAggregate } from "../messages/message-reads.server";
+import { NOT_COUNTED, type MessageAggregate } from "../messages/message-queries.server";
 import type { Store } from "../store/store.server";
 
 /** Every agent's figures, review summary and rank, computed together from one version of the workbook. */
@@ -30,7 +30,7 @@ export type TrackRecordCache = {
 };
 
 /** The tabs the figures are counted from, and the conversations' openings (counted from Messages), last. */
-const SOURCE_TABS = ["agents", "referrals", "referralEvents", "reviews"] as const satisfies readonly CollectionName[];
+const SOURCE_TABS = ["agents", "referrals", "referralEvents", "reviews"] as const satisfies readonly TabKey[];
 const OPENINGS = SOURCE_TABS.length;
 /** The last 12 months and the reviews' publication move with the clock: the figures are counted again each hour. */
 const HOUR_MS = 3_600_000;

@@ -1,6 +1,6 @@
 import type pg from "pg";
 import type { RowCells } from "~/domain/workbook/rows";
-import { WORKBOOK, type CollectionName } from "~/domain/workbook/tabs";
+import { WORKBOOK, type TabKey } from "~/domain/workbook/tabs";
 import type { DriverRow, ReadRequest, TabSpec, WorkbookDriver } from "../driver.server";
 import { describeError } from "../types.server";
 import { withClient, type Database } from "./database.server";
@@ -10,7 +10,7 @@ import { migrate, readMigrations } from "./migrations.server";
  * The tabs members write and staff do not edit by hand, kept in PostgreSQL when
  * `DATABASE_URL` is set (docs/decisions/0053); every other tab stays in the sheet or file.
  */
-export const HIGH_VOLUME_COLLECTIONS = [
+export const HIGH_VOLUME_TAB_KEYS = [
   "messages",
   "conversationMembers",
   "marks",
@@ -19,17 +19,17 @@ export const HIGH_VOLUME_COLLECTIONS = [
   "reviews",
   "invitations",
   "brokerSignoffs",
-] as const satisfies readonly CollectionName[];
+] as const satisfies readonly TabKey[];
 
 /**
  * Of those, the tabs that grow with conversation, without bound: never held in the replica,
- * read by query (app/server/messages/message-reads.server.ts). The others grow with the
+ * read by query (app/server/messages/message-queries.server.ts). The others grow with the
  * requests and referrals, as the staff tabs do, and stay in the replica (docs/decisions/0053).
  */
-export const QUERIED_COLLECTIONS: ReadonlySet<CollectionName> = new Set(["messages", "conversationMembers"]);
+export const QUERIED_TAB_KEYS: ReadonlySet<TabKey> = new Set(["messages", "conversationMembers"]);
 
 /** Their tab names, which are their tables' names. */
-export const HIGH_VOLUME_TABS: ReadonlySet<string> = new Set(HIGH_VOLUME_COLLECTIONS.map((name) => WORKBOOK[name].name));
+export const HIGH_VOLUME_TAB_NAMES: ReadonlySet<string> = new Set(HIGH_VOLUME_TAB_KEYS.map((name) => WORKBOOK[name].name));
 
 /**
  * What an insert does with a row whose id is stored already. Mostly the same write sent

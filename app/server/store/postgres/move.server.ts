@@ -3,7 +3,7 @@ import { parseRow, serialiseRecord, type RowCells } from "~/domain/workbook/rows
 import type { DriverRow, WorkbookDriver } from "../driver.server";
 import { stateFromFullRead, tabOf, type AnyRecord, type AnyTab } from "../tab-state.server";
 import { describeError, type InvalidRow } from "../types.server";
-import { HIGH_VOLUME_COLLECTIONS } from "./driver.server";
+import { HIGH_VOLUME_TAB_KEYS } from "./driver.server";
 
 /*
  * `npm run store:move` (docs/decisions/0054): copies the high-volume tabs from the sheet or
@@ -13,7 +13,7 @@ import { HIGH_VOLUME_COLLECTIONS } from "./driver.server";
  */
 
 /** The tabs the move copies, in the order it copies them. */
-export const MOVED_TABS: readonly AnyTab[] = HIGH_VOLUME_COLLECTIONS.map(tabOf);
+export const MOVED_TABS: readonly AnyTab[] = HIGH_VOLUME_TAB_KEYS.map(tabOf);
 
 /** Rows per insert: one statement each on PostgreSQL, one call (or a few) on Sheets. */
 const BATCH_SIZE = 5_000;

@@ -1,9 +1,9 @@
 import { parseRow, serialiseRecord } from "~/domain/workbook/rows";
-import type { CollectionIndex, CollectionName, CollectionRecord } from "~/domain/workbook/tabs";
+import type { TabKeyIndex, TabKey, TabKeyRecord } from "~/domain/workbook/tabs";
 import type { WorkbookDriver } from "./driver.server";
 import { recordFromCells, tabOf, type AnyRecord } from "./tab-state.server";
-import { StoreWriteError, type Collection } from "./types.server";
-import type { TabVersions } from "./versions.server";
+import { StoreWriteError, type StoreTab } from "./types.server";
+import type { TabVersions } from "./tab-versions.server";
 
 type QueriedDeps = {
   driver: WorkbookDriver;
@@ -14,15 +14,15 @@ type QueriedDeps = {
 
 /**
  * A tab read by query where it is stored (docs/decisions/0053), never held in the replica:
- * its collection adds rows (the driver skips an id stored already, so an insert sent again
+ * its store tab adds rows (the driver skips an id stored already, so an insert sent again
  * is one row) and refuses the replica's reads, so no page can take its empty replica for the
  * tab. `readStored` reads the whole tab where it is stored, as on every tab: for scripts.
  */
-export function queriedCollection<Name extends CollectionName>(
+export function queriedTab<Name extends TabKey>(
   name: Name,
   { driver, ensureReady, versions }: QueriedDeps,
-): Collection<CollectionRecord<Name>, CollectionIndex<Name>> {
-  type Row = CollectionRecord<Name>;
+): StoreTab<TabKeyRecord<Name>, TabKeyIndex<Name>> {
+  type Row = TabKeyRecord<Name>;
   const tab = tabOf(name);
   const notHeld = (): never => {
     throw new Error(`The ${tab.name} tab is read by query where it is stored, not from the replica`);

@@ -7,7 +7,7 @@ import { createPostgresDriver } from "../store/postgres/driver.server";
 import { createPostgresMessages } from "../store/postgres/messages.server";
 import { StoreUnavailableError, type Store } from "../store/store.server";
 import { MESSAGES_SETTLE_MS } from "../track-record/track-records.server";
-import { leftOut, NOT_COUNTED, ownConversations, type MessageAggregate, type MessageReads } from "./message-reads.server";
+import { leftOut, NOT_COUNTED, ownConversations, type MessageAggregate, type MessageQueries } from "./message-queries.server";
 import { memberRowId } from "./read-positions.server";
 
 /**
@@ -16,7 +16,7 @@ import { memberRowId } from "./read-positions.server";
  * position is written at once, as an insert that keeps the later time: a row costs the
  * database little, where a sheet's write was worth saving.
  */
-export function createPostgresMessageReads(database: Database, store: Store, log: Pick<Console, "error"> = console): MessageReads {
+export function createPostgresMessageQueries(database: Database, store: Store, log: Pick<Console, "error"> = console): MessageQueries {
   const queries = createPostgresMessages(database.pool);
   // Its inserts merge a member's row with the one stored, keeping the later times, and tell the other instances.
   const writer = createPostgresDriver(database);

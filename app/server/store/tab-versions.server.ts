@@ -1,22 +1,22 @@
-import type { CollectionName } from "~/domain/workbook/tabs";
-import { COLLECTION_NAMES } from "./tab-state.server";
+import type { TabKey } from "~/domain/workbook/tabs";
+import { TAB_KEYS } from "./tab-state.server";
 
 /** Recent changes remembered per tab, for caches that catch up by record rather than rebuild. */
 const CHANGE_LOG_LENGTH = 1_000;
 
 /** Per tab, a number bumped whenever its records change, and which record each recent change touched. */
 export type TabVersions = {
-  of(name: CollectionName): number;
+  of(name: TabKey): number;
   /** A change of one record (a write of this process), or of any (`null`: a refresh). */
-  bump(name: CollectionName, id: string | null): void;
+  bump(name: TabKey, id: string | null): void;
   /** The ids changed since `version`, when every change since was a write of this process that the log still holds. */
-  changedSince(name: CollectionName, version: number): string[] | null;
+  changedSince(name: TabKey, version: number): string[] | null;
 };
 
 export function createTabVersions(): TabVersions {
-  const versions = new Map<CollectionName, number>(COLLECTION_NAMES.map((name) => [name, 0]));
-  const changeLogs = new Map<CollectionName, { version: number; id: string | null }[]>(COLLECTION_NAMES.map((name) => [name, []]));
-  const of = (name: CollectionName) => versions.get(name) ?? 0;
+  const versions = new Map<TabKey, number>(TAB_KEYS.map((name) => [name, 0]));
+  const changeLogs = new Map<TabKey, { version: number; id: string | null }[]>(TAB_KEYS.map((name) => [name, []]));
+  const of = (name: TabKey) => versions.get(name) ?? 0;
   return {
     of,
     bump(name, id) {

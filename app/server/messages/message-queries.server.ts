@@ -4,7 +4,7 @@ import { latestMessageActivity } from "~/domain/matching/signals";
 import { conversationOpenings, type ConversationOpening } from "~/domain/track-record";
 import type { Agent, Message } from "~/domain/workbook/tabs";
 import { hiddenItemIds, suspendedEmails } from "../moderation/visibility.server";
-import type { WriteQueues } from "../store/serially.server";
+import type { WriteQueues } from "../store/write-queues.server";
 import type { Store } from "../store/store.server";
 import { memberRowId, saveMember, type ReadPositions } from "./read-positions.server";
 import { SUMMARY_CACHE_MEMBERS, type SummaryCache, type SummarySources } from "./summary-cache.server";
@@ -25,12 +25,12 @@ export const NOT_COUNTED = 0;
 /**
  * Every read of the Messages and ConversationMembers tabs, named after what the pages ask
  * (docs/decisions/0055), and the writes of a member's row in a conversation. Two
- * implementations: over the replica (`createReplicaMessageReads`, without a database) and
- * by query (`createPostgresMessageReads`). Both leave out the messages staff hid and those
+ * implementations: over the replica (`createReplicaMessageQueries`, without a database) and
+ * by query (`createPostgresMessageQueries`). Both leave out the messages staff hid and those
  * of suspended agents, taken from the staff tabs. One per process, in `Services`. By query,
  * a read or write rejects with StoreUnavailableError while the database is out of reach.
  */
-export type MessageReads = {
+export type MessageQueries = {
   /** The member's conversations, newest activity first, with unread counts. */
   summaries(member: Pick<Agent, "id" | "email">): Promise<ConversationSummary[]>;
   /** Page `requestedPage` (1: the newest) of the thread's messages the member sent or received. */
@@ -61,7 +61,7 @@ export function ownConversations(summaries: readonly ConversationSummary[], memb
 
 type ReplicaServices = { store: Store; writeQueues: WriteQueues; readPositions: ReadPositions; conversationSummaries: SummaryCache };
 
-export function createReplicaMessageReads(services: ReplicaServices): MessageReads {
+export function createReplicaMessageQueries(services: ReplicaServices): MessageQueries {
   const { store, readPositions } = services;
 
   function visible(messages: readonly Message[]): Message[] {
