@@ -1,7 +1,7 @@
 /**
  * `npm run audit`: Lighthouse (mobile, the default config) on the production build with
  * the demo network, public pages and, with a demo member's session cookie, member pages.
- * Prints the four category scores per page against issue 12's budgets, the failing
+ * Prints the four category scores per page against the budgets of docs/product.md#performance-budgets, the failing
  * audits of any page under budget, and first-load JavaScript and CSS (gzipped) per page;
  * each full report goes to bench/results/lighthouse/.
  * Budgets are printed, never asserted; not part of `npm test`.
@@ -27,7 +27,7 @@ const MEMBER_PAGES = ["/member-dashboard", "/referral-requests", "/messages"];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 type Category = (typeof CATEGORIES)[number];
 
-/** Issue 12, item 6: scores out of 100, weights in gzipped KB. */
+/** docs/product.md#performance-budgets: scores out of 100, weights in gzipped KB. */
 const BUDGET: Record<Category, number> & { jsGzipKb: number; cssGzipKb: number } = {
   performance: 98,
   accessibility: 100,

@@ -23,7 +23,7 @@ export type NetworkSize = {
   memberMessages: number;
 };
 
-/** The large store. */
+/** The large network of docs/product.md#performance-budgets. */
 export const LARGE_NETWORK: NetworkSize = { agents: 5_000, requests: 2_000, liveRequests: 640, messages: 100_000, memberMessages: 1_000 };
 
 export const BENCH_MEMBER_EMAIL = "agent0@bench.example.com";

@@ -34,7 +34,7 @@ import { benchAgents, LARGE_NETWORK, writeNetwork } from "./large-network";
 const { values: args } = parseArgs({ options: { agents: { type: "string" }, requests: { type: "string" } } });
 const AGENTS = Number(args.agents ?? 20_000);
 const REQUESTS = Number(args.requests ?? 400);
-/** The budget for one request's ranking at 20,000 agents. */
+/** The budget for one request's ranking at 20,000 agents (docs/product.md#performance-budgets). */
 const BUDGET_MS = 20;
 const DAY_MS = 86_400_000;
 

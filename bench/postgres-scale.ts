@@ -1,13 +1,13 @@
 /**
  * `npm run bench:postgres`: the production build with the high-volume tabs in PostgreSQL,
- * at a base of 100,000 messages and at N, with the budgets of issue 28 marked met or missed
+ * at a base of 100,000 messages and at N, with the budgets of docs/product.md#performance-budgets marked met or missed
  * (printed, never asserted): start-up, memory after the page load, and how much slower the
  * member's conversation list and a thread are at N than at the base. Then several instances
  * on the one database, members sending through all of them at once: every message stored
  * once, every mail sent at most once per interval.
  *
  *   npm run bench:postgres -- --messages 1000000                  # about 3 minutes, and the build
- *   npm run bench:postgres -- --messages 10000000 --agents 10000 # the issue's size
+ *   npm run bench:postgres -- --messages 10000000 --agents 10000 # the budgets' size
  *   npm run bench:postgres -- --database-url postgresql://... --skip-build
  *
  * Options: --messages (N, 1,000,000), --base (100,000), --agents (10,000), --member-messages

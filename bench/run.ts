@@ -1,11 +1,11 @@
 /**
  * `npm run bench`: the production build on a large network, every page of the table
  * loaded with autocannon beside a bare Remix page and `/healthz`, with the budgets of
- * issue 12 marked met or missed (printed, never asserted). Also start-up time and
+ * docs/product.md#performance-budgets marked met or missed (printed, never asserted). Also start-up time and
  * memory, page weight, cost growth with the store's size, and the longest stall after
  * one write. Results go to bench/results/ as JSON.
  *
- *   npm run bench                       # the issue's sizes, 3 rounds: about 15 minutes
+ *   npm run bench                       # the budgets' sizes, 3 rounds: about 15 minutes
  *   npm run bench -- --quick            # small network, 1 round, short runs, growth at two small sizes
  *   npm run bench -- --skip-build --rounds 1 --seconds 5 --growth off
  *
@@ -72,7 +72,7 @@ function numberArg(name: keyof typeof args, fallback: number): number {
 }
 
 // ---------------------------------------------------------------------------
-// Budgets (issue 12, item 6)
+// Budgets (docs/product.md#performance-budgets)
 
 const BUDGET = {
   publicRatio: 0.8,

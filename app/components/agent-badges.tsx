@@ -37,7 +37,7 @@ export function MembershipBadge({ membershipType }: { membershipType: Membership
 }
 
 /**
- * The member views' membership line (§2: "membership type or MEMBER"): FOUNDER, VIP or
+ * The member views' membership line (docs/product.md#profiles-and-directories): FOUNDER, VIP or
  * MEMBER. It is the one membership badge there; the Founding Member pill is for the
  * public directory, so no card names a membership twice.
  */
@@ -49,7 +49,7 @@ export function MembershipTypeLabel({ membershipType }: { membershipType: Member
   );
 }
 
-/** The first specialties as badges and a "+N more" badge for the rest (§9: three are shown). */
+/** The first specialties as badges and a "+N more" badge for the rest (three are shown: docs/product.md#profiles-and-directories). */
 export function SpecialtyBadges({ specialties, label = "Specialties" }: { specialties: readonly string[]; label?: string }) {
   const { shown, more } = specialtiesSummary(specialties);
   if (shown.length === 0) return null;

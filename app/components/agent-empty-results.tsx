@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { UsersIcon } from "~/components/icons";
 
-/** The directories' empty state (§2): "No agents found". */
+/** The directories' empty state: "No agents found". */
 export function EmptyResults({ clearHref }: { clearHref: string }) {
   return (
     <div className="card mt-4 flex flex-col items-center px-6 py-12 text-center">

@@ -3,7 +3,7 @@ import { specialtiesSummary } from "~/domain/member-profile";
 const badgeClass = "rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-800";
 
 /**
- * A profile's specialties: the first three, then "+N more" (§9), which opens to show
+ * A profile's specialties: the first three, then "+N more" (docs/product.md#profiles-and-directories), which opens to show
  * the rest. A `<details>` element, so it opens without JavaScript.
  */
 export function AgentSpecialtyList({ specialties }: { specialties: readonly string[] }) {

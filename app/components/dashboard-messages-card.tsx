@@ -10,7 +10,7 @@ import { UnreadBadge } from "./unread-badge";
 type Messages = Omit<DashboardMessages, "conversations"> & { conversations: ConversationListItem[] };
 
 /**
- * The dashboard's Messages card: the newest conversations and the unread total, or the spec's
+ * The dashboard's Messages card: the newest conversations and the unread total, or the product's
  * "No Messages Yet"; `messages` is null while the database that holds them is out of reach.
  */
 export function DashboardMessagesCard({ messages }: { messages: Messages | null }) {

@@ -26,7 +26,7 @@ function MarkButton({ request, kind }: { request: DashboardRequest; kind: "inter
       {hydrated ? null : <input type="hidden" name="redirectTo" value={pathname + search} />}
       <button
         type="submit"
-        // Interested is a one-way signal: once given it stays, as the spec's "done" state.
+        // Interested is a one-way signal: once given it stays, shown as done (docs/product.md#referral-requests).
         disabled={kind === "interested" && marked}
         aria-pressed={kind === "saved" ? marked : undefined}
         aria-label={`${label}: ${request.title}`}

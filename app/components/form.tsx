@@ -140,7 +140,7 @@ type ValidatedFormProps = Omit<ComponentProps<typeof Form>, "method" | "id" | "o
 
 /**
  * A real POST form. Browser-native validation is off on purpose: the server
- * answers with the spec's own messages, which native bubbles would replace.
+ * answers with the product's own messages (docs/product.md#forms-and-wording), which native bubbles would replace.
  */
 export function ValidatedForm({ form, children, ...props }: ValidatedFormProps) {
   return (
@@ -263,7 +263,7 @@ export function TextareaField({ field, label, hint, optional, rows = 5, placehol
   );
 }
 
-/** A submit button that shows the spec's busy label while the form posts. */
+/** A submit button that shows its busy label while the form posts. */
 export function SubmitButton({
   children,
   busyLabel,

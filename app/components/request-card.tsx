@@ -5,7 +5,7 @@ import type { RequestView } from "~/domain/request-views";
 import { ClockIcon, MapPinIcon } from "./icons";
 import { ExpiryNotice, RequestBadges, RequestTags } from "./request-badges";
 
-/** The facts §2 lists for a request card, shared by the list and the detail page. */
+/** What a request card shows (docs/product.md#referral-requests), shared by the list and the detail page. */
 export function RequestFacts({ request }: { request: RequestView }) {
   return (
     <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">

@@ -1,6 +1,6 @@
 import { CheckCircleIcon } from "./icons";
 
-/** The success line after posting, responding, editing or deleting (§8). */
+/** The success line after posting, responding, editing or deleting (docs/product.md#forms-and-wording). */
 export function RequestNotice({ text }: { text: string | null }) {
   if (!text) return null;
   return (

@@ -1,5 +1,5 @@
 /**
- * The account pages' own words (spec §2, §5, §8): why an e-mail cannot register again,
+ * The account pages' own words (docs/product.md#forms-and-wording): why an e-mail cannot register again,
  * the dead reset link, the membership names. Apart from the form schemas (registration.ts,
  * auth.ts) because the pages show them: a module the browser loads builds no zod schema.
  */

@@ -1,5 +1,5 @@
 /**
- * The spec's agent ids (§2): the `/agent/{agentId}` address of a profile is the agent's
+ * Agent ids (docs/product.md#agent-ids): the `/agent/{agentId}` address of a profile is the agent's
  * e-mail with the at-sign and dots replaced by underscores, or their name with spaces
  * replaced by underscores when there is no e-mail. Links from the old site used a
  * dashed form (`jane-doe-at-example-com`); it still leads to the profile, by a
@@ -53,7 +53,7 @@ export type AgentIdMatch<A> = {
 };
 
 /**
- * Finds agents by any id form the spec accepts: the canonical id, the dashed form of
+ * Finds agents by any id form a profile address may take: the canonical id, the dashed form of
  * their e-mail, their name-based id, or an extra key the caller adds (such as the
  * store's record id). An alias two agents share leads to neither, so a link never
  * opens the wrong person's profile.

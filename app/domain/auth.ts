@@ -1,6 +1,6 @@
 /**
- * The login, forgot-password and new-password forms (spec §2, §5, §8): their schemas,
- * used by the page's action on the server (decision 0024), and the spec's messages.
+ * The login, forgot-password and new-password forms (docs/product.md#sessions-and-login): their schemas,
+ * used by the page's action on the server (decision 0024), and the product's messages.
  */
 import { z } from "zod";
 import { APPLICATION_NOT_APPROVED_MESSAGE } from "./account-messages";
@@ -29,7 +29,7 @@ export function normaliseEmail(value: string): string {
   return value.trim().toLowerCase();
 }
 
-/** Both fields are optional in the shape so a missing one gets the spec's single message for the form, not one per field. */
+/** Both fields are optional in the shape so a missing one gets the form's single message for the form, not one per field. */
 export const loginSchema = z
   .object({
     email: z.string().transform(normaliseEmail).optional(),

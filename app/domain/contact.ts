@@ -4,7 +4,7 @@ import { formKeyField } from "./form-key";
 import { emailField } from "./registration";
 import { multiLine } from "./text";
 
-/** Blank optional inputs arrive as undefined from conform; store the spec's default instead. */
+/** Blank optional inputs arrive as undefined from conform; store the default instead. */
 export const NOT_PROVIDED = "Not provided";
 
 export const contactSchema = z.object({

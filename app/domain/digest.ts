@@ -1,5 +1,5 @@
 /**
- * The weekly digest's rules (issue 17, docs/decisions/0029): when a week's digest is due
+ * The weekly digest's rules (docs/product.md#weekly-digest, docs/decisions/0029): when a week's digest is due
  * and which requests a member's digest lists. Pure; the job is app/server/jobs/weekly-digest.server.ts.
  */
 import { isLive } from "./referral-requests/expiry";

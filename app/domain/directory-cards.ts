@@ -1,10 +1,10 @@
-/** What the directory pages and profiles show of an agent, and where their buttons lead (§2). */
+/** What the directory pages and profiles show of an agent, and where their buttons lead (docs/product.md#profiles-and-directories). */
 import type { MembershipType } from "./workbook/tabs";
 import { PRODUCT_NAME } from "./product";
 
 export const INDEPENDENT_AGENT = "Independent Agent";
 export const NO_BIO = "No bio available";
-/** The spec's wording on the agent profile, and on the messages page for an unknown recipient; agents who are pending or rejected are not found either. */
+/** The not-found wording on the agent profile, and on the messages page for an unknown recipient; agents who are pending or rejected are not found either. */
 export const AGENT_NOT_FOUND = "Agent not found";
 /** The member directory's bio preview stops near this many characters. */
 const BIO_PREVIEW_LENGTH = 160;

@@ -1,5 +1,5 @@
 /**
- * How the directory's text search reads words and ranks agents (issue 5): accents and
+ * How the directory's text search reads words and ranks agents (docs/product.md#profiles-and-directories): accents and
  * case are ignored, every word of the query must match the start of a word the agent
  * is known by, and agents found by their name come before those found by their city,
  * brokerage or specialties.
@@ -97,8 +97,8 @@ export function firstInOrder<T>(items: readonly T[], count: number, compare: (a:
 }
 
 /**
- * The directory's count line (§2 "a count of shown out of total"). On a single page it is
- * the spec's "Showing X of Y"; over several pages it names the range on screen, since
+ * The directory's count line (docs/product.md#profiles-and-directories). On a single page it is
+ * "Showing X of Y"; over several pages it names the range on screen, since
  * "Showing 94 of 94" above 24 cards would not be true of what is shown.
  */
 export function resultsCountText(

@@ -1,4 +1,4 @@
-/** The spec's enumerations (§3), with the labels people see. */
+/** The product's enumerations (docs/product.md#constants), with the labels people see. */
 
 export const MARKET_STATES = ["TX", "OK"] as const;
 export type MarketState = (typeof MARKET_STATES)[number];

@@ -1,4 +1,4 @@
-/** How the dashboard's "Your Profile" card shows a member, with the spec's fallbacks (§2, §9). */
+/** How the dashboard's "Your Profile" card shows a member, with its fallbacks (docs/product.md#profiles-and-directories). */
 import { isStoredPhotoUrl } from "./stored-photo";
 
 const LOCATION_NOT_SET = "Location not set";

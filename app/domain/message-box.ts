@@ -1,4 +1,4 @@
-/** The message box's rule (§2 Messages): the schema the Messages page validates a new message with. */
+/** The message box's rule (docs/product.md#messages): the schema the Messages page validates a new message with. */
 import { z } from "zod";
 import { formKeyField } from "./form-key";
 import { multiLine } from "./text";

@@ -1,5 +1,5 @@
 /**
- * Direct messages between members (§2 Messages, §4, §5): the conversation list and unread
+ * Direct messages between members (docs/product.md#messages): the conversation list and unread
  * counts built from Messages rows, the notification mail's preview and throttle, and how
  * times read in the thread. The message box's rule is in `message-box.ts`: it is a zod
  * schema, and the dashboard, which shows conversations but no message box, loads no zod.
@@ -9,7 +9,7 @@ import { pageWindow } from "./directory-search";
 import { formatPhone } from "./phone";
 import type { Message } from "./workbook/tabs";
 
-/** §9: the notification mail quotes this many characters of the message. */
+/** The notification mail quotes this many characters of the message. */
 const NOTIFICATION_PREVIEW_LENGTH = 100;
 /** A member gets at most one mail per conversation in this time, so a quick exchange does not flood an inbox. */
 export const NOTIFICATION_INTERVAL_MS = 10 * 60 * 1000;

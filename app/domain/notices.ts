@@ -1,5 +1,5 @@
 /**
- * The one-time notices an action leaves for the page it redirects to (§8's success messages,
+ * The one-time notices an action leaves for the page it redirects to (the success messages of docs/product.md#forms-and-wording,
  * and the message box's word about removed characters). Only the kind travels, in a signed
  * cookie of the browser that acted (docs/decisions/0064); the text is looked up here.
  */

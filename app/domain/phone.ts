@@ -12,7 +12,7 @@ const ON_SERVER: boolean = import.meta.env?.SSR ?? true;
 /** Numbers without a leading + are read as US numbers. */
 const DEFAULT_COUNTRY = "US";
 
-/** The spec's phone rule: only digits, spaces, hyphens, parentheses, plus and dots, at least 10 characters once spaces are removed. */
+/** The phone rule (docs/product.md#constants): only digits, spaces, hyphens, parentheses, plus and dots, at least 10 characters once spaces are removed. */
 const PHONE_CHARACTERS = /^[\d\s\-().+]+$/;
 const PHONE_MIN_LENGTH = 10;
 
@@ -23,7 +23,7 @@ function meetsSpecRule(input: string): boolean {
   return PHONE_CHARACTERS.test(input) && input.replace(/\s/g, "").length >= PHONE_MIN_LENGTH;
 }
 
-/** True when the number passes the spec's character rule and is a real, dialable number for its country. */
+/** True when the number passes the character rule and is a real, dialable number for its country. */
 export function isValidPhone(input: string): boolean {
   const trimmed = input.trim();
   return meetsSpecRule(trimmed) && (!ON_SERVER || isValidPhoneNumber(trimmed, DEFAULT_COUNTRY));
@@ -43,7 +43,7 @@ export function formatPhone(input: string): string {
 }
 
 /**
- * A stored number as profiles show it (§2 "Agent profile"): any 10 digits as
+ * A stored number as profiles show it (docs/product.md#profiles-and-directories): any 10 digits as
  * (xxx) xxx-xxxx, whatever separators were typed; other numbers as `formatPhone` does.
  */
 export function formatPhoneForDisplay(input: string): string {

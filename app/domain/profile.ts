@@ -1,6 +1,6 @@
 /**
  * Profile fields shared by the profile completion form and edit profile: the
- * spec's limits and messages (§5, §9), checked on the server (decision 0024; the
+ * product's limits and messages (docs/product.md#constants), checked on the server (decision 0024; the
  * limits the form's components show are in profile-limits.ts).
  */
 import { z } from "zod";
@@ -13,7 +13,7 @@ import { DEFAULT_SERVICE_RADIUS, SERVICE_RADII, type ServiceRadius } from "./pla
 
 const BIO_TOO_LONG_MESSAGE = `Bio must be ${BIO_MAX_LENGTH} characters or less`;
 
-/** 5 MB, the spec's photo limit. */
+/** 5 MB, the photo limit (docs/product.md#constants). */
 export const PHOTO_MAX_BYTES = 5_242_880;
 /** The image service also accepted `image/jpg`, which some systems send for JPEG files. */
 export const PHOTO_TYPES = ["image/jpeg", "image/jpg", "image/png", "image/webp"] as const;
@@ -44,7 +44,7 @@ export const specialtiesField = z
 
 export const bioField = multiLine(z.string().trim().max(BIO_MAX_LENGTH, BIO_TOO_LONG_MESSAGE).optional());
 
-/** A phone number meeting the spec's rule, stored in its display form. */
+/** A phone number meeting the phone rule, stored in its display form. */
 export const phoneField = z.string().trim().refine(isValidPhone, PHONE_INVALID_MESSAGE).transform(formatPhone);
 
 /** An uploaded photo, checked by declared type and size; the server checks its content too. */

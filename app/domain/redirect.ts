@@ -54,7 +54,7 @@ export function isWellFormedPath(pathname: string): boolean {
   }
 }
 
-/** The spec's alerts (§5) for posting and responding, and the same wording for the other member pages. */
+/** The alerts for posting and responding (docs/product.md#forms-and-wording), and the same wording for the other member pages. */
 const LOGIN_REASONS: ReadonlyArray<[RegExp, string]> = [
   [/^\/post-request(\/|$)/, "Please login to post a referral request"],
   [/^\/referral-requests\/[^/]+\/respond(\/|$)/, "Please login to respond to requests"],

@@ -1,7 +1,7 @@
 /**
- * The registration flow's forms (spec §2 "Quick registration", "Profile
- * completion", §5): one schema per screen, used by the page's action on the server
- * (decision 0024), with the spec's messages.
+ * The registration flow's forms (docs/product.md#registration-and-accounts): one
+ * schema per screen, used by the page's action on the server
+ * (decision 0024), with the product's messages.
  */
 import { z } from "zod";
 import { MARKET_STATES } from "./enums";
@@ -63,7 +63,7 @@ export const registrationDraftSchema = z.object({
 
 export type RegistrationDraft = z.infer<typeof registrationDraftSchema>;
 
-/** A new password: the spec's minimum, and no longer than bcrypt reads. */
+/** A new password: the minimum (docs/product.md#constants), and no longer than bcrypt reads. */
 export const passwordField = z
   .string({ error: PASSWORD_TOO_SHORT_MESSAGE })
   .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT_MESSAGE)

@@ -30,7 +30,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 /**
- * Members only. The id may be any form the spec accepts (§2): the canonical one shows
+ * Members only. The id may be any form of docs/product.md#agent-ids: the canonical one shows
  * the profile, the others redirect to it (a temporary redirect: the canonical id
  * follows the e-mail, which can change). Only approved agents have a profile.
  */
@@ -180,7 +180,7 @@ function BackToDirectory() {
   );
 }
 
-/** The spec's "Agent Not Found" page, whose message says whether the id is unknown or the profile failed to load. */
+/** The "Agent Not Found" page, whose message says whether the id is unknown or the profile failed to load. */
 function AgentNotFound({ message }: { message: string }) {
   return (
     <ErrorPanel titleId="not-found-title" badge={<UsersIcon className="h-9 w-9" />} title="Agent Not Found" text={message}>

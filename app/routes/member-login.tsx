@@ -42,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 const HIDE_PASSWORD = ["password"];
 
 /**
- * Every refusal answers 400 with the spec's message (429 when rate-limited), the
+ * Every refusal answers 400 with the product's message (429 when rate-limited), the
  * e-mail kept and the password cleared.
  */
 export async function action({ request, context }: ActionFunctionArgs) {

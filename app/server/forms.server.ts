@@ -185,7 +185,7 @@ export type SubmissionErrors = { formErrors?: string[]; fieldErrors?: Record<str
 
 /**
  * The one answer to a refused form: status 400 (or the refused body's 413/415, or the
- * status given), the spec's messages, the input echoed back so nothing typed is lost,
+ * status given), the product's messages, the input echoed back so nothing typed is lost,
  * minus any field named in hideFields (passwords).
  */
 export function rejectSubmission(

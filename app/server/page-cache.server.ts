@@ -119,7 +119,7 @@ function isCacheable(req: Request): boolean {
 }
 
 /**
- * Serves public pages rendered once per data version and address (issue 12). The page is
+ * Serves public pages rendered once per data version and address (docs/product.md#performance-budgets). The page is
  * stored split at the nonce it was rendered with, and each response joins it with its own,
  * so the nonce stays per response and matches that response's CSP header. Only 200 HTML
  * answers without Set-Cookie are kept, and only when no write landed while rendering.

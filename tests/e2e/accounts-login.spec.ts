@@ -21,7 +21,7 @@ async function submitLogin(page: Page, email: string, password: string) {
 }
 
 test.describe("member login", () => {
-  test("shows the spec's page: hint, Join FREE - Founder Access, forgot password and help links", async ({ page }) => {
+  test("shows the product's page: hint, Join FREE - Founder Access, forgot password and help links", async ({ page }) => {
     await page.goto("/member-login");
     await expect(page.getByRole("heading", { level: 1, name: "Member Login" })).toBeVisible();
     await expect(page.getByText("Check your welcome email")).toBeVisible();
@@ -33,7 +33,7 @@ test.describe("member login", () => {
     );
   });
 
-  test("gives each of the spec's refusals, keeping the e-mail and never the password", async ({ page, seedAgent, waitForReplica }) => {
+  test("gives each of the product's refusals, keeping the e-mail and never the password", async ({ page, seedAgent, waitForReplica }) => {
     const pending = seedAgent({ ...PROFILE, status: "pending" });
     const rejected = seedAgent({ ...PROFILE, status: "rejected", statusNote: "License not found" });
     await waitForReplica();

@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures";
 
 test.describe("contact support", () => {
-  test("bad input shows the spec's messages beside the fields and keeps what was typed", async ({ page }) => {
+  test("bad input shows the product's messages beside the fields and keeps what was typed", async ({ page }) => {
     await page.goto("/contact");
     await page.getByLabel("Full Name").fill("Dana Reyes");
     await page.getByLabel("Email Address").fill("not-an-email");

@@ -111,7 +111,7 @@ test.describe("messages", () => {
       await expect(box(page)).toHaveValue("");
     }
 
-    // A blank message is refused with the spec's message; the page keeps working.
+    // A blank message is refused with the product's message; the page keeps working.
     await box(page).fill("   ");
     await page.getByRole("button", { name: "Send", exact: true }).click();
     await expect(page.getByText("Please enter a message")).toBeVisible();

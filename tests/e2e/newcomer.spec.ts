@@ -11,7 +11,7 @@ import { seedRequests, testRequest } from "./support/requests";
 import { expect, test } from "./fixtures";
 import { screenshotForPeople } from "./support/screenshots";
 
-/** What a new member tripped over (issue 13), each checked as they would meet it. */
+/** What a new member tripped over, each checked as they would meet it. */
 
 function founderRow(index: number, status: Agent["status"]): Agent {
   const id = randomUUID();
@@ -94,7 +94,7 @@ test.describe("members meeting each other", () => {
     await login(me);
   });
 
-  test("the spec's message link with the recipient's e-mail opens the conversation at the canonical id", async ({ page }) => {
+  test("the product's message link with the recipient's e-mail opens the conversation at the canonical id", async ({ page }) => {
     const response = await page.goto(`/messages?to=${encodeURIComponent(other.email)}`);
     expect(response?.status()).toBe(200);
     await expect(page).toHaveURL(`/messages?to=${agentIdFromEmail(other.email)}`);

@@ -3,7 +3,7 @@ import { fillQuickRegistration } from "./support/registration";
 
 /**
  * Whether a number can be dialled is checked on the server only (decisions 0018, 0024), after
- * the spec's character rule. With JavaScript on or off, a number that passes the rule and
+ * the product's character rule. With JavaScript on or off, a number that passes the rule and
  * cannot be dialled is refused by the server beside its field.
  */
 test("a well-formed number no one can dial is refused beside the field, the input kept", async ({ page }) => {

@@ -143,7 +143,7 @@ test.describe("registration", () => {
     await expect(page).toHaveURL(/\/member-login$/);
   });
 
-  test("profile errors show the spec's messages, keep the input and never the passwords", async ({ page }, testInfo) => {
+  test("profile errors show the product's messages, keep the input and never the passwords", async ({ page }, testInfo) => {
     await reachProfileForm(page, details(uniqueEmail("profile", testInfo.project.name)));
     await page.getByLabel("Password", { exact: true }).fill("short");
     await page.getByLabel("Confirm Password").fill("shorter");

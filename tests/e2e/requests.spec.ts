@@ -68,7 +68,7 @@ test.describe("posting requests", () => {
     }
   });
 
-  test("shows the spec's messages beside the fields and keeps what was typed", async ({
+  test("shows the product's messages beside the fields and keeps what was typed", async ({
     page,
     seedAgent,
     waitForReplica,

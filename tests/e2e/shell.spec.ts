@@ -71,7 +71,7 @@ test.describe("skip link", () => {
 });
 
 test.describe("footer", () => {
-  test("lists the spec's items", async ({ page }) => {
+  test("lists the product's items", async ({ page }) => {
     await page.goto("/");
     const footer = page.getByRole("contentinfo");
     await expect(footer.getByRole("heading", { name: PRODUCT_NAME })).toBeVisible();

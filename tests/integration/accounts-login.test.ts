@@ -77,7 +77,7 @@ describe("login refusals", () => {
     expect(result.data.error?.[""]).toEqual([LOGIN_MESSAGES.wrongPassword]);
   });
 
-  it("answers a store failure with the spec's general message and status 500", async () => {
+  it("answers a store failure with the product's general message and status 500", async () => {
     const context = testContext();
     const broken = {
       ...context.services.store,

@@ -73,7 +73,7 @@ afterEach(() => {
 });
 
 describe("forgot password", () => {
-  it("mails a reset link to the member and the spec's notice to staff, with no password in either", async () => {
+  it("mails a reset link to the member and the product's notice to staff, with no password in either", async () => {
     const context = testContext();
     const agent = await insertAgent(context, { fullName: "Dana Reyes", password: PASSWORD });
     expect(await forgot(context, agent.email.toUpperCase())).toEqual({ sent: agent.email });
@@ -127,7 +127,7 @@ describe("forgot password", () => {
     expect(refused.data.error?.[""]?.[0]).toMatch(/^Too many password reset requests\. Please wait \d+ minutes and try again\.$/);
   });
 
-  it("answers bad input with the spec's messages", async () => {
+  it("answers bad input with the product's messages", async () => {
     const result = (await forgot(testContext(), "not-an-address")) as ActionReply;
     expect(result.init?.status).toBe(400);
     expect(result.data.error?.email).toEqual(["Please enter a valid email address"]);

@@ -237,7 +237,7 @@ describe("the registration flow", { timeout: 30_000 }, () => {
     expect(context.services.store.agents.all()).toHaveLength(0);
   });
 
-  it("refuses a photo over 5MB with the spec's message and keeps the other input", async () => {
+  it("refuses a photo over 5MB with the product's message and keeps the other input", async () => {
     const cookie = await startRegistration(context);
     const big = new File([new Uint8Array(6 * 1024 * 1024)], "big.jpg", { type: "image/jpeg" });
     const result = (await finish(context, cookie, { ...profile, photo: big })) as DataReply;

@@ -107,7 +107,7 @@ describe("posting a request", () => {
     expect(Date.parse(row!.expiresAt!) - Date.parse(row!.createdAt)).toBe(30 * DAY);
   });
 
-  it("answers missing fields with 400, the spec's messages and the input kept, and stores nothing", async () => {
+  it("answers missing fields with 400, the product's messages and the input kept, and stores nothing", async () => {
     const result = (await postRequest(mariaCookie, { requestType: "referral", title: "Kept title" })) as Rejection;
     expect(result.init?.status).toBe(400);
     expect(result.data.error).toMatchObject({ location: ["City/Area is required"], description: ["Description is required"] });
@@ -214,7 +214,7 @@ describe("editing and deleting", () => {
     expect(context.services.store.requests.get(request.id)?.updatedAt).toBeDefined();
   });
 
-  it("answers a blank title or description with the spec's message and keeps the input", async () => {
+  it("answers a blank title or description with the product's message and keeps the input", async () => {
     const request = await insertRequest(context, maria);
     const result = (await outcome(() =>
       editAction({ request: post("/x", mariaCookie, { ...edited, title: "" }), context, params: { id: request.id } }),

@@ -7,7 +7,7 @@ import { productionEnv, startBuiltServer, type BuiltServer } from "../../scripts
 
 /**
  * The production server as operators run it, started as a child on a free port:
- * the attacks of issue 10 must leave it answering at once.
+ * hostile requests must leave it answering at once (docs/product.md#hostile-input).
  */
 let server: BuiltServer;
 let origin = "";
@@ -70,7 +70,7 @@ function postBig(pathname: string, total: number, chunked: boolean): Promise<{ s
 }
 
 describe("the running server", () => {
-  it("answers the crash request of issue 10 with a short 400 and keeps answering /healthz within 1 s", async () => {
+  it("answers the crash request with a short 400 and keeps answering /healthz within 1 s", async () => {
     const started = performance.now();
     const response = await fetch(`${origin}/member-login`, {
       method: "POST",

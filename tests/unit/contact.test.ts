@@ -24,7 +24,7 @@ describe("contact schema", () => {
     if (result.status === "success") expect(result.value.email).toBe("dana@example.com");
   });
 
-  it("gives the spec's message for each missing field", () => {
+  it("gives the product's message for each missing field", () => {
     const result = parse({});
     expect(result.status).toBe("error");
     const reply = result.reply();

@@ -103,7 +103,7 @@ describe("the first matches in order", () => {
 });
 
 describe("resultsCountText", () => {
-  it("is the spec's 'Showing X of Y' on one page", () => {
+  it("is the product's 'Showing X of Y' on one page", () => {
     expect(resultsCountText({ start: 0, end: 5, matches: 5, total: 94, pageCount: 1 }, "agent")).toBe("Showing 5 of 94 agents");
   });
 

@@ -131,7 +131,7 @@ describe("messageSchema", () => {
     expect(parse("  Hi\r\nthere \r\n").data).toEqual({ text: "Hi\nthere" });
   });
 
-  it("refuses blank text with the spec's message", () => {
+  it("refuses blank text with the product's message", () => {
     expect(parse("  \r\n ").error?.issues[0]?.message).toBe(MESSAGE_REQUIRED);
     expect(messageSchema.safeParse({}).error?.issues[0]?.message).toBe(MESSAGE_REQUIRED);
   });

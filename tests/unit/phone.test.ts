@@ -15,7 +15,7 @@ describe("isValidPhone", () => {
     ["other characters", "214/555/0100"],
     ["no such area code", "555-123-4567"],
     ["not a number at all", "call me"],
-    // Ten characters with spaces removed is the spec's minimum.
+    // Ten characters with spaces removed is the product's minimum.
     ["nine digits", "214555010"],
   ])("refuses %s (%s)", (_reason, phone) => {
     expect(isValidPhone(phone)).toBe(false);

@@ -96,7 +96,7 @@ describe("the post request form", () => {
 });
 
 describe("the edit and respond forms", () => {
-  it("answers a blank title or description with the spec's one message", () => {
+  it("answers a blank title or description with the product's one message", () => {
     expect(errorsOf(editRequestSchema, { ...validPost, title: "", description: " " })).toMatchObject({
       title: ["Please fill in all required fields"],
       description: ["Please fill in all required fields"],

@@ -16,7 +16,7 @@ const PARTIES: readonly ReferralParty[] = ["referring", "receiving"];
 const STEPS = Object.keys(PIPELINE_STEPS) as PipelineStep[];
 
 /**
- * The pipeline written out by hand, from the issue: each step, the statuses it may be
+ * The pipeline written out by hand, from docs/product.md#referral-agreements: each step, the statuses it may be
  * taken from and the party whose step it is. Every cell of status × step × party is
  * checked against it, so a rule added, dropped or moved shows up here.
  */

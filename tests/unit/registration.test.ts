@@ -34,7 +34,7 @@ describe("quick registration schema", () => {
     });
   });
 
-  it("gives the spec's message for every missing field", () => {
+  it("gives the product's message for every missing field", () => {
     expect(errorsOf(parse({}).reply())).toEqual({
       fullName: "Full name is required",
       email: "Email is required",
@@ -83,7 +83,7 @@ describe("profile completion schema", () => {
     expect(result.status === "success" && result.value).toMatchObject({ licenseNumber: "0654321", specialties: [] });
   });
 
-  it("gives the spec's messages for the password, license number and brokerage, and asks for the broker's license and e-mail", () => {
+  it("gives the product's messages for the password, license number and brokerage, and asks for the broker's license and e-mail", () => {
     expect(errorsOf(parse({ password: "short", confirmPassword: "other" }).reply())).toEqual({
       password: "Password must be at least 8 characters long.",
       confirmPassword: "Passwords do not match. Please try again.",

@@ -1,5 +1,5 @@
 /**
- * When a referral request expires and what its card says about time (spec §4, §9): 30 days
+ * When a referral request expires and what its card says about time (docs/product.md#referral-requests): 30 days
  * after it was posted, "Expires in N days" in its last week, NEW for a day. Pure: the clock
  * is always passed in.
  */

@@ -1,5 +1,5 @@
 /**
- * The referral request forms (spec §2 "Post request", §5): their schemas with the spec's
+ * The referral request forms (docs/product.md#referral-requests): their schemas with the product's
  * messages, and the rows they make.
  */
 import { z } from "zod";
@@ -53,7 +53,7 @@ export const postRequestSchema = z.object({
 });
 export type PostRequestInput = z.infer<typeof postRequestSchema>;
 
-/** Editing keeps the type; a blank title or description gets the spec's one message. */
+/** Editing keeps the type; a blank title or description gets the form's one message. */
 export const editRequestSchema = z.object({
   ...requestFields,
   title: requiredTextField(EDIT_FIELDS_REQUIRED, TITLE_MAX, `Please keep the title under ${TITLE_MAX} characters`),
@@ -96,7 +96,7 @@ export function requestFieldsFor(type: RequestType, input: EditRequestInput) {
   };
 }
 
-/** A new request as §4 creates it: active, no responses, expiring 30 days later. */
+/** A new request as it is created (docs/product.md#referral-requests): active, no responses, expiring 30 days later. */
 export function newRequest(options: {
   id: string;
   input: PostRequestInput;

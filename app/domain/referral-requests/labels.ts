@@ -1,5 +1,5 @@
 /**
- * Referral requests' words (spec §3, §8): the labels of types, client types, timelines and
+ * Referral requests' words (docs/product.md#referral-requests): the labels of types, client types, timelines and
  * contact preferences and the tags a card shows.
  */
 import { CONTACT_PREFERENCES, REQUEST_TYPE_VALUES, TIMELINES, type RequestType } from "../enums";
@@ -51,7 +51,7 @@ export function parseRequestType(value: string | null | undefined): RequestType 
 
 type TaggedFields = Pick<ReferralRequest, "requestType" | "location" | "state" | "specialty" | "priceRange" | "clientType">;
 
-/** §3: type label, location, state, specialty, price range and, for referrals, Buyer or Seller. */
+/** The tags: type label, location, state, specialty, price range and, for referrals, Buyer or Seller. */
 export function requestTags(request: TaggedFields): string[] {
   const client = request.requestType === "referral" ? clientTypeLabel(request.clientType) : "";
   return [requestTypeLabel(request.requestType), request.location, request.state, request.specialty, request.priceRange, client]

@@ -1,5 +1,5 @@
 /**
- * The referral request lists (spec §2 "Agent requests", "Member dashboard", §5): the
+ * The referral request lists (docs/product.md#referral-requests): the
  * requests page's and the dashboard's state read from their addresses, and how lists are
  * filtered, searched and sorted.
  */
@@ -35,7 +35,7 @@ function sameText(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase();
 }
 
-/** §5: the search matches title, description and location, ignoring case. */
+/** The search matches title, description and location, ignoring case. */
 function matchesSearch(request: Filterable, q: string | undefined): boolean {
   const needle = q?.trim().toLowerCase();
   if (!needle) return true;

@@ -233,7 +233,7 @@ export const CONTACT_TAB = defineTab({
     category: text(),
     message: text(),
     agentLicense: text(),
-    // Not a state code: the contact form stores the spec's "Not provided" when no state was chosen.
+    // Not a state code: the contact form stores "Not provided" when no state was chosen.
     state: text(),
     createdAt: time(),
   },

@@ -6,7 +6,7 @@ import type { Services } from "../services.server";
 export type LoginCheck = { ok: true; agent: Agent } | { ok: false; message: string };
 
 /**
- * Checks an e-mail and password against the agents in the store, with the spec's
+ * Checks an e-mail and password against the agents in the store, with the product's
  * messages. The password is checked before the account's status, so only someone
  * who knows it learns that an account is pending or rejected; an unknown e-mail
  * costs the same bcrypt work as a known one. An address whose Agents row was skipped

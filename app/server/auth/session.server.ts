@@ -4,7 +4,7 @@ import type { Agent } from "~/domain/workbook/tabs";
 import type { Config } from "../config.server";
 import { matchesPasswordFingerprint, passwordFingerprint } from "./signing.server";
 
-/** The spec's login session lasts 7 days from the moment of login, whatever happens in between. */
+/** A login session lasts 7 days (docs/product.md#sessions-and-login) from the moment of login, whatever happens in between. */
 export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 export const SESSION_COOKIE_NAME = "__session";
 

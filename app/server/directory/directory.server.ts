@@ -25,7 +25,7 @@ export type DirectoryQuery = {
 };
 
 /**
- * The member directory's filters (§2): state, case-insensitive substrings of city and
+ * The member directory's filters (docs/product.md#profiles-and-directories): state, case-insensitive substrings of city and
  * specialty, and agents serving near a place (`near`, within `miles`).
  */
 export type MemberDirectoryQuery = {
@@ -152,7 +152,7 @@ function sortedBy(services: DirectoryServices, sort: DirectorySort | null, own: 
   return sort === "track-record" ? byTrackRecord(services.trackRecords.current(), own) : own;
 }
 
-/** The public directory (§2 "Directory"): text search ranked by where it matched, state and specialty filters. */
+/** The public directory (docs/product.md#profiles-and-directories): text search ranked by where it matched, state and specialty filters. */
 export function searchDirectory(services: DirectoryServices, query: DirectoryQuery): DirectoryPage {
   const { store, directory } = services;
   const index = directory.current();
@@ -195,7 +195,7 @@ function nearPlace(index: DirectoryIndex, query: MemberDirectoryQuery): NearPlac
   return { found: true, place: match.place, miles: new Map(nearby.map(({ item, miles }) => [item, miles])) };
 }
 
-/** The member directory (§2 "Member directory", §5 "Filters"): state, city and specialty substrings, by name; near a place, nearest first. */
+/** The member directory (docs/product.md#profiles-and-directories): state, city and specialty substrings, by name; near a place, nearest first. */
 export function filterMemberDirectory(services: DirectoryServices, query: MemberDirectoryQuery): MemberDirectoryPage {
   const { store, directory } = services;
   const index = directory.current();
@@ -219,7 +219,7 @@ function byDistance(miles: ReadonlyMap<string, number>) {
 }
 
 /**
- * The approved agent a profile or message address names, by any id form the spec
+ * The approved agent a profile or message address names, by any id form docs/product.md#agent-ids
  * accepts or the store's record id (what the public directory links with, so its
  * pages carry no e-mail). Null when no approved agent has that id.
  */

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 
-/** The spec's profile photo size and quality (§9: 400x400 at 0.8). */
+/** The profile photo's stored size and quality (docs/product.md#constants). */
 const PHOTO_SIZE = 400;
 const PHOTO_QUALITY = 80;
 

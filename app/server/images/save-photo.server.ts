@@ -6,7 +6,7 @@ export type SavedPhoto =
   | { status: "saved"; url: string }
   /** The file looked like an image but could not be decoded: the user can choose another. */
   | { status: "invalid"; message: string }
-  /** Storing failed (Cloudinary or the disk): the caller goes on without a photo (spec §8). */
+  /** Storing failed (Cloudinary or the disk): the caller goes on without a photo (docs/product.md#registration-and-accounts). */
   | { status: "failed" };
 
 /** The outcome of a profile form's photo step, from an upload or a link. */

@@ -79,7 +79,7 @@ export function selectWeekDigests(
 }
 
 /**
- * The weekly digest (issue 17, docs/decisions/0029 and 0039): from Monday 8:00 Central, the
+ * The weekly digest (docs/product.md#weekly-digest, docs/decisions/0029 and 0039): from Monday 8:00 Central, the
  * first instance to look after a store refresh holds the week's run in the SendClaims tab,
  * then claims members in small batches right before sending each batch, yielding to page
  * serving between batches. Nothing is kept in memory between runs: what is done is read from

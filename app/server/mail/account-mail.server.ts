@@ -62,7 +62,7 @@ export function loginLinkMail(agent: Pick<Agent, "fullName" | "email">, loginUrl
 
 export type PasswordResetNotice = { email: string; accountFound: boolean; requestedAt: Date };
 
-/** The spec's "Password Reset Request" notice to staff; it tells them the member can reset on their own. */
+/** The "Password Reset Request" notice to staff; it tells them the member can reset on their own. */
 export function passwordResetStaffNotice(request: PasswordResetNotice, supportEmail: string): Mail {
   const body = renderMailBody(`A password reset was requested on ${PRODUCT_NAME}.`, [
     ["Name", "Password Reset Request"],

@@ -5,7 +5,7 @@ import type { Agent } from "~/domain/workbook/tabs";
 import { renderMailBody } from "./html.server";
 import type { Mail } from "./mailer.server";
 
-/** The public license look-ups staff use to verify a new member (spec §1: checked against state databases). */
+/** The public license look-ups staff use to verify a new member (docs/product.md#registration-and-accounts). */
 const LICENSE_LOOKUPS = {
   TX: { name: "Texas Real Estate Commission (TREC) license holder search", url: "https://www.trec.texas.gov/apps/license-holder-search/" },
   OK: { name: "Oklahoma Real Estate Commission (OREC) license look-up", url: OREC_SEARCH_URL },

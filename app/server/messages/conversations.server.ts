@@ -136,7 +136,7 @@ export type OpenConversation = {
   /**
    * Where the page belongs when the address is not it: the conversation's own address when
    * `?to=` named an agent the member already writes with, the canonical `?to=` id when it
-   * named them by e-mail (the spec's links do).
+   * named them by e-mail (the old site's links do).
    */
   existingPath: string | null;
 };

@@ -115,7 +115,7 @@ function emailClaimKey(email: string): string {
 
 /**
  * Queues the mails telling the agent (welcome, or approval when approved automatically) and
- * staff. A mail that cannot be sent is logged and does not undo the registration (spec §8).
+ * staff. A mail that cannot be sent is logged and does not undo the registration (docs/product.md#registration-and-accounts).
  * Claimed once per agent, so a registration sent again after a lost answer is not mailed twice.
  */
 export function sendRegistrationMails(

@@ -4,7 +4,7 @@ import type { Agent, ReferralRequest } from "~/domain/workbook/tabs";
 import type { Services } from "../services.server";
 import { mayBeStored, rowIdFor } from "../form-keys.server";
 
-/** Stores a new request (§4: active, no responses, expiring in 30 days), once per form (see rowIdFor). */
+/** Stores a new request (active, no responses, expiring in 30 days: docs/product.md#referral-requests), once per form (see rowIdFor). */
 export function postRequest(
   { store }: Pick<Services, "store">,
   member: Pick<Agent, "email" | "fullName">,
