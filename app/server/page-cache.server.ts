@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { WHY_PATH } from "~/domain/product";
-import type { Store } from "./store/types.server";
+import type { Store } from "./store/store.server";
 import type { TrackRecordCache } from "./track-record/track-records.server";
 
 /**

@@ -4,7 +4,7 @@ import { lastLinkClaimedAt, nextInChain, prunableClaims, winningClaim } from "~/
 import type { SendClaim } from "~/domain/workbook/tabs";
 import { isDuplicateKey } from "./store/postgres/driver.server";
 import { describeError, newId, type Store } from "./store/store.server";
-import type { ReadMark } from "./store/types.server";
+import type { ReadMark } from "./store/store.server";
 
 /**
  * Mails that go out once however many app instances share the workbook
