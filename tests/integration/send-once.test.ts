@@ -1,6 +1,6 @@
 /**
- * Issue 17 item 7 and item 3: two app instances on one Google Sheets workbook (the fake
- * server) send each mail once: a staff decision, a message notification, a response
+ * Two app instances on one Google Sheets workbook (the fake server) send each mail once
+ * (docs/product.md#mail-and-notifications): a staff decision, a message notification, a response
  * notification, and the Monday digest (fake clock). The outbox both write to is counted.
  */
 import { mkdtempSync } from "node:fs";
