@@ -11,6 +11,7 @@ import {
   INVITATIONS_PER_REQUEST,
   sentInLastDay,
 } from "~/domain/invitations";
+import type { InvitationToAnswer } from "~/domain/invitation-views";
 import { locationLabel } from "~/domain/member-profile";
 import { isLive } from "~/domain/referral-requests/expiry";
 import { relativeTime } from "~/domain/relative-time";
@@ -175,7 +176,7 @@ export async function declineInvitation(
  * invitation closes once they responded or answered Not a fit, and when the request stops
  * taking responses; those of suspended or blocked posters are not shown.
  */
-export function invitationsToAnswer(services: Pick<Services, "store">, member: Pick<Agent, "email">, now: Date) {
+export function invitationsToAnswer(services: Pick<Services, "store">, member: Pick<Agent, "email">, now: Date): InvitationToAnswer[] {
   const hidden = hiddenAuthorsFor(services, member);
   return services.store.invitations
     .by("agentEmail", member.email)
@@ -195,5 +196,3 @@ export function invitationsToAnswer(services: Pick<Services, "store">, member: P
       invitedAgo: relativeTime(invitation.createdAt, now),
     }));
 }
-
-export type InvitationToAnswer = ReturnType<typeof invitationsToAnswer>[number];

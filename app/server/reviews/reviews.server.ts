@@ -7,6 +7,7 @@
 import { agentIdOf } from "~/domain/agent-id";
 import { agentProfilePath } from "~/domain/directory-cards";
 import type { ReplyInput, ReviewInput } from "~/domain/review-form";
+import type { ProfileReview, ReviewToWrite, ReviewView } from "~/domain/review-views";
 import {
   ASPECT_LABELS,
   isReviewable,
@@ -46,7 +47,7 @@ function otherPartyOf(referral: Referral, party: ReferralParty) {
 }
 
 /** A review as pages show it: stars, the aspects it rated, the text and the reply. */
-function reviewView(review: Review) {
+function reviewView(review: Review): ReviewView {
   return {
     id: review.id,
     overall: review.overall ?? 0,
@@ -56,8 +57,6 @@ function reviewView(review: Review) {
     hidden: review.status === "hidden",
   };
 }
-
-export type ReviewView = ReturnType<typeof reviewView>;
 
 /**
  * What the review page sends one party: their own review and, once published, the other's
@@ -188,7 +187,12 @@ function publishedAbout(
  * link when they still have a profile) and the reply. Blocks do not hide them: a review is
  * the record of a finished referral.
  */
-export function profileReviews(services: Pick<Services, "store">, agent: Pick<Agent, "email">, viewer: Pick<Agent, "email">, now: Date) {
+export function profileReviews(
+  services: Pick<Services, "store">,
+  agent: Pick<Agent, "email">,
+  viewer: Pick<Agent, "email">,
+  now: Date,
+): ProfileReview[] {
   const { reviews, publishedAt } = publishedAbout(services, agent.email, now);
   return reviews
     .map((review) => ({ review, at: publishedAt.get(review.referralId) ?? review.submittedAt }))
@@ -207,10 +211,8 @@ export function profileReviews(services: Pick<Services, "store">, agent: Pick<Ag
     });
 }
 
-export type ProfileReview = ReturnType<typeof profileReviews>[number];
-
 /** The ended referrals of a member still waiting for their review, newest first: the dashboard's "Reviews to write". */
-export function reviewsToWrite({ store }: Pick<Services, "store">, member: Pick<Agent, "email">, now: Date) {
+export function reviewsToWrite({ store }: Pick<Services, "store">, member: Pick<Agent, "email">, now: Date): ReviewToWrite[] {
   return store.referrals
     .by("parties", member.email)
     .filter((referral) => isReviewable(referral))
@@ -225,5 +227,3 @@ export function reviewsToWrite({ store }: Pick<Services, "store">, member: Pick<
       otherName: referral.referringEmail === member.email ? referral.receivingName : referral.referringName,
     }));
 }
-
-export type ReviewToWrite = ReturnType<typeof reviewsToWrite>[number];
