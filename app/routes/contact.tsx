@@ -1,3 +1,4 @@
+import { CLAIM_KEYS } from "~/domain/claim-keys";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -59,7 +60,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       mail: contactMail(submission.value, config.supportEmail, receivedAt),
       about: `the contact message ${row.id} (kept in the Contact tab)`,
     },
-    { once: `contact:${row.id}`, now: receivedAt },
+    { once: CLAIM_KEYS.contact.key(row.id), now: receivedAt },
   );
   return redirect("/contact/sent");
 }

@@ -4,6 +4,7 @@
  * answers by responding or with "Not a fit". One row per request and agent in the
  * Invitations tab, claimed first, so a double click, a retried form or two instances store one.
  */
+import { CLAIM_KEYS } from "~/domain/claim-keys";
 import {
   deadlineLabel,
   INVITATION_REFUSALS,
@@ -103,7 +104,7 @@ async function storeInvitation(
   agent: Agent,
   now: Date,
 ): Promise<Invitation | undefined> {
-  const key = `invitation:${request.id}/${agent.email}`;
+  const key = CLAIM_KEYS.invitation.key(request.id, agent.email);
   const id = rowIdFor(request.id, { key: agent.email, retry: false });
   const triedBefore = services.store.sendClaims.by("key", key).length > 0;
   if (!(await services.sendClaims.claimAs(key, id, now))) return undefined;
@@ -146,7 +147,7 @@ function mailInvitation(
         stillUnread: async () => !isAnswered(services, invitation),
       },
     },
-    { once: `invitation-mail:${invitation.id}`, now },
+    { once: CLAIM_KEYS["invitation-mail"].key(invitation.id), now },
   );
 }
 

@@ -1,3 +1,4 @@
+import { CLAIM_KEYS } from "~/domain/claim-keys";
 import type { MarkKind, RequestMark } from "~/domain/workbook/tabs";
 import type { Services } from "../services.server";
 import { newId, type Store } from "../store/store.server";
@@ -46,7 +47,7 @@ export function setMark(
       return;
     }
     const id = newId();
-    if (!(await sendClaims.claimAs(`mark:${agentEmail}/${requestId}/${kind}`, id, now))) return;
+    if (!(await sendClaims.claimAs(CLAIM_KEYS.mark.key(agentEmail, requestId, kind), id, now))) return;
     await store.marks.insert({
       id,
       agentEmail,

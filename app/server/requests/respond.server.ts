@@ -1,3 +1,4 @@
+import { CLAIM_KEYS } from "~/domain/claim-keys";
 import type { FormKey } from "~/domain/form-key-text";
 import { isLive } from "~/domain/referral-requests/expiry";
 import type { Agent, RequestResponse } from "~/domain/workbook/tabs";
@@ -87,7 +88,7 @@ export async function respondToRequest(
  */
 function responseThrottle({ store }: RespondServices, requestId: string): Throttle {
   return {
-    chain: `response:${requestId}`,
+    chain: CLAIM_KEYS.response.key(requestId),
     lastNotifiedAt: async () => store.requests.get(requestId)?.lastNotifiedAt,
     stamp: (at) => store.requests.update(requestId, { lastNotifiedAt: at.toISOString() }),
   };

@@ -4,6 +4,7 @@
  * reviews a profile shows. The rules are in app/domain/reviews.ts; this reads and writes
  * the Reviews tab.
  */
+import { CLAIM_KEYS } from "~/domain/claim-keys";
 import { agentIdOf } from "~/domain/agent-id";
 import { agentProfilePath } from "~/domain/directory-cards";
 import type { ReplyInput, ReviewInput } from "~/domain/review-form";
@@ -112,7 +113,7 @@ export function saveReview(
   const { referral, party, input, now } = options;
   const member = partyEmail(referral, party);
   const other = otherPartyOf(referral, party);
-  const key = `review:${referral.id}/${member}`;
+  const key = CLAIM_KEYS.review.key(referral.id, member);
   return services.writeQueues.serially(key, async () => {
     if (!isReviewable(services.store.referrals.get(referral.id) ?? referral))
       return { ok: false, status: 409, message: REVIEW_REFUSALS.notReviewable };
