@@ -23,6 +23,7 @@ import { createMessageEvents } from "./messages/live.server";
 import { createReplicaMessageReads } from "./messages/message-reads.server";
 import { createPostgresMessageReads } from "./messages/postgres-message-reads.server";
 import { createNotifier } from "./notifier/notifier.server";
+import { createMailLog, mailLogFile } from "./notifier/mail-log.server";
 import { createReadPositions } from "./messages/read-positions.server";
 import { createSummaryCache } from "./messages/summary-cache.server";
 import { createPageCache, PAGE_CACHE_BYTES } from "./page-cache.server";
@@ -63,7 +64,8 @@ export function createServices(config: Config): Services {
   const replica = createReplicaServices(store, database);
   const sendClaims = createSendClaims({ store, uniqueKey: database !== null });
   const push = createPush({ store, writeQueues: replica.writeQueues, config });
-  const notifier = createNotifier({ driver, claims: sendClaims, config, push });
+  const mailLog = createMailLog(mailLogFile(config), { instance: sendClaims.instanceId });
+  const notifier = createNotifier({ driver, claims: sendClaims, config, push, mailLog });
   return {
     config,
     database,
