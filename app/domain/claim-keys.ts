@@ -75,7 +75,7 @@ export const CLAIM_KEYS = {
   response: family({
     format: "response:<request id>#<n>",
     records: "a notification to the poster of new responses to their request",
-    claimedIn: "server/requests/respond.server.ts",
+    claimedIn: "server/referral-requests/respond.server.ts",
     holds: "chain",
     key: (requestId: string) => `response:${requestId}`,
   }),
@@ -103,7 +103,7 @@ export const CLAIM_KEYS = {
   urgent: family({
     format: "urgent:<request id>",
     records: "an urgent request's mails to the members it concerns",
-    claimedIn: "server/requests/urgent-mail.server.ts",
+    claimedIn: "server/referral-requests/urgent-mail.server.ts",
     holds: "mail",
     key: (requestId: string) => `urgent:${requestId}`,
   }),
@@ -216,7 +216,7 @@ export const CLAIM_KEYS = {
   mark: family({
     format: "mark:<e-mail>/<request id>/<kind>",
     records: "a member's mark on a request (its `id` the `Marks` row's)",
-    claimedIn: "server/requests/marks.server.ts",
+    claimedIn: "server/referral-requests/interested-and-saved.server.ts",
     holds: "row",
     key: (email: string, requestId: string, kind: string) => `mark:${email}/${requestId}/${kind}`,
   }),

@@ -19,7 +19,7 @@ export type InvitationToAnswer = {
 export type InvitedStanding = Exclude<(typeof INVITATION_STATUSES)[number], "hidden"> | "responded";
 
 /** An agent the poster invited, with where they stand and, after Not a fit, their reason. */
-export type InvitedAgent = {
+type InvitedAgent = {
   agentId: string;
   profileId: string;
   fullName: string;
@@ -33,7 +33,7 @@ export type InvitedAgent = {
 };
 
 /** A best-fit agent the poster may invite: linked by profile id, never by e-mail. */
-export type SuggestedAgent = Omit<BestFitSuggestion, "email" | "photoUrl"> & { profileId: string; photoUrl: string | null };
+type SuggestedAgent = Omit<BestFitSuggestion, "email" | "photoUrl"> & { profileId: string; photoUrl: string | null };
 
 /** The poster's "Best-fit agents" section on their request page. */
 export type BestFitSectionView = {

@@ -30,7 +30,7 @@ import { createPageCache, PAGE_CACHE_BYTES } from "./page-cache.server";
 import { createPush } from "./push/push.server";
 import { createDraftStorage } from "./registration/draft.server";
 import { createFlashStorage } from "./flash.server";
-import { createLiveRequests } from "./requests/live-requests.server";
+import { createLiveRequests } from "./referral-requests/live-requests.server";
 import { createSendClaims } from "./send-claims.server";
 import type { Services } from "./services.server";
 import { createWriteQueues } from "./store/serially.server";

@@ -20,7 +20,7 @@ function claimedBy(family: ClaimKeyFamilyName): string {
 }
 
 /** The table, one row per family of keys, in the registry's order. */
-export function claimKeyTable(): string {
+function claimKeyTable(): string {
   const rows = (Object.keys(CLAIM_KEYS) as ClaimKeyFamilyName[]).map((family) => {
     const { format, records, holds } = CLAIM_KEYS[family];
     return `| \`${format}\` | ${HOLDS[holds]} | ${records} | ${claimedBy(family)} |`;

@@ -170,9 +170,9 @@ describe("who may review", () => {
   it("stores one review per party however many posts arrive at once", async () => {
     const n = await network();
     const posts = await Promise.all([
-      write(n, "ann", { formKey: "11111111-1111-4111-8111-111111111111", text: "First" }),
-      write(n, "ann", { formKey: "22222222-2222-4222-8222-222222222222", text: "Second" }),
-      write(n, "ann", { formKey: "11111111-1111-4111-8111-111111111111", text: "First" }),
+      write(n, "ann", { idempotencyKey: "11111111-1111-4111-8111-111111111111", text: "First" }),
+      write(n, "ann", { idempotencyKey: "22222222-2222-4222-8222-222222222222", text: "Second" }),
+      write(n, "ann", { idempotencyKey: "11111111-1111-4111-8111-111111111111", text: "First" }),
     ]);
     expect(posts.map(statusOf)).toEqual([302, 302, 302]);
     const rows = n.context.services.store.reviews.all();

@@ -22,7 +22,7 @@ import { invitationMail } from "../mail/invitation-mail.server";
 import { hiddenAuthorsFor } from "../moderation/visibility.server";
 import { invitationNotice } from "../push/notices.server";
 import type { Services } from "../services.server";
-import { rowIdFor } from "../form-keys.server";
+import { rowIdFor } from "../idempotency-keys.server";
 
 type InviteServices = Pick<Services, "store" | "notifier" | "writeQueues" | "sendClaims" | "config">;
 

@@ -1,6 +1,6 @@
 import type { Services } from "../services.server";
 import type { BackgroundJob } from "../store/store.server";
-import { recountStaleResponses } from "../requests/response-counts.server";
+import { recountStaleResponses } from "../referral-requests/response-counts.server";
 import { refreshJob } from "./registry.server";
 
 /**

@@ -21,7 +21,7 @@ import {
 import { otherParty, partyEmail, partyName } from "~/domain/referrals/agreement";
 import type { ReferralParty } from "~/domain/referrals/status";
 import type { Agent, Referral, Review } from "~/domain/workbook/tabs";
-import { mayBeStored, rowIdFor } from "../form-keys.server";
+import { mayBeStored, rowIdFor } from "../idempotency-keys.server";
 import type { Services } from "../services.server";
 
 export const REVIEW_REFUSALS = {
@@ -131,7 +131,7 @@ export function saveReview(
       const review = await services.store.reviews.update(standing.mine.id, { ...ratings, updatedAt: now.toISOString() });
       return { ok: true, review };
     }
-    const id = rowIdFor(member, input.formKey);
+    const id = rowIdFor(member, input.idempotencyKey);
     if (!(await services.sendClaims.claimAs(key, id, now))) return { ok: false, status: 409, message: REVIEW_REFUSALS.elsewhere };
     const review = await services.store.reviews.insertOnce(
       {
@@ -147,7 +147,7 @@ export function saveReview(
         repliedAt: undefined,
         status: "visible",
       },
-      mayBeStored(input.formKey),
+      mayBeStored(input.idempotencyKey),
     );
     return { ok: true, review };
   });

@@ -3,10 +3,10 @@ import type { MarkKind, RequestMark } from "~/domain/workbook/tabs";
 import type { Services } from "../services.server";
 import { newId, type Store } from "../store/store.server";
 
-export type MemberMarks = { interested: ReadonlySet<string>; saved: ReadonlySet<string> };
+export type InterestedAndSaved = { interested: ReadonlySet<string>; saved: ReadonlySet<string> };
 
 /** The requests a member marked Interested and Saved (marks set to removed do not count). */
-export function marksOf({ store }: Pick<Services, "store">, agentEmail: string): MemberMarks {
+export function interestedAndSavedOf({ store }: Pick<Services, "store">, agentEmail: string): InterestedAndSaved {
   const interested = new Set<string>();
   const saved = new Set<string>();
   for (const mark of store.marks.by("agentEmail", agentEmail)) {
@@ -27,7 +27,7 @@ function marksFor(store: Pick<Store, "marks">, agentEmail: string, requestId: st
  * A new row is claimed first (docs/decisions/0032): when another instance claimed the same
  * mark at the same moment, its row is the one, already active.
  */
-export function setMark(
+export function setInterestedOrSaved(
   { store, writeQueues, sendClaims }: Pick<Services, "store" | "writeQueues" | "sendClaims">,
   options: { agentEmail: string; requestId: string; kind: MarkKind; on: boolean; now: Date },
 ): Promise<void> {
