@@ -9,7 +9,7 @@ import { agentIdOf } from "../../app/domain/agent-id";
 import type { Agent, Referral } from "../../app/domain/workbook/tabs";
 import { loader as profileLoader } from "../../app/routes/agent.$agentId";
 import { loader as dashboardLoader } from "../../app/routes/member-dashboard";
-import { action as referralAction } from "../../app/routes/referrals.$id._index";
+import { action as referralAction } from "../../app/routes/referrals.$id._index/route";
 import { NOTICES } from "../../app/domain/notices";
 import { action as reviewAction, loader as reviewLoader } from "../../app/routes/referrals.$id.review";
 import { action as reportAction, loader as reportLoader } from "../../app/routes/report";
