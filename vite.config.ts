@@ -80,6 +80,7 @@ export default defineConfig({
       "app/**/*.test.ts",
       "app/**/*.test.tsx",
       "tests/unit/**/*.test.ts",
+      "tests/unit/**/*.test.tsx",
       "tests/integration/**/*.test.ts",
       "tests/security/**/*.test.ts",
       "scripts/**/*.test.ts",

@@ -8,10 +8,14 @@
  *   npm run staff -- approve EMAIL
  *   npm run staff -- reject EMAIL --note "Reason, mailed to the agent"
  *   npm run staff -- license EMAIL     (the agent's license check, and the same check now)
+ *   npm run staff -- mail-log EMAIL    (the mails to that address: sent, held back and why, not sent)
  */
 import { runStaffCommand, StaffCommandError } from "./lib/staff-command";
 import { ConfigError, loadConfig } from "~/server/config.server";
 import { licenseDatabaseFile, openLicenseTable } from "~/server/licenses/license-table.server";
+import { readOutbox } from "~/server/mail/mailer.server";
+import { mailLogFile, readMailLog } from "~/server/notifier/mail-log.server";
+import { outboxDirectory } from "~/server/service-lifecycle.server";
 import { createStoreFromConfig } from "~/server/store/store.server";
 
 async function main(): Promise<void> {
@@ -20,7 +24,13 @@ async function main(): Promise<void> {
   const licenses = openLicenseTable(licenseDatabaseFile(config.dataDir));
   try {
     await store.refresh();
-    for (const line of await runStaffCommand(store, process.argv.slice(2), config.storeRefreshSeconds, licenses)) console.log(line);
+    const mail = {
+      mailLogFile: mailLogFile(config),
+      outboxDirectory: outboxDirectory(config),
+      entries: () => readMailLog(mailLogFile(config)),
+      outbox: () => readOutbox(outboxDirectory(config)),
+    };
+    for (const line of await runStaffCommand(store, process.argv.slice(2), config.storeRefreshSeconds, licenses, mail)) console.log(line);
   } finally {
     licenses.close();
     await store.stop();

@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { inviteAllLabel } from "~/domain/invitations";
 import { locationLabel } from "~/domain/member-profile";
-import type { BestFitSectionView, InvitedStanding } from "~/server/invitations/best-fit-section.server";
+import type { BestFitSectionView, InvitedStanding } from "~/domain/invitation-views";
 import { AgentAvatar } from "./agent-avatar";
 import { UsersIcon } from "./icons";
 

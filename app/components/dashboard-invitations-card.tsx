@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { AddToCalendar } from "./add-to-calendar";
-import type { InvitationToAnswer } from "~/server/invitations/invitations.server";
+import type { InvitationToAnswer } from "~/domain/invitation-views";
 import { BellIcon, ClockIcon } from "./icons";
 
 /** The dashboard's "Invited to respond": each open invitation with Respond and Not a fit. Shown only when there is one. */

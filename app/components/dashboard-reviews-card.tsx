@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { reviewPath } from "~/domain/reviews";
-import type { ReviewToWrite } from "~/server/reviews/reviews.server";
+import type { ReviewToWrite } from "~/domain/review-views";
 import { StarIcon } from "./icons";
 
 /** The dashboard's "Reviews to write": each ended referral still waiting for the member's review, a link to its review page. Shown only when there is one. */

@@ -29,7 +29,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type ComponentProps, type FormEvent, type ReactNode } from "react";
 import type { z } from "zod";
-import { retryValue } from "~/domain/form-key-text";
+import { retryValue } from "~/domain/idempotency-key-text";
 import { controlProps, FieldError, FieldHint, focusWhenInvalid, initialText, type AnyField } from "./field-parts";
 
 /**
@@ -286,7 +286,7 @@ export function SubmitButton({
  * The form's hidden key (docs/decisions/0032): the one a refused submission sent, marked as
  * a retry (the server then looks for the row past its replica), else the page's new key.
  */
-export function FormKeyInput({ field, fresh }: { field: AnyField; fresh: string }) {
+export function IdempotencyKeyInput({ field, fresh }: { field: AnyField; fresh: string }) {
   const kept = typeof field.initialValue === "string" ? retryValue(field.initialValue) : undefined;
   return <input type="hidden" name={field.name} value={kept ?? fresh} />;
 }

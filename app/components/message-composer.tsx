@@ -1,12 +1,12 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { controlProps, initialText } from "~/components/field-parts";
-import { FormAlert, FormKeyInput, useValidatedForm, type FormResult } from "~/components/form";
+import { FormAlert, IdempotencyKeyInput, useValidatedForm, type FormResult } from "~/components/form";
 import type { messageSchema } from "~/domain/message-box";
 
 type Props = {
   /** The page's new form key (docs/decisions/0032). */
-  formKey: string;
+  idempotencyKey: string;
   /** The server's answer to the last Send that failed (the error, the text kept). */
   lastResult: FormResult | undefined;
   /** Why the last Share My Contact Info failed, if it did. */
@@ -27,7 +27,7 @@ function sendOnEnter(event: KeyboardEvent<HTMLTextAreaElement>) {
  * without JavaScript the page comes back with the message in the thread and an empty
  * box, with JavaScript the box is emptied once the message is stored.
  */
-export function MessageComposer({ formKey, lastResult, shareError, notice }: Props) {
+export function MessageComposer({ idempotencyKey, lastResult, shareError, notice }: Props) {
   const [form, fields] = useValidatedForm<typeof messageSchema>(lastResult, { id: "message-form" });
   const box = useRef<HTMLTextAreaElement>(null);
   const navigation = useNavigation();
@@ -66,7 +66,7 @@ export function MessageComposer({ formKey, lastResult, shareError, notice }: Pro
       <Form method="post" id={form.id} aria-describedby={form.errors ? form.errorId : undefined} noValidate onInput={form.onInput}>
         {form.errors ? <FormAlert errors={form.errors} id={form.errorId} /> : null}
         <input type="hidden" name="intent" value="send" />
-        <FormKeyInput field={fields.formKey} fresh={formKey} />
+        <IdempotencyKeyInput field={fields.idempotencyKey} fresh={idempotencyKey} />
         <label htmlFor={fields.text.id} className="sr-only">
           Message
         </label>

@@ -3,7 +3,7 @@ import { FEE_TYPE_OPTIONS, REFERRER_OPTIONS, SIDE_OPTIONS } from "~/domain/refer
 import type { AnyField } from "./field-parts";
 import { SelectField, TextareaField, TextField } from "./form";
 
-type ProposalFields = Record<Exclude<keyof ProposalInput, "formKey">, AnyField>;
+type ProposalFields = Record<Exclude<keyof ProposalInput, "idempotencyKey">, AnyField>;
 
 /** The terms of a referral agreement: the proposal form's fields, also used to change the terms. */
 export function ReferralProposalFields({ fields, otherName }: { fields: ProposalFields; otherName: string }) {

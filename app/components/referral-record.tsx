@@ -1,14 +1,14 @@
-import type { DoubtedColumn } from "~/domain/referrals/doubts";
+import type { CheckedColumn } from "~/domain/referrals/mistyped-values";
 
 /** The referral's dates and amounts as its page words them; null until the referral gets that far. */
-type Facts = Record<"signedAt" | "termEndsAt" | DoubtedColumn | "lostReason", string | null>;
+type Facts = Record<"signedAt" | "termEndsAt" | CheckedColumn | "lostReason", string | null>;
 
 type Acceptance = { role: string; agentName: string; signed: boolean; signedName: string; signedAt: string };
 
 type TimelineEvent = { id: string; label: string; by: string; at: string; note: string };
 
 /** What has happened to the referral in figures, each doubtful value flagged beside it. */
-export function ReferralFacts({ facts, doubts }: { facts: Facts; doubts: Partial<Record<DoubtedColumn, string>> }) {
+export function ReferralFacts({ facts, doubts }: { facts: Facts; doubts: Partial<Record<CheckedColumn, string>> }) {
   const rows: Array<[string, string | null, string | undefined]> = [
     ["Signed", facts.signedAt, undefined],
     ["Term ends", facts.termEndsAt, undefined],

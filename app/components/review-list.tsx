@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { reportPath } from "~/domain/moderation";
-import type { ProfileReview, ReviewView } from "~/server/reviews/reviews.server";
+import type { ProfileReview, ReviewView } from "~/domain/review-views";
 
 function StarGlyphs({ stars }: { stars: number }) {
   return (

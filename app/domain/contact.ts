@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CONTACT_CATEGORY_VALUES, MARKET_STATES } from "./enums";
-import { formKeyField } from "./form-key";
+import { idempotencyKeyField } from "./idempotency-key";
 import { emailField } from "./registration";
 import { multiLine } from "./text";
 
@@ -8,7 +8,7 @@ import { multiLine } from "./text";
 export const NOT_PROVIDED = "Not provided";
 
 export const contactSchema = z.object({
-  formKey: formKeyField,
+  idempotencyKey: idempotencyKeyField,
   name: z
     .string({ error: "Full name is required" })
     .trim()

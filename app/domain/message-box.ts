@@ -1,6 +1,6 @@
 /** The message box's rule (docs/product.md#messages): the schema the Messages page validates a new message with. */
 import { z } from "zod";
-import { formKeyField } from "./form-key";
+import { idempotencyKeyField } from "./idempotency-key";
 import { multiLine } from "./text";
 
 const MESSAGE_MAX_LENGTH = 5_000;
@@ -17,7 +17,7 @@ function lineBreaksAsLf(text: string): string {
  * message reads and counts the same wherever it was typed.
  */
 export const messageSchema = z.object({
-  formKey: formKeyField,
+  idempotencyKey: idempotencyKeyField,
   text: multiLine(
     z
       .string({ error: MESSAGE_REQUIRED })

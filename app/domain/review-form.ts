@@ -4,7 +4,7 @@
  * import, so the schema library stays on the server.
  */
 import { z } from "zod";
-import { formKeyField } from "./form-key";
+import { idempotencyKeyField } from "./idempotency-key";
 import { REPLY_MAX, REVIEW_TEXT_MAX } from "./reviews";
 import { multiLine, optionalTextField, requiredTextField } from "./text";
 
@@ -15,7 +15,7 @@ function stars(message: string) {
 
 const reviewFields = {
   intent: z.literal("review"),
-  formKey: formKeyField,
+  idempotencyKey: idempotencyKeyField,
   overall: stars("Please choose an overall rating from 1 to 5 stars"),
   communication: stars("Please rate the communication from 1 to 5 stars"),
   clientCare: stars("Please rate the care of the client from 1 to 5 stars"),

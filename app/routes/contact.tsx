@@ -1,8 +1,17 @@
+import { CLAIM_KEYS } from "~/domain/claim-keys";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { BotTrapFields } from "~/components/bot-trap";
-import { FormKeyInput, SelectField, SubmitButton, TextareaField, TextField, useValidatedForm, ValidatedForm } from "~/components/form";
+import {
+  IdempotencyKeyInput,
+  SelectField,
+  SubmitButton,
+  TextareaField,
+  TextField,
+  useValidatedForm,
+  ValidatedForm,
+} from "~/components/form";
 import { PageHeading } from "~/components/page-heading";
 import { contactSchema, NOT_PROVIDED, type ContactMessage } from "~/domain/contact";
 import { CONTACT_CATEGORIES, MARKET_STATE_NAMES, MARKET_STATES } from "~/domain/enums";
@@ -12,7 +21,7 @@ import { passRetryAfter, refuseTooMany } from "~/server/accounts/throttle.server
 import { formStartedAt, parseTrappedForm } from "~/server/bot-trap.server";
 import { rejectSubmission } from "~/server/forms.server";
 import { contactMail } from "~/server/mail/contact-mail.server";
-import { mayBeStored, newFormKey, rowIdFor } from "~/server/form-keys.server";
+import { mayBeStored, newIdempotencyKey, rowIdFor } from "~/server/idempotency-keys.server";
 import { limitVisitorWrite, WRITE_NAMES } from "~/server/write-limits.server";
 
 export const meta: MetaFunction = () => [
@@ -27,7 +36,7 @@ export function loader({ context }: LoaderFunctionArgs) {
   return {
     supportEmail: config.supportEmail,
     privacyEmail: config.privacyEmail,
-    formKey: newFormKey(),
+    idempotencyKey: newIdempotencyKey(),
     botTrap: formStartedAt(config, "contact"),
   };
 }
@@ -44,7 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const receivedAt = new Date();
   let row: ContactRow;
   try {
-    row = await store.contact.insertOnce(contactRow(submission.value, receivedAt), mayBeStored(submission.value.formKey));
+    row = await store.contact.insertOnce(contactRow(submission.value, receivedAt), mayBeStored(submission.value.idempotencyKey));
   } catch (error) {
     console.error("Contact message not stored:", error);
     return rejectSubmission(submission, {
@@ -59,14 +68,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
       mail: contactMail(submission.value, config.supportEmail, receivedAt),
       about: `the contact message ${row.id} (kept in the Contact tab)`,
     },
-    { once: `contact:${row.id}`, now: receivedAt },
+    { once: CLAIM_KEYS.contact.key(row.id), now: receivedAt },
   );
   return redirect("/contact/sent");
 }
 
 function contactRow(message: ContactMessage, receivedAt: Date): ContactRow {
   return {
-    id: rowIdFor(message.email, message.formKey),
+    id: rowIdFor(message.email, message.idempotencyKey),
     name: message.name,
     email: message.email,
     subject: message.subject,
@@ -102,7 +111,7 @@ const faqs = [
 ];
 
 export default function ContactPage() {
-  const { supportEmail, privacyEmail, formKey, botTrap } = useLoaderData<typeof loader>();
+  const { supportEmail, privacyEmail, idempotencyKey, botTrap } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useValidatedForm<typeof contactSchema>(lastResult);
 
@@ -141,7 +150,7 @@ export default function ContactPage() {
             Send us a message
           </h2>
           <ValidatedForm form={form} className="mt-6 space-y-5">
-            <FormKeyInput field={fields.formKey} fresh={formKey} />
+            <IdempotencyKeyInput field={fields.idempotencyKey} fresh={idempotencyKey} />
             <BotTrapFields startedAt={botTrap} />
             <div className="grid gap-5 sm:grid-cols-2">
               <TextField field={fields.name} label="Full Name" autoComplete="name" />

@@ -17,7 +17,7 @@ import { unlessUnavailable } from "~/server/messages/conversations.server";
 import { dashboardMessages } from "~/server/messages/dashboard-messages.server";
 import { dashboardReferrals } from "~/server/referrals/overview.server";
 import { reviewsToWrite } from "~/server/reviews/reviews.server";
-import { dashboardData } from "~/server/requests/dashboard-requests.server";
+import { dashboardData } from "~/server/referral-requests/dashboard-requests.server";
 import { servedPlacesText } from "~/domain/places/served-text";
 import { lacksBrokerFacts } from "~/domain/sponsor";
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireMember } from "~/server/auth/session.server";
-import { newRequestCount } from "~/server/requests/dashboard-requests.server";
+import { newRequestCount } from "~/server/referral-requests/dashboard-requests.server";
 
 /**
  * What the dashboard's script polls (every 30 s and on window focus): how many

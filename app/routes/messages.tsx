@@ -27,7 +27,7 @@ import type { Agent } from "~/domain/workbook/tabs";
 import { passRetryAfter, tooManyInit, tooManyMessage } from "~/server/accounts/throttle.server";
 import { requireMember } from "~/server/auth/session.server";
 import { redirectWithNotice, takeNotice } from "~/server/flash.server";
-import { newFormKey } from "~/server/form-keys.server";
+import { newIdempotencyKey } from "~/server/idempotency-keys.server";
 import { parseSubmission, readForm } from "~/server/forms.server";
 import {
   conversationListPage,
@@ -114,7 +114,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     refusal: opened.kind === "refused" ? opened.message : null,
     notice,
     open,
-    formKey: newFormKey(),
+    idempotencyKey: newIdempotencyKey(),
   };
   return data(body, { status: opened.kind === "refused" ? opened.status : 200, headers });
 }
@@ -158,7 +158,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       recipient: opened.partnerAgent,
       conversationId: opened.conversationId,
       text,
-      formKey: intent === "send" && submission.status === "success" ? submission.value.formKey : undefined,
+      idempotencyKey: intent === "send" && submission.status === "success" ? submission.value.idempotencyKey : undefined,
       request,
     });
   } catch (error) {
@@ -174,8 +174,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function MessagesPage() {
-  const { now, since, conversations, conversationsUnavailable, conversationTotal, page, pageCount, refusal, open, formKey, ...loaded } =
-    useLoaderData<typeof loader>();
+  const {
+    now,
+    since,
+    conversations,
+    conversationsUnavailable,
+    conversationTotal,
+    page,
+    pageCount,
+    refusal,
+    open,
+    idempotencyKey,
+    ...loaded
+  } = useLoaderData<typeof loader>();
   const notice = useFlashNotice(loaded.notice);
   const actionData = useActionData<typeof action>();
   useLiveMessages(since);
@@ -246,7 +257,7 @@ export default function MessagesPage() {
                 open.canSend ? (
                   <MessageComposer
                     key={open.conversationId}
-                    formKey={formKey}
+                    idempotencyKey={idempotencyKey}
                     notice={notice}
                     lastResult={actionData?.intent === "send" ? actionData.result : undefined}
                     shareError={actionData?.intent === "share" ? actionData.shareError : undefined}

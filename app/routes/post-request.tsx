@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { FormKeyInput, SubmitButton, useValidatedForm, ValidatedForm } from "~/components/form";
+import { IdempotencyKeyInput, SubmitButton, useValidatedForm, ValidatedForm } from "~/components/form";
 import { ArrowRightIcon, ClockIcon, ShieldCheckIcon } from "~/components/icons";
 import { RequestFormFields } from "~/components/request-form-fields";
 import { REQUEST_LIFETIME_DAYS } from "~/domain/referral-requests/expiry";
@@ -11,10 +11,10 @@ import { REQUEST_TYPE_VALUES, type RequestType } from "~/domain/enums";
 import { passRetryAfter, refuseTooMany } from "~/server/accounts/throttle.server";
 import { requireMember } from "~/server/auth/session.server";
 import { redirectWithNotice } from "~/server/flash.server";
-import { newFormKey } from "~/server/form-keys.server";
+import { newIdempotencyKey } from "~/server/idempotency-keys.server";
 import { parseForm, rejectSubmission } from "~/server/forms.server";
-import { postRequest } from "~/server/requests/manage.server";
-import { mailUrgentRequest } from "~/server/requests/urgent-mail.server";
+import { postRequest } from "~/server/referral-requests/post-edit-delete.server";
+import { mailUrgentRequest } from "~/server/referral-requests/urgent-mail.server";
 import { limitMemberWrite, WRITE_NAMES } from "~/server/write-limits.server";
 
 export const meta: MetaFunction = () => [{ title: `Post a Request | ${PRODUCT_NAME}` }];
@@ -23,7 +23,7 @@ export const headers = passRetryAfter;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireMember(request, context);
-  return { type: parseRequestType(new URL(request.url).searchParams.get("type")), formKey: newFormKey() };
+  return { type: parseRequestType(new URL(request.url).searchParams.get("type")), idempotencyKey: newIdempotencyKey() };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -52,7 +52,7 @@ const TYPE_DESCRIPTIONS: Record<RequestType, string> = {
 };
 
 export default function PostRequest() {
-  const { type, formKey } = useLoaderData<typeof loader>();
+  const { type, idempotencyKey } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
       <p className="text-sm">
@@ -62,7 +62,7 @@ export default function PostRequest() {
       </p>
       <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">Post a Request</h1>
       <p className="mt-3 text-lg text-slate-600">Reach verified agents across Texas and Oklahoma.</p>
-      {type ? <RequestForm type={type} formKey={formKey} /> : <TypeChoice />}
+      {type ? <RequestForm type={type} idempotencyKey={idempotencyKey} /> : <TypeChoice />}
     </div>
   );
 }
@@ -94,7 +94,7 @@ function TypeChoice() {
   );
 }
 
-function RequestForm({ type, formKey }: { type: RequestType; formKey: string }) {
+function RequestForm({ type, idempotencyKey }: { type: RequestType; idempotencyKey: string }) {
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useValidatedForm<typeof postRequestSchema>(lastResult, { id: `post-${type}` });
   return (
@@ -112,7 +112,7 @@ function RequestForm({ type, formKey }: { type: RequestType; formKey: string }) 
       </div>
       <ValidatedForm form={form} className="mt-6 space-y-5">
         <input type="hidden" name={fields.requestType.name} value={type} />
-        <FormKeyInput field={fields.formKey} fresh={formKey} />
+        <IdempotencyKeyInput field={fields.idempotencyKey} fresh={idempotencyKey} />
         <RequestFormFields fields={fields} type={type} />
         <div className="space-y-2 rounded-lg bg-brand-50 p-4 text-sm text-brand-900">
           <p className="flex items-start gap-2">

@@ -27,11 +27,11 @@ import { bestFitSection } from "~/server/invitations/best-fit-section.server";
 import { invitationsToAnswer, inviteAgents } from "~/server/invitations/invitations.server";
 import { StoreError } from "~/server/store/store.server";
 import { notFound } from "~/server/http.server";
-import { findRequestFor, REQUEST_NOT_FOUND } from "~/server/requests/queries.server";
+import { findRequestFor, REQUEST_NOT_FOUND } from "~/server/referral-requests/queries.server";
 import { referralsOnResponse } from "~/server/referrals/referrals.server";
-import { responsesTo } from "~/server/requests/respond.server";
+import { responsesTo } from "~/server/referral-requests/respond.server";
 import type { Services } from "~/server/services.server";
-import { requestView } from "~/server/requests/views.server";
+import { requestView } from "~/server/referral-requests/views.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.request.title ?? "Request"} | ${PRODUCT_NAME}` }];
 

@@ -9,9 +9,9 @@ import { RequestSummary } from "~/components/request-summary";
 import { PRODUCT_NAME } from "~/domain/product";
 import { requireMember } from "~/server/auth/session.server";
 import { redirectWithNotice } from "~/server/flash.server";
-import { deleteRequest } from "~/server/requests/manage.server";
-import { requireOwnRequest } from "~/server/requests/queries.server";
-import { requestView } from "~/server/requests/views.server";
+import { deleteRequest } from "~/server/referral-requests/post-edit-delete.server";
+import { requireOwnRequest } from "~/server/referral-requests/queries.server";
+import { requestView } from "~/server/referral-requests/views.server";
 
 export const meta: MetaFunction = () => [{ title: `Delete Request | ${PRODUCT_NAME}` }];
 

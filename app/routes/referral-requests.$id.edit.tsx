@@ -13,8 +13,8 @@ import type { ReferralRequest } from "~/domain/workbook/tabs";
 import { requireMember } from "~/server/auth/session.server";
 import { redirectWithNotice } from "~/server/flash.server";
 import { parseForm, rejectSubmission } from "~/server/forms.server";
-import { updateRequest } from "~/server/requests/manage.server";
-import { requireOwnRequest } from "~/server/requests/queries.server";
+import { updateRequest } from "~/server/referral-requests/post-edit-delete.server";
+import { requireOwnRequest } from "~/server/referral-requests/queries.server";
 
 export const meta: MetaFunction = () => [{ title: `Edit Request | ${PRODUCT_NAME}` }];
 

@@ -5,9 +5,9 @@ import { MARK_KINDS, type MarkKind } from "~/domain/workbook/tabs";
 import { tooManyInit, tooManyMessage } from "~/server/accounts/throttle.server";
 import { requireMember } from "~/server/auth/session.server";
 import { readForm } from "~/server/forms.server";
-import { setMark } from "~/server/requests/marks.server";
+import { setInterestedOrSaved } from "~/server/referral-requests/interested-and-saved.server";
 import { notFound } from "~/server/http.server";
-import { findRequestFor, REQUEST_NOT_FOUND } from "~/server/requests/queries.server";
+import { findRequestFor, REQUEST_NOT_FOUND } from "~/server/referral-requests/queries.server";
 import { escapeHtml } from "~/server/mail/html.server";
 import { StoreError } from "~/server/store/store.server";
 import { limitMemberWrite, WRITE_NAMES } from "~/server/write-limits.server";
@@ -39,7 +39,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return markRefused(backPath, tooManyMessage(WRITE_NAMES.mark, allowed.retryAfterSeconds), tooManyInit(allowed.retryAfterSeconds));
   }
   try {
-    await setMark(context.services, { agentEmail: member.email, requestId: found.id, kind, on, now: new Date() });
+    await setInterestedOrSaved(context.services, { agentEmail: member.email, requestId: found.id, kind, on, now: new Date() });
   } catch (error) {
     if (!(error instanceof StoreError)) throw error;
     console.error(`Mark ${kind} on request ${found.id} not saved:`, error);

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { FormKeyInput, SubmitButton, useValidatedForm, ValidatedForm } from "~/components/form";
+import { IdempotencyKeyInput, SubmitButton, useValidatedForm, ValidatedForm } from "~/components/form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { requestStatusHandlers } from "~/components/error-screens";
 import { ReferralProposalFields } from "~/components/referral-proposal-fields";
@@ -11,12 +11,12 @@ import type { Agent } from "~/domain/workbook/tabs";
 import { passRetryAfter, refuseTooMany } from "~/server/accounts/throttle.server";
 import { publicUrl } from "~/server/accounts/urls.server";
 import { requireMember } from "~/server/auth/session.server";
-import { newFormKey } from "~/server/form-keys.server";
+import { newIdempotencyKey } from "~/server/idempotency-keys.server";
 import { parseForm, rejectSubmission } from "~/server/forms.server";
 import { notFound } from "~/server/http.server";
 import { hasBrokerDetails, proposeReferral } from "~/server/referrals/referrals.server";
-import { findRequestFor } from "~/server/requests/queries.server";
-import { responsesTo } from "~/server/requests/respond.server";
+import { findRequestFor } from "~/server/referral-requests/queries.server";
+import { responsesTo } from "~/server/referral-requests/respond.server";
 import type { Services } from "~/server/services.server";
 import { limitMemberWrite, WRITE_NAMES } from "~/server/write-limits.server";
 
@@ -51,7 +51,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     responseId: response.id,
     otherName: otherName.trim() || "the other agent",
     defaults: proposalDefaults(found, isPoster),
-    formKey: newFormKey(),
+    idempotencyKey: newIdempotencyKey(),
     brokerMissing: !hasBrokerDetails(member),
   };
 }
@@ -87,7 +87,7 @@ export function ErrorBoundary() {
 }
 
 export default function ProposeReferral() {
-  const { title, responseId, otherName, defaults, formKey, brokerMissing } = useLoaderData<typeof loader>();
+  const { title, responseId, otherName, defaults, idempotencyKey, brokerMissing } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useValidatedForm<typeof proposalSchema>(lastResult, { defaultValue: defaults });
   return (
@@ -114,7 +114,7 @@ export default function ProposeReferral() {
           </p>
         ) : null}
         <ValidatedForm form={form} action={`?response=${encodeURIComponent(responseId)}`} className="space-y-5">
-          <FormKeyInput field={fields.formKey} fresh={formKey} />
+          <IdempotencyKeyInput field={fields.idempotencyKey} fresh={idempotencyKey} />
           <ReferralProposalFields fields={fields} otherName={otherName} />
           <div className="flex flex-wrap gap-3">
             <SubmitButton busyLabel="Proposing...">Propose referral</SubmitButton>

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { FormKeyInput, SubmitButton, TextareaField, useValidatedForm, ValidatedForm } from "~/components/form";
+import { IdempotencyKeyInput, SubmitButton, TextareaField, useValidatedForm, ValidatedForm } from "~/components/form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { requestStatusHandlers } from "~/components/error-screens";
 import { RequestSummary } from "~/components/request-summary";
@@ -13,11 +13,11 @@ import { publicUrl } from "~/server/accounts/urls.server";
 import { requireMember } from "~/server/auth/session.server";
 import { redirectWithNotice } from "~/server/flash.server";
 import { parseForm, rejectSubmission } from "~/server/forms.server";
-import { newFormKey } from "~/server/form-keys.server";
+import { newIdempotencyKey } from "~/server/idempotency-keys.server";
 import { notFound } from "~/server/http.server";
-import { findRequestFor, REQUEST_NOT_FOUND } from "~/server/requests/queries.server";
-import { respondToRequest } from "~/server/requests/respond.server";
-import { requestView } from "~/server/requests/views.server";
+import { findRequestFor, REQUEST_NOT_FOUND } from "~/server/referral-requests/queries.server";
+import { respondToRequest } from "~/server/referral-requests/respond.server";
+import { requestView } from "~/server/referral-requests/views.server";
 import { limitMemberWrite, WRITE_NAMES } from "~/server/write-limits.server";
 
 export const meta: MetaFunction = () => [{ title: `Respond to Request | ${PRODUCT_NAME}` }];
@@ -32,7 +32,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const found = findRequestFor(context.services, params.id ?? "", member);
   if (!found) throw notFound(REQUEST_NOT_FOUND);
   const now = new Date();
-  return { request: requestView(context.services, found, member.email, now), live: isLive(found, now), formKey: newFormKey() };
+  return {
+    request: requestView(context.services, found, member.email, now),
+    live: isLive(found, now),
+    idempotencyKey: newIdempotencyKey(),
+  };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -51,7 +55,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       requestId: found.id,
       member,
       message: submission.value.message,
-      formKey: submission.value.formKey,
+      idempotencyKey: submission.value.idempotencyKey,
       now: new Date(),
       link: publicUrl(services.config, `/referral-requests/${found.id}`, request),
       request,
@@ -71,7 +75,7 @@ export function ErrorBoundary() {
 }
 
 export default function RespondToRequest() {
-  const { request, live, formKey } = useLoaderData<typeof loader>();
+  const { request, live, idempotencyKey } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useValidatedForm<typeof respondSchema>(lastResult);
   const open = live && !request.isOwn;
@@ -84,7 +88,7 @@ export default function RespondToRequest() {
         <RequestSummary request={request} />
         {open || lastResult ? (
           <ValidatedForm form={form} className="space-y-5">
-            <FormKeyInput field={fields.formKey} fresh={formKey} />
+            <IdempotencyKeyInput field={fields.idempotencyKey} fresh={idempotencyKey} />
             <TextareaField
               field={fields.message}
               label="Your Message"

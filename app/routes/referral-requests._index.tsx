@@ -23,7 +23,7 @@ import {
 } from "~/domain/referral-requests/list-query";
 import { requireMember } from "~/server/auth/session.server";
 import { takeNotice } from "~/server/flash.server";
-import { requestListPage } from "~/server/requests/queries.server";
+import { requestListPage } from "~/server/referral-requests/queries.server";
 import type { RequestView } from "~/domain/request-views";
 
 export const meta: MetaFunction = () => [

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { FormKeyInput, SubmitButton, TextareaField, useValidatedForm, ValidatedForm, type FormResult } from "~/components/form";
+import { IdempotencyKeyInput, SubmitButton, TextareaField, useValidatedForm, ValidatedForm, type FormResult } from "~/components/form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SavedNotice } from "~/components/saved-notice";
 import { ReviewBody } from "~/components/review-list";
@@ -13,7 +13,7 @@ import { ASPECT_LABELS, BLIND_PERIOD_DAYS, isReviewable, REPLY_MAX, REVIEW_TEXT_
 import { passRetryAfter, refuseTooMany } from "~/server/accounts/throttle.server";
 import { requireMember } from "~/server/auth/session.server";
 import { redirectWithNotice, takeNotice } from "~/server/flash.server";
-import { newFormKey } from "~/server/form-keys.server";
+import { newIdempotencyKey } from "~/server/idempotency-keys.server";
 import { FORM_MESSAGES, parseSubmission, readForm, rejectSubmission } from "~/server/forms.server";
 import { notFound } from "~/server/http.server";
 import { requireReferral } from "~/server/referrals/referral-view.server";
@@ -43,7 +43,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // Seen: a mail held back after the push of a review published here need not go.
   context.services.notifier.visited(member, reviewPath(referral.id));
   const { notice, headers } = await takeNotice(context.services, request, ["reviewSaved"]);
-  const body = { review: reviewPageView(context.services, referral, party, new Date()), notice, formKey: newFormKey() };
+  const body = { review: reviewPageView(context.services, referral, party, new Date()), notice, idempotencyKey: newIdempotencyKey() };
   return data(body, { headers });
 }
 
@@ -92,7 +92,7 @@ function resultFor(lastResult: FormResult | undefined, intent: "review" | "reply
 }
 
 export default function ReviewPage() {
-  const { review, formKey, ...loaded } = useLoaderData<typeof loader>();
+  const { review, idempotencyKey, ...loaded } = useLoaderData<typeof loader>();
   const notice = useFlashNotice(loaded.notice);
   const lastResult = useActionData<typeof action>();
   return (
@@ -115,7 +115,7 @@ export default function ReviewPage() {
       {review.theirs ? <TheirReview review={review} lastResult={resultFor(lastResult, "reply")} /> : null}
 
       {review.canWrite ? (
-        <ReviewForm review={review} formKey={formKey} lastResult={resultFor(lastResult, "review")} />
+        <ReviewForm review={review} idempotencyKey={idempotencyKey} lastResult={resultFor(lastResult, "review")} />
       ) : review.mine ? (
         <section className="card space-y-3" aria-labelledby="mine-title">
           <h2 id="mine-title" className="text-lg font-bold text-slate-900">
@@ -161,7 +161,7 @@ function TheirReview({ review, lastResult }: { review: View; lastResult: FormRes
   );
 }
 
-function ReviewForm({ review, formKey, lastResult }: { review: View; formKey: string; lastResult: FormResult | undefined }) {
+function ReviewForm({ review, idempotencyKey, lastResult }: { review: View; idempotencyKey: string; lastResult: FormResult | undefined }) {
   const [form, fields] = useValidatedForm<ReviewSchema>(lastResult, {
     id: "review",
     defaultValue: review.draft ?? undefined,
@@ -175,7 +175,7 @@ function ReviewForm({ review, formKey, lastResult }: { review: View; formKey: st
       {review.mine?.hidden ? <p className="mt-2 text-sm text-slate-600">Staff have hidden this review from the profile.</p> : null}
       <ValidatedForm form={form} className="mt-4 space-y-5">
         <input type="hidden" name="intent" value="review" />
-        <FormKeyInput field={fields.formKey} fresh={formKey} />
+        <IdempotencyKeyInput field={fields.idempotencyKey} fresh={idempotencyKey} />
         <StarRatingField field={fields.overall} legend={`Overall, working with ${review.otherName}`} />
         <StarRatingField field={fields.communication} legend={ASPECT_LABELS.communication} />
         <StarRatingField field={fields.clientCare} legend={ASPECT_LABELS.clientCare} />

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { FormKeyInput, SelectField, SubmitButton, TextareaField, useValidatedForm, ValidatedForm } from "~/components/form";
+import { IdempotencyKeyInput, SelectField, SubmitButton, TextareaField, useValidatedForm, ValidatedForm } from "~/components/form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorPanel, StatusBadge } from "~/components/error-screens";
 import { RequestNotice } from "~/components/request-notice";
@@ -21,7 +21,7 @@ import type { Agent } from "~/domain/workbook/tabs";
 import { passRetryAfter, refuseTooMany } from "~/server/accounts/throttle.server";
 import { requireMember } from "~/server/auth/session.server";
 import { redirectWithNotice, takeNotice } from "~/server/flash.server";
-import { newFormKey } from "~/server/form-keys.server";
+import { newIdempotencyKey } from "~/server/idempotency-keys.server";
 import { parseForm, rejectSubmission } from "~/server/forms.server";
 import { notFound, serviceUnavailable } from "~/server/http.server";
 import { unlessUnavailable } from "~/server/messages/conversations.server";
@@ -64,7 +64,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const body = {
     item: { kind: item.kind, title: item.title },
     notice: reported ? (notice ?? ALREADY_REPORTED) : null,
-    formKey: newFormKey(),
+    idempotencyKey: newIdempotencyKey(),
   };
   return data(body, { headers });
 }
@@ -105,7 +105,7 @@ export function ErrorBoundary() {
 }
 
 export default function ReportPage() {
-  const { item, notice, formKey } = useLoaderData<typeof loader>();
+  const { item, notice, idempotencyKey } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useValidatedForm<typeof reportSchema>(lastResult);
   const kind = REPORT_KIND_LABELS[item.kind];
@@ -129,7 +129,7 @@ export default function ReportPage() {
           <>
             <p className="text-slate-600">Staff read every report and act on it. The member you report is not told who reported them.</p>
             <ValidatedForm form={form} className="space-y-5">
-              <FormKeyInput field={fields.formKey} fresh={formKey} />
+              <IdempotencyKeyInput field={fields.idempotencyKey} fresh={idempotencyKey} />
               <SelectField field={fields.reason} label="Reason" placeholder="Select a reason" options={reasonOptions} />
               <TextareaField
                 field={fields.note}

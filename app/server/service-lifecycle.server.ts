@@ -23,13 +23,14 @@ import { createMessageEvents } from "./messages/live.server";
 import { createReplicaMessageQueries } from "./messages/message-queries.server";
 import { createPostgresMessageQueries } from "./messages/postgres-message-queries.server";
 import { createNotifier } from "./notifier/notifier.server";
+import { createMailLog, mailLogFile } from "./notifier/mail-log.server";
 import { createReadPositions } from "./messages/read-positions.server";
 import { createSummaryCache } from "./messages/summary-cache.server";
 import { createPageCache, PAGE_CACHE_BYTES } from "./page-cache.server";
 import { createPush } from "./push/push.server";
 import { createDraftStorage } from "./registration/draft.server";
 import { createFlashStorage } from "./flash.server";
-import { createLiveRequests } from "./requests/live-requests.server";
+import { createLiveRequests } from "./referral-requests/live-requests.server";
 import { createSendClaims } from "./send-claims.server";
 import type { Services } from "./services.server";
 import { createWriteQueues } from "./store/write-queues.server";
@@ -63,7 +64,8 @@ export function createServices(config: Config): Services {
   const replica = createReplicaServices(store, database);
   const sendClaims = createSendClaims({ store, uniqueKey: database !== null });
   const push = createPush({ store, writeQueues: replica.writeQueues, config });
-  const notifier = createNotifier({ driver, claims: sendClaims, config, push });
+  const mailLog = createMailLog(mailLogFile(config), { instance: sendClaims.instanceId });
+  const notifier = createNotifier({ driver, claims: sendClaims, config, push, mailLog });
   return {
     config,
     database,

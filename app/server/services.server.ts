@@ -17,7 +17,7 @@ import type { DraftStorage } from "./registration/draft.server";
 import type { FlashStorage } from "./flash.server";
 import type { SendClaimsPruning } from "./jobs/send-claims-pruning.server";
 import type { WeeklyDigest } from "./jobs/weekly-digest.server";
-import type { LiveRequests } from "./requests/live-requests.server";
+import type { LiveRequests } from "./referral-requests/live-requests.server";
 import type { SendClaims } from "./send-claims.server";
 import type { WriteQueues } from "./store/write-queues.server";
 import type { Database } from "./store/postgres/database.server";

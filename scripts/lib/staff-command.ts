@@ -5,6 +5,7 @@ import { checkTexasLicense, oklahomaVerdict } from "~/domain/license-check";
 import { AGENT_STATUSES, type Agent, type AgentStatus } from "~/domain/workbook/tabs";
 import type { LicenseTable } from "~/server/licenses/license-table.server";
 import type { Store } from "~/server/store/store.server";
+import { describeMailLog, type MailLogSources } from "./mail-log";
 
 /** A request the operator can correct: printed as one line by the staff command. */
 export class StaffCommandError extends Error {
@@ -77,7 +78,8 @@ const STAFF_USAGE = `Usage:
   npm run staff -- list [--status pending|approved|rejected]
   npm run staff -- approve EMAIL
   npm run staff -- reject EMAIL --note "reason (mailed to the agent)"
-  npm run staff -- license EMAIL`;
+  npm run staff -- license EMAIL
+  npm run staff -- mail-log EMAIL`;
 
 function readArguments(argv: readonly string[]) {
   try {
@@ -101,15 +103,20 @@ function describeAgent(agent: Agent): string {
   return `${agent.status.padEnd(8)}  ${agent.email}  ${agent.fullName}${place ? ` (${place})` : ""}  license ${agent.licenseState || "?"} ${agent.licenseNumber || "?"}  registered ${agent.createdAt.slice(0, 10)}${note}`;
 }
 
-/** Runs one command on the store (and the license data, for `license`); returns the lines to print. */
+/** Runs one command on the store (and the license data, for `license`; the mail log and outbox, for `mail-log`); returns the lines to print. */
 export async function runStaffCommand(
   store: Store,
   argv: readonly string[],
   refreshSeconds: number,
   licenses?: Pick<LicenseTable, "lookup" | "info">,
+  mail?: MailLogSources,
 ): Promise<string[]> {
   const { positionals, values } = readArguments(argv);
   const [command, email, ...extra] = positionals;
+  if (command === "mail-log") {
+    if (email === undefined || extra.length > 0 || mail === undefined) throw new StaffCommandError(STAFF_USAGE);
+    return describeMailLog(store, email, mail);
+  }
   if (command === "license") {
     if (email === undefined || extra.length > 0 || licenses === undefined) throw new StaffCommandError(STAFF_USAGE);
     return describeLicenseCheck(store, licenses, email);

@@ -17,7 +17,7 @@ import { loader as detailLoader } from "../../app/routes/referral-requests.$id._
 import { loader as listLoader } from "../../app/routes/referral-requests._index";
 import { action as reportAction, loader as reportLoader } from "../../app/routes/report";
 import { action as blockAction, loader as blockedLoader } from "../../app/routes/settings.blocked";
-import { dashboardData } from "../../app/server/requests/dashboard-requests.server";
+import { dashboardData } from "../../app/server/referral-requests/dashboard-requests.server";
 import { newId, type Store } from "../../app/server/store/store.server";
 import { agentRecord } from "../support/records";
 import { testContext, sentMails } from "../support/services";

@@ -19,7 +19,7 @@ import { checkLogin } from "../../app/server/accounts/login.server";
 import { watchAgentDecisions } from "../../app/server/jobs/decision-mails.server";
 import { createReplicaServices } from "../../app/server/service-lifecycle.server";
 import type { Mail } from "../../app/server/mail/mailer.server";
-import { dashboardData } from "../../app/server/requests/dashboard-requests.server";
+import { dashboardData } from "../../app/server/referral-requests/dashboard-requests.server";
 import { newId } from "../../app/server/store/store.server";
 import { useFakeSheets, openSheetsStore } from "../support/fake-sheets";
 import { createSendClaims } from "../../app/server/send-claims.server";

@@ -5,7 +5,7 @@ import { agreementText } from "../../app/domain/referrals/agreement-text";
 import type { Agent, Referral, RequestResponse } from "../../app/domain/workbook/tabs";
 import { action as proposeAction, loader as proposeLoader } from "../../app/routes/referral-requests.$id.propose";
 import { loader as requestLoader } from "../../app/routes/referral-requests.$id._index";
-import { action as referralAction, loader as referralLoader } from "../../app/routes/referrals.$id._index";
+import { action as referralAction, loader as referralLoader } from "../../app/routes/referrals.$id._index/route";
 import { loader as printLoader } from "../../app/routes/referrals.$id.agreement";
 import { loader as pdfLoader } from "../../app/routes/referrals.$id.agreement[.]pdf";
 import type { StoredMail } from "../../app/server/mail/mailer.server";

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { BLOCKED_CANNOT_REFER } from "../../app/domain/moderation";
 import type { Agent, Referral, RequestResponse } from "../../app/domain/workbook/tabs";
 import { action as proposeAction, loader as proposeLoader } from "../../app/routes/referral-requests.$id.propose";
-import { action as referralAction, loader as referralLoader } from "../../app/routes/referrals.$id._index";
+import { action as referralAction, loader as referralLoader } from "../../app/routes/referrals.$id._index/route";
 import type { StoredMail } from "../../app/server/mail/mailer.server";
 import { setBlock } from "../../app/server/moderation/blocks.server";
 import { insertAgent, testContext, sentMails } from "../support/services";

@@ -10,7 +10,7 @@ import type { Agent, Referral } from "../../app/domain/workbook/tabs";
 import { action as approvalAction, loader as approvalLoader } from "../../app/routes/broker-approval";
 import { action as proposeAction } from "../../app/routes/referral-requests.$id.propose";
 import { loader as printLoader } from "../../app/routes/referrals.$id.agreement";
-import { action as referralAction, loader as referralLoader } from "../../app/routes/referrals.$id._index";
+import { action as referralAction, loader as referralLoader } from "../../app/routes/referrals.$id._index/route";
 import { readBrokerLink } from "../../app/server/referrals/broker-signoff.server";
 import { pdfText } from "../support/pdf-text";
 import { insertAgent, sentMails, testContext } from "../support/services";

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { CDA_REFUSALS } from "../../app/domain/referrals/cda";
 import type { Agent, Referral } from "../../app/domain/workbook/tabs";
 import { loader as cdaPdfLoader } from "../../app/routes/referrals.$id.cda[.]pdf";
-import { action as referralAction, loader as referralLoader } from "../../app/routes/referrals.$id._index";
+import { action as referralAction, loader as referralLoader } from "../../app/routes/referrals.$id._index/route";
 import { pdfText } from "../support/pdf-text";
 import { referralRecord } from "../support/records";
 import { insertAgent, sentMails, testContext } from "../support/services";

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { TrecLicense } from "../../app/domain/license-check";
 import type { Agent, Referral } from "../../app/domain/workbook/tabs";
 import { action as proposeAction } from "../../app/routes/referral-requests.$id.propose";
-import { action as referralAction, loader as referralLoader } from "../../app/routes/referrals.$id._index";
+import { action as referralAction, loader as referralLoader } from "../../app/routes/referrals.$id._index/route";
 import { insertAgent, sentMails, testContext } from "../support/services";
 import { get, insertRequest, outcome, post, sessionCookie, type Rejection } from "./requests-support";
 

@@ -4,7 +4,7 @@ import { loader as dashboardLoader } from "../../app/routes/member-dashboard";
 import { loader as liveLoader } from "../../app/routes/member-dashboard_.live";
 import { action as markAction } from "../../app/routes/referral-requests.$id.mark";
 import type { Agent } from "../../app/domain/workbook/tabs";
-import { marksOf } from "../../app/server/requests/marks.server";
+import { interestedAndSavedOf } from "../../app/server/referral-requests/interested-and-saved.server";
 import { createReplica } from "../../app/server/store/replica.server";
 import { createSqliteDriver } from "../../app/server/store/sqlite-driver.server";
 import { sqliteStorePath } from "../../app/server/store/store.server";
@@ -113,7 +113,7 @@ describe("Interested and Save marks", () => {
     // A fresh replica of the same file, as after a restart.
     const reloaded = createReplica(createSqliteDriver(sqliteStorePath(context.services.config)), { refreshSeconds: 60 });
     await reloaded.refresh();
-    const marks = marksOf({ store: reloaded }, "james@example.com");
+    const marks = interestedAndSavedOf({ store: reloaded }, "james@example.com");
     expect([...marks.interested]).toEqual([request.id]);
     expect([...marks.saved]).toEqual([request.id]);
     await reloaded.stop();
@@ -132,14 +132,14 @@ describe("Interested and Save marks", () => {
     await mark(request.id, { kind: "saved", on: "true" });
     await mark(request.id, { kind: "saved", on: "true" });
     expect(context.services.store.marks.all()).toHaveLength(2);
-    expect(marksOf(context.services, "maria@example.com").saved.size).toBe(0);
+    expect(interestedAndSavedOf(context.services, "maria@example.com").saved.size).toBe(0);
   });
 
   it("keeps Interested once given and refuses unknown kinds, foreign redirects and unknown requests", async () => {
     const request = await insertRequest(context, maria);
     await mark(request.id, { kind: "interested" });
     await mark(request.id, { kind: "interested", on: "false" });
-    expect(marksOf(context.services, "james@example.com").interested.has(request.id)).toBe(true);
+    expect(interestedAndSavedOf(context.services, "james@example.com").interested.has(request.id)).toBe(true);
     expect(await mark(request.id, { kind: "liked" })).toMatchObject({ status: 400 });
     const offsite = (await mark(request.id, { kind: "saved", redirectTo: "//evil.example" })) as Response;
     expect(offsite.headers.get("Location")).toBeNull();

@@ -114,10 +114,10 @@ async function bobSees(): Promise<Record<string, string>> {
 /** Ann writes her review through the page's form, as her browser posts it. */
 async function annWrites(): Promise<void> {
   const page = await (await fetch(`${server.baseUrl}${reviewPath()}`, { headers: { Cookie: cookies.ann } })).text();
-  const formKey = /name="formKey" value="([^"]+)"/.exec(page)?.[1] ?? "";
+  const idempotencyKey = /name="idempotencyKey" value="([^"]+)"/.exec(page)?.[1] ?? "";
   const body = new URLSearchParams({
     intent: "review",
-    formKey,
+    idempotencyKey,
     overall: "5",
     communication: "5",
     clientCare: "4",

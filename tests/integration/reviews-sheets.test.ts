@@ -136,7 +136,7 @@ describe("reviews on the Sheets store", { timeout: 60_000 }, () => {
     const input = (key: string) =>
       reviewSchemas.referralQuality.parse({
         intent: "review",
-        formKey: key,
+        idempotencyKey: key,
         overall: "4",
         communication: "4",
         clientCare: "4",

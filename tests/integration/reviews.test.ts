@@ -9,7 +9,7 @@ import { agentIdOf } from "../../app/domain/agent-id";
 import type { Agent, Referral } from "../../app/domain/workbook/tabs";
 import { loader as profileLoader } from "../../app/routes/agent.$agentId";
 import { loader as dashboardLoader } from "../../app/routes/member-dashboard";
-import { action as referralAction } from "../../app/routes/referrals.$id._index";
+import { action as referralAction } from "../../app/routes/referrals.$id._index/route";
 import { NOTICES } from "../../app/domain/notices";
 import { action as reviewAction, loader as reviewLoader } from "../../app/routes/referrals.$id.review";
 import { action as reportAction, loader as reportLoader } from "../../app/routes/report";
@@ -170,9 +170,9 @@ describe("who may review", () => {
   it("stores one review per party however many posts arrive at once", async () => {
     const n = await network();
     const posts = await Promise.all([
-      write(n, "ann", { formKey: "11111111-1111-4111-8111-111111111111", text: "First" }),
-      write(n, "ann", { formKey: "22222222-2222-4222-8222-222222222222", text: "Second" }),
-      write(n, "ann", { formKey: "11111111-1111-4111-8111-111111111111", text: "First" }),
+      write(n, "ann", { idempotencyKey: "11111111-1111-4111-8111-111111111111", text: "First" }),
+      write(n, "ann", { idempotencyKey: "22222222-2222-4222-8222-222222222222", text: "Second" }),
+      write(n, "ann", { idempotencyKey: "11111111-1111-4111-8111-111111111111", text: "First" }),
     ]);
     expect(posts.map(statusOf)).toEqual([302, 302, 302]);
     const rows = n.context.services.store.reviews.all();

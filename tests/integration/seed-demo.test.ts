@@ -20,7 +20,7 @@ import {
 } from "../../app/domain/referrals/status";
 import type { Agent, Referral } from "../../app/domain/workbook/tabs";
 import { loader as dashboardLoader } from "../../app/routes/member-dashboard";
-import { loader as referralLoader } from "../../app/routes/referrals.$id._index";
+import { loader as referralLoader } from "../../app/routes/referrals.$id._index/route";
 import { loader as agreementLoader } from "../../app/routes/referrals.$id.agreement";
 import { loader as pdfLoader } from "../../app/routes/referrals.$id.agreement[.]pdf";
 import { loader as listLoader } from "../../app/routes/referrals._index";

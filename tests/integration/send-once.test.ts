@@ -14,7 +14,7 @@ import { sendMessage } from "../../app/server/messages/send.server";
 import { DIGEST_BATCH, scheduleWeeklyDigest } from "../../app/server/jobs/weekly-digest.server";
 import { remindAndExpireReferrals } from "../../app/server/jobs/referral-reminders.server";
 import { createNotifier } from "../../app/server/notifier/notifier.server";
-import { respondToRequest } from "../../app/server/requests/respond.server";
+import { respondToRequest } from "../../app/server/referral-requests/respond.server";
 import { createServices, outboxDirectory, stopServices } from "../../app/server/service-lifecycle.server";
 import type { Services } from "../../app/server/services.server";
 import { newId } from "../../app/server/store/store.server";

@@ -15,9 +15,9 @@ import {
   sendRegistrationMails,
   type NewAgentProfile,
 } from "../../app/server/registration/create-agent.server";
-import { setMark } from "../../app/server/requests/marks.server";
-import { respondToRequest } from "../../app/server/requests/respond.server";
-import { responseCount } from "../../app/server/requests/views.server";
+import { setInterestedOrSaved } from "../../app/server/referral-requests/interested-and-saved.server";
+import { respondToRequest } from "../../app/server/referral-requests/respond.server";
+import { responseCount } from "../../app/server/referral-requests/views.server";
 import { createServices, outboxDirectory, stopServices } from "../../app/server/service-lifecycle.server";
 import type { Services } from "../../app/server/services.server";
 import { newId } from "../../app/server/store/store.server";
@@ -99,7 +99,7 @@ describe.each(drivers)("two instances on %s", { timeout: 60_000 }, (driver) => {
     const now = new Date();
     await Promise.all(
       all.map((services) =>
-        setMark(services, { agentEmail: "james@example.com", requestId: request.id, kind: "interested", on: true, now }),
+        setInterestedOrSaved(services, { agentEmail: "james@example.com", requestId: request.id, kind: "interested", on: true, now }),
       ),
     );
 

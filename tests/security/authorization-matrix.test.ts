@@ -25,7 +25,7 @@ import * as calendarSettings from "../../app/routes/settings.calendar";
 import * as requestCalendar from "../../app/routes/referral-requests.$id.calendar[.]ics";
 import * as referralCalendar from "../../app/routes/referrals.$id.calendar[.]ics";
 import * as requestPropose from "../../app/routes/referral-requests.$id.propose";
-import * as referralPage from "../../app/routes/referrals.$id._index";
+import * as referralPage from "../../app/routes/referrals.$id._index/route";
 import * as referralAgreement from "../../app/routes/referrals.$id.agreement";
 import * as referralPdf from "../../app/routes/referrals.$id.agreement[.]pdf";
 import * as referralReview from "../../app/routes/referrals.$id.review";

@@ -27,7 +27,7 @@ import * as editRequest from "../../app/routes/referral-requests.$id.edit";
 import * as mark from "../../app/routes/referral-requests.$id.mark";
 import * as respond from "../../app/routes/referral-requests.$id.respond";
 import * as propose from "../../app/routes/referral-requests.$id.propose";
-import * as referral from "../../app/routes/referrals.$id._index";
+import * as referral from "../../app/routes/referrals.$id._index/route";
 import { changeTermsSchema, proposalSchema, signSchema, stepSchemas } from "../../app/domain/referrals/agreement";
 import { proposeReferral } from "../../app/server/referrals/referrals.server";
 import * as register from "../../app/routes/register";

@@ -1,7 +1,14 @@
 /**
- * The shape of app/: no import circles and no file over 400 lines. A circle is a missing
- * layer (a type both sides need belongs in a module of its own); a long file is several
- * modules in one. Both are checked here so that `npm test` names the new one.
+ * The shape of app/: no import circles, no file over 400 lines, and components that take
+ * nothing from the server. A circle is a missing layer (a type both sides need belongs in a
+ * module of its own); a long file is several modules in one. Checked here so that `npm test`
+ * names the new one.
+ *
+ * The layers: app/domain is pure (rules, schemas, and the view types pages are sent);
+ * app/server does the work (`*.server.ts`) and imports app/domain; app/components render
+ * what they are given and import app/domain, never app/server, so a view type lives in
+ * app/domain (`*-views.ts`) where the server function that fills it declares it as its
+ * return type and the component reads it; app/routes join the two.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -10,6 +17,13 @@ import { describe, expect, it } from "vitest";
 
 const APP = "app";
 const MAX_LINES = 400;
+const COMPONENTS = path.join(APP, "components");
+
+function filesUnder(folder: string): string[] {
+  return readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
 
 function lineCount(file: string): number {
   const text = readFileSync(file, "utf8");
@@ -28,12 +42,19 @@ describe("the code in app/", () => {
   }, 60_000);
 
   it(`has no file over ${MAX_LINES} lines`, () => {
-    const files = readdirSync(APP, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
-    const long = files
-      .map((entry) => path.join(entry.parentPath, entry.name))
+    const long = filesUnder(APP)
       .map((file) => ({ file, lines: lineCount(file) }))
       .filter(({ lines }) => lines > MAX_LINES)
       .map(({ file, lines }) => `${file}: ${lines} lines`);
     expect(long, `files in app/ over ${MAX_LINES} lines (split each along its seams)`).toEqual([]);
+  });
+
+  it("has no component that imports from app/server, types included", () => {
+    // Static imports and re-exports (`from "…"`), side-effect imports and dynamic `import("…")`.
+    const serverImport = /(?:\bfrom|\bimport\s*\(?)\s*["'](?:~\/server\/|(?:\.\.\/)+server\/)[^"']*["']/g;
+    const offenders = filesUnder(COMPONENTS)
+      .filter((file) => /\.tsx?$/.test(file))
+      .flatMap((file) => [...readFileSync(file, "utf8").matchAll(serverImport)].map((match) => `${file}: ${match[0]}`));
+    expect(offenders, "components importing from app/server (move the view type to app/domain)").toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ReferralRequest } from "../../app/domain/workbook/tabs";
-import { createLiveRequests } from "../../app/server/requests/live-requests.server";
+import { createLiveRequests } from "../../app/server/referral-requests/live-requests.server";
 import { agentRecord, requestRecord } from "../support/records";
 
 /** A Requests store tab that counts how often the live list is read from it. */

@@ -3,7 +3,7 @@
  * messages, and the rows they make.
  */
 import { z } from "zod";
-import { formKeyField } from "../form-key";
+import { idempotencyKeyField } from "../idempotency-key";
 import { respondByHoursField } from "../invitation-forms";
 import { respondByAt } from "../invitations";
 import { CONTACT_PREFERENCES, MARKET_STATES, PRICE_RANGES, REQUEST_TYPE_VALUES, SPECIALTIES, TIMELINES, type RequestType } from "../enums";
@@ -49,7 +49,7 @@ const requestFields = {
 export const postRequestSchema = z.object({
   requestType: z.enum(REQUEST_TYPE_VALUES, { error: "Please choose a request type" }),
   ...requestFields,
-  formKey: formKeyField,
+  idempotencyKey: idempotencyKeyField,
 });
 export type PostRequestInput = z.infer<typeof postRequestSchema>;
 
@@ -68,7 +68,7 @@ export const editRequestSchema = z.object({
 export type EditRequestInput = z.infer<typeof editRequestSchema>;
 
 export const respondSchema = z.object({
-  formKey: formKeyField,
+  idempotencyKey: idempotencyKeyField,
   message: multiLine(
     requiredTextField(
       RESPOND_MESSAGE_REQUIRED,

@@ -9,12 +9,12 @@
  */
 import { z } from "zod";
 import type { RequestType } from "../enums";
-import { formKeyField } from "../form-key";
+import { idempotencyKeyField } from "../idempotency-key";
 import { brokerChoiceField } from "./broker-signoff";
 import { multiLine, optionalTextField, requiredTextField } from "../text";
 import { REFERRAL_SIDES } from "../workbook/referral-tabs";
 import type { Referral } from "../workbook/tabs";
-import { closingAmountProblems } from "./doubts";
+import { closingAmountProblems } from "./mistyped-values";
 import { formatDollars, parseDollars, parsePercent, referralFeeCents } from "./money";
 import type { ReferralSide } from "./labels";
 import type { ReferralParty } from "./status";
@@ -102,7 +102,7 @@ function checkFee(input: { feeType?: "percent" | "flat"; feePercent?: string; fe
 /** The fee is checked even when other fields failed, so every message shows at once. */
 const ALWAYS = { when: () => true };
 
-export const proposalSchema = z.object({ formKey: formKeyField, ...proposalFields }).superRefine(checkFee, ALWAYS);
+export const proposalSchema = z.object({ idempotencyKey: idempotencyKeyField, ...proposalFields }).superRefine(checkFee, ALWAYS);
 
 /** The same terms, posted from the referral's page beside its other forms. */
 export const changeTermsSchema = z.object({ intent: z.literal("terms"), ...proposalFields }).superRefine(checkFee, ALWAYS);

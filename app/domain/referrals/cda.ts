@@ -9,7 +9,7 @@ import { emailField } from "../registration";
 import { requiredTextField } from "../text";
 import type { Referral } from "../workbook/tabs";
 import { feeLabel, stepSchemas } from "./agreement";
-import { knownFeeDoubt } from "./doubts";
+import { likelyMistypedFee } from "./mistyped-values";
 import { shortReference } from "./labels";
 import { formatDollars } from "./money";
 import type { ReferralParty, ReferralStatus } from "./status";
@@ -51,12 +51,12 @@ function standingRefusal(status: ReferralStatus, party: ReferralParty): Refusal 
  * in the sheet (doubts.ts) is never put in a payment instruction to a title company.
  */
 export function cdaRefusal(
-  referral: Parameters<typeof knownFeeDoubt>[0] & { status: ReferralStatus },
+  referral: Parameters<typeof likelyMistypedFee>[0] & { status: ReferralStatus },
   party: ReferralParty,
 ): Refusal | null {
   const refusal = standingRefusal(referral.status, party);
   if (refusal) return refusal;
-  return knownFeeDoubt(referral) === null ? null : { status: 409, message: CDA_REFUSALS.feeDoubted };
+  return likelyMistypedFee(referral) === null ? null : { status: 409, message: CDA_REFUSALS.feeDoubted };
 }
 
 /** The form shows whenever its party may send one by the referral's status; a doubted fee is said when it is sent. */

@@ -5,7 +5,7 @@
  * imports the labels from here.
  */
 import type { Referral } from "../workbook/tabs";
-import { knownFeeDoubt } from "./doubts";
+import { likelyMistypedFee } from "./mistyped-values";
 import { formatDollars, referralFeeCents } from "./money";
 import { isFinalStatus, REFERRAL_STATUS_LABELS, REFERRAL_STATUSES, type ReferralStatus } from "./status";
 
@@ -90,7 +90,7 @@ export function centralYear(iso: string | Date): number {
  * counts as not yet known, never as if it were right.
  */
 export function countableFeeCents(referral: Referral): number | undefined {
-  return knownFeeDoubt(referral) === null ? knownFeeCents(referral) : undefined;
+  return likelyMistypedFee(referral) === null ? knownFeeCents(referral) : undefined;
 }
 
 /** A sum of fees: the cents of the fees known and how many were known and not (yet). */

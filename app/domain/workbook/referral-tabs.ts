@@ -2,7 +2,7 @@
  * The referral agreements' tabs: one row per agreement with its current terms, and its
  * timeline. Listed in the workbook (`tabs.ts`) like every other tab.
  */
-import { describeReferralDoubts } from "../referrals/doubts";
+import { describeLikelyMistypedValues } from "../referrals/mistyped-values";
 import { REFERRAL_STATUSES } from "../referrals/status";
 import { amount, choice, count, email, optionalText, optionalTime, percentage, requiredText, text, time } from "./columns";
 import { defineTab } from "./define-tab";
@@ -80,7 +80,7 @@ export const REFERRALS_TAB = defineTab({
     parties: (referral) => [referral.referringEmail, referral.receivingEmail],
     status: (referral) => referral.status,
   },
-  doubts: describeReferralDoubts,
+  doubts: describeLikelyMistypedValues,
 });
 
 /** A referral's timeline, one row per step taken (who, when, the note); never changed, only added to. */

@@ -1,3 +1,4 @@
+import { CLAIM_KEYS } from "~/domain/claim-keys";
 import { randomUUID } from "node:crypto";
 import { LOGIN_LINK_INVALID_MESSAGE } from "~/domain/account-messages";
 import { LOGIN_MESSAGES } from "~/domain/auth";
@@ -31,7 +32,7 @@ export function agentOfLoginLink(services: Pick<Services, "config" | "store">, t
 }
 
 function claimKey(linkId: string): string {
-  return `login-link:${linkId}`;
+  return CLAIM_KEYS["login-link"].key(linkId);
 }
 
 export type LoginLinkUse = { ok: true; agent: Agent } | { ok: false; message: string };

@@ -1,3 +1,4 @@
+import { CLAIM_KEYS } from "~/domain/claim-keys";
 import type { Cookie } from "@remix-run/node";
 import type { BrokerLinkInput } from "~/domain/broker-form";
 import { BROKER_LINK_HOURS, type BrokerState } from "~/domain/brokers";
@@ -89,7 +90,7 @@ function tellStaffRequestsPaused(
       mail: brokerRequestsPausedMail(config.supportEmail, config.writeLimits.pendingBrokersPerHour, Math.ceil(retryAfterSeconds / 60)),
       about: "the staff mail that Oklahoma broker requests are paused",
     },
-    { now, once: `broker-requests-paused:${hour}` },
+    { now, once: CLAIM_KEYS["broker-requests-paused"].key(String(hour)) },
   );
 }
 

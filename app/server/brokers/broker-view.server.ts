@@ -7,7 +7,7 @@ import { type BrokerFee, brokerFeeCsvRows } from "~/domain/brokers";
 import { licenseKey } from "~/domain/license-check";
 import { feeLabel } from "~/domain/referrals/agreement";
 import { shortReference, SIDE_LABELS } from "~/domain/referrals/labels";
-import { knownFeeDoubt } from "~/domain/referrals/doubts";
+import { likelyMistypedFee } from "~/domain/referrals/mistyped-values";
 import { formatDollars } from "~/domain/referrals/money";
 import { centralYear, knownFeeCents } from "~/domain/referrals/overview";
 import { REFERRAL_STATUS_LABELS, type ReferralParty } from "~/domain/referrals/status";
@@ -88,7 +88,7 @@ export function brokerView(deps: Deps, broker: VerifiedBroker, now: Date) {
         sideLabel: SIDE_LABELS[referral.side],
         feeLabel: feeLabel(referral),
         feeAmount: money(knownFeeCents(referral)),
-        feeDoubted: knownFeeDoubt(referral) !== null,
+        feeDoubted: likelyMistypedFee(referral) !== null,
         receivedOn: receivedAt?.slice(0, 10) ?? null,
         hasCda: referral.cdaSentAt !== undefined,
       };

@@ -2,7 +2,7 @@ import { isPastDeadline, offerSize } from "~/domain/invitations";
 import { photoSource } from "~/domain/member-profile";
 import { isLive } from "~/domain/referral-requests/expiry";
 import { agentIdFromEmail } from "~/domain/agent-id";
-import type { INVITATION_STATUSES } from "~/domain/workbook/invitation-tab";
+import type { BestFitSectionView, InvitedStanding } from "~/domain/invitation-views";
 import type { ReferralRequest } from "~/domain/workbook/tabs";
 import { bestFitAgents } from "../matching/best-fit.server";
 import { hiddenAuthorsFor } from "../moderation/visibility.server";
@@ -11,16 +11,13 @@ import { invitationsOf } from "./invitations.server";
 
 type SectionServices = Parameters<typeof bestFitAgents>[0] & Pick<Services, "store">;
 
-/** Where an invited agent stands, as the poster reads it. */
-export type InvitedStanding = Exclude<(typeof INVITATION_STATUSES)[number], "hidden"> | "responded";
-
 /**
  * The poster's "Best-fit agents" on their request page: the agents they invited with where
  * each stands, and the best-fit agents they may invite now. The first five are offered at
  * once; once the Respond by time passed with no response, the next five (less those invited
  * since), leaving out everyone invited before; never past the request's limit.
  */
-export function bestFitSection(services: SectionServices, request: ReferralRequest, now: Date) {
+export function bestFitSection(services: SectionServices, request: ReferralRequest, now: Date): BestFitSectionView {
   const { store } = services;
   const rows = store.invitations.by("requestId", request.id);
   const responders = new Set(store.responses.by("requestId", request.id).map((response) => response.fromEmail));
@@ -55,10 +52,7 @@ export function bestFitSection(services: SectionServices, request: ReferralReque
   return {
     invited,
     suggestions,
-    /** True when the suggestions are the next five, offered because the deadline passed unanswered. */
     nextRound: nextRound && suggestions.length > 0,
     live: isLive(request, now),
   };
 }
-
-export type BestFitSectionView = ReturnType<typeof bestFitSection>;

@@ -4,6 +4,7 @@
  * answers by responding or with "Not a fit". One row per request and agent in the
  * Invitations tab, claimed first, so a double click, a retried form or two instances store one.
  */
+import { CLAIM_KEYS } from "~/domain/claim-keys";
 import {
   deadlineLabel,
   INVITATION_REFUSALS,
@@ -11,6 +12,7 @@ import {
   INVITATIONS_PER_REQUEST,
   sentInLastDay,
 } from "~/domain/invitations";
+import type { InvitationToAnswer } from "~/domain/invitation-views";
 import { locationLabel } from "~/domain/member-profile";
 import { isLive } from "~/domain/referral-requests/expiry";
 import { relativeTime } from "~/domain/relative-time";
@@ -20,7 +22,7 @@ import { invitationMail } from "../mail/invitation-mail.server";
 import { hiddenAuthorsFor } from "../moderation/visibility.server";
 import { invitationNotice } from "../push/notices.server";
 import type { Services } from "../services.server";
-import { rowIdFor } from "../form-keys.server";
+import { rowIdFor } from "../idempotency-keys.server";
 
 type InviteServices = Pick<Services, "store" | "notifier" | "writeQueues" | "sendClaims" | "config">;
 
@@ -102,7 +104,7 @@ async function storeInvitation(
   agent: Agent,
   now: Date,
 ): Promise<Invitation | undefined> {
-  const key = `invitation:${request.id}/${agent.email}`;
+  const key = CLAIM_KEYS.invitation.key(request.id, agent.email);
   const id = rowIdFor(request.id, { key: agent.email, retry: false });
   const triedBefore = services.store.sendClaims.by("key", key).length > 0;
   if (!(await services.sendClaims.claimAs(key, id, now))) return undefined;
@@ -145,7 +147,7 @@ function mailInvitation(
         stillUnread: async () => !isAnswered(services, invitation),
       },
     },
-    { once: `invitation-mail:${invitation.id}`, now },
+    { once: CLAIM_KEYS["invitation-mail"].key(invitation.id), now },
   );
 }
 
@@ -175,7 +177,7 @@ export async function declineInvitation(
  * invitation closes once they responded or answered Not a fit, and when the request stops
  * taking responses; those of suspended or blocked posters are not shown.
  */
-export function invitationsToAnswer(services: Pick<Services, "store">, member: Pick<Agent, "email">, now: Date) {
+export function invitationsToAnswer(services: Pick<Services, "store">, member: Pick<Agent, "email">, now: Date): InvitationToAnswer[] {
   const hidden = hiddenAuthorsFor(services, member);
   return services.store.invitations
     .by("agentEmail", member.email)
@@ -195,5 +197,3 @@ export function invitationsToAnswer(services: Pick<Services, "store">, member: P
       invitedAgo: relativeTime(invitation.createdAt, now),
     }));
 }
-
-export type InvitationToAnswer = ReturnType<typeof invitationsToAnswer>[number];

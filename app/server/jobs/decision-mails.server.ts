@@ -1,3 +1,4 @@
+import { CLAIM_KEYS } from "~/domain/claim-keys";
 import type { Agent, AgentStatus } from "~/domain/workbook/tabs";
 import { approvalMail, rejectionMail } from "../mail/account-mail.server";
 import type { Mail } from "../mail/mailer.server";
@@ -5,6 +6,7 @@ import type { Config } from "../config.server";
 import type { Notifier } from "../notifier/notifier.server";
 import type { BackgroundJob, RowChange, Store } from "../store/store.server";
 import { publicUrl } from "../accounts/urls.server";
+import { refreshJob } from "./registry.server";
 
 type Deps = {
   store: Store;
@@ -64,7 +66,7 @@ export function watchAgentDecisions({ store, notifier, config, log = console }: 
     const about = `the ${agent.status} mail to ${agent.email} (agent ${agent.id}; if it is not sent, tell them by hand)`;
     const sent = notifier.enqueue(
       { mail: decisionMail(agent, config), about },
-      { once: `decision:${agent.id}:${agent.status}`, confirm: () => stampRow(agent) },
+      { once: CLAIM_KEYS.decision.key(agent.id, agent.status), confirm: () => stampRow(agent) },
     );
     void sent.outcome.then((outcome) => {
       queued.delete(agent.id);
@@ -91,9 +93,7 @@ export function watchAgentDecisions({ store, notifier, config, log = console }: 
   }
 
   return store.addJob({
-    name: "decision mails",
-    // SendClaims too: rows deleted there may free a claim this instance is waiting on.
-    watches: { agents: ["status"], sendClaims: [] },
+    ...refreshJob("decisionMails"),
     async run(event) {
       for (const agent of decided(event.agents.changed)) if (!wasMailed(agent)) unmailed.set(agent.id, agent.status);
       stillUnmailed().forEach(claimAndSend);

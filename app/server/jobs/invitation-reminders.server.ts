@@ -4,6 +4,7 @@
  * of a shorter window) remain (docs/decisions/0047). Claimed once per invitation across
  * instances and stamped in its `remindedAt`; the member's invitations mail setting applies.
  */
+import { CLAIM_KEYS } from "~/domain/claim-keys";
 import { isReminderDue } from "~/domain/invitations";
 import { isLive } from "~/domain/referral-requests/expiry";
 import type { Invitation } from "~/domain/workbook/tabs";
@@ -16,6 +17,7 @@ import type { Notifier } from "../notifier/notifier.server";
 import { respondByNotice } from "../push/notices.server";
 import type { SendClaims } from "../send-claims.server";
 import type { BackgroundJob, Store } from "../store/store.server";
+import { refreshJob } from "./registry.server";
 
 type Deps = {
   store: Store;
@@ -46,7 +48,7 @@ export async function remindInvitedAgents(deps: Deps, now: Date, signal?: AbortS
     const due = dueReminder(deps, invitation, now);
     if (!due) continue;
     const { request, respondBy, agent } = due;
-    const outcome = await deps.claims.sendOnce(`invitation-reminder:${invitation.id}`, now, async () => {
+    const outcome = await deps.claims.sendOnce(CLAIM_KEYS["invitation-reminder"].key(invitation.id), now, async () => {
       await deps.store.invitations.update(invitation.id, { remindedAt: now.toISOString() });
       deps.notifier.enqueue({
         mail: invitationReminderMail({
@@ -69,7 +71,7 @@ export async function remindInvitedAgents(deps: Deps, now: Date, signal?: AbortS
 /** Runs the pass after each of the store's timed refreshes; `clock` is replaced in tests. */
 export function remindInvitedAgentsAfterRefreshes(deps: Deps, clock: () => Date = () => new Date()): BackgroundJob {
   return deps.store.addJob({
-    name: "invitation reminders",
+    ...refreshJob("invitationReminders"),
     async run(_event, signal) {
       await remindInvitedAgents(deps, clock(), signal);
     },

@@ -4,6 +4,7 @@
  * expiry of one whose term ended with no closing. Both follow staff edits in the sheet,
  * since they read the replica as it stands after the refresh.
  */
+import { CLAIM_KEYS } from "~/domain/claim-keys";
 import { OPEN_PIPELINE_STATUSES } from "~/domain/referrals/status";
 import type { Referral, ReferralEvent } from "~/domain/workbook/tabs";
 import { publicUrl } from "../accounts/urls.server";
@@ -14,6 +15,7 @@ import { referralExpiredMail, referralReminderMail, type ReminderReason } from "
 import type { SendClaims } from "../send-claims.server";
 import { newId, type BackgroundJob, type Store } from "../store/store.server";
 import type { WriteQueues } from "../store/write-queues.server";
+import { refreshJob } from "./registry.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A signed referral with no step for this long reminds the receiving agent, whose steps come next. */
@@ -119,13 +121,14 @@ export async function remindAndExpireReferrals(
       const referral = deps.store.referrals.get(id);
       if (!referral || !OPEN_PIPELINE_STATUSES.includes(referral.status)) return;
       if (isPastTerm(referral, now)) {
-        if ((await deps.claims.sendOnce(`referral-expired:${id}`, now, () => expire(deps, referral, now))) === "sent") done.expired += 1;
+        if ((await deps.claims.sendOnce(CLAIM_KEYS["referral-expired"].key(id), now, () => expire(deps, referral, now))) === "sent")
+          done.expired += 1;
         return;
       }
       const reasons = reminderReasons(deps, referral, now);
       if (reasons.receiving.length === 0 && reasons.referring.length === 0) return;
       // Named by the reminder before it, so every instance that sees the same referral claims the same key.
-      const key = `referral-reminder:${id}:after:${referral.lastReminderAt ?? "none"}`;
+      const key = CLAIM_KEYS["referral-reminder"].key(id, referral.lastReminderAt ?? "none");
       if ((await deps.claims.sendOnce(key, now, () => remind(deps, referral, reasons, now))) === "sent") done.reminded += 1;
     });
   }
@@ -135,7 +138,7 @@ export async function remindAndExpireReferrals(
 /** Runs the pass after each of the store's timed refreshes; `clock` is replaced in tests. */
 export function remindReferralsAfterRefreshes(deps: Deps, clock: () => Date = () => new Date()): BackgroundJob {
   return deps.store.addJob({
-    name: "referral reminders",
+    ...refreshJob("referralReminders"),
     async run(_event, signal) {
       await remindAndExpireReferrals(deps, clock(), signal);
     },

@@ -1,5 +1,6 @@
 import { isPastExpiry } from "~/domain/referral-requests/expiry";
 import type { BackgroundJob, Store } from "../store/store.server";
+import { refreshJob } from "./registry.server";
 
 /**
  * Marks active requests past their expiry as expired; the rows stay. Lists never
@@ -24,7 +25,7 @@ export async function expireOverdueRequests(store: Pick<Store, "requests">, now:
  */
 export function expireRequestsAfterRefreshes(store: Pick<Store, "requests" | "addJob">): BackgroundJob {
   return store.addJob({
-    name: "request expiry",
+    ...refreshJob("requestExpiry"),
     async run(_event, signal) {
       await expireOverdueRequests(store, new Date(), signal);
     },

@@ -1,6 +1,7 @@
 import type { Services } from "../services.server";
 import type { BackgroundJob } from "../store/store.server";
-import { recountStaleResponses } from "../requests/response-counts.server";
+import { recountStaleResponses } from "../referral-requests/response-counts.server";
+import { refreshJob } from "./registry.server";
 
 /**
  * Keeps each request's `responses` cell equal to its rows: after every refresh that brought
@@ -14,8 +15,7 @@ export function recountResponsesAfterRefreshes(
   { log = console }: { log?: Pick<Console, "error"> } = {},
 ): BackgroundJob {
   return services.store.addJob({
-    name: "response counts",
-    watches: { responses: [], requests: ["responses"], reports: ["itemStatus"], agents: ["status"] },
+    ...refreshJob("responseCounts"),
     async run(_event, signal) {
       // A count that cannot be stored is written at the next run: the pages count the rows themselves.
       await recountStaleResponses(services, signal).catch((error: unknown) =>

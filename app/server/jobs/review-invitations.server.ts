@@ -7,6 +7,7 @@
 import { isReviewable, REVIEWABLE_STATUSES } from "~/domain/reviews";
 import { inviteReviewers, type InvitationDeps } from "../reviews/invitations.server";
 import type { BackgroundJob, Store } from "../store/store.server";
+import { refreshJob } from "./registry.server";
 
 type Deps = InvitationDeps & { store: InvitationDeps["store"] & Pick<Store, "referrals" | "addJob"> };
 
@@ -24,7 +25,7 @@ export function inviteToReviewEndedReferrals(deps: Deps, now: Date, signal?: Abo
 /** Runs the pass after each of the store's timed refreshes; `clock` is replaced in tests. */
 export function inviteReviewersAfterRefreshes(deps: Deps, clock: () => Date = () => new Date()): BackgroundJob {
   return deps.store.addJob({
-    name: "review invitations",
+    ...refreshJob("reviewInvitations"),
     run(_event, signal) {
       inviteToReviewEndedReferrals(deps, clock(), signal);
       return Promise.resolve();

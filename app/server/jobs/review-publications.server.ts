@@ -4,6 +4,7 @@
  * it. Each review is told once across instances (claimed `review-published:<review id>`),
  * and only within PUBLISHED_NOTICE_DAYS of its publication (docs/decisions/0070).
  */
+import { CLAIM_KEYS } from "~/domain/claim-keys";
 import { publicationTimes, publishedReviews, reviewPath } from "~/domain/reviews";
 import type { Review } from "~/domain/workbook/tabs";
 import { publicUrl } from "../accounts/urls.server";
@@ -13,6 +14,7 @@ import { hiddenAuthorsFor } from "../moderation/visibility.server";
 import type { Notifier } from "../notifier/notifier.server";
 import { reviewPublishedNotice } from "../push/notices.server";
 import type { BackgroundJob, Store } from "../store/store.server";
+import { refreshJob } from "./registry.server";
 
 /** A publication older than this is never told: on the first deploy, the reviews published before it stay quiet. */
 const PUBLISHED_NOTICE_DAYS = 2;
@@ -37,7 +39,7 @@ export function notifyPublishedReviews(deps: Deps, now: Date, signal?: AbortSign
   let queued = 0;
   for (const review of recentlyPublished(deps.store, now)) {
     if (signal?.aborted) return queued;
-    const once = `review-published:${review.id}`;
+    const once = CLAIM_KEYS["review-published"].key(review.id);
     // Decided from the replica first, so a pass after every refresh costs no claim call.
     if (deps.store.sendClaims.by("key", once).length > 0) continue;
     const referral = deps.store.referrals.get(review.referralId);
@@ -63,7 +65,7 @@ export function notifyPublishedReviews(deps: Deps, now: Date, signal?: AbortSign
 /** Runs the pass after each of the store's timed refreshes; `clock` is replaced in tests. */
 export function notifyPublishedReviewsAfterRefreshes(deps: Deps, clock: () => Date = () => new Date()): BackgroundJob {
   return deps.store.addJob({
-    name: "review publications",
+    ...refreshJob("reviewPublications"),
     run(_event, signal) {
       notifyPublishedReviews(deps, clock(), signal);
       return Promise.resolve();

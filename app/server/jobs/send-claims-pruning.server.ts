@@ -1,5 +1,7 @@
+import { CLAIM_KEYS } from "~/domain/claim-keys";
 import type { SendClaims } from "../send-claims.server";
 import type { BackgroundJob, Store } from "../store/store.server";
+import { refreshJob } from "./registry.server";
 
 type Deps = {
   store: Store;
@@ -25,7 +27,7 @@ export function pruneSendClaimsDaily({ store, claims, clock = () => new Date(), 
   let running: Promise<number | undefined> | undefined;
   async function pruneToday(): Promise<number | undefined> {
     const now = clock();
-    const key = `prune:${now.toISOString().slice(0, 10)}`;
+    const key = CLAIM_KEYS.prune.key(now.toISOString().slice(0, 10));
     if (store.sendClaims.by("key", key).length > 0) return undefined;
     if (!(await claims.claim([key], now)).has(key)) return undefined;
     const deleted = await claims.prune(now);
@@ -39,7 +41,7 @@ export function pruneSendClaimsDaily({ store, claims, clock = () => new Date(), 
     return running;
   }
   const job = store.addJob({
-    name: "send claims pruning",
+    ...refreshJob("sendClaimsPruning"),
     async run() {
       void run().catch((error: unknown) => log.error("Claims: the daily pruning of SendClaims failed:", error));
     },

@@ -1,3 +1,4 @@
+import { CLAIM_KEYS } from "~/domain/claim-keys";
 import { createHash } from "node:crypto";
 import { PRODUCT_NAME } from "~/domain/product";
 import type { Config } from "../config.server";
@@ -6,6 +7,7 @@ import type { SendClaims } from "../send-claims.server";
 import type { BackgroundJob, Store, StoreHealth } from "../store/store.server";
 import { renderMailBody } from "../mail/html.server";
 import type { Mail } from "../mail/mailer.server";
+import { refreshJob } from "./registry.server";
 
 /** One thing in the workbook staff must look at, as the mail and /healthz name it. */
 type SheetProblem = { where: string; what: string };
@@ -64,7 +66,8 @@ export function mailSheetProblemsAfterRefreshes({
     const fresh = problems.filter((problem) => !known.has(describe(problem)));
     known = new Set(problems.map(describe));
     if (fresh.length === 0) return;
-    const keyOf = (problem: SheetProblem) => `sheet-problem:${createHash("sha256").update(describe(problem)).digest("hex").slice(0, 16)}`;
+    const keyOf = (problem: SheetProblem) =>
+      CLAIM_KEYS["sheet-problem"].key(createHash("sha256").update(describe(problem)).digest("hex").slice(0, 16));
     let won: Set<string>;
     try {
       won = await claims.claim(fresh.map(keyOf), now);
@@ -78,6 +81,6 @@ export function mailSheetProblemsAfterRefreshes({
     notifier.enqueue({ mail: sheetProblemsMail(mine, config.supportEmail), about }, { claimed: mine.map(keyOf), now });
   }
 
-  const job = store.addJob({ name: "sheet problem mails", run: () => mailNew(new Date()) });
+  const job = store.addJob({ ...refreshJob("sheetProblemMails"), run: () => mailNew(new Date()) });
   return { stop: job.stop, mailNew };
 }

@@ -1,4 +1,5 @@
 import type { BackgroundJob, RefreshEvent, Store } from "../store/store.server";
+import { refreshJob } from "./registry.server";
 
 /** The agents staff suspended since the last run: a status that became `suspended`, or a row added as suspended. */
 function newlySuspended(store: Pick<Store, "agents">, event: RefreshEvent): string[] {
@@ -39,8 +40,7 @@ export function endSessionsOfSuspendedAgents(
   }
 
   return store.addJob({
-    name: "suspended sessions",
-    watches: { agents: ["status"] },
+    ...refreshJob("suspendedSessions"),
     async run(event, signal) {
       const carried = started ? [...failed] : store.agents.by("status", "suspended").map((agent) => agent.id);
       const ids = new Set([...carried, ...newlySuspended(store, event)]);

@@ -1,3 +1,4 @@
+import { CLAIM_KEYS } from "~/domain/claim-keys";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { digestWeekDue, memberDigest, weekRequests, type DigestSelection, type DigestWeek } from "~/domain/digest";
 import { wantsMail } from "~/domain/notifications";
@@ -9,6 +10,7 @@ import type { Notifier } from "../notifier/notifier.server";
 import { blockedBetween, hiddenItemIds, suspendedEmails } from "../moderation/visibility.server";
 import type { SendClaims } from "../send-claims.server";
 import type { BackgroundJob, Store } from "../store/store.server";
+import { refreshJob } from "./registry.server";
 
 type Deps = {
   store: Store;
@@ -45,9 +47,9 @@ export const DIGEST_BATCH = 25;
  */
 const RUN_HOLD_MS = 10 * 60_000;
 
-const runChain = (week: DigestWeek) => `digest-run:${week.week}`;
-const doneKey = (week: DigestWeek) => `digest-done:${week.week}`;
-const memberKey = (week: DigestWeek, member: Agent) => `digest:${week.week}:${member.id}`;
+const runChain = (week: DigestWeek) => CLAIM_KEYS["digest-run"].key(week.week);
+const doneKey = (week: DigestWeek) => CLAIM_KEYS["digest-done"].key(week.week);
+const memberKey = (week: DigestWeek, member: Agent) => CLAIM_KEYS.digest.key(week.week, member.id);
 
 type MemberDigest = { member: Agent; selection: DigestSelection };
 
@@ -98,7 +100,7 @@ export function scheduleWeeklyDigest(deps: Deps): WeeklyDigest {
     return running;
   }
   const job = deps.store.addJob({
-    name: "weekly digest",
+    ...refreshJob("weeklyDigest"),
     async run() {
       void run().catch((error: unknown) => (deps.log ?? console).error("Digest: the weekly run failed:", error));
     },

@@ -1,3 +1,4 @@
+import { CLAIM_KEYS } from "~/domain/claim-keys";
 import { checkTexasLicense, lapseVerdict, oklahomaVerdict, type LicenseVerdict } from "~/domain/license-check";
 import { sponsorUpdate, sponsoringBroker, type SponsoringBroker } from "~/domain/sponsor";
 import type { Agent } from "~/domain/workbook/tabs";
@@ -8,6 +9,7 @@ import type { Notifier } from "../notifier/notifier.server";
 import type { Store } from "../store/store.server";
 import { apiSource, fileUrlSource, type LicenseSource } from "./license-source.server";
 import { licenseDatabaseFile, openLicenseTable, type LicenseTable } from "./license-table.server";
+import { JOBS } from "../jobs/registry.server";
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -203,7 +205,7 @@ export function createLicenseService({ config, store, notifier, log = console }:
     if (timer !== undefined) return;
     const run = () =>
       timer !== undefined && void tick().catch((error: unknown) => log.error("Licenses: the refresh or lapse check failed.", error));
-    timer = setInterval(run, HOUR_MS);
+    timer = setInterval(run, JOBS.licenseChecks.everyMs);
     timer.unref();
     setImmediate(run);
   }
@@ -222,7 +224,7 @@ export const LICENSE_DATA_MISSING =
   "No TREC license data is loaded: Texas applicants' licenses are not checked and their sponsoring brokers cannot be filled in, so they are asked to type them. Load it with npm run licenses:update, or set TREC_LICENSE_FILE_URL or TREC_LICENSE_API_URL (operator guide, Texas license data).";
 
 /** The claim of the staff mail: a fresh install's missing data is told once, whatever the instances and restarts. */
-const NOT_LOADED_CLAIM = "licenses-not-loaded";
+const NOT_LOADED_CLAIM = CLAIM_KEYS["licenses-not-loaded"].key();
 
 function notLoadedMail(supportEmail: string): Mail {
   return { to: supportEmail, subject: "TREC license data is not loaded", ...renderMailBody(LICENSE_DATA_MISSING, []) };

@@ -1,3 +1,4 @@
+import { CLAIM_KEYS } from "~/domain/claim-keys";
 import type { Throttle } from "../notifier/notifier.server";
 import type { Services } from "../services.server";
 import { memberRowId } from "./read-positions.server";
@@ -18,7 +19,7 @@ export function conversationThrottle(
   agentEmail: string,
 ): Throttle {
   return {
-    chain: `message:${memberRowId(conversationId, agentEmail)}`,
+    chain: CLAIM_KEYS.message.key(memberRowId(conversationId, agentEmail)),
     lastNotifiedAt: () => messageQueries.lastNotifiedAt(conversationId, agentEmail),
     stamp: (at) => messageQueries.stampNotified(conversationId, agentEmail, at),
   };

@@ -1,6 +1,7 @@
 import { partnerIdIn } from "~/domain/messages";
 import type { Database } from "../store/postgres/database.server";
 import type { Store } from "../store/store.server";
+import { refreshJob } from "../jobs/registry.server";
 
 /**
  * Tells a member's open messages pages that a message to or from them arrived. News
@@ -66,8 +67,7 @@ export function createMessageEvents(
   // Messages others stored (another instance) or staff changed (hid one): the refresh event names them.
   function watchRefreshes(): () => void {
     const job = store.addJob({
-      name: "live updates",
-      watches: { messages: [] },
+      ...refreshJob("liveUpdates"),
       async run({ messages: { added, changed } }) {
         if (listeners.size === 0) return;
         const messages = [...added, ...changed.map(({ id }) => id)].flatMap((id) => store.messages.get(id) ?? []);

@@ -1,11 +1,11 @@
-import type { FormKey } from "~/domain/form-key-text";
+import type { IdempotencyKey } from "~/domain/idempotency-key-text";
 import { conversationPath } from "~/domain/messages";
 import type { Agent, Message } from "~/domain/workbook/tabs";
 import { publicUrl } from "../accounts/urls.server";
 import { messageNotificationMail } from "../mail/message-mail.server";
 import type { Outcome } from "../notifier/notifier.server";
 import type { Services } from "../services.server";
-import { mayBeStored, rowIdFor } from "../form-keys.server";
+import { mayBeStored, rowIdFor } from "../idempotency-keys.server";
 import { messageNotice } from "../push/notices.server";
 import { conversationThrottle } from "./conversation-members.server";
 
@@ -18,7 +18,7 @@ type Send = {
   conversationId: string;
   text: string;
   /** The message form's key: a message sent again after a lost answer is stored once (docs/decisions/0032). */
-  formKey?: FormKey;
+  idempotencyKey?: IdempotencyKey;
   /** For the conversation's address in the mail when APP_URL is not set. */
   request: Request;
 };
@@ -35,20 +35,20 @@ type Send = {
  */
 export async function sendMessage(
   services: Pick<Services, "store" | "notifier" | "config" | "messageEvents" | "messageQueries">,
-  { sender, recipient, conversationId, text, formKey, request }: Send,
+  { sender, recipient, conversationId, text, idempotencyKey, request }: Send,
 ): Promise<SentMessage> {
   const { store, notifier, config, messageEvents } = services;
   const sentAt = new Date();
   const message = await store.messages.insertOnce(
     {
-      id: rowIdFor(sender.email, formKey, `${conversationId}\u0000${text}`),
+      id: rowIdFor(sender.email, idempotencyKey, `${conversationId}\u0000${text}`),
       conversationId,
       fromEmail: sender.email,
       toEmail: recipient.email,
       text,
       createdAt: sentAt.toISOString(),
     },
-    mayBeStored(formKey),
+    mayBeStored(idempotencyKey),
   );
   messageEvents.publish([sender.email, recipient.email]);
   const { outcome: notification } = notifier.enqueue(

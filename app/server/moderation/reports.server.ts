@@ -7,9 +7,9 @@ import type { Agent } from "~/domain/workbook/tabs";
 import { publicUrl } from "../accounts/urls.server";
 import { findDirectoryAgent } from "../directory/directory.server";
 import { reportMail } from "../mail/report-mail.server";
-import { findRequestFor } from "../requests/queries.server";
+import { findRequestFor } from "../referral-requests/queries.server";
 import type { Services } from "../services.server";
-import { mayBeStored, rowIdFor } from "../form-keys.server";
+import { mayBeStored, rowIdFor } from "../idempotency-keys.server";
 import { hiddenAuthorsFor, hiddenItemIds } from "./visibility.server";
 
 /** An item a member may report: one they can see on a page and did not write. */
@@ -122,7 +122,7 @@ export function fileReport(
     const link = item.link.startsWith("/") ? publicUrl(config, item.link, request) : item.link;
     const report = await store.reports.insertOnce(
       {
-        id: rowIdFor(member.email, form.formKey),
+        id: rowIdFor(member.email, form.idempotencyKey),
         kind: item.kind,
         itemId: item.id,
         link,
@@ -135,7 +135,7 @@ export function fileReport(
         staffNote: "",
         itemStatus: "visible",
       },
-      mayBeStored(form.formKey),
+      mayBeStored(form.idempotencyKey),
     );
     notifier.enqueue({ mail: reportMail(report, item.title, config.supportEmail), about: `the staff mail of report ${report.id}` });
     return "sent";

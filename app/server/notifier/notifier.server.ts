@@ -8,6 +8,7 @@ import type { Mail, Mailer } from "../mail/mailer.server";
 import type { Push } from "../push/push.server";
 import type { SendClaims } from "../send-claims.server";
 import { withUnsubscribe } from "./footer.server";
+import type { MailLog, MailLogOutcome } from "./mail-log.server";
 import { createMailQueue } from "./mail-queue.server";
 
 /**
@@ -116,11 +117,26 @@ type Deps = {
   config: Pick<Config, "sessionSecrets" | "appUrl" | "port" | "mailRetryDelaysMs" | "push">;
   /** Web Push; without it every notification goes by mail alone. */
   push?: Pick<Push, "deliver" | "devices">;
+  /** Where each mail's outcome is recorded, for `npm run staff -- mail-log`. */
+  mailLog?: MailLog;
   log?: Pick<Console, "info" | "error">;
 };
 
-export function createNotifier({ driver, claims, config, push, log = console }: Deps): Notifier {
+export function createNotifier({ driver, claims, config, push, mailLog, log = console }: Deps): Notifier {
   const queue = createMailQueue(SENDS_AT_ONCE);
+
+  /** Records what became of one mail; `key` is the claim or chain it went under. */
+  function recordOutcome(mail: Outgoing, outcome: MailLogOutcome, key: string, error?: unknown): void {
+    mailLog?.record({
+      to: mail.mail.to,
+      subject: mail.mail.subject,
+      about: mail.about,
+      kind: mail.member?.kind ?? "",
+      outcome,
+      key,
+      ...(error === undefined ? {} : { error: error instanceof Error ? error.message : String(error) }),
+    });
+  }
   /** Mails held back after their push landed: how to end the wait early (at stop), and whom and which page they are about. */
   const held = new Map<Promise<void>, { wake: () => void; email: string; url: string; visited: boolean }>();
   /** Set once the drain's time is up: what has not reached the driver is not sent. */
@@ -131,6 +147,7 @@ export function createNotifier({ driver, claims, config, push, log = console }: 
       `Mail: ${mail.about} was not sent: the app stopped${keys.length > 0 ? ` (claim ${keys.join(", ")} recorded as failed)` : ""}.`,
     );
     await recordFailure(keys, new Error("Not sent: the app stopped before sending it."), now);
+    recordOutcome(mail, "stopped", keys.join(" "));
     return "stopped";
   }
 
@@ -148,6 +165,7 @@ export function createNotifier({ driver, claims, config, push, log = console }: 
       if (cutOff) return giveUp(mail, keys, now);
       try {
         await queue.inSlot(() => (cutOff ? Promise.reject(new NotSent()) : driver.send(mail.mail)));
+        recordOutcome(mail, "sent", keys.join(" "));
         return "sent";
       } catch (error) {
         if (error instanceof NotSent) return giveUp(mail, keys, now);
@@ -155,6 +173,7 @@ export function createNotifier({ driver, claims, config, push, log = console }: 
         if (delay === undefined || !(await queue.pause(delay))) {
           log.error(`Mail: ${mail.about} could not be sent; it is not tried again.`, error);
           await recordFailure(keys, error, now);
+          recordOutcome(mail, "failed", keys.join(" "), error);
           return "failed";
         }
       }
@@ -232,8 +251,12 @@ export function createNotifier({ driver, claims, config, push, log = console }: 
   /** The push first when the member wants it; a push that landed holds the mail back. */
   async function notify(mail: Outgoing, keys: readonly string[], now: Date): Promise<Outcome> {
     const pushed = pushWanted(mail) && (await pushTo(mail));
-    if (!mailWanted(mail)) return pushed ? "pushed" : "off";
+    if (!mailWanted(mail)) {
+      recordOutcome(mail, pushed ? "pushed" : "off", keys.join(" "));
+      return pushed ? "pushed" : "off";
+    }
     if (!pushed) return deliver(withFooter(mail, now), keys, now);
+    recordOutcome(mail, "pushed", keys.join(" "));
     hold(mail, keys, now);
     return "pushed";
   }
@@ -269,6 +292,7 @@ export function createNotifier({ driver, claims, config, push, log = console }: 
           return true;
         });
         if (unread) await deliver(withFooter(mail, now), keys, now);
+        else recordOutcome(mail, "read", keys.join(" "));
       })
       .catch((error: unknown) => log.error(`Mail: ${mail.about}, held back after its push, could not be sent.`, error));
     held.set(done, entry);
@@ -276,11 +300,14 @@ export function createNotifier({ driver, claims, config, push, log = console }: 
   }
 
   async function run(mails: readonly Outgoing[], rule: SendRule, now: Date): Promise<Outcome[]> {
+    const ruleKey = rule.once ?? rule.throttle?.chain ?? (rule.claimed ?? []).join(" ");
     const wanted = mails.filter((mail) => mailWanted(mail) || pushWanted(mail));
+    for (const mail of mails) if (!wanted.includes(mail)) recordOutcome(mail, "off", ruleKey);
     if (wanted.length === 0) return mails.map(() => "off");
     const claimed = await claimFor(wanted, rule, now);
     if (typeof claimed === "string") {
       if (claimed === "stopped") for (const mail of wanted) log.error(`Mail: ${mail.about} was not sent: the app stopped.`);
+      for (const mail of wanted) recordOutcome(mail, claimed, ruleKey);
       return mails.map((mail) => (wanted.includes(mail) ? claimed : "off"));
     }
     const outcomes = await Promise.all(mails.map((mail) => (wanted.includes(mail) ? notify(mail, claimed, now) : ("off" as const))));
@@ -323,6 +350,7 @@ export function createNotifier({ driver, claims, config, push, log = console }: 
       await queue.idle();
       await Promise.allSettled([...held.keys()]);
       clearTimeout(timer);
+      await mailLog?.flush();
     },
   };
 }

@@ -4,6 +4,7 @@
  * is mailed, and the agreement put in force once both agents signed and both brokers
  * signed off on its text.
  */
+import { CLAIM_KEYS } from "~/domain/claim-keys";
 import type { Cookie } from "@remix-run/node";
 import {
   BROKER_APPROVAL_MESSAGES,
@@ -105,7 +106,7 @@ export async function recordAgentChoice(
       mail: approvalRequestMail(referral, side, broker, { url, expiresAt: expiresAt ?? "" }),
       about: `the approval request of referral ${referral.id} to its ${SIDE_WORDS[side]} broker`,
     },
-    { now, once: `broker-approval:${row.id}` },
+    { now, once: CLAIM_KEYS["broker-approval"].key(row.id) },
   );
   return row;
 }
@@ -205,7 +206,7 @@ async function endLink(
       about: `the mail that the approval link of referral ${referral.id} was ended`,
       member: recipient ? { recipient, kind: "referrals", reason: "you are a party to this referral" } : undefined,
     },
-    { now, once: `broker-link-ended:${request.id}` },
+    { now, once: CLAIM_KEYS["broker-link-ended"].key(request.id) },
   );
 }
 
@@ -274,7 +275,7 @@ export function approveAsBroker(
               ? { notice: brokerSignoffNotice({ referral, brokerName: broker.name }), urgency: "normal" }
               : undefined,
         },
-        { now, once: `broker-approved:${referral.id}:${side}:${referral.agreementHash ?? ""}:${to}` },
+        { now, once: CLAIM_KEYS["broker-approved"].key(referral.id, side, referral.agreementHash ?? "", to) },
       );
     }
     return { ok: true, referral: await putInForceIfReady(services, referral, { by: broker.email, now, link }) };
@@ -312,7 +313,7 @@ export async function putInForceIfReady(
       if (!broker.email) continue;
       services.notifier.enqueue(
         { mail: brokerCopyMail(updated, side, broker, pdf, link), about: `the ${side} broker's copy of referral ${updated.id}` },
-        { now, once: `broker-copy:${updated.id}:${side}` },
+        { now, once: CLAIM_KEYS["broker-copy"].key(updated.id, side) },
       );
     }
   } catch (error) {

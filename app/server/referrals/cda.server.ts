@@ -1,3 +1,4 @@
+import { CLAIM_KEYS } from "~/domain/claim-keys";
 import { createHash } from "node:crypto";
 import PDFDocument from "pdfkit";
 import { CDA_SIGNATURE_LINES, cdaLines, cdaRefusal, mayShowCdaForm, type CdaInput } from "~/domain/referrals/cda";
@@ -93,7 +94,7 @@ export function sendCda(
       const pdf = await cdaPdf(updated);
       services.notifier.enqueueAll(
         cdaMails(updated, pdf, link).map((mail) => ({ mail, about: `the CDA of referral ${updated.id} to ${mail.to}` })),
-        { now, once: `cda:${updated.id}:${cdaVersion(updated)}` },
+        { now, once: CLAIM_KEYS.cda.key(updated.id, cdaVersion(updated)) },
       );
     } catch (error) {
       log.error(`Referral ${updated.id}: the CDA's PDF could not be made, so it was not mailed.`, error);

@@ -1,3 +1,4 @@
+import { CLAIM_KEYS } from "~/domain/claim-keys";
 import { recheckLicenses, type PartyLicenses, type RecheckedStep, type RecheckOutcome } from "~/domain/referrals/license-recheck";
 import { REFERRAL_STATUS_LABELS } from "~/domain/referrals/status";
 import type { Referral } from "~/domain/workbook/tabs";
@@ -76,5 +77,5 @@ export function tellBothOfLicenseRefusal(
       },
     ];
   });
-  services.notifier.enqueueAll(mails, { once: `license-refused:${referral.id}:${step}`, now });
+  services.notifier.enqueueAll(mails, { once: CLAIM_KEYS["license-refused"].key(referral.id, step), now });
 }

@@ -4,7 +4,7 @@
  * (the `parties` index), so nobody ever sees an agreement they are not a party to.
  */
 import { pageWindow } from "~/domain/directory-search";
-import { doubtsForParties, knownFeeDoubt } from "~/domain/referrals/doubts";
+import { likelyMistypedNotesForParties, likelyMistypedFee } from "~/domain/referrals/mistyped-values";
 import {
   addFee,
   centralYear,
@@ -77,7 +77,7 @@ function referralRowView(referral: Referral, member: Member): ReferralRowView {
     clientName: referral.clientName,
     side: referral.side,
     feeLabel: referralFeeText(referral),
-    feeDoubted: knownFeeDoubt(referral) !== null,
+    feeDoubted: likelyMistypedFee(referral) !== null,
     changedAt: lastChangeOf(referral),
   };
 }
@@ -206,7 +206,7 @@ export function referralCsvRows(deps: Deps, member: Member, year: number, now: D
         csvDollars(referral.grossCommission),
         csvDollars(knownFeeCents(referral)),
         csvDay(feeReceivedAt(deps, referral)),
-        doubtsForParties(referral),
+        likelyMistypedNotesForParties(referral),
       ];
     }),
   ];

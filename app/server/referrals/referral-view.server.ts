@@ -1,7 +1,7 @@
 import { agentIdFromEmail } from "~/domain/agent-id";
 import { feeLabel, otherParty, partyEmail, partyName } from "~/domain/referrals/agreement";
 import { brokerStanding, brokerStateLabel, hasSigned, isSignedOff, mayAskBroker, sideBroker } from "~/domain/referrals/broker-signoff";
-import { referralDoubts } from "~/domain/referrals/doubts";
+import { likelyMistypedValues } from "~/domain/referrals/mistyped-values";
 import { SIDE_LABELS } from "~/domain/referrals/labels";
 import { formatDollars } from "~/domain/referrals/money";
 import { isFinalStatus, nextSteps, REFERRAL_STATUS_LABELS, type ReferralParty } from "~/domain/referrals/status";
@@ -135,7 +135,7 @@ export function referralPageView(services: Pick<Services, "store">, referral: Re
       feeAmount: money(referral.feeAmount),
       lostReason: referral.lostReason ?? null,
     },
-    doubts: referralDoubts(referral),
+    doubts: likelyMistypedValues(referral),
     timeline: referralTimeline(services, referral.id).map((event) => ({
       id: event.id,
       label: EVENT_LABELS[event.step] ?? event.step,

@@ -18,7 +18,7 @@ import type { Agent, Referral, ReferralEvent, RequestResponse } from "~/domain/w
 import type { ReferralUpdate } from "../mail/referral-mail.server";
 import { isBlockedBetween } from "../moderation/visibility.server";
 import type { Services } from "../services.server";
-import { mayBeStored, rowIdFor } from "../form-keys.server";
+import { mayBeStored, rowIdFor } from "../idempotency-keys.server";
 import { agreementHash } from "./agreement-text.server";
 import { putInForceIfReady, recordAgentChoice, signoffsOf } from "./broker-signoff.server";
 import { recheckReferralLicenses, tellBothOfLicenseRefusal } from "./license-recheck.server";
@@ -187,7 +187,7 @@ export async function proposeReferral(
   const other = agentByEmail(services, isPoster ? response.fromEmail : request.agentEmail);
   if (!other) return { ok: false, status: 404, message: REFUSALS.responseMissing };
 
-  const id = rowIdFor(member.email, input.formKey);
+  const id = rowIdFor(member.email, input.idempotencyKey);
   return services.writeQueues.serially(`referral-response:${responseId}`, async () => {
     if (isBlockedBetween(services, member, other)) return BLOCKED;
     const missing = brokerRefusal(member, other);
@@ -211,7 +211,7 @@ export async function proposeReferral(
     };
     const referral = await services.store.referrals.insertOnce(
       { ...draft, agreementHash: agreementHash(draft) },
-      mayBeStored(input.formKey),
+      mayBeStored(input.idempotencyKey),
     );
     await addEvent(services, referral, "proposed", member.email, "", now);
     const headline = `${member.fullName} proposed a referral agreement`;

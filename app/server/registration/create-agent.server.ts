@@ -1,3 +1,4 @@
+import { CLAIM_KEYS } from "~/domain/claim-keys";
 import type { ProfileCompletion, RegistrationDraft } from "~/domain/registration";
 import type { Agent } from "~/domain/workbook/tabs";
 import { hashPassword } from "../auth/password.server";
@@ -110,7 +111,7 @@ export async function createAgent(
 
 /** The claim that gives an e-mail to one registration, whichever instance it reaches first. */
 function emailClaimKey(email: string): string {
-  return `agent-email:${email}`;
+  return CLAIM_KEYS["agent-email"].key(email);
 }
 
 /**
@@ -132,5 +133,5 @@ export function sendRegistrationMails(
     mail: staffRegistrationMail(agent, services.config.supportEmail),
     about: `the staff notice of agent ${agent.id}'s registration`,
   };
-  services.notifier.enqueueAll([toAgent, toStaff], { once: `registration:${agent.id}`, now });
+  services.notifier.enqueueAll([toAgent, toStaff], { once: CLAIM_KEYS.registration.key(agent.id), now });
 }

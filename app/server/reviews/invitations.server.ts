@@ -3,6 +3,7 @@
  * party and referral, across instances (claimed `review-invite:<referral>/<e-mail>`), to a
  * party who is still a member, wants this kind of mail and has not written their review.
  */
+import { CLAIM_KEYS } from "~/domain/claim-keys";
 import { reviewPath, reviewStanding } from "~/domain/reviews";
 import type { Referral } from "~/domain/workbook/tabs";
 import { publicUrl } from "../accounts/urls.server";
@@ -31,7 +32,7 @@ export function inviteReviewers(deps: InvitationDeps, referral: Referral, now: D
   ] as const;
   let queued = 0;
   for (const [email, otherName] of parties) {
-    const once = `review-invite:${referral.id}/${email}`;
+    const once = CLAIM_KEYS["review-invite"].key(referral.id, email);
     // Decided from the replica first, so a pass after every refresh costs no claim call.
     if (deps.store.sendClaims.by("key", once).length > 0) continue;
     const standing = reviewStanding(reviews, email, now);

@@ -4,9 +4,11 @@
  * reviews a profile shows. The rules are in app/domain/reviews.ts; this reads and writes
  * the Reviews tab.
  */
+import { CLAIM_KEYS } from "~/domain/claim-keys";
 import { agentIdOf } from "~/domain/agent-id";
 import { agentProfilePath } from "~/domain/directory-cards";
 import type { ReplyInput, ReviewInput } from "~/domain/review-form";
+import type { ProfileReview, ReviewToWrite, ReviewView } from "~/domain/review-views";
 import {
   ASPECT_LABELS,
   isReviewable,
@@ -19,7 +21,7 @@ import {
 import { otherParty, partyEmail, partyName } from "~/domain/referrals/agreement";
 import type { ReferralParty } from "~/domain/referrals/status";
 import type { Agent, Referral, Review } from "~/domain/workbook/tabs";
-import { mayBeStored, rowIdFor } from "../form-keys.server";
+import { mayBeStored, rowIdFor } from "../idempotency-keys.server";
 import type { Services } from "../services.server";
 
 export const REVIEW_REFUSALS = {
@@ -46,7 +48,7 @@ function otherPartyOf(referral: Referral, party: ReferralParty) {
 }
 
 /** A review as pages show it: stars, the aspects it rated, the text and the reply. */
-function reviewView(review: Review) {
+function reviewView(review: Review): ReviewView {
   return {
     id: review.id,
     overall: review.overall ?? 0,
@@ -56,8 +58,6 @@ function reviewView(review: Review) {
     hidden: review.status === "hidden",
   };
 }
-
-export type ReviewView = ReturnType<typeof reviewView>;
 
 /**
  * What the review page sends one party: their own review and, once published, the other's
@@ -113,7 +113,7 @@ export function saveReview(
   const { referral, party, input, now } = options;
   const member = partyEmail(referral, party);
   const other = otherPartyOf(referral, party);
-  const key = `review:${referral.id}/${member}`;
+  const key = CLAIM_KEYS.review.key(referral.id, member);
   return services.writeQueues.serially(key, async () => {
     if (!isReviewable(services.store.referrals.get(referral.id) ?? referral))
       return { ok: false, status: 409, message: REVIEW_REFUSALS.notReviewable };
@@ -131,7 +131,7 @@ export function saveReview(
       const review = await services.store.reviews.update(standing.mine.id, { ...ratings, updatedAt: now.toISOString() });
       return { ok: true, review };
     }
-    const id = rowIdFor(member, input.formKey);
+    const id = rowIdFor(member, input.idempotencyKey);
     if (!(await services.sendClaims.claimAs(key, id, now))) return { ok: false, status: 409, message: REVIEW_REFUSALS.elsewhere };
     const review = await services.store.reviews.insertOnce(
       {
@@ -147,7 +147,7 @@ export function saveReview(
         repliedAt: undefined,
         status: "visible",
       },
-      mayBeStored(input.formKey),
+      mayBeStored(input.idempotencyKey),
     );
     return { ok: true, review };
   });
@@ -188,7 +188,12 @@ function publishedAbout(
  * link when they still have a profile) and the reply. Blocks do not hide them: a review is
  * the record of a finished referral.
  */
-export function profileReviews(services: Pick<Services, "store">, agent: Pick<Agent, "email">, viewer: Pick<Agent, "email">, now: Date) {
+export function profileReviews(
+  services: Pick<Services, "store">,
+  agent: Pick<Agent, "email">,
+  viewer: Pick<Agent, "email">,
+  now: Date,
+): ProfileReview[] {
   const { reviews, publishedAt } = publishedAbout(services, agent.email, now);
   return reviews
     .map((review) => ({ review, at: publishedAt.get(review.referralId) ?? review.submittedAt }))
@@ -207,10 +212,8 @@ export function profileReviews(services: Pick<Services, "store">, agent: Pick<Ag
     });
 }
 
-export type ProfileReview = ReturnType<typeof profileReviews>[number];
-
 /** The ended referrals of a member still waiting for their review, newest first: the dashboard's "Reviews to write". */
-export function reviewsToWrite({ store }: Pick<Services, "store">, member: Pick<Agent, "email">, now: Date) {
+export function reviewsToWrite({ store }: Pick<Services, "store">, member: Pick<Agent, "email">, now: Date): ReviewToWrite[] {
   return store.referrals
     .by("parties", member.email)
     .filter((referral) => isReviewable(referral))
@@ -225,5 +228,3 @@ export function reviewsToWrite({ store }: Pick<Services, "store">, member: Pick<
       otherName: referral.referringEmail === member.email ? referral.receivingName : referral.referringName,
     }));
 }
-
-export type ReviewToWrite = ReturnType<typeof reviewsToWrite>[number];

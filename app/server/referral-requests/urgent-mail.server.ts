@@ -1,3 +1,4 @@
+import { CLAIM_KEYS } from "~/domain/claim-keys";
 import { MARKET_STATE_NAMES, type MarketState } from "~/domain/enums";
 import { wantsMail } from "~/domain/notifications";
 import type { Agent, ReferralRequest } from "~/domain/workbook/tabs";
@@ -41,5 +42,5 @@ export function mailUrgentRequest(services: UrgentServices, request: ReferralReq
     about: `the urgent request ${request.id}'s mail to agent ${agent.id}`,
     member: { recipient: agent, kind: "urgent" as const, reason, request: httpRequest },
   }));
-  services.notifier.enqueueAll(mails, { once: `urgent:${request.id}` });
+  services.notifier.enqueueAll(mails, { once: CLAIM_KEYS.urgent.key(request.id) });
 }

@@ -1,9 +1,9 @@
 import { createHash, randomUUID } from "node:crypto";
-import type { FormKey } from "~/domain/form-key-text";
+import type { IdempotencyKey } from "~/domain/idempotency-key-text";
 import { newId } from "./store/store.server";
 
 /** A new form's key, made when the page with the form is rendered (docs/decisions/0032). */
-export function newFormKey(): string {
+export function newIdempotencyKey(): string {
   return randomUUID();
 }
 
@@ -14,9 +14,9 @@ export function newFormKey(): string {
  * `content` is for a form that stays on the page after sending (the message box): a second,
  * different message sent before the page has its next key is not taken for a retry.
  */
-export function rowIdFor(sender: string, formKey: FormKey | undefined, content = ""): string {
-  if (formKey === undefined) return newId();
-  const hex = createHash("sha256").update(`${sender}\u0000${formKey.key}\u0000${content}`).digest("hex");
+export function rowIdFor(sender: string, idempotencyKey: IdempotencyKey | undefined, content = ""): string {
+  if (idempotencyKey === undefined) return newId();
+  const hex = createHash("sha256").update(`${sender}\u0000${idempotencyKey.key}\u0000${content}`).digest("hex");
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
 
@@ -24,6 +24,6 @@ export function rowIdFor(sender: string, formKey: FormKey | undefined, content =
  * Whether adding the form's row first looks for it in the store, past the replica: only for
  * a form sent again after a refusal, since the look costs a read call on Google Sheets.
  */
-export function mayBeStored(formKey: FormKey | undefined): { lookInStore: boolean } {
-  return { lookInStore: formKey?.retry ?? false };
+export function mayBeStored(idempotencyKey: IdempotencyKey | undefined): { lookInStore: boolean } {
+  return { lookInStore: idempotencyKey?.retry ?? false };
 }

@@ -6,8 +6,8 @@
  */
 import { formatDollars } from "./money";
 
-const DOUBTED_COLUMNS = ["salePrice", "grossCommission", "feeAmount", "expectedCloseDate", "closeDate"] as const;
-export type DoubtedColumn = (typeof DOUBTED_COLUMNS)[number];
+const CHECKED_COLUMNS = ["salePrice", "grossCommission", "feeAmount", "expectedCloseDate", "closeDate"] as const;
+export type CheckedColumn = (typeof CHECKED_COLUMNS)[number];
 
 /** The referral's columns checked (spelled out: the Referrals tab's definition uses this module). */
 type Checked = {
@@ -47,7 +47,7 @@ function dateItCouldBe(cents: number, createdAt: string): string | null {
   return new Date(time).toISOString().slice(0, 10);
 }
 
-function moneyDoubt(column: DoubtedColumn, referral: Checked): string | null {
+function moneyDoubt(column: CheckedColumn, referral: Checked): string | null {
   const cents = referral[column as "salePrice" | "grossCommission" | "feeAmount"];
   if (cents === undefined) return null;
   const date = dateItCouldBe(cents, referral.createdAt);
@@ -71,7 +71,7 @@ function restsOnDoubtedCommission(referral: Checked): boolean {
  * Why the fee a referral's lists and totals use may be wrong: the fee written in the row,
  * or, with none, the share of a doubted gross commission. Null when nothing is in doubt.
  */
-export function knownFeeDoubt(referral: Checked): string | null {
+export function likelyMistypedFee(referral: Checked): string | null {
   if (referral.feeAmount !== undefined) return moneyDoubt("feeAmount", referral);
   return restsOnDoubtedCommission(referral) ? FROM_DOUBTED_COMMISSION : null;
 }
@@ -85,9 +85,9 @@ function dateDoubt(column: "expectedCloseDate" | "closeDate", referral: Checked)
 }
 
 /** Each doubted value of a referral, by column, saying what is wrong with it. */
-export function referralDoubts(referral: Checked): Partial<Record<DoubtedColumn, string>> {
-  const doubts: Partial<Record<DoubtedColumn, string>> = {};
-  for (const column of DOUBTED_COLUMNS) {
+export function likelyMistypedValues(referral: Checked): Partial<Record<CheckedColumn, string>> {
+  const doubts: Partial<Record<CheckedColumn, string>> = {};
+  for (const column of CHECKED_COLUMNS) {
     const doubt = column === "expectedCloseDate" || column === "closeDate" ? dateDoubt(column, referral) : moneyDoubt(column, referral);
     if (doubt) doubts[column] = doubt;
   }
@@ -95,15 +95,15 @@ export function referralDoubts(referral: Checked): Partial<Record<DoubtedColumn,
 }
 
 /** The doubts as staff read them in /healthz, the log and their mail: the column, its value and why. */
-export function describeReferralDoubts(referral: Checked): string[] {
-  return Object.entries(referralDoubts(referral)).map(([column, why]) => {
-    const value = referral[column as DoubtedColumn];
+export function describeLikelyMistypedValues(referral: Checked): string[] {
+  return Object.entries(likelyMistypedValues(referral)).map(([column, why]) => {
+    const value = referral[column as CheckedColumn];
     const shown = typeof value === "number" ? formatDollars(value) : String(value).slice(0, 10);
     return `${column} ${shown} ${why}`;
   });
 }
 
-const COLUMN_LABELS: Record<DoubtedColumn, string> = {
+const COLUMN_LABELS: Record<CheckedColumn, string> = {
   salePrice: "Sale price",
   grossCommission: "Gross commission",
   feeAmount: "Fee",
@@ -115,10 +115,10 @@ const COLUMN_LABELS: Record<DoubtedColumn, string> = {
  * The doubts as a member's own records carry them (the CSV's last column): each doubted
  * figure by its label, the fee also when it rests on a doubted commission; blank when none.
  */
-export function doubtsForParties(referral: Checked): string {
-  const { feeAmount: _storedFee, ...others } = referralDoubts(referral);
-  const fee = knownFeeDoubt(referral);
+export function likelyMistypedNotesForParties(referral: Checked): string {
+  const { feeAmount: _storedFee, ...others } = likelyMistypedValues(referral);
+  const fee = likelyMistypedFee(referral);
   const all = { ...others, ...(fee ? { feeAmount: fee } : {}) };
-  const notes = Object.entries(all).map(([column, why]) => `${COLUMN_LABELS[column as DoubtedColumn]} ${why}`);
+  const notes = Object.entries(all).map(([column, why]) => `${COLUMN_LABELS[column as CheckedColumn]} ${why}`);
   return notes.length === 0 ? "" : `${notes.join("; ")}. Staff have been told.`;
 }

@@ -11,7 +11,7 @@ import type { DashboardLive, DashboardTiles } from "~/domain/request-views";
 import type { Services } from "../services.server";
 import type { Store } from "../store/store.server";
 import { hiddenAuthorsFor } from "../moderation/visibility.server";
-import { marksOf } from "./marks.server";
+import { interestedAndSavedOf } from "./interested-and-saved.server";
 import { liveRequests } from "./queries.server";
 import { requestView } from "./views.server";
 
@@ -50,7 +50,7 @@ export function dashboardData(
   const live = liveRequests(services, now);
   const query = parseDashboardQuery(params);
   const matching = matchingRequests(services, live, member, query);
-  const marks = marksOf(services, member.email);
+  const marks = interestedAndSavedOf(services, member.email);
   return {
     tiles: tileCounts(services.store, live),
     live: {

@@ -9,8 +9,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { action as contactAction, loader as contactLoader } from "../../app/routes/contact";
 import { action as postAction, loader as postLoader } from "../../app/routes/post-request";
 import { action as respondAction, loader as respondLoader } from "../../app/routes/referral-requests.$id.respond";
-import { newFormKey } from "../../app/server/form-keys.server";
-import { retryValue } from "../../app/domain/form-key-text";
+import { newIdempotencyKey } from "../../app/server/idempotency-keys.server";
+import { retryValue } from "../../app/domain/idempotency-key-text";
 import { createAgent } from "../../app/server/registration/create-agent.server";
 import { sendMessage } from "../../app/server/messages/send.server";
 import { createReplica } from "../../app/server/store/replica.server";
@@ -67,23 +67,23 @@ describe("a retry after a write reported failed but stored", { timeout: 30_000 }
       context,
       params: { id: request.id },
     })) as {
-      formKey: string;
+      idempotencyKey: string;
     };
-    const send = (formKey: string) =>
+    const send = (idempotencyKey: string) =>
       outcome(() =>
         respondAction({
-          request: post(`/referral-requests/${request.id}/respond`, jamesCookie, { formKey, message: "I can help." }),
+          request: post(`/referral-requests/${request.id}/respond`, jamesCookie, { idempotencyKey, message: "I can help." }),
           context,
           params: { id: request.id },
         }),
       );
 
     storedButReportedFailed();
-    expect(status(await send(page.formKey))).toBe(503);
+    expect(status(await send(page.idempotencyKey))).toBe(503);
     fake.clearFaults();
     expect(book.rows("Responses").slice(1)).toHaveLength(1);
 
-    expect(status(await send(retryValue(page.formKey)!))).toBe(302);
+    expect(status(await send(retryValue(page.idempotencyKey)!))).toBe(302);
     expect(book.rows("Responses").slice(1)).toHaveLength(1);
     expect(context.services.store.responses.by("requestId", request.id)).toHaveLength(1);
   });
@@ -91,12 +91,12 @@ describe("a retry after a write reported failed but stored", { timeout: 30_000 }
   it("stores one request and answers the retry as posted", async () => {
     const { book, context, jamesCookie } = await onSheets();
     const page = (await postLoader({ request: get("/post-request?type=referral", jamesCookie), context, params: {} })) as {
-      formKey: string;
+      idempotencyKey: string;
     };
-    const send = (formKey: string) =>
+    const send = (idempotencyKey: string) =>
       outcome(() =>
         postAction({
-          request: post("/post-request?type=referral", jamesCookie, requestForm({ formKey, title: "Family moving to Tulsa" })),
+          request: post("/post-request?type=referral", jamesCookie, requestForm({ idempotencyKey, title: "Family moving to Tulsa" })),
           context,
           params: {},
         }),
@@ -104,25 +104,25 @@ describe("a retry after a write reported failed but stored", { timeout: 30_000 }
     const posted = () => book.rows("Requests").filter((row) => row.includes("Family moving to Tulsa"));
 
     storedButReportedFailed();
-    expect(status(await send(page.formKey))).toBe(503);
+    expect(status(await send(page.idempotencyKey))).toBe(503);
     fake.clearFaults();
     expect(posted()).toHaveLength(1);
 
-    expect(status(await send(retryValue(page.formKey)!))).toBe(302);
+    expect(status(await send(retryValue(page.idempotencyKey)!))).toBe(302);
     expect(posted()).toHaveLength(1);
   });
 
   it("stores one message when the same message form is sent again", async () => {
     const { book, context, maria } = await onSheets();
     const james = context.services.store.agents.by("email", "james@example.com")[0]!;
-    const key = newFormKey();
+    const key = newIdempotencyKey();
     const send = (retry: boolean) =>
       sendMessage(context.services, {
         sender: james,
         recipient: maria,
         conversationId: "conversation-1",
         text: "Are you free Monday?",
-        formKey: { key, retry },
+        idempotencyKey: { key, retry },
         request: new Request("http://localhost/messages"),
       });
 
@@ -142,7 +142,7 @@ describe("a retry after a write reported failed but stored", { timeout: 30_000 }
       recipient: maria,
       conversationId: "conversation-1",
       text: "And Tuesday?",
-      formKey: { key: newFormKey(), retry: false },
+      idempotencyKey: { key: newIdempotencyKey(), retry: false },
       request: new Request("http://localhost/messages"),
     });
     expect(reads()).toBe(before);
@@ -151,7 +151,9 @@ describe("a retry after a write reported failed but stored", { timeout: 30_000 }
 
   it("stores one support message and answers the retry as sent", async () => {
     const { book, context } = await onSheets();
-    const page = (await contactLoader({ request: new Request("http://localhost/contact"), context, params: {} })) as { formKey: string };
+    const page = (await contactLoader({ request: new Request("http://localhost/contact"), context, params: {} })) as {
+      idempotencyKey: string;
+    };
     const form = {
       name: "Dana Reyes",
       email: "dana@example.com",
@@ -159,21 +161,21 @@ describe("a retry after a write reported failed but stored", { timeout: 30_000 }
       subject: "Hello",
       message: "A question.",
     };
-    const send = (formKey: string) =>
+    const send = (idempotencyKey: string) =>
       outcome(() =>
         contactAction({
-          request: new Request("http://localhost/contact", { method: "POST", body: new URLSearchParams({ ...form, formKey }) }),
+          request: new Request("http://localhost/contact", { method: "POST", body: new URLSearchParams({ ...form, idempotencyKey }) }),
           context,
           params: {},
         }),
       );
 
     storedButReportedFailed();
-    expect(status(await send(page.formKey))).toBe(503);
+    expect(status(await send(page.idempotencyKey))).toBe(503);
     fake.clearFaults();
     expect(book.rows("Contact").slice(1)).toHaveLength(1);
 
-    expect(status(await send(retryValue(page.formKey)!))).toBe(302);
+    expect(status(await send(retryValue(page.idempotencyKey)!))).toBe(302);
     expect(book.rows("Contact").slice(1)).toHaveLength(1);
   });
 
@@ -185,7 +187,7 @@ describe("a retry after a write reported failed but stored", { timeout: 30_000 }
       phone: "(214) 555-0100",
       state: "TX" as const,
       city: "Dallas",
-      key: newFormKey(),
+      key: newIdempotencyKey(),
     };
     const profile = {
       password: "Correct-Horse-42",

@@ -1,11 +1,12 @@
+import { CLAIM_KEYS } from "~/domain/claim-keys";
 import type { MarkKind, RequestMark } from "~/domain/workbook/tabs";
 import type { Services } from "../services.server";
 import { newId, type Store } from "../store/store.server";
 
-export type MemberMarks = { interested: ReadonlySet<string>; saved: ReadonlySet<string> };
+export type InterestedAndSaved = { interested: ReadonlySet<string>; saved: ReadonlySet<string> };
 
 /** The requests a member marked Interested and Saved (marks set to removed do not count). */
-export function marksOf({ store }: Pick<Services, "store">, agentEmail: string): MemberMarks {
+export function interestedAndSavedOf({ store }: Pick<Services, "store">, agentEmail: string): InterestedAndSaved {
   const interested = new Set<string>();
   const saved = new Set<string>();
   for (const mark of store.marks.by("agentEmail", agentEmail)) {
@@ -26,7 +27,7 @@ function marksFor(store: Pick<Store, "marks">, agentEmail: string, requestId: st
  * A new row is claimed first (docs/decisions/0032): when another instance claimed the same
  * mark at the same moment, its row is the one, already active.
  */
-export function setMark(
+export function setInterestedOrSaved(
   { store, writeQueues, sendClaims }: Pick<Services, "store" | "writeQueues" | "sendClaims">,
   options: { agentEmail: string; requestId: string; kind: MarkKind; on: boolean; now: Date },
 ): Promise<void> {
@@ -46,7 +47,7 @@ export function setMark(
       return;
     }
     const id = newId();
-    if (!(await sendClaims.claimAs(`mark:${agentEmail}/${requestId}/${kind}`, id, now))) return;
+    if (!(await sendClaims.claimAs(CLAIM_KEYS.mark.key(agentEmail, requestId, kind), id, now))) return;
     await store.marks.insert({
       id,
       agentEmail,

@@ -2,7 +2,7 @@ import { newRequest, requestFieldsFor, type EditRequestInput, type PostRequestIn
 import { respondByAfterEdit } from "~/domain/invitations";
 import type { Agent, ReferralRequest } from "~/domain/workbook/tabs";
 import type { Services } from "../services.server";
-import { mayBeStored, rowIdFor } from "../form-keys.server";
+import { mayBeStored, rowIdFor } from "../idempotency-keys.server";
 
 /** Stores a new request (active, no responses, expiring in 30 days: docs/product.md#referral-requests), once per form (see rowIdFor). */
 export function postRequest(
@@ -12,8 +12,8 @@ export function postRequest(
   now: Date,
 ): Promise<ReferralRequest> {
   return store.requests.insertOnce(
-    newRequest({ id: rowIdFor(member.email, input.formKey), input, agent: member, now }),
-    mayBeStored(input.formKey),
+    newRequest({ id: rowIdFor(member.email, input.idempotencyKey), input, agent: member, now }),
+    mayBeStored(input.idempotencyKey),
   );
 }
 

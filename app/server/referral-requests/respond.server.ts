@@ -1,11 +1,12 @@
-import type { FormKey } from "~/domain/form-key-text";
+import { CLAIM_KEYS } from "~/domain/claim-keys";
+import type { IdempotencyKey } from "~/domain/idempotency-key-text";
 import { isLive } from "~/domain/referral-requests/expiry";
 import type { Agent, RequestResponse } from "~/domain/workbook/tabs";
 import { responseMail } from "../mail/request-mail.server";
 import type { Throttle } from "../notifier/notifier.server";
 import type { Services } from "../services.server";
 import { hiddenAuthorsFor, hiddenItemIds } from "../moderation/visibility.server";
-import { mayBeStored, rowIdFor } from "../form-keys.server";
+import { mayBeStored, rowIdFor } from "../idempotency-keys.server";
 import { recountResponses } from "./response-counts.server";
 
 export type RespondResult =
@@ -29,7 +30,7 @@ export async function respondToRequest(
     member: Agent;
     message: string;
     /** The form's key: a response sent again after a lost answer is stored once (docs/decisions/0032). */
-    formKey?: FormKey;
+    idempotencyKey?: IdempotencyKey;
     now: Date;
     link: string;
     /** For the mail's settings and unsubscribe links when APP_URL is not set. */
@@ -38,7 +39,7 @@ export async function respondToRequest(
   },
 ): Promise<RespondResult> {
   const { store, notifier } = services;
-  const { requestId, member, message, formKey, now, link, request: httpRequest, log = console } = options;
+  const { requestId, member, message, idempotencyKey, now, link, request: httpRequest, log = console } = options;
   const request = store.requests.get(requestId);
   if (!request) return { ok: false, reason: "missing" };
   if (request.agentEmail === member.email) return { ok: false, reason: "own" };
@@ -46,7 +47,7 @@ export async function respondToRequest(
 
   const response = await store.responses.insertOnce(
     {
-      id: rowIdFor(member.email, formKey),
+      id: rowIdFor(member.email, idempotencyKey),
       requestId: request.id,
       fromEmail: member.email,
       fromName: member.fullName,
@@ -54,7 +55,7 @@ export async function respondToRequest(
       message,
       createdAt: now.toISOString(),
     },
-    mayBeStored(formKey),
+    mayBeStored(idempotencyKey),
   );
   try {
     await recountResponses(services, request.id);
@@ -87,7 +88,7 @@ export async function respondToRequest(
  */
 function responseThrottle({ store }: RespondServices, requestId: string): Throttle {
   return {
-    chain: `response:${requestId}`,
+    chain: CLAIM_KEYS.response.key(requestId),
     lastNotifiedAt: async () => store.requests.get(requestId)?.lastNotifiedAt,
     stamp: (at) => store.requests.update(requestId, { lastNotifiedAt: at.toISOString() }),
   };

@@ -13,7 +13,6 @@ import { BrokerChoiceField, BrokerStates } from "~/components/referral-brokers";
 import { Acceptances, ReferralFacts, Timeline } from "~/components/referral-record";
 import { referralItems } from "~/domain/calendar";
 import { PRODUCT_NAME } from "~/domain/product";
-import { cdaSchema } from "~/domain/referrals/cda";
 import {
   brokerSignoffSchema,
   changeTermsSchema,
@@ -31,11 +30,12 @@ import { clientIp } from "~/server/auth/client-ip.server";
 import { referralPath } from "~/server/push/notices.server";
 import { requireMember } from "~/server/auth/session.server";
 import { FORM_MESSAGES, parseSubmission, readForm, rejectSubmission } from "~/server/forms.server";
-import { cdaFormView, sendCda } from "~/server/referrals/cda.server";
+import { cdaFormView } from "~/server/referrals/cda.server";
 import { referralPageView, requireReferral } from "~/server/referrals/referral-view.server";
-import { askBroker, changeTerms, endProposal, signReferral, takeStep, type ReferralResult } from "~/server/referrals/referrals.server";
+import type { ReferralResult } from "~/server/referrals/referrals.server";
 import { inviteReviewers } from "~/server/reviews/invitations.server";
 import { limitMemberWrite, WRITE_NAMES } from "~/server/write-limits.server";
+import { applyIntent, isIntent, REFERRAL_FORMS, type Intent } from "./intents.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Referral${data ? ` for ${data.referral.clientName}` : ""} | ${PRODUCT_NAME}` },
@@ -59,24 +59,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   };
 }
 
-const FORMS = {
-  sign: signSchema,
-  broker: brokerSignoffSchema,
-  decline: declineSchema,
-  withdraw: withdrawSchema,
-  terms: changeTermsSchema,
-  cda: cdaSchema,
-  ...stepSchemas,
-} as const;
-type Intent = keyof typeof FORMS;
-
-function isIntent(value: unknown): value is Intent {
-  return typeof value === "string" && Object.hasOwn(FORMS, value);
-}
-
 /**
- * Every form of the page posts here with its `intent`: sign, ask the broker again,
- * decline, withdraw, change the terms, or a pipeline step. A refusal (wrong party, out of order, a changed text)
+ * Every form of the page posts here with its `intent` (the forms and what each does are in
+ * intents.server.ts beside this file). A refusal (wrong party, out of order, a changed text)
  * answers with its status and message beside the form, and nothing is written.
  */
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -88,7 +73,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   // A post without one of the page's intents was not sent by the page: refused as unreadable.
   if (!isIntent(intent))
     return rejectSubmission(parseSubmission(formData, signSchema, refusal ?? { status: 400, message: FORM_MESSAGES.unreadable }));
-  const submission = parseSubmission(formData, FORMS[intent], refusal);
+  const submission = parseSubmission(formData, REFERRAL_FORMS[intent], refusal);
   if (submission.status !== "success") return rejectSubmission(submission);
   const allowed = limitMemberWrite(context, "referral", member);
   if (!allowed.allowed) return refuseTooMany(submission, WRITE_NAMES.referral, allowed.retryAfterSeconds);
@@ -101,21 +86,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   };
   let result: ReferralResult;
   try {
-    if (value.intent === "sign")
-      result = await signReferral(services, {
-        ...change,
-        fullName: value.fullName,
-        shownHash: value.agreementHash,
-        brokerChoice: value.brokerSignoff,
-        ip: clientIp(context),
-        userAgent: request.headers.get("User-Agent") ?? "",
-      });
-    else if (value.intent === "broker") result = await askBroker(services, { ...change, brokerChoice: value.brokerSignoff });
-    else if (value.intent === "decline") result = await endProposal(services, { ...change, outcome: "declined", note: value.note ?? "" });
-    else if (value.intent === "withdraw") result = await endProposal(services, { ...change, outcome: "withdrawn", note: value.note ?? "" });
-    else if (value.intent === "terms") result = await changeTerms(services, { ...change, input: value });
-    else if (value.intent === "cda") result = await sendCda(services, { ...change, input: value });
-    else result = await takeStep(services, { ...change, input: value });
+    result = await applyIntent(services, value, change, { ip: clientIp(context), userAgent: request.headers.get("User-Agent") ?? "" });
   } catch (error) {
     console.error(`Referral ${referral.id} not changed:`, error);
     return rejectSubmission(submission, { status: 503, formErrors: [SAVE_FAILED] });
