@@ -6,6 +6,9 @@
 import EmailReplyParser from "email-reply-parser";
 import { PRODUCT_NAME } from "./product";
 
+/** Where SendGrid's Inbound Parse posts the replies (docs/operator-guide.md). */
+export const INBOUND_MAIL_PATH = "/mail/inbound";
+
 /** The line every mail with a reply address carries, so the member knows what replying does. */
 export const REPLY_BY_MAIL_LINE = `Reply to this e-mail to answer in ${PRODUCT_NAME}.`;
 
@@ -123,7 +126,8 @@ export type ReplyRefusal =
   | "blocked"
   | "empty"
   | "too-long"
-  | "too-many";
+  | "too-many"
+  | "unstored";
 
 /** The one sentence the mail back says, finishing "Your reply was not added to the conversation: ...". */
 export const REPLY_REFUSAL_REASONS: Record<Exclude<ReplyRefusal, "forged" | "automatic">, string> = {
@@ -136,4 +140,5 @@ export const REPLY_REFUSAL_REASONS: Record<Exclude<ReplyRefusal, "forged" | "aut
   empty: "no text was left once the quoted mail and the signature were cut off. Write your answer above the quoted text.",
   "too-long": "it is longer than 5,000 characters. Send it in parts, or answer on the site.",
   "too-many": "you sent more messages than the hourly limit allows. Try again later, or answer on the site.",
+  unstored: "it could not be stored just now. Please answer on the site.",
 };
