@@ -90,7 +90,22 @@ export function replyTextOf(mail: { text: string; html: string }): string {
     .trim();
 }
 
-const HTML_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
+/** The named entities mail programs write; others come as UTF-8 or numeric references. */
+const HTML_ENTITIES: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: " ",
+  mdash: "—",
+  ndash: "–",
+  hellip: "…",
+  lsquo: "‘",
+  rsquo: "’",
+  ldquo: "“",
+  rdquo: "”",
+};
 
 /**
  * The text of an HTML-only reply: what mail programs put the quoted original in (a
