@@ -14,7 +14,7 @@ export const REPLY_BY_MAIL_LINE = `Reply to this e-mail to answer in ${PRODUCT_N
 
 const LOCAL_PART_PREFIX = "reply+";
 /** RFC 5321: a local part is at most 64 characters; the token must fit with its prefix. */
-export const LOCAL_PART_MAX = 64;
+const LOCAL_PART_MAX = 64;
 
 export function replyAddress(token: string, domain: string): string {
   return `${LOCAL_PART_PREFIX}${token}@${domain}`;

@@ -55,7 +55,12 @@ test.describe("replying to a notification mail", () => {
 
     const reply = "Sounds good, Thursday works for a showing.";
     const quoted = `${reply}\n\nOn Sat, Nov 28, 2026 at 3:14 PM Red River Referrals wrote:\n> ${notice.text.split("\n")[0]}`;
-    const mail = { from: `James Whitfield <${james.email}>`, to: notice.replyTo!, text: quoted, messageId: `<${randomUUID()}@mail.example>` };
+    const mail = {
+      from: `James Whitfield <${james.email}>`,
+      to: notice.replyTo!,
+      text: quoted,
+      messageId: `<${randomUUID()}@mail.example>`,
+    };
     const posted = Date.now();
     expect((await postReply(mail)).status).toBe(200);
     if (!live) await mariaPage.reload();

@@ -83,6 +83,8 @@ describe.each(drivers)("two instances on %s", { timeout: 60_000 }, (driver) => {
     const stored = (await all[0].store.messages.readStored()).filter(
       (message) => message.conversationId === conversationIdFor(maria.id, james.id),
     );
-    expect(stored.map((message) => [message.fromEmail, message.text, message.via])).toEqual([[james.email, "Yes, Thursday works.", "email"]]);
+    expect(stored.map((message) => [message.fromEmail, message.text, message.via])).toEqual([
+      [james.email, "Yes, Thursday works.", "email"],
+    ]);
   });
 });

@@ -163,7 +163,10 @@ describe("a reply by mail", () => {
   it.each(["windows-1252", "iso-8859-1"])("in %s is decoded by the charset SendGrid names", async (charset) => {
     const context = await contextWith([maria, james]);
     const { replyTo } = await notifyJames(context);
-    await post(context, parsedPost({ from: james.email, to: replyTo!, text: "Sí, el café está listo. Grüße", charsets: { text: charset } }));
+    await post(
+      context,
+      parsedPost({ from: james.email, to: replyTo!, text: "Sí, el café está listo. Grüße", charsets: { text: charset } }),
+    );
     expect((await fromJames(context)).map((message) => message.text)).toEqual(["Sí, el café está listo. Grüße"]);
   });
 

@@ -93,7 +93,9 @@ export function parsedPost(mail: ParsedMail): InboundPost {
   if (attachments.length > 0) {
     const info = Object.fromEntries(attachments.map((file, i) => [`attachment${i + 1}`, { filename: file.filename, type: file.type }]));
     parts.push({ name: "attachment-info", value: JSON.stringify(info) });
-    attachments.forEach((file, i) => parts.push({ name: `attachment${i + 1}`, value: file.content, filename: file.filename, type: file.type }));
+    attachments.forEach((file, i) =>
+      parts.push({ name: `attachment${i + 1}`, value: file.content, filename: file.filename, type: file.type }),
+    );
   }
   return multipart(parts);
 }

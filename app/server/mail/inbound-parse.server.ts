@@ -53,12 +53,15 @@ export async function readInboundMail(request: Request): Promise<InboundRead> {
 async function formFields(body: Uint8Array<ArrayBuffer>, contentType: string): Promise<Map<string, Buffer> | null> {
   const fields = new Map<string, Buffer>();
   try {
-    await parseMultipartFormData(new Request("http://inbound.local/", { method: "POST", body, headers: { "Content-Type": contentType } }), async (part) => {
-      const chunks: Uint8Array[] = [];
-      for await (const chunk of part.data) if (part.filename === undefined) chunks.push(chunk);
-      if (part.filename === undefined && !fields.has(part.name)) fields.set(part.name, Buffer.concat(chunks));
-      return undefined;
-    });
+    await parseMultipartFormData(
+      new Request("http://inbound.local/", { method: "POST", body, headers: { "Content-Type": contentType } }),
+      async (part) => {
+        const chunks: Uint8Array[] = [];
+        for await (const chunk of part.data) if (part.filename === undefined) chunks.push(chunk);
+        if (part.filename === undefined && !fields.has(part.name)) fields.set(part.name, Buffer.concat(chunks));
+        return undefined;
+      },
+    );
   } catch {
     return null;
   }

@@ -17,14 +17,12 @@ import type { Config } from "../config.server";
 
 const PURPOSE = "reply-address";
 /** A reply address works for 90 days after its mail. */
-export const REPLY_ADDRESS_DAYS = 90;
+const REPLY_ADDRESS_DAYS = 90;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const TAG_BYTES = 6;
 const DAY_BYTES = 2;
 const SIGNATURE_BYTES = 12;
 const TOKEN_BYTES = 2 * TAG_BYTES + DAY_BYTES + SIGNATURE_BYTES;
-
-type Inbound = NonNullable<Config["inbound"]>;
 
 /**
  * The address `member` answers their conversation with `partner` at, or undefined when no
@@ -58,12 +56,7 @@ export type ReplyTokenReading =
  * pair of agents makes is forged (so is one naming an agent whose row is gone); a genuine
  * one past its last day is expired.
  */
-export function readReplyToken(
-  secrets: readonly string[],
-  token: string,
-  agents: readonly Agent[],
-  now = new Date(),
-): ReplyTokenReading {
+export function readReplyToken(secrets: readonly string[], token: string, agents: readonly Agent[], now = new Date()): ReplyTokenReading {
   const bytes = fromBase32(token.toLowerCase());
   if (!bytes || bytes.length !== TOKEN_BYTES) return { ok: false, reason: "forged" };
   const memberTag = bytes.subarray(0, TAG_BYTES);

@@ -11,7 +11,11 @@ export type ToldRefusal = Exclude<ReplyRefusal, "forged" | "automatic">;
  * the address on their profile, never to the mail's From (which may be forged), and without
  * the reply's text: it could be someone else's.
  */
-export function replyRefusedMail(options: { member: Pick<Agent, "fullName" | "email">; reason: ToldRefusal; conversationUrl: string }): Mail {
+export function replyRefusedMail(options: {
+  member: Pick<Agent, "fullName" | "email">;
+  reason: ToldRefusal;
+  conversationUrl: string;
+}): Mail {
   const { member, reason, conversationUrl } = options;
   const first = member.fullName.trim().split(/\s+/)[0];
   const body = renderMailBody(

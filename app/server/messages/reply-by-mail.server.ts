@@ -22,8 +22,7 @@ import { sendMessage } from "./send.server";
 type ReplyServices = Pick<Services, "store" | "notifier" | "config" | "messageEvents" | "messageReads" | "sendClaims" | "limits">;
 
 export type ReplyOutcome =
-  | { stored: true; message: Message }
-  | { stored: false; reason: ReplyRefusal | "duplicate"; conversationId?: string; told: boolean };
+  { stored: true; message: Message } | { stored: false; reason: ReplyRefusal | "duplicate"; conversationId?: string; told: boolean };
 
 const HOUR_MS = 60 * 60 * 1000;
 

@@ -10,7 +10,7 @@ const e2eHealthToken = "e2e-health-token-0123456789abcdef";
 /** How long the browser tests' servers hold a mail back after its push landed. */
 export const PUSH_MAIL_WAIT_MS = 2_000;
 /** Replies by mail (tests/e2e/reply-by-mail.spec.ts): the inbound domain and the webhook's password. */
-export const E2E_INBOUND_DOMAIN = "reply.e2e.example.test";
+const E2E_INBOUND_DOMAIN = "reply.e2e.example.test";
 export const E2E_INBOUND_SECRET = "e2e-inbound-secret-0123456789abcdef";
 export const e2eHealthHeaders = { Authorization: `Bearer ${e2eHealthToken}` };
 
