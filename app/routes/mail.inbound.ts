@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { notFound } from "~/server/http.server";
-import { readInboundMail } from "~/server/mail/inbound-parse.server";
+import { INBOUND_MAX_BYTES, readInboundMail } from "~/server/mail/inbound-parse.server";
 import { receiveReply } from "~/server/messages/reply-by-mail.server";
 
 /*
@@ -19,7 +19,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return new Response("Unauthorized", { status: 401, headers: { "WWW-Authenticate": 'Basic realm="inbound mail"' } });
   const read = await readInboundMail(request);
   if (!read.ok && read.reason === "too-large") {
-    console.warn("Inbound mail: dropped a post over the 10 MB limit, unread; nothing stored.");
+    console.warn(`Inbound mail: dropped a post over the ${INBOUND_MAX_BYTES / (1024 * 1024)} MB limit, unread; nothing stored.`);
     return answer("Dropped: over the size limit.");
   }
   if (!read.ok) {
