@@ -12,12 +12,13 @@ import { conversationOpenings } from "../../app/domain/track-record";
 import type { Agent, Message } from "../../app/domain/workbook/tabs";
 import { action } from "../../app/routes/mail.inbound";
 import type { StoredMail } from "../../app/server/mail/mailer.server";
-import { replyToken } from "../../app/server/mail/reply-address.server";
+import { invitationMail } from "../../app/server/mail/invitation-mail.server";
+import { replyAddressFor, replyToken } from "../../app/server/mail/reply-address.server";
 import { sendMessage } from "../../app/server/messages/send.server";
+import { respondToRequest } from "../../app/server/requests/respond.server";
 import { setBlock } from "../../app/server/moderation/blocks.server";
-import type { Store } from "../../app/server/store/store.server";
 import { basicAuth, multipart, parsedPost, rawPost, type InboundPost } from "../mocks/sendgrid-inbound";
-import { agentRecord } from "../support/records";
+import { agentRecord, requestRecord } from "../support/records";
 import { sentMails, testContext } from "../support/services";
 
 const SECRET = "inbound-secret-0123456789abcdef";
@@ -29,14 +30,15 @@ const maria = agentRecord({ id: "rec-maria", fullName: "Maria Delgado", email: "
 const james = agentRecord({ id: "rec-james", fullName: "James Whitfield", email: "james@gmail.example", city: "Tyler", state: "TX" });
 const conversation = conversationIdFor(maria.id, james.id);
 
-const opened: Store[] = [];
+const opened: AppLoadContext[] = [];
 afterEach(async () => {
-  await Promise.all(opened.splice(0).map((store) => store.stop()));
+  // The other agent's notification of a stored reply is still queued when a test ends.
+  await Promise.all(opened.splice(0).map(async ({ services }) => (await services.notifier.idle(), services.store.stop())));
 });
 
 async function contextWith(agents: readonly Agent[], env: Record<string, string> = INBOUND_ENV): Promise<AppLoadContext> {
   const context = testContext({}, env);
-  opened.push(context.services.store);
+  opened.push(context);
   await context.services.store.refresh();
   for (const agent of agents) await context.services.store.agents.insert(agent);
   return context;
@@ -106,6 +108,41 @@ describe("the reply address", () => {
     await expect(post(context, parsedPost({ from: james.email, to: `reply+x@${DOMAIN}`, text: "Hi" }))).rejects.toMatchObject({
       status: 404,
     });
+  });
+});
+
+describe("the mails that open a conversation", () => {
+  it("a response mail's reply goes into the poster's conversation with the responder", async () => {
+    const context = await contextWith([maria, james]);
+    const request = await context.services.store.requests.insert(requestRecord(maria, { title: "Buyer in Tyler" }));
+    const result = await respondToRequest(context.services, {
+      requestId: request.id,
+      member: james,
+      message: "I know Tyler well.",
+      now: new Date(),
+      link: "http://localhost/referral-requests",
+    });
+    expect(result.ok).toBe(true);
+    const mail = (await sentMails(context.services)).find((each) => each.to === maria.email)!;
+    expect(mail.replyTo).toMatch(/^reply\+[a-z2-7]+@reply\.example\.test$/);
+    expect(mail.text).toContain(`${REPLY_BY_MAIL_LINE} Your reply goes to James Whitfield as a message.`);
+
+    await post(context, parsedPost({ from: maria.email, to: mail.replyTo!, text: "Great, let's talk." }));
+    const stored = (await messagesOf(context)).map((message) => [message.fromEmail, message.toEmail, message.text]);
+    expect(stored).toEqual([[maria.email, james.email, "Great, let's talk."]]);
+  });
+
+  it("an invitation's reply goes to the poster; without an inbound domain the poster's address stays the Reply-To", async () => {
+    const context = await contextWith([maria, james]);
+    const request = requestRecord(maria, { title: "Buyer in Tyler" });
+    const address = replyAddressFor(context.services.config, james, maria);
+    const mail = invitationMail({ request, posterName: "Maria Delgado", agent: james, link: "http://x/r", replyAddress: address });
+    expect(mail.replyTo).toBe(address);
+    expect(mail.text).toContain(`${REPLY_BY_MAIL_LINE} Your reply goes to Maria Delgado as a message.`);
+    expect(invitationMail({ request, posterName: "Maria Delgado", agent: james, link: "http://x/r" }).replyTo).toBe(maria.email);
+
+    await post(context, parsedPost({ from: james.email, to: address!, text: "Happy to help." }));
+    expect((await fromJames(context)).map((message) => [message.toEmail, message.text])).toEqual([[maria.email, "Happy to help."]]);
   });
 });
 
