@@ -123,6 +123,7 @@ function MessageBubble({ message, now }: { message: ThreadMessage; now: Date }) 
       </p>
       <p className="mt-1 flex gap-3 px-1 text-xs text-slate-500">
         <time dateTime={message.createdAt}>{messageTime(message.createdAt, now)}</time>
+        {message.byEmail ? <span>by e-mail</span> : null}
         {mine ? null : (
           <Link to={reportPath("message", message.id)} className="font-semibold text-red-700 hover:underline">
             Report<span className="sr-only"> this message</span>

@@ -177,7 +177,8 @@ export type ThreadView = {
   readUpTo: string | undefined;
 };
 
-export type ThreadMessage = { id: string; text: string; createdAt: string; fromMe: boolean };
+/** `byEmail`: a reply to a notification mail (docs/decisions/0071), marked beside its time. */
+export type ThreadMessage = { id: string; text: string; createdAt: string; fromMe: boolean; byEmail: boolean };
 
 /** Conversations on one page of the Messages list, and messages on one page of a thread. */
 export const CONVERSATION_PAGE_SIZE = 20;

@@ -115,6 +115,9 @@ export function prunableClaims(rows: readonly SendClaim[], now: Date, facts: Cla
       case "invitation-mail":
       case "invitation-reminder":
       case "review-published":
+      case "reply-mail":
+      case "reply-refused":
+        // A reply by mail's Message-ID is posted again for three days at most; its refusal's mail is once an hour.
         return claimedAt < now.getTime() - ONCE_KEPT_MS;
       case "prune":
       case "login-link":

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { constants } from "node:zlib";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import helmet from "helmet";
+import { INBOUND_MAIL_PATH } from "~/domain/mail-reply";
 import { UNSUBSCRIBE_PATH } from "~/domain/notifications";
 import { CLOUDINARY_DELIVERY_ORIGIN } from "~/domain/stored-photo";
 import { SESSION_COOKIE_NAME } from "./auth/session.server";
@@ -133,9 +134,14 @@ const unsafeMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * post could only do what the link's owner can (docs/decisions/0027). Remix makes the same
  * Origin check itself and answers a mismatch with a 500 before any action runs, so the
  * exempt post goes on without its Origin; every other post keeps it and meets both checks.
+ *
+ * The other is the mail provider's webhook (`/mail/inbound`, docs/decisions/0071): a server
+ * posts it, not a browser, and its authority is the webhook's password in the Authorization
+ * header, which no other site's page can send; it reads no session cookie, so a cross-site
+ * post could do nothing a visitor without the password cannot.
  */
 function sameOriginPosts(req: Request, res: Response, next: NextFunction) {
-  if (isUnsubscribePost(req)) {
+  if (isUnsubscribePost(req) || isInboundMailPost(req)) {
     delete req.headers.origin;
     return next();
   }
@@ -155,6 +161,10 @@ function sameOriginPosts(req: Request, res: Response, next: NextFunction) {
 
 function isUnsubscribePost(req: Request): boolean {
   return req.method === "POST" && req.path === UNSUBSCRIBE_PATH;
+}
+
+function isInboundMailPost(req: Request): boolean {
+  return req.method === "POST" && req.path === INBOUND_MAIL_PATH;
 }
 
 function refuse(res: Response) {

@@ -1,6 +1,8 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
+import { INBOUND_MAIL_PATH } from "~/domain/mail-reply";
 import { isWellFormedPath } from "~/domain/redirect";
 import { FORM_MAX_BYTES } from "./forms.server";
+import { INBOUND_MAX_BYTES } from "./mail/inbound-parse.server";
 
 /** The pages whose forms carry a photo; every other body is an ordinary form. */
 const PHOTO_FORM_PATHS = new Set(["/complete-profile", "/edit-profile"]);
@@ -22,7 +24,12 @@ function routePath(path: string): string {
 }
 
 function bodyLimitFor(path: string): number {
+  if (isInboundMail(path)) return INBOUND_MAX_BYTES;
   return PHOTO_FORM_PATHS.has(routePath(path)) ? PHOTO_FORM_REFUSED_BYTES : FORM_MAX_BYTES;
+}
+
+function isInboundMail(path: string): boolean {
+  return routePath(path) === INBOUND_MAIL_PATH;
 }
 
 function tooLargeMessage(limit: number): string {
@@ -42,7 +49,17 @@ function refuseTooLarge(req: Request, res: Response, limit: number) {
   res.once("finish", () => {
     if (!req.complete) setTimeout(() => req.socket.destroy(), LINGER_MS).unref();
   });
+  if (isInboundMail(req.path)) return dropInboundMail(res);
   res.status(413).type("text/plain").send(tooLargeMessage(limit));
+}
+
+/**
+ * SendGrid posts a mail again for three days after any answer but 2xx, and a mail too large
+ * now is too large then: it is dropped unread with a 200 and a log line (docs/decisions/0071).
+ */
+function dropInboundMail(res: Response) {
+  console.warn(`Inbound mail: dropped a post over the ${INBOUND_MAX_BYTES / (1024 * 1024)} MB limit, unread; nothing stored.`);
+  res.status(200).type("text/plain").send("Dropped: over the size limit.");
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Agent } from "~/domain/workbook/tabs";
 import { clientIp } from "./auth/client-ip.server";
 import { createRateLimiter, hitAll, type RateLimiter, type RateLimitResult } from "./auth/rate-limit.server";
 import type { Config } from "./config.server";
+import type { Services } from "./services.server";
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
@@ -87,4 +88,14 @@ export function limitMemberWrite(context: AppLoadContext, kind: MemberWrite, mem
     [limits.memberWritesByIp, clientIp(context)],
     [limits.byMember[kind], member.id],
   ]);
+}
+
+/**
+ * Counts a reply by mail as one message of the member's (docs/decisions/0071): their minute
+ * and their hour, as on the site, but not the client's address, which is the mail provider's
+ * and shared by every member's replies.
+ */
+export function limitReplyByMail({ limits }: Pick<Services, "limits">, member: Pick<Agent, "id">): RateLimitResult {
+  const burst = limits.burstByMember.message;
+  return hitAll([...(burst ? [[burst, member.id] as const] : []), [limits.byMember.message, member.id]]);
 }

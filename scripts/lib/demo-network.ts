@@ -252,6 +252,7 @@ function buildConversations(now: Date, agents: readonly Agent[]): { messages: Me
       text,
       // Replies come a few hours apart, all before now.
       createdAt: clock.after(start, index * (seed.hoursApart ?? Math.min(5, (seed.startsDaysAgo * 24) / (seed.lines.length + 1)))),
+      via: seed.byMail?.includes(index) ? ("email" as const) : undefined,
     }));
     messages.push(...thread);
     const last = thread.at(-1)!;

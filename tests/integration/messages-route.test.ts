@@ -218,7 +218,7 @@ describe("/messages: sending", () => {
 
     const annView = await page(context, `/messages?conversation=${annBob}`, ann);
     expect(annView.open?.messages).toEqual([
-      { id: stored!.id, text: "Hello Bob\n<b>second</b> line", createdAt: stored!.createdAt, fromMe: true },
+      { id: stored!.id, text: "Hello Bob\n<b>second</b> line", createdAt: stored!.createdAt, fromMe: true, byEmail: false },
     ]);
     const bobView = await page(context, `/messages?conversation=${annBob}`, bob);
     expect(bobView.open?.messages?.[0]).toMatchObject({ fromMe: false, text: "Hello Bob\n<b>second</b> line" });

@@ -116,6 +116,16 @@ describe("the running server", () => {
     expect(huge.status).toBe(413);
   }, 30_000);
 
+  // Declared: the guard answers before any page. A chunked one reaches the webhook, which counts it
+  // itself (tests/integration/reply-by-mail.test.ts), after its password check.
+  it("drops a 50 MB declared post to the mail webhook unread, with the 200 its provider needs", async () => {
+    const rssBefore = serverRss();
+    const dropped = await postBig("/mail/inbound", 50 * 1024 * 1024, false);
+    expect(serverRss() - rssBefore).toBeLessThan(50 * 1024 * 1024);
+    expect(dropped).toEqual({ status: 200, body: "Dropped: over the size limit." });
+    expect(await healthzMs()).toBeLessThan(1000);
+  }, 30_000);
+
   it("answers a malformed address with the app's own 400 screen, no stack trace", async () => {
     const response = await fetch(`${origin}/agent/%E0%A4%A`);
     const html = await response.text();

@@ -118,7 +118,7 @@ describe("the workbook contract", () => {
       "respondBy",
     ]);
     expect(RESPONSES_TAB.headers).toEqual(["id", "requestId", "fromEmail", "fromName", "toEmail", "message", "createdAt"]);
-    expect(MESSAGES_TAB.headers).toEqual(["id", "conversationId", "fromEmail", "toEmail", "text", "createdAt"]);
+    expect(MESSAGES_TAB.headers).toEqual(["id", "conversationId", "fromEmail", "toEmail", "text", "createdAt", "via"]);
     expect(CONTACT_TAB.headers).toEqual(["id", "name", "email", "subject", "category", "message", "agentLicense", "state", "createdAt"]);
     expect(
       Object.values(WORKBOOK)

@@ -171,6 +171,9 @@ export const RESPONSES_TAB = defineTab({
   },
 });
 
+/** How a message reached the site when not by its message box: a reply to a notification mail. */
+const MESSAGE_CHANNELS = ["email"] as const;
+
 export const MESSAGES_TAB = defineTab({
   name: "Messages",
   appendOnly: true,
@@ -181,6 +184,8 @@ export const MESSAGES_TAB = defineTab({
     toEmail: email({ required: true }),
     text: text(),
     createdAt: time(),
+    /** "email" for a reply that came by mail (docs/decisions/0071); blank for one sent on the site. */
+    via: optionalChoice(MESSAGE_CHANNELS),
   },
   indexes: {
     conversationId: (message) => message.conversationId,

@@ -19,6 +19,7 @@ import { relativeTime } from "~/domain/relative-time";
 import type { Agent, Invitation, ReferralRequest } from "~/domain/workbook/tabs";
 import { publicUrl } from "../accounts/urls.server";
 import { invitationMail } from "../mail/invitation-mail.server";
+import { replyAddressFor } from "../mail/reply-address.server";
 import { hiddenAuthorsFor } from "../moderation/visibility.server";
 import { invitationNotice } from "../push/notices.server";
 import type { Services } from "../services.server";
@@ -133,7 +134,13 @@ function mailInvitation(
   if (!agent) return;
   services.notifier.enqueue(
     {
-      mail: invitationMail({ request, posterName: poster.fullName, agent, link }),
+      mail: invitationMail({
+        request,
+        posterName: poster.fullName,
+        agent,
+        link,
+        replyAddress: replyAddressFor(services.config, agent, poster, now),
+      }),
       about: `the invitation ${invitation.id} to respond to request ${request.id}`,
       member: {
         recipient: agent,

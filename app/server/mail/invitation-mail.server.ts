@@ -2,6 +2,7 @@ import { deadlineLabel } from "~/domain/invitations";
 import { locationLabel } from "~/domain/member-profile";
 import { PRODUCT_NAME } from "~/domain/product";
 import type { Agent, ReferralRequest } from "~/domain/workbook/tabs";
+import { REPLY_BY_MAIL_LINE } from "~/domain/mail-reply";
 import { renderMailBody, type MailRow } from "./html.server";
 import type { Mail } from "./mailer.server";
 
@@ -27,17 +28,31 @@ function greeting(agent: Invited): string {
   return first ? `Hello ${first}, ` : "";
 }
 
-/** Tells an agent a member picked them as a best fit for a request and asks them to respond (or say it is not a fit). */
-export function invitationMail(options: { request: ReferralRequest; posterName: string; agent: Invited; link: string }): Mail {
-  const { request, posterName, agent, link } = options;
+/**
+ * Tells an agent a member picked them as a best fit for a request and asks them to respond (or
+ * say it is not a fit). A reply goes to the poster: into their conversation when `replyAddress`
+ * is given (replies by mail are on, docs/decisions/0072), to the poster's own address otherwise.
+ */
+export function invitationMail(options: {
+  request: ReferralRequest;
+  posterName: string;
+  agent: Invited;
+  link: string;
+  replyAddress?: string;
+}): Mail {
+  const { request, posterName, agent, link, replyAddress } = options;
   const body = renderMailBody(
     `${greeting(agent)}${posterName} invites you to respond to their request on ${PRODUCT_NAME}: you are among the agents best placed to take it.`,
     requestRows(request, posterName),
-    `Read the request and respond: ${link}\nNot for you? Answer "Not a fit" from your dashboard, so ${posterName} can ask someone else.`,
+    [
+      `Read the request and respond: ${link}`,
+      `Not for you? Answer "Not a fit" from your dashboard, so ${posterName} can ask someone else.`,
+      ...(replyAddress ? [`${REPLY_BY_MAIL_LINE} Your reply goes to ${posterName} as a message.`] : []),
+    ].join("\n"),
   );
   return {
     to: agent.email,
-    replyTo: request.agentEmail,
+    replyTo: replyAddress ?? request.agentEmail,
     subject: `${posterName} invites you to respond: ${oneLine(request.title)}`,
     ...body,
   };

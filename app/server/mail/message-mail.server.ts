@@ -1,3 +1,4 @@
+import { REPLY_BY_MAIL_LINE } from "~/domain/mail-reply";
 import { previewText } from "~/domain/messages";
 import { PRODUCT_NAME } from "~/domain/product";
 import type { Agent } from "~/domain/workbook/tabs";
@@ -13,14 +14,17 @@ export type MessageNotice = {
   text: string;
   sentAt: Date;
   conversationUrl: string;
+  /** The recipient's reply address for this conversation, when replies by mail are on (docs/decisions/0072). */
+  replyTo?: string;
 };
 
 /**
  * Tells a member a message is waiting. It carries a preview, not the whole message,
- * and neither agent's e-mail address: no Reply-To, so answering the mail cannot reveal
- * the recipient's address; members share contact details in the conversation if they choose.
+ * and neither agent's e-mail address: answering the mail cannot reveal the recipient's
+ * address. Its Reply-To, when replies by mail are on, is the recipient's signed address for
+ * this conversation, which names no one's address either; otherwise it has none.
  */
-export function messageNotificationMail({ sender, recipient, text, sentAt, conversationUrl }: MessageNotice): Mail {
+export function messageNotificationMail({ sender, recipient, text, sentAt, conversationUrl, replyTo }: MessageNotice): Mail {
   const name = sender.fullName.trim() || "A member";
   const location = [sender.city.trim(), sender.state.trim()].filter(Boolean).join(", ");
   const firstName = recipient.fullName.trim().split(/\s+/)[0];
@@ -34,7 +38,10 @@ export function messageNotificationMail({ sender, recipient, text, sentAt, conve
       ["Sent", `${sentTime.format(sentAt)} Central time`],
       ["Read and reply", conversationUrl],
     ],
-    "You get at most one mail per conversation every 10 minutes. Log in to read the whole conversation.",
+    [
+      ...(replyTo ? [REPLY_BY_MAIL_LINE] : []),
+      "You get at most one mail per conversation every 10 minutes. Log in to read the whole conversation.",
+    ].join("\n"),
   );
-  return { to: recipient.email, subject: `New message from ${name} on ${PRODUCT_NAME}`, ...body };
+  return { to: recipient.email, subject: `New message from ${name} on ${PRODUCT_NAME}`, ...(replyTo ? { replyTo } : {}), ...body };
 }

@@ -2,20 +2,26 @@ import { locationLabel } from "~/domain/member-profile";
 import { PRODUCT_NAME } from "~/domain/product";
 import { REQUEST_TYPE_LABELS, timelineLabel } from "~/domain/referral-requests/labels";
 import type { Agent, ReferralRequest } from "~/domain/workbook/tabs";
+import { REPLY_BY_MAIL_LINE } from "~/domain/mail-reply";
 import { renderMailBody } from "./html.server";
 import type { Mail } from "./mailer.server";
 
 type Responder = Pick<Agent, "fullName" | "email" | "brokerage" | "city" | "state">;
 
-/** Tells a request's poster someone responded: who, what they wrote, and where to read it. */
+/**
+ * Tells a request's poster someone responded: who, what they wrote, and where to read it. A
+ * reply goes into the poster's conversation with the responder when `replyAddress` is given
+ * (replies by mail are on, docs/decisions/0072), to the responder's address otherwise.
+ */
 export function responseMail(options: {
   request: ReferralRequest;
   responder: Responder;
   message: string;
   link: string;
   sentAt: Date;
+  replyAddress?: string;
 }): Mail {
-  const { request, responder, message, link, sentAt } = options;
+  const { request, responder, message, link, sentAt, replyAddress } = options;
   const title = request.title.replace(/\s+/g, " ").trim();
   const body = renderMailBody(
     `${responder.fullName} responded to your request on ${PRODUCT_NAME}.`,
@@ -28,9 +34,13 @@ export function responseMail(options: {
       ["Sent", sentAt.toISOString()],
       ["Message", message],
     ],
-    `View the request and all its responses: ${link}\nYou get at most one mail per request every 10 minutes.`,
+    [
+      `View the request and all its responses: ${link}`,
+      ...(replyAddress ? [`${REPLY_BY_MAIL_LINE} Your reply goes to ${responder.fullName} as a message.`] : []),
+      "You get at most one mail per request every 10 minutes.",
+    ].join("\n"),
   );
-  return { to: request.agentEmail, replyTo: responder.email, subject: `New response to your request: ${title}`, ...body };
+  return { to: request.agentEmail, replyTo: replyAddress ?? responder.email, subject: `New response to your request: ${title}`, ...body };
 }
 
 /** Tells a member an urgent request was posted in their market: what is asked, where, by whom, and where to answer it. */

@@ -119,7 +119,13 @@ export async function unreadTotal(services: Pick<Services, "messageQueries">, me
 }
 
 export function toThreadMessage(message: Message, member: Agent): ThreadMessage {
-  return { id: message.id, text: message.text, createdAt: message.createdAt, fromMe: message.fromEmail === member.email };
+  return {
+    id: message.id,
+    text: message.text,
+    createdAt: message.createdAt,
+    fromMe: message.fromEmail === member.email,
+    byEmail: message.via === "email",
+  };
 }
 
 export type OpenConversation = {

@@ -3,6 +3,7 @@ import { conversationPath } from "~/domain/messages";
 import type { Agent, Message } from "~/domain/workbook/tabs";
 import { publicUrl } from "../accounts/urls.server";
 import { messageNotificationMail } from "../mail/message-mail.server";
+import { replyAddressFor } from "../mail/reply-address.server";
 import type { Outcome } from "../notifier/notifier.server";
 import type { Services } from "../services.server";
 import { mayBeStored, rowIdFor } from "../idempotency-keys.server";
@@ -19,6 +20,8 @@ type Send = {
   text: string;
   /** The message form's key: a message sent again after a lost answer is stored once (docs/decisions/0032). */
   idempotencyKey?: IdempotencyKey;
+  /** A reply to a notification mail: its row id, made from the mail's Message-ID, and marked as come by mail (docs/decisions/0071). */
+  byMail?: { id: string };
   /** For the conversation's address in the mail when APP_URL is not set. */
   request: Request;
 };
@@ -35,18 +38,19 @@ type Send = {
  */
 export async function sendMessage(
   services: Pick<Services, "store" | "notifier" | "config" | "messageEvents" | "messageQueries">,
-  { sender, recipient, conversationId, text, idempotencyKey, request }: Send,
+  { sender, recipient, conversationId, text, idempotencyKey, byMail, request }: Send,
 ): Promise<SentMessage> {
   const { store, notifier, config, messageEvents } = services;
   const sentAt = new Date();
   const message = await store.messages.insertOnce(
     {
-      id: rowIdFor(sender.email, idempotencyKey, `${conversationId}\u0000${text}`),
+      id: byMail?.id ?? rowIdFor(sender.email, idempotencyKey, `${conversationId}\u0000${text}`),
       conversationId,
       fromEmail: sender.email,
       toEmail: recipient.email,
       text,
       createdAt: sentAt.toISOString(),
+      via: byMail ? "email" : undefined,
     },
     mayBeStored(idempotencyKey),
   );
@@ -59,6 +63,7 @@ export async function sendMessage(
         text,
         sentAt,
         conversationUrl: publicUrl(config, conversationPath(conversationId), request),
+        replyTo: replyAddressFor(config, recipient, sender, sentAt),
       }),
       about: `the notification of message ${message.id}`,
       member: { recipient, kind: "messages", reason: "a member sent you a message and you have message mails on", request },

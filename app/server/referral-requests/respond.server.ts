@@ -2,6 +2,7 @@ import { CLAIM_KEYS } from "~/domain/claim-keys";
 import type { IdempotencyKey } from "~/domain/idempotency-key-text";
 import { isLive } from "~/domain/referral-requests/expiry";
 import type { Agent, RequestResponse } from "~/domain/workbook/tabs";
+import { replyAddressFor } from "../mail/reply-address.server";
 import { responseMail } from "../mail/request-mail.server";
 import type { Throttle } from "../notifier/notifier.server";
 import type { Services } from "../services.server";
@@ -14,7 +15,7 @@ export type RespondResult =
   /** closed: deleted or expired; own: members do not answer their own requests. */
   | { ok: false; reason: "closed" | "own" | "missing" };
 
-type RespondServices = Pick<Services, "store" | "notifier" | "writeQueues">;
+type RespondServices = Pick<Services, "store" | "notifier" | "writeQueues" | "config">;
 
 /**
  * Stores a response in the Responses tab, writes the request's count of responses and
@@ -67,7 +68,14 @@ export async function respondToRequest(
   if (poster)
     notifier.enqueue(
       {
-        mail: responseMail({ request, responder: member, message, link, sentAt: now }),
+        mail: responseMail({
+          request,
+          responder: member,
+          message,
+          link,
+          sentAt: now,
+          replyAddress: replyAddressFor(services.config, poster, member, now),
+        }),
         about: `the mail to the poster about response ${response.id}`,
         member: {
           recipient: poster,

@@ -8,6 +8,8 @@ export type ConversationSeed = {
   lines: readonly (readonly [0 | 1, string])[];
   /** The last message is still unread by its recipient; otherwise both have read everything. */
   lastUnread?: boolean;
+  /** The lines (by index) that were replies to a notification mail, marked "by e-mail" in the thread. */
+  byMail?: readonly number[];
 };
 
 /** Each line is [sender, text]: 0 is the first agent named in `between`, 1 the second. */
@@ -33,6 +35,8 @@ export const CONVERSATIONS: readonly ConversationSeed[] = [
       [1, "North Dallas, around $1.2M. I'll send them your way with a referral agreement."],
       [0, "Sounds great. I'll call them this week."],
     ],
+    // James answered the first one from his inbox, replying to its notification mail.
+    byMail: [2],
   },
   {
     between: ["Maria Delgado", "Wade Harlan"],

@@ -9,6 +9,9 @@ export const e2eDataDir = process.env.E2E_DATA_DIR ?? path.join(tmpdir(), `refer
 const e2eHealthToken = "e2e-health-token-0123456789abcdef";
 /** How long the browser tests' servers hold a mail back after its push landed. */
 export const PUSH_MAIL_WAIT_MS = 2_000;
+/** Replies by mail (tests/e2e/reply-by-mail.spec.ts): the inbound domain and the webhook's password. */
+const E2E_INBOUND_DOMAIN = "reply.e2e.example.test";
+export const E2E_INBOUND_SECRET = "e2e-inbound-secret-0123456789abcdef";
 export const e2eHealthHeaders = { Authorization: `Bearer ${e2eHealthToken}` };
 
 /** The environment of every app server the browser tests start: the shared one and a test's own. */
@@ -37,5 +40,7 @@ export function e2eServerEnv(dataDir: string, port: string): Record<string, stri
     HEALTH_TOKEN: e2eHealthToken,
     // A mail held back after its push landed waits 2 seconds here instead of 15 minutes (tests/e2e/push.spec.ts).
     PUSH_MAIL_WAIT_MS: String(PUSH_MAIL_WAIT_MS),
+    INBOUND_DOMAIN: E2E_INBOUND_DOMAIN,
+    INBOUND_SECRET: E2E_INBOUND_SECRET,
   };
 }
