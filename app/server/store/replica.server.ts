@@ -6,6 +6,7 @@ import { changedRows, type Changes } from "./refresh-event.server";
 import { queriedCollection } from "./queried-collection.server";
 import { createRefreshLoop } from "./refresh-loop.server";
 import { createTabVersions } from "./versions.server";
+import { residentSizesOf } from "./resident-size.server";
 import { createReplicaWrites, type WriteLog } from "./replica-writes.server";
 import {
   applyWrite,
@@ -317,6 +318,8 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
     };
   }
 
+  const residentSizes = residentSizesOf(HELD, stateOf, versions);
+
   /**
    * One tab's collection. The replica's state is generic over WORKBOOK, so its records
    * are typed here, once, from the tab's definition.
@@ -372,6 +375,7 @@ export function createStore(driver: WorkbookDriver, options: ReplicaOptions): St
     refresh,
     refreshTabs,
     health,
+    residentSizes,
     addJob: (job) => loop.addJob(job),
     start() {
       if (!closed) loop.start();
