@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { chooseHeapLimits, containerLimitMb, DEFAULT_MEMORY_MB } from "../../scripts/lib/heap-limits.mjs";
+import { chooseHeapLimits, containerLimitMb } from "../../scripts/lib/heap-limits.mjs";
 
 /** A cgroup v2 and a v1 limit file with the given contents (undefined: the file is absent). */
 function limitFiles(v2?: string, v1?: string): string[] {
@@ -27,23 +27,23 @@ describe("npm start's V8 heap limits", () => {
     expect(containerLimitMb(limitFiles())).toBeNull();
   });
 
-  it("gives half a container's limit to the old generation and a 64th to each semi-space", () => {
+  it("gives two fifths of a container's limit to the old generation and a 64th to each semi-space", () => {
     const chosen = chooseHeapLimits({ env: { MEMORY_LIMIT_MB: "2048" }, execArgv: [], limitFiles: limitFiles(String(512 * MB)) });
-    expect(chosen.flags).toEqual(["--max-old-space-size=256", "--max-semi-space-size=8"]);
+    expect(chosen.flags).toEqual(["--max-old-space-size=204", "--max-semi-space-size=8"]);
     expect(chosen.line).toBe(
-      "Memory: 512 MB (the container's memory limit), so V8 runs with --max-old-space-size=256 --max-semi-space-size=8.",
+      "Memory: 512 MB (the container's memory limit), so V8 runs with --max-old-space-size=204 --max-semi-space-size=8.",
     );
   });
 
   it("uses MEMORY_LIMIT_MB without a container limit", () => {
     const chosen = chooseHeapLimits({ env: { MEMORY_LIMIT_MB: "4096" }, execArgv: [], limitFiles: limitFiles("max") });
-    expect(chosen.flags).toEqual(["--max-old-space-size=2048", "--max-semi-space-size=16"]);
+    expect(chosen.flags).toEqual(["--max-old-space-size=1638", "--max-semi-space-size=16"]);
     expect(chosen.line).toContain("4096 MB (MEMORY_LIMIT_MB)");
   });
 
   it("falls back to the default, and says why, without either", () => {
     const none = chooseHeapLimits({ env: {}, execArgv: [], limitFiles: limitFiles() });
-    expect(none.flags).toEqual([`--max-old-space-size=${DEFAULT_MEMORY_MB / 2}`, "--max-semi-space-size=8"]);
+    expect(none.flags).toEqual(["--max-old-space-size=204", "--max-semi-space-size=8"]);
     expect(none.line).toContain("the default: no container limit or MEMORY_LIMIT_MB");
     const wrong = chooseHeapLimits({ env: { MEMORY_LIMIT_MB: "1g" }, execArgv: [], limitFiles: limitFiles() });
     expect(wrong.flags).toEqual(none.flags);
