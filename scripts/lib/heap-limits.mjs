@@ -5,10 +5,10 @@
 import { readFileSync } from "node:fs";
 
 /** The memory assumed when neither the container nor MEMORY_LIMIT_MB names one. */
-export const DEFAULT_MEMORY_MB = 512;
+const DEFAULT_MEMORY_MB = 512;
 
 /** cgroup v2's and v1's memory limit files, as a container sees its own. */
-export const CGROUP_LIMIT_FILES = ["/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"];
+const CGROUP_LIMIT_FILES = ["/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"];
 
 // cgroup v1 writes "no limit" as a huge number (2^63 rounded down to a page); anything past
 // a terabyte is taken as no limit.
@@ -40,7 +40,7 @@ const clamp = (value, low, high) => Math.min(high, Math.max(low, value));
  * server bundle, SQLite's page cache, photo resizing, sockets' buffers), and for the
  * garbage a load leaves between collections.
  */
-export function heapFlags(memoryMb) {
+function heapFlags(memoryMb) {
   const oldSpaceMb = Math.max(64, Math.floor((memoryMb * 2) / 5));
   const semiSpaceMb = clamp(Math.round(memoryMb / 64), 1, 16);
   return [`--max-old-space-size=${oldSpaceMb}`, `--max-semi-space-size=${semiSpaceMb}`];

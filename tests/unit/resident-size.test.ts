@@ -4,6 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
+import { tabResidentBytes } from "../../app/server/store/resident-size.server";
+import { emptyState } from "../../app/server/store/tab-state.server";
 
 const ESTIMATE = pathToFileURL(path.resolve(import.meta.dirname, "../../app/server/store/resident-size.server.ts")).href;
 
@@ -39,7 +41,8 @@ const measured = settle() - before;
 console.log(JSON.stringify({ measured, estimated: tabResidentBytes(state), kept: state.records.size }));
 `;
 
-describe("the replica's resident size per tab", () => {
+// The child starts node with tsx: seconds on a loaded machine.
+describe("the replica's resident size per tab", { timeout: 60_000 }, () => {
   it("comes within 15% of what V8's heap grows by when the tab is built", () => {
     const script = path.join(mkdtempSync(path.join(tmpdir(), "referral-resident-")), "measure.ts");
     writeFileSync(script, MEASURE);
@@ -49,5 +52,14 @@ describe("the replica's resident size per tab", () => {
     expect(measured).toBeGreaterThan(5 * 2 ** 20);
     expect(estimated / measured).toBeGreaterThan(0.85);
     expect(estimated / measured).toBeLessThan(1.15);
+  });
+
+  it("counts a character past Latin-1 as two bytes, as V8 stores such a string", () => {
+    const withBio = (bio: string) => {
+      const state = emptyState();
+      state.records.set("a", Object.freeze({ id: "a", bio }));
+      return tabResidentBytes(state);
+    };
+    expect(withBio("€".repeat(1_000)) - withBio("é".repeat(1_000))).toBe(1_000);
   });
 });
