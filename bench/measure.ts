@@ -33,7 +33,13 @@ type AutocannonJson = {
   non2xx: number;
 };
 
-function autocannon(url: string, options: { connections: number; seconds: number; cookie?: string }): Promise<AutocannonJson> {
+/** What the load asks for: brotli, as Chromium gets it, or the page as rendered (no encoding's CPU in the figure). */
+export type Encoding = "br" | "identity";
+
+type LoadOptions = { connections: number; seconds: number; cookie?: string; encoding?: Encoding };
+
+function autocannon(url: string, options: LoadOptions): Promise<AutocannonJson> {
+  const acceptEncoding = options.encoding === "identity" ? "identity" : BROWSER_ACCEPT_ENCODING;
   const args = [
     autocannonBin,
     "-j",
@@ -42,7 +48,7 @@ function autocannon(url: string, options: { connections: number; seconds: number
     "-d",
     String(options.seconds),
     "-H",
-    `accept-encoding=${BROWSER_ACCEPT_ENCODING}`,
+    `accept-encoding=${acceptEncoding}`,
   ];
   if (options.cookie) args.push("-H", `cookie=${options.cookie}`);
   args.push(url);
@@ -61,11 +67,7 @@ function autocannon(url: string, options: { connections: number; seconds: number
   });
 }
 
-export async function load(
-  server: Server,
-  path: string,
-  options: { connections: number; seconds: number; warmupSeconds: number; cookie?: string },
-): Promise<LoadResult> {
+export async function load(server: Server, path: string, options: LoadOptions & { warmupSeconds: number }): Promise<LoadResult> {
   const url = server.base + path;
   if (options.warmupSeconds > 0) await autocannon(url, { ...options, seconds: options.warmupSeconds });
   const cpuBefore = cpuMs(server);

@@ -79,7 +79,7 @@ const perSender = numberArg("per-sender", 10);
 const PASSWORD = "bench-member-password";
 /**
  * A ceiling on the measured instance's V8 heap (`--max-old-space-size`), as an operator sets
- * one for a container; 0 leaves V8's own, sized from the machine's memory (docs/performance.md).
+ * one; 0 leaves the limits npm start chooses (scripts/start.mjs, decision 0077).
  */
 const heapMb = numberArg("heap-mb", 0);
 
@@ -134,7 +134,7 @@ function report(base: SizeFigures, full: SizeFigures, sends: SendFigures, loadSe
   const out = [
     `Network: ${network.agents} agents, ${network.requests} requests in the staff file (SQLite); ${messages.toLocaleString("en-US")} messages in PostgreSQL (${network.memberMessages} the member's), loaded in ${f1(loadSeconds)} s.`,
     `${rounds} round(s) of ${seconds} s after ${warmupSeconds} s warm-up, ${connections} connections. Machine: ${cpus().length} × ${cpus()[0]?.model ?? "unknown CPU"}, Node ${process.version}.`,
-    `Measured instance's heap ceiling: ${heapMb > 0 ? `${heapMb} MB (--max-old-space-size)` : "V8's own, sized from the machine's memory"}.`,
+    `Measured instance's heap ceiling: ${heapMb > 0 ? `${heapMb} MB (--max-old-space-size)` : "the limits npm start chose"}.`,
     "",
   ];
   const rows = base.pages.map((page, i) => {

@@ -15,7 +15,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { cpus, tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import bcrypt from "bcryptjs";
@@ -26,7 +26,7 @@ import { WHY_PATH } from "../app/domain/product";
 import { BENCH_MEMBER_EMAIL, LARGE_NETWORK, writeNetwork, type NetworkSize } from "./large-network";
 import { compareCompression, type CompressionRow } from "./compression";
 import { load, weigh, type LoadResult, type PageWeight } from "./measure";
-import { rssMb, startApp, startBaseline, stopServer } from "./servers";
+import { rssMb, starterRssMb, startApp, startBaseline, stopServer } from "./servers";
 import { f1, f2, mark, median, table } from "./report";
 import { measureStalls, type Stall, type Stalls } from "./stall";
 
@@ -137,7 +137,20 @@ async function withNetwork<T>(size: NetworkSize, passwordHash: string, use: (dat
   }
 }
 
-type PageResult = { page: Page; weight: PageWeight; runs: LoadResult[]; baselineRuns: LoadResult[]; ratio: number };
+/**
+ * One page's runs, each right after a run of the bare page with the same encoding: `runs` and
+ * `baselineRuns` with brotli (as Chromium asks), `plainRuns` and `plainBaselineRuns` without
+ * encoding, so that compression's share shows.
+ */
+type PageResult = {
+  page: Page;
+  weight: PageWeight;
+  runs: LoadResult[];
+  baselineRuns: LoadResult[];
+  plainRuns: LoadResult[];
+  plainBaselineRuns: LoadResult[];
+  ratio: number;
+};
 
 type MainResult = {
   startupMs: number;
@@ -145,8 +158,12 @@ type MainResult = {
   jobsMs: number;
   rssAfterStartMb: number;
   rssAfterLoadMb: number;
+  /** start.mjs, waiting for the server it started with the heap limits it chose (decision 0077). */
+  starterMb: number;
   healthz: LoadResult[];
   pages: PageResult[];
+  /** The 1-minute load average before the first run and after the last. */
+  loadAverage: [number, number];
   baselineWeight: PageWeight;
   stalls: Stalls;
   compression: CompressionRow[];
@@ -154,7 +171,9 @@ type MainResult = {
 
 async function mainRun(passwordHash: string): Promise<MainResult> {
   return withNetwork(network, passwordHash, async (dataDir) => {
-    const app = await startApp(dataDir);
+    // No store refresh during the runs: the network does not change, and a refresh and the jobs it
+    // starts would be measured with whichever page was loaded then.
+    const app = await startApp(dataDir, [], { STORE_REFRESH_SECONDS: "3600" });
     const rssAfterStartMb = rssMb(app);
     const baseline = await startBaseline();
     try {
@@ -165,6 +184,9 @@ async function mainRun(passwordHash: string): Promise<MainResult> {
       const baselineWeight = await weigh(baseline, "/");
       const runs = new Map<Page, LoadResult[]>(pages.map((page) => [page, []]));
       const baselineRuns = new Map<Page, LoadResult[]>(pages.map((page) => [page, []]));
+      const plainRuns = new Map<Page, LoadResult[]>(pages.map((page) => [page, []]));
+      const plainBaselineRuns = new Map<Page, LoadResult[]>(pages.map((page) => [page, []]));
+      const loadBefore = loadavg()[0]!;
       const healthz: LoadResult[] = [];
       const options = { connections, seconds, warmupSeconds };
       for (let round = 1; round <= rounds; round += 1) {
@@ -174,9 +196,13 @@ async function mainRun(passwordHash: string): Promise<MainResult> {
           // Each page right after the baseline, so both see the same machine.
           baselineRuns.get(page)!.push(await load(baseline, "/", options));
           runs.get(page)!.push(await load(app, page.path, { ...options, cookie: cookieFor(page, cookie) }));
+          const plain = { ...options, encoding: "identity" as const };
+          plainBaselineRuns.get(page)!.push(await load(baseline, "/", plain));
+          plainRuns.get(page)!.push(await load(app, page.path, { ...plain, cookie: cookieFor(page, cookie) }));
         }
       }
       const rssAfterLoadMb = rssMb(app);
+      const starterMb = starterRssMb(app);
       await Promise.all([stopServer(app), stopServer(baseline)]);
       const stalls = await measureStalls(dataDir, BENCH_MEMBER_EMAIL);
       const compression = compareCompression([...weights.values()].map((weight) => weight.html));
@@ -186,7 +212,9 @@ async function mainRun(passwordHash: string): Promise<MainResult> {
         jobsMs: app.jobsMs,
         rssAfterStartMb,
         rssAfterLoadMb,
+        starterMb,
         healthz,
+        loadAverage: [loadBefore, loadavg()[0]!],
         baselineWeight,
         stalls,
         pages: pages.map((page) => {
@@ -197,6 +225,8 @@ async function mainRun(passwordHash: string): Promise<MainResult> {
             weight: weights.get(page)!,
             runs: pageRuns,
             baselineRuns: base,
+            plainRuns: plainRuns.get(page)!,
+            plainBaselineRuns: plainBaselineRuns.get(page)!,
             ratio: median(pageRuns.map((run, i) => run.requestsPerSecond / base[i]!.requestsPerSecond)),
           };
         }),
@@ -269,7 +299,9 @@ async function growthRun(passwordHash: string): Promise<GrowthSeries[]> {
       console.log(`Growth: ${plan.name}, ${size}...`);
       points.push(
         await withNetwork(sized, passwordHash, async (dataDir) => {
-          const app = await startApp(dataDir);
+          // No store refresh during the runs: the network does not change, and a refresh and the jobs it
+          // starts would be measured with whichever page was loaded then.
+          const app = await startApp(dataDir, [], { STORE_REFRESH_SECONDS: "3600" });
           try {
             const cookie = cookieFor(plan, plan.member ? await logIn(app.base, BENCH_MEMBER_EMAIL, PASSWORD) : undefined);
             const weight = await weigh(app, plan.path, cookie);
@@ -304,6 +336,52 @@ function stallLine(what: string, stall: Stall): string {
     `Stall after ${what}: ${f2(stallOf(stall))} ms = write ${f2(stall.writeMs)} ms + first read ${f2(stall.readAfterWriteMs)} ms ` +
     `(the read alone, nothing changed: ${f2(stall.steadyReadMs)} ms; budget ≤ ${BUDGET.stallMs} ms: ${mark(stallOf(stall) <= BUDGET.stallMs)}).`
   );
+}
+
+/** The page's CPU per request over the bare page's in the run just before it, the median over rounds. */
+function cpuRatio(runs: readonly LoadResult[], baselineRuns: readonly LoadResult[]): number {
+  return median(runs.map((run, i) => run.cpuMsPerRequest / baselineRuns[i]!.cpuMsPerRequest));
+}
+
+/** How far the bare page's CPU per request moved between its runs, as a share of the least. */
+function baselineDrift(main: MainResult): number {
+  const costs = main.pages.flatMap((page) => [...page.baselineRuns, ...page.plainBaselineRuns].map((run) => run.cpuMsPerRequest));
+  return Math.max(...costs) / Math.min(...costs) - 1;
+}
+
+const CPU_BUDGET = { member: 2, cachedPublic: 0.5 };
+
+/** Every page's CPU per request against the bare page's, with brotli and without encoding, and how many requests each run got. */
+function cpuTable(main: MainResult): string[] {
+  const drift = baselineDrift(main);
+  const rows = main.pages.map((result) => {
+    const ratio = cpuRatio(result.runs, result.baselineRuns);
+    const budget = result.page.member ? CPU_BUDGET.member : result.page.render ? undefined : CPU_BUDGET.cachedPublic;
+    const requests = (runs: readonly LoadResult[]) => runs.reduce((sum, run) => sum + run.requests, 0);
+    return [
+      result.page.label,
+      `${requests(result.runs)} / ${requests(result.plainRuns)}`,
+      f2(median(result.runs.map((run) => run.cpuMsPerRequest))),
+      f2(median(result.baselineRuns.map((run) => run.cpuMsPerRequest))),
+      f2(ratio),
+      f2(median(result.plainRuns.map((run) => run.cpuMsPerRequest))),
+      f2(median(result.plainBaselineRuns.map((run) => run.cpuMsPerRequest))),
+      f2(cpuRatio(result.plainRuns, result.plainBaselineRuns)),
+      budget === undefined ? "" : `≤ ${budget}× ${mark(ratio <= budget)}`,
+    ];
+  });
+  return [
+    "CPU per request against the bare Remix page loaded just before each run, with brotli and without encoding:",
+    table(
+      ["page", "requests br / plain", "CPU ms br", "bare br", "× bare br", "CPU ms plain", "bare plain", "× bare plain", "budget (br)"],
+      rows,
+    ),
+    `Load average (1 min): ${f2(main.loadAverage[0])} before the runs, ${f2(main.loadAverage[1])} after, on ${cpus().length} cores.`,
+    drift > 0.2
+      ? `The bare page's CPU per request moved by ${f1(drift * 100)}% between its runs: the machine's load changed during the measurement, so these ratios are noisy; run again on a quieter machine.`
+      : `The bare page's CPU per request moved by ${f1(drift * 100)}% between its runs (under 20%: the machine's load held steady).`,
+    "",
+  ];
 }
 
 function report(main: MainResult, growth: GrowthSeries[]): string {
@@ -365,13 +443,14 @@ function report(main: MainResult, growth: GrowthSeries[]): string {
     ]);
   }
   out.push(
-    `Taken with no background job running: each server was idle before its pages were loaded (the main server's start-up jobs, the week's digest among them, ended ${f1(main.jobsMs / 1000)} s after it answered).`,
+    `Taken with no background job running: each server was idle before its pages were loaded (the main server's start-up jobs, the week's digest among them, ended ${f1(main.jobsMs / 1000)} s after it answered), and the app's store refresh was set to an hour so that none ran during the runs.`,
     table(["page", "req/s", "p50 ms", "p99 ms", "CPU ms/req", "ratio", "HTML KB", "JS / CSS KB gz", "budgets"], rows),
     "",
   );
+  out.push(...cpuTable(main));
   out.push(
     `Start-up with this store: ${f1(main.startupMs)} ms (budget < ${BUDGET.startupMs} ms: ${mark(main.startupMs < BUDGET.startupMs)}).`,
-    `Memory: ${f1(main.rssAfterStartMb)} MB after start, ${f1(main.rssAfterLoadMb)} MB after the load (budget < ${BUDGET.memoryMb} MB: ${mark(main.rssAfterLoadMb < BUDGET.memoryMb)}).`,
+    `Memory: ${f1(main.rssAfterStartMb)} MB after start, ${f1(main.rssAfterLoadMb)} MB after the load (budget < ${BUDGET.memoryMb} MB: ${mark(main.rssAfterLoadMb < BUDGET.memoryMb)}), with the heap limits npm start chose; start.mjs, waiting for the server, ${f1(main.starterMb)} MB.`,
     stallLine("one agent write, then a directory search", main.stalls.agentWrite),
     stallLine("one message, then the member's conversation list and unread count", main.stalls.messageWrite),
     "",

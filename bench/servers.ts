@@ -1,7 +1,8 @@
 /**
  * Starting the servers the benchmark loads, and reading their CPU time and memory from
- * /proc. Each server is one process (no npm or npx wrapper), so its CPU time is the
- * server's alone and stopping it stops the server.
+ * /proc. No npm or npx wrapper: the app is start.mjs and the server it starts, the
+ * baseline one process, so their CPU time is the servers' alone and stopping the process
+ * started stops the server.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -142,22 +143,61 @@ function clockTicksPerSecond(): number {
   return ticks;
 }
 
-/** The process's CPU time so far (user + system) in milliseconds; NaN where there is no /proc. */
+/**
+ * The server's processes: the one started and, down the line of only children, the one it
+ * started in turn (`npm start` runs the server as start.mjs's child with the heap limits it
+ * chose, decision 0077). The bare Remix page is one process.
+ */
+function processLine(server: Server): number[] {
+  const line = [server.process.pid!];
+  for (;;) {
+    const pid = line.at(-1)!;
+    let children: string[];
+    try {
+      children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(" ").filter(Boolean);
+    } catch {
+      return line;
+    }
+    if (children.length !== 1) return line;
+    line.push(Number(children[0]));
+  }
+}
+
+/** One process's CPU time so far (user + system) in milliseconds. */
+function processCpuMs(pid: number): number {
+  // The fields after the command name, which is in parentheses and may hold spaces: utime and stime are the 12th and 13th.
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicksPerSecond();
+}
+
+/** The server's CPU time so far (user + system, over its processes) in milliseconds; NaN where there is no /proc. */
 export function cpuMs(server: Server): number {
   try {
-    // The fields after the command name, which is in parentheses and may hold spaces: utime and stime are the 12th and 13th.
-    const fields = readFileSync(`/proc/${server.process.pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicksPerSecond();
+    return processLine(server).reduce((total, pid) => total + processCpuMs(pid), 0);
   } catch {
     return Number.NaN;
   }
 }
 
-/** Resident memory in MB; NaN where there is no /proc. */
+function processRssMb(pid: number): number {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  return match ? Number(match[1]) / 1024 : Number.NaN;
+}
+
+/** The serving process's resident memory in MB; NaN where there is no /proc. */
 export function rssMb(server: Server): number {
   try {
-    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${server.process.pid}/status`, "utf8"));
-    return match ? Number(match[1]) / 1024 : Number.NaN;
+    return processRssMb(processLine(server).at(-1)!);
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** start.mjs's resident memory in MB while it waits for the server it started; 0 when the server is the process started. */
+export function starterRssMb(server: Server): number {
+  try {
+    const line = processLine(server);
+    return line.length > 1 ? processRssMb(line[0]!) : 0;
   } catch {
     return Number.NaN;
   }

@@ -1,166 +1,31 @@
-import { Form, Link, useLocation, useNavigation, useNavigationType, useSubmit } from "@remix-run/react";
-import { useEffect, useRef, type ComponentProps, type FormEvent, type ReactNode } from "react";
-import { PlaceSuggestionButton } from "./place-suggestion-button";
-
-/** How long typing must pause before the list updates. */
-const FILTER_DEBOUNCE_MS = 300;
+import { Form, useLocation, useNavigation } from "@remix-run/react";
+import type { ComponentProps, ReactNode } from "react";
 
 export type FilterOption = { readonly value: string; readonly label: string };
 
-function isTextInput(element: EventTarget | null): element is HTMLInputElement {
-  return element instanceof HTMLInputElement && (element.type === "search" || element.type === "text");
-}
-
-/** The form's filled fields only, so shared URLs read `?state=TX`, not `?q=&state=TX&specialty=`. */
-function filledFields(form: HTMLFormElement): FormData {
-  const data = new FormData();
-  for (const [name, value] of new FormData(form)) {
-    if (typeof value === "string" && value.trim() !== "") data.append(name, value);
-  }
-  return data;
-}
-
-/** True when a field no longer shows what the server rendered: the user changed it before the scripts ran. */
-function changedSinceRendered(form: HTMLFormElement): boolean {
-  return Array.from(form.elements).some((element) => {
-    if (element instanceof HTMLInputElement) return element.name !== "" && element.value !== element.defaultValue;
-    if (element instanceof HTMLSelectElement)
-      return Array.from(element.options).some((option) => option.selected !== option.defaultSelected);
-    return false;
-  });
-}
-
 /**
  * Filters as a GET form: without JavaScript it submits like any form, so results,
- * paging and filters are plain URLs (shareable, bookmarkable, back button).
- *
- * With `live` (the directories), choosing an option updates the list at once and typing
- * updates it after a short pause; one typing session adds one history entry, not one per
- * letter, and the fields follow the URL on back and forward. Without it (the request
- * lists, whose filters are applied with a button) the form is keyed by the address, so a
- * link that changes the filters (Clear All, a chip) also resets what the controls show.
+ * paging and filters are plain URLs (shareable, bookmarkable, back button). The form is
+ * keyed by the address, so a link that changes the filters (Clear All, a chip) also resets
+ * what the controls show. The directories' forms update as the user chooses and types:
+ * `LiveFilterForm` (live-filter-form.tsx), kept apart so the pages without it load less.
  */
 export function FilterForm({
   label,
   action,
-  live = false,
   className,
   children,
 }: {
   label: string;
   action: string;
-  live?: boolean;
   className: string;
   children: ReactNode;
 }) {
   const { search } = useLocation();
-  const liveHandlers = useLiveFilters(action, live);
   return (
-    <Form
-      key={live ? undefined : search}
-      method="get"
-      action={action}
-      preventScrollReset
-      role="search"
-      aria-label={label}
-      className={className}
-      {...liveHandlers}
-    >
+    <Form key={search} method="get" action={action} preventScrollReset role="search" aria-label={label} className={className}>
       {children}
     </Form>
-  );
-}
-
-/** The live form's handlers, or none (and no effects) when the form is not live. */
-function useLiveFilters(action: string, live: boolean) {
-  const submit = useSubmit();
-  const { search, key } = useLocation();
-  const navigationType = useNavigationType();
-  const formRef = useRef<HTMLFormElement>(null);
-  const timer = useRef<ReturnType<typeof setTimeout>>();
-  /** The history entry shown now, and the one shown when the current typing session began. */
-  const currentEntry = useRef(key);
-  const typingSessionEntry = useRef(key);
-  /** The history entry whose address the fields show. */
-  const renderedEntry = useRef(key);
-
-  useEffect(() => {
-    currentEntry.current = key;
-  }, [key]);
-
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  // A choice made while the page was still loading its scripts had no handler to send it.
-  useEffect(() => {
-    const form = formRef.current;
-    if (live && form && changedSinceRendered(form)) send(form, false);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the scripts start: later changes go through onChange.
-  }, []);
-
-  // Back, forward and links change the URL without touching the fields: show what the URL says.
-  // A text field being typed in keeps its text, unless the user went back or forward ("POP"):
-  // the answer to an earlier keystroke must not overwrite later ones.
-  // Not on the first render: the server drew the fields from this URL, and a choice made while
-  // the scripts loaded is still to be sent (the change that wakes the page is handled after this).
-  useEffect(() => {
-    const form = formRef.current;
-    if (!live || !form || key === renderedEntry.current) return;
-    renderedEntry.current = key;
-    if (navigationType === "POP") clearTimeout(timer.current);
-    const params = new URLSearchParams(search);
-    for (const element of Array.from(form.elements)) {
-      if (!(element instanceof HTMLInputElement || element instanceof HTMLSelectElement) || !element.name) continue;
-      if (navigationType !== "POP" && element === document.activeElement && isTextInput(element)) continue;
-      element.value = params.get(element.name) ?? "";
-    }
-  }, [key, search, navigationType, live]);
-
-  function send(form: HTMLFormElement, replace: boolean, submitter?: HTMLElement | null) {
-    clearTimeout(timer.current);
-    const fields = filledFields(form);
-    // A button with a value of its own ("Use Alpine, TX") sends it, as the form does without scripts.
-    if (submitter instanceof HTMLButtonElement && submitter.name) fields.append(submitter.name, submitter.value);
-    submit(fields, { method: "get", action, replace, preventScrollReset: true });
-  }
-
-  if (!live) return {};
-  return {
-    ref: formRef,
-    onChange(event: FormEvent<HTMLFormElement>) {
-      const form = event.currentTarget;
-      if (!isTextInput(event.target)) {
-        send(form, false);
-        return;
-      }
-      clearTimeout(timer.current);
-      // The session's first results get a history entry of their own; later ones replace it. A first
-      // navigation still loading when the next one starts never became an entry, so that one pushes too.
-      timer.current = setTimeout(() => send(form, currentEntry.current !== typingSessionEntry.current), FILTER_DEBOUNCE_MS);
-    },
-    onSubmit(event: FormEvent<HTMLFormElement>) {
-      event.preventDefault();
-      send(event.currentTarget, false, (event.nativeEvent as SubmitEvent).submitter);
-    },
-    onFocus(event: FormEvent<HTMLFormElement>) {
-      if (isTextInput(event.target)) typingSessionEntry.current = currentEntry.current;
-    },
-  };
-}
-
-/** The directories' Search button and Clear link. */
-export function SearchAndClear({ clearHref }: { clearHref: string }) {
-  return (
-    <div className="flex items-center gap-3 md:justify-end">
-      <button type="submit" className="btn-primary flex-1 md:flex-none">
-        Search
-      </button>
-      <Link
-        to={clearHref}
-        className="text-sm font-semibold whitespace-nowrap text-brand-700 underline underline-offset-2 hover:text-brand-800"
-      >
-        Clear all filters
-      </Link>
-    </div>
   );
 }
 
@@ -186,6 +51,7 @@ export function FilterTextInput({
   list,
   onInput,
   message,
+  suggestion,
 }: {
   name: string;
   label: string;
@@ -199,6 +65,8 @@ export function FilterTextInput({
   onInput?: ComponentProps<"input">["onInput"];
   /** What the server could not use in this field ("Did you mean Tyler, TX?"), shown under it. */
   message?: string;
+  /** Under the message: the one-click fix it offers (`PlaceSuggestionButton`), from the page that offers one. */
+  suggestion?: ReactNode;
 }) {
   const messageId = `filter-${name}-message`;
   return (
@@ -223,7 +91,7 @@ export function FilterTextInput({
           {message}
         </p>
       ) : null}
-      <PlaceSuggestionButton fieldName={name} typed={defaultValue} message={message} />
+      {suggestion}
     </div>
   );
 }

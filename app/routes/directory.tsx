@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PublicAgentCard, type PublicAgentCardData } from "~/components/agent-card";
 import { AgentResults } from "~/components/agent-results";
-import { FilterForm, FilterSelect, FilterTextInput, SearchAndClear } from "~/components/filter-form";
+import { FilterSelect, FilterTextInput } from "~/components/filter-form";
+import { LiveFilterForm, SearchAndClear } from "~/components/live-filter-form";
 import { PageBand } from "~/components/page-band";
 import { agentProfilePath, loginFirstPath, messageAgentPath } from "~/domain/directory-cards";
 import { MARKET_STATE_NAMES, MARKET_STATES, SPECIALTIES } from "~/domain/enums";
@@ -74,10 +75,9 @@ export default function Directory() {
         intro="Search licensed agents across Texas and Oklahoma by name, city, brokerage or specialty."
       />
       <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
-        <FilterForm
+        <LiveFilterForm
           label="Search agents"
           action="/directory"
-          live
           className="card grid gap-4 p-4 sm:p-5 md:grid-cols-[repeat(auto-fit,minmax(12rem,1fr))] md:items-end"
         >
           {/* Two columns on wide screens, so the long placeholder shows whole. */}
@@ -99,7 +99,7 @@ export default function Directory() {
           />
           <FilterSelect name="sort" label="Sort by" allLabel="Best match" defaultValue={query.sort ?? ""} options={SORT_OPTIONS} />
           <SearchAndClear clearHref="/directory" />
-        </FilterForm>
+        </LiveFilterForm>
 
         <AgentResults
           noun="agent"

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { bearsHealthToken, healthStatus } from "~/server/health.server";
+import { bearsHealthToken, healthStatus, memoryDetails } from "~/server/health.server";
 import { LICENSE_DATA_MISSING } from "~/server/licenses/licenses.server";
 import { HIGH_VOLUME_TAB_NAMES } from "~/server/store/postgres/driver.server";
 
@@ -10,7 +10,8 @@ import { HIGH_VOLUME_TAB_NAMES } from "~/server/store/postgres/driver.server";
  * TREC's license data was loaded and how many records it holds (before a first load, what
  * that leaves undone and how to load it),
  * and, with `DATABASE_URL`, which tabs the database holds and whether this instance hears the
- * others' writes (null without a database), and whether Web Push is configured (and if not, why).
+ * others' writes (null without a database), whether Web Push is configured (and if not, why),
+ * and the process's memory with each held tab's share of it.
  */
 export function loader({ request, context }: LoaderFunctionArgs) {
   const { config, notifier, store, licenses, database, push } = context.services;
@@ -29,6 +30,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
       store: health,
       database: databaseHealth,
       licenses: licenses.table.info() ?? { loaded: false, problem: LICENSE_DATA_MISSING },
+      memory: memoryDetails(store),
     },
     { headers },
   );

@@ -2,7 +2,9 @@ import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run
 import { useLoaderData } from "@remix-run/react";
 import { MemberAgentCard, type MemberAgentCardData } from "~/components/agent-card";
 import { AgentResults } from "~/components/agent-results";
-import { FilterForm, FilterSelect, FilterTextInput, SearchAndClear } from "~/components/filter-form";
+import { FilterSelect, FilterTextInput } from "~/components/filter-form";
+import { LiveFilterForm, SearchAndClear } from "~/components/live-filter-form";
+import { PlaceSuggestionButton } from "~/components/place-suggestion-button";
 import { PageBand } from "~/components/page-band";
 import { usePlaceSuggestions } from "~/components/place-suggestions";
 import { agentIdOf } from "~/domain/agent-id";
@@ -74,10 +76,9 @@ export default function MemberDirectory() {
     <>
       <PageBand eyebrow="Members Only" title="Member Directory" intro="Contact details of every verified agent in the network." />
       <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
-        <FilterForm
+        <LiveFilterForm
           label="Filter agents"
           action="/member-directory"
-          live
           className="card grid gap-4 p-4 sm:p-5 md:grid-cols-[repeat(auto-fit,minmax(12rem,1fr))] md:items-end"
         >
           <FilterTextInput
@@ -88,6 +89,7 @@ export default function MemberDirectory() {
             list="filter-near-suggestions"
             onInput={(event) => suggest(event.currentTarget.value)}
             message={nearMessage}
+            suggestion={<PlaceSuggestionButton fieldName="near" typed={query.near} message={nearMessage} />}
           />
           {datalist}
           <FilterSelect name="miles" label="Distance" defaultValue={milesValue(query.miles)} options={milesOptions} />
@@ -96,7 +98,7 @@ export default function MemberDirectory() {
           <FilterTextInput name="specialty" label="Specialty" defaultValue={query.specialty} placeholder="Any specialty" />
           <FilterSelect name="sort" label="Sort by" allLabel={ownOrder} defaultValue={query.sort ?? ""} options={SORT_OPTIONS} />
           <SearchAndClear clearHref="/member-directory" />
-        </FilterForm>
+        </LiveFilterForm>
 
         <AgentResults
           noun="verified agent"

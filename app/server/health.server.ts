@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import type { StoreHealth } from "./store/store.server";
+import { getHeapStatistics } from "node:v8";
+import type { Store, StoreHealth } from "./store/store.server";
 
 export type HealthStatus = "ok" | "degraded";
 
@@ -30,4 +31,20 @@ export function bearsHealthToken(request: Request, token: string | undefined): b
   if (token === undefined) return false;
   const match = /^Bearer (.+)$/.exec(request.headers.get("Authorization") ?? "");
   return match?.[1] !== undefined && timingSafeEqual(digest(match[1]), digest(token));
+}
+
+const megabytes = (bytes: number) => Math.round((bytes / 2 ** 20) * 10) / 10;
+
+/**
+ * The process's memory for /healthz's details: resident size, V8's heap in use and its
+ * ceiling (what `npm start` chose, decision 0077), and each tab the replica holds.
+ */
+export function memoryDetails(store: Pick<Store, "residentSizes">) {
+  const { rss, heapUsed } = process.memoryUsage();
+  return {
+    rssMb: megabytes(rss),
+    heapUsedMb: megabytes(heapUsed),
+    heapLimitMb: megabytes(getHeapStatistics().heap_size_limit),
+    replicaTabs: store.residentSizes(),
+  };
 }

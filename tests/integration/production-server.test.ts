@@ -112,11 +112,15 @@ describe("the production process", { timeout: 180_000 }, () => {
     const server = running;
     expect(server.output()).toContain("(test, built app,");
 
-    // npm's only child is the server itself: plain node, no tsx, no second npm.
+    // npm's only child is start.mjs, plain node (no tsx, no second npm), and its only child the
+    // server with the heap limits it chose (decision 0077).
     const children = childrenOf(server.child.pid!);
     expect(children).toHaveLength(1);
     expect(commandLine(children[0]!)).toMatch(/^node scripts\/start\.mjs$/);
-    expect(childrenOf(children[0]!)).toEqual([]);
+    const servers = childrenOf(children[0]!);
+    expect(servers).toHaveLength(1);
+    expect(commandLine(servers[0]!)).toMatch(/node --max-old-space-size=\d+ --max-semi-space-size=\d+ \S*scripts\/start\.mjs$/);
+    expect(childrenOf(servers[0]!)).toEqual([]);
 
     const cookie = await logIn(server.baseUrl, sender.email, PASSWORD);
     // An open live-updates stream must not keep the server from stopping.
@@ -170,7 +174,41 @@ describe("the production process", { timeout: 180_000 }, () => {
       `the database (DATABASE_URL) refused: connect ECONNREFUSED 127.0.0.1:${closedPort}. Check DATABASE_URL, and that PostgreSQL is running and reachable.`,
     ]);
     expect(output).not.toMatch(/^\s+at /m);
-    expect(lines).toHaveLength(1);
+    expect(lines.filter((line) => !line.startsWith("Memory: "))).toHaveLength(1);
+  });
+
+  it("npm start gives the server V8 heap limits from MEMORY_LIMIT_MB, says so, and the server stops when start.mjs is killed", async () => {
+    const token = "health-token-for-tests-0123456789";
+    const env = { ...productionEnv(mkdtempSync(path.join(tmpdir(), "referral-memory-"))), MEMORY_LIMIT_MB: "400", HEALTH_TOKEN: token };
+    running = await startBuiltServer(["node", "scripts/start.mjs"], env);
+    const server = running;
+    // On a machine whose container has a memory limit, that limit is the one chosen.
+    expect(server.output()).toMatch(
+      /^Memory: \d+ MB \((MEMORY_LIMIT_MB|the container's memory limit)\), so V8 runs with --max-old-space-size=\d+ --max-semi-space-size=\d+\.$/m,
+    );
+    const chosenOldSpaceMb = Number(/--max-old-space-size=(\d+)/.exec(server.output())![1]);
+    const details = (await fetch(`${server.baseUrl}/healthz`, { headers: { Authorization: `Bearer ${token}` } }).then((response) =>
+      response.json(),
+    )) as { memory: { heapLimitMb: number; replicaTabs: { tab: string }[] } };
+    // V8's ceiling is the old generation's plus the young generation's.
+    expect(details.memory.heapLimitMb).toBeGreaterThanOrEqual(chosenOldSpaceMb);
+    expect(details.memory.heapLimitMb).toBeLessThan(chosenOldSpaceMb + 50);
+    expect(details.memory.replicaTabs.map((tab) => tab.tab)).toContain("Agents");
+
+    const [serverPid] = childrenOf(server.child.pid!);
+    const serverExited = new Promise<void>((resolve) => {
+      const poll = setInterval(() => {
+        try {
+          process.kill(serverPid!, 0);
+        } catch {
+          clearInterval(poll);
+          resolve();
+        }
+      }, 50);
+    });
+    server.child.kill("SIGKILL");
+    await serverExited;
+    expect(await portIsFree(server.port)).toBe(true);
   });
 
   it("the Docker image's command stops cleanly when docker stop sends it SIGTERM", async () => {

@@ -1,6 +1,8 @@
+import { getHeapStatistics } from "node:v8";
 import { describe, expect, it } from "vitest";
 import { loader } from "../../app/routes/healthz";
 import { loadConfig } from "../../app/server/config.server";
+import { agentRecord } from "../support/records";
 import { testContext } from "../support/services";
 
 const TOKEN = "health-token-for-tests-0123456789";
@@ -52,6 +54,28 @@ describe("/healthz details only with HEALTH_TOKEN", () => {
       mail: "outbox",
       store: { driver: "sqlite", lastError: null, invalidRows: [] },
     });
+  });
+
+  it("gives the bearer the process's memory and each held tab's share of it", async () => {
+    const context = testContext({}, { HEALTH_TOKEN: TOKEN });
+    const { store } = context.services;
+    await store.refresh();
+    for (let count = 0; count < 200; count++) await store.agents.insert(agentRecord({ bio: "Forty years selling homes. ".repeat(40) }));
+    const details = (await healthz(context, { Authorization: `Bearer ${TOKEN}` })).body;
+    const memory = details.memory as {
+      rssMb: number;
+      heapUsedMb: number;
+      heapLimitMb: number;
+      replicaTabs: { tab: string; records: number; residentMb: number }[];
+    };
+    expect(memory.heapLimitMb).toBeCloseTo(getHeapStatistics().heap_size_limit / 2 ** 20, 0);
+    expect(memory.rssMb).toBeGreaterThan(memory.heapUsedMb);
+    const agents = memory.replicaTabs.find((tab) => tab.tab === "Agents");
+    // 200 bios of 1,040 characters are 0.2 MB alone.
+    expect(agents).toMatchObject({ records: 200 });
+    expect(agents!.residentMb).toBeGreaterThan(0.2);
+    expect(agents!.residentMb).toBeLessThan(1);
+    expect(memory.replicaTabs.find((tab) => tab.tab === "Messages")).toEqual({ tab: "Messages", records: 0, residentMb: 0 });
   });
 
   it("never shows details when no token is configured", async () => {

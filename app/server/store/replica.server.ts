@@ -6,6 +6,7 @@ import { changedRows, type Changes } from "./refresh-event.server";
 import { queriedTab } from "./queried-tab.server";
 import { createRefreshLoop } from "./refresh-loop.server";
 import { createTabVersions } from "./tab-versions.server";
+import { residentSizesOf } from "./resident-size.server";
 import { createReplicaWrites, type WriteLog } from "./replica-writes.server";
 import {
   applyWrite,
@@ -317,6 +318,8 @@ export function createReplica(driver: WorkbookDriver, options: ReplicaOptions): 
     };
   }
 
+  const residentSizes = residentSizesOf(HELD, stateOf, versions);
+
   /**
    * One tab as the store holds it. The replica's state is generic over WORKBOOK, so its records
    * are typed here, once, from the tab's definition.
@@ -372,6 +375,7 @@ export function createReplica(driver: WorkbookDriver, options: ReplicaOptions): 
     refresh,
     refreshTabs,
     health,
+    residentSizes,
     addJob: (job) => loop.addJob(job),
     start() {
       if (!closed) loop.start();

@@ -74,6 +74,9 @@ export type InvalidRow = { tab: string; row: number; reason: string };
 /** A value that reads but is probably a typing mistake; the row is served as it is and listed for staff. */
 export type DoubtfulValue = { tab: string; row: number; id: string; reason: string };
 
+/** One held tab's share of the replica's memory: its records and an estimate of their heap size. */
+export type TabResidentSize = { tab: string; records: number; residentMb: number };
+
 export type StoreHealth = {
   driver: WorkbookDriver["kind"];
   /** When the replica last matched the store (a read, or a check that nothing changed). */
@@ -169,6 +172,8 @@ export type Store = StoreTabs & {
    */
   refreshTabs(names: readonly TabKey[]): Promise<void>;
   health(): StoreHealth;
+  /** What each tab the replica holds keeps in memory (records, row numbers, list and built indexes), for /healthz's details. */
+  residentSizes(): TabResidentSize[];
   /** Adds a job run after the store's refreshes, from now on. */
   addJob(job: RefreshJob): BackgroundJob;
   /** Starts the refresh timer. */
