@@ -5,6 +5,10 @@ import { isValidPhoneNumber, parsePhoneNumber } from "libphonenumber-js";
 import { z } from "zod";
 import { optionalText } from "./env-text.server";
 import { PUSH_ENV, pushConfig, type PushConfig } from "./push/push-config.server";
+import { INBOUND_ENV, inboundConfig, type InboundConfig } from "./mail/inbound-config.server";
+import { ConfigError } from "./env-text.server";
+
+export { ConfigError };
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -68,13 +72,7 @@ const envSchema = z.object({
   LICENSE_AUTO_APPROVE: z.enum(["off", "tx-active-exact"]).default("off"),
   PASSWORD_HASH_COST: z.coerce.number().int().min(4).max(20).optional(),
   ...PUSH_ENV,
-  // Replies by mail (docs/decisions/0071, 0072): both or neither.
-  INBOUND_DOMAIN: optionalText.refine((value) => value === undefined || /^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(value), {
-    message: "must be a mail domain, e.g. reply.redriverreferrals.com",
-  }),
-  INBOUND_SECRET: optionalText.refine((value) => value === undefined || /^[A-Za-z0-9_-]{24,}$/.test(value), {
-    message: "must be at least 24 letters, digits, - or _ (a random string, e.g. from `openssl rand -hex 24`)",
-  }),
+  ...INBOUND_ENV,
 });
 
 /** bcrypt's work factor in production: about a third of a second per hash on a current server core. */
@@ -130,11 +128,7 @@ export type Config = {
   /** bcrypt's work factor for new hashes: production's unless a test run asks for less (decision 0040). */
   passwordHashCost: number;
   push: PushConfig;
-  /**
-   * Replies by mail: the domain whose MX points at SendGrid's Inbound Parse, and the password
-   * its webhook sends (basic auth). Undefined: mails keep their Reply-To of before.
-   */
-  inbound: { domain: string; secret: string } | undefined;
+  inbound: InboundConfig;
 };
 
 type LicenseConfig = {
@@ -195,10 +189,6 @@ export type CloudinaryConfig = {
 };
 
 type SupportPhone = { display: string; href: string };
-
-export class ConfigError extends Error {
-  override name = "ConfigError";
-}
 
 /**
  * Reads and validates the environment once. In production every secret must be
@@ -279,16 +269,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     push: pushConfig(values, isProduction, dataDir),
     inbound: inboundConfig(values),
   };
-}
-
-function inboundConfig(values: z.infer<typeof envSchema>): Config["inbound"] {
-  const { INBOUND_DOMAIN: domain, INBOUND_SECRET: secret } = values;
-  if (domain === undefined && secret === undefined) return undefined;
-  if (domain === undefined || secret === undefined)
-    throw new ConfigError(
-      "Set both INBOUND_DOMAIN (the domain replies are sent to) and INBOUND_SECRET (the password of SendGrid's Inbound Parse webhook), or neither.",
-    );
-  return { domain: domain.toLowerCase(), secret };
 }
 
 /** Only NODE_ENV=test may hash below production's cost: test logins are many, and none guards an account. */

@@ -6,3 +6,8 @@ export const optionalText = z
   .trim()
   .transform((value) => (value === "" ? undefined : value))
   .optional();
+
+/** A configuration the server cannot start with: printed as one line, without a stack. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}

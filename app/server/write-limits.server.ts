@@ -3,7 +3,6 @@ import type { Agent } from "~/domain/workbook/tabs";
 import { clientIp } from "./auth/client-ip.server";
 import { createRateLimiter, hitAll, type RateLimiter, type RateLimitResult } from "./auth/rate-limit.server";
 import type { Config } from "./config.server";
-import type { Services } from "./services.server";
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
@@ -95,7 +94,7 @@ export function limitMemberWrite(context: AppLoadContext, kind: MemberWrite, mem
  * and their hour, as on the site, but not the client's address, which is the mail provider's
  * and shared by every member's replies.
  */
-export function limitReplyByMail({ limits }: Pick<Services, "limits">, member: Pick<Agent, "id">): RateLimitResult {
+export function limitReplyByMail({ limits }: { limits: WriteLimits }, member: Pick<Agent, "id">): RateLimitResult {
   const burst = limits.burstByMember.message;
   return hitAll([...(burst ? [[burst, member.id] as const] : []), [limits.byMember.message, member.id]]);
 }

@@ -59,8 +59,10 @@ describe("the layers of app/", () => {
     expect(crossing((from, to) => layerOf(from) === "domain" && layerOf(to) !== "domain")).toEqual([]);
   });
 
-  it("imports no route anywhere", () => {
-    expect(crossing((_from, to) => layerOf(to) === "routes")).toEqual([]);
+  it("imports no route anywhere, beyond a folder route's own modules beside it (decision 0074)", () => {
+    const sameRouteFolder = (from: string, to: string) =>
+      path.dirname(to) !== "routes" && path.dirname(from) === path.dirname(to);
+    expect(crossing((from, to) => layerOf(to) === "routes" && !sameRouteFolder(from, to))).toEqual([]);
   });
 
   it("lets components take only types from app/server", () => {

@@ -10,7 +10,7 @@
  * (`definedIn`) → the notifier → the claim under one of `claims` (app/domain/claim-keys.ts).
  */
 import type { ClaimKeyFamilyName } from "~/domain/claim-keys";
-import type { RefreshJob } from "../store/types.server";
+import type { RefreshJob } from "../store/store.server";
 
 type JobEntry = {
   /** Names the job in the log. */
