@@ -32,9 +32,10 @@ export default defineConfig({
   },
   projects: [
     // Tests tagged @needs-js check what only scripts add (live updates, typing); those tagged @js-off-only check what a page says
-    // in place of a script (push needs JavaScript, no worker registered). The page itself is tested in both.
+    // in place of a script (push needs JavaScript, no worker registered). The page itself is tested in both. Tests tagged
+    // @server-only open no page (only the `request` fixture): the server answers them alike in both, so they run once (decision 0076).
     { name: "js-on", use: { ...devices["Desktop Chrome"], javaScriptEnabled: true }, grepInvert: /@js-off-only/ },
-    { name: "js-off", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false }, grepInvert: /@needs-js/ },
+    { name: "js-off", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false }, grepInvert: /@needs-js|@server-only/ },
   ],
   webServer: {
     // The production entry `npm start` runs (one node process; builds first when the build is stale).

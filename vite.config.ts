@@ -118,21 +118,38 @@ export default defineConfig({
     !process.env.VITEST && serviceWorker(),
   ],
   test: {
-    include: [
-      "app/**/*.test.ts",
-      "app/**/*.test.tsx",
-      "tests/unit/**/*.test.ts",
-      "tests/unit/**/*.test.tsx",
-      "tests/integration/**/*.test.ts",
-      "tests/security/**/*.test.ts",
-      "scripts/**/*.test.ts",
-    ],
     environment: "node",
-    // One PostgreSQL server for the run, for the store tests (tests/support/postgres.ts).
-    globalSetup: ["tests/support/postgres-setup.ts"],
     // vitest keeps a core for itself by default: one worker on a 2-core machine. Most test
     // files wait on servers, timers and child processes more than they compute, so every
     // core runs a file (docs/testing.md has the figures).
     maxWorkers: Math.max(2, availableParallelism()),
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["tests/unit/**/*.test.ts", "tests/unit/**/*.test.tsx"],
+          // Pure code with no servers and no process state: a worker's files share its module
+          // cache instead of importing the app again for each file, which took longer than
+          // their tests (decision 0076). A file restores what it changes (timers, spies, globals).
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: [
+            "app/**/*.test.ts",
+            "app/**/*.test.tsx",
+            "tests/integration/**/*.test.ts",
+            "tests/security/**/*.test.ts",
+            "scripts/**/*.test.ts",
+          ],
+          // One PostgreSQL server for the run, for the store tests (tests/support/postgres.ts).
+          globalSetup: ["tests/support/postgres-setup.ts"],
+        },
+      },
+    ],
   },
 });

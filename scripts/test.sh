@@ -73,29 +73,33 @@ lint() {
   npx knip
 }
 
-# The type check and the linters each use one core: on two cores they run side by side, each
-# one's output printed whole once both have ended, and the stage fails when either does.
-type_check_and_lint() {
-  local type_log lint_log type_status=0 lint_status=0
+# The type check, the linters and the production build run side by side (each mostly on one
+# core; none writes what another reads: the build writes build/, which the linters skip), each
+# one's output printed whole, one after the other, once all have ended; the stage fails when
+# any does. The build comes before the vitest run: the production-server tests start it.
+checks_and_build() {
+  local type_log lint_log build_log type_status=0 lint_status=0 build_status=0
   type_log=$(mktemp)
   lint_log=$(mktemp)
+  build_log=$(mktemp)
   npx tsc --noEmit >"$type_log" 2>&1 &
   local type_pid=$!
   lint >"$lint_log" 2>&1 &
   local lint_pid=$!
+  npx remix vite:build >"$build_log" 2>&1 &
+  local build_pid=$!
   wait "$type_pid" || type_status=$?
   wait "$lint_pid" || lint_status=$?
+  wait "$build_pid" || build_status=$?
   echo "-- Type check (tsc)$([ "$type_status" = 0 ] || echo ": failed")"
   cat "$type_log"
   echo "-- Lint (ESLint, Prettier, knip)$([ "$lint_status" = 0 ] || echo ": failed")"
   cat "$lint_log"
-  rm -f "$type_log" "$lint_log"
-  [ "$type_status" = 0 ] && [ "$lint_status" = 0 ]
-}
-
-# Before the vitest run too: the production-server tests start the built server.
-build() {
-  npx remix vite:build >/dev/null
+  # The build's progress lines are noise when it succeeds.
+  echo "-- Production build$([ "$build_status" = 0 ] || echo ": failed")"
+  [ "$build_status" = 0 ] || cat "$build_log"
+  rm -f "$type_log" "$lint_log" "$build_log"
+  [ "$type_status" = 0 ] && [ "$lint_status" = 0 ] && [ "$build_status" = 0 ]
 }
 
 browser_tests() {
@@ -104,7 +108,6 @@ browser_tests() {
   npx playwright test "$@"
 }
 
-stage "Type check and lint" type_check_and_lint
-stage "Production build" build
+stage "Type check, lint and build" checks_and_build
 stage "Unit and integration tests" npx vitest run
 stage "Browser tests" browser_tests "$@"

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { agentRow, jpegFile, renamedTextFile, uniqueEmail } from "./support/registration";
-import { screenshotForPeople } from "./support/screenshots";
+import { lookAtEachWidth } from "./support/widths";
 
 const PASSWORD = "Edit-Profile-2025";
 const NAME = "Casey Morgan";
@@ -144,33 +144,28 @@ test.describe("edit profile", () => {
     await expect(page.getByRole("img", { name: "Your current profile" })).toHaveAttribute("src", photoUrl);
   });
 
-  for (const width of [1280, 390]) {
-    test(`screens at ${width}px`, async ({ page, seedAgent, waitForReplica, login }, testInfo) => {
-      const jsOn = testInfo.project.name === "js-on";
-      const email = uniqueEmail("shots", testInfo.project.name);
-      seedAgent({
-        fullName: NAME,
-        email,
-        password: PASSWORD,
-        bio: "Twenty years selling ranches along the Red River.",
-        specialties: ["Farm and Ranch", "Land"],
-      });
-      await waitForReplica();
-      await page.setViewportSize({ width, height: 900 });
-      await login({ email }, { password: PASSWORD });
-      await page.goto("/edit-profile");
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, "page scrolls sideways").toBeLessThanOrEqual(0);
-      if (jsOn) await expect(page.getByRole("heading", { name: "Confirm with your password" })).toHaveCount(0);
-      // Without scripts the page shows its password section instead of the dialog.
-      await screenshotForPeople(page, testInfo, `edit-profile-${width}`, { fullPage: true, withoutScriptsToo: true });
-      if (jsOn) {
-        await page.getByRole("button", { name: "Save Changes" }).click();
-        await expect(page.getByRole("dialog")).toBeVisible();
-        await screenshotForPeople(page, testInfo, `edit-profile-dialog-${width}`);
-      }
+  test("screens on a phone and a desktop", async ({ page, seedAgent, waitForReplica, login }, testInfo) => {
+    const jsOn = testInfo.project.name === "js-on";
+    const email = uniqueEmail("shots", testInfo.project.name);
+    seedAgent({
+      fullName: NAME,
+      email,
+      password: PASSWORD,
+      bio: "Twenty years selling ranches along the Red River.",
+      specialties: ["Farm and Ranch", "Land"],
     });
-  }
+    await waitForReplica();
+    await login({ email }, { password: PASSWORD });
+    await page.goto("/edit-profile");
+    if (jsOn) await expect(page.getByRole("heading", { name: "Confirm with your password" })).toHaveCount(0);
+    // Without scripts the page shows its password section instead of the dialog.
+    await lookAtEachWidth(page, testInfo, { shot: "edit-profile", withoutScriptsToo: true });
+    if (jsOn) {
+      await page.getByRole("button", { name: "Save Changes" }).click();
+      await expect(page.getByRole("dialog")).toBeVisible();
+      await lookAtEachWidth(page, testInfo, { shot: "edit-profile-dialog", fullPage: false });
+    }
+  });
 
   test("the password dialog keeps focus inside while open and gives it back to Save when closed @needs-js", async ({
     page,

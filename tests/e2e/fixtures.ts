@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { BrowserContext, Page, ViewportSize } from "@playwright/test";
+import type { BrowserContext, Cookie, Page, ViewportSize } from "@playwright/test";
 import type { Agent } from "../../app/domain/workbook/tabs";
 import type { StoredMail } from "../../app/server/mail/mailer.server";
 import { agentRecord } from "../support/records";
@@ -51,13 +51,27 @@ export type Fixtures = {
   memberPage(agent: Pick<Agent, "email">, viewport?: ViewportSize): Promise<Page>;
   /** The mails the server has sent: all of them, or the first that matches (tests run in parallel: match on something unique). */
   outbox: { mails(): Promise<StoredMail[]>; waitFor(match: (mail: StoredMail) => boolean, timeoutMs?: number): Promise<StoredMail> };
+  /**
+   * Logs the test's page in as the worker's member (`workerMember`) by giving it the member's
+   * session cookie: no seeding, no waiting for the replica, no login of its own.
+   */
+  asWorkerMember(): Promise<Agent>;
+};
+
+export type WorkerFixtures = {
+  /**
+   * An approved member seeded and logged in once per worker, with its session cookies: for
+   * tests that only look at member pages as some member. A test that changes the member, its
+   * profile or settings, depends on who it is, or logs out seeds a member of its own.
+   */
+  workerMember: { agent: Agent; cookies: Cookie[] };
 };
 
 /**
  * The e2e tests' `test`: the accessibility-checked one of support/test.ts, with the
  * fixtures every spec shares (the Epic Stack's tests/playwright-utils.ts is the model).
  */
-export const test = axeCheckedTest.extend<Fixtures>({
+export const test = axeCheckedTest.extend<Fixtures, WorkerFixtures>({
   seedAgent: async ({}, use) => {
     await use(({ password = MEMBER_PASSWORD, ...fields } = {}) => {
       const firstName = (fields.fullName ?? "Dana")
@@ -114,5 +128,33 @@ export const test = axeCheckedTest.extend<Fixtures>({
   },
   outbox: async ({}, use) => {
     await use({ mails: outboxMails, waitFor: waitForMail });
+  },
+  workerMember: [
+    async ({ playwright }, use, workerInfo) => {
+      const agent = agentRecord({
+        fullName: "Wren Worker",
+        email: `worker-${workerInfo.project.name}-${randomUUID().slice(0, 8)}@example.com`,
+        passwordHash: quickPasswordHash(MEMBER_PASSWORD),
+      });
+      seedAgents([agent]);
+      await waitForReplica();
+      const request = await playwright.request.newContext({ baseURL: e2eBaseUrl });
+      const answer = await request.post("/member-login", {
+        form: { email: agent.email, password: MEMBER_PASSWORD },
+        headers: { Origin: e2eBaseUrl },
+        maxRedirects: 0,
+      });
+      if (answer.status() !== 302) throw new Error(`Logging the worker's member in answered ${answer.status()}`);
+      const { cookies } = await request.storageState();
+      await request.dispose();
+      await use({ agent, cookies });
+    },
+    { scope: "worker" },
+  ],
+  asWorkerMember: async ({ context, workerMember }, use) => {
+    await use(async () => {
+      await context.addCookies(workerMember.cookies);
+      return workerMember.agent;
+    });
   },
 });

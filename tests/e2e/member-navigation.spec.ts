@@ -37,11 +37,10 @@ test.describe("a member's way around", () => {
     await expect(page).toHaveURL(/\/referrals$/);
   });
 
-  test("the dashboard's header keeps its settings in one tidy row at 390 px", async ({ page, seedAgent, waitForReplica, login }) => {
-    const member = seedAgent({ fullName: "Dora Dashboard" });
-    await waitForReplica();
+  test("the dashboard's header keeps its settings in one tidy row at 390 px", async ({ page, asWorkerMember }) => {
+    await asWorkerMember();
     await page.setViewportSize({ width: 390, height: 844 });
-    await login(member);
+    await page.goto("/member-dashboard");
     const settings = page.getByRole("navigation", { name: "Account settings" });
     for (const name of ["Edit Profile", "Notification Settings", "Blocked members"]) {
       const link = settings.getByRole("link", { name });

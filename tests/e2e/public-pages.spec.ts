@@ -40,7 +40,7 @@ test.describe("every public page", () => {
 });
 
 test.describe("home", () => {
-  test("is rendered by the server", async ({ request }) => {
+  test("is rendered by the server @server-only", async ({ request }) => {
     await expectServerRendered(request, "/", [
       "Agent Referral Network",
       "Founder Access",
@@ -86,7 +86,7 @@ test.describe("home", () => {
 });
 
 test.describe("why page", () => {
-  test("is rendered by the server at the product's address", async ({ request }) => {
+  test("is rendered by the server at the product's address @server-only", async ({ request }) => {
     expect(WHY_PATH).toBe("/why-red-river-referrals");
     await expectServerRendered(request, WHY_PATH, [
       `Why ${PRODUCT_NAME}`,
@@ -151,7 +151,7 @@ const termsSections = [
 ];
 
 test.describe("privacy policy", () => {
-  test("is rendered by the server with every section", async ({ request }) => {
+  test("is rendered by the server with every section @server-only", async ({ request }) => {
     await expectServerRendered(request, "/privacy-policy", ["Privacy Policy", ...privacySections]);
   });
 
@@ -186,7 +186,7 @@ test.describe("privacy policy", () => {
 });
 
 test.describe("terms of service", () => {
-  test("is rendered by the server with every section", async ({ request }) => {
+  test("is rendered by the server with every section @server-only", async ({ request }) => {
     await expectServerRendered(request, "/terms-of-service", ["Terms of Service", ...termsSections]);
   });
 
@@ -216,7 +216,7 @@ test.describe("terms of service", () => {
 test.describe("welcome", () => {
   const steps = ["Profile Under Review", "Approval Notification", "Start Networking", "Earn Referral Income"];
 
-  test("is rendered by the server", async ({ request }) => {
+  test("is rendered by the server @server-only", async ({ request }) => {
     await expectServerRendered(request, "/welcome", [...steps, "In Progress", "Coming Soon", "Go to Member Login"]);
   });
 

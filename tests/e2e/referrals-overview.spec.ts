@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { seedReferral } from "./support/referrals";
-import { screenshotForPeople } from "./support/screenshots";
+import { lookAtEachWidth } from "./support/widths";
 import { uniqueToken } from "./support/requests";
 
 /** The rows of the referrals list: each a link to its referral's page. */
@@ -71,36 +71,33 @@ test.describe("my referrals", () => {
     await expect(page.getByRole("combobox", { name: "Status" })).toHaveValue("signed");
   });
 
-  for (const width of [390, 1280]) {
-    test(`percentage fees before a price is known read as shares, never as $0.00, at ${width} px`, async ({
-      page,
-      seedAgent,
-      waitForReplica,
-      login,
-    }, testInfo) => {
-      const token = uniqueToken();
-      const maria = seedAgent({ fullName: "Maria Percent" });
-      const james = seedAgent({ fullName: "James Percent" });
-      for (const status of ["proposed", "signed", "introduced", "under_contract"] as const)
-        seedReferral(maria, james, { clientName: `${token} ${status}`, status, feePercent: 25 });
-      await waitForReplica();
-      await page.setViewportSize({ width, height: 900 });
-      await login(maria);
+  test("percentage fees before a price is known read as shares, never as $0.00, on a phone and a desktop", async ({
+    page,
+    seedAgent,
+    waitForReplica,
+    login,
+  }, testInfo) => {
+    const token = uniqueToken();
+    const maria = seedAgent({ fullName: "Maria Percent" });
+    const james = seedAgent({ fullName: "James Percent" });
+    for (const status of ["proposed", "signed", "introduced", "under_contract"] as const)
+      seedReferral(maria, james, { clientName: `${token} ${status}`, status, feePercent: 25 });
+    await waitForReplica();
+    await login(maria);
 
-      const card = page.getByRole("region", { name: "My Referrals", exact: true });
-      await expect(card).toContainText("Not yet known for 3 referrals");
-      await expect(card).not.toContainText("$0.00");
-      await screenshotForPeople(page, testInfo, `fees-unknown-dashboard-${width}`, { fullPage: true });
+    const card = page.getByRole("region", { name: "My Referrals", exact: true });
+    await expect(card).toContainText("Not yet known for 3 referrals");
+    await expect(card).not.toContainText("$0.00");
+    await lookAtEachWidth(page, testInfo, { shot: "fees-unknown-dashboard" });
 
-      await page.goto("/referrals");
-      await expect(referralLinks(page)).toHaveCount(4);
-      for (const link of await referralLinks(page).all()) await expect(link).toContainText("25% of the commission");
-      await expect(figure(page, "Fees expected")).toHaveText("Not yet known for 3 referrals");
-      await expect(figure(page, "Fees received this year")).toHaveText("None");
-      await expect(page.getByRole("main")).not.toContainText("$0.00");
-      await screenshotForPeople(page, testInfo, `fees-unknown-referrals-${width}`, { fullPage: true });
-    });
-  }
+    await page.goto("/referrals");
+    await expect(referralLinks(page)).toHaveCount(4);
+    for (const link of await referralLinks(page).all()) await expect(link).toContainText("25% of the commission");
+    await expect(figure(page, "Fees expected")).toHaveText("Not yet known for 3 referrals");
+    await expect(figure(page, "Fees received this year")).toHaveText("None");
+    await expect(page.getByRole("main")).not.toContainText("$0.00");
+    await lookAtEachWidth(page, testInfo, { shot: "fees-unknown-referrals" });
+  });
 
   test("the dashboard's My Referrals card shows the open referrals and the fees", async ({ page, seedAgent, waitForReplica, login }) => {
     const token = uniqueToken();

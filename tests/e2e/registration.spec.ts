@@ -11,7 +11,7 @@ import {
   uniqueEmail,
   type QuickDetails,
 } from "./support/registration";
-import { screenshotForPeople } from "./support/screenshots";
+import { lookAtEachWidth } from "./support/widths";
 
 const PASSWORD = "Red-River-2025!";
 
@@ -233,32 +233,24 @@ test.describe("registration", () => {
 });
 
 test.describe("registration screens", () => {
-  for (const width of [1280, 390]) {
-    test(`at ${width}px`, async ({ page }, testInfo) => {
-      await page.setViewportSize({ width, height: 900 });
-      const shot = async (name: string) => {
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
-        // From the top, so the sticky header sits at the top of the full-page shot.
-        await page.evaluate(() => window.scrollTo(0, 0));
-        await screenshotForPeople(page, testInfo, `${name}-${width}`, { fullPage: true });
-      };
-      await page.goto(`/register?vip=${E2E_VIP_CODE}`);
-      await page.getByRole("button", { name: "Continue to Profile Setup" }).click();
-      await expect(page.getByText("City is required")).toBeVisible();
-      await shot("register-errors");
-      await fillQuickRegistration(page, details(uniqueEmail("shots", testInfo.project.name)));
-      await page.getByRole("button", { name: "Continue to Profile Setup" }).click();
-      await expect(page).toHaveURL(/\/payment$/);
-      await shot("payment");
-      await page.getByRole("button", { name: "Complete Payment" }).click();
-      await shot("registration-success");
-      await page.getByRole("link", { name: "Complete Your Profile" }).click();
-      await shot("complete-profile");
-      await page.getByLabel("Password", { exact: true }).fill("short");
-      await page.getByRole("button", { name: "Create Agent Profile" }).click();
-      await expect(page.getByText("Brokerage is required")).toBeVisible();
-      await shot("complete-profile-errors");
-    });
-  }
+  test("on a phone and a desktop", async ({ page }, testInfo) => {
+    await page.goto(`/register?vip=${E2E_VIP_CODE}`);
+    await page.getByRole("button", { name: "Continue to Profile Setup" }).click();
+    await expect(page.getByText("City is required")).toBeVisible();
+    await lookAtEachWidth(page, testInfo, { shot: "register-errors" });
+    await fillQuickRegistration(page, details(uniqueEmail("shots", testInfo.project.name)));
+    await page.getByRole("button", { name: "Continue to Profile Setup" }).click();
+    await expect(page).toHaveURL(/\/payment$/);
+    await lookAtEachWidth(page, testInfo, { shot: "payment" });
+    await page.getByRole("button", { name: "Complete Payment" }).click();
+    await expect(page).toHaveURL(/\/registration-success/);
+    await lookAtEachWidth(page, testInfo, { shot: "registration-success" });
+    await page.getByRole("link", { name: "Complete Your Profile" }).click();
+    await expect(page).toHaveURL(/\/complete-profile/);
+    await lookAtEachWidth(page, testInfo, { shot: "complete-profile" });
+    await page.getByLabel("Password", { exact: true }).fill("short");
+    await page.getByRole("button", { name: "Create Agent Profile" }).click();
+    await expect(page.getByText("Brokerage is required")).toBeVisible();
+    await lookAtEachWidth(page, testInfo, { shot: "complete-profile-errors" });
+  });
 });

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { seedRequests, storedRequest, testRequest, uniqueToken } from "./support/requests";
 import { screenshotForPeople } from "./support/screenshots";
+import { lookAtEachWidth } from "./support/widths";
 
 const DAY_HOURS = 24;
 
@@ -379,38 +380,33 @@ test.describe("expiry", () => {
 });
 
 test.describe("screenshots", () => {
-  for (const width of [1280, 390]) {
-    test(`post and list pages at ${width}px`, async ({ page, seedAgent, waitForReplica, login }, testInfo) => {
-      const owner = seedAgent({ fullName: "Shelby Shots" });
-      const viewer = seedAgent({ fullName: "Quinn Camera" });
-      const token = uniqueToken();
-      seedRequests([
-        testRequest(owner, {
-          title: `Luxury lake house needs buyers ${token}`,
-          requestType: "listing",
-          clientType: "",
-          location: "Grapevine",
-          state: "TX",
-          specialty: "Luxury",
-          priceRange: "$1M - $2M",
-          listingAddress: "1 Shoreline Dr",
-          listingMLS: "GV-2201",
-          urgent: true,
-          hoursAgo: 3,
-        }),
-        testRequest(owner, { title: `Relocating family needs OKC agent ${token}`, hoursAgo: 27 * DAY_HOURS, responses: 2 }),
-      ]);
-      await waitForReplica();
-      await page.setViewportSize({ width, height: 900 });
-      await login(viewer, { then: "/post-request" });
-      await screenshotForPeople(page, testInfo, `post-request-choice-${width}`, { fullPage: true });
-      await page.goto("/post-request?type=listing");
-      await screenshotForPeople(page, testInfo, `post-request-listing-${width}`, { fullPage: true });
-      await page.goto(`/referral-requests?q=${token}`);
-      await expect(cards(page)).toHaveCount(2);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, "page scrolls sideways").toBeLessThanOrEqual(0);
-      await screenshotForPeople(page, testInfo, `referral-requests-${width}`, { fullPage: true });
-    });
-  }
+  test("post and list pages on a phone and a desktop", async ({ page, seedAgent, waitForReplica, login }, testInfo) => {
+    const owner = seedAgent({ fullName: "Shelby Shots" });
+    const viewer = seedAgent({ fullName: "Quinn Camera" });
+    const token = uniqueToken();
+    seedRequests([
+      testRequest(owner, {
+        title: `Luxury lake house needs buyers ${token}`,
+        requestType: "listing",
+        clientType: "",
+        location: "Grapevine",
+        state: "TX",
+        specialty: "Luxury",
+        priceRange: "$1M - $2M",
+        listingAddress: "1 Shoreline Dr",
+        listingMLS: "GV-2201",
+        urgent: true,
+        hoursAgo: 3,
+      }),
+      testRequest(owner, { title: `Relocating family needs OKC agent ${token}`, hoursAgo: 27 * DAY_HOURS, responses: 2 }),
+    ]);
+    await waitForReplica();
+    await login(viewer, { then: "/post-request" });
+    await lookAtEachWidth(page, testInfo, { shot: "post-request-choice" });
+    await page.goto("/post-request?type=listing");
+    await lookAtEachWidth(page, testInfo, { shot: "post-request-listing" });
+    await page.goto(`/referral-requests?q=${token}`);
+    await expect(cards(page)).toHaveCount(2);
+    await lookAtEachWidth(page, testInfo, { shot: "referral-requests" });
+  });
 });

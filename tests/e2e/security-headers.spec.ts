@@ -3,7 +3,9 @@ import { e2eBaseUrl } from "./support/env";
 
 /** The production build's answers, by kind: the same security headers on each, and member answers never cached. */
 test.describe("security headers on the built server", () => {
-  test("every response kind carries Permissions-Policy and the CSP; images only from this site and Cloudinary", async ({ request }) => {
+  test("every response kind carries Permissions-Policy and the CSP; images only from this site and Cloudinary @server-only", async ({
+    request,
+  }) => {
     const kinds = [
       { path: "/", status: 200 },
       { path: "/no-such-page", status: 404 },
@@ -22,18 +24,11 @@ test.describe("security headers on the built server", () => {
     }
   });
 
-  test("a member's pages, data and event stream are private, no-store; a visitor's home page is not", async ({
-    page,
-    seedAgent,
-    waitForReplica,
-    login,
-  }) => {
-    const member = seedAgent({ fullName: "Cache Carter" });
-    await waitForReplica();
+  test("a member's pages, data and event stream are private, no-store; a visitor's home page is not", async ({ page, asWorkerMember }) => {
     const visitorHome = await page.request.get("/", { headers: { Cookie: "" } });
     expect(visitorHome.headers()["cache-control"] ?? "").not.toContain("private");
 
-    await login(member);
+    await asWorkerMember();
     for (const path of ["/member-dashboard", "/messages", "/", "/referral-requests"]) {
       const response = await page.request.get(path);
       expect(response.headers()["cache-control"], path).toBe("private, no-store");

@@ -212,7 +212,7 @@ test.describe("the installable app", () => {
     }
   });
 
-  test("serves the worker for revalidation on every load and the manifest as a manifest", async ({ request }) => {
+  test("serves the worker for revalidation on every load and the manifest as a manifest @server-only", async ({ request }) => {
     const worker = await request.get("/sw.js");
     expect(worker.status()).toBe(200);
     expect(worker.headers()["cache-control"]).toBe("no-cache");

@@ -122,7 +122,7 @@ test.describe("not found", () => {
 });
 
 test.describe("generic error screen", () => {
-  test("is the root error boundary's answer to a request the app cannot serve", async ({ request }) => {
+  test("is the root error boundary's answer to a request the app cannot serve @server-only", async ({ request }) => {
     // The home page takes no form posts, so a post to it fails inside the app and reaches the root boundary.
     const response = await request.post("/", { form: { anything: "1" } });
     expect(response.status()).toBe(405);
@@ -134,14 +134,14 @@ test.describe("generic error screen", () => {
 });
 
 test.describe("health check", () => {
-  test("answers 200 JSON, only ok or degraded without the token", async ({ request }) => {
+  test("answers 200 JSON, only ok or degraded without the token @server-only", async ({ request }) => {
     const response = await request.get("/healthz");
     expect(response.status()).toBe(200);
     expect(response.headers()["content-type"]).toContain("application/json");
     expect(await response.json()).toEqual({ status: "ok" });
   });
 
-  test("shows the store's details with the token", async ({ request }) => {
+  test("shows the store's details with the token @server-only", async ({ request }) => {
     const response = await request.get("/healthz", { headers: e2eHealthHeaders });
     expect(await response.json()).toMatchObject({ status: "ok", store: { driver: "sqlite" } });
   });
@@ -149,7 +149,7 @@ test.describe("health check", () => {
 
 test.describe("security headers", () => {
   for (const path of ["/", WHY_PATH, "/privacy-policy", "/welcome"]) {
-    test(`${path} carries a nonce CSP matching its scripts, nosniff and a framing rule`, async ({ request }) => {
+    test(`${path} carries a nonce CSP matching its scripts, nosniff and a framing rule @server-only`, async ({ request }) => {
       const response = await request.get(path);
       const headers = response.headers();
       const csp = headers["content-security-policy"] ?? "";
@@ -166,7 +166,7 @@ test.describe("security headers", () => {
     });
   }
 
-  test("draws a new nonce for every response", async ({ request }) => {
+  test("draws a new nonce for every response @server-only", async ({ request }) => {
     const nonceOf = async () => /'nonce-([^']+)'/.exec((await request.get("/")).headers()["content-security-policy"] ?? "")?.[1];
     expect(await nonceOf()).not.toBe(await nonceOf());
   });

@@ -35,6 +35,9 @@ export function e2eServerEnv(dataDir: string, port: string): Record<string, stri
     // The suite fills forms in milliseconds: the bot trap checks only its honeypot here (decision 0058);
     // tests/e2e/bot-trap.spec.ts starts a server with the minimum on.
     FORM_MIN_FILL_SECONDS: "0",
+    // Passwords set, reset and checked against no account are hashed at bcrypt's least cost, as in the
+    // vitest run (decision 0040): at 12 each took the one server's event loop a quarter second or more.
+    PASSWORD_HASH_COST: "4",
     // The registration tests' invitation codes (tests/e2e/support/registration.ts).
     VIP_CODES: "Gold2025,Silver2025",
     HEALTH_TOKEN: e2eHealthToken,
