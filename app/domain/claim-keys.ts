@@ -234,6 +234,20 @@ export const CLAIM_KEYS = {
     holds: "row",
     key: (requestId: string, email: string) => `invitation:${requestId}/${email}`,
   }),
+  "reply-mail": family({
+    format: "reply-mail:<digest of the Message-ID>",
+    records: "a reply by mail taken in once, whichever instance SendGrid posted it to (docs/decisions/0071)",
+    claimedIn: "server/messages/reply-by-mail.server.ts",
+    holds: "row",
+    key: (messageIdDigest: string) => `reply-mail:${messageIdDigest}`,
+  }),
+  "reply-refused": family({
+    format: "reply-refused:<e-mail>:<hour number>",
+    records: "the one mail an hour telling a member why their reply by mail was not stored",
+    claimedIn: "server/messages/reply-by-mail.server.ts",
+    holds: "mail",
+    key: (email: string, hour: string) => `reply-refused:${email}:${hour}`,
+  }),
 } as const;
 
 export type ClaimKeyFamilyName = keyof typeof CLAIM_KEYS;

@@ -75,6 +75,8 @@ function message(i: number, text = `Message ${i}`): Record<string, string> {
     toEmail: "lee@example.com",
     text,
     createdAt: new Date(Date.UTC(2026, 10, 1, 12, i)).toISOString(),
+    // Sent on the site: the cell that would say "email" for a reply by mail is empty.
+    via: "",
   };
 }
 

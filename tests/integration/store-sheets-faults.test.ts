@@ -286,6 +286,6 @@ describe("Sheets driver under faults", () => {
     expect(book.requireSheet("Agents").columnCount).toBeGreaterThanOrEqual(columns);
     // New tabs are exactly as wide as their headers, not Google's default 26 columns.
     expect(book.requireSheet("Requests").columnCount).toBe(book.headers("Requests").length);
-    expect(book.requireSheet("Messages").columnCount).toBe(6);
+    expect(book.requireSheet("Messages").columnCount).toBe(7);
   });
 });

@@ -1,3 +1,4 @@
+import { CLAIM_KEYS } from "~/domain/claim-keys";
 import { createHash } from "node:crypto";
 import { isAutomaticReply, replyTextOf, replyTokenIn, type ReplyRefusal } from "~/domain/mail-reply";
 import { messageSchema } from "~/domain/message-box";
@@ -60,7 +61,7 @@ async function decide(services: ReplyServices, mail: InboundMail, request: Reque
   if (!checked.success) return refuse("too-long");
 
   // Once per Message-ID across instances: the first claim of its key stores it, a resend finds it taken.
-  const key = `reply-mail:${digest(mail.messageId)}`;
+  const key = CLAIM_KEYS["reply-mail"].key(digest(mail.messageId));
   if (!(await services.sendClaims.claim([key], now)).has(key)) return { stored: false, reason: "duplicate", conversationId, told: false };
   if (!limitReplyByMail(services, member).allowed) return refuse("too-many");
   try {
@@ -96,7 +97,7 @@ function tell(
   const conversationUrl = publicUrl(config, conversationPath(conversationId), request);
   notifier.enqueue(
     { mail: replyRefusedMail({ member, reason, conversationUrl }), about: `the refused reply's mail to ${member.email}` },
-    { once: `reply-refused:${member.email}:${Math.floor(now.getTime() / HOUR_MS)}`, now },
+    { once: CLAIM_KEYS["reply-refused"].key(member.email, String(Math.floor(now.getTime() / HOUR_MS))), now },
   );
   return { stored: false, reason, conversationId, told: true };
 }
