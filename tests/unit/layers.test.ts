@@ -60,8 +60,7 @@ describe("the layers of app/", () => {
   });
 
   it("imports no route anywhere, beyond a folder route's own modules beside it (decision 0074)", () => {
-    const sameRouteFolder = (from: string, to: string) =>
-      path.dirname(to) !== "routes" && path.dirname(from) === path.dirname(to);
+    const sameRouteFolder = (from: string, to: string) => path.dirname(to) !== "routes" && path.dirname(from) === path.dirname(to);
     expect(crossing((from, to) => layerOf(to) === "routes" && !sameRouteFolder(from, to))).toEqual([]);
   });
 
