@@ -10,17 +10,10 @@ export type FilterOption = { readonly value: string; readonly label: string };
  * what the controls show. The directories' forms update as the user chooses and types:
  * `LiveFilterForm` (live-filter-form.tsx), kept apart so the pages without it load less.
  */
-export function FilterForm({
-  label,
-  action,
-  className,
-  children,
-}: {
-  label: string;
-  action: string;
-  className: string;
-  children: ReactNode;
-}) {
+/** What both filter forms take: the search landmark's name, the list's address, and the fields. */
+export type FilterFormProps = { label: string; action: string; className: string; children: ReactNode };
+
+export function FilterForm({ label, action, className, children }: FilterFormProps) {
   const { search } = useLocation();
   return (
     <Form key={search} method="get" action={action} preventScrollReset role="search" aria-label={label} className={className}>

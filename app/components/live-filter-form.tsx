@@ -1,5 +1,6 @@
 import { Form, Link, useLocation, useNavigationType, useSubmit } from "@remix-run/react";
-import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
+import { useEffect, useRef, type FormEvent } from "react";
+import type { FilterFormProps } from "./filter-form";
 
 /** How long typing must pause before the list updates. */
 const FILTER_DEBOUNCE_MS = 300;
@@ -33,17 +34,7 @@ function changedSinceRendered(form: HTMLFormElement): boolean {
  * in typing; one typing session adds one history entry, not one per letter, and the fields
  * follow the URL on back and forward.
  */
-export function LiveFilterForm({
-  label,
-  action,
-  className,
-  children,
-}: {
-  label: string;
-  action: string;
-  className: string;
-  children: ReactNode;
-}) {
+export function LiveFilterForm({ label, action, className, children }: FilterFormProps) {
   const handlers = useLiveFilters(action);
   return (
     <Form method="get" action={action} preventScrollReset role="search" aria-label={label} className={className} {...handlers}>

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expiresAtFor } from "../../app/domain/referral-requests/expiry";
 import { postRequestSchema, type PostRequestInput } from "../../app/domain/referral-requests/forms";
-import type { Agent, Referral, ReferralRequest } from "../../app/domain/workbook/tabs";
+import type { Agent, Referral, ReferralRequest, SendClaim } from "../../app/domain/workbook/tabs";
 import { approvedAgent } from "../../scripts/lib/agent-record";
 
 /**
@@ -130,5 +130,17 @@ export function referralRecord(referring: Party, receiving: Party, fields: Parti
     createdAt: signedAt,
     updatedAt: undefined,
     ...fields,
+  };
+}
+
+/** A SendClaims row this instance claimed `daysAgo` days before `now`: what pruning reads. */
+export function claimRecord(key: string, daysAgo: number, now: Date): SendClaim {
+  return {
+    id: key,
+    key,
+    instance: "here",
+    outcome: "claimed",
+    note: "",
+    claimedAt: new Date(now.getTime() - daysAgo * 86_400_000).toISOString(),
   };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { htmlAsText, isAutomaticReply, parseHeaderLines, replyTokenIn } from "../../app/domain/mail-reply";
 import { prunableClaims } from "../../app/domain/send-claims";
 import { readReplyToken, replyToken } from "../../app/server/mail/reply-address.server";
-import { agentRecord } from "../support/records";
+import { agentRecord, claimRecord } from "../support/records";
 
 const maria = agentRecord({ id: "3f0c6a8e-5b1d-4c3e-9a7f-2d4b6c8e0a1f", email: "maria@example.com" });
 const james = agentRecord({ id: "9b2d4f6a-8c0e-4a2b-b4d6-f8a0c2e4b6d8", email: "james@example.com" });
@@ -53,14 +53,7 @@ describe("reading a reply", () => {
 });
 
 describe("the send claims of replies by mail", () => {
-  const claim = (key: string, daysAgo: number) => ({
-    id: key,
-    key,
-    instance: "here",
-    outcome: "claimed" as const,
-    note: "",
-    claimedAt: new Date(NOW.getTime() - daysAgo * 86_400_000).toISOString(),
-  });
+  const claim = (key: string, daysAgo: number) => claimRecord(key, daysAgo, NOW);
 
   it("go after a month, long after the provider's last retry", () => {
     const rows = [claim("reply-mail:abc", 31), claim("reply-mail:def", 5), claim("reply-refused:j@x.com:123", 40)];

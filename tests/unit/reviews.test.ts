@@ -14,6 +14,7 @@ import {
 } from "~/domain/reviews";
 import { prunableClaims } from "~/domain/send-claims";
 import type { Review } from "~/domain/workbook/tabs";
+import { claimRecord } from "../support/records";
 
 function review(overrides: Partial<Review>): Review {
   return {
@@ -166,14 +167,7 @@ describe("one member's standing", () => {
 
 describe("the send claims of published reviews", () => {
   const NOW = new Date("2026-11-28T12:00:00Z");
-  const claim = (key: string, daysAgo: number) => ({
-    id: key,
-    key,
-    instance: "here",
-    outcome: "claimed" as const,
-    note: "",
-    claimedAt: new Date(NOW.getTime() - daysAgo * 86_400_000).toISOString(),
-  });
+  const claim = (key: string, daysAgo: number) => claimRecord(key, daysAgo, NOW);
 
   it("lets a month-old notice of a published review go: its publication is long past the notice's cutoff", () => {
     const rows = [claim("review-published:r1", 31), claim("review-published:r2", 5)];
