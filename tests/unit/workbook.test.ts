@@ -54,6 +54,7 @@ describe("the workbook contract", () => {
       "BrokerSignoffs",
       "Brokers",
       "PushSubscriptions",
+      "Suppressions",
     ]);
     expect(SEND_CLAIMS_TAB.headers).toEqual(["id", "key", "instance", "outcome", "note", "claimedAt"]);
     expect(AGENTS_TAB.headers).toEqual([

@@ -38,6 +38,7 @@ import { INVITATIONS_TAB } from "./invitation-tab";
 import { BLOCKS_TAB, REPORTS_TAB } from "./moderation-tabs";
 import { PUSH_SUBSCRIPTIONS_TAB } from "./push-tab";
 import { REVIEWS_TAB } from "./review-tab";
+import { SUPPRESSIONS_TAB } from "./suppression-tab";
 
 /** suspended: set by staff to end a member's sessions and hide everything they wrote (docs/staff-guide.md). */
 export const AGENT_STATUSES = ["pending", "approved", "rejected", "suspended"] as const;
@@ -327,6 +328,7 @@ export const WORKBOOK = {
   brokerSignoffs: BROKER_SIGNOFFS_TAB,
   brokers: BROKERS_TAB,
   pushSubscriptions: PUSH_SUBSCRIPTIONS_TAB,
+  suppressions: SUPPRESSIONS_TAB,
 } as const;
 
 type Workbook = typeof WORKBOOK;
