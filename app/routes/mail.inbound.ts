@@ -3,12 +3,14 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { notFound } from "~/server/http.server";
 import { INBOUND_MAX_BYTES, readInboundMail } from "~/server/mail/inbound-parse.server";
 import { receiveReply } from "~/server/messages/reply-by-mail.server";
+import { StoreError } from "~/server/store/store.server";
 
 /*
  * SendGrid's Inbound Parse webhook (docs/decisions/0071): a reply to a notification mail,
  * posted by SendGrid with the webhook's password as basic auth. Every mail it could read is
  * answered 200, stored or refused, since SendGrid posts again for three days after anything
- * else; only a post without the password (401) or that is no multipart form (400) is not.
+ * else; only a post without the password (401), that is no multipart form (400), or that came
+ * while the store could not take it (503: the post again is what keeps the reply) is not.
  * Off (404) unless INBOUND_DOMAIN and INBOUND_SECRET are set.
  */
 
@@ -26,8 +28,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
     console.warn("Inbound mail: refused a post that is not a readable multipart form; nothing stored.");
     return new Response("Not a readable Inbound Parse post.", { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
-  const outcome = await receiveReply(context.services, read.mail, request);
-  return answer(outcome.stored ? "Stored." : `Not stored: ${outcome.reason}.`);
+  try {
+    const outcome = await receiveReply(context.services, read.mail, request);
+    return answer(outcome.stored ? "Stored." : `Not stored: ${outcome.reason}.`);
+  } catch (error) {
+    if (!(error instanceof StoreError)) throw error;
+    console.error("Inbound mail: the store could not take the reply now; answered 503 for SendGrid to post it again.", error);
+    return new Response("The store is out of reach; post again later.", {
+      status: 503,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "60" },
+    });
+  }
 }
 
 function answer(text: string): Response {

@@ -30,7 +30,8 @@ export type SendClaims = {
    * Claims the keys in one append and one read of the tab (claims made meanwhile by other
    * callers share the read): resolves with the keys this instance won. A key the replica
    * already shows claimed is not claimed again. A key whose row was deleted before the read
-   * found it is not won, and is free to be claimed again. Rejects when the tab cannot be read back.
+   * found it is not won, and is free to be claimed again. Rejects when a claim cannot be stored
+   * or the tab cannot be read back.
    */
   claim(keys: readonly string[], now: Date): Promise<Set<string>>;
   /**
@@ -151,11 +152,11 @@ export function createSendClaims({
     const fresh = [...new Set(keys)].filter((key) => claimsOf(key).length === 0);
     const rows = fresh.map((key) => claimRow(key, now));
     const inserted = await Promise.allSettled(rows.map((row) => (uniqueKey ? insertUnique(row) : store.sendClaims.insert(row))));
-    const stored = rows.filter((row, i) => {
-      const result = inserted[i]!;
-      if (result.status === "rejected") log.error(`Mail: could not claim ${row.key}; not sent.`, result.reason);
-      return result.status === "fulfilled" && result.value !== false;
-    });
+    // A claim that could not be stored is not "taken by another": the caller must hear that the
+    // store failed, to answer "try again" (a provider's webhook, a login link) rather than "done".
+    const failed = inserted.find((result) => result.status === "rejected");
+    if (failed) throw failed.reason;
+    const stored = rows.filter((_, i) => (inserted[i] as PromiseFulfilledResult<unknown>).value !== false);
     if (stored.length === 0) return new Set();
     // Read back where the store keeps one claimed row per key too: a row deleted after its
     // insert would let a second instance's insert of the key succeed, and both would send.

@@ -11,14 +11,17 @@ import { loader as rootLoader } from "../../app/root";
 import { loader as healthLoader } from "../../app/routes/healthz";
 import { loader as dashboardLoader } from "../../app/routes/member-dashboard";
 import { loader as directoryLoader } from "../../app/routes/member-directory";
+import { action as inboundAction } from "../../app/routes/mail.inbound";
 import { action as messagesAction, loader as messagesLoader } from "../../app/routes/messages";
 import { loader as eventsLoader } from "../../app/routes/messages_.events";
 import { loader as referralsLoader } from "../../app/routes/referrals._index";
 import { loader as reportLoader } from "../../app/routes/report";
 import { startMemberSession } from "../../app/server/auth/session.server";
+import { replyAddressFor } from "../../app/server/mail/reply-address.server";
 import { connectDatabase } from "../../app/server/store/postgres/database.server";
 import { logIn, postForm, productionEnv, startBuiltServer, type BuiltServer } from "../../scripts/lib/built-server";
 import { startPostgres, type PostgresServer } from "../../scripts/lib/postgres-server";
+import { basicAuth, parsedPost } from "../mocks/sendgrid-inbound";
 import { insertAgent, testContext } from "../support/services";
 
 const PASSWORD = "correct horse battery";
@@ -282,6 +285,50 @@ describe("member pages while the database is down", { timeout: 120_000 }, () => 
       .toBe(1);
     expect((await answer(rootLoader, get("/member-directory", bobCookie), context)).body.unreadMessages).toBe(1);
     expect((await answer(messagesAction, sendAs(annCookie, "Are you there?"), context)).status).toBe(302);
+    await store.stop();
+  });
+});
+
+describe("a reply by mail while the database is down", { timeout: 60_000 }, () => {
+  it("is answered 503, so the provider posts it again, and is stored once when it does", async () => {
+    const secret = "inbound-secret-0123456789abcdef";
+    const context = testContext(
+      {},
+      { DATABASE_URL: await postgres.createDatabase(), INBOUND_DOMAIN: "reply.example.test", INBOUND_SECRET: secret },
+    );
+    const { store, config } = context.services;
+    await store.refresh();
+    const ann = await insertAgent(context, { fullName: "Ann Archer" });
+    const bob = await insertAgent(context, { fullName: "Bob Brooks" });
+    const mail = parsedPost({
+      from: ann.email,
+      to: replyAddressFor(config, ann, bob)!,
+      text: "Thursday works.",
+      messageId: "<outage@mail.example.test>",
+    });
+    const post = () =>
+      inboundAction({
+        request: new Request("http://localhost/mail/inbound", {
+          method: "POST",
+          body: new Uint8Array(mail.body),
+          headers: { "Content-Type": mail.contentType, Authorization: basicAuth(secret) },
+        }),
+        context,
+        params: {},
+      }) as Promise<Response>;
+
+    await shutDown();
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const refused = await post();
+    errors.mockRestore();
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get("Retry-After")).not.toBeNull();
+    await startAgain();
+
+    await expect.poll(async () => (await post()).status, { timeout: 15_000, interval: 250 }).toBe(200);
+    const stored = (await store.messages.readStored()).filter((message) => message.conversationId === conversationIdFor(ann.id, bob.id));
+    expect(stored.map((message) => [message.fromEmail, message.text, message.via])).toEqual([[ann.email, "Thursday works.", "email"]]);
+    expect(await (await post()).text()).toBe("Not stored: duplicate.");
     await store.stop();
   });
 });

@@ -1,10 +1,10 @@
 /** The claim protocol itself (docs/decisions/0029), on the SQLite store: several processes on one file, a failed send. */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { digestWeekDue } from "../../app/domain/digest";
 import { loadConfig } from "../../app/server/config.server";
 import { pruneSendClaimsDaily } from "../../app/server/jobs/send-claims-pruning.server";
 import { createSendClaims, type SendClaims } from "../../app/server/send-claims.server";
-import { createStoreFromConfig, type Store } from "../../app/server/store/store.server";
+import { createStoreFromConfig, StoreWriteError, type Store } from "../../app/server/store/store.server";
 import { openSheetsStore, useFakeSheets } from "../support/fake-sheets";
 import { agentRecord } from "../support/records";
 import { testContext } from "../support/services";
@@ -52,6 +52,19 @@ describe("send claims", () => {
     let sent = 0;
     expect(await claims.sendOnce("decision:b:approved", now, async () => void (sent += 1))).toBe("taken");
     expect(sent).toBe(0);
+    await store.stop();
+  });
+
+  it("reject, rather than answer taken, when the claim cannot be stored, and leave the key free for the next try", async () => {
+    const [store] = (await storesOnOneFile(1)) as [Store];
+    const claims = createSendClaims({ store, instanceId: "here", log: quiet });
+    const now = new Date();
+    const outage = vi
+      .spyOn(store.sendClaims, "insert")
+      .mockRejectedValue(new StoreWriteError("SendClaims", { cause: new Error("ECONNREFUSED") }));
+    await expect(claims.claim(["reply-mail:abc"], now)).rejects.toBeInstanceOf(StoreWriteError);
+    outage.mockRestore();
+    expect(await claims.claim(["reply-mail:abc"], now)).toEqual(new Set(["reply-mail:abc"]));
     await store.stop();
   });
 
