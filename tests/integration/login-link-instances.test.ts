@@ -7,13 +7,13 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { spendLoginLink } from "../../app/server/accounts/login-link.server";
 import { createLoginLinkToken } from "../../app/server/auth/login-link-token.server";
 import { loadConfig } from "../../app/server/config.server";
 import { createServices, stopServices } from "../../app/server/service-lifecycle.server";
 import type { Services } from "../../app/server/services.server";
-import { newId } from "../../app/server/store/store.server";
+import { newId, StoreWriteError } from "../../app/server/store/store.server";
 import { useFakeSheets } from "../support/fake-sheets";
 import { usePostgres } from "../support/postgres";
 import { agentRecord } from "../support/records";
@@ -55,5 +55,19 @@ describe.each(drivers)("two instances on %s", { timeout: 60_000 }, (driver) => {
     await Promise.all(all.map((services) => services.store.refresh()));
     const again = await Promise.all(all.map((services) => spendLoginLink(services, token)));
     expect(again.filter((use) => use.ok)).toHaveLength(0);
+  });
+});
+
+describe("a login link while SendClaims cannot be written", () => {
+  it("rejects, for the page to say try again, and the link still works once the store is back", async () => {
+    const [services] = await twoInstances("sqlite");
+    const agent = await services.store.agents.insert(agentRecord({ email: "olive@example.com" }));
+    const token = createLoginLinkToken(services.config.sessionSecrets, agent, newId());
+    const outage = vi
+      .spyOn(services.store.sendClaims, "insert")
+      .mockRejectedValue(new StoreWriteError("SendClaims", { cause: new Error("ECONNREFUSED") }));
+    await expect(spendLoginLink(services, token)).rejects.toBeInstanceOf(StoreWriteError);
+    outage.mockRestore();
+    expect(await spendLoginLink(services, token)).toMatchObject({ ok: true });
   });
 });
