@@ -36,7 +36,10 @@ export function suppressAddress(
     const won = await sendClaims.claimAs(key, id, options.now);
     let rowId = id;
     if (!won) {
-      const claims = await claimsOf(store, key);
+      // Both tabs as stored: the winner's row may be there already, and the claims come in the tab's order, the winner first.
+      await store.refreshTabs(["sendClaims", "suppressions"]);
+      if (isAddressSuppressed({ store }, email)) return "listed";
+      const claims = store.sendClaims.by("key", key);
       const winner = claims.find((claim) => claim.outcome === "claimed");
       if (winner && isStillAdding(winner, claims, { now: options.now, instanceId: sendClaims.instanceId })) return "listed";
       // The winner gave up (its write failed, or its process stopped): this try adds its row, under its id.
@@ -52,12 +55,6 @@ export function suppressAddress(
     }
     return "added";
   });
-}
-
-/** The key's claims, read from the workbook when the replica has not seen the one that won. */
-async function claimsOf(store: Services["store"], key: string): Promise<readonly SendClaim[]> {
-  if (store.sendClaims.by("key", key).length === 0) await store.refreshTabs(["sendClaims", "suppressions"]);
-  return store.sendClaims.by("key", key);
 }
 
 /**
