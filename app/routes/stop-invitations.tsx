@@ -13,9 +13,7 @@ export const meta: MetaFunction = () => [{ title: `Don't invite me again | ${PRO
 export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
 type Answer =
-  | { state: "confirm"; token: string; email: string }
-  | { state: "listed" | "done"; email: string }
-  | { state: "invalid" | "failed" };
+  { state: "confirm"; token: string; email: string } | { state: "listed" | "done"; email: string } | { state: "invalid" | "failed" };
 
 function readLink(request: Request, context: LoaderFunctionArgs["context"]): { token: string; email: string | undefined } {
   const token = new URL(request.url).searchParams.get("token") ?? "";

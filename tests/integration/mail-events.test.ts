@@ -32,7 +32,7 @@ async function context(env: Record<string, string> = { SENDGRID_EVENT_PUBLIC_KEY
   return made;
 }
 
-async function deliver(context: AppLoadContext, { body, headers }: SignedEventPost | { body: string | Buffer; headers: Record<string, string> }) {
+async function deliver(context: AppLoadContext, { body, headers }: SignedEventPost) {
   const request = new Request("http://localhost/mail/events", { method: "POST", headers, body });
   try {
     return (await route.action({ request, context, params: {} })) as Response;
@@ -50,7 +50,12 @@ describe("a batch SendGrid signed", () => {
     const ctx = await context();
     const events = [
       sendgridEvent("delivered@example.com", "delivered"),
-      sendgridEvent("Hard@Example.com", "bounce", { type: "bounce", status: "5.1.1", reason: "550 5.1.1 no such user", sg_event_id: "ev-1" }),
+      sendgridEvent("Hard@Example.com", "bounce", {
+        type: "bounce",
+        status: "5.1.1",
+        reason: "550 5.1.1 no such user",
+        sg_event_id: "ev-1",
+      }),
       sendgridEvent("blocked@example.com", "bounce", { type: "blocked", reason: "550 blocked by policy" }),
       sendgridEvent("dropped@example.com", "dropped", { reason: "Bounced Address", sg_event_id: "ev-2" }),
       sendgridEvent("reported@example.com", "dropped", { reason: "Spam Reporting Address", sg_event_id: "ev-3" }),

@@ -71,8 +71,7 @@ async function twoInstances(driver: (typeof drivers)[number]) {
   return all;
 }
 
-const stored = async (services: Services) =>
-  (await services.store.suppressions.readStored()).map((row) => `${row.email}:${row.reason}`);
+const stored = async (services: Services) => (await services.store.suppressions.readStored()).map((row) => `${row.email}:${row.reason}`);
 
 describe.each(drivers)("two instances on %s", { timeout: 60_000 }, (driver) => {
   it("list an address asked of both at the same moment once", async () => {
@@ -126,7 +125,12 @@ describe("the don't-invite-me-again link", () => {
     const mail = withStopInviting(
       { to: "dana@example.com", subject: "Hello", text: "Body", html: "<p>Body</p>" },
       {
-        config: { sessionSecrets: secrets, appUrl: "https://example.org", port: 3000, postalAddress: "100 Main St <Suite 4>, Dallas, TX 75201" },
+        config: {
+          sessionSecrets: secrets,
+          appUrl: "https://example.org",
+          port: 3000,
+          postalAddress: "100 Main St <Suite 4>, Dallas, TX 75201",
+        },
         email: "dana@example.com",
         reason: "Ann <Archer> invited you",
       },

@@ -16,8 +16,8 @@ export const MAIL_EVENTS_PATH = "/mail/events";
 /** SendGrid sends a batch when it reaches 768 KB or every 30 seconds; anything far larger is not SendGrid's. */
 export const MAIL_EVENTS_MAX_BYTES = 2 * 1024 * 1024;
 
-export const SIGNATURE_HEADER = "X-Twilio-Email-Event-Webhook-Signature";
-export const TIMESTAMP_HEADER = "X-Twilio-Email-Event-Webhook-Timestamp";
+const SIGNATURE_HEADER = "X-Twilio-Email-Event-Webhook-Signature";
+const TIMESTAMP_HEADER = "X-Twilio-Email-Event-Webhook-Timestamp";
 
 /**
  * How far the signed timestamp may be from now, either way: a post recorded and sent again
@@ -27,7 +27,10 @@ export const TIMESTAMP_HEADER = "X-Twilio-Email-Event-Webhook-Timestamp";
 const TIMESTAMP_TOLERANCE_SECONDS = 10 * 60;
 
 /** Whether `signature` (base64 of a DER ECDSA signature) is the key's over the timestamp and then the body. */
-export function isSignedBy(key: KeyObject, { timestamp, body, signature }: { timestamp: string; body: Uint8Array; signature: string }): boolean {
+export function isSignedBy(
+  key: KeyObject,
+  { timestamp, body, signature }: { timestamp: string; body: Uint8Array; signature: string },
+): boolean {
   try {
     return verify("sha256", Buffer.concat([Buffer.from(timestamp, "utf8"), body]), key, Buffer.from(signature, "base64"));
   } catch {
