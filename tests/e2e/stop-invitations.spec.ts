@@ -28,4 +28,9 @@ test("the don't-invite-me-again link asks, then its button lists the address, wi
   await page.goto(link);
   await expect(page.getByRole("heading", { name: "Already on the list" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Stop invitations" })).toHaveCount(0);
+
+  const altered = await page.goto(link.replace("token=", "token=x"));
+  expect(altered?.status()).toBe(400);
+  await expect(page.getByRole("heading", { name: "This link is not valid" })).toBeVisible();
+  await lookAtEachWidth(page, testInfo, { shot: "stop-invitations-invalid" });
 });
