@@ -8,6 +8,7 @@ import type { ViteDevServer } from "vite";
 import { accessLog } from "./app/server/access-log.server";
 import { ConfigError, loadConfig } from "./app/server/config.server";
 import { compressionOptions, securityMiddleware } from "./app/server/http.server";
+import { invitationsAvailable } from "./app/server/outreach/stop-inviting.server";
 import { servePublicPagesOnce } from "./app/server/page-cache.server";
 import { requestGuards } from "./app/server/request-guards.server";
 import { createServices, startServices, stopServices } from "./app/server/service-lifecycle.server";
@@ -88,7 +89,7 @@ async function startServer(source: AppSource): Promise<void> {
     const port = typeof address === "object" && address ? address.port : config.port;
     const serving = source.kind === "vite" ? "sources through Vite" : "built app";
     console.log(
-      `Listening on http://localhost:${port} (${config.env}, ${serving}, mail: ${services.notifier.driver}, push: ${services.push.offBecause ? `off (${services.push.offBecause})` : "on"}, store: ${services.store.driver}${services.database ? ", high-volume tabs in PostgreSQL" : ""})`,
+      `Listening on http://localhost:${port} (${config.env}, ${serving}, mail: ${services.notifier.driver}, push: ${services.push.offBecause ? `off (${services.push.offBecause})` : "on"}, store: ${services.store.driver}${services.database ? ", high-volume tabs in PostgreSQL" : ""}${invitationsAvailable(config) ? "" : ", invitations: off until POSTAL_ADDRESS is set"})`,
     );
   });
   stopOnSignals(server, services);

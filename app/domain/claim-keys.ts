@@ -248,6 +248,13 @@ export const CLAIM_KEYS = {
     holds: "mail",
     key: (email: string, hour: string) => `reply-refused:${email}:${hour}`,
   }),
+  suppression: family({
+    format: "suppression:<e-mail>",
+    records: "the address's row in `Suppressions` (its `id` the row's), added once whichever instance is asked",
+    claimedIn: "server/outreach/suppression.server.ts",
+    holds: "row",
+    key: (email: string) => `suppression:${email}`,
+  }),
 } as const;
 
 export type ClaimKeyFamilyName = keyof typeof CLAIM_KEYS;

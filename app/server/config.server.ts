@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, type KeyObject } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import path from "node:path";
 import { isValidPhoneNumber, parsePhoneNumber } from "libphonenumber-js";
@@ -6,6 +6,7 @@ import { z } from "zod";
 import { optionalText } from "./env-text.server";
 import { PUSH_ENV, pushConfig, type PushConfig } from "./push/push-config.server";
 import { INBOUND_ENV, inboundConfig, type InboundConfig } from "./mail/inbound-config.server";
+import { OUTREACH_ENV, mailEventsKey } from "./outreach/outreach-config.server";
 import { ConfigError } from "./env-text.server";
 
 export { ConfigError };
@@ -73,6 +74,7 @@ const envSchema = z.object({
   PASSWORD_HASH_COST: z.coerce.number().int().min(4).max(20).optional(),
   ...PUSH_ENV,
   ...INBOUND_ENV,
+  ...OUTREACH_ENV,
 });
 
 /** bcrypt's work factor in production: about a third of a second per hash on a current server core. */
@@ -129,6 +131,10 @@ export type Config = {
   passwordHashCost: number;
   push: PushConfig;
   inbound: InboundConfig;
+  /** The operator's postal address, in every invitation's footer; invitations are off in production without it (docs/decisions/0084). */
+  postalAddress: string | undefined;
+  /** The key SendGrid's Event Webhook signs its posts with; undefined keeps POST /mail/events off (404). */
+  mailEventsKey: KeyObject | undefined;
 };
 
 type LicenseConfig = {
@@ -268,6 +274,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     passwordHashCost: passwordHashCost(values),
     push: pushConfig(values, isProduction, dataDir),
     inbound: inboundConfig(values),
+    postalAddress: values.POSTAL_ADDRESS,
+    mailEventsKey: mailEventsKey(values),
   };
 }
 

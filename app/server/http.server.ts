@@ -4,6 +4,7 @@ import type { NextFunction, Request, RequestHandler, Response } from "express";
 import helmet from "helmet";
 import { INBOUND_MAIL_PATH } from "~/domain/mail-reply";
 import { UNSUBSCRIBE_PATH } from "~/domain/notifications";
+import { STOP_INVITING_PATH } from "~/domain/stop-invitations";
 import { CLOUDINARY_DELIVERY_ORIGIN } from "~/domain/stored-photo";
 import { SESSION_COOKIE_NAME } from "./auth/session.server";
 
@@ -131,7 +132,8 @@ const unsafeMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * The one exception is the unsubscribe link's POST: RFC 8058's one-click unsubscribe is a
  * POST made by the recipient's mail program (a webmail page sends its own Origin). It needs
  * no session, and the signed token in its address is its whole authority, so a forged
- * post could only do what the link's owner can (docs/decisions/0027). Remix makes the same
+ * post could only do what the link's owner can (docs/decisions/0027). An invitation's
+ * "don't invite me again" link is the same kind of post (docs/decisions/0084). Remix makes the same
  * Origin check itself and answers a mismatch with a 500 before any action runs, so the
  * exempt post goes on without its Origin; every other post keeps it and meets both checks.
  *
@@ -160,7 +162,7 @@ function sameOriginPosts(req: Request, res: Response, next: NextFunction) {
 }
 
 function isUnsubscribePost(req: Request): boolean {
-  return req.method === "POST" && req.path === UNSUBSCRIBE_PATH;
+  return req.method === "POST" && (req.path === UNSUBSCRIBE_PATH || req.path === STOP_INVITING_PATH);
 }
 
 function isInboundMailPost(req: Request): boolean {

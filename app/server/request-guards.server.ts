@@ -3,6 +3,7 @@ import { INBOUND_MAIL_PATH } from "~/domain/mail-reply";
 import { isWellFormedPath } from "~/domain/redirect";
 import { FORM_MAX_BYTES } from "./forms.server";
 import { INBOUND_MAX_BYTES } from "./mail/inbound-parse.server";
+import { MAIL_EVENTS_MAX_BYTES, MAIL_EVENTS_PATH } from "./mail/mail-events.server";
 
 /** The pages whose forms carry a photo; every other body is an ordinary form. */
 const PHOTO_FORM_PATHS = new Set(["/complete-profile", "/edit-profile"]);
@@ -25,6 +26,8 @@ function routePath(path: string): string {
 
 function bodyLimitFor(path: string): number {
   if (isInboundMail(path)) return INBOUND_MAX_BYTES;
+  // The mail provider's batches of events are JSON, far larger than a form.
+  if (routePath(path) === MAIL_EVENTS_PATH) return MAIL_EVENTS_MAX_BYTES;
   return PHOTO_FORM_PATHS.has(routePath(path)) ? PHOTO_FORM_REFUSED_BYTES : FORM_MAX_BYTES;
 }
 

@@ -126,6 +126,13 @@ describe("the running server", () => {
     expect(await healthzMs()).toBeLessThan(1000);
   }, 30_000);
 
+  // SendGrid's event batches reach 768 KB: the guard lets them through to the webhook (off here: 404), not past its limit.
+  it("lets a 1 MB post reach the mail events webhook, and refuses one over its 2 MB with 413", async () => {
+    const batch = await fetch(`${origin}/mail/events`, { method: "POST", body: "a".repeat(1024 * 1024) });
+    expect(batch.status).toBe(404);
+    expect((await postBig("/mail/events", 3 * 1024 * 1024, false)).status).toBe(413);
+  }, 30_000);
+
   it("answers a malformed address with the app's own 400 screen, no stack trace", async () => {
     const response = await fetch(`${origin}/agent/%E0%A4%A`);
     const html = await response.text();

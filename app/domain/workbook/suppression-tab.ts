@@ -26,4 +26,6 @@ export const SUPPRESSIONS_TAB = defineTab({
   indexes: {
     email: (suppression) => suppression.email,
   },
+  // Two instances that both found an address's claim abandoned add its row under the claim's id: one record.
+  mergeDuplicates: (first) => first,
 });

@@ -1,11 +1,11 @@
+import { PRODUCT_NAME } from "~/domain/product";
+import { STOP_INVITING_PATH } from "~/domain/stop-invitations";
 import type { Config } from "../config.server";
 import { publicUrl } from "../accounts/urls.server";
 import { sign, verifySignature } from "../auth/signing.server";
 import { escapeHtml } from "../mail/html.server";
 import type { Mail } from "../mail/mailer.server";
 
-/** The page that puts an invited address on the suppression list. */
-const STOP_INVITING_PATH = "/stop-invitations";
 const PURPOSE = "stop-inviting";
 
 /**
@@ -26,8 +26,19 @@ export function readStopInvitingToken(secrets: readonly string[], token: unknown
   return verifySignature(secrets, PURPOSE, address, signature) ? address : undefined;
 }
 
+/**
+ * Whether members may send invitations: in production only with the operator's postal
+ * address set, which the law on commercial mail (CAN-SPAM) requires in every invitation.
+ * Decided once from the configuration, so it never changes while the server runs; the
+ * start-up line says when they are off (docs/decisions/0084).
+ */
+export function invitationsAvailable(config: Pick<Config, "isProduction" | "postalAddress">): boolean {
+  return !config.isProduction || config.postalAddress !== undefined;
+}
+
 type StopInvitingOptions = {
-  config: Pick<Config, "sessionSecrets" | "appUrl" | "port">;
+  /** `postalAddress` is optional for callers outside production, where mails stay in the outbox. */
+  config: Pick<Config, "sessionSecrets" | "appUrl" | "port"> & Partial<Pick<Config, "postalAddress">>;
   /** The invited address. */
   email: string;
   /** Who sent it and why, finishing "You get this mail because ...". */
@@ -37,16 +48,18 @@ type StopInvitingOptions = {
 };
 
 /**
- * Adds to an invitation what every invitation carries: why the person got it, and a link and
- * RFC 8058 headers that put the address on the suppression list with one click.
+ * Adds to an invitation what every invitation carries: why the person got it, a link and
+ * RFC 8058 headers that put the address on the suppression list with one click, and the
+ * operator's postal address.
  */
 export function withStopInviting(mail: Mail, { config, email, reason, request }: StopInvitingOptions): Mail {
   const token = createStopInvitingToken(config.sessionSecrets, email);
   const stopUrl = publicUrl(config, `${STOP_INVITING_PATH}?token=${encodeURIComponent(token)}`, request);
-  const text = [`You get this mail because ${reason}.`, `Don't invite me again: ${stopUrl}`].join("\n");
+  const sender = config.postalAddress === undefined ? PRODUCT_NAME : `${PRODUCT_NAME}, ${config.postalAddress}`;
+  const text = [`You get this mail because ${reason}.`, `Don't invite me again: ${stopUrl}`, sender].join("\n");
   const html =
     `<p style="font-family:system-ui,sans-serif;font-size:13px;line-height:1.5;color:#475569">You get this mail because ${escapeHtml(reason)}.<br>` +
-    `<a href="${escapeHtml(stopUrl)}">Don't invite me again</a></p>`;
+    `<a href="${escapeHtml(stopUrl)}">Don't invite me again</a><br>${escapeHtml(sender)}</p>`;
   return {
     ...mail,
     text: `${mail.text}\n\n--\n${text}`,
