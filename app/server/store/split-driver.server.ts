@@ -32,6 +32,7 @@ export function createSplitDriver(staff: WorkbookDriver, database: WorkbookDrive
     appendRows: (tab, rows) => driverOf(tab).appendRows(tab, rows),
     updateRow: (tab, id, changes) => driverOf(tab).updateRow(tab, id, changes),
     deleteRows: (tab, ids) => driverOf(tab).deleteRows(tab, ids),
+    ...(staff.mirrors ? { mirrors: staff.mirrors } : {}),
     ...(staff.structureProblems ? { structureProblems: () => staff.structureProblems!() } : {}),
     ...(staff.cellUsage ? { cellUsage: () => staff.cellUsage!() } : {}),
     // Without a token from the staff driver (Google's), every refresh reads the sheet anyway.
