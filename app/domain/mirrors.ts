@@ -70,7 +70,8 @@ export function sectionRows(sections: readonly MirrorSection[], dataRows: number
     const shown = section.rows.slice(0, room);
     const total = Math.max(section.total ?? 0, section.rows.length);
     if (shown.length < section.rows.length) cut = true;
-    rows.push([`${section.title}: ${cutNote(shown.length, total, "rows")}`], [...section.headers], ...shown.map((row) => [...row]), []);
+    const title = shown.length < total ? `${section.title}: the newest ${shown.length} of ${total}, the rest cut` : section.title;
+    rows.push([title], [...section.headers], ...shown.map((row) => [...row]), []);
   }
   return { rows, cut };
 }
