@@ -45,7 +45,7 @@ export function mirrorCells(name: MirrorName): number {
 }
 
 /** Row 1 of every mirror: that the tab is rewritten, and that edits there are lost. */
-export function mirrorNotice(name: MirrorName, rewrittenAt: Date): string {
+function mirrorNotice(name: MirrorName, rewrittenAt: Date): string {
   const input = name === "lookup" ? ", except the look-up cell B2" : "";
   return `Rewritten by the app every ${MIRROR_PERIOD_MINUTES} minutes (last ${rewrittenAt.toISOString().slice(0, 16).replace("T", " ")} UTC): edits in this tab are lost${input}. Read only; the rows themselves live in their own tabs or in the database.`;
 }
@@ -58,7 +58,7 @@ export function cutNote(shown: number, total: number, what: string): string {
 }
 
 /** A Lookup tab's sections laid out under one another, each with its title, headers and rows, cut to `dataRows` rows in all. */
-export function sectionRows(sections: readonly MirrorSection[], dataRows: number): { rows: string[][]; cut: boolean } {
+function sectionRows(sections: readonly MirrorSection[], dataRows: number): { rows: string[][]; cut: boolean } {
   const rows: string[][] = [];
   let cut = false;
   for (const section of sections) {

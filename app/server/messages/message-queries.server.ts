@@ -58,10 +58,10 @@ export type MessageQueries = {
 };
 
 /** What staff look a conversation up by: a member's address, a conversation's id or a message's id. */
-export type StaffMessageQuery = { email: string } | { conversationId: string } | { messageId: string };
+type StaffMessageQuery = { email: string } | { conversationId: string } | { messageId: string };
 
 /** Messages per day of their `createdAt`, from `since` on. */
-export function countPerDay(messages: Iterable<Pick<Message, "createdAt">>, since: string): Map<string, number> {
+function countPerDay(messages: Iterable<Pick<Message, "createdAt">>, since: string): Map<string, number> {
   const counts = new Map<string, number>();
   for (const { createdAt } of messages) {
     const day = createdAt.slice(0, 10);

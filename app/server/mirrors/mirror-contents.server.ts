@@ -23,7 +23,7 @@ const LOOKUP_MESSAGES = 120;
  * way of hiding (another tab) is added here. Today a report's `itemStatus` hides messages,
  * responses and requests, and a review's own `status` hides a review.
  */
-export function isHiddenItem(sources: Pick<Sources, "store">, kind: ReportKind, id: string): boolean {
+function isHiddenItem(sources: Pick<Sources, "store">, kind: ReportKind, id: string): boolean {
   if (kind === "review" && sources.store.reviews.get(id)?.status === "hidden") return true;
   return hiddenItemIds(sources, kind).has(id);
 }

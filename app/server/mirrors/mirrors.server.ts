@@ -27,7 +27,7 @@ import { describeError, type BackgroundJob, type MirrorGrid, type Store } from "
 import { DAILY_COUNT_HEADERS, dailyCountRows, lookupSections, RECENT_REPORT_HEADERS, recentReportRows } from "./mirror-contents.server";
 
 /** One mirror as /healthz's details show it. */
-export type MirrorHealth = {
+type MirrorHealth = {
   tab: string;
   /** The grid's fixed size in cells: what it costs against Google's limit. */
   cells: number;

@@ -1,7 +1,7 @@
 import type { TabKeyIndex, TabKey, TabKeyRecord } from "~/domain/workbook/tabs";
 import type { CellUsage, MirrorTabs, StructureProblem, WorkbookDriver } from "./driver.server";
 
-export type { MirrorGrid, MirrorTabs } from "./driver.server";
+export type { MirrorGrid } from "./driver.server";
 
 /**
  * One tab of the workbook as typed, indexed records. Reads are synchronous and come
