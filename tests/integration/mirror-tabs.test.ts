@@ -191,3 +191,16 @@ describe.each(deployments)("the mirror tabs on %s, two instances", { timeout: 60
     ]);
   });
 });
+
+describe("the mirror tabs with PostgreSQL", { timeout: 60_000 }, () => {
+  it("claim each rewrite in the database without a call to the sheet", async () => {
+    const { all, refreshAndRewrite } = await twoInstances("sheets and postgres");
+    const start = new Date("2026-11-29T02:00:00.000Z");
+    await refreshAndRewrite(start);
+    await Promise.all(all.map((services) => services.store.refresh()));
+    const before = fake.calls.length;
+    // The next period: one instance claims it and rewrites (one write call), the other claims it and loses.
+    for (const services of all) await services.mirrors.rewriteDue(new Date(start.getTime() + PERIOD_MS));
+    expect(fake.calls.slice(before).map((call) => call.kind)).toEqual(["spreadsheets.batchUpdate"]);
+  });
+});
