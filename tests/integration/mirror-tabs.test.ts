@@ -200,7 +200,9 @@ describe("the mirror tabs with PostgreSQL", { timeout: 60_000 }, () => {
     await Promise.all(all.map((services) => services.store.refresh()));
     const before = fake.calls.length;
     // The next period: one instance claims it and rewrites (one write call), the other claims it and loses.
+    // An instance writing the mirrors for the first time reads the grids' ids once (spreadsheets.get).
     for (const services of all) await services.mirrors.rewriteDue(new Date(start.getTime() + PERIOD_MS));
-    expect(fake.calls.slice(before).map((call) => call.kind)).toEqual(["spreadsheets.batchUpdate"]);
+    const calls = fake.calls.slice(before).filter((call) => call.kind !== "spreadsheets.get");
+    expect(calls.map((call) => call.kind)).toEqual(["spreadsheets.batchUpdate"]);
   });
 });

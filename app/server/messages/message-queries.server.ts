@@ -44,9 +44,9 @@ export type MessageQueries = {
   /** Stamps the time the member was mailed about the conversation. */
   stampNotified(conversationId: string, agentEmail: string, at: Date): Promise<unknown>;
   /**
-   * For staff's Lookup tab (docs/decisions/0081): the newest `limit` messages, hidden ones and
-   * suspended senders' too, of a member's conversations, of one conversation or of a message's
-   * conversation, newest first, and how many there are in all.
+   * For staff's mirror tabs (docs/decisions/0081): the newest `limit` messages, hidden ones and
+   * suspended senders' too, of a member's conversations, of one conversation, of a message's
+   * conversation or with these ids, newest first, and how many there are in all.
    */
   forStaff(about: StaffMessageQuery, limit: number): Promise<{ messages: Message[]; total: number }>;
   /** How many messages were stored each day (UTC, `YYYY-MM-DD`) from `since` (a day) on, for staff's Daily counts tab. */
@@ -57,8 +57,8 @@ export type MessageQueries = {
   latestActivity: MessageAggregate<ReadonlyMap<string, string>>;
 };
 
-/** What staff look a conversation up by: a member's address, a conversation's id or a message's id. */
-type StaffMessageQuery = { email: string } | { conversationId: string } | { messageId: string };
+/** What staff look messages up by: a member's address, a conversation's id, a message's id (its conversation) or several messages' ids. */
+type StaffMessageQuery = { email: string } | { conversationId: string } | { messageId: string } | { messageIds: readonly string[] };
 
 /** Messages per day of their `createdAt`, from `since` on. */
 function countPerDay(messages: Iterable<Pick<Message, "createdAt">>, since: string): Map<string, number> {
@@ -128,6 +128,7 @@ export function createReplicaMessageQueries(services: ReplicaServices): MessageQ
 
 function staffMessagesOf(store: Store, about: StaffMessageQuery): Set<Message> {
   if ("email" in about) return new Set([...store.messages.by("fromEmail", about.email), ...store.messages.by("toEmail", about.email)]);
+  if ("messageIds" in about) return new Set(about.messageIds.flatMap((id) => store.messages.get(id) ?? []));
   const conversationId = "conversationId" in about ? about.conversationId : store.messages.get(about.messageId)?.conversationId;
   return new Set(conversationId === undefined ? [] : store.messages.by("conversationId", conversationId));
 }

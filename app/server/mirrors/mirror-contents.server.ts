@@ -13,7 +13,7 @@ import type { MessageQueries } from "../messages/message-queries.server";
 import { hiddenItemIds, suspendedEmails } from "../moderation/visibility.server";
 import type { Store } from "../store/store.server";
 
-type Sources = { store: Store; messageQueries: Pick<MessageQueries, "forStaff" | "message" | "perDay"> };
+type Sources = { store: Store; messageQueries: Pick<MessageQueries, "forStaff" | "perDay"> };
 
 /** Messages shown of one look-up: the newest, the rest counted. */
 const LOOKUP_MESSAGES = 120;
@@ -82,12 +82,9 @@ function referralSections(store: Store, referrals: readonly { id: string }[]): M
     const events = [...store.referralEvents.by("referralId", id)].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
     return [
       {
-        title: `Referral ${referral.clientName || id} (${referral.status})`,
+        title: `Referral of ${referral.clientName || "a client"} from ${referral.referringEmail} to ${referral.receivingEmail} (${referral.status} now)`,
         headers: ["time", "step", "by", "note", "", "", "referral id"],
-        rows: [
-          [referral.createdAt, "proposed", referral.proposedByEmail, `${referral.referringEmail} → ${referral.receivingEmail}`, "", "", id],
-          ...events.map((event) => [event.createdAt, event.step, event.byEmail, event.note, "", "", id]),
-        ],
+        rows: events.map((event) => [event.createdAt, event.step, event.byEmail, event.note, "", "", id]),
       },
     ];
   });
@@ -189,11 +186,16 @@ export async function lookupSections(sources: Sources, typed: string): Promise<M
 
 const day = (time: string | undefined) => (time ?? "").slice(0, 10);
 
-async function itemText(sources: Sources, report: Pick<Report, "kind" | "itemId">): Promise<{ text: string; author: string }> {
+/** The reported item's text and author; the reported messages come from one query (`messages`). */
+function itemText(
+  sources: Sources,
+  report: Pick<Report, "kind" | "itemId">,
+  messages: ReadonlyMap<string, Message>,
+): { text: string; author: string } {
   const { store } = sources;
   switch (report.kind) {
     case "message": {
-      const message = await sources.messageQueries.message(report.itemId);
+      const message = messages.get(report.itemId);
       return { text: message?.text ?? "(not found)", author: message?.fromEmail ?? "" };
     }
     case "response": {
@@ -245,40 +247,30 @@ export async function recentReportRows(sources: Sources, now: Date): Promise<{ r
     ...hiddenReviews.map((review) => ({ at: review.updatedAt ?? review.submittedAt, report: undefined, review })),
   ].sort((a, b) => b.at.localeCompare(a.at));
   const shown = items.slice(0, MIRRORS.recentReports.dataRows);
-  const rows = await Promise.all(
-    shown.map(async (item) => {
-      if (item.report) {
-        const { report } = item;
-        const { text, author } = await itemText(sources, report);
-        const status = isHiddenItem(sources, report.kind, report.itemId) ? "hidden" : "visible";
-        return [
-          report.createdAt,
-          report.kind,
-          report.itemId,
-          status,
-          text,
-          author,
-          report.reporterEmail,
-          report.reason,
-          report.note,
-          report.status,
-        ];
-      }
-      const review = "review" in item ? item.review : undefined;
+  const messageIds = shown.flatMap((item) => (item.report?.kind === "message" ? [item.report.itemId] : []));
+  const found = messageIds.length === 0 ? [] : (await sources.messageQueries.forStaff({ messageIds }, messageIds.length)).messages;
+  const messages = new Map(found.map((message) => [message.id, message]));
+  const rows = shown.map((item) => {
+    if (item.report) {
+      const { report } = item;
+      const { text, author } = itemText(sources, report, messages);
+      const status = isHiddenItem(sources, report.kind, report.itemId) ? "hidden" : "visible";
       return [
-        item.at,
-        "review",
-        review?.id ?? "",
-        "hidden",
-        review?.text ?? "",
-        review?.reviewerEmail ?? "",
-        "",
-        "",
-        "hidden by staff",
-        "",
+        report.createdAt,
+        report.kind,
+        report.itemId,
+        status,
+        text,
+        author,
+        report.reporterEmail,
+        report.reason,
+        report.note,
+        report.status,
       ];
-    }),
-  );
+    }
+    const review = "review" in item ? item.review : undefined;
+    return [item.at, "review", review?.id ?? "", "hidden", review?.text ?? "", review?.reviewerEmail ?? "", "", "", "hidden by staff", ""];
+  });
   return { rows, total: items.length };
 }
 

@@ -44,7 +44,7 @@ export type Mirrors = BackgroundJob & {
 
 type Deps = {
   store: Store;
-  messageQueries: Pick<MessageQueries, "forStaff" | "message" | "perDay">;
+  messageQueries: Pick<MessageQueries, "forStaff" | "perDay">;
   claims: Pick<SendClaims, "claim">;
   log?: Pick<Console, "error">;
 };

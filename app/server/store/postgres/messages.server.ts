@@ -22,7 +22,7 @@ export type PostgresMessages = {
   message(id: string): Promise<Message | undefined>;
   /** Staff's look at messages (docs/decisions/0081): the newest `limit` where `about` says, every message counted, and how many there are. */
   forStaff(
-    about: { email: string } | { conversationId: string } | { messageId: string },
+    about: { email: string } | { conversationId: string } | { messageId: string } | { messageIds: readonly string[] },
     limit: number,
   ): Promise<{ messages: Message[]; total: number }>;
   /** Per day of `createdAt` (`YYYY-MM-DD`), the messages of that day among those added after row `afterRow`, and the last row counted. */
@@ -135,12 +135,14 @@ export function createPostgresMessages(pool: Pick<Pool, "query">): PostgresMessa
     },
 
     async forStaff(about, limit) {
-      const [where, key] =
+      const [where, key]: [string, unknown] =
         "email" in about
           ? [`(m."fromEmail" = $1 OR m."toEmail" = $1)`, about.email]
           : "conversationId" in about
             ? [`m."conversationId" = $1`, about.conversationId]
-            : [`m."conversationId" = (SELECT "conversationId" FROM "Messages" WHERE "id" = $1)`, about.messageId];
+            : "messageIds" in about
+              ? [`m."id" = ANY($1::text[])`, about.messageIds]
+              : [`m."conversationId" = (SELECT "conversationId" FROM "Messages" WHERE "id" = $1)`, about.messageId];
       const rows = await pool.query<Record<string, string> & { total: number }>(
         `SELECT ${COLUMNS}, count(*) OVER ()::int AS total FROM "Messages" m WHERE ${where}
          ORDER BY m."createdAt" DESC, m."id" DESC LIMIT $2`,

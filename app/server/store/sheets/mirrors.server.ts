@@ -52,9 +52,16 @@ function gridRequests(grid: MirrorGrid, sheetId: number): sheets_v4.Schema$Reque
   return [size, ...writes];
 }
 
-/** Adds the mirror tabs the workbook does not have (another instance may add one first: then it is there). */
+/**
+ * Adds the mirror tabs the workbook does not have. A tab this process has not seen may have been
+ * made by another instance since it looked: it looks again first (one read, once per process),
+ * and a tab added meanwhile by another instance is then simply there.
+ */
 async function addMissingTabs(state: SheetsState, grids: readonly MirrorGrid[]): Promise<void> {
-  const missing = grids.filter((grid) => !state.sheetIds.has(grid.tab.toLowerCase()));
+  const unknown = () => grids.filter((grid) => !state.sheetIds.has(grid.tab.toLowerCase()));
+  if (unknown().length === 0) return;
+  await loadGrids(state);
+  const missing = unknown();
   if (missing.length === 0) return;
   try {
     const added = await state.api.spreadsheets.batchUpdate({
