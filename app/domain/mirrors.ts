@@ -6,6 +6,8 @@
 
 /** A block of rows under a title: what the Lookup tab shows of one kind of thing. */
 export type MirrorSection = {
+  /** What the section shows, in the answer's line: "member", "messages", "referral"... */
+  readonly kind: string;
   readonly title: string;
   readonly headers: readonly string[];
   readonly rows: readonly (readonly string[])[];
@@ -76,6 +78,13 @@ function sectionRows(sections: readonly MirrorSection[], dataRows: number): { ro
   return { rows, cut };
 }
 
+/** The kinds of sections found, in order, each once, with how many when more than one: "member, messages, 3 referrals". */
+function foundKinds(sections: readonly MirrorSection[]): string {
+  const counts = new Map<string, number>();
+  for (const { kind } of sections) counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  return [...counts].map(([kind, count]) => (count > 1 ? `${count} ${kind}s` : kind)).join(", ");
+}
+
 /** The Lookup tab's top rows and sections: the notice, the cell staff type in, the answer's line, then what was found. */
 export function lookupCells(query: string, sections: readonly MirrorSection[], rewrittenAt: Date): string[][] {
   const { dataRows } = MIRRORS.lookup;
@@ -85,7 +94,7 @@ export function lookupCells(query: string, sections: readonly MirrorSection[], r
       ? "Type an e-mail address, or an agent, request, referral, invitation, message or conversation id in B2: the answer appears here within a refresh."
       : sections.length === 0
         ? "Nothing found: no member, request, referral, invitation, message or conversation has that address or id."
-        : `Found ${sections.map((section) => section.title.toLowerCase()).join(", ")}${cut ? `; cut at ${dataRows} rows` : ""}.`;
+        : `Found ${foundKinds(sections)} below${cut ? `; cut at ${dataRows} rows` : ""}.`;
   return [[mirrorNotice("lookup", rewrittenAt)], ["Look up:", "", "← type here (B2)"], ["Answer for:", query, answer], ...rows];
 }
 

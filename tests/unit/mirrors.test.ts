@@ -10,14 +10,14 @@ describe("the mirror tabs' bounds", () => {
     const cells = lookupCells(
       "maria@example.com",
       [
-        { title: "Member", headers: ["agent id"], rows: rows(1) },
-        { title: "Messages (newest first)", headers: ["time"], rows: rows(120), total: 4210 },
-        { title: "Invitations", headers: ["invited"], rows: rows(400) },
+        { kind: "member", title: "Member", headers: ["agent id"], rows: rows(1) },
+        { kind: "messages", title: "Messages (newest first)", headers: ["time"], rows: rows(120), total: 4210 },
+        { kind: "invitations", title: "Invitations", headers: ["invited"], rows: rows(400) },
       ],
       at,
     );
     expect(cells.length).toBe(MIRROR_TOP_ROWS + MIRRORS.lookup.dataRows);
-    expect(cells[2]).toEqual(["Answer for:", "maria@example.com", "Found member, messages (newest first), invitations; cut at 300 rows."]);
+    expect(cells[2]).toEqual(["Answer for:", "maria@example.com", "Found member, messages, invitations below; cut at 300 rows."]);
     const titles = cells.filter((row) => row.length === 1 && /^(Member|Messages|Invitations)/.test(row[0]!)).map((row) => row[0]);
     expect(titles).toEqual([
       "Member",

@@ -46,11 +46,12 @@ const MESSAGE_HEADERS = ["time", "from", "to", "text", "via", "hidden?", "conver
 async function messageSection(sources: Sources, about: Parameters<MessageQueries["forStaff"]>[0]): Promise<MirrorSection[]> {
   const { messages, total } = await sources.messageQueries.forStaff(about, LOOKUP_MESSAGES);
   if (total === 0) return [];
-  return [{ title: "Messages (newest first)", headers: MESSAGE_HEADERS, rows: messageRows(sources, messages), total }];
+  return [{ kind: "messages", title: "Messages (newest first)", headers: MESSAGE_HEADERS, rows: messageRows(sources, messages), total }];
 }
 
 function memberSection(agent: Agent): MirrorSection {
   return {
+    kind: "member",
     title: "Member",
     headers: ["agent id", "name", "e-mail", "status", "registered", "brokerage", "license"],
     rows: [[agent.id, agent.fullName, agent.email, agent.status, agent.createdAt, agent.brokerage, agent.licenseNumber]],
@@ -71,7 +72,12 @@ function invitationSection(store: Store, invitations: readonly Invitation[]): Mi
       `${invitation.requestId} / ${invitation.id}`,
     ]);
   return [
-    { title: "Invitations", headers: ["invited", "by", "invited agent", "status", "answered", "request", "request / invitation id"], rows },
+    {
+      kind: "invitations",
+      title: "Invitations",
+      headers: ["invited", "by", "invited agent", "status", "answered", "request", "request / invitation id"],
+      rows,
+    },
   ];
 }
 
@@ -82,6 +88,7 @@ function referralSections(store: Store, referrals: readonly { id: string }[]): M
     const events = [...store.referralEvents.by("referralId", id)].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
     return [
       {
+        kind: "referral",
         title: `Referral of ${referral.clientName || "a client"} from ${referral.referringEmail} to ${referral.receivingEmail} (${referral.status} now)`,
         headers: ["time", "step", "by", "note", "", "", "referral id"],
         rows: events.map((event) => [event.createdAt, event.step, event.byEmail, event.note, "", "", id]),
@@ -103,6 +110,7 @@ function mailSection(store: Store, names: readonly string[]): MirrorSection[] {
   if (rows.length === 0) return [];
   return [
     {
+      kind: "mails",
       title: "Mails (SendClaims, newest first; the full log: npm run staff -- mail-log)",
       headers: ["claimed", "outcome", "what", "note", "instance", "", "key"],
       rows,
@@ -139,6 +147,7 @@ function requestSections(sources: Sources, requestId: string): MirrorSection[] {
     ]);
   return [
     {
+      kind: "request",
       title: "Request",
       headers: ["posted", "by", "title", "location", "status", "hidden?", "request id"],
       rows: [
@@ -154,7 +163,7 @@ function requestSections(sources: Sources, requestId: string): MirrorSection[] {
       ],
     },
     ...(responses.length > 0
-      ? [{ title: "Responses", headers: ["time", "from", "to", "text", "", "hidden?", "response id"], rows: responses }]
+      ? [{ kind: "responses", title: "Responses", headers: ["time", "from", "to", "text", "", "hidden?", "response id"], rows: responses }]
       : []),
     ...invitationSection(store, [...store.invitations.by("requestId", requestId)]),
     ...referralSections(store, store.referrals.by("requestId", requestId)),
