@@ -255,6 +255,20 @@ export const CLAIM_KEYS = {
     holds: "row",
     key: (email: string) => `suppression:${email}`,
   }),
+  mirror: family({
+    format: "mirror:<start of the 5 minutes>",
+    records: "a rewrite of the mirror tabs (Lookup, Recent reports, Daily counts), by one instance",
+    claimedIn: "server/mirrors/mirrors.server.ts",
+    holds: "run",
+    key: (period: string) => `mirror:${period}`,
+  }),
+  "mirror-lookup": family({
+    format: "mirror-lookup:<minute>:<hash of the look-up>",
+    records: "the Lookup tab's answer to a look-up staff typed, by one instance",
+    claimedIn: "server/mirrors/mirrors.server.ts",
+    holds: "run",
+    key: (minute: string, lookup: string) => `mirror-lookup:${minute}:${lookup}`,
+  }),
 } as const;
 
 export type ClaimKeyFamilyName = keyof typeof CLAIM_KEYS;

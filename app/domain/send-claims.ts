@@ -75,7 +75,7 @@ type ClaimFacts = {
  * - a decision mail's rows, once the agent's row records it;
  * - a referral reminder's rows, once the referral's last reminder moved past the one the key names;
  * - a registration's, an urgent request's, an invitation's mail or reminder, or a published review's notice, after a month;
- * - the pruning's own daily claims, and used one-time login links (15 minutes long), after their day.
+ * - the pruning's own daily claims, the mirror tabs' rewrites and used one-time login links (15 minutes long), after their day.
  * Others are kept: one agent per e-mail and one mark per member (docs/decisions/0032) are
  * claims for as long as the app runs, and keys the app does not know are staff's.
  */
@@ -121,6 +121,8 @@ export function prunableClaims(rows: readonly SendClaim[], now: Date, facts: Cla
         return claimedAt < now.getTime() - ONCE_KEPT_MS;
       case "prune":
       case "login-link":
+      case "mirror":
+      case "mirror-lookup":
         return true;
       default:
         return false;

@@ -11,10 +11,11 @@ import { HIGH_VOLUME_TAB_NAMES } from "~/server/store/postgres/driver.server";
  * that leaves undone and how to load it),
  * and, with `DATABASE_URL`, which tabs the database holds and whether this instance hears the
  * others' writes (null without a database), whether Web Push is configured (and if not, why),
- * and the process's memory with each held tab's share of it.
+ * the process's memory with each held tab's share of it, and each mirror tab's size in cells
+ * and last rewrite (docs/decisions/0081).
  */
 export function loader({ request, context }: LoaderFunctionArgs) {
-  const { config, notifier, store, licenses, database, push } = context.services;
+  const { config, notifier, store, licenses, database, push, mirrors } = context.services;
   const health = store.health();
   const databaseHealth = database ? { tables: [...HIGH_VOLUME_TAB_NAMES], ...database.health() } : null;
   const status = healthStatus(health, databaseHealth);
@@ -31,6 +32,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
       database: databaseHealth,
       licenses: licenses.table.info() ?? { loaded: false, problem: LICENSE_DATA_MISSING },
       memory: memoryDetails(store),
+      mirrors: mirrors.health(),
     },
     { headers },
   );

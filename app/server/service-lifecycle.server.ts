@@ -20,6 +20,7 @@ import { scheduleWeeklyDigest } from "./jobs/weekly-digest.server";
 import { createLicenseService } from "./licenses/licenses.server";
 import { createOutboxMailer, createSendgridMailer } from "./mail/mailer.server";
 import { createMessageEvents } from "./messages/live.server";
+import { rewriteMirrorsAfterRefreshes } from "./mirrors/mirrors.server";
 import { createReplicaMessageQueries } from "./messages/message-queries.server";
 import { createPostgresMessageQueries } from "./messages/postgres-message-queries.server";
 import { createNotifier } from "./notifier/notifier.server";
@@ -90,6 +91,7 @@ export function createServices(config: Config): Services {
     reviewInvitations: inviteReviewersAfterRefreshes({ store, notifier, config }),
     reviewPublications: notifyPublishedReviewsAfterRefreshes({ store, notifier, config }),
     invitationReminders: remindInvitedAgentsAfterRefreshes({ store, notifier, config, claims: sendClaims }),
+    mirrors: rewriteMirrorsAfterRefreshes({ store, messageQueries: replica.messageQueries, claims: sendClaims }),
     pageCache: createPageCache(PAGE_CACHE_BYTES),
     licenses: createLicenseService({ config, store, notifier }),
   };
@@ -164,6 +166,7 @@ export async function stopServices(services: Services): Promise<void> {
     services.reviewInvitations,
     services.reviewPublications,
     services.invitationReminders,
+    services.mirrors,
   ];
   await Promise.all(jobs.map((job) => job.stop()));
   // After the jobs, which queue mail; before the store, which records the claims.

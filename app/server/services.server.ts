@@ -7,6 +7,7 @@ import type { PhotoFetcher } from "./images/remote-photo.server";
 import type { SheetProblemMails } from "./jobs/sheet-problem-mails.server";
 import type { LicenseService } from "./licenses/licenses.server";
 import type { MessageEvents } from "./messages/live.server";
+import type { Mirrors } from "./mirrors/mirrors.server";
 import type { MessageQueries } from "./messages/message-queries.server";
 import type { Notifier } from "./notifier/notifier.server";
 import type { ReadPositions } from "./messages/read-positions.server";
@@ -95,6 +96,8 @@ export type Services = {
   reviewPublications: BackgroundJob;
   /** Job: reminds each invited agent once before the request's Respond by, after each store refresh. */
   invitationReminders: BackgroundJob;
+  /** Job: rewrites the spreadsheet's mirror tabs (Lookup, Recent reports, Daily counts) for staff, on one instance (docs/decisions/0081). */
+  mirrors: Mirrors;
   /** Public pages rendered once per data version and address, for logged-out visitors (production build only). */
   pageCache: PageCache;
   /** TREC's license data: the check at registration, the daily refresh and lapse check (started and stopped with the services). */

@@ -306,6 +306,44 @@ describe("fake Sheets server, Google's behaviour", () => {
     expect(book.rows("Agents")).toEqual(before);
   });
 
+  it("clears what updateCells over a range does not cover, and cuts a grid updateSheetProperties makes smaller", async () => {
+    const { id, book } = workbook();
+    book.write(
+      "Agents!A2",
+      [
+        ["a1", "Ann", "0612345"],
+        ["a2", "Bo", "0654321"],
+        ["a3", "Cy", "0698765"],
+      ],
+      "RAW",
+    );
+    const sheetId = book.requireSheet("Agents").sheetId;
+    const answer = await call("POST", `v4/spreadsheets/${id}:batchUpdate`, {
+      requests: [
+        {
+          updateSheetProperties: {
+            properties: { sheetId, gridProperties: { rowCount: 3, columnCount: 2 } },
+            fields: "gridProperties.rowCount,gridProperties.columnCount",
+          },
+        },
+        {
+          updateCells: {
+            range: { sheetId, startRowIndex: 1, endRowIndex: 3, startColumnIndex: 0, endColumnIndex: 2 },
+            rows: [{ values: [{ userEnteredValue: { stringValue: "=1+1" } }] }],
+            fields: "userEnteredValue",
+          },
+        },
+      ],
+    });
+    expect(answer.status).toBe(200);
+    expect(book.rows("Agents")).toEqual([["id", "name"], ["=1+1"], []]);
+    expect(book.requireSheet("Agents")).toMatchObject({ rowCount: 3, columnCount: 2 });
+    const past = await call("POST", `v4/spreadsheets/${id}:batchUpdate`, {
+      requests: [{ updateCells: { range: { sheetId, startRowIndex: 0, endRowIndex: 4 }, rows: [], fields: "userEnteredValue" } }],
+    });
+    expect(past.status).toBe(400);
+  });
+
   it("takes staff edits over HTTP, now or between the app's read and its next write", async () => {
     const { id, book } = workbook();
     book.write(

@@ -121,6 +121,13 @@ export const JOBS = {
     claims: ["licenses-not-loaded"],
     definedIn: "server/licenses/licenses.server.ts",
   },
+  mirrors: {
+    name: "mirror tabs",
+    runs: "every 5 minutes, looked for after each timed store refresh, and at the first refresh after staff type a look-up in the Lookup tab",
+    sends: "nothing: it rewrites the Lookup, Recent reports and Daily counts tabs of the spreadsheet",
+    claims: ["mirror", "mirror-lookup"],
+    definedIn: "server/mirrors/mirrors.server.ts",
+  },
   liveUpdates: {
     name: "live updates",
     watches: { messages: [] },

@@ -43,11 +43,32 @@ export type MessageQueries = {
   markRead(conversationId: string, agentEmail: string, upTo: string): Promise<boolean>;
   /** Stamps the time the member was mailed about the conversation. */
   stampNotified(conversationId: string, agentEmail: string, at: Date): Promise<unknown>;
+  /**
+   * For staff's mirror tabs (docs/decisions/0081): the newest `limit` messages, hidden ones and
+   * suspended senders' too, of a member's conversations, of one conversation, of a message's
+   * conversation or with these ids, newest first, and how many there are in all.
+   */
+  forStaff(about: StaffMessageQuery, limit: number): Promise<{ messages: Message[]; total: number }>;
+  /** How many messages were stored each day (UTC, `YYYY-MM-DD`) from `since` (a day) on, for staff's Daily counts tab. */
+  perDay(since: string): Promise<Map<string, number>>;
   /** Each conversation's opening, for the track records' reply times. */
   openings: MessageAggregate<readonly ConversationOpening[]>;
   /** Each agent's latest message written or read, for the ranking's last activity. */
   latestActivity: MessageAggregate<ReadonlyMap<string, string>>;
 };
+
+/** What staff look messages up by: a member's address, a conversation's id, a message's id (its conversation) or several messages' ids. */
+type StaffMessageQuery = { email: string } | { conversationId: string } | { messageId: string } | { messageIds: readonly string[] };
+
+/** Messages per day of their `createdAt`, from `since` on. */
+function countPerDay(messages: Iterable<Pick<Message, "createdAt">>, since: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const { createdAt } of messages) {
+    const day = createdAt.slice(0, 10);
+    if (day >= since) counts.set(day, (counts.get(day) ?? 0) + 1);
+  }
+  return counts;
+}
 
 /** The messages no page shows, as the staff tabs say now. */
 export function leftOut(services: { store: Store }): LeftOut {
@@ -84,6 +105,11 @@ export function createReplicaMessageQueries(services: ReplicaServices): MessageQ
       };
     },
     message: async (id) => store.messages.get(id),
+    async forStaff(about, limit) {
+      const messages = [...staffMessagesOf(store, about)].sort(byTime).reverse();
+      return { messages: messages.slice(0, limit), total: messages.length };
+    },
+    perDay: async (since) => countPerDay(store.messages.all(), since),
     lastNotifiedAt: async (conversationId, agentEmail) =>
       store.conversationMembers.get(memberRowId(conversationId, agentEmail))?.lastNotifiedAt,
     markRead: (conversationId, agentEmail, upTo) => readPositions.markRead(conversationId, agentEmail, upTo),
@@ -98,6 +124,13 @@ export function createReplicaMessageQueries(services: ReplicaServices): MessageQ
       () => latestMessageActivity(store.messages.all(), store.conversationMembers.all()),
     ),
   };
+}
+
+function staffMessagesOf(store: Store, about: StaffMessageQuery): Set<Message> {
+  if ("email" in about) return new Set([...store.messages.by("fromEmail", about.email), ...store.messages.by("toEmail", about.email)]);
+  if ("messageIds" in about) return new Set(about.messageIds.flatMap((id) => store.messages.get(id) ?? []));
+  const conversationId = "conversationId" in about ? about.conversationId : store.messages.get(about.messageId)?.conversationId;
+  return new Set(conversationId === undefined ? [] : store.messages.by("conversationId", conversationId));
 }
 
 /** Counted again from the replica's rows when the tabs it reads changed, when asked. */

@@ -26,7 +26,18 @@ export function createPostgresMessageQueries(database: Database, store: Store, l
     return writer.appendRows(WORKBOOK.conversationMembers, [serialiseRecord(CONVERSATION_MEMBERS_TAB, record)]);
   }
 
+  /** The messages counted per day so far, and the last row counted: each count reads only the rows added since. */
+  const counted = { days: new Map<string, number>(), lastRow: 0 };
+
   return {
+    forStaff: (about, limit) => whileReachable(() => queries.forStaff(about, limit)),
+    perDay: (since) =>
+      whileReachable(async () => {
+        const added = await queries.countPerDaySince(counted.lastRow);
+        for (const [day, count] of added.days) counted.days.set(day, (counted.days.get(day) ?? 0) + count);
+        counted.lastRow = added.lastRow;
+        return new Map([...counted.days].filter(([day]) => day >= since));
+      }),
     summaries: (member: Pick<Agent, "id" | "email">) =>
       whileReachable(async () => ownConversations(await queries.summaries(member.email, leftOut({ store })), member)),
     thread: (member, conversationId, requestedPage) =>

@@ -58,6 +58,8 @@ export interface WorkbookDriver {
   structureProblems?(): readonly StructureProblem[];
   /** The cells the workbook's grids hold at the last look; absent when the backend has no cell limit. */
   cellUsage?(): CellUsage | undefined;
+  /** The mirror tabs the app rewrites whole for staff (docs/decisions/0081); absent where staff have no spreadsheet. */
+  readonly mirrors?: MirrorTabs;
   /** A cheap token that changes when anyone changed the data; absent when the backend has none. */
   changeToken?(): Promise<string>;
   close(): Promise<void>;
@@ -98,3 +100,30 @@ export function cellText(value: unknown): string {
 export function headerKey(header: string): string {
   return header.trim().toLowerCase();
 }
+
+/**
+ * One mirror tab as the app writes it, whole (docs/decisions/0081): the grid is set to exactly
+ * `rows` × `columns` (a bounded cost in cells, whatever staff inserted), `cells` are written
+ * from A1 as text, never a formula, and every other cell is cleared, so the tab reads right
+ * after a rewrite however staff sorted or edited it, except the one cell staff type in.
+ */
+export type MirrorGrid = {
+  readonly tab: string;
+  readonly rows: number;
+  readonly columns: number;
+  readonly cells: readonly (readonly string[])[];
+  /** The cell staff type in (0-based), left as it is. */
+  readonly keep?: { readonly row: number; readonly column: number };
+};
+
+export type MirrorTabs = {
+  /**
+   * Reads these cells of a mirror tab (an A1 range inside it) with every later read of the
+   * staff tabs, in the same call: watching costs no call of its own.
+   */
+  watch(tab: string, range: string): void;
+  /** The watched cells as text at the last read; undefined before the first read and while the tab is missing. */
+  watched(): readonly (readonly string[])[] | undefined;
+  /** Writes each grid in one call (making a missing tab first); rejects when it cannot. */
+  rewrite(grids: readonly MirrorGrid[]): Promise<void>;
+};

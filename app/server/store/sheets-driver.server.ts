@@ -1,5 +1,6 @@
 import type { WorkbookDriver } from "./driver.server";
 import { deleteRows } from "./sheets/delete-rows.server";
+import { rewriteMirrors } from "./sheets/mirrors.server";
 import { createSheetsState, type SheetsDriverOptions } from "./sheets/state.server";
 import { ensureTabs } from "./sheets/structure.server";
 import { readTabsAndCheckCells } from "./sheets/tab-reads.server";
@@ -12,7 +13,7 @@ import { enqueue } from "./sheets/write-batcher.server";
  * number stays text.
  *
  * Its parts, in `sheets/`, share one state object (`state.server.ts`): signing in
- * (`sign-in`), structure checks (`structure`), the metadata tags and row anchors
+ * (`sign-in`), structure checks (`structure`), the mirror tabs (`mirrors`), the metadata tags and row anchors
  * (`metadata`, `anchors`), the write batcher (`write-batcher`), the deletion of rows (`delete-rows`), and reads and the cell
  * count (`tab-reads`, `grid-reads`, `ranges`).
  */
@@ -27,6 +28,11 @@ export function createSheetsDriver(options: SheetsDriverOptions): WorkbookDriver
     deleteRows: (tab, ids) => deleteRows(state, tab, ids),
     structureProblems: () => [...state.problems.values()],
     cellUsage: () => state.cells,
+    mirrors: {
+      watch: (tab, range) => void (state.watch = { tab, range, cells: undefined }),
+      watched: () => state.watch?.cells,
+      rewrite: (grids) => rewriteMirrors(state, grids),
+    },
     async close() {},
   };
 }

@@ -11,9 +11,19 @@ export function createSplitDriver(staff: WorkbookDriver, database: WorkbookDrive
 
   async function readTabs(requests: readonly ReadRequest[]): Promise<DriverRow[][]> {
     const inDatabase = requests.map((request) => databaseTabs.has(request.tab.name));
+    // A driver asked for no tab is not called: a read of the database's tabs alone (a claim's
+    // read-back, another instance's change) costs the sheet no call of its quota.
+    const readFrom = (driver: WorkbookDriver, asked: readonly ReadRequest[]) =>
+      asked.length === 0 ? Promise.resolve([]) : driver.readTabs(asked);
     const [fromDatabase, fromStaff] = await Promise.all([
-      database.readTabs(requests.filter((_, i) => inDatabase[i])),
-      staff.readTabs(requests.filter((_, i) => !inDatabase[i])),
+      readFrom(
+        database,
+        requests.filter((_, i) => inDatabase[i]),
+      ),
+      readFrom(
+        staff,
+        requests.filter((_, i) => !inDatabase[i]),
+      ),
     ]);
     let d = 0;
     let s = 0;
@@ -32,6 +42,7 @@ export function createSplitDriver(staff: WorkbookDriver, database: WorkbookDrive
     appendRows: (tab, rows) => driverOf(tab).appendRows(tab, rows),
     updateRow: (tab, id, changes) => driverOf(tab).updateRow(tab, id, changes),
     deleteRows: (tab, ids) => driverOf(tab).deleteRows(tab, ids),
+    ...(staff.mirrors ? { mirrors: staff.mirrors } : {}),
     ...(staff.structureProblems ? { structureProblems: () => staff.structureProblems!() } : {}),
     ...(staff.cellUsage ? { cellUsage: () => staff.cellUsage!() } : {}),
     // Without a token from the staff driver (Google's), every refresh reads the sheet anyway.

@@ -1,5 +1,7 @@
 import type { TabKeyIndex, TabKey, TabKeyRecord } from "~/domain/workbook/tabs";
-import type { CellUsage, StructureProblem, WorkbookDriver } from "./driver.server";
+import type { CellUsage, MirrorTabs, StructureProblem, WorkbookDriver } from "./driver.server";
+
+export type { MirrorGrid } from "./driver.server";
 
 /**
  * One tab of the workbook as typed, indexed records. Reads are synchronous and come
@@ -163,6 +165,8 @@ type StoreTabs = {
 
 export type Store = StoreTabs & {
   readonly driver: WorkbookDriver["kind"];
+  /** The staff driver's mirror tabs (docs/decisions/0081): null where staff have no spreadsheet. */
+  readonly mirrors: MirrorTabs | null;
   /** Re-reads what changed; concurrent calls share one read. Rejects when the read failed (the last good replica keeps serving). */
   refresh(): Promise<void>;
   /**

@@ -259,7 +259,12 @@ type BatchRequest = {
   appendCells?: { sheetId?: number; rows?: { values?: CellData[] }[]; fields?: string };
   updateCells?: {
     start?: { sheetId?: number; rowIndex?: number; columnIndex?: number };
+    range?: GridRange;
     rows?: { values?: CellData[] }[];
+    fields?: string;
+  };
+  updateSheetProperties?: {
+    properties?: { sheetId?: number; gridProperties?: { rowCount?: number; columnCount?: number } };
     fields?: string;
   };
   repeatCell?: { range?: GridRange; cell?: { userEnteredFormat?: { numberFormat?: NumberFormat } }; fields?: string };
@@ -379,6 +384,24 @@ function applyBatchRequest(spreadsheet: FakeSpreadsheet, request: BatchRequest):
       request.updateCells.start,
       (request.updateCells.rows ?? []).map((row) => (row.values ?? []).map(cellInput)),
     );
+    return {};
+  }
+  if (request.updateCells?.range) {
+    if (request.updateCells.fields !== "userEnteredValue")
+      throw new SheetsRequestError("The fake supports updateCells with fields userEnteredValue only");
+    spreadsheet.updateCellsInRange(
+      request.updateCells.range,
+      (request.updateCells.rows ?? []).map((row) => (row.values ?? []).map(cellInput)),
+    );
+    return {};
+  }
+  if (request.updateSheetProperties?.properties?.gridProperties) {
+    const { sheetId, gridProperties } = request.updateSheetProperties.properties;
+    const fields = request.updateSheetProperties.fields ?? "";
+    spreadsheet.resizeGrid(sheetId, {
+      ...(fields.includes("gridProperties.rowCount") ? { rowCount: gridProperties.rowCount } : {}),
+      ...(fields.includes("gridProperties.columnCount") ? { columnCount: gridProperties.columnCount } : {}),
+    });
     return {};
   }
   if (request.createDeveloperMetadata?.developerMetadata) {

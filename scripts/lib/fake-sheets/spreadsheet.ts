@@ -533,6 +533,47 @@ export class FakeSpreadsheet {
     });
   }
 
+  /**
+   * updateCells over a range: the rows given are written from its top-left cell, and every
+   * cell of the range they do not cover is cleared, as Google documents for `fields`
+   * `userEnteredValue`; a range past the grid fails.
+   */
+  updateCellsInRange(range: GridRange, rows: readonly (readonly CellInput[])[]): void {
+    const sheet = this.sheetById(range.sheetId);
+    const [firstRow, lastRow] = [range.startRowIndex ?? 0, range.endRowIndex ?? sheet.rowCount];
+    const [firstColumn, lastColumn] = [range.startColumnIndex ?? 0, range.endColumnIndex ?? sheet.columnCount];
+    if (lastRow > sheet.rowCount || lastColumn > sheet.columnCount)
+      throw new SheetsRequestError(
+        `Invalid updateCells: the range ends outside the grid (${sheet.rowCount} rows, ${sheet.columnCount} columns)`,
+      );
+    for (let row = firstRow; row < lastRow; row += 1) {
+      const given = rows[row - firstRow] ?? [];
+      if (row >= sheet.rows.length && given.every((cell) => cell === null)) continue;
+      const target = this.rowAt(sheet, row + 1);
+      for (let column = firstColumn; column < lastColumn; column += 1) {
+        const input = given[column - firstColumn] ?? null;
+        target.cells[column] = cellFrom(input, "RAW", this.locale, target.cells[column]?.format ?? sheet.columnFormats[column]);
+      }
+    }
+  }
+
+  /** updateSheetProperties of the grid's size: rows and columns past the new size go, with what they held. */
+  resizeGrid(sheetId: number | undefined, size: { rowCount?: number; columnCount?: number }): void {
+    const sheet = this.sheetById(sheetId);
+    if (size.rowCount !== undefined) {
+      if (size.rowCount < 1) throw new SheetsRequestError("You can't remove all the rows on the sheet.");
+      sheet.rowCount = size.rowCount;
+      sheet.rows.splice(size.rowCount);
+    }
+    if (size.columnCount !== undefined) {
+      if (size.columnCount < 1) throw new SheetsRequestError("You can't remove all the columns on the sheet.");
+      sheet.columnCount = size.columnCount;
+      for (const row of sheet.rows) row.cells.splice(size.columnCount);
+      sheet.columnFormats.splice(size.columnCount);
+      sheet.columnMetadata.splice(size.columnCount);
+    }
+  }
+
   // --- dimensions (spreadsheets.batchUpdate, and what staff do by hand) ----
 
   insertDimension(range: DimensionRange): void {

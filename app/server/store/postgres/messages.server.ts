@@ -20,6 +20,13 @@ export type PostgresMessages = {
   /** The member's conversations, newest activity first, each with its newest message and unread count. */
   summaries(memberEmail: string, leaveOut?: LeftOut): Promise<ConversationSummary[]>;
   message(id: string): Promise<Message | undefined>;
+  /** Staff's look at messages (docs/decisions/0081): the newest `limit` where `about` says, every message counted, and how many there are. */
+  forStaff(
+    about: { email: string } | { conversationId: string } | { messageId: string } | { messageIds: readonly string[] },
+    limit: number,
+  ): Promise<{ messages: Message[]; total: number }>;
+  /** Per day of `createdAt` (`YYYY-MM-DD`), the messages of that day among those added after row `afterRow`, and the last row counted. */
+  countPerDaySince(afterRow: number): Promise<{ days: Map<string, number>; lastRow: number }>;
   conversationMember(id: string): Promise<ConversationMember | undefined>;
   /** Each conversation's first message, its recipient and their first message in it since (hidden ones included, as the replica counts them). */
   conversationOpenings(): Promise<ConversationOpening[]>;
@@ -125,6 +132,35 @@ export function createPostgresMessages(pool: Pick<Pool, "query">): PostgresMessa
     async message(id) {
       const rows = await pool.query<Record<string, string>>(`SELECT ${COLUMNS} FROM "Messages" m WHERE m."id" = $1`, [id]);
       return rows.rows[0] && messageOf(rows.rows[0]);
+    },
+
+    async forStaff(about, limit) {
+      const [where, key]: [string, unknown] =
+        "email" in about
+          ? [`(m."fromEmail" = $1 OR m."toEmail" = $1)`, about.email]
+          : "conversationId" in about
+            ? [`m."conversationId" = $1`, about.conversationId]
+            : "messageIds" in about
+              ? [`m."id" = ANY($1::text[])`, about.messageIds]
+              : [`m."conversationId" = (SELECT "conversationId" FROM "Messages" WHERE "id" = $1)`, about.messageId];
+      const rows = await pool.query<Record<string, string> & { total: number }>(
+        `SELECT ${COLUMNS}, count(*) OVER ()::int AS total FROM "Messages" m WHERE ${where}
+         ORDER BY m."createdAt" DESC, m."id" DESC LIMIT $2`,
+        [key, limit],
+      );
+      return { messages: rows.rows.map(({ total: _, ...cells }) => messageOf(cells)), total: rows.rows[0]?.total ?? 0 };
+    },
+
+    async countPerDaySince(afterRow) {
+      // Through the rowNumber's index: after the first count, only the rows added since are read.
+      const rows = await pool.query<{ day: string; count: number; lastRow: string }>(
+        `SELECT left("createdAt", 10) AS day, count(*)::int AS count, max("rowNumber")::text AS "lastRow"
+         FROM "Messages" WHERE "rowNumber" > $1 GROUP BY 1`,
+        [afterRow],
+      );
+      const days = new Map(rows.rows.map((row) => [row.day, row.count]));
+      const lastRow = rows.rows.reduce((last, row) => Math.max(last, Number(row.lastRow)), afterRow);
+      return { days, lastRow };
     },
 
     async conversationMember(id) {

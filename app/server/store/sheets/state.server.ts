@@ -64,6 +64,8 @@ export type SheetsState = {
   readonly anchoredRows: Map<string, Map<string, number>>;
   /** The grids' sizes at the last `spreadsheets.get`. */
   cells: CellUsage | undefined;
+  /** The mirror cells read with every read of the tabs (docs/decisions/0081), and what they held at the last. */
+  watch: { tab: string; range: string; cells: string[][] | undefined } | undefined;
 };
 
 /** The client library's own retry is off, because it would retry GET and PUT only: the driver's policy retries every request. */
@@ -91,5 +93,6 @@ export function createSheetsState(options: SheetsDriverOptions): SheetsState {
     missingTabs: new Set(),
     anchoredRows: new Map(),
     cells: undefined,
+    watch: undefined,
   };
 }

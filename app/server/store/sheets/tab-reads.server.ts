@@ -1,5 +1,5 @@
 /** Reading tabs for the replica: whole tabs, or the new rows of append-only ones, with their headers checked on each read. */
-import type { DriverRow, ReadRequest, TabSpec } from "../driver.server";
+import { cellText, type DriverRow, type ReadRequest, type TabSpec } from "../driver.server";
 import { withRetry } from "../retry.server";
 import { batchGet, checkCellsNow } from "./grid-reads.server";
 import { columnLetter, isMissingTab, locateHeaders, rowsFrom, sheetRef } from "./ranges.server";
@@ -37,10 +37,9 @@ async function readPresentTabs(state: SheetsState, requests: readonly ReadReques
       ? { request, tail: false, ranges: [ref] }
       : { request, tail: true, ranges: [`${ref}!1:1`, `${ref}!A${request.from + 2}:${columnLetter(width)}`] };
   });
-  const grids = await batchGet(
-    state,
-    plans.flatMap((plan) => plan.ranges),
-  );
+  const watched = watchedRange(state, present.length);
+  const grids = await batchGet(state, [...plans.flatMap((plan) => plan.ranges), ...(watched ? [watched] : [])]);
+  if (state.watch) state.watch.cells = watched ? (grids.at(-1) ?? []).map((row) => row.map(cellText)) : undefined;
   let next = 0;
   const results = new Map<ReadRequest, DriverRow[]>();
   for (const plan of plans) {
@@ -70,6 +69,16 @@ async function readPresentTabs(state: SheetsState, requests: readonly ReadReques
     results.set(plan.request, rowsFrom(tab, data, plan.request.from + 2, columns));
   }
   return requests.map((request) => results.get(request) ?? []);
+}
+
+/**
+ * The watched mirror cells, read in the same call as the tabs (docs/decisions/0081): only
+ * while their tab is there (a missing tab would fail the whole read) and when tabs are read.
+ */
+function watchedRange(state: SheetsState, tabsRead: number): string | undefined {
+  const watch = state.watch;
+  if (!watch || tabsRead === 0 || !state.sheetIds.has(watch.tab.toLowerCase())) return undefined;
+  return `${sheetRef(watch.tab)}!${watch.range}`;
 }
 
 /**
