@@ -35,7 +35,7 @@ import { defineTab, type TabIndexName, type TabRecord } from "./define-tab";
 import { REFERRAL_EVENTS_TAB, REFERRALS_TAB } from "./referral-tabs";
 import { BROKER_SIGNOFFS_TAB, BROKERS_TAB } from "./broker-tabs";
 import { INVITATIONS_TAB } from "./invitation-tab";
-import { BLOCKS_TAB, REPORTS_TAB } from "./moderation-tabs";
+import { BLOCKS_TAB, MODERATION_TAB, REPORTS_TAB } from "./moderation-tabs";
 import { PUSH_SUBSCRIPTIONS_TAB } from "./push-tab";
 import { REVIEWS_TAB } from "./review-tab";
 
@@ -327,6 +327,7 @@ export const WORKBOOK = {
   brokerSignoffs: BROKER_SIGNOFFS_TAB,
   brokers: BROKERS_TAB,
   pushSubscriptions: PUSH_SUBSCRIPTIONS_TAB,
+  moderation: MODERATION_TAB,
 } as const;
 
 type Workbook = typeof WORKBOOK;
@@ -350,3 +351,4 @@ export type Review = TabKeyRecord<"reviews">;
 export type Invitation = TabKeyRecord<"invitations">;
 export type BrokerSignoff = TabKeyRecord<"brokerSignoffs">;
 export type Broker = TabKeyRecord<"brokers">;
+export type ModerationRow = TabKeyRecord<"moderation">;

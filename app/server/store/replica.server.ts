@@ -371,6 +371,7 @@ export function createReplica(driver: WorkbookDriver, options: ReplicaOptions): 
     brokerSignoffs: storeTab("brokerSignoffs"),
     brokers: storeTab("brokers"),
     pushSubscriptions: storeTab("pushSubscriptions"),
+    moderation: storeTab("moderation"),
     driver: driver.kind,
     refresh,
     refreshTabs,
