@@ -216,9 +216,19 @@ describe.each(deployments)("staff moderation from the sheet on %s, two instances
     await Promise.all(instances.map((services) => services.store.refresh()));
     for (const services of instances) expect(await seenOn(services, world)).toEqual(ALL_SHOWN);
 
+    // Ann's messages page is open on each instance: each is told to read again.
+    const told = [0, 0];
+    instances.forEach((services, i) =>
+      services.messageEvents.subscribe(
+        world.ann.email,
+        () => (told[i] += 1),
+        () => undefined,
+      ),
+    );
     const hiddenAt = new Date().toISOString();
     for (const item of itemsOf(world)) deployment.staffTypes({ ...item, action: "Hidden", note: "reported", createdAt: hiddenAt });
     await Promise.all(instances.map((services) => services.store.refresh()));
+    await expect.poll(() => told.every((count) => count > 0)).toBe(true);
     for (const services of instances) {
       expect(await seenOn(services, world)).toEqual({ ...ALL_SHOWN, message: [], unread: 0, response: [], reply: null, invitation: [] });
     }
