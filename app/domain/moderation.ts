@@ -51,7 +51,7 @@ export const CANNOT_BLOCK_SELF = "You can't block yourself.";
 export const MODERATED_KINDS = ["message", "response", "review", "reply", "invitation"] as const;
 export type ModeratedKind = (typeof MODERATED_KINDS)[number];
 export const MODERATION_ACTIONS = ["hidden", "shown"] as const;
-export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
 /** One staff decision as the Moderation tab holds it. */
 export type StaffDecision = { kind: ModeratedKind; itemId: string; action: ModerationAction; createdAt: string };

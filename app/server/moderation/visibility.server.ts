@@ -19,7 +19,7 @@ export function suspendedEmails({ store }: { store: Pick<Store, "agents"> }): Se
 }
 
 /** Staff's standing hide and show decisions, from the Moderation tab (small: read whole on each call). */
-export function staffDecisions({ store }: Replica): LatestDecisions {
+function staffDecisions({ store }: Replica): LatestDecisions {
   return latestDecisions(store.moderation.all());
 }
 
