@@ -82,7 +82,21 @@ async function deploymentOf(kind: Deployment) {
     }
   }
 
-  return { config, start, staffTypes };
+  /** A staff member changes one cell of a staff tab's row. */
+  function staffEdits(tab: string, id: string, header: string, text: string): void {
+    if (kind === "sqlite") {
+      const db = new Database(sqliteStorePath(config));
+      try {
+        db.prepare(`UPDATE "${tab}" SET "${header}" = ? WHERE "id" = ?`).run(text, id);
+      } finally {
+        db.close();
+      }
+    } else {
+      fake.spreadsheet(spreadsheetId).typeCell(tab, { id, header }, text);
+    }
+  }
+
+  return { config, start, staffTypes, staffEdits };
 }
 
 type World = {
@@ -256,6 +270,20 @@ describe.each(deployments)("staff moderation from the sheet on %s, two instances
       action: "shown",
       createdAt: new Date(Date.now() + 1000).toISOString(),
     });
+    await Promise.all(instances.map((services) => services.store.refresh()));
+    for (const services of instances) expect(await seenOn(services, world)).toEqual(ALL_SHOWN);
+  });
+
+  it("suspends a member from the Agents tab, taking their message and response off both instances, and restores them", async () => {
+    const deployment = await deploymentOf(kind);
+    const instances = [await deployment.start(), await deployment.start()];
+    const world = await worldOn(instances[0]!);
+    deployment.staffEdits("Agents", world.bob.id, "status", "suspended");
+    await Promise.all(instances.map((services) => services.store.refresh()));
+    for (const services of instances) {
+      expect(await seenOn(services, world)).toMatchObject({ message: [], unread: 0, response: [] });
+    }
+    deployment.staffEdits("Agents", world.bob.id, "status", "approved");
     await Promise.all(instances.map((services) => services.store.refresh()));
     for (const services of instances) expect(await seenOn(services, world)).toEqual(ALL_SHOWN);
   });
