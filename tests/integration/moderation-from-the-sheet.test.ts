@@ -14,6 +14,7 @@ import { conversationIdFor } from "../../app/domain/conversation";
 import { WORKBOOK, type Agent, type Message } from "../../app/domain/workbook/tabs";
 import { loadConfig, type Config } from "../../app/server/config.server";
 import { loader as healthLoader } from "../../app/routes/healthz";
+import { signalRows } from "../../app/server/matching/candidate-index.server";
 import { invitationsToAnswer } from "../../app/server/invitations/invitations.server";
 import { readOutbox } from "../../app/server/mail/mailer.server";
 import { responsesTo } from "../../app/server/referral-requests/respond.server";
@@ -200,6 +201,8 @@ async function seenOn(services: Services, world: World) {
     reply: onProfile?.reply ?? null,
     stars: services.trackRecords.current(now).reviews.get(world.bob.email)?.count ?? 0,
     invitation: invitationsToAnswer(services, world.cat, now).map((invitation) => invitation.title),
+    // What the best-fit ranking counts (a hidden invitation is no Not a fit).
+    rankedInvitation: signalRows(services.store, new Map()).invitations.find((invitation) => invitation.id === world.invitationId)?.status,
   };
 }
 
@@ -211,6 +214,7 @@ const ALL_SHOWN = {
   reply: "Thank you, Ann.",
   stars: 1,
   invitation: ["Lake house near Tyler"],
+  rankedInvitation: "invited",
 };
 
 function itemsOf(world: World): { kind: string; itemId: string }[] {
@@ -243,7 +247,15 @@ describe.each(deployments)("staff moderation from the sheet on %s, two instances
     await Promise.all(instances.map((services) => services.store.refresh()));
     await expect.poll(() => told.size).toBe(2);
     for (const services of instances) {
-      expect(await seenOn(services, world)).toEqual({ ...ALL_SHOWN, message: [], unread: 0, response: [], reply: null, invitation: [] });
+      expect(await seenOn(services, world)).toEqual({
+        ...ALL_SHOWN,
+        message: [],
+        unread: 0,
+        response: [],
+        reply: null,
+        invitation: [],
+        rankedInvitation: "hidden",
+      });
     }
 
     const shownAt = new Date(Date.now() + 1000).toISOString();
