@@ -42,3 +42,48 @@ export const BLOCKED_CANNOT_MESSAGE = "You can't message this agent: one of you 
 export const BLOCKED_CANNOT_REFER =
   "You can't propose, change or sign a referral agreement with this agent: one of you has blocked the other.";
 export const CANNOT_BLOCK_SELF = "You can't block yourself.";
+
+/**
+ * What staff hide or show from the Moderation tab, whichever store holds the item's rows
+ * (docs/decisions/0080): a message, a response, a published review, the reply under a
+ * review (the Reviews row's `reply`, by that row's id), an invitation.
+ */
+export const MODERATED_KINDS = ["message", "response", "review", "reply", "invitation"] as const;
+export type ModeratedKind = (typeof MODERATED_KINDS)[number];
+export const MODERATION_ACTIONS = ["hidden", "shown"] as const;
+type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+
+/** One staff decision as the Moderation tab holds it. */
+export type StaffDecision = { kind: ModeratedKind; itemId: string; action: ModerationAction; createdAt: string };
+
+/** Each item's standing decision, by kind and then by the item's id. */
+export type LatestDecisions = ReadonlyMap<ModeratedKind, ReadonlyMap<string, ModerationAction>>;
+
+export function isModeratedKind(kind: string): kind is ModeratedKind {
+  return (MODERATED_KINDS as readonly string[]).includes(kind);
+}
+
+/**
+ * The decision that stands for each item: its latest by `createdAt`, and of two at the same
+ * time the one lower in the tab. Nothing is ever written back, so every instance reading the
+ * same rows agrees, and undoing is one more row (or the cell changed back).
+ */
+export function latestDecisions(rows: readonly StaffDecision[]): LatestDecisions {
+  const latest = new Map<ModeratedKind, Map<string, StaffDecision>>();
+  for (const row of rows) {
+    const ofKind = latest.get(row.kind) ?? new Map<string, StaffDecision>();
+    latest.set(row.kind, ofKind);
+    const before = ofKind.get(row.itemId);
+    if (!before || row.createdAt >= before.createdAt) ofKind.set(row.itemId, row);
+  }
+  return new Map([...latest].map(([kind, rowsById]) => [kind, new Map([...rowsById].map(([id, row]) => [id, row.action]))]));
+}
+
+/**
+ * Whether staff hid the item: its latest Moderation row decides; with none, the older place
+ * for the same decision (a report's `itemStatus`, the review's or invitation's `status`).
+ */
+export function isHiddenByStaff(decisions: LatestDecisions, kind: ModeratedKind, itemId: string, hiddenWithoutDecision: boolean): boolean {
+  const action = decisions.get(kind)?.get(itemId);
+  return action === undefined ? hiddenWithoutDecision : action === "hidden";
+}

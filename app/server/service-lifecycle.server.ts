@@ -21,6 +21,7 @@ import { createLicenseService } from "./licenses/licenses.server";
 import { createOutboxMailer, createSendgridMailer } from "./mail/mailer.server";
 import { createMessageEvents } from "./messages/live.server";
 import { rewriteMirrorsAfterRefreshes } from "./mirrors/mirrors.server";
+import { auditStaffDecisions } from "./moderation/decision-audit.server";
 import { createReplicaMessageQueries } from "./messages/message-queries.server";
 import { createPostgresMessageQueries } from "./messages/postgres-message-queries.server";
 import { createNotifier } from "./notifier/notifier.server";
@@ -67,6 +68,7 @@ export function createServices(config: Config): Services {
   const push = createPush({ store, writeQueues: replica.writeQueues, config });
   const mailLog = createMailLog(mailLogFile(config), { instance: sendClaims.instanceId });
   const notifier = createNotifier({ driver, claims: sendClaims, config, push, mailLog });
+  const decisionAudit = auditStaffDecisions({ store, messageQueries: replica.messageQueries });
   return {
     config,
     database,
@@ -81,7 +83,8 @@ export function createServices(config: Config): Services {
     ...replica,
     sendClaims,
     decisionMails: watchAgentDecisions({ store, notifier, config }),
-    sheetProblemMails: mailSheetProblemsAfterRefreshes({ store, notifier, claims: sendClaims, config }),
+    decisionAudit,
+    sheetProblemMails: mailSheetProblemsAfterRefreshes({ store, notifier, claims: sendClaims, config, decisionAudit }),
     weeklyDigest: scheduleWeeklyDigest({ store, notifier, claims: sendClaims, config }),
     sendClaimsPruning: pruneSendClaimsDaily({ store, claims: sendClaims }),
     suspendedSessions: endSessionsOfSuspendedAgents(store),
@@ -156,6 +159,7 @@ export async function stopServices(services: Services): Promise<void> {
   services.licenses.stop();
   const jobs = [
     services.decisionMails,
+    services.decisionAudit,
     services.sheetProblemMails,
     services.weeklyDigest,
     services.sendClaimsPruning,

@@ -9,6 +9,7 @@ import type { LicenseService } from "./licenses/licenses.server";
 import type { MessageEvents } from "./messages/live.server";
 import type { Mirrors } from "./mirrors/mirrors.server";
 import type { MessageQueries } from "./messages/message-queries.server";
+import type { DecisionAudit } from "./moderation/decision-audit.server";
 import type { Notifier } from "./notifier/notifier.server";
 import type { ReadPositions } from "./messages/read-positions.server";
 import type { SummaryCache } from "./messages/summary-cache.server";
@@ -82,6 +83,8 @@ export type Services = {
   decisionMails: BackgroundJob;
   /** Job: ends for good the sessions of agents staff suspended, after each store refresh. */
   suspendedSessions: BackgroundJob;
+  /** Job: lists the Moderation rows whose id matches no item, after each store refresh (docs/decisions/0080). */
+  decisionAudit: DecisionAudit;
   /** Job: mails staff the workbook's new degraded tabs, skipped rows and mistyped-looking values, after each store refresh. */
   sheetProblemMails: SheetProblemMails;
   /** Job: marks requests past their 30 days expired, after each store refresh. */

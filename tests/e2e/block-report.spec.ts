@@ -151,22 +151,17 @@ test("staff hide a request and a message, and suspend an agent, from the sheet",
   const bob = await memberPage(cast.bob);
   expect((await requestTitles(ann, token)).sort()).toEqual([`Decent ${token}`, `Spammy ${token}`]);
 
-  // As staff in the sheet: the request's status, and a report row on the message with itemStatus hidden.
+  // As staff in the sheet: the request's status, and a Moderation row hiding the message.
   updateRow(REQUESTS_TAB, hiddenRequest.id, { status: "hidden" });
-  insertRows(WORKBOOK.reports, [
+  insertRows(WORKBOOK.moderation, [
     {
-      id: randomUUID(),
+      id: `m-${token}`,
       kind: "message",
       itemId: rude.id,
-      link: `Messages tab, id ${rude.id}`,
-      reporterEmail: cast.ann.email,
-      reportedEmail: cast.bob.email,
-      reason: "harassment",
-      note: "",
+      action: "hidden",
+      note: "Harassment",
+      staffEmail: "staff@example.com",
       createdAt: new Date().toISOString(),
-      status: "closed",
-      staffNote: "Hidden by staff",
-      itemStatus: "hidden",
     },
   ]);
   await waitForReplica();

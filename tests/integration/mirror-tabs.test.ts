@@ -10,7 +10,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { conversationIdFor } from "../../app/domain/conversation";
 import { LOOKUP_CELL, MIRROR_PERIOD_MINUTES, MIRROR_TOP_ROWS, MIRRORS, mirrorCells } from "../../app/domain/mirrors";
-import type { Agent, Message } from "../../app/domain/workbook/tabs";
+import { WORKBOOK, type Agent, type Message } from "../../app/domain/workbook/tabs";
 import { loadConfig } from "../../app/server/config.server";
 import { createServices, stopServices } from "../../app/server/service-lifecycle.server";
 import type { Services } from "../../app/server/services.server";
@@ -121,6 +121,34 @@ describe.each(deployments)("the mirror tabs on %s, two instances", { timeout: 60
     await refreshAndRewrite(new Date(start.getTime() + 30_000));
     expect(book.rows("Lookup")[2]?.[1]).toBe(formula.id);
     expect(book.rows("Lookup").filter((row) => row[3] === "Is the Elm Street listing still open?")).toHaveLength(1);
+  });
+
+  it("show a message staff hid from the Moderation tab as hidden, in the look-up and among the recent decisions", async () => {
+    const { all, book, refreshAndRewrite } = await twoInstances(deployment);
+    const maria = await all[0].store.agents.insert(agentRecord({ email: "maria@example.com", fullName: "Maria Lopez" }));
+    const sam = await all[0].store.agents.insert(agentRecord({ email: "sam@example.com", fullName: "Sam Ortiz" }));
+    const rude = await all[0].store.messages.insert(message(sam, maria, "A rude message", "2026-11-28T15:00:00.000Z"));
+    const start = new Date("2026-11-29T02:00:00.000Z");
+    await refreshAndRewrite(start);
+    const decision = { id: "m-1", kind: "message", itemId: rude.id, action: "hidden", note: "rude", staffEmail: "staff@example.test" };
+    const cells = { ...decision, createdAt: "2026-11-28T16:00:00.000Z" };
+    book.append("Moderation!A1", [WORKBOOK.moderation.headers.map((header) => cells[header as keyof typeof cells] ?? "")], "USER_ENTERED");
+    book.typeCell("Lookup", LOOKUP_CELL.a1, "sam@example.com");
+    await refreshAndRewrite(new Date(start.getTime() + 10_000));
+
+    expect(book.rows("Lookup").find((row) => row[3] === "A rude message")?.[5]).toBe("hidden");
+    await refreshAndRewrite(new Date(start.getTime() + PERIOD_MS));
+    expect(book.rows("Recent reports").find((row) => row[2] === rude.id)).toEqual([
+      "2026-11-28T16:00:00.000Z",
+      "message",
+      rude.id,
+      "hidden",
+      "A rude message",
+      "sam@example.com",
+      "staff@example.test",
+      "hidden by staff",
+      "rude",
+    ]);
   });
 
   it("leave a mirror whole and right when staff sort it while it is rewritten, and keep its grid to its bound", async () => {

@@ -55,7 +55,9 @@ describe("the workbook contract", () => {
       "Brokers",
       "PushSubscriptions",
       "Suppressions",
+      "Moderation",
     ]);
+    expect(WORKBOOK.moderation.headers).toEqual(["id", "kind", "itemId", "action", "note", "staffEmail", "createdAt"]);
     expect(SEND_CLAIMS_TAB.headers).toEqual(["id", "key", "instance", "outcome", "note", "claimedAt"]);
     expect(AGENTS_TAB.headers).toEqual([
       "id",

@@ -1,8 +1,8 @@
 /**
- * The moderation tabs: who blocked whom, and members' reports to staff with what staff
- * decided. Listed in the workbook (`tabs.ts`) like every other tab.
+ * The moderation tabs: who blocked whom, members' reports to staff with what staff
+ * decided, and staff's own hide and show decisions. Listed in the workbook (`tabs.ts`) like every other tab.
  */
-import { REPORT_KINDS, REPORT_REASONS } from "../moderation";
+import { MODERATED_KINDS, MODERATION_ACTIONS, REPORT_KINDS, REPORT_REASONS } from "../moderation";
 import { choice, email, optionalTime, requiredText, text, time } from "./columns";
 import { defineTab } from "./define-tab";
 
@@ -60,4 +60,25 @@ export const REPORTS_TAB = defineTab({
     reporterEmail: (report) => report.reporterEmail,
     itemStatus: (report) => report.itemStatus,
   },
+});
+
+/**
+ * Staff's decisions to hide or show a message, response, review, reply or invitation, one row
+ * per decision, typed by staff. Always in the sheet or file, whatever holds the items' rows, so
+ * every staff power works from the sheet with a database too (docs/decisions/0080). The site
+ * never writes to it: an item's latest row decides, read on every refresh.
+ */
+export const MODERATION_TAB = defineTab({
+  name: "Moderation",
+  appendOnly: false,
+  columns: {
+    id: requiredText(),
+    kind: choice(MODERATED_KINDS),
+    itemId: requiredText(),
+    action: choice(MODERATION_ACTIONS),
+    note: text(),
+    staffEmail: email(),
+    createdAt: time(),
+  },
+  indexes: {},
 });

@@ -35,7 +35,7 @@ import { defineTab, type TabIndexName, type TabRecord } from "./define-tab";
 import { REFERRAL_EVENTS_TAB, REFERRALS_TAB } from "./referral-tabs";
 import { BROKER_SIGNOFFS_TAB, BROKERS_TAB } from "./broker-tabs";
 import { INVITATIONS_TAB } from "./invitation-tab";
-import { BLOCKS_TAB, REPORTS_TAB } from "./moderation-tabs";
+import { BLOCKS_TAB, MODERATION_TAB, REPORTS_TAB } from "./moderation-tabs";
 import { PUSH_SUBSCRIPTIONS_TAB } from "./push-tab";
 import { REVIEWS_TAB } from "./review-tab";
 import { SUPPRESSIONS_TAB } from "./suppression-tab";
@@ -329,6 +329,7 @@ export const WORKBOOK = {
   brokers: BROKERS_TAB,
   pushSubscriptions: PUSH_SUBSCRIPTIONS_TAB,
   suppressions: SUPPRESSIONS_TAB,
+  moderation: MODERATION_TAB,
 } as const;
 
 type Workbook = typeof WORKBOOK;
@@ -352,3 +353,4 @@ export type Review = TabKeyRecord<"reviews">;
 export type Invitation = TabKeyRecord<"invitations">;
 export type BrokerSignoff = TabKeyRecord<"brokerSignoffs">;
 export type Broker = TabKeyRecord<"brokers">;
+export type ModerationRow = TabKeyRecord<"moderation">;

@@ -20,7 +20,7 @@ import type { Agent, Invitation, ReferralRequest } from "~/domain/workbook/tabs"
 import { publicUrl } from "../accounts/urls.server";
 import { invitationMail } from "../mail/invitation-mail.server";
 import { replyAddressFor } from "../mail/reply-address.server";
-import { hiddenAuthorsFor } from "../moderation/visibility.server";
+import { asModeratedInvitations, hiddenAuthorsFor } from "../moderation/visibility.server";
 import { invitationNotice } from "../push/notices.server";
 import type { Services } from "../services.server";
 import { rowIdFor } from "../idempotency-keys.server";
@@ -32,8 +32,10 @@ export type InvitationResult = { ok: true; count: number } | { ok: false; status
 const refused = (status: number, message: string): InvitationResult => ({ ok: false, status, message });
 
 /** The invitations staff have not hidden, of one request. */
-export function invitationsOf({ store }: Pick<Services, "store">, requestId: string): Invitation[] {
-  return store.invitations.by("requestId", requestId).filter((invitation) => invitation.status !== "hidden");
+export function invitationsOf(services: Pick<Services, "store">, requestId: string): Invitation[] {
+  return asModeratedInvitations(services, services.store.invitations.by("requestId", requestId)).filter(
+    (invitation) => invitation.status !== "hidden",
+  );
 }
 
 /** True once the agent has responded to the request: their invitation is answered. */
@@ -43,8 +45,8 @@ export function hasResponded({ store }: Pick<Services, "store">, requestId: stri
 
 /** Answered: the agent responded, or said Not a fit (or staff took the invitation off every page). */
 export function isAnswered(services: Pick<Services, "store">, invitation: Invitation): boolean {
-  const current = services.store.invitations.get(invitation.id) ?? invitation;
-  return current.status !== "invited" || hasResponded(services, invitation.requestId, invitation.agentEmail);
+  const [current] = asModeratedInvitations(services, [services.store.invitations.get(invitation.id) ?? invitation]);
+  return current!.status !== "invited" || hasResponded(services, invitation.requestId, invitation.agentEmail);
 }
 
 /** The agents among `emails` the poster may invite: approved members, not the poster, not suspended nor blocked either way. */
@@ -186,8 +188,7 @@ export async function declineInvitation(
  */
 export function invitationsToAnswer(services: Pick<Services, "store">, member: Pick<Agent, "email">, now: Date): InvitationToAnswer[] {
   const hidden = hiddenAuthorsFor(services, member);
-  return services.store.invitations
-    .by("agentEmail", member.email)
+  return asModeratedInvitations(services, services.store.invitations.by("agentEmail", member.email))
     .flatMap((invitation) => {
       const request = services.store.requests.get(invitation.requestId);
       if (invitation.status !== "invited" || !request || !isLive(request, now) || hidden.has(request.agentEmail)) return [];

@@ -12,7 +12,7 @@ import { publicUrl } from "../accounts/urls.server";
 import type { Config } from "../config.server";
 import { hasResponded, isAnswered } from "../invitations/invitations.server";
 import { invitationReminderMail } from "../mail/invitation-mail.server";
-import { hiddenAuthorsFor } from "../moderation/visibility.server";
+import { asModeratedInvitations, hiddenAuthorsFor } from "../moderation/visibility.server";
 import type { Notifier } from "../notifier/notifier.server";
 import { respondByNotice } from "../push/notices.server";
 import type { SendClaims } from "../send-claims.server";
@@ -42,7 +42,7 @@ function dueReminder(deps: Deps, invitation: Invitation, now: Date) {
 /** One pass over the open invitations: resolves to how many reminders this instance claimed and queued. */
 export async function remindInvitedAgents(deps: Deps, now: Date, signal?: AbortSignal): Promise<number> {
   let reminded = 0;
-  for (const invitation of deps.store.invitations.all()) {
+  for (const invitation of asModeratedInvitations(deps, deps.store.invitations.all())) {
     // Stopped: the rest wait for the next run, here or on another instance.
     if (signal?.aborted) break;
     const due = dueReminder(deps, invitation, now);

@@ -48,6 +48,14 @@ export const JOBS = {
     claims: ["sheet-problem"],
     definedIn: "server/jobs/sheet-problem-mails.server.ts",
   },
+  decisionAudit: {
+    name: "moderation decision audit",
+    watches: { moderation: [] },
+    runs: "when staff change the Moderation tab, and after each timed store refresh",
+    sends: "nothing: it lists the Moderation rows whose id matches no item, for /healthz and the sheet problem mails",
+    claims: [],
+    definedIn: "server/moderation/decision-audit.server.ts",
+  },
   weeklyDigest: {
     name: "weekly digest",
     runs: "Monday 8:00 Central, looked for after each timed store refresh",
@@ -79,8 +87,8 @@ export const JOBS = {
   },
   responseCounts: {
     name: "response counts",
-    watches: { responses: [], requests: ["responses"], reports: ["itemStatus"], agents: ["status"] },
-    runs: "when responses, a request's count, a report's status or a member's status change",
+    watches: { responses: [], requests: ["responses"], reports: ["itemStatus"], moderation: [], agents: ["status"] },
+    runs: "when responses, a request's count, a report's status, a staff decision in Moderation or a member's status change",
     sends: "nothing: it writes each request's `responses` cell again where it differs from its rows",
     claims: [],
     definedIn: "server/jobs/response-counts.server.ts",
@@ -130,8 +138,8 @@ export const JOBS = {
   },
   liveUpdates: {
     name: "live updates",
-    watches: { messages: [] },
-    runs: "when another instance stores a message or staff change one",
+    watches: { messages: [], moderation: [], reports: ["itemStatus"] },
+    runs: "when another instance stores a message or staff hide or show one",
     sends: "nothing by mail: it tells the members' open pages",
     claims: [],
     definedIn: "server/messages/live.server.ts",

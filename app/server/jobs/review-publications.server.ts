@@ -10,7 +10,7 @@ import type { Review } from "~/domain/workbook/tabs";
 import { publicUrl } from "../accounts/urls.server";
 import type { Config } from "../config.server";
 import { reviewPublishedMail } from "../mail/review-mail.server";
-import { hiddenAuthorsFor } from "../moderation/visibility.server";
+import { asModeratedReviews, hiddenAuthorsFor } from "../moderation/visibility.server";
 import type { Notifier } from "../notifier/notifier.server";
 import { reviewPublishedNotice } from "../push/notices.server";
 import type { BackgroundJob, Store } from "../store/store.server";
@@ -28,7 +28,7 @@ type Deps = {
 
 /** The published reviews whose publication is recent enough to be told. */
 function recentlyPublished(store: Store, now: Date): Review[] {
-  const reviews = store.reviews.all();
+  const reviews = asModeratedReviews({ store }, store.reviews.all());
   const times = publicationTimes(reviews);
   const since = now.getTime() - PUBLISHED_NOTICE_DAYS * DAY_MS;
   return publishedReviews(reviews, now).filter((review) => Date.parse(times.get(review.referralId) ?? "") >= since);

@@ -7,6 +7,7 @@ import type { SendClaims } from "../send-claims.server";
 import type { BackgroundJob, Store, StoreHealth } from "../store/store.server";
 import { renderMailBody } from "../mail/html.server";
 import type { Mail } from "../mail/mailer.server";
+import { unmatchedDecisionProblem, type DecisionAudit } from "../moderation/decision-audit.server";
 import { refreshJob } from "./registry.server";
 
 /** One thing in the workbook staff must look at, as the mail and /healthz name it. */
@@ -41,8 +42,8 @@ function sheetProblemsMail(problems: readonly SheetProblem[], supportEmail: stri
 }
 
 /**
- * After each timed refresh, mails staff at SUPPORT_EMAIL the degraded tabs, skipped rows and
- * mistyped-looking values that appeared since the last look: a row staff mistyped is told
+ * After each timed refresh, mails staff at SUPPORT_EMAIL the degraded tabs, skipped rows,
+ * mistyped-looking values and Moderation rows matching no item that appeared since the last look: a row staff mistyped is told
  * to them, not only logged. Each problem is claimed by a key made of its words
  * (`sheet-problem:<hash>`), so several instances, or one after a restart, mail each once.
  */
@@ -51,9 +52,12 @@ export function mailSheetProblemsAfterRefreshes({
   notifier,
   claims,
   config,
+  decisionAudit,
   log = console,
 }: {
   store: Pick<Store, "health" | "addJob">;
+  /** The Moderation rows that match no item: staff mistyped them as surely as a skipped row. */
+  decisionAudit: Pick<DecisionAudit, "unmatched">;
   notifier: Pick<Notifier, "enqueue">;
   claims: Pick<SendClaims, "claim">;
   config: Pick<Config, "supportEmail">;
@@ -62,7 +66,7 @@ export function mailSheetProblemsAfterRefreshes({
   let known = new Set<string>();
 
   async function mailNew(now: Date): Promise<void> {
-    const problems = problemsOf(store.health());
+    const problems = [...problemsOf(store.health()), ...decisionAudit.unmatched().map(unmatchedDecisionProblem)];
     const fresh = problems.filter((problem) => !known.has(describe(problem)));
     known = new Set(problems.map(describe));
     if (fresh.length === 0) return;

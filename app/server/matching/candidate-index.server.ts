@@ -6,6 +6,7 @@ import { DEFAULT_SERVICE_RADIUS } from "~/domain/places/service-radius";
 import type { Agent, TabKey } from "~/domain/workbook/tabs";
 import { findPlace } from "../places/places.server";
 import { NOT_COUNTED, type MessageAggregate } from "../messages/message-queries.server";
+import { asModeratedInvitations } from "../moderation/visibility.server";
 import type { Store } from "../store/store.server";
 import type { TrackRecordCache } from "../track-record/track-records.server";
 
@@ -23,8 +24,16 @@ export type BestFitIndexCache = {
   current(now?: Date): BestFitIndex;
 };
 
-/** The tabs the signals are counted from (`countSignals`), with the messages' latest activity, last. */
-const SIGNAL_TABS = ["requests", "responses", "referrals", "referralEvents", "marks", "invitations"] as const satisfies readonly TabKey[];
+/** The tabs the signals are counted from (`countSignals`; Moderation: staff hide invitations there), with the messages' latest activity, last. */
+const SIGNAL_TABS = [
+  "requests",
+  "responses",
+  "referrals",
+  "referralEvents",
+  "marks",
+  "invitations",
+  "moderation",
+] as const satisfies readonly TabKey[];
 /**
  * What changes many times a minute and moves only last-activity times, which the ranking
  * compares with 90 days: the marks (by their place in `SIGNAL_TABS`) and the messages' activity.
@@ -74,7 +83,8 @@ export function signalRows(store: Store, messageActivity: ReadonlyMap<string, st
     referralEvents: store.referralEvents.all(),
     messageActivity,
     marks: store.marks.all(),
-    invitations: store.invitations.all(),
+    // An invitation staff hid no longer counts as a Not a fit, whichever cell hid it.
+    invitations: asModeratedInvitations({ store }, store.invitations.all()),
   };
 }
 

@@ -8,7 +8,8 @@ import { refreshJob } from "../jobs/registry.server";
  * comes from this process's own writes (`publish`) and from what other instances and staff
  * wrote: without a database, the replica's refreshes, which run on the store's own timer,
  * so open pages cost no extra reads of the spreadsheet; with one, the database's
- * notifications of new messages, which name their conversation. One per process, in
+ * notifications of new messages, which name their conversation. Staff hiding or showing a
+ * message reaches every open page through the refreshes, on either. One per process, in
  * `Services`.
  */
 export type MessageEvents = {
@@ -54,28 +55,36 @@ export function createMessageEvents(
     );
   }
 
-  const stopWatching = database
-    ? // Another instance's messages, as the database tells of them; this process's own were published as they were sent.
-      database.onTableChanges(({ table, rows, local }) => {
+  // Another instance's messages, as the database tells of them; this process's own were published as they were sent.
+  const stopHearingDatabase = database
+    ? database.onTableChanges(({ table, rows, local }) => {
         if (local || listeners.size === 0 || (table !== null && table !== "Messages")) return;
         // Too many to name, or missed while the listener reconnected: every open page reads again.
         if (table === null || rows === null) publish(listeners.keys());
         else publish(rows.flatMap((row) => (row.conversationId === undefined ? [] : membersOf(row.conversationId))));
       })
-    : watchRefreshes();
+    : () => undefined;
 
-  // Messages others stored (another instance) or staff changed (hid one): the refresh event names them.
-  function watchRefreshes(): () => void {
-    const job = store.addJob({
-      ...refreshJob("liveUpdates"),
-      async run({ messages: { added, changed } }) {
-        if (listeners.size === 0) return;
-        const messages = [...added, ...changed.map(({ id }) => id)].flatMap((id) => store.messages.get(id) ?? []);
-        publish(messages.flatMap((message) => [message.fromEmail, message.toEmail]));
-      },
-    });
-    return () => void job.stop();
-  }
+  // Staff's decisions (the Moderation tab, a report's itemStatus) on every deployment, and
+  // without a database the messages others stored: the refresh event names them.
+  const job = store.addJob({
+    ...refreshJob("liveUpdates"),
+    async run({ messages: { added, changed }, moderation, reports }) {
+      if (listeners.size === 0) return;
+      // A hide or show names a message by id only: rare enough that every open page reads again.
+      if (moderation.added.length + moderation.changed.length + moderation.removed.length + reports.changed.length > 0) {
+        publish(listeners.keys());
+        return;
+      }
+      if (database) return;
+      const messages = [...added, ...changed.map(({ id }) => id)].flatMap((id) => store.messages.get(id) ?? []);
+      publish(messages.flatMap((message) => [message.fromEmail, message.toEmail]));
+    },
+  });
+  const stopWatching = () => {
+    stopHearingDatabase();
+    void job.stop();
+  };
 
   return {
     publish,

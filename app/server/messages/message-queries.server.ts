@@ -173,6 +173,7 @@ function summariesOf(
     sent: store.messages.by("fromEmail", member.email),
     received: store.messages.by("toEmail", member.email),
     reads: store.conversationMembers.by("agentEmail", member.email),
+    staffDecisions: store.moderation.all(),
     hiddenReports: store.reports.by("itemStatus", "hidden"),
     suspended: store.agents.by("status", "suspended"),
   };
@@ -186,6 +187,7 @@ function summariesOf(
     sameRows(cached.sent, sources.sent) &&
     sameRows(cached.received, sources.received) &&
     sameRows(cached.reads, sources.reads) &&
+    sameRows(cached.staffDecisions, sources.staffDecisions) &&
     sameRows(cached.hiddenReports, sources.hiddenReports) &&
     sameRows(cached.suspended, sources.suspended);
   const lastReadAt = (conversationId: string) => readPositions.position(conversationId, member.email);

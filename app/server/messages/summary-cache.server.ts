@@ -4,12 +4,14 @@ import type { ConversationMember, Message } from "~/domain/workbook/tabs";
 /**
  * The rows a member's summaries were worked out from: the replica replaces an index bucket
  * whenever a row in it changes. Staff's moderation rows decide which messages show: the
- * reports that hide one and the suspended agents, whose messages to others are hidden.
+ * Moderation tab's decisions, the reports that hide one and the suspended agents, whose
+ * messages to others are hidden.
  */
 export type SummarySources = {
   sent: readonly Message[];
   received: readonly Message[];
   reads: readonly ConversationMember[];
+  staffDecisions: readonly unknown[];
   hiddenReports: readonly unknown[];
   suspended: readonly unknown[];
 };

@@ -7,10 +7,10 @@
 import { normaliseEmail } from "~/domain/auth";
 import { CLAIM_KEYS, claimKeyFamily } from "~/domain/claim-keys";
 import { lastDays, MIRRORS, RECENT_REPORT_DAYS, type MirrorSection } from "~/domain/mirrors";
-import type { ReportKind } from "~/domain/moderation";
-import type { Agent, Invitation, Message, Report } from "~/domain/workbook/tabs";
+import type { ModeratedKind, ReportKind } from "~/domain/moderation";
+import type { Agent, Invitation, Message, ModerationRow, Report, Review } from "~/domain/workbook/tabs";
 import type { MessageQueries } from "../messages/message-queries.server";
-import { hiddenItemIds, suspendedEmails } from "../moderation/visibility.server";
+import { asModeratedInvitations, asModeratedReviews, hiddenItemIds, isReplyHidden, suspendedEmails } from "../moderation/visibility.server";
 import type { Store } from "../store/store.server";
 
 type Sources = { store: Store; messageQueries: Pick<MessageQueries, "forStaff" | "perDay"> };
@@ -19,13 +19,25 @@ type Sources = { store: Store; messageQueries: Pick<MessageQueries, "forStaff" |
 const LOOKUP_MESSAGES = 120;
 
 /**
- * Whether staff took the item off the pages: the one place the mirrors ask it, so a later
- * way of hiding (another tab) is added here. Today a report's `itemStatus` hides messages,
- * responses and requests, and a review's own `status` hides a review.
+ * Whether staff took the item off the pages, as the pages decide it (docs/decisions/0080):
+ * the item's latest Moderation row, else a report's `itemStatus` or the row's own `status`.
  */
-function isHiddenItem(sources: Pick<Sources, "store">, kind: ReportKind, id: string): boolean {
-  if (kind === "review" && sources.store.reviews.get(id)?.status === "hidden") return true;
-  return hiddenItemIds(sources, kind).has(id);
+function isHiddenItem(sources: Pick<Sources, "store">, kind: ReportKind | ModeratedKind, id: string): boolean {
+  const { store } = sources;
+  switch (kind) {
+    case "review": {
+      const review = store.reviews.get(id);
+      return review !== undefined && asModeratedReviews(sources, [review])[0]!.status === "hidden";
+    }
+    case "reply":
+      return isReplyHidden(sources, id);
+    case "invitation": {
+      const invitation = store.invitations.get(id);
+      return invitation !== undefined && asModeratedInvitations(sources, [invitation])[0]!.status === "hidden";
+    }
+    default:
+      return hiddenItemIds(sources, kind).has(id);
+  }
 }
 
 function messageRows(sources: Sources, messages: readonly Message[]): string[][] {
@@ -251,16 +263,22 @@ export async function recentReportRows(sources: Sources, now: Date): Promise<{ r
   const hiddenReviews = store.reviews
     .all()
     .filter((review) => review.status === "hidden" && !reported.has(review.id) && (review.updatedAt ?? review.submittedAt) >= since);
-  const items = [
+  const decisions = store.moderation.all().filter((decision) => decision.createdAt >= since && !reported.has(decision.itemId));
+  const items: RecentItem[] = [
     ...reports.map((report) => ({ at: report.createdAt, report })),
-    ...hiddenReviews.map((review) => ({ at: review.updatedAt ?? review.submittedAt, report: undefined, review })),
+    ...hiddenReviews.map((review) => ({ at: review.updatedAt ?? review.submittedAt, review })),
+    ...decisions.map((decision) => ({ at: decision.createdAt, decision })),
   ].sort((a, b) => b.at.localeCompare(a.at));
   const shown = items.slice(0, MIRRORS.recentReports.dataRows);
-  const messageIds = shown.flatMap((item) => (item.report?.kind === "message" ? [item.report.itemId] : []));
+  const messageIds = shown.flatMap((item) => {
+    const named = "report" in item ? item.report : "decision" in item ? item.decision : undefined;
+    return named?.kind === "message" ? [named.itemId] : [];
+  });
   const found = messageIds.length === 0 ? [] : (await sources.messageQueries.forStaff({ messageIds }, messageIds.length)).messages;
   const messages = new Map(found.map((message) => [message.id, message]));
   const rows = shown.map((item) => {
-    if (item.report) {
+    if ("decision" in item) return decisionRow(sources, item.decision, messages);
+    if ("report" in item) {
       const { report } = item;
       const { text, author } = itemText(sources, report, messages);
       const status = isHiddenItem(sources, report.kind, report.itemId) ? "hidden" : "visible";
@@ -277,10 +295,54 @@ export async function recentReportRows(sources: Sources, now: Date): Promise<{ r
         report.status,
       ];
     }
-    const review = "review" in item ? item.review : undefined;
-    return [item.at, "review", review?.id ?? "", "hidden", review?.text ?? "", review?.reviewerEmail ?? "", "", "", "hidden by staff", ""];
+    const { review } = item;
+    return [item.at, "review", review.id, "hidden", review.text, review.reviewerEmail, "", "", "hidden by staff", ""];
   });
   return { rows, total: items.length };
+}
+
+type RecentItem = { at: string; report: Report } | { at: string; review: Review } | { at: string; decision: ModerationRow };
+
+/** A Moderation row of the last 30 days: what staff decided, by whom, and whether the item is hidden now. */
+function decisionRow(sources: Sources, decision: ModerationRow, messages: ReadonlyMap<string, Message>): string[] {
+  const { text, author } = decidedItemText(sources, decision, messages);
+  const status = isHiddenItem(sources, decision.kind, decision.itemId) ? "hidden" : "visible";
+  return [
+    decision.createdAt,
+    decision.kind,
+    decision.itemId,
+    status,
+    text,
+    author,
+    decision.staffEmail,
+    `${decision.action} by staff`,
+    decision.note,
+    "",
+  ];
+}
+
+function decidedItemText(
+  sources: Sources,
+  decision: ModerationRow,
+  messages: ReadonlyMap<string, Message>,
+): { text: string; author: string } {
+  const { store } = sources;
+  switch (decision.kind) {
+    case "reply": {
+      const review = store.reviews.get(decision.itemId);
+      return { text: review?.reply ?? "(not found)", author: review?.reviewedEmail ?? "" };
+    }
+    case "invitation": {
+      const invitation = store.invitations.get(decision.itemId);
+      const request = invitation && store.requests.get(invitation.requestId);
+      return {
+        text: invitation ? `invitation of ${invitation.agentEmail} to "${request?.title ?? invitation.requestId}"` : "(not found)",
+        author: invitation?.posterEmail ?? "",
+      };
+    }
+    default:
+      return itemText(sources, { kind: decision.kind, itemId: decision.itemId }, messages);
+  }
 }
 
 export const DAILY_COUNT_HEADERS = [

@@ -10,7 +10,7 @@ import { reportMail } from "../mail/report-mail.server";
 import { findRequestFor } from "../referral-requests/queries.server";
 import type { Services } from "../services.server";
 import { mayBeStored, rowIdFor } from "../idempotency-keys.server";
-import { hiddenAuthorsFor, hiddenItemIds } from "./visibility.server";
+import { asModeratedReviews, hiddenAuthorsFor, hiddenItemIds } from "./visibility.server";
 
 /** An item a member may report: one they can see on a page and did not write. */
 export type ReportedItem = {
@@ -71,10 +71,10 @@ async function findItem(services: ReportServices, member: Agent, kind: ReportKin
       };
     }
     case "review": {
-      // Members read a review once it is published, on the reviewed member's profile; staff hide it by its status in Reviews.
+      // Members read a review once it is published, on the reviewed member's profile, unless staff hid it.
       const review = store.reviews.get(id);
-      if (!review || !publishedReviews(store.reviews.by("referralId", review.referralId), new Date()).some((row) => row.id === id))
-        return undefined;
+      const ofReferral = review && asModeratedReviews(services, store.reviews.by("referralId", review.referralId));
+      if (!review || !publishedReviews(ofReferral ?? [], new Date()).some((row) => row.id === id)) return undefined;
       const reviewer = store.agents.by("email", review.reviewerEmail)[0];
       return {
         kind,

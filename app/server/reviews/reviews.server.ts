@@ -22,6 +22,7 @@ import { otherParty, partyEmail, partyName } from "~/domain/referrals/agreement"
 import type { ReferralParty } from "~/domain/referrals/status";
 import type { Agent, Referral, Review } from "~/domain/workbook/tabs";
 import { mayBeStored, rowIdFor } from "../idempotency-keys.server";
+import { asModeratedReviews, isReplyHidden } from "../moderation/visibility.server";
 import type { Services } from "../services.server";
 
 export const REVIEW_REFUSALS = {
@@ -37,9 +38,9 @@ export type ReviewResult = { ok: true; review: Review } | Refusal;
 
 type ReviewServices = Pick<Services, "store" | "writeQueues" | "sendClaims">;
 
-/** Every review of one referral: at most one per party. */
-function reviewsOfReferral({ store }: Pick<Services, "store">, referralId: string): readonly Review[] {
-  return store.reviews.by("referralId", referralId);
+/** Every review of one referral (at most one per party), with the status staff's decisions give it. */
+function reviewsOfReferral(services: Pick<Services, "store">, referralId: string): readonly Review[] {
+  return asModeratedReviews(services, services.store.reviews.by("referralId", referralId));
 }
 
 function otherPartyOf(referral: Referral, party: ReferralParty) {
@@ -47,14 +48,14 @@ function otherPartyOf(referral: Referral, party: ReferralParty) {
   return { email: partyEmail(referral, side), name: partyName(referral, side), side };
 }
 
-/** A review as pages show it: stars, the aspects it rated, the text and the reply. */
-function reviewView(review: Review): ReviewView {
+/** A review as pages show it: stars, the aspects it rated, the text and the reply (unless staff hid the reply). */
+function reviewView(services: Pick<Services, "store">, review: Review): ReviewView {
   return {
     id: review.id,
     overall: review.overall ?? 0,
     aspects: ratedAspects(review).map((aspect) => ({ label: ASPECT_LABELS[aspect], stars: review[aspect]! })),
     text: review.text,
-    reply: review.reply ?? null,
+    reply: review.reply === undefined || isReplyHidden(services, review.id) ? null : review.reply,
     hidden: review.status === "hidden",
   };
 }
@@ -76,10 +77,10 @@ export function reviewPageView(services: Pick<Services, "store">, referral: Refe
     otherSide: other.side,
     /** The third aspect the form asks, if one applies to how the referral ended. */
     sideAspect: sideAspect(other.side, referral.status) ?? null,
-    mine: mine ? reviewView(mine) : null,
+    mine: mine ? reviewView(services, mine) : null,
     /** The form opens with the member's own ratings while they may still change them. */
     draft: mine && standing.canWrite ? draftOf(mine) : null,
-    theirs: theirs ? { ...reviewView(theirs), canReply: theirs.reply === undefined } : null,
+    theirs: theirs ? { ...reviewView(services, theirs), canReply: theirs.reply === undefined } : null,
     published: standing.published,
     publishedOn: standing.publishedAt?.slice(0, 10) ?? null,
     /** The member's own review is published by this day at the latest; nothing of the other party's is in it. */
@@ -171,12 +172,12 @@ export function replyToReview(
 
 /** The published reviews of one member: every review of the referrals they were reviewed on, so each referral's publication is decided on both of its reviews. */
 function publishedAbout(
-  { store }: Pick<Services, "store">,
+  services: Pick<Services, "store">,
   email: string,
   now: Date,
 ): { reviews: Review[]; publishedAt: Map<string, string> } {
-  const referralIds = new Set(store.reviews.by("reviewedEmail", email).map((review) => review.referralId));
-  const ofReferrals = [...referralIds].flatMap((id) => store.reviews.by("referralId", id));
+  const referralIds = new Set(services.store.reviews.by("reviewedEmail", email).map((review) => review.referralId));
+  const ofReferrals = [...referralIds].flatMap((id) => reviewsOfReferral(services, id));
   return {
     reviews: publishedReviews(ofReferrals, now).filter((review) => review.reviewedEmail === email),
     publishedAt: publicationTimes(ofReferrals),
@@ -203,7 +204,7 @@ export function profileReviews(
       const referral = services.store.referrals.get(review.referralId);
       const fallbackName = referral?.referringEmail === review.reviewerEmail ? referral.referringName : referral?.receivingName;
       return {
-        ...reviewView(review),
+        ...reviewView(services, review),
         publishedOn: at.slice(0, 10),
         reviewerName: reviewer?.fullName ?? fallbackName ?? "A former member",
         reviewerPath: reviewer?.status === "approved" ? agentProfilePath(agentIdOf(reviewer)) : null,

@@ -5,6 +5,7 @@ import { replyTimeLabel, type CardFigures } from "~/domain/track-record-text";
 import type { TabKey } from "~/domain/workbook/tabs";
 import type { ConversationOpening } from "~/domain/track-record";
 import { NOT_COUNTED, type MessageAggregate } from "../messages/message-queries.server";
+import { asModeratedReviews } from "../moderation/visibility.server";
 import type { Store } from "../store/store.server";
 
 /** Every agent's figures, review summary and rank, computed together from one version of the workbook. */
@@ -29,8 +30,8 @@ export type TrackRecordCache = {
   current(now?: Date): TrackRecords;
 };
 
-/** The tabs the figures are counted from, and the conversations' openings (counted from Messages), last. */
-const SOURCE_TABS = ["agents", "referrals", "referralEvents", "reviews"] as const satisfies readonly TabKey[];
+/** The tabs the figures are counted from (Moderation: staff hide reviews there), and the conversations' openings (counted from Messages), last. */
+const SOURCE_TABS = ["agents", "referrals", "referralEvents", "reviews", "moderation"] as const satisfies readonly TabKey[];
 const OPENINGS = SOURCE_TABS.length;
 /** The last 12 months and the reviews' publication move with the clock: the figures are counted again each hour. */
 const HOUR_MS = 3_600_000;
@@ -78,7 +79,7 @@ function computeAll(store: Store, openings: readonly ConversationOpening[], now:
     },
     now,
   );
-  const reviews = reviewSummaries(publishedReviews(store.reviews.all(), now));
+  const reviews = reviewSummaries(publishedReviews(asModeratedReviews({ store }, store.reviews.all()), now));
   const closeRates = new Map([...records].map(([email, record]) => [email, record.allTime.closeRate]));
   return { records, reviews, ranks: trackRecordRanks(closeRates, reviews) };
 }
