@@ -248,6 +248,20 @@ export const CLAIM_KEYS = {
     holds: "mail",
     key: (email: string, hour: string) => `reply-refused:${email}:${hour}`,
   }),
+  outreach: family({
+    format: "outreach:<e-mail>#<n>",
+    records: "an invitation to join the network mailed to that address: one a month, whoever sends it (docs/decisions/0082)",
+    claimedIn: "server/outreach/outreach.server.ts",
+    holds: "chain",
+    key: (email: string) => `outreach:${email}`,
+  }),
+  "outreach-reminder": family({
+    format: "outreach-reminder:<Outreach row id>",
+    records: "the inviting member's one reminder of an invitation to join",
+    claimedIn: "server/outreach/outreach.server.ts",
+    holds: "mail",
+    key: (outreachId: string) => `outreach-reminder:${outreachId}`,
+  }),
 } as const;
 
 export type ClaimKeyFamilyName = keyof typeof CLAIM_KEYS;

@@ -9,6 +9,8 @@ export const NOTICES = {
   updated: "Request updated successfully!",
   deleted: "Request deleted successfully!",
   invited: "Invitations sent. Each agent gets an e-mail and sees your request on their dashboard.",
+  colleaguesInvited: "Invitations sent. Each colleague gets one e-mail from the network in your name.",
+  colleagueReminded: "Reminder sent. It is the only one for this invitation.",
   settingsSaved: "Your notification settings are saved.",
   deviceAdded: "Push notifications are on for this device.",
   deviceRemoved: "The device is removed: it gets no more notifications.",

@@ -55,6 +55,7 @@ describe("the workbook contract", () => {
       "Brokers",
       "PushSubscriptions",
       "Suppressions",
+      "Outreach",
     ]);
     expect(SEND_CLAIMS_TAB.headers).toEqual(["id", "key", "instance", "outcome", "note", "claimedAt"]);
     expect(AGENTS_TAB.headers).toEqual([
@@ -92,6 +93,7 @@ describe("the workbook contract", () => {
       "brokerFrom",
       "pushOn",
       "calendarKey",
+      "invitedBy",
     ]);
     expect(REQUESTS_TAB.headers).toEqual([
       "id",

@@ -372,6 +372,7 @@ export function createReplica(driver: WorkbookDriver, options: ReplicaOptions): 
     brokers: storeTab("brokers"),
     pushSubscriptions: storeTab("pushSubscriptions"),
     suppressions: storeTab("suppressions"),
+    outreach: storeTab("outreach"),
     driver: driver.kind,
     refresh,
     refreshTabs,
