@@ -262,6 +262,13 @@ export const CLAIM_KEYS = {
     holds: "mail",
     key: (outreachId: string) => `outreach-reminder:${outreachId}`,
   }),
+  "outreach-approved": family({
+    format: "outreach-approved:<Outreach row id>",
+    records: "an agent who joined through a request's invitation, once approved, invited to that request, and its poster told",
+    claimedIn: "server/outreach/outreach-approvals.server.ts",
+    holds: "mail",
+    key: (outreachId: string) => `outreach-approved:${outreachId}`,
+  }),
 } as const;
 
 export type ClaimKeyFamilyName = keyof typeof CLAIM_KEYS;

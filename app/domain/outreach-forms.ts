@@ -66,3 +66,11 @@ export const inviteColleaguesSchema = z.object({
 
 /** The member's one reminder of an invitation they sent. */
 export const remindSchema = z.object({ intent: z.literal("remind"), outreachId: z.string().trim().min(1).max(100) });
+
+/**
+ * "Know an agent in ...?" on a poster's request page (docs/decisions/0083): one agent who is
+ * not a member. `confirmed` is sent by the second step: the license number whose TREC record the poster saw.
+ */
+export const referOutsideSchema = colleagueSchema.extend({
+  confirmed: z.string().trim().max(50).optional(),
+});

@@ -34,6 +34,8 @@ export const OUTREACH_MESSAGES = {
   overMonthlyLimit: `You can send up to ${OUTREACH_PER_MEMBER_PER_MONTH} invitations in 30 days. Please try again later.`,
   notSaved: "Your invitations could not be sent. Please try again.",
   linkInvalid: "This invitation link is not valid or has expired. You can still join below.",
+  licenseNotFound: "We could not find this license in TREC's records. Please check the number.",
+  referNotOwn: "Only the request's poster can invite an agent to it.",
   reminderNotDue: "A reminder can be sent once, 7 days after the invitation, while they have not registered.",
 } as const;
 
@@ -86,4 +88,9 @@ export function overMemberLimit(sentAt: readonly string[], adding: number, now: 
   if (within(1) + adding > OUTREACH_PER_MEMBER_PER_DAY) return OUTREACH_MESSAGES.overDailyLimit;
   if (within(30) + adding > OUTREACH_PER_MEMBER_PER_MONTH) return OUTREACH_MESSAGES.overMonthlyLimit;
   return undefined;
+}
+
+/** The refusal of a license TREC does not list as active: its status is the reason. */
+export function inactiveLicenseMessage(status: string): string {
+  return `TREC lists this license as ${status.toLowerCase()}. Only an agent with an active license can be invited.`;
 }

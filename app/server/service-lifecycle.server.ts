@@ -79,7 +79,12 @@ export function createServices(config: Config): Services {
     flash: createFlashStorage(config),
     ...replica,
     sendClaims,
-    decisionMails: watchAgentDecisions({ store, notifier, config }),
+    decisionMails: watchAgentDecisions({
+      store,
+      notifier,
+      config,
+      outreach: { store, notifier, config, writeQueues: replica.writeQueues, sendClaims },
+    }),
     sheetProblemMails: mailSheetProblemsAfterRefreshes({ store, notifier, claims: sendClaims, config }),
     weeklyDigest: scheduleWeeklyDigest({ store, notifier, claims: sendClaims, config }),
     sendClaimsPruning: pruneSendClaimsDaily({ store, claims: sendClaims }),
