@@ -15,7 +15,7 @@ export const OUTREACH_ADDRESS_DAYS = 30;
 /** How long an invitation's registration link works, from the invitation or its reminder. */
 export const OUTREACH_LINK_DAYS = 30;
 /** The member's one reminder may go this long after the invitation. */
-export const OUTREACH_REMINDER_AFTER_DAYS = 7;
+const OUTREACH_REMINDER_AFTER_DAYS = 7;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -56,7 +56,7 @@ export const OUTREACH_OUTCOME_LABELS: Record<OutreachOutcome, string> = {
 };
 
 /** When the invitation's newest link stops working: 30 days after the invitation, or after its reminder. */
-export function outreachLinkExpiresAt(row: Pick<OutreachRow, "createdAt" | "remindedAt">): number {
+function outreachLinkExpiresAt(row: Pick<OutreachRow, "createdAt" | "remindedAt">): number {
   return Date.parse(row.remindedAt ?? row.createdAt) + OUTREACH_LINK_DAYS * DAY_MS;
 }
 

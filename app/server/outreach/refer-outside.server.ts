@@ -36,7 +36,7 @@ export function requestOutline(request: ReferralRequest): RequestOutline {
 }
 
 /** TREC's record of the license, for the poster to confirm: the name, its status and the sponsoring broker. */
-export type LicenseeRecord = { fullName: string; status: string; sponsor: string; licenseNumber: string };
+type LicenseeRecord = { fullName: string; status: string; sponsor: string; licenseNumber: string };
 
 export type LicenseLookup = { kind: "none" } | { kind: "found"; record: LicenseeRecord } | { kind: "refused"; message: string };
 
