@@ -27,6 +27,7 @@ import { newId } from "../store/store.server";
 import { outreachMail, type RequestOutline } from "./outreach-mail.server";
 import { withStopInviting } from "./stop-inviting.server";
 import { isAddressSuppressed } from "./suppression.server";
+import { requestOutline } from "./refer-outside.server";
 
 type OutreachServices = Pick<Services, "store" | "notifier" | "writeQueues" | "sendClaims" | "config">;
 
@@ -272,9 +273,11 @@ export function remindColleague(
     if (!reminderAllowed(row, now) || joined) return { ok: false, status: 409, message: OUTREACH_MESSAGES.reminderNotDue };
     if (isAddressSuppressed(services, row.email)) return { ok: false, status: 409, message: OUTREACH_MESSAGES.suppressed };
     const reminded = await services.store.outreach.update(row.id, { remindedAt: now.toISOString() });
+    // The reminder of a request's invitation names the request's outline again, as the first mail did.
+    const request = row.requestId ? services.store.requests.get(row.requestId) : undefined;
     mailInvitation(
       services,
-      { inviter, row: reminded, now, httpRequest, reminder: true },
+      { inviter, row: reminded, request: request && requestOutline(request), now, httpRequest, reminder: true },
       { once: CLAIM_KEYS["outreach-reminder"].key(row.id) },
     );
     return { ok: true };
