@@ -13,6 +13,12 @@ export function EmptyResults({ clearHref }: { clearHref: string }) {
       <Link to={clearHref} className="btn-outline mt-5">
         Clear all filters
       </Link>
+      <p className="mt-4 text-sm text-slate-600">
+        Know an agent who should be here?{" "}
+        <Link to="/invite" className="font-semibold text-brand-700 underline">
+          Invite a colleague
+        </Link>
+      </p>
     </div>
   );
 }

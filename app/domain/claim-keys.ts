@@ -269,6 +269,27 @@ export const CLAIM_KEYS = {
     holds: "run",
     key: (minute: string, lookup: string) => `mirror-lookup:${minute}:${lookup}`,
   }),
+  outreach: family({
+    format: "outreach:<e-mail>#<n>",
+    records: "an invitation to join the network mailed to that address: one a month, whoever sends it (docs/decisions/0082)",
+    claimedIn: "server/outreach/outreach.server.ts",
+    holds: "chain",
+    key: (email: string) => `outreach:${email}`,
+  }),
+  "outreach-reminder": family({
+    format: "outreach-reminder:<Outreach row id>",
+    records: "the inviting member's one reminder of an invitation to join",
+    claimedIn: "server/outreach/outreach.server.ts",
+    holds: "mail",
+    key: (outreachId: string) => `outreach-reminder:${outreachId}`,
+  }),
+  "outreach-approved": family({
+    format: "outreach-approved:<Outreach row id>",
+    records: "an agent who joined through a request's invitation, once approved, invited to that request, and its poster told",
+    claimedIn: "server/outreach/outreach-approvals.server.ts",
+    holds: "mail",
+    key: (outreachId: string) => `outreach-approved:${outreachId}`,
+  }),
 } as const;
 
 export type ClaimKeyFamilyName = keyof typeof CLAIM_KEYS;

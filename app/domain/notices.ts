@@ -9,6 +9,9 @@ export const NOTICES = {
   updated: "Request updated successfully!",
   deleted: "Request deleted successfully!",
   invited: "Invitations sent. Each agent gets an e-mail and sees your request on their dashboard.",
+  colleaguesInvited: "Invitations sent. Each colleague gets one e-mail from the network in your name.",
+  referredOutside: "Invitation sent. We will tell you when they join, and invite them to this request once staff approve them.",
+  colleagueReminded: "Reminder sent. It is the only one for this invitation.",
   settingsSaved: "Your notification settings are saved.",
   deviceAdded: "Push notifications are on for this device.",
   deviceRemoved: "The device is removed: it gets no more notifications.",
@@ -30,4 +33,11 @@ export function isNoticeKind(value: unknown): value is NoticeKind {
 }
 
 /** The notices a page of the request pages shows: each request action's outcome lands on one of them. */
-export const REQUEST_PAGE_NOTICES = ["posted", "responded", "updated", "deleted", "invited"] as const satisfies readonly NoticeKind[];
+export const REQUEST_PAGE_NOTICES = [
+  "posted",
+  "responded",
+  "updated",
+  "deleted",
+  "invited",
+  "referredOutside",
+] as const satisfies readonly NoticeKind[];

@@ -47,6 +47,8 @@ export const quickRegistrationSchema = z.object({
   city: cityField,
   /** The VIP code from the invitation link, carried through the form; checked again on the server. */
   vip: z.string().trim().max(64).optional(),
+  /** The signed link of a member's invitation to join, carried through the form; read again on the server. */
+  invitation: z.string().trim().max(2000).optional(),
 });
 
 /** What the flow keeps between screens, in a signed cookie. */
@@ -57,6 +59,8 @@ export const registrationDraftSchema = z.object({
   state: z.enum(MARKET_STATES),
   city: z.string(),
   vipCode: z.string().optional(),
+  /** The Outreach row of the invitation the visitor came through: its member is credited (`invitedBy`). */
+  outreachId: z.string().optional(),
   /** Made by the server with the draft: the new agent's id, so a profile sent twice stores one agent. */
   key: z.string().optional(),
 });

@@ -74,7 +74,7 @@ type ClaimFacts = {
  * - a throttled chain's links below a link that is a day old (the highest link always stays);
  * - a decision mail's rows, once the agent's row records it;
  * - a referral reminder's rows, once the referral's last reminder moved past the one the key names;
- * - a registration's, an urgent request's, an invitation's mail or reminder, or a published review's notice, after a month;
+ * - a registration's, an urgent request's, an invitation's mail or reminder, an invitation to join's reminder or approval step, or a published review's notice, after a month;
  * - the pruning's own daily claims, the mirror tabs' rewrites and used one-time login links (15 minutes long), after their day.
  * Others are kept: one agent per e-mail and one mark per member (docs/decisions/0032) are
  * claims for as long as the app runs, and keys the app does not know are staff's.
@@ -99,7 +99,8 @@ export function prunableClaims(rows: readonly SendClaim[], now: Date, facts: Cla
       case "digest":
         return first.replace(/#\d+$/, "") < currentWeek;
       case "message":
-      case "response": {
+      case "response":
+      case "outreach": {
         const chain = chainLink(row.key);
         return chain !== undefined && chain.link < (settledLink.get(chain.subject) ?? -1);
       }
@@ -114,6 +115,8 @@ export function prunableClaims(rows: readonly SendClaim[], now: Date, facts: Cla
       case "contact":
       case "invitation-mail":
       case "invitation-reminder":
+      case "outreach-reminder":
+      case "outreach-approved":
       case "review-published":
       case "reply-mail":
       case "reply-refused":

@@ -100,6 +100,9 @@ function DashboardHeader({ fullName }: { fullName: string }) {
           <Link to="/settings/blocked" className="hover:underline">
             Blocked members
           </Link>
+          <Link to="/invite" className="hover:underline">
+            Invite a Colleague
+          </Link>
           <Form method="post" action="/logout">
             <button type="submit" className="font-semibold hover:underline">
               Logout

@@ -24,6 +24,7 @@ import { requireMember } from "~/server/auth/session.server";
 import { redirectWithNotice, takeNotice } from "~/server/flash.server";
 import { readForm } from "~/server/forms.server";
 import { bestFitSection } from "~/server/invitations/best-fit-section.server";
+import { fewMembersFit, requestArea } from "~/server/outreach/refer-outside.server";
 import { invitationsToAnswer, inviteAgents } from "~/server/invitations/invitations.server";
 import { StoreError } from "~/server/store/store.server";
 import { notFound } from "~/server/http.server";
@@ -70,6 +71,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     invitedToAnswer: !view.isOwn && invitationsToAnswer(context.services, member, now).some((each) => each.requestId === found.id),
     // The best-fit list and its invitations are the poster's alone.
     bestFit: view.isOwn && found.status !== "deleted" ? bestFitSection(context.services, found, now) : null,
+    /** Where fewer than five members fit, the poster may invite an agent who is not a member (docs/decisions/0083). */
+    knowAnAgentIn: view.isOwn && isLive(found, now) && fewMembersFit(context.services, found, now) ? requestArea(found) : null,
   };
   return data(body, { headers });
 }
@@ -103,7 +106,16 @@ export function ErrorBoundary() {
 }
 
 export default function RequestDetails() {
-  const { request, live, notice: loadedNotice, responses, respondBy, invitedToAnswer, bestFit } = useLoaderData<typeof loader>();
+  const {
+    request,
+    live,
+    notice: loadedNotice,
+    responses,
+    respondBy,
+    invitedToAnswer,
+    bestFit,
+    knowAnAgentIn,
+  } = useLoaderData<typeof loader>();
   const notice = useFlashNotice(loadedNotice);
   const refused = useActionData<typeof action>();
   const base = `/referral-requests/${request.id}`;
@@ -197,6 +209,19 @@ export default function RequestDetails() {
         </div>
       </article>
       {bestFit ? <BestFitAgents section={bestFit} error={refused?.error ?? null} /> : null}
+      {knowAnAgentIn ? (
+        <section className="card" aria-labelledby="know-an-agent-title">
+          <h2 id="know-an-agent-title" className="text-lg font-bold text-slate-900">
+            Know an agent in {knowAnAgentIn}?
+          </h2>
+          <p className="mt-1 text-slate-600">
+            Few members serve this area yet. Invite the agent you would call, and we will invite them to this request once they join.
+          </p>
+          <Link to={`${base}/refer`} className="btn-outline mt-4">
+            Invite an agent who is not a member
+          </Link>
+        </section>
+      ) : null}
       {request.isOwn ? (
         <Responses responses={responses} requestId={request.id} />
       ) : responses.length > 0 ? (

@@ -14,6 +14,8 @@ import { rejectSubmission } from "~/server/forms.server";
 import { registeredAgent } from "~/server/registration/create-agent.server";
 import { readDraft, saveDraft } from "~/server/registration/draft.server";
 import { foundersLeftNow, matchVipCode } from "~/server/registration/vip.server";
+import { OUTREACH_MESSAGES } from "~/domain/outreach";
+import { markOpened, readOutreachLink } from "~/server/outreach/outreach.server";
 
 export const meta: MetaFunction = () => [
   { title: `Join FREE | ${PRODUCT_NAME}` },
@@ -29,7 +31,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const previous = draft
     ? { fullName: draft.fullName, email: draft.email, phone: draft.phone, state: draft.state, city: draft.city }
     : undefined;
-  return { vipCode: vipCode ?? null, foundersLeft, previous, botTrap: formStartedAt(config, "register") };
+  const page = { vipCode: vipCode ?? null, foundersLeft, previous, botTrap: formStartedAt(config, "register") };
+  const token = new URL(request.url).searchParams.get("invitation");
+  if (token === null) return { ...page, invitation: null, invitationRefused: false };
+  // A member's invitation: the invitee's name and address filled in, the link carried to credit the member.
+  const link = readOutreachLink(context.services, token, new Date());
+  if (!link.ok) return data({ ...page, invitation: null, invitationRefused: true }, { status: 400 });
+  await markOpened(context.services, link.row, new Date());
+  const inviter = context.services.store.agents.get(link.row.inviterId);
+  return {
+    ...page,
+    previous: { ...previous, fullName: link.row.name, email: link.row.email },
+    invitation: { token, inviterName: inviter?.fullName ?? "A member" },
+    invitationRefused: false,
+  };
 }
 
 /**
@@ -42,12 +57,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (refusal) return refusal;
   if (submission.status !== "success") return rejectSubmission(submission);
 
-  const { vip, ...details } = submission.value;
+  const { vip, invitation, ...details } = submission.value;
   const existing = registeredAgent(context.services, details.email);
   if (existing) {
     return data(submission.reply({ fieldErrors: { email: [emailTakenMessage(existing.status)] } }), { status: 409 });
   }
-  const cookie = await saveDraft(context.services, { ...details, vipCode: matchVipCode(config, vip) });
+  const link = invitation ? readOutreachLink(context.services, invitation, new Date()) : undefined;
+  const outreachId = link?.ok ? link.row.id : undefined;
+  const cookie = await saveDraft(context.services, { ...details, vipCode: matchVipCode(config, vip), outreachId });
   return redirect("/payment", { headers: { "Set-Cookie": cookie } });
 }
 
@@ -62,7 +79,7 @@ const nextSteps = (access: string) => [
 ];
 
 export default function Register() {
-  const { vipCode, foundersLeft, previous, botTrap } = useLoaderData<typeof loader>();
+  const { vipCode, foundersLeft, previous, botTrap, invitation, invitationRefused } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useValidatedForm<typeof quickRegistrationSchema>(lastResult, { id: "register", defaultValue: previous });
   const emailTaken = emailTakenHelp(fields.email.errors);
@@ -98,6 +115,17 @@ export default function Register() {
           </p>
         </div>
       ) : null}
+      {invitation ? (
+        <div role="status" className="mb-6 rounded-xl border border-brand-200 bg-brand-50 px-4 py-3 text-brand-900">
+          <p className="font-bold">{invitation.inviterName} invited you</p>
+          <p className="text-sm">Your name and email are filled in. Check them, add the rest, and continue.</p>
+        </div>
+      ) : null}
+      {invitationRefused ? (
+        <div role="alert" className="mb-6 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-red-800">
+          <p className="text-sm">{OUTREACH_MESSAGES.linkInvalid}</p>
+        </div>
+      ) : null}
 
       <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
         <section aria-labelledby="details-title" className="card">
@@ -106,6 +134,7 @@ export default function Register() {
           </h2>
           <ValidatedForm form={form} className="mt-6 space-y-5">
             {vipCode ? <input type="hidden" name={fields.vip.name} value={vipCode} /> : null}
+            {invitation ? <input type="hidden" name={fields.invitation.name} value={invitation.token} /> : null}
             <BotTrapFields startedAt={botTrap} />
             <TextField field={fields.fullName} label="Full Name" autoComplete="name" />
             <div className="space-y-2">

@@ -82,7 +82,12 @@ export function createServices(config: Config): Services {
     flash: createFlashStorage(config),
     ...replica,
     sendClaims,
-    decisionMails: watchAgentDecisions({ store, notifier, config }),
+    decisionMails: watchAgentDecisions({
+      store,
+      notifier,
+      config,
+      outreach: { store, notifier, config, writeQueues: replica.writeQueues, sendClaims },
+    }),
     decisionAudit,
     sheetProblemMails: mailSheetProblemsAfterRefreshes({ store, notifier, claims: sendClaims, config, decisionAudit }),
     weeklyDigest: scheduleWeeklyDigest({ store, notifier, claims: sendClaims, config }),

@@ -56,6 +56,7 @@ describe("the workbook contract", () => {
       "PushSubscriptions",
       "Suppressions",
       "Moderation",
+      "Outreach",
     ]);
     expect(WORKBOOK.moderation.headers).toEqual(["id", "kind", "itemId", "action", "note", "staffEmail", "createdAt"]);
     expect(SEND_CLAIMS_TAB.headers).toEqual(["id", "key", "instance", "outcome", "note", "claimedAt"]);
@@ -94,6 +95,7 @@ describe("the workbook contract", () => {
       "brokerFrom",
       "pushOn",
       "calendarKey",
+      "invitedBy",
     ]);
     expect(REQUESTS_TAB.headers).toEqual([
       "id",

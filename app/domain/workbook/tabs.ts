@@ -39,6 +39,7 @@ import { BLOCKS_TAB, MODERATION_TAB, REPORTS_TAB } from "./moderation-tabs";
 import { PUSH_SUBSCRIPTIONS_TAB } from "./push-tab";
 import { REVIEWS_TAB } from "./review-tab";
 import { SUPPRESSIONS_TAB } from "./suppression-tab";
+import { OUTREACH_TAB } from "./outreach-tab";
 
 /** suspended: set by staff to end a member's sessions and hide everything they wrote (docs/staff-guide.md). */
 export const AGENT_STATUSES = ["pending", "approved", "rejected", "suspended"] as const;
@@ -106,6 +107,8 @@ export const AGENTS_TAB = defineTab({
     pushOn: optionalNameList(PUSH_KINDS),
     /** The key of the member's private calendar feed's link; blank until they make one, and a new one ends the old link. */
     calendarKey: optionalText(),
+    /** The member whose invitation brought this agent in (their agent id); blank for everyone else. */
+    invitedBy: optionalText(),
   },
   indexes: {
     email: (agent) => agent.email,
@@ -330,6 +333,7 @@ export const WORKBOOK = {
   pushSubscriptions: PUSH_SUBSCRIPTIONS_TAB,
   suppressions: SUPPRESSIONS_TAB,
   moderation: MODERATION_TAB,
+  outreach: OUTREACH_TAB,
 } as const;
 
 type Workbook = typeof WORKBOOK;
@@ -354,3 +358,4 @@ export type Invitation = TabKeyRecord<"invitations">;
 export type BrokerSignoff = TabKeyRecord<"brokerSignoffs">;
 export type Broker = TabKeyRecord<"brokers">;
 export type ModerationRow = TabKeyRecord<"moderation">;
+export type OutreachRow = TabKeyRecord<"outreach">;

@@ -7,11 +7,14 @@ import type { Notifier } from "../notifier/notifier.server";
 import type { BackgroundJob, RowChange, Store } from "../store/store.server";
 import { publicUrl } from "../accounts/urls.server";
 import { refreshJob } from "./registry.server";
+import { inviteApprovedToTheirRequest } from "../outreach/outreach-approvals.server";
 
 type Deps = {
   store: Store;
   notifier: Pick<Notifier, "enqueue">;
   config: Pick<Config, "appUrl" | "port" | "supportEmail">;
+  /** What inviting an approved agent who joined through a request's invitation to that request takes (docs/decisions/0083); without it, nobody is. */
+  outreach?: Parameters<typeof inviteApprovedToTheirRequest>[0];
   log?: Pick<Console, "info" | "error">;
 };
 
@@ -33,7 +36,7 @@ type Deps = {
  * not lose the mail, while a key another instance holds costs no call. Decisions made while
  * no instance is running are not mailed: the replica's first read is its starting point.
  */
-export function watchAgentDecisions({ store, notifier, config, log = console }: Deps): BackgroundJob {
+export function watchAgentDecisions({ store, notifier, config, outreach, log = console }: Deps): BackgroundJob {
   /** Decisions seen and not yet stamped as mailed, by agent id: tried again at each run. */
   const unmailed = new Map<string, AgentStatus>();
   /** Agents whose mail is queued now: not queued twice. */
@@ -92,11 +95,20 @@ export function watchAgentDecisions({ store, notifier, config, log = console }: 
     return true;
   }
 
+  async function inviteThoseWhoJoinedForARequest(services: NonNullable<Deps["outreach"]>, decisions: readonly Agent[]): Promise<void> {
+    for (const agent of decisions.filter((each) => each.status === "approved" && each.invitedBy))
+      await inviteApprovedToTheirRequest(services, agent, new Date()).catch((error: unknown) =>
+        log.error(`Outreach: agent ${agent.id} not invited to the request they joined for`, error),
+      );
+  }
+
   return store.addJob({
     ...refreshJob("decisionMails"),
     async run(event) {
-      for (const agent of decided(event.agents.changed)) if (!wasMailed(agent)) unmailed.set(agent.id, agent.status);
+      const decisions = decided(event.agents.changed);
+      for (const agent of decisions) if (!wasMailed(agent)) unmailed.set(agent.id, agent.status);
       stillUnmailed().forEach(claimAndSend);
+      if (outreach) await inviteThoseWhoJoinedForARequest(outreach, decisions);
     },
   });
 }

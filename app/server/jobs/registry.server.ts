@@ -37,8 +37,9 @@ export const JOBS = {
     // SendClaims too: rows deleted there may free a claim this instance is waiting on.
     watches: { agents: ["status"], sendClaims: [] },
     runs: "when staff set an applicant's status to approved or rejected",
-    sends: "the approval or rejection mail to the applicant",
-    claims: ["decision"],
+    sends:
+      "the approval or rejection mail to the applicant; for an agent who joined through a request's invitation, that invitation and the poster's notice",
+    claims: ["decision", "outreach-approved"],
     definedIn: "server/jobs/decision-mails.server.ts",
   },
   sheetProblemMails: {

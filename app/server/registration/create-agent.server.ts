@@ -6,6 +6,7 @@ import { approvalMail } from "../mail/account-mail.server";
 import { agentWelcomeMail, staffRegistrationMail } from "../mail/registration-mail.server";
 import type { Services } from "../services.server";
 import { newId } from "../store/store.server";
+import { inviterOf, recordRegistration } from "../outreach/outreach.server";
 import { matchVipCode, membershipForDraft } from "./vip.server";
 
 export class EmailTakenError extends Error {
@@ -99,13 +100,16 @@ export async function createAgent(
       statusNote: "",
       passwordHash,
       placesServed: [],
+      invitedBy: inviterOf(services, draft.outreachId),
       createdAt: timestamp,
       updatedAt: timestamp,
       ...licenseCheck,
     };
     if (!(await services.sendClaims.claimAs(emailClaimKey(draft.email), id, now))) throw new EmailTakenError(draft.email);
     // Registrations are few: each looks past the replica for a row an earlier try of the draft stored.
-    return services.store.agents.insertOnce(agent, { lookInStore: true });
+    const stored = await services.store.agents.insertOnce(agent, { lookInStore: true });
+    await recordRegistration(services, draft.outreachId, stored);
+    return stored;
   });
 }
 

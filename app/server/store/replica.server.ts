@@ -373,6 +373,7 @@ export function createReplica(driver: WorkbookDriver, options: ReplicaOptions): 
     pushSubscriptions: storeTab("pushSubscriptions"),
     suppressions: storeTab("suppressions"),
     moderation: storeTab("moderation"),
+    outreach: storeTab("outreach"),
     driver: driver.kind,
     mirrors: driver.mirrors ?? null,
     refresh,
