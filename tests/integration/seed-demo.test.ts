@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import type { AppLoadContext } from "@remix-run/node";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { conversationIdFor } from "../../app/domain/conversation";
 import { DEMO_EMAIL_DOMAIN } from "../../scripts/lib/demo-network";
 import { SPECIALTIES } from "../../app/domain/enums";
@@ -64,11 +64,18 @@ function tempDataDir(): string {
   return mkdtempSync(path.join(tmpdir(), "seed-demo-test-"));
 }
 
-async function openStore(dataDir = tempDataDir()): Promise<{ store: Store; dataDir: string }> {
+/** The SQLite store in `dataDir`, read; the caller stops it. */
+async function loadStore(dataDir = tempDataDir()): Promise<{ store: Store; dataDir: string }> {
   const store = createStoreFromConfig(loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir }));
-  opened.push(store);
   await store.refresh();
   return { store, dataDir };
+}
+
+/** The SQLite store in `dataDir`, read, and stopped after the test. */
+async function openStore(dataDir = tempDataDir()): Promise<{ store: Store; dataDir: string }> {
+  const loaded = await loadStore(dataDir);
+  opened.push(loaded.store);
+  return loaded;
 }
 
 function options(overrides: Partial<SeedOptions> = {}): SeedOptions {
@@ -319,18 +326,22 @@ function replayedStatus(referral: Referral, steps: readonly { step: string; byEm
 }
 
 describe("the demo's referrals", { timeout: 30_000 }, () => {
+  // One seeded store read by every test here: a seed costs seconds, and these tests only read
+  // (the loaders' own services open the same file).
+  let seeded: { store: Store; dataDir: string };
+  beforeAll(async () => {
+    seeded = await loadStore();
+    await seedDemo(seeded.store, options({ now: REFERRALS_NOW }));
+  });
+  afterAll(async () => {
+    await seeded.store.stop();
+  });
   afterEach(() => {
     vi.useRealTimers();
   });
 
-  async function seededStore() {
-    const opened = await openStore();
-    await seedDemo(opened.store, options({ now: REFERRALS_NOW }));
-    return opened;
-  }
-
   it("are agreements the app itself would have made, in every status, each of them for the demo login", async () => {
-    const { store } = await seededStore();
+    const { store } = seeded;
     const referrals = store.referrals.all();
     expect(new Set(referrals.map((referral) => referral.status))).toEqual(new Set(REFERRAL_STATUSES));
     const logins = referrals.filter((referral) => isParty(referral, LOGIN_EMAIL));
@@ -404,7 +415,7 @@ describe("the demo's referrals", { timeout: 30_000 }, () => {
   it("show on /referrals, the dashboard, each referral's page, the printable agreement and the PDF for the demo login", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(REFERRALS_NOW);
-    const { dataDir } = await seededStore();
+    const { dataDir } = seeded;
     const services = createServices(loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir }));
     try {
       await services.store.refresh();
@@ -458,7 +469,7 @@ describe("the demo's referrals", { timeout: 30_000 }, () => {
   it("meet the demo login with every newer surface filled: an invitation with its Respond by, a review to write and one with a reply, places served with a radius, a broker approval waiting", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(REFERRALS_NOW);
-    const { dataDir } = await seededStore();
+    const { dataDir } = seeded;
     const services = createServices(loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir }));
     try {
       await services.store.refresh();
@@ -515,7 +526,7 @@ describe("the demo's referrals", { timeout: 30_000 }, () => {
   });
 
   it("include reviews of the deals that ended: published both ways with a reply, one waiting for the other party, one to write", async () => {
-    const { store } = await seededStore();
+    const { store } = seeded;
     const services = createReplicaServices(store);
     const login = store.agents.by("email", LOGIN_EMAIL)[0]!;
     const ofLogin = profileReviews(services, login, login, REFERRALS_NOW);
@@ -533,7 +544,7 @@ describe("the demo's referrals", { timeout: 30_000 }, () => {
   });
 
   it("include a commission disbursement authorization under contract and an Oklahoma broker staff confirmed who sponsors demo agents", async () => {
-    const { store } = await seededStore();
+    const { store } = seeded;
     const withCda = store.referrals.all().filter((referral) => referral.cdaSentAt !== undefined);
     expect(withCda.map((referral) => referral.status)).toEqual(["under_contract"]);
     expect(withCda[0]).toMatchObject({ titleCompany: "Alamo Title Company", titleEmail: "closer@alamotitle.demo.example" });
@@ -546,7 +557,7 @@ describe("the demo's referrals", { timeout: 30_000 }, () => {
   });
 
   it("include invitations: open ones, a Not a fit with its reason, a Respond by passed with no response, and one to the demo login", async () => {
-    const { store } = await seededStore();
+    const { store } = seeded;
     const services = createReplicaServices(store);
     const login = store.agents.by("email", LOGIN_EMAIL)[0]!;
     const sent = store.invitations.by("posterEmail", LOGIN_EMAIL);
@@ -567,7 +578,7 @@ describe("the demo's referrals", { timeout: 30_000 }, () => {
   });
 
   it("the demo login has two devices, with push on for messages and invitations, and a push to them is logged as not delivered, not fatal", async () => {
-    const { store } = await seededStore();
+    const { store } = seeded;
     const login = store.agents.by("email", LOGIN_EMAIL)[0]!;
     expect(login.pushOn).toEqual(["messages", "invitations"]);
     const push = createPush({ store, writeQueues: createWriteQueues(), config: testConfig() });
