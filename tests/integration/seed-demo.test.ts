@@ -1,4 +1,3 @@
-import { spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -47,7 +46,8 @@ import { pdfText } from "../support/pdf-text";
 import { seedDemo, type SeedOptions } from "../../scripts/lib/seed-demo";
 import { usePostgres } from "../support/postgres";
 import { agentRecord } from "../support/records";
-import { TEST_PASSWORD_HASH_COST, testConfig } from "../support/services";
+import { testConfig } from "../support/services";
+import { runStoreCommand } from "../support/store-command";
 import { get, sessionCookie } from "./requests-support";
 
 const NOW = new Date("2025-03-14T15:00:00.000Z");
@@ -612,18 +612,11 @@ describe("seedDemo on Google Sheets", () => {
 });
 
 describe("npm run seed:demo", () => {
-  const tsx = path.resolve("node_modules/.bin/tsx");
-  const run = (dataDir: string, env: Record<string, string> = {}) => {
-    const { GOOGLE_SHEETS_ID: _sheet, GOOGLE_SHEETS_API_URL: _url, GOOGLE_SERVICE_ACCOUNT_JSON: _json, ...inherited } = process.env;
-    return spawnSync(tsx, ["scripts/seed-demo.ts"], {
-      env: { ...inherited, NODE_ENV: "test", DATA_DIR: dataDir, PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST, ...env },
-      encoding: "utf8",
-    });
-  };
+  const run = (dataDir: string, env: Record<string, string> = {}) => runStoreCommand("scripts/seed-demo.ts", dataDir, { env });
 
   it("prints a demo login whose password works and is stored nowhere, then does nothing the second time", async () => {
     const dataDir = tempDataDir();
-    const first = run(dataDir);
+    const first = await run(dataDir);
     expect(first.stderr).toBe("");
     expect(first.status).toBe(0);
     const [, email, password] = /Demo login: (\S+)\s+password: (\S+)/.exec(first.stdout) ?? [];
@@ -634,19 +627,22 @@ describe("npm run seed:demo", () => {
     expect(await verifyPassword(password!, String(login.passwordHash))).toBe(true);
     expect(JSON.stringify(cells)).not.toContain(password!);
 
-    const second = run(dataDir);
+    const second = await run(dataDir);
     expect(second.status).toBe(0);
     expect(second.stdout).toContain("The store already holds the demo network: nothing changed.");
     expect(second.stdout).not.toContain(password!);
     expect(allCells(dataDir)).toEqual(cells);
   }, 60_000);
 
-  it("takes the password from DEMO_PASSWORD and refuses a short one", () => {
-    expect(run(tempDataDir(), { DEMO_PASSWORD: "short" })).toMatchObject({
+  it("takes the password from DEMO_PASSWORD and refuses a short one", async () => {
+    const [short, chosen] = await Promise.all([
+      run(tempDataDir(), { DEMO_PASSWORD: "short" }),
+      run(tempDataDir(), { DEMO_PASSWORD: "our-demo-password" }),
+    ]);
+    expect(short).toMatchObject({
       status: 1,
       stderr: "DEMO_PASSWORD must be at least 8 characters long.\n",
     });
-    const chosen = run(tempDataDir(), { DEMO_PASSWORD: "our-demo-password" });
     expect(chosen.status).toBe(0);
     expect(chosen.stdout).toContain("password: our-demo-password");
   }, 60_000);
@@ -658,7 +654,7 @@ describe("npm run seed:demo", () => {
     db.prepare("DELETE FROM Agents").run();
     db.prepare("DELETE FROM Messages").run();
     db.close();
-    const result = run(dataDir);
+    const result = await run(dataDir);
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/^The store already holds 0 agents and 32 requests and is not the demo network/);
   }, 60_000);
