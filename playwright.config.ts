@@ -1,7 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
+import { testBrowserLaunch } from "./tests/e2e/support/browsers";
 import { e2eBaseUrl, e2eDataDir, e2eServerEnv } from "./tests/e2e/support/env";
-
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -25,10 +24,7 @@ export default defineConfig({
     // makes pass by page.route and response waits, and one activating mid-test would change who
     // answers. tests/e2e/service-worker.spec.ts and the installability spec opt in (decision 0065).
     serviceWorkers: "block",
-    launchOptions: {
-      executablePath: chromium,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
-    },
+    launchOptions: testBrowserLaunch,
   },
   projects: [
     // Tests tagged @needs-js check what only scripts add (live updates, typing); those tagged @js-off-only check what a page says

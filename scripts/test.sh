@@ -5,19 +5,28 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-chromium="${CHROMIUM_PATH:-/usr/bin/chromium}"
-if [ ! -x "$chromium" ]; then
+# The browser tests run Debian's Chromium headless shell (the browser without the desktop
+# browser's interface, about half the CPU of the full one), and the full Chromium for the specs
+# about notifications, which the shell does not show (tests/e2e/support/browsers.ts, decision 0076).
+# CHROMIUM_PATH names another browser for them all.
+missing_browsers=()
+if [ -z "${CHROMIUM_PATH:-}" ]; then
+  [ -x /usr/bin/chromium-headless-shell ] || missing_browsers+=(chromium-headless-shell)
+  [ -x "${CHROMIUM_FULL_PATH:-/usr/bin/chromium}" ] || missing_browsers+=(chromium)
+elif [ ! -x "$CHROMIUM_PATH" ]; then
+  echo "CHROMIUM_PATH is $CHROMIUM_PATH, which is not a program." >&2
+  exit 1
+fi
+if [ ${#missing_browsers[@]} -gt 0 ]; then
   if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
-    echo "Chromium not found at $chromium: installing Debian's chromium package..."
-    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
-      || { echo "Could not install chromium with apt-get; install Debian's 'chromium' package or set CHROMIUM_PATH." >&2; exit 1; }
-    chromium=/usr/bin/chromium
+    echo "Installing Debian's ${missing_browsers[*]} for the browser tests..."
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing_browsers[@]}" >/dev/null) \
+      || { echo "Could not install ${missing_browsers[*]} with apt-get; install Debian's package (apt-get install ${missing_browsers[*]}) or set CHROMIUM_PATH." >&2; exit 1; }
   else
-    echo "Browser tests need Chromium: install Debian's 'chromium' package (apt-get install chromium) or set CHROMIUM_PATH." >&2
+    echo "Browser tests need Debian's ${missing_browsers[*]}: install it (apt-get install ${missing_browsers[*]}) or set CHROMIUM_PATH." >&2
     exit 1
   fi
 fi
-export CHROMIUM_PATH="$chromium"
 
 # The store tests start throwaway PostgreSQL servers (tests/support/postgres.ts); without
 # the server's programs they stop with the same one line.

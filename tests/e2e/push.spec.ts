@@ -12,6 +12,7 @@ import type { PushNotice } from "../../app/domain/push-notice";
 import type { Agent } from "../../app/domain/workbook/tabs";
 import { startPushService, type IssuedSubscription, type PushServiceStandIn } from "../mocks/push-service";
 import { expect, test as base } from "./fixtures";
+import { fullBrowserLaunch } from "./support/browsers";
 import { e2eBaseUrl, PUSH_MAIL_WAIT_MS } from "./support/env";
 import { screenshotForPeople } from "./support/screenshots";
 
@@ -32,7 +33,8 @@ const test = base.extend<{ cast: Cast }>({
 });
 
 // The browser tests block service workers (playwright.config.ts); this spec needs the site's.
-test.use({ serviceWorkers: "allow" });
+// Notifications shown by the service worker need the full browser (the headless shell shows none).
+test.use({ serviceWorkers: "allow", launchOptions: fullBrowserLaunch });
 
 let pushService: PushServiceStandIn;
 test.beforeAll(async () => {

@@ -3,10 +3,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { fullBrowserLaunch } from "./support/browsers";
 import { e2eBaseUrl } from "./support/env";
 
 // These specs are about the worker itself: it runs here (playwright.config.ts keeps it out of the others).
-test.use({ serviceWorkers: "allow" });
+// Notifications shown by the service worker need the full browser (the headless shell shows none).
+test.use({ serviceWorkers: "allow", launchOptions: fullBrowserLaunch });
 
 /** Opens `path` and waits until the site's worker is active and controls the page (it claims open pages when it activates). */
 async function withActiveWorker(page: Page, path = "/"): Promise<void> {

@@ -1,4 +1,3 @@
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -11,7 +10,8 @@ import { createStoreFromConfig, type Store } from "../../app/server/store/store.
 import { startFakeSheets } from "../../scripts/lib/fake-sheets/server";
 import { openSheetsStore } from "../support/fake-sheets";
 import { importAgents } from "../../scripts/lib/import-agents";
-import { TEST_PASSWORD_HASH_COST, testConfig } from "../support/services";
+import { testConfig } from "../support/services";
+import { runStoreCommand } from "../support/store-command";
 
 const FIXTURE = path.resolve("tests/fixtures/old-agents.csv");
 /** Every password in the fixture, imported or not: none may appear in the store or the output. */
@@ -186,18 +186,11 @@ describe("importAgents on Google Sheets", () => {
 });
 
 describe("npm run import:agents", () => {
-  const tsx = path.resolve("node_modules/.bin/tsx");
-  const run = (dataDir: string, args: string[]) => {
-    const { GOOGLE_SHEETS_ID: _sheet, GOOGLE_SHEETS_API_URL: _url, GOOGLE_SERVICE_ACCOUNT_JSON: _json, ...inherited } = process.env;
-    return spawnSync(tsx, ["scripts/import-agents.ts", ...args], {
-      env: { ...inherited, NODE_ENV: "test", DATA_DIR: dataDir, PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST },
-      encoding: "utf8",
-    });
-  };
+  const run = (dataDir: string, args: string[]) => runStoreCommand("scripts/import-agents.ts", dataDir, { args });
 
-  it("reports each imported and skipped row by line, never a password", () => {
+  it("reports each imported and skipped row by line, never a password", async () => {
     const dataDir = tempDataDir();
-    const result = run(dataDir, [FIXTURE]);
+    const result = await run(dataDir, [FIXTURE]);
     expect(result.stderr).toBe("");
     expect(result.status).toBe(0);
     expect(result.stdout).toContain("  line 2: dana.reyes@example.com\n");
@@ -208,22 +201,26 @@ describe("npm run import:agents", () => {
     expect(result.stdout).toContain("4 agents imported, 6 rows skipped.\n");
     for (const password of FIXTURE_PASSWORDS) expect(result.stdout).not.toContain(password);
 
-    const again = run(dataDir, [FIXTURE]);
+    const again = await run(dataDir, [FIXTURE]);
     expect(again.status).toBe(0);
     expect(again.stdout).toContain("0 agents imported, 10 rows skipped. Nothing changed.\n");
   }, 60_000);
 
-  it("refuses a file it cannot import, and a missing argument, with one line and exit code 1", () => {
+  it("refuses a file it cannot import, and a missing argument, with one line and exit code 1", async () => {
     const dataDir = tempDataDir();
     const noEmail = path.join(dataDir, "no-email.csv");
     writeFileSync(noEmail, "fullName,state,password\nDana,TX,secret-pass\n");
-    const result = run(dataDir, [noEmail]);
+    const [result, noArgument, missing] = await Promise.all([
+      run(dataDir, [noEmail]),
+      run(dataDir, []),
+      run(dataDir, [path.join(dataDir, "missing.csv")]),
+    ]);
     expect(result.status).toBe(1);
     expect(result.stderr).toBe(
       "The header row has no email column. The first row must name the columns: fullName, email, city, state, brokerage, specialties, password, photo, bio.\n",
     );
-    expect(run(dataDir, [])).toMatchObject({ status: 1, stderr: "Usage: npm run import:agents -- FILE.csv\n" });
-    expect(run(dataDir, [path.join(dataDir, "missing.csv")])).toMatchObject({
+    expect(noArgument).toMatchObject({ status: 1, stderr: "Usage: npm run import:agents -- FILE.csv\n" });
+    expect(missing).toMatchObject({
       status: 1,
       stderr: expect.stringMatching(/^Cannot read .*missing\.csv: ENOENT/),
     });

@@ -1,10 +1,9 @@
-import { spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import type { AppLoadContext } from "@remix-run/node";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { conversationIdFor } from "../../app/domain/conversation";
 import { DEMO_EMAIL_DOMAIN } from "../../scripts/lib/demo-network";
 import { SPECIALTIES } from "../../app/domain/enums";
@@ -47,7 +46,8 @@ import { pdfText } from "../support/pdf-text";
 import { seedDemo, type SeedOptions } from "../../scripts/lib/seed-demo";
 import { usePostgres } from "../support/postgres";
 import { agentRecord } from "../support/records";
-import { TEST_PASSWORD_HASH_COST, testConfig } from "../support/services";
+import { testConfig } from "../support/services";
+import { runStoreCommand } from "../support/store-command";
 import { get, sessionCookie } from "./requests-support";
 
 const NOW = new Date("2025-03-14T15:00:00.000Z");
@@ -64,11 +64,18 @@ function tempDataDir(): string {
   return mkdtempSync(path.join(tmpdir(), "seed-demo-test-"));
 }
 
-async function openStore(dataDir = tempDataDir()): Promise<{ store: Store; dataDir: string }> {
+/** The SQLite store in `dataDir`, read; the caller stops it. */
+async function loadStore(dataDir = tempDataDir()): Promise<{ store: Store; dataDir: string }> {
   const store = createStoreFromConfig(loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir }));
-  opened.push(store);
   await store.refresh();
   return { store, dataDir };
+}
+
+/** The SQLite store in `dataDir`, read, and stopped after the test. */
+async function openStore(dataDir = tempDataDir()): Promise<{ store: Store; dataDir: string }> {
+  const loaded = await loadStore(dataDir);
+  opened.push(loaded.store);
+  return loaded;
 }
 
 function options(overrides: Partial<SeedOptions> = {}): SeedOptions {
@@ -319,18 +326,22 @@ function replayedStatus(referral: Referral, steps: readonly { step: string; byEm
 }
 
 describe("the demo's referrals", { timeout: 30_000 }, () => {
+  // One seeded store read by every test here: a seed costs seconds, and these tests only read
+  // (the loaders' own services open the same file).
+  let seeded: { store: Store; dataDir: string };
+  beforeAll(async () => {
+    seeded = await loadStore();
+    await seedDemo(seeded.store, options({ now: REFERRALS_NOW }));
+  });
+  afterAll(async () => {
+    await seeded.store.stop();
+  });
   afterEach(() => {
     vi.useRealTimers();
   });
 
-  async function seededStore() {
-    const opened = await openStore();
-    await seedDemo(opened.store, options({ now: REFERRALS_NOW }));
-    return opened;
-  }
-
   it("are agreements the app itself would have made, in every status, each of them for the demo login", async () => {
-    const { store } = await seededStore();
+    const { store } = seeded;
     const referrals = store.referrals.all();
     expect(new Set(referrals.map((referral) => referral.status))).toEqual(new Set(REFERRAL_STATUSES));
     const logins = referrals.filter((referral) => isParty(referral, LOGIN_EMAIL));
@@ -404,7 +415,7 @@ describe("the demo's referrals", { timeout: 30_000 }, () => {
   it("show on /referrals, the dashboard, each referral's page, the printable agreement and the PDF for the demo login", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(REFERRALS_NOW);
-    const { dataDir } = await seededStore();
+    const { dataDir } = seeded;
     const services = createServices(loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir }));
     try {
       await services.store.refresh();
@@ -458,7 +469,7 @@ describe("the demo's referrals", { timeout: 30_000 }, () => {
   it("meet the demo login with every newer surface filled: an invitation with its Respond by, a review to write and one with a reply, places served with a radius, a broker approval waiting", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(REFERRALS_NOW);
-    const { dataDir } = await seededStore();
+    const { dataDir } = seeded;
     const services = createServices(loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir }));
     try {
       await services.store.refresh();
@@ -515,7 +526,7 @@ describe("the demo's referrals", { timeout: 30_000 }, () => {
   });
 
   it("include reviews of the deals that ended: published both ways with a reply, one waiting for the other party, one to write", async () => {
-    const { store } = await seededStore();
+    const { store } = seeded;
     const services = createReplicaServices(store);
     const login = store.agents.by("email", LOGIN_EMAIL)[0]!;
     const ofLogin = profileReviews(services, login, login, REFERRALS_NOW);
@@ -533,7 +544,7 @@ describe("the demo's referrals", { timeout: 30_000 }, () => {
   });
 
   it("include a commission disbursement authorization under contract and an Oklahoma broker staff confirmed who sponsors demo agents", async () => {
-    const { store } = await seededStore();
+    const { store } = seeded;
     const withCda = store.referrals.all().filter((referral) => referral.cdaSentAt !== undefined);
     expect(withCda.map((referral) => referral.status)).toEqual(["under_contract"]);
     expect(withCda[0]).toMatchObject({ titleCompany: "Alamo Title Company", titleEmail: "closer@alamotitle.demo.example" });
@@ -546,7 +557,7 @@ describe("the demo's referrals", { timeout: 30_000 }, () => {
   });
 
   it("include invitations: open ones, a Not a fit with its reason, a Respond by passed with no response, and one to the demo login", async () => {
-    const { store } = await seededStore();
+    const { store } = seeded;
     const services = createReplicaServices(store);
     const login = store.agents.by("email", LOGIN_EMAIL)[0]!;
     const sent = store.invitations.by("posterEmail", LOGIN_EMAIL);
@@ -567,7 +578,7 @@ describe("the demo's referrals", { timeout: 30_000 }, () => {
   });
 
   it("the demo login has two devices, with push on for messages and invitations, and a push to them is logged as not delivered, not fatal", async () => {
-    const { store } = await seededStore();
+    const { store } = seeded;
     const login = store.agents.by("email", LOGIN_EMAIL)[0]!;
     expect(login.pushOn).toEqual(["messages", "invitations"]);
     const push = createPush({ store, writeQueues: createWriteQueues(), config: testConfig() });
@@ -601,18 +612,11 @@ describe("seedDemo on Google Sheets", () => {
 });
 
 describe("npm run seed:demo", () => {
-  const tsx = path.resolve("node_modules/.bin/tsx");
-  const run = (dataDir: string, env: Record<string, string> = {}) => {
-    const { GOOGLE_SHEETS_ID: _sheet, GOOGLE_SHEETS_API_URL: _url, GOOGLE_SERVICE_ACCOUNT_JSON: _json, ...inherited } = process.env;
-    return spawnSync(tsx, ["scripts/seed-demo.ts"], {
-      env: { ...inherited, NODE_ENV: "test", DATA_DIR: dataDir, PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST, ...env },
-      encoding: "utf8",
-    });
-  };
+  const run = (dataDir: string, env: Record<string, string> = {}) => runStoreCommand("scripts/seed-demo.ts", dataDir, { env });
 
   it("prints a demo login whose password works and is stored nowhere, then does nothing the second time", async () => {
     const dataDir = tempDataDir();
-    const first = run(dataDir);
+    const first = await run(dataDir);
     expect(first.stderr).toBe("");
     expect(first.status).toBe(0);
     const [, email, password] = /Demo login: (\S+)\s+password: (\S+)/.exec(first.stdout) ?? [];
@@ -623,19 +627,22 @@ describe("npm run seed:demo", () => {
     expect(await verifyPassword(password!, String(login.passwordHash))).toBe(true);
     expect(JSON.stringify(cells)).not.toContain(password!);
 
-    const second = run(dataDir);
+    const second = await run(dataDir);
     expect(second.status).toBe(0);
     expect(second.stdout).toContain("The store already holds the demo network: nothing changed.");
     expect(second.stdout).not.toContain(password!);
     expect(allCells(dataDir)).toEqual(cells);
   }, 60_000);
 
-  it("takes the password from DEMO_PASSWORD and refuses a short one", () => {
-    expect(run(tempDataDir(), { DEMO_PASSWORD: "short" })).toMatchObject({
+  it("takes the password from DEMO_PASSWORD and refuses a short one", async () => {
+    const [short, chosen] = await Promise.all([
+      run(tempDataDir(), { DEMO_PASSWORD: "short" }),
+      run(tempDataDir(), { DEMO_PASSWORD: "our-demo-password" }),
+    ]);
+    expect(short).toMatchObject({
       status: 1,
       stderr: "DEMO_PASSWORD must be at least 8 characters long.\n",
     });
-    const chosen = run(tempDataDir(), { DEMO_PASSWORD: "our-demo-password" });
     expect(chosen.status).toBe(0);
     expect(chosen.stdout).toContain("password: our-demo-password");
   }, 60_000);
@@ -647,7 +654,7 @@ describe("npm run seed:demo", () => {
     db.prepare("DELETE FROM Agents").run();
     db.prepare("DELETE FROM Messages").run();
     db.close();
-    const result = run(dataDir);
+    const result = await run(dataDir);
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/^The store already holds 0 agents and 32 requests and is not the demo network/);
   }, 60_000);
