@@ -50,6 +50,13 @@ export const CLAIM_KEYS = {
     holds: "run",
     key: (week: string) => `digest-done:${week}`,
   }),
+  "growth-summary": family({
+    format: "growth-summary:<Monday's date>",
+    records: "staff's weekly mail counting invitations to join sent, registrations from them and approvals",
+    claimedIn: "server/jobs/weekly-digest.server.ts",
+    holds: "mail",
+    key: (week: string) => `growth-summary:${week}`,
+  }),
   digest: family({
     format: "digest:<Monday's date>:<agent id>",
     records: "one member's weekly digest",

@@ -95,3 +95,22 @@ export function overMemberLimit(sentAt: readonly string[], adding: number, now: 
 export function inactiveLicenseMessage(status: string): string {
   return `TREC lists this license as ${status.toLowerCase()}. Only an agent with an active license can be invited.`;
 }
+
+/** What the staff's weekly mail counts of growth from inside: the invitations of the 7 days before `now` and what became of them. */
+export type WeeklyGrowth = { sent: number; registered: number; approved: number };
+
+export function weeklyGrowth(
+  rows: readonly Pick<OutreachRow, "createdAt">[],
+  agents: readonly Pick<Agent, "createdAt" | "invitedBy" | "status">[],
+  now: Date,
+): WeeklyGrowth {
+  const since = new Date(now.getTime() - 7 * DAY_MS).toISOString();
+  const until = now.toISOString();
+  const inWeek = (time: string) => time >= since && time < until;
+  const joined = agents.filter((agent) => Boolean(agent.invitedBy) && inWeek(agent.createdAt));
+  return {
+    sent: rows.filter((row) => inWeek(row.createdAt)).length,
+    registered: joined.length,
+    approved: joined.filter((agent) => agent.status === "approved").length,
+  };
+}

@@ -70,7 +70,7 @@ type ClaimFacts = {
 
 /**
  * The rows of SendClaims whose key can no longer be claimed again, settled for a day:
- * - a digest week's rows (`digest-run:`, `digest-done:`, `digest:`), once the week is over;
+ * - a digest week's rows (`digest-run:`, `digest-done:`, `digest:`, and staff's `growth-summary:`), once the week is over;
  * - a throttled chain's links below a link that is a day old (the highest link always stays);
  * - a decision mail's rows, once the agent's row records it;
  * - a referral reminder's rows, once the referral's last reminder moved past the one the key names;
@@ -97,6 +97,7 @@ export function prunableClaims(rows: readonly SendClaim[], now: Date, facts: Cla
       case "digest-run":
       case "digest-done":
       case "digest":
+      case "growth-summary":
         return first.replace(/#\d+$/, "") < currentWeek;
       case "message":
       case "response":

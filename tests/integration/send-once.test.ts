@@ -9,7 +9,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Agent } from "../../app/domain/workbook/tabs";
 import { loadConfig } from "../../app/server/config.server";
-import { createOutboxMailer, readOutbox } from "../../app/server/mail/mailer.server";
+import { createOutboxMailer, readOutbox, type Mail } from "../../app/server/mail/mailer.server";
 import { sendMessage } from "../../app/server/messages/send.server";
 import { DIGEST_BATCH, scheduleWeeklyDigest } from "../../app/server/jobs/weekly-digest.server";
 import { remindAndExpireReferrals } from "../../app/server/jobs/referral-reminders.server";
@@ -206,6 +206,9 @@ describe("the weekly digest", () => {
     return { ...setup, wanting };
   }
 
+  /** The members' digests: staff's growth summary, mailed with them, is looked at apart. */
+  const digestMails = async (outbox: () => Promise<Mail[]>) => (await outbox()).filter((mail) => mail.to !== "support@example.test");
+
   const jobAt = (services: Services, now: () => Date) =>
     scheduleWeeklyDigest({
       store: services.store,
@@ -222,7 +225,7 @@ describe("the weekly digest", () => {
     expect(runs.filter((run) => run.ran)).toEqual([
       { ran: true, week: "2026-11-23", sent: 1, failed: 0, nothingNew: 2, optedOut: 1, takenElsewhere: 0 },
     ]);
-    const mails = await outbox();
+    const mails = await digestMails(outbox);
     expect(mails.map((mail) => mail.to)).toEqual([wanting.email]);
     expect(mails[0]!.subject).toBe("2 new referral requests in your market last week");
     expect(mails[0]!.text).toContain("Texas request 1\n");
@@ -235,7 +238,30 @@ describe("the weekly digest", () => {
     expect((await jobAt(all[1], later).run()).ran).toBe(false);
     const restarted = await start();
     expect((await jobAt(restarted, later).run()).ran).toBe(false);
-    expect(await outbox()).toHaveLength(1);
+    expect(await digestMails(outbox)).toHaveLength(1);
+  }, 30_000);
+
+  it("mails staff the week's growth from invitations once, from both instances at once", async () => {
+    const { all, outbox } = await network();
+    const inviter = (await all[0].store.agents.readStored())[0]!;
+    const invited = member("joined@example.com", { invitedBy: inviter.id, createdAt: "2026-11-20T10:00:00.000Z" });
+    await all[0].store.agents.insert(invited);
+    const invitation = (email: string, createdAt: string) => ({
+      id: newId(),
+      inviterId: inviter.id,
+      name: "A Colleague",
+      email,
+      licenseNumber: "",
+      licenseState: "",
+      createdAt,
+    });
+    await all[0].store.outreach.insert({ ...invitation("joined@example.com", "2026-11-18T10:00:00.000Z"), agentId: invited.id });
+    await all[0].store.outreach.insert(invitation("later@example.com", "2026-11-21T10:00:00.000Z"));
+    await all[0].store.outreach.insert(invitation("old@example.com", "2026-11-01T10:00:00.000Z"));
+    await Promise.all(all.map((services) => services.store.refresh()));
+    await Promise.all(all.map((services) => jobAt(services, () => monday).run()));
+    const staff = (await outbox()).filter((mail) => mail.to === "support@example.test");
+    expect(staff.map((mail) => mail.subject)).toEqual(["[Weekly] Invitations: 2 sent, 1 registered, 1 approved"]);
   }, 30_000);
 
   it("is sent late when no instance was up on Monday, and then not again that week", async () => {
@@ -243,7 +269,7 @@ describe("the weekly digest", () => {
     const wednesday = () => new Date("2026-11-25T20:00:00.000Z");
     expect((await jobAt(all[0], wednesday).run()).ran).toBe(true);
     expect((await jobAt(all[1], wednesday).run()).ran).toBe(false);
-    expect((await outbox()).map((mail) => mail.to)).toEqual([wanting.email]);
+    expect((await digestMails(outbox)).map((mail) => mail.to)).toEqual([wanting.email]);
   }, 30_000);
 
   it("stopped midway and restarted in the same week, mails every member once", async () => {
@@ -285,7 +311,7 @@ describe("the weekly digest", () => {
     expect(await jobAt(restarted, later).run()).toMatchObject({ ran: true, sent: readers.length + 1 - DIGEST_BATCH, takenElsewhere: 0 });
     expect((await jobAt(restarted, later).run()).ran).toBe(false);
     const perMember = new Map<string, number>();
-    for (const mail of await outbox()) perMember.set(mail.to, (perMember.get(mail.to) ?? 0) + 1);
+    for (const mail of await digestMails(outbox)) perMember.set(mail.to, (perMember.get(mail.to) ?? 0) + 1);
     expect(perMember.size).toBe(readers.length + 1);
     expect([...perMember.values()].every((count) => count === 1)).toBe(true);
   }, 60_000);
@@ -296,6 +322,6 @@ describe("the weekly digest", () => {
     const nextMonday = () => new Date("2026-11-30T15:00:00.000Z");
     const run = await jobAt(all[0], nextMonday).run();
     expect(run).toMatchObject({ ran: true, week: "2026-11-30", sent: 0, nothingNew: 3 });
-    expect(await outbox()).toEqual([]);
+    expect(await digestMails(outbox)).toEqual([]);
   }, 30_000);
 });

@@ -2,10 +2,12 @@ import { CLAIM_KEYS } from "~/domain/claim-keys";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { digestWeekDue, memberDigest, weekRequests, type DigestSelection, type DigestWeek } from "~/domain/digest";
 import { wantsMail } from "~/domain/notifications";
+import { weeklyGrowth } from "~/domain/outreach";
 import type { Agent } from "~/domain/workbook/tabs";
 import { publicUrl } from "../accounts/urls.server";
 import type { Config } from "../config.server";
 import { digestMail } from "../mail/digest-mail.server";
+import { weeklyGrowthMail } from "../mail/growth-mail.server";
 import type { Notifier } from "../notifier/notifier.server";
 import { blockedBetween, hiddenItemIds, suspendedEmails } from "../moderation/visibility.server";
 import type { SendClaims } from "../send-claims.server";
@@ -16,7 +18,7 @@ type Deps = {
   store: Store;
   notifier: Pick<Notifier, "enqueue">;
   claims: SendClaims;
-  config: Pick<Config, "appUrl" | "port" | "sessionSecrets">;
+  config: Pick<Config, "appUrl" | "port" | "sessionSecrets" | "supportEmail">;
   /** The time; replaced in tests. */
   clock?: () => Date;
   log?: Pick<Console, "info" | "error">;
@@ -166,13 +168,24 @@ async function runDigest(deps: Deps, state: { readonly stopped: boolean }): Prom
     }
   }
   const finished = !state.stopped && hold !== undefined;
-  if (finished) await claims.claim([doneKey(week)], clock());
-  else if (hold) await letGo(deps, hold);
+  if (finished) {
+    await claims.claim([doneKey(week)], clock());
+    mailStaffGrowth(deps, week, now);
+  } else if (hold) await letGo(deps, hold);
   const result = { ran: true as const, week: week.week, ...done, nothingNew, optedOut };
   log.info(
     `Digest: week of ${week.week}: ${done.sent} sent, ${done.failed} failed, ${nothingNew} with nothing new, ${optedOut} turned off, ${done.takenElsewhere} claimed by another instance${finished ? "" : "; stopped, the rest is sent by the next run this week"}.`,
   );
   return result;
+}
+
+/** Staff's weekly growth count goes with the week's digest, once across instances. */
+function mailStaffGrowth({ store, notifier, config }: Deps, week: DigestWeek, now: Date): void {
+  const growth = weeklyGrowth(store.outreach.all(), store.agents.all(), now);
+  notifier.enqueue(
+    { mail: weeklyGrowthMail(growth, week.week, config.supportEmail), about: `staff's growth summary of the week of ${week.week}` },
+    { once: CLAIM_KEYS["growth-summary"].key(week.week), now },
+  );
 }
 
 /** A run stopped midway lets its hold go, so a restart within the week resumes it at once. */
