@@ -22,6 +22,7 @@ export const MIRRORS = {
   lookup: { tab: "Lookup", dataRows: 300, columns: 7 },
   recentReports: { tab: "Recent reports", dataRows: 500, columns: 10 },
   dailyCounts: { tab: "Daily counts", dataRows: 90, columns: 8 },
+  invitationsToJoin: { tab: "Invitations to join", dataRows: 500, columns: 7 },
 } as const satisfies Record<string, MirrorShape>;
 
 export type MirrorName = keyof typeof MIRRORS;

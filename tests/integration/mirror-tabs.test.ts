@@ -151,6 +151,37 @@ describe.each(deployments)("the mirror tabs on %s, two instances", { timeout: 60
     ]);
   });
 
+  it("list the invitations to join with what became of each", async () => {
+    const { all, book, refreshAndRewrite } = await twoInstances(deployment);
+    const maria = await all[0].store.agents.insert(agentRecord({ email: "maria@example.com", fullName: "Maria Lopez" }));
+    const joined = await all[0].store.agents.insert(agentRecord({ email: "lee@example.com", fullName: "Lee Park", invitedBy: maria.id }));
+    const invitation = (email: string, createdAt: string) => ({
+      id: newId(),
+      inviterId: maria.id,
+      name: email.split("@")[0]!,
+      email,
+      licenseNumber: "",
+      licenseState: "",
+      createdAt,
+    });
+    await all[0].store.outreach.insert({ ...invitation("lee@example.com", "2026-11-20T10:00:00.000Z"), agentId: joined.id });
+    await all[0].store.outreach.insert({
+      ...invitation("sam@example.com", "2026-11-25T10:00:00.000Z"),
+      openedAt: "2026-11-26T10:00:00.000Z",
+    });
+    await all[0].store.outreach.insert(invitation("old@example.com", "2026-09-01T10:00:00.000Z"));
+    await refreshAndRewrite(new Date("2026-11-29T02:00:00.000Z"));
+
+    const rows = book.rows("Invitations to join");
+    expect(rows[1]).toEqual(["3 invitations to join."]);
+    expect(rows.slice(3).map((row) => [row[3], row[5]])).toEqual([
+      ["sam@example.com", "Opened the link"],
+      ["lee@example.com", "Approved"],
+      ["old@example.com", "Expired"],
+    ]);
+    expect(rows[4]?.[1]).toBe("Maria Lopez <maria@example.com>");
+  });
+
   it("leave a mirror whole and right when staff sort it while it is rewritten, and keep its grid to its bound", async () => {
     const { all, book, refreshAndRewrite } = await twoInstances(deployment);
     const reporter = await all[0].store.agents.insert(agentRecord({ email: "rita@example.com" }));
@@ -214,8 +245,8 @@ describe.each(deployments)("the mirror tabs on %s, two instances", { timeout: 60
       mirrorCells("recentReports"),
     ]);
     expect(health.flatMap((each) => each.tabs.map((mirror) => mirror.by)).sort()).toEqual([
-      ...Array<string>(3).fill("another instance"),
-      ...Array<string>(3).fill("this instance"),
+      ...Array<string>(Object.keys(MIRRORS).length).fill("another instance"),
+      ...Array<string>(Object.keys(MIRRORS).length).fill("this instance"),
     ]);
   });
 });

@@ -6,6 +6,7 @@
  */
 import { normaliseEmail } from "~/domain/auth";
 import { CLAIM_KEYS, claimKeyFamily } from "~/domain/claim-keys";
+import { OUTREACH_OUTCOME_LABELS, outreachOutcome } from "~/domain/outreach";
 import { lastDays, MIRRORS, RECENT_REPORT_DAYS, type MirrorSection } from "~/domain/mirrors";
 import type { Agent, Invitation, Message, ModerationRow, Report, Review } from "~/domain/workbook/tabs";
 import type { MessageQueries } from "../messages/message-queries.server";
@@ -309,4 +310,28 @@ export async function dailyCountRows(sources: Sources, now: Date): Promise<strin
     ),
   ];
   return days.map((key) => [key, ...columns.map((counts) => String(counts.get(key) ?? 0))]);
+}
+
+export const INVITATIONS_TO_JOIN_HEADERS = ["sent", "invited by", "name", "e-mail", "for request", "outcome", "registered agent id"];
+
+/**
+ * The Outreach tab's invitations, newest first, with what became of each: the outcome is worked
+ * out (docs/decisions/0082), so this is where staff read it; cut to the tab's bound.
+ */
+export function invitationToJoinRows({ store }: Pick<Sources, "store">, now: Date): { rows: string[][]; total: number } {
+  const rows = [...store.outreach.all()].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const shown = rows.slice(0, MIRRORS.invitationsToJoin.dataRows).map((row) => {
+    const inviter = store.agents.get(row.inviterId);
+    const registered = row.agentId ? store.agents.get(row.agentId) : undefined;
+    return [
+      row.createdAt,
+      inviter ? `${inviter.fullName} <${inviter.email}>` : row.inviterId,
+      row.name,
+      row.email,
+      row.requestId ?? "",
+      OUTREACH_OUTCOME_LABELS[outreachOutcome(row, registered, now)],
+      row.agentId ?? "",
+    ];
+  });
+  return { rows: shown, total: rows.length };
 }

@@ -24,7 +24,15 @@ import { refreshJob } from "../jobs/registry.server";
 import type { MessageQueries } from "../messages/message-queries.server";
 import type { SendClaims } from "../send-claims.server";
 import { describeError, type BackgroundJob, type MirrorGrid, type Store } from "../store/store.server";
-import { DAILY_COUNT_HEADERS, dailyCountRows, lookupSections, RECENT_REPORT_HEADERS, recentReportRows } from "./mirror-contents.server";
+import {
+  DAILY_COUNT_HEADERS,
+  dailyCountRows,
+  INVITATIONS_TO_JOIN_HEADERS,
+  invitationToJoinRows,
+  lookupSections,
+  RECENT_REPORT_HEADERS,
+  recentReportRows,
+} from "./mirror-contents.server";
 
 /** One mirror as /healthz's details show it. */
 type MirrorHealth = {
@@ -89,6 +97,10 @@ export function rewriteMirrorsAfterRefreshes({ store, messageQueries, claims, lo
       case "dailyCounts": {
         const status = `The last ${MIRRORS.dailyCounts.dataRows} days, newest first; older days are cut. Mails: the claims still in SendClaims.`;
         return grid(name, listCells(name, DAILY_COUNT_HEADERS, await dailyCountRows(sources, now), status, now));
+      }
+      case "invitationsToJoin": {
+        const { rows, total } = invitationToJoinRows(sources, now);
+        return grid(name, listCells(name, INVITATIONS_TO_JOIN_HEADERS, rows, cutNote(rows.length, total, "invitations to join"), now));
       }
     }
   }
