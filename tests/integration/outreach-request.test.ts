@@ -10,6 +10,7 @@ import type { TrecLicense } from "../../app/domain/license-check";
 import { deadlineLabel, LATE_INVITATION_RESPOND_BY_HOURS } from "../../app/domain/invitations";
 import { inactiveLicenseMessage } from "../../app/domain/outreach";
 import type { Agent, ReferralRequest } from "../../app/domain/workbook/tabs";
+import { calendarItemsFor } from "../../app/server/calendar/calendar.server";
 import { invitationsToAnswer } from "../../app/server/invitations/invitations.server";
 import { remindInvitedAgents } from "../../app/server/jobs/invitation-reminders.server";
 import { loader as detailLoader } from "../../app/routes/referral-requests.$id._index";
@@ -156,7 +157,7 @@ describe("know an agent in Big Lake?", { timeout: 30_000 }, () => {
     expect((await sentMails(context.services)).filter((each) => each.to === "maria@example.com")).toHaveLength(1);
   });
 
-  it("gives the agent invited on approval a fresh Respond by when the request's has passed: on their dashboard and for the reminder", async () => {
+  it("gives the agent invited on approval a fresh Respond by when the request's has passed: on their dashboard, the request, the mail, their calendar and for the reminder", async () => {
     const { store, notifier, config, sendClaims } = context.services;
     const passed = new Date(Date.now() - 3 * HOUR).toISOString();
     await store.requests.update(request.id, { respondBy: passed });
@@ -172,6 +173,18 @@ describe("know an agent in Big Lake?", { timeout: 30_000 }, () => {
     expect(store.requests.get(request.id)!.respondBy).toBe(passed);
     expect(invitationsToAnswer(context.services, sam, new Date()).map((each) => each.respondBy)).toEqual([
       deadlineLabel(invitation.respondBy!),
+    ]);
+
+    const samsPage = (
+      await detailLoader({
+        request: get(`/referral-requests/${request.id}`, await sessionCookie(context, sam)),
+        context,
+        params: { id: request.id },
+      })
+    ).data;
+    expect(samsPage.respondBy).toEqual({ label: deadlineLabel(invitation.respondBy!), passed: false });
+    expect(calendarItemsFor(context.services, sam, new Date()).map((item) => item.when)).toEqual([
+      { kind: "time", at: invitation.respondBy },
     ]);
 
     const invitedMail = (await sentMails(context.services)).find(

@@ -193,6 +193,16 @@ export async function declineInvitation(
   });
 }
 
+/** The Respond by a member reads on the request's page: their own invitation's when it has one, otherwise the request's. */
+export function respondByFor(
+  services: Pick<Services, "store">,
+  request: ReferralRequest,
+  member: Pick<Agent, "email">,
+): string | undefined {
+  const invitation = services.store.invitations.by("agentEmail", member.email).find((each) => each.requestId === request.id);
+  return invitationRespondBy(invitation ?? {}, request);
+}
+
 /**
  * The dashboard's "Invited to respond": the member's open invitations, newest first. An
  * invitation closes once they responded or answered Not a fit, and when the request stops
