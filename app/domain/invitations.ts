@@ -42,6 +42,28 @@ export function respondByAfterEdit(current: string | undefined, hours: number | 
   return hours === hoursLeft(current, now) ? current : respondByAt(hours, now);
 }
 
+/** How long an agent invited once they joined (docs/decisions/0083) has to respond when the request's deadline is near or passed. */
+export const LATE_INVITATION_RESPOND_BY_HOURS = 48;
+
+/**
+ * The Respond by of an agent invited once they joined: none when the request sets none, the
+ * request's own when it leaves them longer, otherwise a fresh one, so they are not invited
+ * to a deadline that passed while staff reviewed them.
+ */
+export function lateInvitationRespondBy(requestRespondBy: string | undefined, now: Date): string | undefined {
+  if (requestRespondBy === undefined) return undefined;
+  const fresh = respondByAt(LATE_INVITATION_RESPOND_BY_HOURS, now);
+  return Date.parse(requestRespondBy) >= Date.parse(fresh) ? undefined : fresh;
+}
+
+/** The deadline an invited agent answers by: their invitation's own, or else the request's. */
+export function invitationRespondBy(
+  invitation: { respondBy?: string | undefined },
+  request: { respondBy?: string | undefined },
+): string | undefined {
+  return invitation.respondBy ?? request.respondBy;
+}
+
 export function isPastDeadline(respondBy: string | undefined, now: Date): boolean {
   return respondBy !== undefined && Date.parse(respondBy) <= now.getTime();
 }

@@ -25,7 +25,7 @@ import { redirectWithNotice, takeNotice } from "~/server/flash.server";
 import { readForm } from "~/server/forms.server";
 import { bestFitSection } from "~/server/invitations/best-fit-section.server";
 import { fewMembersFit, requestArea } from "~/server/outreach/refer-outside.server";
-import { invitationsToAnswer, inviteAgents } from "~/server/invitations/invitations.server";
+import { invitationsToAnswer, inviteAgents, respondByFor } from "~/server/invitations/invitations.server";
 import { StoreError } from "~/server/store/store.server";
 import { notFound } from "~/server/http.server";
 import { findRequestFor, REQUEST_NOT_FOUND } from "~/server/referral-requests/queries.server";
@@ -58,6 +58,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const now = new Date();
   const view = requestView(context.services, found, member.email, now);
   const { notice, headers } = await takeNotice(context.services, request, REQUEST_PAGE_NOTICES);
+  const respondBy = respondByFor(context.services, found, member);
   const body = {
     request: view,
     live: isLive(found, now),
@@ -66,7 +67,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     responses: responsesTo(context.services, found.id, member)
       .filter((response) => view.isOwn || response.fromEmail === member.email)
       .map((response) => responseView(context.services, response, now)),
-    respondBy: found.respondBy ? { label: deadlineLabel(found.respondBy), passed: isPastDeadline(found.respondBy, now) } : null,
+    respondBy: respondBy ? { label: deadlineLabel(respondBy), passed: isPastDeadline(respondBy, now) } : null,
     /** An invited agent who has not answered yet gets "Not a fit" beside Respond. */
     invitedToAnswer: !view.isOwn && invitationsToAnswer(context.services, member, now).some((each) => each.requestId === found.id),
     // The best-fit list and its invitations are the poster's alone.

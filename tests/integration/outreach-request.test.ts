@@ -7,14 +7,19 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { TrecLicense } from "../../app/domain/license-check";
+import { deadlineLabel, LATE_INVITATION_RESPOND_BY_HOURS } from "../../app/domain/invitations";
 import { inactiveLicenseMessage } from "../../app/domain/outreach";
 import type { Agent, ReferralRequest } from "../../app/domain/workbook/tabs";
+import { calendarItemsFor } from "../../app/server/calendar/calendar.server";
+import { invitationsToAnswer } from "../../app/server/invitations/invitations.server";
+import { remindInvitedAgents } from "../../app/server/jobs/invitation-reminders.server";
 import { loader as detailLoader } from "../../app/routes/referral-requests.$id._index";
 import { action as referAction } from "../../app/routes/referral-requests.$id.refer";
 import { insertAgent, sentMails, testContext } from "../support/services";
 import { editAgentRow } from "./accounts-support";
 import { get, insertRequest, outcome, post, sessionCookie, type Rejection } from "./requests-support";
 
+const HOUR = 60 * 60 * 1000;
 let context: AppLoadContext;
 let maria: Agent;
 let cookie: string;
@@ -57,6 +62,27 @@ beforeEach(async () => {
     timeline: "3months",
   });
 });
+
+/**
+ * Sam registers through the mail's link (the registration flow is tested in outreach.test.ts)
+ * and staff approve him in the sheet; resolves once he is invited to the request.
+ */
+async function approveSamThroughOutreach(): Promise<Agent> {
+  const row = context.services.store.outreach.by("email", "sam@example.com")[0]!;
+  const sam = await insertAgent(context, {
+    fullName: "Sam Ortiz",
+    email: "sam@example.com",
+    status: "pending",
+    invitedBy: maria.id,
+    city: "Big Lake",
+  });
+  await context.services.store.outreach.update(row.id, { agentId: sam.id });
+  await editAgentRow(context, sam.id, { status: "approved" });
+  await expect
+    .poll(() => context.services.store.invitations.by("requestId", request.id).map((each) => each.agentEmail), { timeout: 5_000 })
+    .toEqual(["sam@example.com"]);
+  return sam;
+}
 
 function refer(fields: Record<string, string>) {
   return outcome(() =>
@@ -117,19 +143,7 @@ describe("know an agent in Big Lake?", { timeout: 30_000 }, () => {
     const row = context.services.store.outreach.by("email", "sam@example.com")[0]!;
     expect(row).toMatchObject({ requestId: request.id, licenseNumber: "0700001", licenseState: "TX", inviterId: maria.id });
 
-    // Sam registers through the link (the registration flow is tested in outreach.test.ts) and staff approve him in the sheet.
-    const sam = await insertAgent(context, {
-      fullName: "Sam Ortiz",
-      email: "sam@example.com",
-      status: "pending",
-      invitedBy: maria.id,
-      city: "Big Lake",
-    });
-    await context.services.store.outreach.update(row.id, { agentId: sam.id });
-    await editAgentRow(context, sam.id, { status: "approved" });
-    await expect
-      .poll(() => context.services.store.invitations.by("requestId", request.id).map((each) => each.agentEmail), { timeout: 5_000 })
-      .toEqual(["sam@example.com"]);
+    await approveSamThroughOutreach();
     const mails = await sentMails(context.services);
     expect(mails.filter((each) => each.to === "maria@example.com").map((each) => each.subject)).toEqual([
       "Sam Ortiz joined and is invited to your request",
@@ -141,5 +155,44 @@ describe("know an agent in Big Lake?", { timeout: 30_000 }, () => {
     await context.services.store.refresh();
     expect(context.services.store.invitations.by("requestId", request.id)).toHaveLength(1);
     expect((await sentMails(context.services)).filter((each) => each.to === "maria@example.com")).toHaveLength(1);
+  });
+
+  it("gives the agent invited on approval a fresh Respond by when the request's has passed: on their dashboard, the request, the mail, their calendar and for the reminder", async () => {
+    const { store, notifier, config, sendClaims } = context.services;
+    const passed = new Date(Date.now() - 3 * HOUR).toISOString();
+    await store.requests.update(request.id, { respondBy: passed });
+    const fields = { name: "Sam Ortiz", email: "sam@example.com", licenseNumber: "0700001", licenseState: "TX" };
+    await refer({ ...fields, confirmed: "0700001" });
+    const before = Date.now();
+    const sam = await approveSamThroughOutreach();
+
+    const invitation = store.invitations.by("requestId", request.id)[0]!;
+    const fresh = Date.parse(invitation.respondBy ?? "");
+    expect(fresh).toBeGreaterThanOrEqual(before + LATE_INVITATION_RESPOND_BY_HOURS * HOUR);
+    expect(fresh).toBeLessThanOrEqual(Date.now() + LATE_INVITATION_RESPOND_BY_HOURS * HOUR);
+    expect(store.requests.get(request.id)!.respondBy).toBe(passed);
+    expect(invitationsToAnswer(context.services, sam, new Date()).map((each) => each.respondBy)).toEqual([
+      deadlineLabel(invitation.respondBy!),
+    ]);
+
+    const samsPage = (
+      await detailLoader({
+        request: get(`/referral-requests/${request.id}`, await sessionCookie(context, sam)),
+        context,
+        params: { id: request.id },
+      })
+    ).data;
+    expect(samsPage.respondBy).toEqual({ label: deadlineLabel(invitation.respondBy!), passed: false });
+    expect(calendarItemsFor(context.services, sam, new Date()).map((item) => item.when)).toEqual([
+      { kind: "time", at: invitation.respondBy },
+    ]);
+
+    const invitedMail = (await sentMails(context.services)).find(
+      (each) => each.to === "sam@example.com" && each.subject.includes("invites you"),
+    );
+    expect(invitedMail!.text).toContain(deadlineLabel(invitation.respondBy!));
+    // The one reminder falls due two hours before the invitee's own deadline, not the request's.
+    expect(await remindInvitedAgents({ store, notifier, config, claims: sendClaims }, new Date(fresh - 3 * HOUR))).toBe(0);
+    expect(await remindInvitedAgents({ store, notifier, config, claims: sendClaims }, new Date(fresh - HOUR))).toBe(1);
   });
 });

@@ -31,9 +31,9 @@ describe("PostgreSQL migrations", () => {
   it("creates one table per high-volume tab with the tab's columns, once: a second run changes nothing", async () => {
     const pool = await openPool();
     const migrations = await readMigrations();
-    expect(migrations.map((migration) => migration.version)).toEqual([1, 2, 3]);
+    expect(migrations.map((migration) => migration.version)).toEqual([1, 2, 3, 4]);
 
-    expect(await migrate(pool, migrations)).toEqual([1, 2, 3]);
+    expect(await migrate(pool, migrations)).toEqual([1, 2, 3, 4]);
     for (const tab of HIGH_VOLUME_DEFINITIONS) {
       const columns = await pool.query<{ column_name: string }>(
         "SELECT column_name FROM information_schema.columns WHERE table_name = $1 ORDER BY ordinal_position",
@@ -46,10 +46,11 @@ describe("PostgreSQL migrations", () => {
       { version: 1, name: "high-volume-tabs" },
       { version: 2, name: "change-notifications" },
       { version: 3, name: "messages-via" },
+      { version: 4, name: "invitations-respond-by" },
     ]);
 
     expect(await migrate(pool, migrations)).toEqual([]);
-    expect((await pool.query("SELECT count(*)::int AS n FROM schema_migrations")).rows[0].n).toBe(3);
+    expect((await pool.query("SELECT count(*)::int AS n FROM schema_migrations")).rows[0].n).toBe(4);
   });
 
   it("applies each migration once when two instances start at once", async () => {
@@ -57,8 +58,8 @@ describe("PostgreSQL migrations", () => {
     const second = poolOn(first);
     const migrations = await readMigrations();
     const [a, b] = await Promise.all([migrate(first, migrations), migrate(second, migrations)]);
-    expect([...a, ...b].sort()).toEqual([1, 2, 3]);
-    expect((await first.query("SELECT count(*)::int AS n FROM schema_migrations")).rows[0].n).toBe(3);
+    expect([...a, ...b].sort()).toEqual([1, 2, 3, 4]);
+    expect((await first.query("SELECT count(*)::int AS n FROM schema_migrations")).rows[0].n).toBe(4);
   });
 
   it("tells every listener, once committed, each statement's rows, who wrote them, and no rows when they are too many", async () => {

@@ -23,6 +23,11 @@ export const INVITATIONS_TAB = defineTab({
     answeredAt: optionalTime(),
     /** When the one reminder before the request's "Respond by" was claimed for sending. */
     remindedAt: optionalTime(),
+    /**
+     * The invited agent's own Respond by, set only when they were invited late: an agent
+     * who joined through the request's outreach (docs/decisions/0083). Blank: the request's.
+     */
+    respondBy: optionalTime(),
   },
   indexes: {
     requestId: (invitation) => invitation.requestId,

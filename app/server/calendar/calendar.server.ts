@@ -3,6 +3,7 @@ import { ICalCalendar } from "ical-generator";
 import { Temporal } from "temporal-polyfill";
 import { tzlib_get_ical_block } from "timezones-ical-library";
 import { referralItems, respondByItem, type CalendarItem } from "~/domain/calendar";
+import { invitationRespondBy } from "~/domain/invitations";
 import { otherParty, partyName, partyOf } from "~/domain/referrals/agreement";
 import { PRODUCT_NAME } from "~/domain/product";
 import type { Agent } from "~/domain/workbook/tabs";
@@ -24,9 +25,12 @@ type CalendarServices = Pick<Services, "store" | "config">;
  * dashboard lists them), then the current dates of each referral they are a party of.
  */
 export function calendarItemsFor(services: Pick<Services, "store">, member: Agent, now: Date): CalendarItem[] {
-  const respondBys = invitationsToAnswer(services, member, now).flatMap((invitation) => {
-    const request = services.store.requests.get(invitation.requestId);
-    return request ? (respondByItem(request) ?? []) : [];
+  const invited = services.store.invitations.by("agentEmail", member.email);
+  const respondBys = invitationsToAnswer(services, member, now).flatMap((open) => {
+    const request = services.store.requests.get(open.requestId);
+    const invitation = invited.find((each) => each.requestId === open.requestId);
+    if (!request || !invitation) return [];
+    return respondByItem({ ...request, respondBy: invitationRespondBy(invitation, request) }) ?? [];
   });
   const referralDates = services.store.referrals.by("parties", member.email).flatMap((referral) => {
     const party = partyOf(referral, member.email);

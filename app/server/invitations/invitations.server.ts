@@ -10,6 +10,7 @@ import {
   INVITATION_REFUSALS,
   INVITATIONS_PER_POSTER_PER_DAY,
   INVITATIONS_PER_REQUEST,
+  invitationRespondBy,
   sentInLastDay,
 } from "~/domain/invitations";
 import type { InvitationToAnswer } from "~/domain/invitation-views";
@@ -67,9 +68,17 @@ function invitableAgents(services: Pick<Services, "store">, poster: Pick<Agent, 
  */
 export function inviteAgents(
   services: InviteServices,
-  options: { request: ReferralRequest; poster: Agent; agentEmails: readonly string[]; now: Date; httpRequest?: Request },
+  options: {
+    request: ReferralRequest;
+    poster: Agent;
+    agentEmails: readonly string[];
+    now: Date;
+    httpRequest?: Request;
+    /** The invited agents' own Respond by, for a late invitation (docs/decisions/0083); otherwise the request's. */
+    respondBy?: string;
+  },
 ): Promise<InvitationResult> {
-  const { request, poster, agentEmails, now, httpRequest } = options;
+  const { request, poster, agentEmails, now, httpRequest, respondBy } = options;
   return services.writeQueues.serially(`invitations:${poster.email}`, async () => {
     if (request.agentEmail !== poster.email) return refused(403, INVITATION_REFUSALS.notPoster);
     if (!isLive(request, now)) return refused(409, INVITATION_REFUSALS.closed);
@@ -85,7 +94,7 @@ export function inviteAgents(
       now,
     );
     if (sentToday + agents.length > INVITATIONS_PER_POSTER_PER_DAY) return refused(429, INVITATION_REFUSALS.posterLimit);
-    const results = await Promise.allSettled(agents.map((agent) => storeInvitation(services, request, agent, now)));
+    const results = await Promise.allSettled(agents.map((agent) => storeInvitation(services, { request, agent, respondBy }, now)));
     const stored = results.flatMap((result) => (result.status === "fulfilled" && result.value ? [result.value] : []));
     // Every stored row is mailed, even when another could not be written: a retry skips the stored ones.
     const link = publicUrl(services.config, `/referral-requests/${request.id}`, httpRequest);
@@ -103,10 +112,10 @@ export function inviteAgents(
  */
 async function storeInvitation(
   services: InviteServices,
-  request: ReferralRequest,
-  agent: Agent,
+  invited: { request: ReferralRequest; agent: Agent; respondBy: string | undefined },
   now: Date,
 ): Promise<Invitation | undefined> {
+  const { request, agent, respondBy } = invited;
   const key = CLAIM_KEYS.invitation.key(request.id, agent.email);
   const id = rowIdFor(request.id, { key: agent.email, retry: false });
   const triedBefore = services.store.sendClaims.by("key", key).length > 0;
@@ -122,6 +131,7 @@ async function storeInvitation(
       createdAt: now.toISOString(),
       answeredAt: undefined,
       remindedAt: undefined,
+      respondBy,
     },
     { lookInStore: triedBefore },
   );
@@ -131,9 +141,11 @@ function mailInvitation(
   services: InviteServices,
   options: { request: ReferralRequest; poster: Agent; invitation: Invitation; link: string; now: Date; httpRequest?: Request },
 ): void {
-  const { request, poster, invitation, link, now, httpRequest } = options;
+  const { poster, invitation, link, now, httpRequest } = options;
   const agent = services.store.agents.by("email", invitation.agentEmail)[0];
   if (!agent) return;
+  // The mail and the push tell this agent their own deadline.
+  const request = { ...options.request, respondBy: invitationRespondBy(invitation, options.request) };
   services.notifier.enqueue(
     {
       mail: invitationMail({
@@ -181,6 +193,16 @@ export async function declineInvitation(
   });
 }
 
+/** The Respond by a member reads on the request's page: their own invitation's when it has one, otherwise the request's. */
+export function respondByFor(
+  services: Pick<Services, "store">,
+  request: ReferralRequest,
+  member: Pick<Agent, "email">,
+): string | undefined {
+  const invitation = services.store.invitations.by("agentEmail", member.email).find((each) => each.requestId === request.id);
+  return invitationRespondBy(invitation ?? {}, request);
+}
+
 /**
  * The dashboard's "Invited to respond": the member's open invitations, newest first. An
  * invitation closes once they responded or answered Not a fit, and when the request stops
@@ -196,12 +218,15 @@ export function invitationsToAnswer(services: Pick<Services, "store">, member: P
       return [{ invitation, request }];
     })
     .sort((a, b) => Date.parse(b.invitation.createdAt) - Date.parse(a.invitation.createdAt))
-    .map(({ invitation, request }) => ({
-      requestId: request.id,
-      title: request.title,
-      posterName: request.agentName.trim() || "A member",
-      location: locationLabel(request.location, request.state),
-      respondBy: request.respondBy ? deadlineLabel(request.respondBy) : null,
-      invitedAgo: relativeTime(invitation.createdAt, now),
-    }));
+    .map(({ invitation, request }) => {
+      const respondBy = invitationRespondBy(invitation, request);
+      return {
+        requestId: request.id,
+        title: request.title,
+        posterName: request.agentName.trim() || "A member",
+        location: locationLabel(request.location, request.state),
+        respondBy: respondBy ? deadlineLabel(respondBy) : null,
+        invitedAgo: relativeTime(invitation.createdAt, now),
+      };
+    });
 }

@@ -5,7 +5,7 @@
  * instances and stamped in its `remindedAt`; the member's invitations mail setting applies.
  */
 import { CLAIM_KEYS } from "~/domain/claim-keys";
-import { isReminderDue } from "~/domain/invitations";
+import { invitationRespondBy, isReminderDue } from "~/domain/invitations";
 import { isLive } from "~/domain/referral-requests/expiry";
 import type { Invitation } from "~/domain/workbook/tabs";
 import { publicUrl } from "../accounts/urls.server";
@@ -30,7 +30,7 @@ type Deps = {
 function dueReminder(deps: Deps, invitation: Invitation, now: Date) {
   if (invitation.status !== "invited" || invitation.remindedAt !== undefined) return undefined;
   const request = deps.store.requests.get(invitation.requestId);
-  const respondBy = request?.respondBy;
+  const respondBy = request ? invitationRespondBy(invitation, request) : undefined;
   if (!request || respondBy === undefined || !isLive(request, now) || !isReminderDue(invitation.createdAt, respondBy, now))
     return undefined;
   const agent = deps.store.agents.by("email", invitation.agentEmail)[0];

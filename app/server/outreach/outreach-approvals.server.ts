@@ -1,4 +1,5 @@
 import { CLAIM_KEYS } from "~/domain/claim-keys";
+import { lateInvitationRespondBy } from "~/domain/invitations";
 import { isLive } from "~/domain/referral-requests/expiry";
 import type { Agent } from "~/domain/workbook/tabs";
 import { publicUrl } from "../accounts/urls.server";
@@ -22,7 +23,13 @@ export async function inviteApprovedToTheirRequest(services: ApprovalServices, a
   if (!row || !request || !poster || !isLive(request, now) || agent.status !== "approved") return;
   const key = CLAIM_KEYS["outreach-approved"].key(row.id);
   if (!(await services.sendClaims.claim([key], now)).has(key)) return;
-  const invited = await inviteAgents(services, { request, poster, agentEmails: [agent.email], now });
+  const invited = await inviteAgents(services, {
+    request,
+    poster,
+    agentEmails: [agent.email],
+    now,
+    respondBy: lateInvitationRespondBy(request.respondBy, now),
+  });
   if (!invited.ok) {
     console.error(`Outreach: agent ${agent.id} could not be invited to request ${request.id}: ${invited.message}`);
     return;
