@@ -22,7 +22,7 @@ function chosenPassword(): string | undefined {
 }
 
 function describeCounts(counts: DemoCounts): string {
-  return `${counts.agents} agents, ${counts.requests} requests, ${counts.responses} responses, ${counts.messages} messages, ${counts.conversationMembers} read positions, ${counts.referrals} referrals, ${counts.referralEvents} referral events, ${counts.reviews} reviews, ${counts.invitations} invitations, ${counts.brokerSignoffs} broker sign-offs, ${counts.brokers} confirmed brokers, ${counts.pushSubscriptions} devices with push`;
+  return `${counts.agents} agents, ${counts.requests} requests, ${counts.responses} responses, ${counts.messages} messages, ${counts.conversationMembers} read positions, ${counts.referrals} referrals, ${counts.referralEvents} referral events, ${counts.reviews} reviews, ${counts.invitations} invitations, ${counts.brokerSignoffs} broker sign-offs, ${counts.brokers} confirmed brokers, ${counts.pushSubscriptions} devices with push, ${counts.outreach} colleagues invited to join, ${counts.suppressions} addresses never to invite`;
 }
 
 async function main(): Promise<void> {

@@ -21,6 +21,7 @@ import type {
   Broker,
   Invitation,
   MembershipType,
+  OutreachRow,
   Message,
   Referral,
   ReferralEvent,
@@ -53,6 +54,7 @@ import type { PushSubscription } from "~/domain/workbook/push-tab";
 import { buildDemoInvitations, demoRespondBy } from "./demo-invitations";
 import { buildDemoPushSubscriptions } from "./demo-push";
 import { buildDemoReviews } from "./demo-reviews";
+import { buildDemoOutreach, buildDemoSuppressions, type DemoSuppression } from "./demo-outreach";
 
 export const DEMO_EMAIL_DOMAIN = "demo.example";
 
@@ -78,6 +80,10 @@ export type DemoNetwork = {
   brokers: Broker[];
   /** The demo login's two devices with push on for messages and invitations. */
   pushSubscriptions: PushSubscription[];
+  /** The demo login's invitations to join, in every outcome, one of them to her request in Alpine. */
+  outreach: OutreachRow[];
+  /** Addresses never invited again: one asked, one bounced. */
+  suppressions: DemoSuppression[];
   /** The approved agent whose login the seed prints: owns requests, has responses and conversations. */
   loginEmail: string;
 };
@@ -176,6 +182,7 @@ function buildAgents(now: Date, passwordHash: string): Agent[] {
       passwordHash,
       createdAt,
       updatedAt: status === "rejected" ? clock.daysAgo(joinedDaysAgo - 1) : undefined,
+      invitedBy: seed.invitedByLogin ? demoId(`agent:${emailOf(LOGIN_AGENT)}`) : undefined,
     });
   });
 }
@@ -296,6 +303,8 @@ export function buildDemoNetwork(options: { now: Date; passwordHash: string }): 
     reviews: buildDemoReviews(options.now, deals.referrals),
     invitations: buildDemoInvitations(options.now, agents, requestOf),
     pushSubscriptions: buildDemoPushSubscriptions(options.now, login),
+    outreach: buildDemoOutreach({ now: options.now, login, agents, requestOf, emailOf }),
+    suppressions: buildDemoSuppressions(options.now, emailOf),
     loginEmail: emailOf(LOGIN_AGENT),
   };
 }

@@ -19,6 +19,8 @@ const DEMO_TAB_KEYS = [
   "invitations",
   "brokers",
   "pushSubscriptions",
+  "outreach",
+  "suppressions",
 ] as const satisfies readonly TabKey[];
 type DemoTabKey = (typeof DEMO_TAB_KEYS)[number];
 
@@ -58,6 +60,8 @@ type MissingRecords = {
   invitations: DemoNetwork["invitations"];
   brokers: DemoNetwork["brokers"];
   pushSubscriptions: DemoNetwork["pushSubscriptions"];
+  outreach: DemoNetwork["outreach"];
+  suppressions: DemoNetwork["suppressions"];
 };
 
 /** A read position is stored in the row the messaging feature looks up for that member and conversation. */
@@ -96,6 +100,8 @@ function missingRecords(stored: StoredIds, network: DemoNetwork): MissingRecords
     invitations: missing("invitations", network.invitations),
     brokers: missing("brokers", network.brokers),
     pushSubscriptions: missing("pushSubscriptions", network.pushSubscriptions),
+    outreach: missing("outreach", network.outreach),
+    suppressions: missing("suppressions", network.suppressions),
   };
 }
 
@@ -154,6 +160,8 @@ export async function seedDemo(store: Store, options: SeedOptions): Promise<Seed
     invitations: 0,
     brokers: 0,
     pushSubscriptions: 0,
+    outreach: 0,
+    suppressions: 0,
   };
   const insertAll = async <T>(name: DemoTabKey, records: readonly T[], insert: (record: T) => Promise<unknown>) => {
     if (records.length > 0) options.progress?.(`Writing ${records.length} rows to the ${store[name].tab} tab...`);
@@ -176,6 +184,8 @@ export async function seedDemo(store: Store, options: SeedOptions): Promise<Seed
   await insertAll("invitations", missing.invitations, (invitation) => store.invitations.insert(invitation));
   await insertAll("brokers", missing.brokers, (broker) => store.brokers.insert(broker));
   await insertAll("pushSubscriptions", missing.pushSubscriptions, (device) => store.pushSubscriptions.insert(device));
+  await insertAll("outreach", missing.outreach, (invitation) => store.outreach.insert(invitation));
+  await insertAll("suppressions", missing.suppressions, (suppression) => store.suppressions.insert(suppression));
 
   if (presentAgents.length === 0) {
     // The store was empty, so every agent, the login agent included, got the new password.

@@ -25,6 +25,8 @@ import { loader as pdfLoader } from "../../app/routes/referrals.$id.agreement[.]
 import { loader as listLoader } from "../../app/routes/referrals._index";
 import { loader as reviewLoader } from "../../app/routes/referrals.$id.review";
 import { loader as editProfileLoader } from "../../app/routes/edit-profile";
+import { loader as inviteLoader } from "../../app/routes/invite";
+import { loader as requestPageLoader } from "../../app/routes/referral-requests.$id._index";
 import { hashPassword, verifyPassword } from "../../app/server/auth/password.server";
 import { loadConfig } from "../../app/server/config.server";
 import { findPlace } from "../../app/server/places/places.server";
@@ -106,7 +108,7 @@ describe("seedDemo", { timeout: 30_000 }, () => {
     expect(reread.health().invalidRows).toEqual([]);
     const agents = reread.agents.all();
     const approved = reread.agents.by("status", "approved");
-    expect(approved).toHaveLength(40);
+    expect(approved).toHaveLength(42);
     expect(reread.agents.by("status", "pending").length).toBeGreaterThanOrEqual(3);
     expect(new Set(approved.flatMap((agent) => agent.specialties))).toEqual(new Set(SPECIALTIES));
     expect(new Set(approved.map((agent) => agent.state))).toEqual(new Set(["TX", "OK"]));
@@ -213,7 +215,12 @@ describe("seedDemo", { timeout: 30_000 }, () => {
     expect(await verifyPassword(PASSWORD, login.passwordHash)).toBe(true);
 
     // The password is kept only as a hash.
-    expect(JSON.stringify(allCells(dataDir))).not.toContain(PASSWORD);
+    const cells = JSON.stringify(allCells(dataDir));
+    expect(cells).not.toContain(PASSWORD);
+    // Every address anywhere in the demo is on the reserved .example domain: no mail can reach a real person.
+    const addresses = cells.match(/[\w.+-]+@[\w.-]+/g) ?? [];
+    expect(addresses.length).toBeGreaterThan(0);
+    expect(addresses.filter((address) => !address.endsWith(".example"))).toEqual([]);
   });
 
   it("changes nothing when run again, and says so", async () => {
@@ -281,11 +288,11 @@ describe("seedDemo", { timeout: 30_000 }, () => {
     const outcome = await seedDemo(store, options({ newPassword: () => "must-not-be-used" }));
     expect(outcome).toMatchObject({
       status: "completed",
-      added: { agents: 36, requests: 32, referrals: 16, invitations: 6 },
+      added: { agents: 39, requests: 33, referrals: 16, invitations: 7, outreach: 7, suppressions: 2 },
       password: undefined,
     });
     const { store: reread } = await openStore(dataDir);
-    expect(reread.agents.all()).toHaveLength(46);
+    expect(reread.agents.all()).toHaveLength(49);
     const hashes = new Set(reread.agents.all().map((agent) => agent.passwordHash));
     expect(hashes.size).toBe(1);
     expect(await verifyPassword(PASSWORD, [...hashes][0]!)).toBe(true);
@@ -577,6 +584,52 @@ describe("the demo's referrals", { timeout: 30_000 }, () => {
     for (const invitation of store.invitations.all()) expect(store.requests.get(invitation.requestId)).toBeDefined();
   });
 
+  it("include the demo login's invitations to join in every outcome, and her request in Alpine answered by the agent she invited to it", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(REFERRALS_NOW);
+    const services = createServices(loadConfig({ NODE_ENV: "test", DATA_DIR: seeded.dataDir }));
+    try {
+      await services.store.refresh();
+      const { store } = services;
+      const context: AppLoadContext = { services, nonce: "test-nonce" };
+      const login: Agent = store.agents.by("email", LOGIN_EMAIL)[0]!;
+      const cookie = await sessionCookie(context, login);
+      const args = (url: string, params: Record<string, string> = {}) => ({ request: get(url, cookie), context, params });
+
+      // /invite lists one invitation in each outcome, and one that was reminded.
+      const invitePage = (await inviteLoader(args("/invite"))).data;
+      expect(new Set(invitePage.sent.map((row) => row.outcome))).toEqual(new Set(["sent", "opened", "registered", "approved", "expired"]));
+      expect(invitePage.sent.some((row) => row.reminded)).toBe(true);
+      for (const row of invitePage.sent) expect(row.email.endsWith(`@${DEMO_EMAIL_DOMAIN}`)).toBe(true);
+      // Whoever registered through an invitation is credited to the login.
+      const joined = store.outreach.all().flatMap((row) => (row.agentId ? [store.agents.get(row.agentId)!] : []));
+      expect(new Set(joined.map((agent) => agent.status))).toEqual(new Set(["pending", "approved"]));
+      for (const agent of joined) expect(agent.invitedBy).toBe(login.id);
+
+      // The request in a place no one else serves: its invitee joined, was invited to it, and answered.
+      const referred = store.outreach.all().filter((row) => row.requestId !== undefined);
+      expect(referred).toHaveLength(1);
+      const request = store.requests.get(referred[0]!.requestId!)!;
+      expect(request.agentEmail).toBe(LOGIN_EMAIL);
+      const invitee = store.agents.get(referred[0]!.agentId!)!;
+      expect(invitee).toMatchObject({ status: "approved", invitedBy: login.id });
+      const servingThere = store.agents
+        .all()
+        .filter(
+          (agent) => agent.city === request.location || agent.placesServed.some((place) => place.startsWith(`${request.location}, `)),
+        );
+      expect(servingThere.map((agent) => agent.id)).toEqual([invitee.id]);
+      expect(store.invitations.by("requestId", request.id).map((invitation) => invitation.agentEmail)).toEqual([invitee.email]);
+      const requestPage = (await requestPageLoader(args(`/referral-requests/${request.id}`, { id: request.id }))).data;
+      expect(requestPage.responses.map((response) => response.fromName)).toEqual([invitee.fullName]);
+
+      // Addresses never invited again: one asked, one bounced.
+      expect(new Set(store.suppressions.all().map((row) => row.reason))).toEqual(new Set(["asked", "bounce"]));
+    } finally {
+      await stopServices(services);
+    }
+  });
+
   it("the demo login has two devices, with push on for messages and invitations, and a push to them is logged as not delivered, not fatal", async () => {
     const { store } = seeded;
     const login = store.agents.by("email", LOGIN_EMAIL)[0]!;
@@ -656,6 +709,6 @@ describe("npm run seed:demo", () => {
     db.close();
     const result = await run(dataDir);
     expect(result.status).toBe(1);
-    expect(result.stderr).toMatch(/^The store already holds 0 agents and 32 requests and is not the demo network/);
+    expect(result.stderr).toMatch(/^The store already holds 0 agents and 33 requests and is not the demo network/);
   }, 60_000);
 });

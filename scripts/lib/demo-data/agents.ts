@@ -9,6 +9,8 @@ export type AgentSeed = {
   specialties: readonly Specialty[];
   status?: AgentStatus;
   statusNote?: string;
+  /** Joined through the demo login's invitation to the network (Agents' `invitedBy`). */
+  invitedByLogin?: true;
 };
 
 /** Approved agents, oldest member first: the first ones are the founders. */
@@ -53,6 +55,9 @@ export const APPROVED: readonly AgentSeed[] = [
   { name: "Jolene Hart", city: "Sherman", specialties: ["Barndominium", "Residential", "Land"] },
   { name: "Cole Hendricks", city: "Durant", specialties: ["Recreational (RV and Glamping)", "Residential", "Auction"] },
   { name: "Renee Dubois", city: "Galveston", specialties: ["Recreational (RV and Glamping)", "Residential Income", "Luxury"] },
+  // The newest members came through the demo login's invitations (demo-data/outreach.ts).
+  { name: "Dana Whitcomb", city: "Denton", specialties: ["Residential", "First-Time Buyers"], invitedByLogin: true },
+  { name: "Rosa Espinoza", city: "Alpine", specialties: ["Farm and Ranch", "Land", "Residential"], invitedByLogin: true },
 ];
 
 /** Waiting for staff to check their license, and one staff turned down. */
@@ -69,6 +74,7 @@ export const NOT_APPROVED: readonly AgentSeed[] = [
     status: "rejected",
     statusNote: "The license number was not found in the TREC public database. Reply to support with your current license number.",
   },
+  { name: "Monica Ferrell", city: "Tyler", specialties: ["Residential", "Barndominium"], status: "pending", invitedByLogin: true },
 ];
 
 export const FOUNDERS = 25;

@@ -40,4 +40,6 @@ export const INVITATIONS: readonly InvitationSeed[] = [
     notAFit: { hoursLater: 3, reason: "I only take investment clients now." },
   },
   { request: "denton-first-home", agent: "Maria Delgado", hoursLater: 0.2 },
+  // Rosa joined through Maria's invitation to this request and answered it.
+  { request: "alpine-ranch", agent: "Rosa Espinoza", hoursLater: 66 },
 ];

@@ -27,6 +27,8 @@ export const PLACES = {
   Lubbock: { state: "TX", zip: "79401", areaCode: "806", region: "the South Plains" },
   Amarillo: { state: "TX", zip: "79101", areaCode: "806", region: "the Texas Panhandle" },
   Midland: { state: "TX", zip: "79701", areaCode: "432", region: "the Permian Basin" },
+  // Far from every other demo agent: the demo login's request there is answered by an agent she invited.
+  Alpine: { state: "TX", zip: "79830", areaCode: "432", region: "the Permian Basin" },
   Tyler: { state: "TX", zip: "75701", areaCode: "903", region: "East Texas" },
   Sherman: { state: "TX", zip: "75090", areaCode: "903", region: "Texoma" },
   "Wichita Falls": { state: "TX", zip: "76301", areaCode: "940", region: "the Red River Valley" },

@@ -349,6 +349,23 @@ export const REQUESTS: readonly RequestSeed[] = [
     daysAgo: 44,
     status: "expired",
   },
+  // Nobody in the network served the Big Bend, so Maria invited a local agent to this request.
+  {
+    key: "alpine-ranch",
+    owner: "Maria Delgado",
+    requestType: "referral",
+    title: "Dallas buyers want ranch land near Alpine",
+    location: "Alpine",
+    state: "TX",
+    specialty: "Farm and Ranch",
+    priceRange: "$400k - $700k",
+    clientType: "buyer",
+    timeline: "flexible",
+    contactPreference: "either",
+    description:
+      "Long-time clients retiring to the Big Bend: 40 to 100 acres near Alpine with a well and a small house or a good building site. Cash buyers. Standard 25% referral fee.",
+    daysAgo: 18,
+  },
 ];
 
 export const RESPONSES: readonly ResponseSeed[] = [
@@ -405,5 +422,13 @@ export const RESPONSES: readonly ResponseSeed[] = [
     from: "Emily Chen",
     message: "I list near campus all the time and have investors asking for exactly this. Let's talk pricing.",
     hoursLater: 9,
+  },
+  // From an agent who joined through the poster's invitation to this request (demo-data/outreach.ts).
+  {
+    request: "alpine-ranch",
+    from: "Rosa Espinoza",
+    message:
+      "Thank you for the invitation, Maria. I grew up in Brewster County and sell ranch land from Alpine to Marathon. Happy to take your buyers out to see water and fencing first-hand.",
+    hoursLater: 90,
   },
 ];
