@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { AnswerCard } from "~/components/answer-card";
 import { SubmitButton } from "~/components/form";
 import { PRODUCT_NAME } from "~/domain/product";
 import { STOP_INVITING_PATH } from "~/domain/stop-invitations";
@@ -61,11 +62,9 @@ export default function StopInvitations() {
   const acted = useActionData<typeof action>();
   const answer = acted ?? loaded;
   return (
-    <div className="mx-auto max-w-xl px-4 py-12 sm:px-6 sm:py-16">
-      <div className="card space-y-4">
-        <AnswerBody answer={answer} />
-      </div>
-    </div>
+    <AnswerCard>
+      <AnswerBody answer={answer} />
+    </AnswerCard>
   );
 }
 
