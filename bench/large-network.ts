@@ -2,7 +2,9 @@
  * The benchmark's network: approved agents, referral requests (some live, the rest
  * expired), and messages, written straight into a SQLite store file. Deterministic for
  * the same sizes. Agent 0 is the member the benchmark logs in as: they own a few live
- * requests and `memberMessages` of the messages, spread over conversations.
+ * requests and `memberMessages` of the messages, spread over conversations. Each request's
+ * `responses` cell agrees with its Responses rows, as the app keeps it: a network that
+ * disagreed would have the app rewriting counts while the bench measures.
  */
 import path from "node:path";
 import { conversationIdFor } from "../app/domain/conversation";
@@ -11,7 +13,14 @@ import { seededRandom } from "../scripts/lib/demo-kit";
 import { PRICE_RANGES, SPECIALTIES } from "../app/domain/enums";
 import { expiresAtFor } from "../app/domain/referral-requests/expiry";
 import { serialiseRecord } from "../app/domain/workbook/rows";
-import { WORKBOOK, type Agent, type MembershipType, type Message, type ReferralRequest } from "../app/domain/workbook/tabs";
+import {
+  WORKBOOK,
+  type Agent,
+  type MembershipType,
+  type Message,
+  type ReferralRequest,
+  type RequestResponse,
+} from "../app/domain/workbook/tabs";
 import { createSqliteDriver } from "../app/server/store/sqlite-driver.server";
 
 export type NetworkSize = {
@@ -121,11 +130,36 @@ function benchRequests(agents: readonly Agent[], size: NetworkSize, now: Date): 
       agentEmail: agent.email,
       agentName: agent.fullName,
       status: live ? "active" : "expired",
-      responses: i % 4,
+      responses: responsesTo(i),
       createdAt,
       updatedAt: undefined,
       expiresAt: expiresAtFor(createdAt),
     };
+  });
+}
+
+/** How many members answered the `i`th request: 0 to 3. */
+function responsesTo(request: number): number {
+  return request % 4;
+}
+
+/** The responses to each request, from the agents after its poster's place in the list. */
+function benchResponses(agents: readonly Agent[], requests: readonly ReferralRequest[]): RequestResponse[] {
+  const random = seededRandom(9_117);
+  return requests.flatMap((request, i) => {
+    const poster = agents.findIndex((agent) => agent.email === request.agentEmail);
+    return Array.from({ length: responsesTo(i) }, (_, n) => {
+      const from = agents[(poster + 1 + n * 37 + i) % agents.length]!;
+      return {
+        id: `bench-response-${i}-${n}`,
+        requestId: request.id,
+        fromEmail: from.email,
+        fromName: from.fullName,
+        toEmail: request.agentEmail,
+        message: pick(random, LINES),
+        createdAt: new Date(Date.parse(request.createdAt) + (n + 1) * 3_600_000).toISOString(),
+      };
+    });
   });
 }
 
@@ -185,7 +219,9 @@ export async function writeNetwork(
     }
   };
   await write(WORKBOOK.agents, agents);
-  await write(WORKBOOK.requests, benchRequests(agents, size, now));
+  const requests = benchRequests(agents, size, now);
+  await write(WORKBOOK.requests, requests);
+  await write(WORKBOOK.responses, benchResponses(agents, requests));
   await write(WORKBOOK.messages, benchMessages(agents, size, now));
   await driver.close();
 }
