@@ -1,3 +1,4 @@
+import { readdirSync } from "node:fs";
 import type { Server } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
@@ -66,7 +67,7 @@ async function startServer(source: AppSource): Promise<void> {
     app.use(source.vite.middlewares);
   } else {
     app.use("/assets", express.static(`${source.clientDirectory}/assets`, { immutable: true, maxAge: "1y" }));
-    app.use(express.static(source.clientDirectory, { maxAge: "1h", index: false, setHeaders: revalidateServiceWorker }));
+    app.use(serveBuildFiles(source.clientDirectory));
   }
   if (config.logRequests) app.use(accessLog(config));
   // In development the sources change under the cache; only the build's pages are kept.
@@ -93,6 +94,17 @@ async function startServer(source: AppSource): Promise<void> {
     );
   });
   stopOnSignals(server, services);
+}
+
+/**
+ * The build's files outside /assets (the service worker, the icons, the offline page), looked
+ * up only under the names the build holds at its top level: for every other request, each page
+ * among them, express.static would first ask the disk for a file that is not there.
+ */
+function serveBuildFiles(clientDirectory: string): express.RequestHandler {
+  const topLevelNames = new Set(readdirSync(clientDirectory));
+  const serve = express.static(clientDirectory, { maxAge: "1h", index: false, setHeaders: revalidateServiceWorker });
+  return (req, res, next) => (topLevelNames.has(req.path.split("/")[1] ?? "") ? serve(req, res, next) : next());
 }
 
 /**

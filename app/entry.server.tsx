@@ -1,6 +1,5 @@
-import { PassThrough } from "node:stream";
+import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "./components/nonce";
@@ -8,8 +7,10 @@ import { NonceContext } from "./components/nonce";
 const ABORT_DELAY = 5_000;
 
 /**
- * Renders the whole document before sending it: pages are small and use no
- * deferred data, and a complete document is what a browser without JavaScript needs.
+ * Renders the whole document before sending it: pages are small and use no deferred data,
+ * and a complete document is what a browser without JavaScript needs. Since nothing is sent
+ * before the end anyway, React's output is gathered into one buffer and sent in one write,
+ * rather than streamed to the socket in React's small chunks, each a write of its own.
  */
 export default function handleRequest(
   request: Request,
@@ -20,6 +21,19 @@ export default function handleRequest(
 ) {
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
+    const chunks: Buffer[] = [];
+    const document = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+      final(done) {
+        clearTimeout(abortTimer);
+        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status }));
+        done();
+      },
+    });
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={loadContext.nonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={loadContext.nonce} />
@@ -27,10 +41,7 @@ export default function handleRequest(
       {
         nonce: loadContext.nonce,
         onAllReady() {
-          const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }));
-          pipe(body);
+          pipe(document);
         },
         onShellError: reject,
         onError(error: unknown) {
@@ -39,6 +50,6 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
+    const abortTimer = setTimeout(abort, ABORT_DELAY);
   });
 }

@@ -1,25 +1,24 @@
 /**
  * `npm run bench:profile -- /referral-requests`: where one page's server time goes. Starts
- * the production build with `--cpu-prof` on the benchmark's network, loads the page for a
- * while, stops the server and prints the functions with the most self time, and the time
- * by package. The .cpuprofile file is kept for Chrome DevTools.
- *
- * Only the samples taken during the measured load count, so the start-up and the warm-up stay
- * out of the figures (the whole run is still in the file).
+ * the production build on the benchmark's network with no timed store refresh (so none of the
+ * jobs a refresh starts runs during the load) and waits until it is idle, warms the page up, then opens the serving
+ * process's inspector (SIGUSR1, on 127.0.0.1:9229) and profiles the load alone through the
+ * DevTools protocol. Prints the time by package, the functions with the most self time and
+ * those with the most total time. The .cpuprofile file is kept for Chrome DevTools.
  *
  * Options: --quick (small network), --seconds N (10), --encoding br|identity (identity: the
  * page as rendered, no compression), --member (log in first; on by default
  * for pages other than /, the public pages and /directory), --startup (no load: where the
- * start-up's time goes, reading the store into the replica).
+ * start-up's time goes, reading the store into the replica; the whole process under `--cpu-prof`).
  */
-import { mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import bcrypt from "bcryptjs";
 import { BENCH_MEMBER_EMAIL, LARGE_NETWORK, writeNetwork } from "./large-network";
 import { load } from "./measure";
-import { startApp, stopServer } from "./servers";
+import { NO_TIMED_REFRESH, servingPid, startApp, stopServer, type Server } from "./servers";
 
 const { values: args, positionals } = parseArgs({
   allowPositionals: true,
@@ -37,13 +36,7 @@ const isPublic =
   page === "/" || page.startsWith("/directory") || page.startsWith("/why") || page.startsWith("/privacy") || page.startsWith("/terms");
 
 type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] };
-type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number };
-/** A span of V8's profile clock, in microseconds: CLOCK_MONOTONIC on Linux, the clock `process.hrtime` reads too. */
-type Window = { fromUs: number; toUs: number };
-
-function nowUs(): number {
-  return Number(process.hrtime.bigint() / 1000n);
-}
+type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
 
 /** Where a frame's code lives: a package, node itself, or the app's build. */
 function packageOf(url: string): string {
@@ -54,16 +47,11 @@ function packageOf(url: string): string {
   return path.relative(process.cwd(), url.replace("file://", ""));
 }
 
-/** Each node's self time, counting only the samples taken inside the window when one is given. */
-function selfTimes(profile: Profile, window?: Window): Map<number, number> {
+/** Each node's self time in ms, idle left out. */
+function selfTimes(profile: Profile): Map<number, number> {
   const selfMs = new Map<number, number>();
-  let at = profile.startTime;
-  profile.samples.forEach((id, i) => {
-    const delta = profile.timeDeltas[i] ?? 0;
-    at += delta;
-    if (window && (at < window.fromUs || at > window.toUs)) return;
-    selfMs.set(id, (selfMs.get(id) ?? 0) + delta / 1000);
-  });
+  profile.samples.forEach((id, i) => selfMs.set(id, (selfMs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000));
+  for (const node of profile.nodes) if (node.callFrame.functionName === "(idle)") selfMs.delete(node.id);
   return selfMs;
 }
 
@@ -90,9 +78,8 @@ function totalTimes(profile: Profile, selfMs: Map<number, number>): Map<string, 
   return totals;
 }
 
-function summarise(profile: Profile, window?: Window): void {
-  const selfMs = selfTimes(profile, window);
-  for (const node of profile.nodes) if (node.callFrame.functionName === "(idle)") selfMs.delete(node.id);
+function summarise(profile: Profile): void {
+  const selfMs = selfTimes(profile);
   const byFunction = new Map<string, number>();
   const byPackage = new Map<string, number>();
   let total = 0;
@@ -126,21 +113,65 @@ function profileFile(profileDir: string): string {
   return file;
 }
 
+/** Where the start-up's time goes: the whole process under `--cpu-prof`, from start to idle. */
+async function profileStartup(dataDir: string): Promise<void> {
+  const profileDir = path.join(dataDir, "profile");
+  const app = await startApp(dataDir, ["--cpu-prof", `--cpu-prof-dir=${profileDir}`]);
+  await stopServer(app);
+  console.log(`Start-up: ${app.startupMs.toFixed(0)} ms. Profile: ${path.join(profileDir, profileFile(profileDir))}`);
+  summarise(JSON.parse(readFileSync(path.join(profileDir, profileFile(profileDir)), "utf8")) as Profile);
+}
+
+/** The port a Node process's inspector opens on when SIGUSR1 starts it. */
+const INSPECTOR_PORT = 9229;
+
+type Inspector = { call(method: string, params?: object): Promise<Record<string, unknown>>; close(): void };
+
+/** Opens the serving process's inspector and connects to it over the DevTools protocol. */
+async function openInspector(server: Server): Promise<Inspector> {
+  process.kill(servingPid(server), "SIGUSR1");
+  const deadline = Date.now() + 10_000;
+  let targets: { webSocketDebuggerUrl: string }[] | undefined;
+  while (!targets && Date.now() < deadline) {
+    targets = await fetch(`http://127.0.0.1:${INSPECTOR_PORT}/json/list`).then(
+      (response) => response.json() as Promise<{ webSocketDebuggerUrl: string }[]>,
+      () => undefined,
+    );
+    if (!targets) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const url = targets?.[0]?.webSocketDebuggerUrl;
+  if (!url) throw new Error(`The server's inspector did not open on port ${INSPECTOR_PORT} (is another process using it?)`);
+  const socket = new WebSocket(url);
+  await new Promise((resolve, reject) => {
+    socket.onopen = resolve;
+    socket.onerror = reject;
+  });
+  const pending = new Map<number, (result: Record<string, unknown>) => void>();
+  socket.onmessage = (event: MessageEvent<string>) => {
+    const message = JSON.parse(event.data) as { id?: number; result?: Record<string, unknown> };
+    if (message.id !== undefined) pending.get(message.id)?.(message.result ?? {});
+  };
+  let nextId = 1;
+  return {
+    call: (method, params = {}) =>
+      new Promise((resolve) => {
+        const id = nextId++;
+        pending.set(id, resolve);
+        socket.send(JSON.stringify({ id, method, params }));
+      }),
+    close: () => socket.close(),
+  };
+}
+
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "bench-profile-"));
-  const profileDir = path.join(dataDir, "profile");
   await writeNetwork(
     dataDir,
     args.quick ? { agents: 1_000, requests: 400, liveRequests: 150, messages: 10_000, memberMessages: 300 } : LARGE_NETWORK,
     await bcrypt.hash(PASSWORD, 4),
   );
-  const app = await startApp(dataDir, ["--cpu-prof", `--cpu-prof-dir=${profileDir}`]);
-  if (args.startup) {
-    await stopServer(app);
-    console.log(`Start-up: ${app.startupMs.toFixed(0)} ms. Profile: ${path.join(profileDir, profileFile(profileDir))}`);
-    summarise(JSON.parse(readFileSync(path.join(profileDir, profileFile(profileDir)), "utf8")) as Profile);
-    return;
-  }
+  if (args.startup) return profileStartup(dataDir);
+  const app = await startApp(dataDir, [], NO_TIMED_REFRESH);
   let cookie: string | undefined;
   if (!isPublic) {
     const response = await fetch(`${app.base}/member-login`, {
@@ -154,15 +185,21 @@ async function main(): Promise<void> {
       .map((header) => header.split(";")[0])
       .join("; ");
   }
-  await load(app, page, { connections: 20, seconds: 1, warmupSeconds: 0, cookie, encoding });
-  const window = { fromUs: nowUs(), toUs: 0 };
+  await load(app, page, { connections: 20, seconds: 2, warmupSeconds: 0, cookie, encoding });
+  const inspector = await openInspector(app);
+  await inspector.call("Profiler.enable");
+  await inspector.call("Profiler.start");
   const run = await load(app, page, { connections: 20, seconds: Number(args.seconds), warmupSeconds: 0, cookie, encoding });
-  window.toUs = nowUs();
+  const { profile } = (await inspector.call("Profiler.stop")) as { profile: Profile };
+  inspector.close();
   await stopServer(app);
-  const file = profileFile(profileDir);
-  console.log(`${page}: ${run.requests} requests, ${run.cpuMsPerRequest.toFixed(2)} ms CPU each. Profile: ${path.join(profileDir, file)}`);
-  console.log(`Loaded with no background job running (${encoding}); the figures count only the samples taken during the load.`);
-  summarise(JSON.parse(readFileSync(path.join(profileDir, file), "utf8")) as Profile, window);
+  const file = path.join(dataDir, "load.cpuprofile");
+  writeFileSync(file, JSON.stringify(profile));
+  console.log(
+    `${page}: ${run.requests} requests, ${run.cpuMsPerRequest.toFixed(2)} ms CPU each (${encoding}, under the profiler). Profile: ${file}`,
+  );
+  console.log("The profile holds the load alone: it started once the server was idle and the page warm.");
+  summarise(profile);
 }
 
 main().catch((error: unknown) => {

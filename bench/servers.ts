@@ -23,7 +23,7 @@ export type Server = {
   base: string;
   process: ChildProcess;
   startupMs: number;
-  /** From answering to idle: the time its start-up's background jobs (the week's digest run among them) took; 0 for the baseline. */
+  /** From answering to idle: how long the rest of its start-up kept it busy; 0 for the baseline. */
   jobsMs: number;
 };
 
@@ -70,6 +70,13 @@ async function start(name: string, args: string[], cwd: string, env: Record<stri
   return { name, base, process: child, startupMs: performance.now() - started, jobsMs: 0 };
 }
 
+/**
+ * Settings for a measured server: no store refresh for an hour. The network does not change
+ * while it is measured, and the jobs a timed refresh starts (the week's digest, the response
+ * recount) would be measured with whichever page was loaded then.
+ */
+export const NO_TIMED_REFRESH = { STORE_REFRESH_SECONDS: "3600" } as const;
+
 /** Idle: under this much CPU time in a second, so no background job is running. */
 const IDLE_CPU_MS_PER_SECOND = 20;
 /**
@@ -80,9 +87,10 @@ const IDLE_CPU_MS_PER_SECOND = 20;
 const IDLE_CPU_MS_PER_SECOND_PROFILED = 150;
 
 /**
- * Waits until the server has been idle for a second: the jobs its first store refresh
- * started (the week's digest to every member, on a new network) are over, so the page
- * figures taken next measure pages alone. Returns how long that took.
+ * Waits until the server has been idle for a second: what its start-up still does after it
+ * answers is over, so the page figures taken next measure pages alone. (The jobs, the week's
+ * digest among them, first run after the first timed refresh: NO_TIMED_REFRESH keeps them
+ * out of a measurement.) Returns how long that took.
  */
 async function waitUntilIdle(server: Server, idleCpuMsPerSecond: number): Promise<number> {
   const started = performance.now();
@@ -191,10 +199,15 @@ function processRssMb(pid: number): number {
   return match ? Number(match[1]) / 1024 : Number.NaN;
 }
 
+/** The process that serves the pages: the last of the line. */
+export function servingPid(server: Server): number {
+  return processLine(server).at(-1)!;
+}
+
 /** The serving process's resident memory in MB; NaN where there is no /proc. */
 export function rssMb(server: Server): number {
   try {
-    return processRssMb(processLine(server).at(-1)!);
+    return processRssMb(servingPid(server));
   } catch {
     return Number.NaN;
   }
