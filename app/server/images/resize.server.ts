@@ -1,5 +1,3 @@
-import sharp from "sharp";
-
 /** The profile photo's stored size and quality (docs/product.md#constants). */
 const PHOTO_SIZE = 400;
 const PHOTO_QUALITY = 80;
@@ -17,9 +15,11 @@ export class InvalidImageError extends Error {
 /**
  * Crops to a centred square and scales to 400x400 JPEG at quality 80. The
  * camera's orientation is applied and metadata (GPS position, camera) dropped;
- * transparent PNG and WebP areas become white.
+ * transparent PNG and WebP areas become white. The image library (libvips, 6 MB
+ * resident, and its start-up) is loaded with the first photo, not with the server.
  */
 export async function resizeProfilePhoto(bytes: Buffer): Promise<Buffer> {
+  const { default: sharp } = await import("sharp");
   try {
     return await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
       .rotate()
