@@ -79,7 +79,7 @@ function shellChunk(): Plugin {
 
 /**
  * The browser build minified by terser, two compress passes, in place of Vite's esbuild:
- * every page's first-load JavaScript 3.6 KB smaller gzipped, for about 10 s more build time
+ * every page's first-load JavaScript 3.6 KB smaller gzipped, for about 4.5 s more build time
  * (docs/performance.md). The server build is not minified, as before.
  */
 function browserMinifiedByTerser(): Plugin {
