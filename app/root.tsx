@@ -9,6 +9,7 @@ import { useNonce } from "./components/nonce";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { APPLE_TOUCH_ICON, MANIFEST_PATH, THEME_COLOR } from "./domain/app-manifest";
+import { pageLoadsScripts } from "./domain/page-scripts";
 import { isWellFormedPath } from "./domain/redirect";
 import { PRODUCT_NAME } from "./domain/product";
 import { getMember } from "./server/auth/session.server";
@@ -65,6 +66,9 @@ export function Layout({ children }: { children: ReactNode }) {
   // Undefined when the root loader itself failed and the error screen renders: shown as logged out.
   const rootData = useRouteLoaderData<typeof loader>("root");
   const unreadMessages = useUnreadMessages();
+  const matches = useMatches();
+  // In the browser the scripts already run: a page reached by a client-side link keeps them.
+  const loadsScripts = typeof document !== "undefined" || pageLoadsScripts(matches, Boolean(rootData?.member));
   return (
     <html lang="en">
       <head>
@@ -86,8 +90,12 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <SiteFooter />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {loadsScripts && (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );

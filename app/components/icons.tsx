@@ -33,7 +33,10 @@ export type IconName =
   | "heart"
   | "menu"
   | "close"
-  | "chevron-down";
+  | "chevron-down"
+  | "facebook"
+  | "linkedin"
+  | "instagram";
 
 export function SpriteIcon({ shape, title, className = "h-6 w-6", ...props }: IconProps & { shape: IconName }) {
   return (

@@ -1,36 +1,41 @@
 import { Link } from "@remix-run/react";
-import type { ReactNode } from "react";
-import { LogoMark } from "~/components/icons";
+import { LogoMark, SpriteIcon, type IconName } from "~/components/icons";
 import { COPYRIGHT_YEAR, PRODUCT_NAME, PRODUCT_TAGLINE } from "~/domain/product";
 
-const socialNetworks: ReadonlyArray<{ name: string; glyph: ReactNode }> = [
+/** The social accounts do not exist yet, so these are labels rather than links; their glyphs are the sprite's. */
+const socialNetworks: ReadonlyArray<{ name: string; shape: IconName }> = [
+  { name: "Facebook", shape: "facebook" },
+  { name: "LinkedIn", shape: "linkedin" },
+  { name: "Instagram", shape: "instagram" },
+];
+
+/** The footer's link lists, each a `nav` named by its heading. */
+const footerSections: ReadonlyArray<{ id: string; title: string; links: ReadonlyArray<readonly [to: string, label: string]> }> = [
   {
-    name: "Facebook",
-    glyph: (
-      <path
-        d="M13.5 21v-7.5H16l.5-3h-3V8.7c0-.9.3-1.5 1.6-1.5h1.5V4.5a20 20 0 00-2.3-.1c-2.3 0-3.8 1.4-3.8 3.9v2.2H8v3h2.5V21z"
-        fill="currentColor"
-      />
-    ),
+    id: "footer-membership",
+    title: "Membership",
+    links: [
+      ["/register", "Join FREE"],
+      ["/member-login", "Member Login"],
+      ["/directory?state=TX", "Texas Agents"],
+      ["/directory?state=OK", "Oklahoma Agents"],
+    ],
   },
   {
-    name: "LinkedIn",
-    glyph: (
-      <path
-        d="M6.5 8.5a1.75 1.75 0 110-3.5 1.75 1.75 0 010 3.5zM5 10h3v9H5zM10 10h2.9v1.3c.4-.8 1.5-1.5 3-1.5 3 0 3.6 1.9 3.6 4.4V19h-3v-4.2c0-1 0-2.4-1.5-2.4s-1.8 1.1-1.8 2.3V19H10z"
-        fill="currentColor"
-      />
-    ),
+    id: "footer-support",
+    title: "Support",
+    links: [
+      ["/contact", "Contact Support"],
+      ["/contact", "Agent Help Center"],
+    ],
   },
   {
-    name: "Instagram",
-    glyph: (
-      <g fill="none" stroke="currentColor" strokeWidth="1.8">
-        <rect x="4" y="4" width="16" height="16" rx="4.5" />
-        <circle cx="12" cy="12" r="3.6" />
-        <circle cx="17" cy="7" r=".6" fill="currentColor" />
-      </g>
-    ),
+    id: "footer-legal",
+    title: "Legal",
+    links: [
+      ["/privacy-policy", "Privacy Policy"],
+      ["/terms-of-service", "Terms of Service"],
+    ],
   },
 ];
 
@@ -48,7 +53,6 @@ export function SiteFooter() {
           <p className="mt-4 max-w-xs text-sm leading-relaxed">
             {PRODUCT_TAGLINE} Verified agents only, direct referral connections and built-in messaging.
           </p>
-          {/* The social accounts do not exist yet, so these are labels rather than links. */}
           <ul className="mt-5 flex gap-3" aria-label="Social media">
             {socialNetworks.map((network) => (
               <li key={network.name}>
@@ -56,76 +60,29 @@ export function SiteFooter() {
                   title={`${network.name} (coming soon)`}
                   className="grid h-10 w-10 place-items-center rounded-full bg-white/10 text-white"
                 >
-                  <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true" focusable="false">
-                    {network.glyph}
-                  </svg>
+                  <SpriteIcon shape={network.shape} className="h-5 w-5" />
                   <span className="sr-only">{network.name} (coming soon)</span>
                 </span>
               </li>
             ))}
           </ul>
         </section>
-        <nav aria-labelledby="footer-membership">
-          <h2 id="footer-membership" className="text-sm font-semibold uppercase tracking-wider text-white">
-            Membership
-          </h2>
-          <ul className="mt-4 space-y-3 text-sm">
-            <li>
-              <Link to="/register" className={footerLinkClass}>
-                Join FREE
-              </Link>
-            </li>
-            <li>
-              <Link to="/member-login" className={footerLinkClass}>
-                Member Login
-              </Link>
-            </li>
-            <li>
-              <Link to="/directory?state=TX" className={footerLinkClass}>
-                Texas Agents
-              </Link>
-            </li>
-            <li>
-              <Link to="/directory?state=OK" className={footerLinkClass}>
-                Oklahoma Agents
-              </Link>
-            </li>
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-support">
-          <h2 id="footer-support" className="text-sm font-semibold uppercase tracking-wider text-white">
-            Support
-          </h2>
-          <ul className="mt-4 space-y-3 text-sm">
-            <li>
-              <Link to="/contact" className={footerLinkClass}>
-                Contact Support
-              </Link>
-            </li>
-            <li>
-              <Link to="/contact" className={footerLinkClass}>
-                Agent Help Center
-              </Link>
-            </li>
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-legal">
-          <h2 id="footer-legal" className="text-sm font-semibold uppercase tracking-wider text-white">
-            Legal
-          </h2>
-          <ul className="mt-4 space-y-3 text-sm">
-            <li>
-              <Link to="/privacy-policy" className={footerLinkClass}>
-                Privacy Policy
-              </Link>
-            </li>
-            <li>
-              <Link to="/terms-of-service" className={footerLinkClass}>
-                Terms of Service
-              </Link>
-            </li>
-          </ul>
-        </nav>
+        {footerSections.map((section) => (
+          <nav key={section.id} aria-labelledby={section.id}>
+            <h2 id={section.id} className="text-sm font-semibold uppercase tracking-wider text-white">
+              {section.title}
+            </h2>
+            <ul className="mt-4 space-y-3 text-sm">
+              {section.links.map(([to, label]) => (
+                <li key={label}>
+                  <Link to={to} className={footerLinkClass}>
+                    {label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
       </div>
       <div className="border-t border-white/10">
         <p className="mx-auto max-w-6xl px-4 py-6 text-center text-xs text-slate-400 sm:px-6">

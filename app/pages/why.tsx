@@ -4,11 +4,15 @@ import type { ComponentType } from "react";
 import { ArrowRightIcon, ChatIcon, CheckIcon, HandshakeIcon, MapPinIcon, ShieldCheckIcon } from "~/components/icons";
 import { PageBand } from "~/components/page-band";
 import { FOUNDER_CAP, PRODUCT_NAME } from "~/domain/product";
+import { NO_SCRIPTS_FOR_VISITORS } from "~/domain/page-scripts";
 
 /**
  * The about page. Its address is built from the product name, so it is registered
  * in vite.config.ts from WHY_PATH rather than by a file name under app/routes.
+ * Links and text only: a visitor gets the page without scripts (decision 0085).
  */
+export const handle = NO_SCRIPTS_FOR_VISITORS;
+
 export const meta: MetaFunction = () => [
   { title: `Why ${PRODUCT_NAME} | Agent Referral Network for Texas & Oklahoma` },
   {

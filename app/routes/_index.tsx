@@ -14,6 +14,10 @@ import {
 import { CheckList } from "~/components/check-list";
 import { FOUNDER_CAP, PRODUCT_NAME } from "~/domain/product";
 import { foundersLeftNow } from "~/server/registration/vip.server";
+import { NO_SCRIPTS_FOR_VISITORS } from "~/domain/page-scripts";
+
+/** Links and text only: a visitor gets the page without scripts (decision 0085). */
+export const handle = NO_SCRIPTS_FOR_VISITORS;
 
 export const meta: MetaFunction = () => [
   { title: `Agent Referral Network for Texas & Oklahoma | ${PRODUCT_NAME}` },

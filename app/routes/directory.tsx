@@ -15,6 +15,13 @@ import { getMember } from "~/server/auth/session.server";
 import { parseDirectoryQuery, searchDirectory } from "~/server/directory/directory.server";
 import { blockedBetween } from "~/server/moderation/visibility.server";
 import { cardFigures, type TrackRecords } from "~/server/track-record/track-records.server";
+import { NO_SCRIPTS_FOR_VISITORS } from "~/domain/page-scripts";
+
+/**
+ * A visitor gets the page without scripts, its filters a GET form applied by Search; a member's
+ * list updates as they type (decision 0085).
+ */
+export const handle = NO_SCRIPTS_FOR_VISITORS;
 
 export const meta: MetaFunction = () => [
   { title: `Agent Directory | ${PRODUCT_NAME}` },

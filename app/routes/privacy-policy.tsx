@@ -2,6 +2,10 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { LegalDocument, legalEffectiveDate, type LegalSection } from "~/components/legal-document";
 import { PRODUCT_NAME } from "~/domain/product";
+import { NO_SCRIPTS_FOR_VISITORS } from "~/domain/page-scripts";
+
+/** Text and links to its sections: a visitor gets the page without scripts (decision 0085). */
+export const handle = NO_SCRIPTS_FOR_VISITORS;
 
 export const meta: MetaFunction = () => [
   { title: `Privacy Policy | ${PRODUCT_NAME}` },

@@ -11,7 +11,7 @@ test.describe("content security policy", () => {
         seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}`);
       });
     });
-    for (const path of ["/member-login", "/contact", "/register", "/directory"]) {
+    for (const path of ["/member-login", "/contact", "/register", "/forgot-password"]) {
       await page.goto(path);
       await page.waitForLoadState("networkidle");
       const violations = await page.evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations ?? []);

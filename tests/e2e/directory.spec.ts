@@ -101,16 +101,21 @@ const status = (page: Page) => page.getByRole("main").getByRole("status");
 const cards = (page: Page) => page.getByRole("main").getByRole("article");
 const cardNames = (page: Page) => cards(page).getByRole("heading", { level: 3 }).allInnerTexts();
 
-/** Submits the filters: with JavaScript the list follows the fields by itself, without it the Search button sends them. */
+/** A visitor's directory has no scripts, with JavaScript on or off: the Search button sends the filters. */
+async function search(page: Page) {
+  await page.getByRole("button", { name: "Search" }).click();
+}
+
+/** Submits a member's filters: with JavaScript the list follows the fields by itself, without it the Search button sends them. */
 async function applyFilters(page: Page, javaScript: boolean) {
   if (!javaScript) await page.getByRole("button", { name: "Search" }).click();
 }
 
 test.describe("public directory", () => {
-  test("finds an agent by name with accents and case ignored", async ({ page, javaScriptEnabled }) => {
+  test("finds an agent by name with accents and case ignored", async ({ page }) => {
     await page.goto("/directory");
     await field(page, "Search").fill("RENEE nunez");
-    await applyFilters(page, javaScriptEnabled);
+    await search(page);
     await expect(page).toHaveURL(/q=RENEE(\+|%20)nunez/);
     await expect(status(page)).toHaveText(/^Showing 1 of \d+ agents$/);
     await expect.poll(() => cardNames(page)).toEqual(["Renée Núñez"]);
@@ -134,16 +139,16 @@ test.describe("public directory", () => {
     await expect(cards(page)).toHaveCount(24);
   });
 
-  test("filters by state, by specialty and by both, and shows the footer's state links", async ({ page, javaScriptEnabled }) => {
+  test("filters by state, by specialty and by both, and shows the footer's state links", async ({ page }) => {
     await page.goto("/directory?q=quillfeather");
     await field(page, "State").selectOption("OK");
-    await applyFilters(page, javaScriptEnabled);
+    await search(page);
     await expect(page).toHaveURL(/state=OK/);
     await expect.poll(async () => (await cardNames(page)).sort()).toEqual(["Orla Quillfeather", "Renée Núñez"]);
 
     await field(page, "State").selectOption("");
     await field(page, "Specialty").selectOption("Land");
-    await applyFilters(page, javaScriptEnabled);
+    await search(page);
     await expect(page).toHaveURL(/specialty=Land/);
     await expect(page).not.toHaveURL(/state=[A-Z]/);
     await expect
@@ -151,7 +156,7 @@ test.describe("public directory", () => {
       .toEqual(["Orla Quillfeather", "Janeth Qfdoe", "Tobias Qfbrandt"]);
 
     await field(page, "State").selectOption("TX");
-    await applyFilters(page, javaScriptEnabled);
+    await search(page);
     await expect(page).toHaveURL(/state=TX/);
     await expect
       .poll(async () => (await cardNames(page)).filter((name) => !name.startsWith("Paging")))
@@ -212,12 +217,14 @@ test.describe("public directory", () => {
   });
 });
 
-test.describe("public directory with JavaScript", () => {
+test.describe("the directory with JavaScript, for a member", () => {
   // Without JavaScript the list updates on submit, covered above; this runs in the js-on project only.
+  // A visitor's directory has no scripts: a member's has them (decision 0085).
   test(
-    "updates the list while typing, one history entry per typing session, and follows the back button",
+    "updates a member's list while typing, one history entry per typing session, and follows the back button",
     { tag: "@needs-js" },
-    async ({ page }) => {
+    async ({ page, asWorkerMember }) => {
+      await asWorkerMember();
       await page.goto("/directory?q=quillfeather");
       const search = field(page, "Search");
       await search.fill("");
@@ -348,7 +355,8 @@ test.describe("a directory page whose scripts are still starting", () => {
   // A slow phone: the choice lands while React hydrates the page. Before hydration waited for
   // Remix's page data, such a choice made React give up on the page about half the time
   // ("Root did not complete"): the page kept no scripts and the choice was never applied.
-  test("applies a state chosen while the page hydrates @needs-js", async ({ page }) => {
+  test("applies a state chosen while the page hydrates @needs-js", async ({ page, asWorkerMember }) => {
+    await asWorkerMember();
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
     const cpu = await page.context().newCDPSession(page);

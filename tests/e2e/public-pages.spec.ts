@@ -8,7 +8,8 @@ async function expectServerRendered(request: APIRequestContext, path: string, te
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toContain("text/html");
   const html = await response.text();
-  const firstScript = html.indexOf("<script");
+  // A visitor's public page has no script at all (decision 0085).
+  const firstScript = html.includes("<script") ? html.indexOf("<script") : html.length;
   for (const text of texts) {
     const at = html.indexOf(text);
     expect(at, `"${text}" in the HTML of ${path}`).toBeGreaterThan(-1);
@@ -37,6 +38,28 @@ test.describe("every public page", () => {
       expect(problems).toEqual([]);
     });
   }
+});
+
+/** The pages a visitor gets without scripts (decision 0085). */
+const PAGES_WITHOUT_SCRIPTS = ["/", WHY_PATH, "/privacy-policy", "/terms-of-service", "/directory?q=a&state=TX"];
+const SCRIPT = /<script|rel="modulepreload"/;
+
+test.describe("scripts", () => {
+  test("a visitor gets the public pages without any script, a member gets them with their scripts @server-only", async ({
+    request,
+    workerMember,
+  }) => {
+    const cookie = workerMember.cookies.map(({ name, value }) => `${name}=${value}`).join("; ");
+    for (const path of PAGES_WITHOUT_SCRIPTS) {
+      const visitors = await request.get(path);
+      expect(visitors.status(), path).toBe(200);
+      expect((await visitors.text()).match(SCRIPT), `a script in the visitor's ${path}`).toBeNull();
+      const members = await request.get(path, { headers: { Cookie: cookie } });
+      expect(await members.text(), `the member's ${path}`).toMatch(/<script [^>]*type="module"/);
+    }
+    // A page with something for scripts to do keeps them for a visitor.
+    expect(await (await request.get("/member-login")).text()).toMatch(/<script [^>]*type="module"/);
+  });
 });
 
 test.describe("home", () => {

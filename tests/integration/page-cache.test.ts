@@ -34,8 +34,9 @@ afterAll(() => {
 async function page(address: string, cookie?: string) {
   const response = await fetch(`${server.baseUrl}${address}`, { headers: cookie ? { Cookie: cookie } : {} });
   const html = await response.text();
-  const nonce = /<script nonce="([^"]+)"/.exec(html)?.[1];
   const csp = response.headers.get("content-security-policy") ?? "";
+  // A visitor's public page carries no script (decision 0085): the nonce is the CSP header's.
+  const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
   return {
     status: response.status,
     cache: response.headers.get("x-page-cache"),
