@@ -1,5 +1,7 @@
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { WHY_PATH } from "~/domain/product";
+import { compressionOptions } from "./http.server";
 import type { Store } from "./store/store.server";
 import type { TrackRecordCache } from "./track-record/track-records.server";
 
@@ -9,7 +11,10 @@ import type { TrackRecordCache } from "./track-record/track-records.server";
  */
 const PUBLIC_PAGES = new Set(["/", WHY_PATH, "/privacy-policy", "/terms-of-service", "/directory"]);
 
-/** Enough for a few hundred directory result pages (80 KB each at the large network). */
+/**
+ * Enough for a few hundred directory result pages (80 KB each at the large network). A page
+ * sent compressed also keeps its brotli and gzip forms, about a fifth of its size each.
+ */
 export const PAGE_CACHE_BYTES = 24 * 1024 * 1024;
 /** Pages may show today's date (the legal pages' effective date), so none is kept for longer than this. */
 const PAGE_MAX_AGE_MS = 60_000;
@@ -36,7 +41,47 @@ type CachedPage = {
   headers: [string, string][];
   bytes: number;
   renderedAt: number;
+  /** A page without the nonce (a visitor's carries no script, decision 0085) is the same bytes for everyone: each compression, made once. */
+  compressed?: Partial<Record<Compression, Buffer>>;
 };
+
+type Compression = "br" | "gzip";
+
+/** The same compression the compression middleware applies to a rendered page, done once per page. */
+const COMPRESSORS: Record<Compression, (html: string) => Buffer> = {
+  br: (html) => brotliCompressSync(html, compressionOptions.brotli),
+  gzip: (html) => gzipSync(html),
+};
+
+const BY_PREFERENCE: readonly Compression[] = ["br", "gzip"];
+
+function compressedBody(page: CachedPage, compression: Compression): Buffer {
+  page.compressed ??= {};
+  return (page.compressed[compression] ??= COMPRESSORS[compression](page.parts[0]!));
+}
+
+/**
+ * Sends a cached page. One that holds no nonce goes out as bytes encoded once, in the
+ * encoding the browser prefers (the compression middleware leaves an encoded answer be);
+ * one that holds it is joined with this response's nonce and compressed as any page.
+ */
+function sendCachedPage(req: Request, res: Response, page: CachedPage, nonce: string): void {
+  if (page.parts.length > 1) {
+    res.status(200).end(page.parts.join(nonce));
+    return;
+  }
+  res.setHeader("Vary", "Accept-Encoding");
+  // Brotli first whatever the header's order, as the compression middleware chooses.
+  const compression = BY_PREFERENCE.find((name) => req.acceptsEncodings(name) === name);
+  if (!compression) {
+    res.status(200).end(page.parts[0]);
+    return;
+  }
+  const body = compressedBody(page, compression);
+  res.setHeader("Content-Encoding", compression);
+  res.setHeader("Content-Length", body.length);
+  res.status(200).end(body);
+}
 
 export type PageCache = {
   /** The cached page for `key`, when it was rendered at data version `version` less than a minute ago. */
@@ -134,7 +179,7 @@ export function servePublicPagesOnce(cache: PageCache, sources: PublicPageSource
       cache.counts.hits += 1;
       for (const [name, value] of page.headers) res.setHeader(name, value);
       res.setHeader(PAGE_CACHE_HEADER, "hit");
-      res.status(200).end(page.parts.join(nonce));
+      sendCachedPage(req, res, page, nonce);
       return;
     }
     cache.counts.renders += 1;

@@ -1,6 +1,8 @@
 import { mkdtempSync } from "node:fs";
+import { get as httpGet } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPageCache } from "../../app/server/page-cache.server";
 import { logIn, productionEnv, startBuiltServer, type BuiltServer } from "../../scripts/lib/built-server";
@@ -47,6 +49,26 @@ async function page(address: string, cookie?: string) {
   };
 }
 
+/** A response's bytes as they came over the wire, with no decoding. */
+function raw(address: string, acceptEncoding: string) {
+  return new Promise<{ cache?: string; encoding?: string; vary?: string; length?: string; body: Buffer }>((resolve, reject) => {
+    const request = httpGet(`${server.baseUrl}${address}`, { headers: { "Accept-Encoding": acceptEncoding } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () =>
+        resolve({
+          cache: response.headers["x-page-cache"] as string | undefined,
+          encoding: response.headers["content-encoding"],
+          vary: response.headers.vary,
+          length: response.headers["content-length"],
+          body: Buffer.concat(chunks),
+        }),
+      );
+    });
+    request.on("error", reject);
+  });
+}
+
 describe("public pages rendered once per data version", { timeout: 60_000 }, () => {
   it("serves the second visit of a public page from the cache, with its own nonce matching its own CSP header", async () => {
     for (const address of ["/", "/why-red-river-referrals", "/privacy-policy", "/terms-of-service", "/directory?q=corinne"]) {
@@ -60,6 +82,25 @@ describe("public pages rendered once per data version", { timeout: 60_000 }, () 
       expect(second.csp).toContain(`'nonce-${second.nonce}'`);
       expect(second.html).not.toContain(first.nonce);
     }
+  });
+
+  it("sends a visitor's cached page in the encoding asked for, compressed once for every browser", async () => {
+    const address = "/directory?q=corinne&state=OK";
+    const rendered = await raw(address, "gzip, deflate, br, zstd");
+    const [first, second] = [await raw(address, "gzip, deflate, br, zstd"), await raw(address, "gzip, deflate, br, zstd")];
+    expect([rendered.cache, first.cache, second.cache]).toEqual(["miss", "hit", "hit"]);
+    expect([first.encoding, first.vary]).toEqual(["br", "Accept-Encoding"]);
+    expect(first.body.equals(second.body)).toBe(true);
+    expect(Number(first.length)).toBe(first.body.length);
+    const html = brotliDecompressSync(first.body).toString("utf8");
+    expect(html).toBe(brotliDecompressSync(rendered.body).toString("utf8"));
+    expect(html).toContain("Corinne Cachewright");
+    const gzip = await raw(address, "gzip");
+    expect([gzip.cache, gzip.encoding]).toEqual(["hit", "gzip"]);
+    expect(gunzipSync(gzip.body).toString("utf8")).toBe(html);
+    const plain = await raw(address, "identity");
+    expect([plain.cache, plain.encoding]).toEqual(["hit", undefined]);
+    expect(plain.body.toString("utf8")).toBe(html);
   });
 
   it("renders again after the data changes", async () => {
