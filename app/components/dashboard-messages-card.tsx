@@ -2,7 +2,7 @@ import { viewAllConversationsLabel } from "~/domain/count-labels";
 import { Link } from "@remix-run/react";
 import { ChatIcon } from "~/components/icons";
 import { AgentAvatar } from "~/components/agent-avatar";
-import { conversationPath, listTime, type ConversationListItem } from "~/domain/messages";
+import { centralClock, conversationPath, type ConversationListItem } from "~/domain/messages";
 import type { DashboardMessages } from "~/domain/messages";
 import { MessagesUnavailable } from "./messages-unavailable";
 import { UnreadBadge } from "./unread-badge";
@@ -31,7 +31,7 @@ export function DashboardMessagesCard({ messages }: { messages: Messages | null 
 }
 
 function Conversations({ conversations, conversationCount, now }: Messages) {
-  const today = new Date(now);
+  const clock = centralClock(new Date(now));
   return (
     <>
       {conversations.length === 0 ? (
@@ -64,7 +64,7 @@ function Conversations({ conversations, conversationCount, now }: Messages) {
                         {conversation.partner.fullName}
                       </span>
                       <time dateTime={conversation.lastAt} className="shrink-0 text-xs text-slate-500">
-                        {listTime(conversation.lastAt, today)}
+                        {clock.listTime(conversation.lastAt)}
                       </time>
                     </span>
                     <span className="flex items-center justify-between gap-2">

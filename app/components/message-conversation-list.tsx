@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { ChatIcon } from "~/components/icons";
 import { AgentAvatar } from "~/components/agent-avatar";
-import { conversationPath, listTime, type ConversationListItem } from "~/domain/messages";
+import { centralClock, conversationPath, type CentralClock, type ConversationListItem } from "~/domain/messages";
 import { MessagesUnavailable } from "./messages-unavailable";
 import { Pagination } from "./pagination";
 import { UnreadBadge } from "./unread-badge";
@@ -22,6 +22,7 @@ type Props = {
 
 export function MessageConversationList({ conversations, unavailable, draft, activeId, page, pageCount, now, className }: Props) {
   const empty = conversations.length === 0 && draft === null;
+  const clock = centralClock(now);
   return (
     <section aria-labelledby="conversations-title" className={`flex-col border-slate-200 md:border-r ${className}`}>
       <h2 id="conversations-title" className="border-b border-slate-200 px-4 py-3 text-sm font-bold tracking-wide text-slate-500 uppercase">
@@ -33,14 +34,16 @@ export function MessageConversationList({ conversations, unavailable, draft, act
         <NoConversations />
       ) : (
         <ul className="min-h-0 flex-1 divide-y divide-slate-100 overflow-y-auto">
-          {draft ? <ConversationRow item={draft.item} href={draft.href} active={draft.item.conversationId === activeId} now={now} /> : null}
+          {draft ? (
+            <ConversationRow item={draft.item} href={draft.href} active={draft.item.conversationId === activeId} clock={clock} />
+          ) : null}
           {conversations.map((item) => (
             <ConversationRow
               key={item.conversationId}
               item={item}
               href={conversationPath(item.conversationId, page)}
               active={item.conversationId === activeId}
-              now={now}
+              clock={clock}
             />
           ))}
         </ul>
@@ -50,7 +53,17 @@ export function MessageConversationList({ conversations, unavailable, draft, act
   );
 }
 
-function ConversationRow({ item, href, active, now }: { item: ConversationListItem; href: string; active: boolean; now: Date }) {
+function ConversationRow({
+  item,
+  href,
+  active,
+  clock,
+}: {
+  item: ConversationListItem;
+  href: string;
+  active: boolean;
+  clock: CentralClock;
+}) {
   const unread = item.unread > 0;
   return (
     <li>
@@ -67,7 +80,7 @@ function ConversationRow({ item, href, active, now }: { item: ConversationListIt
             </span>
             {item.lastAt ? (
               <time dateTime={item.lastAt} className="shrink-0 text-xs text-slate-600">
-                {listTime(item.lastAt, now)}
+                {clock.listTime(item.lastAt)}
               </time>
             ) : null}
           </span>

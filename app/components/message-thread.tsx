@@ -4,7 +4,7 @@ import { ChatIcon } from "~/components/icons";
 import { AgentAvatar } from "~/components/agent-avatar";
 import { MessagesUnavailable } from "~/components/messages-unavailable";
 import { pageHref } from "~/components/pagination";
-import { messageTime, type Partner, type ThreadMessage } from "~/domain/messages";
+import { centralClock, type CentralClock, type Partner, type ThreadMessage } from "~/domain/messages";
 import { reportPath } from "~/domain/moderation";
 
 type Props = {
@@ -22,6 +22,7 @@ type Props = {
 
 /** The open conversation: who it is with, its messages (newest at the bottom) and the message box. */
 export function MessageThread({ partner, messages, threadPage, threadPageCount, now, composer, actions }: Props) {
+  const clock = centralClock(now);
   return (
     <>
       <ThreadHeader partner={partner} actions={actions} />
@@ -44,7 +45,7 @@ export function MessageThread({ partner, messages, threadPage, threadPageCount, 
             {threadPage < threadPageCount ? <ThreadPageLink page={threadPage + 1} label="Earlier messages" /> : null}
             <ol className="space-y-3">
               {messages.map((message) => (
-                <MessageBubble key={message.id} message={message} now={now} />
+                <MessageBubble key={message.id} message={message} clock={clock} />
               ))}
             </ol>
             {threadPage > 1 ? <ThreadPageLink page={threadPage - 1} label="Later messages" /> : null}
@@ -108,7 +109,7 @@ function ThreadHeader({ partner, actions }: { partner: Partner; actions: ReactNo
   );
 }
 
-function MessageBubble({ message, now }: { message: ThreadMessage; now: Date }) {
+function MessageBubble({ message, clock }: { message: ThreadMessage; clock: CentralClock }) {
   const mine = message.fromMe;
   return (
     <li className={`flex flex-col ${mine ? "items-end" : "items-start"}`}>
@@ -122,7 +123,7 @@ function MessageBubble({ message, now }: { message: ThreadMessage; now: Date }) 
         {message.text}
       </p>
       <p className="mt-1 flex gap-3 px-1 text-xs text-slate-500">
-        <time dateTime={message.createdAt}>{messageTime(message.createdAt, now)}</time>
+        <time dateTime={message.createdAt}>{clock.messageTime(message.createdAt)}</time>
         {message.byEmail ? <span>by e-mail</span> : null}
         {mine ? null : (
           <Link to={reportPath("message", message.id)} className="font-semibold text-red-700 hover:underline">

@@ -2,9 +2,8 @@ import { describe, expect, it } from "vitest";
 import { conversationIdFor } from "../../app/domain/conversation";
 import { MESSAGE_REQUIRED, MESSAGE_TOO_LONG, messageSchema } from "../../app/domain/message-box";
 import {
+  centralClock,
   contactInfoText,
-  listTime,
-  messageTime,
   NOTIFICATION_INTERVAL_MS,
   partnerIdIn,
   previewText,
@@ -157,16 +156,48 @@ describe("contactInfoText", () => {
 });
 
 describe("message times (Central time)", () => {
-  const now = new Date("2026-03-03T20:00:00.000Z");
+  const clock = centralClock(new Date("2026-03-03T20:00:00.000Z"));
 
   it("shows the clock today, the date before", () => {
-    expect(listTime("2026-03-03T19:05:00.000Z", now)).toBe("1:05 PM");
-    expect(listTime("2026-01-03T19:05:00.000Z", now)).toBe("Jan 3");
-    expect(listTime("2025-12-31T19:05:00.000Z", now)).toBe("Dec 31, 2025");
+    expect(clock.listTime("2026-03-03T19:05:00.000Z")).toBe("1:05 PM");
+    expect(clock.listTime("2026-01-03T19:05:00.000Z")).toBe("Jan 3");
+    expect(clock.listTime("2025-12-31T19:05:00.000Z")).toBe("Dec 31, 2025");
   });
 
   it("turns the day over at midnight in Texas, not in UTC", () => {
-    expect(messageTime("2026-03-03T05:30:00.000Z", now)).toBe("Mar 2, 11:30 PM");
-    expect(messageTime("2026-03-03T06:30:00.000Z", now)).toBe("12:30 AM");
+    expect(clock.messageTime("2026-03-03T05:30:00.000Z")).toBe("Mar 2, 11:30 PM");
+    expect(clock.messageTime("2026-03-03T06:30:00.000Z")).toBe("12:30 AM");
+  });
+});
+
+describe("message times against the formatter's own parts", () => {
+  const reference = new Intl.DateTimeFormat("en-US", {
+    timeZone: "America/Chicago",
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    hour12: true,
+  });
+
+  /** "Mar 3, 2025, 2:05 PM" from formatToParts, with the plain spaces the page uses. */
+  function referenceText(at: Date): string {
+    const parts = Object.fromEntries(reference.formatToParts(at).map((part) => [part.type, part.value]));
+    return `${parts.month} ${parts.day}, ${parts.year}, ${parts.hour}:${parts.minute} ${parts.dayPeriod?.toUpperCase()}`;
+  }
+
+  it("reads every hour of two years alike, midnight, noon and both DST changes included", () => {
+    // A clock a year ahead shows every time of the sweep with its year.
+    const clock = centralClock(new Date("2030-06-01T12:00:00.000Z"));
+    const start = Date.UTC(2025, 0, 1, 0, 7);
+    const differing: string[] = [];
+    for (let hour = 0; hour < 2 * 366 * 24; hour += 1) {
+      const at = new Date(start + hour * 3_600_000);
+      const expected = referenceText(at).replace(/^(\w+ \d+), (\d+), /, "$1, $2, ");
+      const shown = clock.listTime(at.toISOString()) + ", " + clock.messageTime(at.toISOString()).split(", ").at(-1);
+      if (shown !== expected) differing.push(`${at.toISOString()}: ${shown} ≠ ${expected}`);
+    }
+    expect(differing.slice(0, 5)).toEqual([]);
   });
 });

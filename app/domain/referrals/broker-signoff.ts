@@ -94,9 +94,12 @@ export function isInForce(referral: Referral, signoffs: readonly BrokerSignoff[]
   return REFERRAL_SIDES_OF_PARTIES.every((side) => hasSigned(referral, side) && isSignedOff(brokerStanding(referral, signoffs, side, now)));
 }
 
+/** Made once: `toLocaleDateString` builds a formatter on every call. */
+const SHORT_DAY = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "America/Chicago" });
+
 /** "Nov 27": the day of a broker's approval, in Central time like every date on the site. */
 function shortDay(time: string): string {
-  return new Date(time).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "America/Chicago" });
+  return SHORT_DAY.format(new Date(time));
 }
 
 /**
