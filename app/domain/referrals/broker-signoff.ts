@@ -94,7 +94,7 @@ export function isInForce(referral: Referral, signoffs: readonly BrokerSignoff[]
   return REFERRAL_SIDES_OF_PARTIES.every((side) => hasSigned(referral, side) && isSignedOff(brokerStanding(referral, signoffs, side, now)));
 }
 
-/** Made once: `toLocaleDateString` builds a formatter on every call. */
+/** Built a single time, as `toLocaleDateString` would build a formatter on every call. */
 const SHORT_DAY = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "America/Chicago" });
 
 /** "Nov 27": the day of a broker's approval, in Central time like every date on the site. */
