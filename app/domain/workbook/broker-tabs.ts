@@ -4,7 +4,7 @@
  * like every other tab.
  */
 import { licenseKey } from "../license-check";
-import { choice, email, optionalText, optionalTime, requiredText, stateCode, text, time } from "./columns";
+import { choice, email, optionalText, optionalTime, reference, requiredText, stateCode, text, time } from "./columns";
 import { defineTab } from "./define-tab";
 
 /**
@@ -25,7 +25,7 @@ export const BROKER_SIGNOFFS_TAB = defineTab({
   appendOnly: true,
   columns: {
     id: requiredText(),
-    referralId: requiredText(),
+    referralId: reference(),
     side: choice(REFERRAL_SIDES_OF_PARTIES),
     kind: choice(BROKER_SIGNOFF_KINDS),
     /** SHA-256 of the agreement text the sign-off covers. */

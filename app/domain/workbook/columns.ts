@@ -22,6 +22,11 @@ export type Column<T> = {
    * degraded rather than read with every cell blank.
    */
   readonly required?: true;
+  /**
+   * Values that repeat across many rows (e-mails, ids of the row pointed at): the replica
+   * keeps one string per distinct value rather than a copy in every record.
+   */
+  readonly repeats?: true;
   readonly schema: z.ZodType<T, string>;
   /** Method syntax on purpose: a column of any value type must fit where a column of unknown values is expected. */
   write(value: T): string;
@@ -51,8 +56,13 @@ export function requiredText(): Column<string> {
 export function email(options: { required: boolean } = { required: false }): Column<string> {
   const base = z.string().toLowerCase();
   return options.required
-    ? { kind: "text", required: true, schema: base.min(1, "is empty"), write: asIs }
-    : { kind: "text", schema: base, write: asIs };
+    ? { kind: "text", required: true, repeats: true, schema: base.min(1, "is empty"), write: asIs }
+    : { kind: "text", repeats: true, schema: base, write: asIs };
+}
+
+/** The id of a row another tab holds (a conversation, a request, a referral): required, and repeated by every row that points at it. */
+export function reference(): Column<string> {
+  return { kind: "text", required: true, repeats: true, schema: z.string().min(1, "is empty"), write: asIs };
 }
 
 /** Two-letter state codes, upper-cased (`tx` = `TX`). */

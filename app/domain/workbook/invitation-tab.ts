@@ -2,7 +2,7 @@
  * Invitations to respond: one row per request and invited agent. Listed in the workbook
  * (`tabs.ts`) like every other tab.
  */
-import { choice, email, optionalText, optionalTime, requiredText, time } from "./columns";
+import { choice, email, optionalText, optionalTime, reference, requiredText, time } from "./columns";
 import { defineTab } from "./define-tab";
 
 /** "declined" is the invited agent's "Not a fit"; "hidden" is set by staff to take an invitation off every page. */
@@ -13,7 +13,7 @@ export const INVITATIONS_TAB = defineTab({
   appendOnly: false,
   columns: {
     id: requiredText(),
-    requestId: requiredText(),
+    requestId: reference(),
     posterEmail: email({ required: true }),
     agentEmail: email({ required: true }),
     status: choice(INVITATION_STATUSES, "invited"),

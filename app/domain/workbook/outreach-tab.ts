@@ -4,7 +4,7 @@
  * limits on inviting keep it small. What became of an invitation is derived from these
  * columns and the invitee's agent row (`outreachOutcome` in app/domain/outreach.ts), never typed.
  */
-import { email, optionalText, optionalTime, requiredText, stateCode, text, time } from "./columns";
+import { email, optionalText, optionalTime, reference, requiredText, stateCode, text, time } from "./columns";
 import { defineTab } from "./define-tab";
 
 export const OUTREACH_TAB = defineTab({
@@ -13,7 +13,7 @@ export const OUTREACH_TAB = defineTab({
   columns: {
     id: requiredText(),
     /** The member who typed the address: their agent id. */
-    inviterId: requiredText(),
+    inviterId: reference(),
     name: text(),
     email: email({ required: true }),
     /** Typed by the member, or confirmed from TREC's data when they refer a request to this agent. */

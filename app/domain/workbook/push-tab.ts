@@ -4,7 +4,7 @@
  * notifications; a member's Remove sets the status to removed, and subscribing the same
  * browser again reuses the row.
  */
-import { choice, email, optionalTime, requiredText, text, time } from "./columns";
+import { choice, email, optionalTime, reference, requiredText, text, time } from "./columns";
 import { defineTab, type TabRecord } from "./define-tab";
 
 const PUSH_SUBSCRIPTION_STATUSES = ["active", "removed"] as const;
@@ -15,7 +15,7 @@ export const PUSH_SUBSCRIPTIONS_TAB = defineTab({
   columns: {
     /** Made from the endpoint, so one endpoint is one row however many instances subscribe it at once. */
     id: requiredText(),
-    agentId: requiredText(),
+    agentId: reference(),
     agentEmail: email({ required: true }),
     /** The push service's address for this browser (RFC 8030), given by the browser. */
     endpoint: requiredText(),

@@ -4,7 +4,7 @@
  */
 import { describeLikelyMistypedValues } from "../referrals/mistyped-values";
 import { REFERRAL_STATUSES } from "../referrals/status";
-import { amount, choice, count, email, optionalText, optionalTime, percentage, requiredText, text, time } from "./columns";
+import { amount, choice, count, email, optionalText, optionalTime, percentage, reference, requiredText, text, time } from "./columns";
 import { defineTab } from "./define-tab";
 
 export const REFERRAL_SIDES = ["buyer", "seller", "landlord", "tenant"] as const;
@@ -21,7 +21,7 @@ export const REFERRALS_TAB = defineTab({
   appendOnly: false,
   columns: {
     id: requiredText(),
-    requestId: requiredText(),
+    requestId: reference(),
     responseId: optionalText(),
     status: choice(REFERRAL_STATUSES, "proposed"),
     proposedByEmail: email({ required: true }),
@@ -89,7 +89,7 @@ export const REFERRAL_EVENTS_TAB = defineTab({
   appendOnly: true,
   columns: {
     id: requiredText(),
-    referralId: requiredText(),
+    referralId: reference(),
     /** A status the step led to, or an event that kept it: "proposed", "terms-changed", "signed", "reminder". */
     step: requiredText(),
     byEmail: email(),

@@ -2,7 +2,7 @@
  * Reviews between the two parties of a signed referral that has ended: one row per
  * reviewer and referral. Listed in the workbook (`tabs.ts`) like every other tab.
  */
-import { choice, email, optionalText, optionalTime, rating, requiredText, text, time } from "./columns";
+import { choice, email, optionalText, optionalTime, rating, reference, requiredText, text, time } from "./columns";
 import { defineTab } from "./define-tab";
 
 /** "hidden" takes a review off every page: staff set it here, as they hide a reported message in Reports. */
@@ -13,7 +13,7 @@ export const REVIEWS_TAB = defineTab({
   appendOnly: false,
   columns: {
     id: requiredText(),
-    referralId: requiredText(),
+    referralId: reference(),
     reviewerEmail: email({ required: true }),
     reviewedEmail: email({ required: true }),
     /** The reviewed member's side of the referral: "receiving" owed the fee, "referring" sent the client. */

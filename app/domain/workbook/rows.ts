@@ -12,15 +12,23 @@ function isBlankRow(tab: TabDefinition, cells: RowCells): boolean {
   return tab.headers.every((header) => (cells[header] ?? "").trim() === "");
 }
 
-/** Reads one row into a record, trimming every cell; the reason names each column that did not read. */
-export function parseRow<Tab extends TabDefinition>(tab: Tab, cells: RowCells): RowParse<TabRecord<Tab>> {
+/**
+ * Reads one row into a record, trimming every cell; the reason names each column that did not read.
+ * `share` gives the one copy of a repeating column's value its caller keeps (the replica's
+ * shared strings), so records that hold it for long do not each hold their own.
+ */
+export function parseRow<Tab extends TabDefinition>(
+  tab: Tab,
+  cells: RowCells,
+  share?: (value: string) => string,
+): RowParse<TabRecord<Tab>> {
   if (isBlankRow(tab, cells)) return { ok: "blank" };
   const record: Record<string, unknown> = {};
   const problems: string[] = [];
   for (const header of tab.headers) {
     const column = tab.columns[header] as Column<unknown>;
     const result = column.schema.safeParse((cells[header] ?? "").trim());
-    if (result.success) record[header] = result.data;
+    if (result.success) record[header] = share && column.repeats && typeof result.data === "string" ? share(result.data) : result.data;
     else problems.push(`${header} ${result.error.issues.map((issue) => issue.message).join(", ")}`);
   }
   if (problems.length > 0) return { ok: false, reason: problems.join("; ") };

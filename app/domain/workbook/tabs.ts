@@ -25,6 +25,7 @@ import {
   optionalText,
   optionalTime,
   placeList,
+  reference,
   requiredText,
   serviceRadius,
   stateCode,
@@ -161,7 +162,7 @@ export const RESPONSES_TAB = defineTab({
   appendOnly: true,
   columns: {
     id: requiredText(),
-    requestId: requiredText(),
+    requestId: reference(),
     fromEmail: email({ required: true }),
     fromName: text(),
     toEmail: email({ required: true }),
@@ -183,7 +184,7 @@ export const MESSAGES_TAB = defineTab({
   appendOnly: true,
   columns: {
     id: requiredText(),
-    conversationId: requiredText(),
+    conversationId: reference(),
     fromEmail: email({ required: true }),
     toEmail: email({ required: true }),
     text: text(),
@@ -208,7 +209,7 @@ export const CONVERSATION_MEMBERS_TAB = defineTab({
   appendOnly: false,
   columns: {
     id: requiredText(),
-    conversationId: requiredText(),
+    conversationId: reference(),
     agentEmail: email({ required: true }),
     lastReadAt: optionalTime(),
     lastNotifiedAt: optionalTime(),
@@ -265,7 +266,7 @@ const MARKS_TAB = defineTab({
   columns: {
     id: requiredText(),
     agentEmail: email({ required: true }),
-    requestId: requiredText(),
+    requestId: reference(),
     kind: choice(MARK_KINDS),
     status: choice(MARK_STATUSES, "active"),
     createdAt: time(),

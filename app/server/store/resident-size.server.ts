@@ -26,9 +26,20 @@ function stringBytes(text: string): number {
   return roundUp(2 * WORD + text.length * bytesPerCharacter);
 }
 
-/** The heap bytes of `value` and of everything it reaches that `seen` does not hold yet. */
-function bytesOf(value: unknown, seen: WeakSet<object>): number {
-  if (typeof value === "string") return stringBytes(value);
+/** A tab's shared strings (`TabState.strings`): its hash table and each string once. */
+function sharedStringsBytes(strings: ReadonlyMap<string, string>): number {
+  let bytes = COLLECTION_HEADER_BYTES + strings.size * HASH_TABLE_BYTES_PER_ENTRY;
+  for (const value of strings.keys()) bytes += stringBytes(value);
+  return bytes;
+}
+
+/**
+ * The heap bytes of `value` and of everything it reaches that `seen` does not hold yet. A
+ * string the tab shares is counted with its shared strings, not again where it is held: the
+ * replica gives every record and index key with that value the one copy (tab-state.server.ts).
+ */
+function bytesOf(value: unknown, seen: WeakSet<object>, shared: ReadonlyMap<string, string>): number {
+  if (typeof value === "string") return shared.has(value) ? 0 : stringBytes(value);
   // Small integers live in the pointer; other numbers are boxed.
   if (typeof value === "number") return Number.isInteger(value) && Math.abs(value) < 2 ** 31 ? 0 : 2 * WORD;
   if (typeof value !== "object" || value === null) return 0;
@@ -37,31 +48,31 @@ function bytesOf(value: unknown, seen: WeakSet<object>): number {
   if (value instanceof Date) return 4 * WORD;
   if (value instanceof Map) {
     let bytes = COLLECTION_HEADER_BYTES + value.size * HASH_TABLE_BYTES_PER_ENTRY;
-    for (const [key, entry] of value) bytes += bytesOf(key, seen) + bytesOf(entry, seen);
+    for (const [key, entry] of value) bytes += bytesOf(key, seen, shared) + bytesOf(entry, seen, shared);
     return bytes;
   }
   if (value instanceof Set) {
     let bytes = COLLECTION_HEADER_BYTES + value.size * HASH_TABLE_BYTES_PER_ENTRY;
-    for (const entry of value) bytes += bytesOf(entry, seen);
+    for (const entry of value) bytes += bytesOf(entry, seen, shared);
     return bytes;
   }
   if (Array.isArray(value)) {
     let bytes = 4 * WORD + value.length * WORD;
-    for (const entry of value as unknown[]) bytes += bytesOf(entry, seen);
+    for (const entry of value as unknown[]) bytes += bytesOf(entry, seen, shared);
     return bytes;
   }
   const entries = Object.values(value);
   let bytes = 3 * WORD + entries.length * WORD;
-  for (const entry of entries) bytes += bytesOf(entry, seen);
+  for (const entry of entries) bytes += bytesOf(entry, seen, shared);
   return bytes;
 }
 
-/** One tab's records, row numbers, ordered list and built indexes, in bytes. */
+/** One tab's records, row numbers, ordered list, built indexes and shared strings, in bytes. */
 export function tabResidentBytes(state: TabState): number {
   const seen = new WeakSet<object>();
   return [state.records, state.rowOf, state.list, state.indexes, state.invalidCells].reduce<number>(
-    (bytes, part) => bytes + bytesOf(part, seen),
-    0,
+    (bytes, part) => bytes + bytesOf(part, seen, state.strings),
+    sharedStringsBytes(state.strings),
   );
 }
 

@@ -29,6 +29,13 @@ export type TabState = {
   doubtful: DoubtfulValue[];
   list: readonly AnyRecord[] | undefined;
   indexes: Map<string, Map<string, AnyRecord[]>>;
+  /**
+   * One string per distinct value of the tab's repeating columns (columns.ts `repeats`),
+   * which its records and index keys hold instead of a copy each: 100,000 messages name a few
+   * thousand conversations and agents. A full read starts it afresh, so values no record
+   * holds any more leave with it; a tail read adds to it.
+   */
+  strings: Map<string, string>;
 };
 
 /** A write the driver acknowledged: a row added or changed, or (of an append-only tab) deleted by this process. */
@@ -53,6 +60,17 @@ export function emptyState(): TabState {
     doubtful: [],
     list: undefined,
     indexes: new Map(),
+    strings: new Map(),
+  };
+}
+
+/** The tab's one copy of a value, kept the first time the value is met. */
+function sharedIn(strings: Map<string, string>): (value: string) => string {
+  return (value) => {
+    const held = strings.get(value);
+    if (held !== undefined) return held;
+    strings.set(value, value);
+    return value;
   };
 }
 
@@ -61,8 +79,8 @@ export function signature(tab: AnyTab, row: DriverRow | undefined): string | und
 }
 
 /** Adds one read row to a state being built: blank rows skipped, invalid and duplicate rows listed. */
-function addReadRow(state: TabState, tab: AnyTab, row: DriverRow): void {
-  const parsed = parseRow(tab, row.cells);
+function addReadRow(state: TabState, tab: AnyTab, row: DriverRow, share: (value: string) => string): void {
+  const parsed = parseRow(tab, row.cells, share);
   if (parsed.ok === "blank") return;
   if (parsed.ok === false) {
     state.invalid.push({ tab: tab.name, row: row.rowNumber, reason: parsed.reason });
@@ -87,7 +105,8 @@ function addReadRow(state: TabState, tab: AnyTab, row: DriverRow): void {
 
 export function stateFromFullRead(tab: AnyTab, rows: readonly DriverRow[]): TabState {
   const state = emptyState();
-  for (const row of rows) addReadRow(state, tab, row);
+  const share = sharedIn(state.strings);
+  for (const row of rows) addReadRow(state, tab, row, share);
   state.rowsRead = rows.length;
   state.lastSignature = signature(tab, rows.at(-1));
   return state;
@@ -104,8 +123,10 @@ export function stateFromTailRead(previous: TabState, tab: AnyTab, rows: readonl
     invalid: [...previous.invalid],
     invalidCells: [...previous.invalidCells],
     doubtful: [...previous.doubtful],
+    strings: previous.strings,
   };
-  for (const row of fresh) addReadRow(state, tab, row);
+  const share = sharedIn(state.strings);
+  for (const row of fresh) addReadRow(state, tab, row, share);
   state.rowsRead = previous.rowsRead + fresh.length;
   state.lastSignature = signature(tab, fresh.at(-1));
   return state;
@@ -152,7 +173,7 @@ function updateIndexes(state: TabState, tab: AnyTab, before: AnyRecord | undefin
     }
     if (!after) continue;
     for (const key of newKeys) {
-      if (!oldKeys.has(key)) buckets.set(key, [...(buckets.get(key) ?? []), after]);
+      if (!oldKeys.has(key)) buckets.set(state.strings.get(key) ?? key, [...(buckets.get(key) ?? []), after]);
     }
   }
 }
@@ -182,16 +203,20 @@ export function indexOf(state: TabState, tab: AnyTab, index: string): Map<string
     for (const key of new Set(indexKeys(keyOf(record)))) {
       const bucket = built.get(key);
       if (bucket) bucket.push(record);
-      else built.set(key, [record]);
+      // A key that is a repeating column's value as it stands (an e-mail, a conversation id) is that value's one copy.
+      else built.set(state.strings.get(key) ?? key, [record]);
     }
   }
   state.indexes.set(index, built);
   return built;
 }
 
-/** Turns cells into a record exactly as a read would, or explains why it would not read. */
-export function recordFromCells(tab: AnyTab, cells: RowCells): AnyRecord {
-  const parsed = parseRow(tab, cells);
+/**
+ * Turns cells into a record exactly as a read would, or explains why it would not read.
+ * `share`: the tab's shared strings, for a record the replica keeps.
+ */
+export function recordFromCells(tab: AnyTab, cells: RowCells, share?: (value: string) => string): AnyRecord {
+  const parsed = parseRow(tab, cells, share);
   if (parsed.ok === "blank") throw new StoreValidationError(tab.name, "the row is blank");
   if (parsed.ok === false) throw new StoreValidationError(tab.name, parsed.reason);
   return Object.freeze(parsed.record) as AnyRecord;
@@ -207,14 +232,15 @@ export function applyWrite(state: TabState, write: LoggedWrite): void {
     updateIndexes(state, tab, existing, undefined);
     return;
   }
+  const share = sharedIn(state.strings);
   let record: AnyRecord;
   if (write.kind === "insert") {
     if (existing) return;
-    record = recordFromCells(tab, write.cells);
+    record = recordFromCells(tab, write.cells, share);
   } else {
     if (!existing) return;
     const cells = { ...serialiseRecord(tab, existing), ...write.cells };
-    const parsed = parseRow(tab, cells);
+    const parsed = parseRow(tab, cells, share);
     if (parsed.ok !== true) return;
     record = Object.freeze(parsed.record) as AnyRecord;
   }
