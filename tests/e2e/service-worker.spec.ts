@@ -10,8 +10,14 @@ import { e2eBaseUrl } from "./support/env";
 // Notifications shown by the service worker need the full browser (the headless shell shows none).
 test.use({ serviceWorkers: "allow", launchOptions: fullBrowserLaunch });
 
+/**
+ * A visitor's page that loads scripts, so registers the worker: the public pages come to a
+ * visitor without any (decision 0085).
+ */
+const VISITOR_PAGE_WITH_SCRIPTS = "/member-login";
+
 /** Opens `path` and waits until the site's worker is active and controls the page (it claims open pages when it activates). */
-async function withActiveWorker(page: Page, path = "/"): Promise<void> {
+async function withActiveWorker(page: Page, path = VISITOR_PAGE_WITH_SCRIPTS): Promise<void> {
   await page.goto(path);
   await page.waitForFunction(async () => {
     await navigator.serviceWorker.ready;
@@ -71,7 +77,7 @@ test.describe("the service worker @needs-js", () => {
   });
 
   test("shows a pushed notice as a notification, and a click opens its page in the open window", async ({ page, context }) => {
-    await withActiveWorker(page, "/");
+    await withActiveWorker(page);
     const tag = `message-${Date.now()}`;
     await deliverPush(
       context,
@@ -101,7 +107,7 @@ test.describe("the service worker @needs-js", () => {
     page,
     context,
   }) => {
-    await withActiveWorker(page, "/");
+    await withActiveWorker(page);
     await deliverPush(context, page, "not json");
     await expect
       .poll(() => shownNotifications(page))
@@ -172,13 +178,13 @@ test.describe("pages with the worker running @needs-js", () => {
   });
 
   test("build files come from the worker's cache on the second visit", async ({ page }) => {
-    await withActiveWorker(page, "/");
+    await withActiveWorker(page);
     const fromWorker: string[] = [];
     page.on("response", (response) => {
       if (new URL(response.url()).pathname.startsWith("/assets/") && response.fromServiceWorker()) fromWorker.push(response.url());
     });
-    await page.goto("/");
-    await page.goto("/");
+    await page.goto(VISITOR_PAGE_WITH_SCRIPTS);
+    await page.goto(VISITOR_PAGE_WITH_SCRIPTS);
     expect(fromWorker.some((url) => url.endsWith(".js"))).toBe(true);
     expect(fromWorker.some((url) => url.endsWith(".css"))).toBe(true);
   });
@@ -194,7 +200,7 @@ test.describe("the installable app", () => {
     const context = await playwright.chromium.launchPersistentContext(profile, { ...launchOptions, serviceWorkers: "allow" });
     try {
       const page = context.pages()[0] ?? (await context.newPage());
-      await withActiveWorker(page, `${e2eBaseUrl}/`);
+      await withActiveWorker(page, `${e2eBaseUrl}${VISITOR_PAGE_WITH_SCRIPTS}`);
       const cdp = await context.newCDPSession(page);
       const manifest = await cdp.send("Page.getAppManifest");
       expect(manifest.url).toBe(`${e2eBaseUrl}/manifest.webmanifest`);
