@@ -146,8 +146,9 @@ function responsesTo(request: number): number {
 /** The responses to each request, from the agents after its poster's place in the list. */
 function benchResponses(agents: readonly Agent[], requests: readonly ReferralRequest[]): RequestResponse[] {
   const random = seededRandom(9_117);
+  const placeOf = new Map(agents.map((agent, place) => [agent.email, place]));
   return requests.flatMap((request, i) => {
-    const poster = agents.findIndex((agent) => agent.email === request.agentEmail);
+    const poster = placeOf.get(request.agentEmail)!;
     return Array.from({ length: responsesTo(i) }, (_, n) => {
       const from = agents[(poster + 1 + n * 37 + i) % agents.length]!;
       return {

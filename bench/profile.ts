@@ -116,10 +116,11 @@ function profileFile(profileDir: string): string {
 /** Where the start-up's time goes: the whole process under `--cpu-prof`, from start to idle. */
 async function profileStartup(dataDir: string): Promise<void> {
   const profileDir = path.join(dataDir, "profile");
-  const app = await startApp(dataDir, ["--cpu-prof", `--cpu-prof-dir=${profileDir}`]);
+  const app = await startApp(dataDir, ["--cpu-prof", `--cpu-prof-dir=${profileDir}`], NO_TIMED_REFRESH);
   await stopServer(app);
-  console.log(`Start-up: ${app.startupMs.toFixed(0)} ms. Profile: ${path.join(profileDir, profileFile(profileDir))}`);
-  summarise(JSON.parse(readFileSync(path.join(profileDir, profileFile(profileDir)), "utf8")) as Profile);
+  const file = path.join(profileDir, profileFile(profileDir));
+  console.log(`Start-up: ${app.startupMs.toFixed(0)} ms. Profile: ${file}`);
+  summarise(JSON.parse(readFileSync(file, "utf8")) as Profile);
 }
 
 /** The port a Node process's inspector opens on when SIGUSR1 starts it. */

@@ -11,7 +11,7 @@ import { lastDays, MIRRORS, RECENT_REPORT_DAYS, type MirrorSection } from "~/dom
 import type { Agent, Invitation, Message, ModerationRow, Report, Review } from "~/domain/workbook/tabs";
 import type { MessageQueries } from "../messages/message-queries.server";
 import { suspendedEmails } from "../moderation/visibility.server";
-import { decisionRow, isHiddenItem, itemText, type Sources } from "./staff-items.server";
+import { decisionRow, hiddenItemCheck, itemText, type Sources } from "./staff-items.server";
 import type { Store } from "../store/store.server";
 
 /** Messages shown of one look-up: the newest, the rest counted. */
@@ -19,13 +19,14 @@ const LOOKUP_MESSAGES = 120;
 
 function messageRows(sources: Sources, messages: readonly Message[]): string[][] {
   const suspended = suspendedEmails(sources);
+  const isHidden = hiddenItemCheck(sources);
   return messages.map((message) => [
     message.createdAt,
     message.fromEmail,
     message.toEmail,
     message.text,
     message.via === "email" ? "reply by mail" : "site",
-    isHiddenItem(sources, "message", message.id) ? "hidden" : suspended.has(message.fromEmail) ? "sender suspended" : "shown",
+    isHidden("message", message.id) ? "hidden" : suspended.has(message.fromEmail) ? "sender suspended" : "shown",
     `${message.conversationId} / ${message.id}`,
   ]);
 }
@@ -123,6 +124,7 @@ function requestSections(sources: Sources, requestId: string): MirrorSection[] {
   const { store } = sources;
   const request = store.requests.get(requestId);
   if (!request) return [];
+  const isHidden = hiddenItemCheck(sources);
   const responses = store.responses
     .by("requestId", requestId)
     .map((response) => [
@@ -131,7 +133,7 @@ function requestSections(sources: Sources, requestId: string): MirrorSection[] {
       response.toEmail,
       response.message,
       "",
-      isHiddenItem(sources, "response", response.id) ? "hidden" : "shown",
+      isHidden("response", response.id) ? "hidden" : "shown",
       response.id,
     ]);
   return [
@@ -146,7 +148,7 @@ function requestSections(sources: Sources, requestId: string): MirrorSection[] {
           request.title,
           request.location,
           request.status,
-          isHiddenItem(sources, "request", request.id) ? "hidden" : "shown",
+          isHidden("request", request.id) ? "hidden" : "shown",
           request.id,
         ],
       ],
@@ -222,12 +224,13 @@ export async function recentReportRows(sources: Sources, now: Date): Promise<{ r
   });
   const found = messageIds.length === 0 ? [] : (await sources.messageQueries.forStaff({ messageIds }, messageIds.length)).messages;
   const messages = new Map(found.map((message) => [message.id, message]));
+  const isHidden = hiddenItemCheck(sources);
   const rows = shown.map((item) => {
-    if ("decision" in item) return decisionRow(sources, item.decision, messages);
+    if ("decision" in item) return decisionRow(sources, item.decision, messages, isHidden);
     if ("report" in item) {
       const { report } = item;
       const { text, author } = itemText(sources, report, messages);
-      const status = isHiddenItem(sources, report.kind, report.itemId) ? "hidden" : "visible";
+      const status = isHidden(report.kind, report.itemId) ? "hidden" : "visible";
       return [
         report.createdAt,
         report.kind,

@@ -12,25 +12,34 @@ import type { Store } from "../store/store.server";
 export type Sources = { store: Store; messageQueries: Pick<MessageQueries, "forStaff" | "perDay"> };
 
 /**
- * Whether staff took the item off the pages, as the pages decide it (docs/decisions/0080):
+ * Whether staff took an item off the pages, as the pages decide it (docs/decisions/0080):
  * the item's latest Moderation row, else a report's `itemStatus` or the row's own `status`.
  */
-export function isHiddenItem(sources: Pick<Sources, "store">, kind: ReportKind | ModeratedKind, id: string): boolean {
+export type HiddenCheck = (kind: ReportKind | ModeratedKind, id: string) => boolean;
+
+/** A check for one rewrite: each kind's hidden ids are worked out once, not once per row. */
+export function hiddenItemCheck(sources: Pick<Sources, "store">): HiddenCheck {
   const { store } = sources;
-  switch (kind) {
-    case "review": {
-      const review = store.reviews.get(id);
-      return review !== undefined && asModeratedReviews(sources, [review])[0]!.status === "hidden";
+  const hiddenByKind = new Map<ReportKind, Set<string>>();
+  return (kind, id) => {
+    switch (kind) {
+      case "review": {
+        const review = store.reviews.get(id);
+        return review !== undefined && asModeratedReviews(sources, [review])[0]!.status === "hidden";
+      }
+      case "reply":
+        return isReplyHidden(sources, id);
+      case "invitation": {
+        const invitation = store.invitations.get(id);
+        return invitation !== undefined && asModeratedInvitations(sources, [invitation])[0]!.status === "hidden";
+      }
+      default: {
+        let hidden = hiddenByKind.get(kind);
+        if (!hidden) hiddenByKind.set(kind, (hidden = hiddenItemIds(sources, kind)));
+        return hidden.has(id);
+      }
     }
-    case "reply":
-      return isReplyHidden(sources, id);
-    case "invitation": {
-      const invitation = store.invitations.get(id);
-      return invitation !== undefined && asModeratedInvitations(sources, [invitation])[0]!.status === "hidden";
-    }
-    default:
-      return hiddenItemIds(sources, kind).has(id);
-  }
+  };
 }
 
 /** The reported item's text and author; the reported messages come from one query (`messages`). */
@@ -65,9 +74,14 @@ export function itemText(
 }
 
 /** A Moderation row of the last 30 days: what staff decided, by whom, and whether the item is hidden now. */
-export function decisionRow(sources: Sources, decision: ModerationRow, messages: ReadonlyMap<string, Message>): string[] {
+export function decisionRow(
+  sources: Sources,
+  decision: ModerationRow,
+  messages: ReadonlyMap<string, Message>,
+  isHidden: HiddenCheck,
+): string[] {
   const { text, author } = decidedItemText(sources, decision, messages);
-  const status = isHiddenItem(sources, decision.kind, decision.itemId) ? "hidden" : "visible";
+  const status = isHidden(decision.kind, decision.itemId) ? "hidden" : "visible";
   return [
     decision.createdAt,
     decision.kind,
